@@ -1,0 +1,35 @@
+/**
+ * Time is an input, not a global. Everything that depends on "now" (expiries, leave years, the 24-hour
+ * window of a sick report, preview lifetimes) takes a Clock so tests can pin the instant instead of sleeping.
+ */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+/** The wall clock used in production. */
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** A clock that only moves when told to; tests use it to cross expiry boundaries exactly. */
+export class FixedClock implements Clock {
+  #ms: number;
+  constructor(start: number | string | Date) {
+    this.#ms = typeof start === "number" ? start : new Date(start).getTime();
+  }
+  now(): number {
+    return this.#ms;
+  }
+  /** Moves the clock forward by `ms` milliseconds. */
+  advance(ms: number): void {
+    this.#ms += ms;
+  }
+  /** Sets the clock to an absolute instant. */
+  set(at: number | string | Date): void {
+    this.#ms = typeof at === "number" ? at : new Date(at).getTime();
+  }
+}
+
+/** Today's calendar date (UTC) as `YYYY-MM-DD`. Swiss calendar days are close enough to UTC days here. */
+export function isoDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}

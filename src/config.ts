@@ -1,0 +1,157 @@
+import { z } from "zod";
+
+const bool = (name: string, dflt: boolean) =>
+  z.enum(["true", "false"], { error: `${name} must be "true" or "false"` }).default(dflt ? "true" : "false")
+    .transform((v) => v === "true");
+
+const intIn = (name: string, dflt: number, min: number, max: number) =>
+  z.string().default(String(dflt)).transform((v, ctx) => {
+    const n = Number(v);
+    if (!/^\d+$/.test(v) || n < min || n > max) {
+      ctx.addIssue({ code: "custom", message: `${name} must be a whole number from ${min} to ${max}` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const origin = (name: string) =>
+  z.string().optional().transform((v, ctx) => {
+    if (v === undefined || v === "") return undefined;
+    try {
+      const u = new URL(v);
+      if (!["http:", "https:"].includes(u.protocol) || u.pathname.replace(/\/$/, "") !== "" || u.search) {
+        throw new Error();
+      }
+      return `${u.protocol}//${u.host}`;
+    } catch {
+      ctx.addIssue({ code: "custom", message: `${name} must be an origin such as https://hr.example.ch` });
+      return z.NEVER;
+    }
+  });
+
+const optionalUrl = (name: string, protocols: string[]) =>
+  z.string().optional().transform((v, ctx) => {
+    if (v === undefined || v === "") return undefined;
+    try {
+      const u = new URL(v);
+      if (!protocols.includes(u.protocol)) throw new Error();
+      return v;
+    } catch {
+      ctx.addIssue({ code: "custom", message: `${name} must be a URL starting with ${protocols.join(" or ")}//` });
+      return z.NEVER;
+    }
+  });
+
+/**
+ * Every setting of an installation, read from the environment once by `main.ts`. Defaults serve a small
+ * installation on one machine; an invalid value stops the process with a message naming the variable.
+ */
+const schema = z.object({
+  PORT: intIn("PORT", 8000, 0, 65535),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z.string().default("file:./data/hr.db").refine(
+    (v) => /^(file:|libsql:\/\/|https?:\/\/|:memory:$)/.test(v),
+    { message: "DATABASE_URL must start with file:, libsql://, http:// or https://" },
+  ),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  MCP_ISSUER_URL: origin("MCP_ISSUER_URL"),
+  FEATURE_MCP_CONNECTOR: z.string().optional().transform((v) => v === "true"),
+  PERSON_RECORD_DAILY_ALLOWANCE: intIn("PERSON_RECORD_DAILY_ALLOWANCE", 1000, 1, 1_000_000),
+  DYNAMIC_CLIENT_REGISTRATION: bool("DYNAMIC_CLIENT_REGISTRATION", true),
+  DEMO_DATA: bool("DEMO_DATA", true),
+  DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD must have at least 8 characters").default("demo-password-2026"),
+  SESSION_TTL_DAYS: intIn("SESSION_TTL_DAYS", 30, 1, 365),
+  SIGNIN_MAX_AGE_SECONDS: intIn("SIGNIN_MAX_AGE_SECONDS", 600, 30, 86400),
+  ACCESS_TOKEN_TTL_SECONDS: intIn("ACCESS_TOKEN_TTL_SECONDS", 600, 60, 3600),
+  REFRESH_TOKEN_TTL_DAYS: intIn("REFRESH_TOKEN_TTL_DAYS", 30, 1, 365),
+  SMTP_URL: optionalUrl("SMTP_URL", ["smtp:", "smtps:"]),
+  MAIL_FROM: z.string().default("HR Service <hr@localhost>"),
+  OIDC_ISSUER: optionalUrl("OIDC_ISSUER", ["http:", "https:"]),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_DISPLAY_NAME: z.string().default("Single sign-on"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: "LOG_LEVEL must be debug, info, warn or error" })
+    .default("info"),
+  MAX_BODY_BYTES: intIn("MAX_BODY_BYTES", 1_048_576, 1024, 52_428_800),
+}).superRefine((v, ctx) => {
+  if (v.OIDC_ISSUER && !v.OIDC_CLIENT_ID) {
+    ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "OIDC_CLIENT_ID is required with OIDC_ISSUER" });
+  }
+});
+
+/** The parsed configuration the rest of the program receives; nothing else reads the environment. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  databaseAuthToken?: string;
+  /** Public origin, no trailing slash; the OAuth issuer. */
+  issuer: string;
+  /** The canonical MCP resource URL: `<issuer>/api/mcp`. */
+  mcpResource: string;
+  mcpEnabled: boolean;
+  personRecordDailyAllowance: number;
+  dynamicClientRegistration: boolean;
+  demoData: boolean;
+  demoPassword: string;
+  sessionTtlDays: number;
+  signinMaxAgeSeconds: number;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  oidc?: { issuer: string; clientId: string; clientSecret?: string; displayName: string };
+  logLevel: "debug" | "info" | "warn" | "error";
+  maxBodyBytes: number;
+}
+
+/** Thrown with every offending variable named, so the operator fixes them all in one go. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment into a Config or throws a ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const r = schema.safeParse(clean);
+  if (!r.success) {
+    throw new ConfigError(r.error.issues.map((i) => {
+      const name = String(i.path[0] ?? "");
+      return i.message.includes(name) ? i.message : `${name}: ${i.message}`;
+    }));
+  }
+  const v = r.data;
+  const issuer = v.MCP_ISSUER_URL ?? `http://localhost:${v.PORT}`;
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    databaseUrl: v.DATABASE_URL,
+    databaseAuthToken: v.DATABASE_AUTH_TOKEN,
+    issuer,
+    mcpResource: `${issuer}/api/mcp`,
+    mcpEnabled: v.FEATURE_MCP_CONNECTOR,
+    personRecordDailyAllowance: v.PERSON_RECORD_DAILY_ALLOWANCE,
+    dynamicClientRegistration: v.DYNAMIC_CLIENT_REGISTRATION,
+    demoData: v.DEMO_DATA,
+    demoPassword: v.DEMO_PASSWORD,
+    sessionTtlDays: v.SESSION_TTL_DAYS,
+    signinMaxAgeSeconds: v.SIGNIN_MAX_AGE_SECONDS,
+    accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: v.REFRESH_TOKEN_TTL_DAYS,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    oidc: v.OIDC_ISSUER && v.OIDC_CLIENT_ID
+      ? {
+        issuer: v.OIDC_ISSUER,
+        clientId: v.OIDC_CLIENT_ID,
+        clientSecret: v.OIDC_CLIENT_SECRET,
+        displayName: v.OIDC_DISPLAY_NAME,
+      }
+      : undefined,
+    logLevel: v.LOG_LEVEL,
+    maxBodyBytes: v.MAX_BODY_BYTES,
+  };
+}

@@ -1,0 +1,85 @@
+import type { Client } from "@libsql/client";
+
+/** Where the SQL written by drizzle-kit lives; embedded in the compiled executable by `--include migrations`. */
+const MIGRATIONS_DIR = new URL("../../migrations/", import.meta.url);
+
+/** One migration from drizzle-kit's journal. */
+export interface Migration {
+  tag: string;
+  when: number;
+  hash: string;
+  statements: string[];
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Reads the journal and the SQL files it names, in order. */
+export async function readMigrations(dir: URL = MIGRATIONS_DIR): Promise<Migration[]> {
+  const journal = JSON.parse(await Deno.readTextFile(new URL("meta/_journal.json", dir))) as {
+    entries: { tag: string; when: number }[];
+  };
+  const out: Migration[] = [];
+  for (const e of journal.entries) {
+    const sql = await Deno.readTextFile(new URL(`${e.tag}.sql`, dir));
+    out.push({
+      tag: e.tag,
+      when: e.when,
+      hash: await sha256Hex(sql),
+      statements: sql.split("--> statement-breakpoint").map((s) => s.trim()).filter(Boolean),
+    });
+  }
+  return out;
+}
+
+/** Raised when the database was migrated by a newer version of the service than this one. */
+export class DatabaseNewerError extends Error {
+  constructor(readonly unknown: number) {
+    super(
+      `The database has ${unknown} migration(s) this version of the service does not know: it was upgraded by a ` +
+        `newer release. Run that release (or restore a backup made before the upgrade); migrations only go forward.`,
+    );
+    this.name = "DatabaseNewerError";
+  }
+}
+
+/** The migration state: how many are applied, how many are pending, and whether the database is newer. */
+export async function migrationStatus(client: Client, migrations?: Migration[]) {
+  const all = migrations ?? await readMigrations();
+  await ensureTable(client);
+  const rows = await client.execute("SELECT hash, created_at FROM __drizzle_migrations ORDER BY created_at");
+  const applied = rows.rows.map((r) => ({ hash: String(r.hash), when: Number(r.created_at) }));
+  const lastKnown = all.length ? all[all.length - 1].when : 0;
+  const unknown = applied.filter((a) => a.when > lastKnown).length;
+  const appliedWhens = new Set(applied.map((a) => a.when));
+  const pending = all.filter((m) => !appliedWhens.has(m.when));
+  return { applied: applied.length, pending, unknown };
+}
+
+async function ensureTable(client: Client) {
+  // Same table and columns as drizzle-kit's own migrator, so either tool sees the same history.
+  await client.execute(
+    "CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY, hash text NOT NULL, created_at numeric)",
+  );
+}
+
+/**
+ * Applies pending migrations forward-only, each in one transaction. Refuses to touch a database that
+ * already holds migrations this executable does not know (it was upgraded by a newer release).
+ */
+export async function migrate(client: Client, migrations?: Migration[]): Promise<{ applied: string[] }> {
+  const all = migrations ?? await readMigrations();
+  const status = await migrationStatus(client, all);
+  if (status.unknown > 0) throw new DatabaseNewerError(status.unknown);
+  const applied: string[] = [];
+  for (const m of status.pending) {
+    await client.batch([
+      ...m.statements,
+      { sql: "INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)", args: [m.hash, m.when] },
+    ], "write");
+    applied.push(m.tag);
+  }
+  return { applied };
+}

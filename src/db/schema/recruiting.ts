@@ -1,0 +1,124 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { flag, id, instant } from "./_common.ts";
+import { departments, employees, users } from "./people.ts";
+
+/** An open (or closed) position. Salary bands are HR-only and never leave the service through the connector. */
+export const positions = sqliteTable("positions", {
+  id: id(),
+  title: text("title").notNull(),
+  departmentId: text("department_id").references(() => departments.id),
+  location: text("location"),
+  canton: text("canton"),
+  workloadMin: real("workload_min"),
+  workloadMax: real("workload_max"),
+  /** DRAFT | OPEN | ON_HOLD | CLOSED */
+  status: text("status").notNull().default("OPEN"),
+  advertisement: text("advertisement"),
+  salaryBandMin: real("salary_band_min"),
+  salaryBandMax: real("salary_band_max"),
+  hiringManagerEmployeeId: text("hiring_manager_employee_id").references(() => employees.id),
+  openedAt: instant("opened_at"),
+  createdAt: instant("created_at").notNull(),
+  updatedAt: instant("updated_at").notNull(),
+}, (t) => [index("positions_status_idx").on(t.status), index("positions_hm_idx").on(t.hiringManagerEmployeeId)]);
+
+/** People who hire for a position besides the hiring manager (recruiters): their scope of applications. */
+export const positionTeam = sqliteTable("position_team", {
+  id: id(),
+  positionId: text("position_id").notNull().references(() => positions.id, { onDelete: "cascade" }),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  /** RECRUITER | INTERVIEWER */
+  role: text("role").notNull().default("RECRUITER"),
+}, (t) => [uniqueIndex("position_team_pos_user_idx").on(t.positionId, t.userId), index("position_team_user_idx").on(t.userId)]);
+
+/**
+ * A pipeline stage. `gated`: an application may only move into this stage once all of its blocking tasks
+ * are done (the compliance override exists for HR in the product, never over the connector).
+ */
+export const stages = sqliteTable("stages", {
+  id: id(),
+  key: text("key").notNull().unique(),
+  nameDe: text("name_de").notNull(),
+  nameEn: text("name_en").notNull(),
+  nameFr: text("name_fr").notNull(),
+  sortOrder: integer("sort_order").notNull(),
+  gated: flag("gated").notNull().default(false),
+  marksHired: flag("marks_hired").notNull().default(false),
+  marksRejected: flag("marks_rejected").notNull().default(false),
+});
+
+/** What entering a stage sets off: EMAIL_CANDIDATE | CREATE_TASK | NOTIFY_HIRING_MANAGER | MARK_HIRED. */
+export const stageAutomaticTasks = sqliteTable("stage_automatic_tasks", {
+  id: id(),
+  stageId: text("stage_id").notNull().references(() => stages.id, { onDelete: "cascade" }),
+  kind: text("kind").notNull(),
+  title: text("title").notNull(),
+  /** For EMAIL_CANDIDATE: the subject and body template (placeholders {firstName}, {position}). */
+  emailSubject: text("email_subject"),
+  emailBody: text("email_body"),
+  /** For CREATE_TASK: whether the created task blocks gated stages. */
+  blocking: flag("blocking").notNull().default(false),
+  sortOrder: integer("sort_order").notNull().default(0),
+}, (t) => [index("stage_automatic_tasks_stage_idx").on(t.stageId)]);
+
+/** A candidate's application for one position. */
+export const applications = sqliteTable("applications", {
+  id: id(),
+  positionId: text("position_id").notNull().references(() => positions.id),
+  candidateFirstName: text("candidate_first_name").notNull(),
+  candidateLastName: text("candidate_last_name").notNull(),
+  candidateEmail: text("candidate_email").notNull(),
+  candidatePhone: text("candidate_phone"),
+  coverLetter: text("cover_letter"),
+  stageId: text("stage_id").notNull().references(() => stages.id),
+  /** ACTIVE | HIRED | REJECTED | WITHDRAWN */
+  status: text("status").notNull().default("ACTIVE"),
+  source: text("source"),
+  hiredAt: instant("hired_at"),
+  createdAt: instant("created_at").notNull(),
+  updatedAt: instant("updated_at").notNull(),
+}, (t) => [index("applications_position_idx").on(t.positionId, t.status), index("applications_stage_idx").on(t.stageId)]);
+
+/** Tasks on an application (reference check, work permit…); blocking ones hold gated stages shut. */
+export const applicationTasks = sqliteTable("application_tasks", {
+  id: id(),
+  applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+  title: text("title").notNull(),
+  blocking: flag("blocking").notNull().default(false),
+  done: flag("done").notNull().default(false),
+  completedAt: instant("completed_at"),
+  createdAt: instant("created_at").notNull(),
+}, (t) => [index("application_tasks_app_idx").on(t.applicationId)]);
+
+/** Notes on an application. SHARED notes are seen by the hiring team; PRIVATE_HR notes by HR only. */
+export const applicationNotes = sqliteTable("application_notes", {
+  id: id(),
+  applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+  authorUserId: text("author_user_id").notNull().references(() => users.id),
+  visibility: text("visibility").notNull().default("SHARED"),
+  body: text("body").notNull(),
+  channel: text("channel").notNull().default("PORTAL"),
+  createdAt: instant("created_at").notNull(),
+}, (t) => [index("application_notes_app_idx").on(t.applicationId, t.createdAt)]);
+
+/** Scores from an AI screening feature. Stored for HR's own screens; never shown to assistants. */
+export const applicationAiScores = sqliteTable("application_ai_scores", {
+  id: id(),
+  applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+  score: real("score").notNull(),
+  model: text("model").notNull(),
+  rationale: text("rationale"),
+  createdAt: instant("created_at").notNull(),
+}, (t) => [index("application_ai_scores_app_idx").on(t.applicationId)]);
+
+/** Every stage move, with who moved it, from where, and whether the gate override was used. */
+export const applicationStageHistory = sqliteTable("application_stage_history", {
+  id: id(),
+  applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+  fromStageId: text("from_stage_id"),
+  toStageId: text("to_stage_id").notNull(),
+  movedByUserId: text("moved_by_user_id"),
+  channel: text("channel").notNull().default("PORTAL"),
+  overrideUsed: flag("override_used").notNull().default(false),
+  createdAt: instant("created_at").notNull(),
+}, (t) => [index("application_stage_history_app_idx").on(t.applicationId, t.createdAt)]);

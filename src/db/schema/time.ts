@@ -1,0 +1,32 @@
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { day, id, instant } from "./_common.ts";
+import { employees } from "./people.ts";
+
+/**
+ * A time entry. States: DRAFT (editable) → SUBMITTED (week submitted) → APPROVED | REJECTED (read-only;
+ * a rejection carries a note). Times are `HH:MM`; an end before the start means an overnight shift.
+ */
+export const timeEntries = sqliteTable("time_entries", {
+  id: id(),
+  employeeId: text("employee_id").notNull().references(() => employees.id, { onDelete: "cascade" }),
+  date: day("date").notNull(),
+  startTime: text("start_time"),
+  endTime: text("end_time"),
+  breakMinutes: integer("break_minutes").notNull().default(0),
+  totalHours: real("total_hours").notNull(),
+  /** REGULAR | OVERTIME | COMPENSATION | WEITERBILDUNG | VORBEREITUNG */
+  type: text("type").notNull().default("REGULAR"),
+  projectCode: text("project_code"),
+  description: text("description"),
+  status: text("status").notNull().default("DRAFT"),
+  rejectionNote: text("rejection_note"),
+  submittedAt: instant("submitted_at"),
+  decidedByUserId: text("decided_by_user_id"),
+  decidedAt: instant("decided_at"),
+  channel: text("channel").notNull().default("PORTAL"),
+  createdAt: instant("created_at").notNull(),
+  updatedAt: instant("updated_at").notNull(),
+}, (t) => [
+  index("time_entries_emp_date_idx").on(t.employeeId, t.date),
+  index("time_entries_status_idx").on(t.status, t.date),
+]);

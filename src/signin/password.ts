@@ -1,0 +1,46 @@
+import { scrypt, timingSafeEqual } from "node:crypto";
+
+/**
+ * Password hashing with scrypt (memory-hard; RFC 7914). The parameters are stored with each hash so they
+ * can be raised later without invalidating existing passwords: `scrypt$N$r$p$salt$hash` (base64).
+ * N = 2^15, r = 8 uses 32 MiB per hash, the OWASP Password Storage Cheat Sheet's scrypt baseline
+ * order of magnitude.
+ */
+const DEFAULT = { N: 1 << 15, r: 8, p: 1, keyLen: 32 };
+
+function derive(password: string, salt: Uint8Array, N: number, r: number, p: number, keyLen: number) {
+  return new Promise<Uint8Array>((resolve, reject) =>
+    scrypt(password.normalize("NFKC"), salt, keyLen, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
+      err ? reject(err) : resolve(new Uint8Array(key)))
+  );
+}
+
+const b64 = (b: Uint8Array) => btoa(String.fromCharCode(...b));
+const unb64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
+
+/** Hashes a password with a fresh random salt. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const { N, r, p, keyLen } = DEFAULT;
+  const key = await derive(password, salt, N, r, p, keyLen);
+  return `scrypt$${N}$${r}$${p}$${b64(salt)}$${b64(key)}`;
+}
+
+/** Checks a password against a stored hash in constant time; false for any malformed hash. */
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (!stored) return false;
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+  const [N, r, p] = parts.slice(1, 4).map(Number);
+  const salt = unb64(parts[4]);
+  const expected = unb64(parts[5]);
+  const key = await derive(password, salt, N, r, p, expected.length);
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A hash of a random password nobody knows: used to spend the same time when the account does not exist. */
+let decoy: Promise<string> | undefined;
+export function decoyHash(): Promise<string> {
+  decoy ??= hashPassword(crypto.randomUUID());
+  return decoy;
+}
