@@ -1,0 +1,238 @@
+/**
+ * Calendar rules: plain `YYYY-MM-DD` date arithmetic and the public holidays of a Swiss canton.
+ *
+ * Dates are calendar days without a time zone (the schema stores them as `YYYY-MM-DD` text). All
+ * arithmetic runs on UTC midnights, so daylight-saving changes never shift a day. Pure apart from an
+ * in-memory cache of holiday lists (date-holidays is slow to evaluate; the result for a canton and year
+ * never changes while the process runs).
+ */
+import Holidays from "date-holidays";
+import { invalid } from "../errors.ts";
+
+/** Languages the service speaks (German is the source language). */
+export type Lang = "de" | "en" | "fr";
+
+/** A day (or half day) off work because of a public holiday. */
+export interface PublicHoliday {
+  date: string;
+  name: string;
+  /** 1 = whole day off, 0.5 = half day (e.g. afternoon) */
+  portion: 1 | 0.5;
+}
+
+const MS_PER_DAY = 86_400_000;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether a Gregorian year is a leap year (divisible by 4, except centuries not divisible by 400). */
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/** Days in a month (1-12) of a year, leap-year aware. */
+export function daysInMonth(year: number, month: number): number {
+  return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+}
+
+/** Days in a calendar year (365 or 366): pro-rata shares are weighted by calendar days. */
+export function daysInYear(year: number): number {
+  return isLeapYear(year) ? 366 : 365;
+}
+
+/**
+ * Whether `s` is a calendar-valid `YYYY-MM-DD` date: 29 February only in leap years, no 31 April.
+ * The contract requires this for every date in a request body, so it is the one check everyone uses.
+ */
+export function isValidDate(s: string): boolean {
+  if (typeof s !== "string") return false;
+  const m = DATE_RE.exec(s);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= daysInMonth(year, month);
+}
+
+/** Throws a validation error naming `field` unless `s` is a calendar-valid date. */
+export function assertDate(s: string, field = "date"): void {
+  if (!isValidDate(s)) throw invalid(`${field} must be a calendar-valid date YYYY-MM-DD, got "${s}"`);
+}
+
+/** Days since 1970-01-01 for a valid date: the integer every other helper computes with. */
+export function toEpochDay(date: string): number {
+  assertDate(date);
+  const [y, m, d] = date.split("-").map(Number);
+  return Date.UTC(y, m - 1, d) / MS_PER_DAY;
+}
+
+/** The date `n` days after 1970-01-01 (inverse of `toEpochDay`). */
+export function fromEpochDay(n: number): string {
+  return new Date(n * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** The date `n` days after `date` (`n` may be negative); crosses months, years and 29 February. */
+export function addDays(date: string, n: number): string {
+  return fromEpochDay(toEpochDay(date) + n);
+}
+
+/**
+ * Signed number of days from `from` to `to` (`to − from`): 0 for the same day, 1 for the next day.
+ * An inclusive range therefore has `daysBetween(from, to) + 1` days.
+ */
+export function daysBetween(from: string, to: string): number {
+  return toEpochDay(to) - toEpochDay(from);
+}
+
+/** Every date from `from` to `to`, both inclusive; nothing when `to` is before `from`. */
+export function* eachDay(from: string, to: string): Generator<string> {
+  const end = toEpochDay(to);
+  for (let d = toEpochDay(from); d <= end; d++) yield fromEpochDay(d);
+}
+
+/** ISO weekday: 1 = Monday … 7 = Sunday (the schema's `working_weekdays` uses the same numbering). */
+export function isoWeekday(date: string): number {
+  // 1970-01-01 was a Thursday (ISO 4).
+  return ((((toEpochDay(date) + 3) % 7) + 7) % 7) + 1;
+}
+
+/** The Monday of the ISO week containing `date`: time sheets are kept per ISO week. */
+export function mondayOf(date: string): string {
+  return addDays(date, 1 - isoWeekday(date));
+}
+
+/** Calendar year of a date, as a number. */
+export function yearOf(date: string): number {
+  assertDate(date);
+  return Number(date.slice(0, 4));
+}
+
+/** The later / earlier of two dates (string order equals date order for `YYYY-MM-DD`). */
+export function maxDate(a: string, b: string): string {
+  return a > b ? a : b;
+}
+/** The earlier of two dates. */
+export function minDate(a: string, b: string): string {
+  return a < b ? a : b;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Public holidays
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Half days off that are not statutory but customary, as one table so an installation can see and change
+ * them in one place. Decision: the afternoons of 24 December (Heiligabend) and 31 December (Silvester)
+ * are off in every canton.
+ *
+ * Source and reasoning: neither day is among the holidays BE, ZH or VD make equal to Sundays (ArG
+ * Art. 20a para. 1; the cantons' lists as encoded in date-holidays' `data/countries/CH.yaml`), but
+ * closing at noon on both days is widespread Swiss employer practice, and date-holidays itself encodes
+ * "12-24 12:00" (an afternoon) for some cantons. A canton whose data already gives the whole day
+ * (e.g. GE, 31 December, Restauration de la République) keeps the whole day: the larger portion wins.
+ * Half-day holidays are always afternoons; the leave rules rely on that.
+ */
+export const HALF_DAY_HOLIDAYS: ReadonlyArray<{
+  /** `MM-DD` */
+  monthDay: string;
+  /** Cantons it applies to; `"*"` for all. */
+  cantons: "*" | readonly string[];
+  names: Record<Lang, string>;
+}> = [
+  {
+    monthDay: "12-24",
+    cantons: "*",
+    names: {
+      de: "Heiligabend (Nachmittag)",
+      en: "Christmas Eve (afternoon)",
+      fr: "Veille de Noël (après-midi)",
+    },
+  },
+  {
+    monthDay: "12-31",
+    cantons: "*",
+    names: {
+      de: "Silvester (Nachmittag)",
+      en: "New Year's Eve (afternoon)",
+      fr: "Saint-Sylvestre (après-midi)",
+    },
+  },
+];
+
+/** The 26 canton codes date-holidays knows for CH (read once; a wrong code is a validation error). */
+const CANTONS: ReadonlySet<string> = new Set(Object.keys(new Holidays().getStates("CH") ?? {}));
+
+/** Whether `canton` is one of the 26 two-letter canton codes. */
+export function isCanton(canton: string): boolean {
+  return CANTONS.has(canton);
+}
+
+const holidayEngines = new Map<string, Holidays>();
+const holidayCache = new Map<string, PublicHoliday[]>();
+
+interface DhHoliday {
+  date: string;
+  name: string;
+  type: string;
+}
+
+/**
+ * Public holidays of a Swiss canton for a year, via date-holidays (`new Holidays("CH", canton)`); only
+ * days that are off work:
+ * - date-holidays entries of type `public` (the cantonal days equal to Sundays, ArG Art. 20a, plus the
+ *   federal 1 August, BV Art. 110 para. 3). A `public` entry that starts at noon or later is a half day.
+ *   Types `optional`, `bank`, `school` and `observance` are not days off (e.g. ZH Berchtoldstag and the
+ *   city of Zurich's Knabenschiessen afternoon are `optional`; an installation that grants them records
+ *   a closure that does not deduct leave).
+ * - the customary half days of `HALF_DAY_HOLIDAYS`.
+ * Sorted by date, one entry per date (the larger portion wins). Cached per canton + year + language.
+ */
+export function publicHolidays(canton: string, year: number, lang: Lang = "de"): PublicHoliday[] {
+  if (!isCanton(canton)) {
+    throw invalid(`canton must be a Swiss canton code such as BE, ZH or VD, got "${canton}"`);
+  }
+  if (!Number.isInteger(year) || year < 1900 || year > 2999) throw invalid(`year out of range: ${year}`);
+  const key = `${canton}|${year}|${lang}`;
+  const cached = holidayCache.get(key);
+  if (cached) return cached.map((h) => ({ ...h }));
+
+  let engine = holidayEngines.get(canton);
+  if (!engine) {
+    engine = new Holidays("CH", canton);
+    holidayEngines.set(canton, engine);
+  }
+  const byDate = new Map<string, PublicHoliday>();
+  const put = (h: PublicHoliday) => {
+    const prev = byDate.get(h.date);
+    if (!prev || h.portion > prev.portion) byDate.set(h.date, h);
+  };
+  for (const h of engine.getHolidays(year, lang) as DhHoliday[]) {
+    if (h.type !== "public") continue;
+    const [date, time = "00:00:00"] = h.date.split(" ");
+    const hour = Number(time.slice(0, 2));
+    put({ date, name: h.name, portion: hour >= 12 ? 0.5 : 1 });
+  }
+  for (const half of HALF_DAY_HOLIDAYS) {
+    if (half.cantons !== "*" && !half.cantons.includes(canton)) continue;
+    put({ date: `${year}-${half.monthDay}`, name: half.names[lang], portion: 0.5 });
+  }
+  const list = [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+  holidayCache.set(key, list);
+  return list.map((h) => ({ ...h }));
+}
+
+/**
+ * date → fraction of the day that is a holiday (1 or 0.5) for the inclusive range `from`..`to`, possibly
+ * spanning several years. Days that are not holidays are absent. This is what the leave and time rules
+ * take as `holidays`.
+ */
+export function holidayFractions(canton: string, from: string, to: string): Map<string, number> {
+  assertDate(from, "from");
+  assertDate(to, "to");
+  const out = new Map<string, number>();
+  for (let y = yearOf(from); y <= yearOf(to); y++) {
+    for (const h of publicHolidays(canton, y)) {
+      if (h.date >= from && h.date <= to) out.set(h.date, h.portion);
+    }
+  }
+  return out;
+}
