@@ -1,0 +1,100 @@
+/**
+ * The single entry point: `serve` (default) runs the service; other subcommands administer an installation.
+ * This is the only module that reads the environment and the command line.
+ */
+import { ConfigError, loadConfig } from "./src/config.ts";
+import { openDatabase } from "./src/db/client.ts";
+import { DatabaseNewerError, migrate } from "./src/db/migrate.ts";
+import { createLogger } from "./src/log.ts";
+import { systemClock } from "./src/clock.ts";
+import { createApp } from "./src/app.ts";
+import { seedDemo } from "./src/db/demo.ts";
+
+const USAGE = `Usage: hr-service <command>
+
+Commands:
+  serve      Run the service (default). Applies migrations first; creates the demo
+             organisation on an empty database unless DEMO_DATA=false.
+  migrate    Apply pending database migrations and exit.
+  help       Show this help.
+
+Configuration is read from the environment; see the README's configuration table.`;
+
+async function main(args: string[]): Promise<number> {
+  const [command = "serve", ...rest] = args;
+  if (command === "help" || command === "--help" || command === "-h" || rest.includes("--help")) {
+    console.log(USAGE);
+    return 0;
+  }
+  let config;
+  try {
+    config = loadConfig(Deno.env.toObject());
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      return 2;
+    }
+    throw e;
+  }
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+  try {
+    const { applied } = await migrate(database.client);
+    if (applied.length) log.info("migrations applied", { applied });
+  } catch (e) {
+    if (e instanceof DatabaseNewerError) {
+      console.error(e.message);
+      database.close();
+      return 3;
+    }
+    throw e;
+  }
+
+  if (command === "migrate") {
+    console.log("The database is up to date.");
+    database.close();
+    return 0;
+  }
+  if (command !== "serve") {
+    console.error(`Unknown command '${command}'.\n\n${USAGE}`);
+    database.close();
+    return 2;
+  }
+
+  if (config.demoData) {
+    const started = performance.now();
+    const r = await seedDemo(database.db, { clock: systemClock, password: config.demoPassword });
+    if (r.seeded) {
+      log.info("demo organisation created", { ms: Math.round(performance.now() - started) });
+      console.log(
+        `\nDemo organisation created. Sign in with one of these accounts and the password "${config.demoPassword}":\n` +
+          r.accounts.map((a) => `  ${a.email.padEnd(28)} ${a.role}`).join("\n") + "\n",
+      );
+    }
+  }
+
+  const app = createApp({ config, database, db: database.db, clock: systemClock, log });
+  const ac = new AbortController();
+  const server = Deno.serve({
+    port: config.port,
+    hostname: config.host,
+    signal: ac.signal,
+    onListen: ({ port }) => {
+      log.info("listening", { port, issuer: config.issuer, connector: config.mcpEnabled });
+      console.log(`HR service listening on http://localhost:${port} (public origin ${config.issuer})`);
+    },
+  }, app.fetch);
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  const stop = () => ac.abort();
+  Deno.addSignalListener("SIGTERM", stop);
+  Deno.addSignalListener("SIGINT", stop);
+  await server.finished;
+  database.close();
+  log.info("stopped");
+  return 0;
+}
+
+if (import.meta.main) {
+  Deno.exit(await main(Deno.args));
+}

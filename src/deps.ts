@@ -1,0 +1,16 @@
+import type { Clock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+import type { Logger } from "./log.ts";
+
+/**
+ * Everything the application is built from. `createApp(deps)` takes it whole, so a test builds a complete
+ * app on a fresh database with a fixed clock in milliseconds, and nothing lives in module-level singletons.
+ */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  log: Logger;
+}

@@ -1,0 +1,176 @@
+import { z } from "zod";
+import { setCookie } from "hono/cookie";
+import { AppError } from "../errors.ts";
+import { permissionsOf } from "../domain/access.ts";
+import { checkPassword, createSession, listSessions, revokeSession } from "../signin/sessions.ts";
+import { route, type RouteDef } from "./route.ts";
+import { dateTime, idParam } from "./schemas.ts";
+import { SESSION_COOKIE } from "./mount.ts";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const SignInBody = z.strictObject({
+  email: z.string({ error: "must be a string" }).trim().toLowerCase().email({ message: "must be an e-mail address" })
+    .max(254),
+  password: z.string({ error: "must be a string" }).min(1, { message: "must not be empty" }).max(1024),
+  deviceName: z.string().trim().max(100, { message: "must be at most 100 characters" }).optional()
+    .meta({ description: "Shown in the list of signed-in devices, e.g. 'Anna's iPhone'." }),
+});
+
+const SessionUser = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(["employee", "recruiter", "manager", "hr", "admin"]),
+  language: z.enum(["de", "en", "fr"]),
+  employeeId: z.string().nullable(),
+  permissions: z.array(z.string()),
+});
+
+const SessionInfo = z.strictObject({
+  id: z.string(),
+  deviceName: z.string().nullable(),
+  method: z.enum(["password", "oidc"]),
+  createdAt: dateTime,
+  lastUsedAt: dateTime,
+  expiresAt: dateTime,
+  current: z.boolean(),
+});
+
+/** Sign-in sessions for the mobile app: an opaque bearer token per device, stored hashed, expiring. */
+export const authRoutes: RouteDef[] = [
+  route({
+    method: "post",
+    path: "/auth/sessions",
+    operationId: "signIn",
+    tag: "auth",
+    access: "public",
+    status: 201,
+    summary: "Sign in with e-mail and password",
+    description:
+      "Returns an opaque session token for this device (shown once). Send it as `Authorization: Bearer <token>`. " +
+      "Five wrong passwords in a row lock the account for 15 minutes (429 with Retry-After). Pass `?cookie=true` " +
+      "to also receive it as an HttpOnly cookie for the web pages.",
+    body: SignInBody,
+    query: z.strictObject({ cookie: z.enum(["true", "false"]).optional() }),
+    response: z.strictObject({ token: z.string(), expiresAt: dateTime, user: SessionUser }),
+    errors: {
+      401: "E-mail address or password is wrong.",
+      403: "The account is deactivated.",
+      429: "Too many failed sign-ins; try again later (Retry-After).",
+    },
+    handler: async ({ deps, c, body, query }) => {
+      const user = await checkPassword(deps.db, deps.clock, body.email, body.password);
+      const s = await createSession(deps.db, deps.clock, user.id, {
+        ttlDays: deps.config.sessionTtlDays,
+        deviceName: body.deviceName,
+        method: "password",
+      });
+      if (query.cookie === "true") {
+        setCookie(c, SESSION_COOKIE, s.token, {
+          httpOnly: true,
+          secure: deps.config.issuer.startsWith("https://"),
+          sameSite: "Lax",
+          path: "/",
+          maxAge: deps.config.sessionTtlDays * 86400,
+        });
+      }
+      return {
+        token: s.token,
+        expiresAt: iso(s.expiresAt),
+        user: {
+          id: user.id,
+          email: user.email,
+          role: user.role as "employee",
+          language: user.language as "de",
+          employeeId: user.employeeId,
+          permissions: permissionsOf(user.role),
+        },
+      };
+    },
+  }),
+  route({
+    method: "get",
+    path: "/auth/session",
+    operationId: "getCurrentSession",
+    tag: "auth",
+    access: "user",
+    summary: "The current session and who is signed in",
+    response: z.strictObject({ user: SessionUser, session: SessionInfo }),
+    errors: {},
+    handler: async ({ deps, user }) => {
+      const all = await listSessions(deps.db, deps.clock, user.userId);
+      const s = all.find((x) => x.id === user.sessionId)!;
+      return {
+        user: {
+          id: user.userId,
+          email: user.email,
+          role: user.role as "employee",
+          language: user.language,
+          employeeId: user.employeeId,
+          permissions: permissionsOf(user.role),
+        },
+        session: {
+          id: s.id,
+          deviceName: s.deviceName,
+          method: s.method as "password",
+          createdAt: iso(s.createdAt),
+          lastUsedAt: iso(s.lastUsedAt),
+          expiresAt: iso(s.expiresAt),
+          current: true,
+        },
+      };
+    },
+  }),
+  route({
+    method: "delete",
+    path: "/auth/session",
+    operationId: "signOut",
+    tag: "auth",
+    access: "user",
+    summary: "Sign out (revokes the current session token)",
+    response: z.strictObject({ signedOut: z.literal(true) }),
+    errors: {},
+    handler: async ({ deps, c, user }) => {
+      await revokeSession(deps.db, deps.clock, user.userId, user.sessionId);
+      setCookie(c, SESSION_COOKIE, "", { path: "/", maxAge: 0 });
+      return { signedOut: true as const };
+    },
+  }),
+  route({
+    method: "get",
+    path: "/auth/sessions",
+    operationId: "listSessions",
+    tag: "auth",
+    access: "user",
+    summary: "The caller's signed-in devices",
+    response: z.array(SessionInfo),
+    errors: {},
+    handler: async ({ deps, user }) =>
+      (await listSessions(deps.db, deps.clock, user.userId)).map((s) => ({
+        id: s.id,
+        deviceName: s.deviceName,
+        method: s.method as "password",
+        createdAt: iso(s.createdAt),
+        lastUsedAt: iso(s.lastUsedAt),
+        expiresAt: iso(s.expiresAt),
+        current: s.id === user.sessionId,
+      })),
+  }),
+  route({
+    method: "delete",
+    path: "/auth/sessions/:id",
+    operationId: "revokeSession",
+    tag: "auth",
+    access: "user",
+    summary: "Sign out one of the caller's devices",
+    params: idParam,
+    response: z.strictObject({ signedOut: z.literal(true) }),
+    errors: { 404: "No live session with this id belongs to the caller." },
+    handler: async ({ deps, user, params }) => {
+      if (!await revokeSession(deps.db, deps.clock, user.userId, params.id)) {
+        throw new AppError("not_found", "No signed-in device with this id.");
+      }
+      return { signedOut: true as const };
+    },
+  }),
+];

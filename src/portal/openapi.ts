@@ -1,0 +1,207 @@
+import { z } from "zod";
+import type { Config } from "../config.ts";
+import { type RouteDef, TAGS } from "./route.ts";
+import { namedSchemas } from "./schemas.ts";
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  profile: "The caller's own master data, the summary for the home screen, and change requests for sensitive fields.",
+  leave: "Leave balances per leave type, own requests, previews, filing, withdrawal and cancellation.",
+  time: "Time entries, week overview and week submission.",
+  "sick-leave": "Own sick-leave absences: report, end, take back, certificate state, totals.",
+  payslips: "Own payslips: list, detail with amounts, and the stored document.",
+  compensation: "Current salary and its history; salary continuation during illness.",
+  auth: "Sign-in sessions: sign in, current session, devices, sign out, connected assistants.",
+  holidays: "Public and school holidays of the caller's canton, company closure days, work-through days.",
+  approvals: "For managers: requests awaiting the caller, the team calendar, and decisions.",
+};
+
+const SAFE_INT = 9007199254740991;
+
+/** zod emits `$id` and safe-integer bounds that OpenAPI 3.0 schema objects do not want; remove them. */
+function clean(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(clean);
+  if (node && typeof node === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "$id" || k === "$schema") continue;
+      if ((k === "maximum" && v === SAFE_INT) || (k === "minimum" && v === -SAFE_INT)) continue;
+      out[k] = clean(v);
+    }
+    return out;
+  }
+  return node;
+}
+
+const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+function convert(schema: z.ZodType, io: "input" | "output", reg?: z.core.$ZodRegistry<{ id: string }>) {
+  return clean(z.toJSONSchema(schema, {
+    target: "openapi-3.0",
+    io,
+    unrepresentable: "any",
+    ...(reg ? { metadata: reg, uri: (id: string) => `#/components/schemas/${id}` } : {}),
+  })) as Record<string, unknown>;
+}
+
+/**
+ * The OpenAPI 3.0.3 document, generated from the same zod schemas the handlers validate with, so the
+ * document and the behaviour cannot drift apart.
+ */
+export function buildOpenApi(routes: RouteDef[], config: Config) {
+  const responses = z.registry<{ id: string }>();
+  const requests = z.registry<{ id: string }>();
+  for (const [schema, id] of namedSchemas) responses.add(schema, { id });
+  const paths: Record<string, Record<string, unknown>> = {};
+  const errorRef = { $ref: "#/components/schemas/Error" };
+
+  for (const r of routes) {
+    const p = "/api/v1/portal" + r.path.replace(/:(\w+)/g, "{$1}");
+    const op: Record<string, unknown> = {
+      operationId: r.operationId,
+      tags: [r.tag],
+      summary: r.summary,
+      ...(r.description ? { description: r.description } : {}),
+    };
+    if (r.access !== "public") op.security = [{ bearerAuth: [] }];
+    else op.security = [];
+    const parameters: unknown[] = [];
+    for (const [where, schema] of [["path", r.params], ["query", r.query]] as const) {
+      if (!schema) continue;
+      const shape = (schema as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+      for (const [name, s] of Object.entries(shape)) {
+        const js = convert(s, "input");
+        const description = js.description;
+        delete js.description;
+        parameters.push({
+          name,
+          in: where,
+          required: where === "path" || !s.safeParse(undefined).success,
+          ...(description ? { description } : {}),
+          schema: js,
+        });
+      }
+    }
+    if (parameters.length) op.parameters = parameters;
+    if (r.body) {
+      const id = `${cap(r.operationId)}Request`;
+      requests.add(r.body, { id });
+      op.requestBody = {
+        required: true,
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${id}` } } },
+      };
+    }
+    const resps: Record<string, unknown> = {};
+    const status = String(r.status ?? 200);
+    if (r.fileType) {
+      resps[status] = {
+        description: "The stored document.",
+        content: { [r.fileType]: { schema: { type: "string", format: "binary" } } },
+      };
+    } else if (r.response) {
+      const id = `${cap(r.operationId)}Response`;
+      responses.add(z.object({ success: z.literal(true), data: r.response }).strict(), { id });
+      resps[status] = {
+        description: "Success: `{success: true, data}`.",
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${id}` } } },
+      };
+    }
+    const errs: Record<number, string> = { ...r.errors };
+    if (r.body || r.query || r.params) errs[400] ??= "Malformed JSON or an invalid field (the message names it).";
+    if (r.body) errs[415] ??= "The body is not sent as application/json.";
+    if (r.access !== "public") errs[401] ??= "Not signed in, or the session expired or was signed out.";
+    if (r.access === "employee") errs[404] ??= "No employee record is linked to the caller's account.";
+    for (const [code, description] of Object.entries(errs).sort()) {
+      resps[code] = { description, content: { "application/json": { schema: errorRef } } };
+    }
+    op.responses = resps;
+    (paths[p] ??= {})[r.method] = op;
+  }
+
+  const conv = (reg: z.core.$ZodRegistry<{ id: string }>, io: "input" | "output") =>
+    clean(z.toJSONSchema(reg, { target: "openapi-3.0", io, uri: (id) => `#/components/schemas/${id}` }))as {
+      schemas: Record<string, unknown>;
+    };
+  const schemas = {
+    Error: {
+      type: "object",
+      properties: { error: { type: "string", description: "A clear message for the person using the app." } },
+      required: ["error"],
+      additionalProperties: false,
+    },
+    ...conv(responses, "output").schemas,
+    ...conv(requests, "input").schemas,
+  };
+
+  const usedTags = new Set(routes.map((r) => r.tag));
+  return {
+    openapi: "3.0.3",
+    info: {
+      title: "Employee self-service portal API",
+      version: "1.0.0",
+      description:
+        "The employee's own record for the mobile app. Every success is `{success: true, data}`, every error " +
+        "`{error}`. Sign in with `POST /api/v1/portal/auth/sessions` and send the token as " +
+        "`Authorization: Bearer <token>`.",
+    },
+    servers: [{ url: config.issuer }],
+    tags: [...TAGS, ...(usedTags.has("approvals") ? ["approvals"] : [])].map((name) => ({
+      name,
+      description: TAG_DESCRIPTIONS[name],
+    })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: "An opaque session token from `POST /api/v1/portal/auth/sessions` (prefix `hrs_`).",
+        },
+      },
+    },
+  };
+}
+
+const esc = (s: unknown) =>
+  String(s ?? "").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+/** A readable API reference for people, rendered on the server from the same document (no scripts). */
+export function apiReferencePage(doc: ReturnType<typeof buildOpenApi>): string {
+  const byTag = new Map<string, string[]>();
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, raw] of Object.entries(ops)) {
+      const op = raw as Record<string, unknown>;
+      const tag = (op.tags as string[])[0];
+      const params = (op.parameters as { name: string; in: string; required: boolean; description?: string }[] ?? [])
+        .map((p) => `<li><code>${esc(p.name)}</code> (${esc(p.in)}${p.required ? ", required" : ""}) ${esc(p.description)}</li>`)
+        .join("");
+      const body = op.requestBody
+        ? (op.requestBody as { content: Record<string, { schema: { $ref: string } }> }).content["application/json"].schema.$ref
+          .split("/").pop()
+        : undefined;
+      const resps = Object.entries(op.responses as Record<string, { description: string }>)
+        .map(([code, r]) => `<li><b>${esc(code)}</b> ${esc(r.description)}</li>`).join("");
+      const html = `<section id="${esc(op.operationId)}"><h3><span class="m">${esc(method.toUpperCase())}</span> <code>${
+        esc(path)
+      }</code></h3><p>${esc(op.summary)}</p>${op.description ? `<p>${esc(op.description)}</p>` : ""}${
+        params ? `<h4>Parameters</h4><ul>${params}</ul>` : ""
+      }${body ? `<h4>Body</h4><p><a href="#schema-${esc(body)}">${esc(body)}</a></p>` : ""}<h4>Responses</h4><ul>${resps}</ul></section>`;
+      (byTag.get(tag) ?? byTag.set(tag, []).get(tag)!).push(html);
+    }
+  }
+  const tags = doc.tags.map((t) =>
+    `<h2 id="tag-${esc(t.name)}">${esc(t.name)}</h2><p>${esc(t.description)}</p>${(byTag.get(t.name) ?? []).join("")}`
+  ).join("");
+  const schemas = Object.entries(doc.components.schemas).map(([name, s]) =>
+    `<h3 id="schema-${esc(name)}">${esc(name)}</h3><pre>${esc(JSON.stringify(s, null, 2))}</pre>`
+  ).join("");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(doc.info.title)} ${esc(doc.info.version)}</title><style>
+body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
+section{border-top:1px solid #ddd;padding:.5rem 0}.m{font:bold 13px monospace;background:#eef;padding:2px 6px;border-radius:4px}
+pre{background:#f6f6f6;padding:.75rem;overflow:auto;font-size:13px}code{font-size:14px}</style></head><body>
+<h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1><p>${esc(doc.info.description)}</p>
+<p>Machine-readable: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI ${esc(doc.openapi)}).</p>
+<nav><ul>${doc.tags.map((t) => `<li><a href="#tag-${esc(t.name)}">${esc(t.name)}</a></li>`).join("")}</ul></nav>
+${tags}<h2>Schemas</h2>${schemas}</body></html>`;
+}

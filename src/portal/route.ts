@@ -1,0 +1,89 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AppDeps } from "../deps.ts";
+import type { AuthUser } from "../signin/sessions.ts";
+import { AppError } from "../errors.ts";
+
+/** The eight tags of the contract, in its order. */
+export const TAGS = ["profile", "leave", "time", "sick-leave", "payslips", "compensation", "auth", "holidays"] as const;
+export type Tag = typeof TAGS[number] | "approvals";
+
+/**
+ * Who may call a route. `employee`: a signed-in person with a linked employee record (404 otherwise, as the
+ * contract says for the summary); `user`: any signed-in person; `public`: nobody needs to be signed in.
+ */
+export type Access = "employee" | "user" | "public";
+
+/** What a handler receives: validated input and the signed-in person. */
+export interface HandlerCtx<B, Q, P> {
+  deps: AppDeps;
+  c: Context;
+  user: AuthUser;
+  /** The caller's employee id; set for `employee` routes. */
+  employeeId: string;
+  body: B;
+  query: Q;
+  params: P;
+}
+
+/** A portal operation: its HTTP shape, its schemas (the single source for validation and OpenAPI) and its handler. */
+export interface RouteDef {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  /** Hono path under `/api/v1/portal`, e.g. `/employee/time-entries/:id`. */
+  path: string;
+  operationId: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  access: Access;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** The `data` of a success response; omitted for routes that answer with a file. */
+  response?: z.ZodType;
+  /** Media type of a file response (e.g. application/pdf). */
+  fileType?: string;
+  status?: 200 | 201;
+  /** Error statuses this operation can answer, with when. */
+  errors: Record<number, string>;
+  // deno-lint-ignore no-explicit-any
+  handler: (ctx: HandlerCtx<any, any, any>) => Promise<unknown>;
+}
+
+/** Declares a route with its handler typed from its schemas. */
+export function route<
+  B extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  P extends z.ZodType = z.ZodNever,
+  R extends z.ZodType = z.ZodNever,
+>(def: Omit<RouteDef, "handler" | "body" | "query" | "params" | "response"> & {
+  body?: B;
+  query?: Q;
+  params?: P;
+  response?: R;
+  handler: (ctx: HandlerCtx<z.output<B>, z.output<Q>, z.output<P>>) => Promise<z.input<R> | Response>;
+}): RouteDef {
+  return def as RouteDef;
+}
+
+/** Turns the first zod issue into the contract's `{error}` sentence, naming the field. */
+export function describeIssue(err: z.ZodError, where: "body" | "query" | "path"): string {
+  const issue = err.issues[0];
+  const field = issue.path.join(".");
+  if (issue.code === "unrecognized_keys") {
+    const keys = (issue as { keys?: string[] }).keys ?? [];
+    return `Unknown field${keys.length > 1 ? "s" : ""} ${keys.map((k) => `'${k}'`).join(", ")} in the ${where}.`;
+  }
+  if (!field) return `Invalid ${where}: ${issue.message}`;
+  if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) {
+    return `Field '${field}' is required.`;
+  }
+  return `Invalid field '${field}': ${issue.message}`;
+}
+
+/** Parses input with a schema or throws a 400 AppError naming the field. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: "body" | "query" | "path"): z.output<T> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new AppError("validation", describeIssue(r.error, where));
+  return r.data;
+}

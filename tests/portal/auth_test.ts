@@ -1,0 +1,215 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { json, makeTestApp, type TestApp } from "../_helpers.ts";
+import { hashPassword } from "../../src/signin/password.ts";
+import { users } from "../../src/db/schema/mod.ts";
+
+async function withUser(t: TestApp, email: string, password: string, extra: Partial<typeof users.$inferInsert> = {}) {
+  const now = t.clock.now();
+  const [u] = await t.deps.db.insert(users).values({
+    email,
+    passwordHash: await hashPassword(password),
+    role: "employee",
+    createdAt: now,
+    updatedAt: now,
+    ...extra,
+  }).returning();
+  return u;
+}
+
+Deno.test("auth: sign-in returns an opaque token that reads the current session and stops working after logout", async () => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    await withUser(t, "ida@example.ch", "correct horse battery");
+    const r = await json(await t.request("/api/v1/portal/auth/sessions", {
+      method: "POST",
+      json: { email: "Ida@Example.ch", password: "correct horse battery", deviceName: "Ida's phone" },
+    }));
+    assert.equal(r.status, 201);
+    assert.equal(r.body.success, true);
+    const token = r.body.data.token as string;
+    assert.match(token, /^hrs_[\w-]{43}$/);
+    assert.equal(r.body.data.user.email, "ida@example.ch");
+
+    const cur = await json(await t.request("/api/v1/portal/auth/session", { token }));
+    assert.equal(cur.status, 200);
+    assert.equal(cur.body.data.session.deviceName, "Ida's phone");
+    assert.equal(cur.body.data.session.current, true);
+
+    const out = await t.request("/api/v1/portal/auth/session", { method: "DELETE", token });
+    assert.equal(out.status, 200);
+    const after = await json(await t.request("/api/v1/portal/auth/session", { token }));
+    assert.equal(after.status, 401);
+    assert.equal(typeof after.body.error, "string");
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("auth: only the token's hash is stored", async () => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    await withUser(t, "ida@example.ch", "correct horse battery");
+    const token = await t.signIn("ida@example.ch", "correct horse battery");
+    const rows = await t.deps.database.client.execute("SELECT token_hash FROM sessions");
+    assert.equal(rows.rows.length, 1);
+    assert.notEqual(rows.rows[0].token_hash, token);
+    assert.match(String(rows.rows[0].token_hash), /^[0-9a-f]{64}$/);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("auth: wrong password and unknown account get the same 401 answer", async () => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    await withUser(t, "ida@example.ch", "correct horse battery");
+    const wrong = await json(await t.request("/api/v1/portal/auth/sessions", {
+      method: "POST",
+      json: { email: "ida@example.ch", password: "nope" },
+    }));
+    const unknown = await json(await t.request("/api/v1/portal/auth/sessions", {
+      method: "POST",
+      json: { email: "nobody@example.ch", password: "nope" },
+    }));
+    assert.equal(wrong.status, 401);
+    assert.equal(unknown.status, 401);
+    assert.deepEqual(wrong.body, unknown.body);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("auth: five failures lock the account for 15 minutes, even for the right password", async () => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    await withUser(t, "ida@example.ch", "correct horse battery");
+    for (let i = 0; i < 5; i++) {
+      const r = await t.request("/api/v1/portal/auth/sessions", {
+        method: "POST",
+        json: { email: "ida@example.ch", password: `wrong-${i}` },
+      });
+      assert.equal(r.status, 401);
+    }
+    const locked = await t.request("/api/v1/portal/auth/sessions", {
+      method: "POST",
+      json: { email: "ida@example.ch", password: "correct horse battery" },
+    });
+    assert.equal(locked.status, 429);
+    assert.equal(locked.headers.get("retry-after"), "900");
+    t.clock.advance(15 * 60_000 + 1);
+    await t.signIn("ida@example.ch", "correct horse battery");
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("auth: a deactivated account is refused on its next request", async () => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    const u = await withUser(t, "ida@example.ch", "correct horse battery");
+    const token = await t.signIn("ida@example.ch", "correct horse battery");
+    assert.equal((await t.request("/api/v1/portal/auth/session", { token })).status, 200);
+    await t.deps.db.update(users).set({ active: false }).where(eq(users.id, u.id));
+    assert.equal((await t.request("/api/v1/portal/auth/session", { token })).status, 401);
+    const again = await t.request("/api/v1/portal/auth/sessions", {
+      method: "POST",
+      json: { email: "ida@example.ch", password: "correct horse battery" },
+    });
+    assert.equal(again.status, 403);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("auth: sessions expire after the configured number of days", async () => {
+  const t = await makeTestApp({ demo: false, env: { SESSION_TTL_DAYS: "2" } });
+  try {
+    await withUser(t, "ida@example.ch", "correct horse battery");
+    const token = await t.signIn("ida@example.ch", "correct horse battery");
+    t.clock.advance(2 * 86_400_000 - 1000);
+    assert.equal((await t.request("/api/v1/portal/auth/session", { token })).status, 200);
+    t.clock.advance(2000);
+    assert.equal((await t.request("/api/v1/portal/auth/session", { token })).status, 401);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("auth: one session per device; a device can be signed out from another", async () => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    await withUser(t, "ida@example.ch", "correct horse battery");
+    const phone = await t.signIn("ida@example.ch", "correct horse battery");
+    const tablet = await t.signIn("ida@example.ch", "correct horse battery");
+    const list = await json(await t.request("/api/v1/portal/auth/sessions", { token: phone }));
+    assert.equal(list.body.data.length, 2);
+    const other = list.body.data.find((s: { current: boolean }) => !s.current);
+    const del = await t.request(`/api/v1/portal/auth/sessions/${other.id}`, { method: "DELETE", token: phone });
+    assert.equal(del.status, 200);
+    assert.equal((await t.request("/api/v1/portal/auth/session", { token: tablet })).status, 401);
+    assert.equal((await t.request("/api/v1/portal/auth/session", { token: phone })).status, 200);
+    const again = await t.request(`/api/v1/portal/auth/sessions/${other.id}`, { method: "DELETE", token: phone });
+    assert.equal(again.status, 404);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("auth: the session also works as an HttpOnly SameSite cookie", async () => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    await withUser(t, "ida@example.ch", "correct horse battery");
+    const r = await t.request("/api/v1/portal/auth/sessions?cookie=true", {
+      method: "POST",
+      json: { email: "ida@example.ch", password: "correct horse battery" },
+    });
+    const cookie = r.headers.get("set-cookie") ?? "";
+    assert.match(cookie, /^hr_session=hrs_/);
+    assert.match(cookie, /HttpOnly/);
+    assert.match(cookie, /SameSite=Lax/);
+    const value = cookie.split(";")[0];
+    const cur = await t.request("/api/v1/portal/auth/session", { headers: { cookie: value } });
+    assert.equal(cur.status, 200);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("auth: bad sign-in input is a 400/415 naming the problem", async (t) => {
+  const app = await makeTestApp({ demo: false });
+  try {
+    await t.step("malformed JSON", async () => {
+      const r = await json(await app.request("/api/v1/portal/auth/sessions", {
+        method: "POST",
+        body: "{nope",
+        headers: { "content-type": "application/json" },
+      }));
+      assert.equal(r.status, 400);
+      assert.match(String(r.body.error), /not valid JSON/);
+    });
+    await t.step("wrong content type", async () => {
+      const r = await json(await app.request("/api/v1/portal/auth/sessions", {
+        method: "POST",
+        body: "email=x",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }));
+      assert.equal(r.status, 415);
+    });
+    await t.step("missing field", async () => {
+      const r = await json(await app.request("/api/v1/portal/auth/sessions", { method: "POST", json: { email: "a@b.ch" } }));
+      assert.equal(r.status, 400);
+      assert.match(String(r.body.error), /'password'/);
+    });
+    await t.step("unknown field", async () => {
+      const r = await json(await app.request("/api/v1/portal/auth/sessions", {
+        method: "POST",
+        json: { email: "a@b.ch", password: "x", remember: true },
+      }));
+      assert.equal(r.status, 400);
+      assert.match(String(r.body.error), /'remember'/);
+    });
+  } finally {
+    app.close();
+  }
+});
