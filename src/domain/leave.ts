@@ -4,7 +4,7 @@
  * The leave year is the calendar year (schema: `leave_entitlements.year`, `leave_requests.days_by_year`).
  */
 import { invalid } from "../errors.ts";
-import { assertDate, eachDay, isoWeekday } from "./calendar.ts";
+import { assertDate, daysInYear, eachDay, isoWeekday, maxDate, minDate, toEpochDay } from "./calendar.ts";
 
 /** FULL, or AFTERNOON: only the afternoon of the first day is taken. */
 export type StartPortion = "FULL" | "AFTERNOON";
@@ -115,4 +115,328 @@ export function computeLeaveDays(input: LeaveDaysInput): LeaveDays {
     }
   }
   return { days, daysByYear, perDay };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Overlaps and approvers
+// ---------------------------------------------------------------------------------------------------
+
+/** A date range with optional half-day ends, as stored on a leave request. */
+export interface PortionedRange {
+  startDate: string;
+  endDate: string;
+  startPortion?: StartPortion;
+  endPortion?: EndPortion;
+}
+
+/** The range as half-day slots: slot 2·day is the morning, 2·day + 1 the afternoon (inclusive ends). */
+function halfDaySlots(r: PortionedRange): [number, number] {
+  const start = toEpochDay(r.startDate) * 2 + (r.startPortion === "AFTERNOON" ? 1 : 0);
+  const end = toEpochDay(r.endDate) * 2 + (r.endPortion === "MORNING" ? 0 : 1);
+  return [start, end];
+}
+
+/**
+ * Whether two leave ranges share at least one half day. Half days make this finer than a date
+ * comparison: a request ending with the morning of a day and one starting with the afternoon of the same
+ * day do not overlap, so an employee can file both halves of a day separately.
+ */
+export function overlaps(a: PortionedRange, b: PortionedRange): boolean {
+  const [as, ae] = halfDaySlots(a);
+  const [bs, be] = halfDaySlots(b);
+  return as <= be && bs <= ae;
+}
+
+/** One manager in the reporting line, with whether they are absent (on leave or sick) right now. */
+export interface ChainManager {
+  id: string;
+  away: boolean;
+}
+
+/**
+ * Who approves a leave request: the first manager up the reporting line (`managerChain[0]` is the direct
+ * manager, then their manager, …) who is neither the requester (a manager at the top of a chain, or a
+ * data loop, must not approve their own leave) nor away (a request must not sit with someone who cannot
+ * act on it). `null` when nobody qualifies: the service then routes the request to HR.
+ */
+export function chooseApprover(requesterId: string, managerChain: ChainManager[]): string | null {
+  for (const m of managerChain) {
+    if (m.id !== requesterId && !m.away) return m.id;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Balances
+// ---------------------------------------------------------------------------------------------------
+
+/** Leave-request states (schema: `leave_requests.status`). */
+export type LeaveRequestStatus =
+  | "AWAITING_APPROVAL"
+  | "APPROVED"
+  | "REJECTED"
+  | "WITHDRAWN"
+  | "CANCELLATION_REQUESTED"
+  | "CANCELLED";
+
+/**
+ * States whose days count as approved: a request whose cancellation is only requested stays approved
+ * until the cancellation is granted.
+ */
+export const APPROVED_STATUSES: ReadonlySet<string> = new Set(["APPROVED", "CANCELLATION_REQUESTED"]);
+/** States whose days count as pending (awaiting a decision). */
+export const PENDING_STATUSES: ReadonlySet<string> = new Set(["AWAITING_APPROVAL"]);
+
+/** A workload valid from a date until the next change (schema: `workload_changes`). */
+export interface WorkloadPeriod {
+  validFrom: string;
+  workloadPercent: number;
+}
+
+/** A leave request as the balance needs it: one leave type, any state. */
+export interface BalanceRequest extends PortionedRange {
+  status: LeaveRequestStatus | string;
+  /** As stored at filing: leave year → days (`computeLeaveDays().daysByYear`). */
+  daysByYear: Record<string, number>;
+}
+
+/** A company closure day and whether it is taken from the vacation balance. */
+export interface ClosureDay {
+  date: string;
+  deductsLeave: boolean;
+}
+
+/** Everything one balance (one employee, one leave type, one leave year) is computed from. */
+export interface BalanceInput {
+  year: number;
+  /** The day that separates `used` (up to and including today) from `planned` (after today). */
+  today: string;
+  /** Full-time annual entitlement before pro rata (`leave_entitlements.base_days`). */
+  baseDays: number;
+  employmentStart: string;
+  employmentEnd?: string | null;
+  /**
+   * Workload changes, any order. A day takes the workload of the latest change on or before it; days
+   * before the first change take `workloadPercent`.
+   */
+  workloadHistory?: WorkloadPeriod[];
+  /** Workload when the history is empty or does not reach back far enough; default 100. */
+  workloadPercent?: number;
+  /** Days carried over from the previous year and the last day they may be used (null: never lapse). */
+  carryOverDays?: number;
+  carryOverExpiresOn?: string | null;
+  /** Manual corrections by HR (positive or negative). */
+  adjustmentDays?: number;
+  /** Requests of this employee and leave type; states other than approved and pending are ignored. */
+  requests: BalanceRequest[];
+  /** Closure days that apply to the employee (any year; only `year` counts). */
+  closureDays?: ClosureDay[];
+  /** Closure days the employee was approved to work through: they cost nothing. */
+  workThroughDays?: ReadonlySet<string>;
+  /** Needed to split a request that spans `today` or the carry-over expiry. */
+  workingWeekdays: number[];
+  /** Holidays covering the year (from `holidayFractions`). */
+  holidays: Map<string, number>;
+}
+
+/** A leave balance for one year. All day counts are rounded to 2 decimals. */
+export interface LeaveBalance {
+  year: number;
+  /** Pro rata for entry, exit and workload, rounded to the nearest half day. */
+  entitlement: number;
+  carryOver: number;
+  carryOverExpiresOn: string | null;
+  /** Carried days that lapsed (only once the expiry date has passed). */
+  carryOverLapsed: number;
+  /** Carried days not yet covered by approved leave on or before the expiry: they lapse unless used. */
+  carryOverAtRisk: number;
+  adjustments: number;
+  /** entitlement + carryOver − carryOverLapsed + adjustments */
+  available: number;
+  /** Approved leave taken up to and including today, plus deducting closure days up to today. */
+  used: number;
+  /** Approved leave after today, plus deducting closure days after today. */
+  planned: number;
+  /** Requests awaiting approval (not deducted from `remaining`). */
+  pending: number;
+  /** Of `used` + `planned`: the deducting closure days (less approved work-through days). */
+  closureDays: number;
+  /** available − used − planned, as computed; may be negative. */
+  remaining: number;
+  /** True when `remaining` is negative. */
+  overdrawn: boolean;
+}
+
+/** Rounds to 2 decimals: day counts are halves, but HR adjustments and pro rata may be finer. */
+export function round2(n: number): number {
+  return Math.round((n + Number.EPSILON) * 100) / 100;
+}
+
+/**
+ * Rounds to the nearest half day, exact quarters rounding up (12.25 → 12.5, 12.2 → 12.0). Decision:
+ * vacation can only be taken in half days, so an entitlement finer than that cannot be used; rounding
+ * to the nearest (not always down) keeps the employee's share on average exact.
+ */
+export function roundToHalfDay(n: number): number {
+  return Math.round(n * 2 + 1e-9) / 2;
+}
+
+/**
+ * Pro-rata entitlement for a year: `baseDays × Σ(workload of each employed calendar day) / days in
+ * the year`, rounded to the nearest half day. Weighting by calendar days (not working days) treats entry,
+ * exit and workload changes alike and does not depend on where weekends and holidays fall.
+ */
+export function proRataEntitlement(input: {
+  year: number;
+  baseDays: number;
+  employmentStart: string;
+  employmentEnd?: string | null;
+  workloadHistory?: WorkloadPeriod[];
+  workloadPercent?: number;
+}): number {
+  const { year, baseDays } = input;
+  assertDate(input.employmentStart, "employmentStart");
+  if (input.employmentEnd) assertDate(input.employmentEnd, "employmentEnd");
+  const from = maxDate(`${year}-01-01`, input.employmentStart);
+  const to = input.employmentEnd ? minDate(`${year}-12-31`, input.employmentEnd) : `${year}-12-31`;
+  if (to < from) return 0;
+  const changes = [...(input.workloadHistory ?? [])].sort((a, b) => a.validFrom.localeCompare(b.validFrom));
+  for (const c of changes) {
+    assertDate(c.validFrom, "workloadHistory.validFrom");
+    if (!(c.workloadPercent >= 0 && c.workloadPercent <= 100)) {
+      throw invalid(`workloadPercent must be between 0 and 100, got ${c.workloadPercent}`);
+    }
+  }
+  let percentDays = 0;
+  let i = -1;
+  for (const date of eachDay(from, to)) {
+    while (i + 1 < changes.length && changes[i + 1].validFrom <= date) i++;
+    percentDays += i >= 0 ? changes[i].workloadPercent : (input.workloadPercent ?? 100);
+  }
+  return roundToHalfDay((baseDays * percentDays) / 100 / daysInYear(year));
+}
+
+/**
+ * Days of `year` a request takes on or before `cut` (inclusive). Whole requests use the stored
+ * `daysByYear` (what was deducted at filing); a request that spans `cut` is recomputed for its part and
+ * capped at the stored figure.
+ */
+function daysUpTo(
+  r: BalanceRequest,
+  year: number,
+  cut: string,
+  cal: Pick<BalanceInput, "workingWeekdays" | "holidays"> & { closures: Set<string> },
+): number {
+  const stored = r.daysByYear[String(year)] ?? 0;
+  if (stored <= 0) return 0;
+  if (r.endDate <= cut) return stored;
+  if (r.startDate > cut) return 0;
+  const part = computeLeaveDays({
+    startDate: r.startDate,
+    endDate: cut,
+    startPortion: r.startPortion ?? "FULL",
+    endPortion: "FULL",
+    workingWeekdays: cal.workingWeekdays,
+    holidays: cal.holidays,
+    closureDays: cal.closures,
+  });
+  return Math.min(stored, part.daysByYear[String(year)] ?? 0);
+}
+
+/**
+ * The leave balance of one employee for one leave type and leave year.
+ *
+ * - `entitlement`: `proRataEntitlement` (entry, exit, workload; nearest half day).
+ * - Carry-over: carried days are used first. Approved leave (and deducting closure days) dated on or
+ *   before `carryOverExpiresOn` consumes them; once `today` is past the expiry, what they did not consume
+ *   lapses (`carryOverLapsed`). Before that, the unconsumed part is shown as `carryOverAtRisk`.
+ * - `used` / `planned`: approved days of this year up to and including today / after today; a request
+ *   spanning today is split day by day. Deducting closure days in the employment period count the same
+ *   way, except days the employee was approved to work through (schema: `closure_work_through`).
+ * - `pending`: days awaiting approval, shown separately and not deducted.
+ * - `remaining` = available − used − planned, never clamped: `overdrawn` flags a negative value, so a
+ *   correction upstream shows instead of being hidden.
+ */
+export function computeBalance(input: BalanceInput): LeaveBalance {
+  const { year, today } = input;
+  assertDate(today, "today");
+  const ys = String(year);
+  const entitlement = proRataEntitlement(input);
+  const closures = new Set((input.closureDays ?? []).map((c) => c.date));
+  const cal = { workingWeekdays: input.workingWeekdays, holidays: input.holidays, closures };
+  const working = new Set(input.workingWeekdays);
+  const empEnd = input.employmentEnd ?? "9999-12-31";
+
+  let used = 0;
+  let planned = 0;
+  let pending = 0;
+  let closureDays = 0;
+  const expiry = input.carryOverExpiresOn ?? null;
+  if (expiry) assertDate(expiry, "carryOverExpiresOn");
+  let takenByExpiry = 0;
+
+  for (const r of input.requests) {
+    const inYear = r.daysByYear[ys] ?? 0;
+    if (inYear <= 0) continue;
+    if (PENDING_STATUSES.has(r.status)) {
+      pending += inYear;
+    } else if (APPROVED_STATUSES.has(r.status)) {
+      const past = daysUpTo(r, year, today, cal);
+      used += past;
+      planned += inYear - past;
+      if (expiry) takenByExpiry += daysUpTo(r, year, expiry, cal);
+    }
+  }
+
+  for (const c of input.closureDays ?? []) {
+    if (!c.deductsLeave || !c.date.startsWith(`${ys}-`)) continue;
+    if (c.date < input.employmentStart || c.date > empEnd) continue;
+    if (input.workThroughDays?.has(c.date) || !working.has(isoWeekday(c.date))) continue;
+    const cost = 1 - Math.min(1, input.holidays.get(c.date) ?? 0);
+    if (cost <= 0) continue;
+    closureDays += cost;
+    if (c.date <= today) used += cost;
+    else planned += cost;
+    if (expiry && c.date <= expiry) takenByExpiry += cost;
+  }
+
+  const carryOver = input.carryOverDays ?? 0;
+  const unconsumed = Math.max(0, carryOver - takenByExpiry);
+  const expired = expiry !== null && today > expiry;
+  const carryOverLapsed = expired ? unconsumed : 0;
+  const carryOverAtRisk = expiry !== null && !expired ? unconsumed : 0;
+  const adjustments = input.adjustmentDays ?? 0;
+  const available = entitlement + carryOver - carryOverLapsed + adjustments;
+  const remaining = round2(available - used - planned);
+  return {
+    year,
+    entitlement,
+    carryOver: round2(carryOver),
+    carryOverExpiresOn: expiry,
+    carryOverLapsed: round2(carryOverLapsed),
+    carryOverAtRisk: round2(carryOverAtRisk),
+    adjustments: round2(adjustments),
+    available: round2(available),
+    used: round2(used),
+    planned: round2(planned),
+    pending: round2(pending),
+    closureDays: round2(closureDays),
+    remaining,
+    overdrawn: remaining < 0,
+  };
+}
+
+/**
+ * The filing check: whether `extraDays` more would take the balance below zero. Pending requests count
+ * by default (they may all be approved, and approving must not overdraw what filing allowed); pass
+ * `includePending: false` to check against approved days only (e.g. when deciding a pending request,
+ * whose own days are already in `pending`).
+ */
+export function wouldExceed(
+  balance: Pick<LeaveBalance, "remaining" | "pending">,
+  extraDays: number,
+  opts: { includePending?: boolean } = {},
+): boolean {
+  const pending = opts.includePending === false ? 0 : balance.pending;
+  return round2(balance.remaining - pending - extraDays) < 0;
 }

@@ -1,7 +1,23 @@
 import assert from "node:assert/strict";
 import { AppError } from "../../src/errors.ts";
 import { holidayFractions } from "../../src/domain/calendar.ts";
-import { computeLeaveDays, type EndPortion, type StartPortion } from "../../src/domain/leave.ts";
+import {
+  type BalanceInput,
+  type BalanceRequest,
+  type ChainManager,
+  chooseApprover,
+  type ClosureDay,
+  computeBalance,
+  computeLeaveDays,
+  type EndPortion,
+  type LeaveBalance,
+  overlaps,
+  type PortionedRange,
+  proRataEntitlement,
+  roundToHalfDay,
+  type StartPortion,
+  wouldExceed,
+} from "../../src/domain/leave.ts";
 
 function isValidation(e: unknown): boolean {
   return e instanceof AppError && e.code === "validation";
@@ -300,4 +316,321 @@ Deno.test("leave: perDay lists every calendar day of the range with its cost", (
     { date: "2024-12-26", fraction: 1 },
     { date: "2024-12-27", fraction: 1 },
   ]);
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Balances, overlaps, approvers
+// ---------------------------------------------------------------------------------------------------
+
+Deno.test("leave: entitlement is pro rata by calendar days for entry, exit and workload, to the nearest half day", async (t) => {
+  const cases: [string, Parameters<typeof proRataEntitlement>[0], number][] = [
+    ["whole year full time", { year: 2024, baseDays: 25, employmentStart: "2019-05-01" }, 25],
+    [
+      "entry 1 July 2024: 25 × 184/366 = 12.57",
+      { year: 2024, baseDays: 25, employmentStart: "2024-07-01" },
+      12.5,
+    ],
+    [
+      "entry 1 April 2024: 25 × 275/366 = 18.78",
+      { year: 2024, baseDays: 25, employmentStart: "2024-04-01" },
+      19,
+    ],
+    ["entry 1 May 2023 (365 days): 25 × 245/365 = 16.78", {
+      year: 2023,
+      baseDays: 25,
+      employmentStart: "2023-05-01",
+    }, 17],
+    ["entry 1 May 2024 (leap year): 25 × 245/366 = 16.73", {
+      year: 2024,
+      baseDays: 25,
+      employmentStart: "2024-05-01",
+    }, 16.5],
+    [
+      "exit 31 March 2024: 25 × 91/366 = 6.22",
+      { year: 2024, baseDays: 25, employmentStart: "2020-04-01", employmentEnd: "2024-03-31" },
+      6,
+    ],
+    [
+      "100 % to 30 June, 60 % from 1 July: 25 × (182·1 + 184·0.6)/366 = 19.97",
+      {
+        year: 2024,
+        baseDays: 25,
+        employmentStart: "2020-01-01",
+        workloadHistory: [{ validFrom: "2024-07-01", workloadPercent: 60 }],
+        workloadPercent: 100,
+      },
+      20,
+    ],
+    [
+      "80 % since before the year",
+      {
+        year: 2024,
+        baseDays: 25,
+        employmentStart: "2020-01-01",
+        workloadHistory: [{ validFrom: "2020-01-01", workloadPercent: 80 }],
+      },
+      20,
+    ],
+    ["entry after the year", { year: 2024, baseDays: 25, employmentStart: "2025-01-01" }, 0],
+    ["exit before the year", {
+      year: 2024,
+      baseDays: 25,
+      employmentStart: "2020-01-01",
+      employmentEnd: "2023-12-31",
+    }, 0],
+  ];
+  for (const [name, input, want] of cases) {
+    await t.step(name, () => assert.equal(proRataEntitlement(input), want));
+  }
+  const rounding: [number, number][] = [[12.24, 12], [12.25, 12.5], [12.74, 12.5], [12.75, 13], [0.2, 0]];
+  for (const [x, want] of rounding) {
+    await t.step(`roundToHalfDay(${x}) = ${want}`, () => assert.equal(roundToHalfDay(x), want));
+  }
+});
+
+const BE_2024 = holidayFractions("BE", "2024-01-01", "2025-12-31");
+
+function req(
+  status: string,
+  startDate: string,
+  endDate: string,
+  daysByYear: Record<string, number>,
+): BalanceRequest {
+  return { status, startDate, endDate, daysByYear };
+}
+
+const REQUESTS: BalanceRequest[] = [
+  req("APPROVED", "2024-03-04", "2024-03-08", { "2024": 5 }),
+  req("APPROVED", "2024-06-12", "2024-06-19", { "2024": 6 }), // Wed–Wed, spans "today"
+  req("APPROVED", "2024-12-23", "2025-01-03", { "2024": 4, "2025": 1 }),
+  req("AWAITING_APPROVAL", "2024-08-05", "2024-08-09", { "2024": 5 }),
+  req("REJECTED", "2024-10-07", "2024-10-08", { "2024": 2 }),
+  req("WITHDRAWN", "2024-10-14", "2024-10-14", { "2024": 1 }),
+  req("CANCELLATION_REQUESTED", "2024-09-02", "2024-09-02", { "2024": 1 }),
+];
+
+function balance(over: Partial<BalanceInput>): LeaveBalance {
+  return computeBalance({
+    year: 2024,
+    today: "2024-06-17",
+    baseDays: 25,
+    employmentStart: "2020-01-01",
+    requests: REQUESTS,
+    workingWeekdays: MON_FRI,
+    holidays: BE_2024,
+    ...over,
+  });
+}
+
+Deno.test("leave: used = approved up to and including today, planned = after today, pending apart", async (t) => {
+  const cases: [string, Partial<BalanceInput>, Partial<LeaveBalance>][] = [
+    [
+      "today Monday 17 June: the request spanning today is split by day",
+      {},
+      { used: 9, planned: 7, pending: 5, available: 25, remaining: 9, overdrawn: false },
+    ],
+    ["today Saturday 15 June", { today: "2024-06-15" }, { used: 8, planned: 8, remaining: 9 }],
+    ["today 31 December: everything of 2024 taken", { today: "2024-12-31" }, { used: 16, planned: 0 }],
+    ["leave year 2025 sees only its share of the New Year request", { year: 2025 }, {
+      used: 0,
+      planned: 1,
+      pending: 0,
+    }],
+    ["adjustments add to what is available", { adjustmentDays: 2.5 }, { available: 27.5, remaining: 11.5 }],
+    ["overdrawn is flagged, not hidden", { baseDays: 10 }, { available: 10, remaining: -6, overdrawn: true }],
+  ];
+  for (const [name, over, want] of cases) {
+    await t.step(name, () => {
+      const b = balance(over);
+      for (const [k, v] of Object.entries(want)) assert.equal(b[k as keyof LeaveBalance], v, k);
+    });
+  }
+});
+
+Deno.test("leave: carried-over days are used first; what is not used by the expiry lapses after it", async (t) => {
+  const march = [req("APPROVED", "2024-03-04", "2024-03-08", { "2024": 5 })];
+  // Thu 28 March .. Fri 5 April 2024 in BE: 28 Mar = 1, Karfreitag and Ostermontag free, 2–5 April = 4.
+  const easter = [req("APPROVED", "2024-03-28", "2024-04-05", { "2024": 5 })];
+  const cases: [string, Partial<BalanceInput>, Partial<LeaveBalance>][] = [
+    [
+      "5 carried, 5 taken in March: nothing lapses",
+      { requests: march, carryOverDays: 5, carryOverExpiresOn: "2024-03-31" },
+      { carryOverLapsed: 0, available: 30, remaining: 25 },
+    ],
+    [
+      "8 carried, 5 taken before expiry: 3 lapse",
+      { requests: march, carryOverDays: 8, carryOverExpiresOn: "2024-03-31" },
+      { carryOverLapsed: 3, carryOverAtRisk: 0, available: 30, remaining: 25 },
+    ],
+    [
+      "before the expiry nothing has lapsed yet; the unused part is at risk",
+      { requests: march, carryOverDays: 8, carryOverExpiresOn: "2024-03-31", today: "2024-03-01" },
+      { carryOverLapsed: 0, carryOverAtRisk: 3, available: 33, used: 0, planned: 5 },
+    ],
+    [
+      "a request across the expiry (Easter 2024) uses carried days only up to 31 March",
+      { requests: easter, carryOverDays: 3, carryOverExpiresOn: "2024-03-31" },
+      { carryOverLapsed: 2, available: 26, used: 5, remaining: 21 },
+    ],
+    [
+      "no expiry date: carried days never lapse",
+      { requests: march, carryOverDays: 8, carryOverExpiresOn: null },
+      { carryOverLapsed: 0, carryOverAtRisk: 0, available: 33 },
+    ],
+    [
+      "a pending request does not use carried days",
+      {
+        requests: [req("AWAITING_APPROVAL", "2024-03-04", "2024-03-08", { "2024": 5 })],
+        carryOverDays: 5,
+        carryOverExpiresOn: "2024-03-31",
+      },
+      { carryOverLapsed: 5, available: 25, pending: 5 },
+    ],
+  ];
+  for (const [name, over, want] of cases) {
+    await t.step(name, () => {
+      const b = balance(over);
+      for (const [k, v] of Object.entries(want)) assert.equal(b[k as keyof LeaveBalance], v, k);
+    });
+  }
+});
+
+Deno.test("leave: deducting closure days count as used or planned, minus approved work-through days", async (t) => {
+  const closureDays: ClosureDay[] = [
+    { date: "2024-12-26", deductsLeave: true }, // Stephanstag in BE: costs nothing
+    { date: "2024-12-27", deductsLeave: true },
+    { date: "2024-12-28", deductsLeave: true }, // Saturday
+    { date: "2024-12-30", deductsLeave: true },
+    { date: "2024-12-31", deductsLeave: true }, // afternoon is a half-day holiday
+  ];
+  const cases: [string, Partial<BalanceInput>, Partial<LeaveBalance>][] = [
+    ["in the future: planned", { requests: [], closureDays }, { closureDays: 2.5, planned: 2.5, used: 0 }],
+    ["after the closure: used", { requests: [], closureDays, today: "2024-12-31" }, {
+      closureDays: 2.5,
+      used: 2.5,
+    }],
+    [
+      "a day worked through costs nothing",
+      { requests: [], closureDays, workThroughDays: new Set(["2024-12-30"]) },
+      { closureDays: 1.5, planned: 1.5 },
+    ],
+    [
+      "a closure granted on top deducts nothing",
+      { requests: [], closureDays: closureDays.map((c) => ({ ...c, deductsLeave: false })) },
+      { closureDays: 0, planned: 0 },
+    ],
+    [
+      "closure days before the entry date are not charged",
+      { requests: [], closureDays, employmentStart: "2024-12-30" },
+      { closureDays: 1.5 },
+    ],
+    [
+      "a request over the closure is not charged twice",
+      (() => {
+        const days = computeLeaveDays({
+          startDate: "2024-12-23",
+          endDate: "2024-12-31",
+          startPortion: "FULL",
+          endPortion: "FULL",
+          workingWeekdays: MON_FRI,
+          holidays: BE_2024,
+          closureDays: new Set(closureDays.map((c) => c.date)),
+        });
+        return { requests: [req("APPROVED", "2024-12-23", "2024-12-31", days.daysByYear)], closureDays };
+      })(),
+      { closureDays: 2.5, planned: 4 }, // request: 23 Dec 1 + 24 Dec 0.5; closure: 2.5
+    ],
+  ];
+  for (const [name, over, want] of cases) {
+    await t.step(name, () => {
+      const b = balance(over);
+      for (const [k, v] of Object.entries(want)) assert.equal(b[k as keyof LeaveBalance], v, k);
+    });
+  }
+});
+
+Deno.test("leave: wouldExceed refuses what would take the balance below zero (pending counted by default)", async (t) => {
+  const b = { remaining: 5, pending: 2 };
+  const cases: [number, boolean | undefined, boolean][] = [
+    [3, undefined, false],
+    [3.5, undefined, true],
+    [5, false, false],
+    [5.5, false, true],
+    [0, undefined, false],
+  ];
+  for (const [extra, includePending, want] of cases) {
+    await t.step(
+      `remaining 5, pending 2, +${extra} (includePending ${includePending ?? true}) → ${want}`,
+      () => assert.equal(wouldExceed(b, extra, { includePending }), want),
+    );
+  }
+});
+
+Deno.test("leave: ranges overlap by half days; a morning and an afternoon of the same day do not", async (t) => {
+  const r = (
+    startDate: string,
+    endDate: string,
+    startPortion: StartPortion = "FULL",
+    endPortion: EndPortion = "FULL",
+  ) => ({
+    startDate,
+    endDate,
+    startPortion,
+    endPortion,
+  });
+  const cases: [string, PortionedRange, PortionedRange, boolean][] = [
+    ["same full day", r("2024-03-05", "2024-03-05"), r("2024-03-05", "2024-03-05"), true],
+    [
+      "morning vs afternoon of one day",
+      r("2024-03-05", "2024-03-05", "FULL", "MORNING"),
+      r("2024-03-05", "2024-03-05", "AFTERNOON"),
+      false,
+    ],
+    [
+      "range ending in the morning vs range starting in the afternoon",
+      r("2024-03-01", "2024-03-05", "FULL", "MORNING"),
+      r("2024-03-05", "2024-03-08", "AFTERNOON"),
+      false,
+    ],
+    [
+      "range ending with a full day vs afternoon start that day",
+      r("2024-03-01", "2024-03-05"),
+      r("2024-03-05", "2024-03-08", "AFTERNOON"),
+      true,
+    ],
+    [
+      "two mornings of one day",
+      r("2024-03-05", "2024-03-05", "FULL", "MORNING"),
+      r("2024-03-04", "2024-03-05", "FULL", "MORNING"),
+      true,
+    ],
+    ["adjacent days", r("2024-03-01", "2024-03-05"), r("2024-03-06", "2024-03-08"), false],
+    ["containment", r("2024-03-01", "2024-03-31"), r("2024-03-10", "2024-03-12"), true],
+    ["over New Year", r("2024-12-30", "2025-01-03"), r("2025-01-02", "2025-01-02"), true],
+    ["29 February", r("2024-02-29", "2024-02-29"), r("2024-02-28", "2024-03-01"), true],
+  ];
+  for (const [name, a, b, want] of cases) {
+    await t.step(name, () => {
+      assert.equal(overlaps(a, b), want);
+      assert.equal(overlaps(b, a), want, "symmetric");
+    });
+  }
+});
+
+Deno.test("leave: the approver is the first manager up the chain who is not the requester and not away", async (t) => {
+  const cases: [string, string, ChainManager[], string | null][] = [
+    ["direct manager present", "e1", [{ id: "m1", away: false }, { id: "m2", away: false }], "m1"],
+    ["direct manager away: next one up", "e1", [{ id: "m1", away: true }, { id: "m2", away: false }], "m2"],
+    [
+      "requester in the chain is skipped",
+      "m1",
+      [{ id: "m1", away: false }, { id: "ceo", away: false }],
+      "ceo",
+    ],
+    ["everybody away: nobody (HR decides)", "e1", [{ id: "m1", away: true }], null],
+    ["no manager at all", "ceo", [], null],
+  ];
+  for (const [name, requester, chain, want] of cases) {
+    await t.step(name, () => assert.equal(chooseApprover(requester, chain), want));
+  }
 });
