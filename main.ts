@@ -16,6 +16,8 @@ Commands:
   serve      Run the service (default). Applies migrations first; creates the demo
              organisation on an empty database unless DEMO_DATA=false.
   migrate    Apply pending database migrations and exit.
+  healthcheck
+             Exit 0 when the local service answers /healthz (for container health checks).
   help       Show this help.
 
 Configuration is read from the environment; see the README's configuration table.`;
@@ -35,6 +37,15 @@ async function main(args: string[]): Promise<number> {
       return 2;
     }
     throw e;
+  }
+  if (command === "healthcheck") {
+    try {
+      const r = await fetch(`http://127.0.0.1:${config.port}/healthz`);
+      await r.body?.cancel();
+      return r.ok ? 0 : 1;
+    } catch {
+      return 1;
+    }
   }
   const log = createLogger(config.logLevel);
   const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);

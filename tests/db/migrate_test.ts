@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { openDatabase } from "../../src/db/client.ts";
+import { DatabaseNewerError, migrate, migrationStatus, readMigrations } from "../../src/db/migrate.ts";
+
+async function freshDb() {
+  const dir = await Deno.makeTempDir();
+  const database = await openDatabase(`file:${dir}/hr.db`);
+  return { database, dir };
+}
+
+Deno.test("migrate: applies every migration once, forward only", async () => {
+  const { database } = await freshDb();
+  try {
+    const all = await readMigrations();
+    const first = await migrate(database.client);
+    assert.equal(first.applied.length, all.length);
+    const second = await migrate(database.client);
+    assert.deepEqual(second.applied, []);
+    const s = await migrationStatus(database.client);
+    assert.equal(s.pending.length, 0);
+    assert.equal(s.unknown, 0);
+  } finally {
+    database.close();
+  }
+});
+
+Deno.test("migrate: a database migrated by a newer release is refused with a clear message", async () => {
+  const { database } = await freshDb();
+  try {
+    await migrate(database.client);
+    await database.client.execute({
+      sql: "INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('future', ?)",
+      args: [Date.now() + 10 * 365 * 86_400_000],
+    });
+    await assert.rejects(() => migrate(database.client), (e) => {
+      assert.ok(e instanceof DatabaseNewerError);
+      assert.match(e.message, /newer release/);
+      return true;
+    });
+  } finally {
+    database.close();
+  }
+});
+
+Deno.test("migrate: WAL, foreign keys and a busy timeout are in force on a file database", async () => {
+  const { database } = await freshDb();
+  try {
+    const q = async (sql: string) => (await database.client.execute(sql)).rows[0][0];
+    assert.equal(String(await q("PRAGMA journal_mode")).toLowerCase(), "wal");
+    assert.equal(Number(await q("PRAGMA foreign_keys")), 1);
+    assert.equal(Number(await q("PRAGMA busy_timeout")), 5000);
+  } finally {
+    database.close();
+  }
+});
+
+Deno.test("migrate: the committed migrations match the schema (drizzle-kit has nothing new to write)", async () => {
+  // drizzle-kit compares the schema with the last snapshot; a schema change without a migration fails here.
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "npm:drizzle-kit@0.31.11", "check", "--config", "drizzle.config.ts"],
+    cwd: new URL("../..", import.meta.url).pathname,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  const gen = await new Deno.Command("bash", {
+    args: ["-c", "deno run -A npm:drizzle-kit@0.31.11 generate --config drizzle.config.ts 2>&1 | tail -n 3"],
+    cwd: new URL("../..", import.meta.url).pathname,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+  }).output();
+  assert.match(new TextDecoder().decode(gen.stdout), /No schema changes/);
+});
