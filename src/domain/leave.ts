@@ -4,6 +4,7 @@
  * The leave year is the calendar year (schema: `leave_entitlements.year`, `leave_requests.days_by_year`).
  */
 import { invalid } from "../errors.ts";
+import { round2 } from "./numbers.ts";
 import { assertDate, daysInYear, eachDay, isoWeekday, maxDate, minDate, toEpochDay } from "./calendar.ts";
 
 /** FULL, or AFTERNOON: only the afternoon of the first day is taken. */
@@ -267,10 +268,8 @@ export interface LeaveBalance {
   overdrawn: boolean;
 }
 
-/** Rounds to 2 decimals: day counts are halves, but HR adjustments and pro rata may be finer. */
-export function round2(n: number): number {
-  return Math.round((n + Number.EPSILON) * 100) / 100;
-}
+/** Re-exported: day counts are rounded like every other figure (see numbers.ts). */
+export { round2 };
 
 /**
  * Rounds to the nearest half day, exact quarters rounding up (12.25 → 12.5, 12.2 → 12.0). Decision:
