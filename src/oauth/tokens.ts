@@ -1,0 +1,251 @@
+/**
+ * Access tokens: short-lived JWTs (RFC 9068 profile, `typ: at+jwt`) signed with an asymmetric key that is
+ * generated on first use and kept in `oauth_signing_keys`, published at the JWKS endpoint.
+ *
+ * Verification runs on every MCP request, so the public keys are cached in memory by `kid` and the only
+ * I/O is one primary-key lookup in `oauth_revoked_access_tokens` that answers three questions at once:
+ * was this token (`jti`), its token family (`fam:<id>`) or its connection (`cnx:<id>`) revoked? Revoking a
+ * family or a connection writes one marker row instead of needing the list of every token issued under it.
+ */
+import { decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT } from "jose";
+import type { JWK } from "jose";
+import { desc, inArray, isNull, lt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../deps.ts";
+import type { Db } from "../db/client.ts";
+import { oauthRevokedAccessTokens, oauthSigningKeys } from "../db/schema/mod.ts";
+import { base64url } from "../crypto.ts";
+import { formatScopes, readScopes } from "./scopes.ts";
+
+/** What a verified access token says; the caller still re-reads the connection and the person. */
+export interface VerifiedAccessToken {
+  userId: string;
+  clientId: string;
+  connectionId: string;
+  scopes: string[];
+  jti: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+/**
+ * The only algorithms accepted. Asymmetric only: a symmetric or `none` token is refused before any key is
+ * looked up (the RFC 8725 §3.1 algorithm-confusion attacks).
+ */
+export const ALLOWED_ALGS = ["ES256"] as const;
+const SIGNING_ALG = "ES256";
+/** The JWT `typ` of access tokens (RFC 9068 §2.1), so an ID token or another JWT is never taken for one. */
+const AT_TYP = "at+jwt";
+/**
+ * Marker rows for revoked families and connections live as long as any access token could: the longest
+ * configurable lifetime plus a minute of skew.
+ */
+const MARKER_TTL_MS = 3600_000 + 60_000;
+
+interface SigningKey {
+  kid: string;
+  privateKey: CryptoKey;
+}
+
+interface KeyCache {
+  verify: Map<string, CryptoKey>;
+  /** Kids looked up and not found, with when; re-checked after a minute (keys may be added by another process). */
+  missing: Map<string, number>;
+  signing?: Promise<SigningKey>;
+}
+
+/** Per database, not per module: each test app (and each installation) has its own keys. */
+const caches = new WeakMap<Db, KeyCache>();
+
+function cacheOf(db: Db): KeyCache {
+  let c = caches.get(db);
+  if (!c) {
+    c = { verify: new Map(), missing: new Map() };
+    caches.set(db, c);
+  }
+  return c;
+}
+
+async function createSigningKey(deps: AppDeps): Promise<void> {
+  const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
+  const kid = base64url(crypto.getRandomValues(new Uint8Array(12)));
+  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: SIGNING_ALG };
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALG, use: "sig" };
+  await deps.db.insert(oauthSigningKeys).values({
+    kid,
+    alg: SIGNING_ALG,
+    privateJwk: JSON.stringify(privateJwk),
+    publicJwk: JSON.stringify(publicJwk),
+    createdAt: deps.clock.now(),
+  }).onConflictDoNothing();
+}
+
+/**
+ * The key that signs: the newest one not retired, created when there is none. If two processes create one
+ * at the same moment, both keys stay valid for verification and the newest one signs from then on.
+ */
+export function signingKey(deps: AppDeps): Promise<SigningKey> {
+  const cache = cacheOf(deps.db);
+  cache.signing ??= (async () => {
+    const newest = () =>
+      deps.db.select().from(oauthSigningKeys).where(isNull(oauthSigningKeys.retiredAt))
+        .orderBy(desc(oauthSigningKeys.createdAt)).limit(1);
+    let [row] = await newest();
+    if (!row) {
+      await createSigningKey(deps);
+      [row] = await newest();
+    }
+    const privateKey = await importJWK(JSON.parse(row.privateJwk) as JWK, row.alg) as CryptoKey;
+    return { kid: row.kid, privateKey };
+  })();
+  cache.signing.catch(() => (cache.signing = undefined));
+  return cache.signing;
+}
+
+/** The public keys for the JWKS endpoint (RFC 7517): every key that may still have signed a live token. */
+export async function publicJwks(deps: AppDeps): Promise<{ keys: JWK[] }> {
+  await signingKey(deps);
+  const rows = await deps.db.select({
+    publicJwk: oauthSigningKeys.publicJwk,
+    retiredAt: oauthSigningKeys.retiredAt,
+  })
+    .from(oauthSigningKeys).orderBy(desc(oauthSigningKeys.createdAt)).limit(10);
+  const now = deps.clock.now();
+  return {
+    keys: rows.filter((r) => r.retiredAt === null || r.retiredAt > now - MARKER_TTL_MS)
+      .map((r) => JSON.parse(r.publicJwk) as JWK),
+  };
+}
+
+async function verificationKey(deps: AppDeps, kid: string): Promise<CryptoKey | null> {
+  const cache = cacheOf(deps.db);
+  const hit = cache.verify.get(kid);
+  if (hit) return hit;
+  const missedAt = cache.missing.get(kid);
+  if (missedAt !== undefined && performance.now() - missedAt < 60_000) return null;
+  const row = await deps.db.query.oauthSigningKeys.findFirst({ where: eq(oauthSigningKeys.kid, kid) });
+  if (!row || !(ALLOWED_ALGS as readonly string[]).includes(row.alg)) {
+    if (cache.missing.size > 1000) cache.missing.clear();
+    cache.missing.set(kid, performance.now());
+    return null;
+  }
+  const key = await importJWK(JSON.parse(row.publicJwk) as JWK, row.alg) as CryptoKey;
+  cache.verify.set(kid, key);
+  return key;
+}
+
+/**
+ * Signs an access token for a live connection: `iss` = issuer, `aud` = the canonical MCP URL, `sub` = the
+ * person, `client_id`, `scope`, `jti`, `cnx` (connection), optional `fam` (refresh-token family, so a
+ * revoked family also stops its access tokens), short `exp`.
+ */
+export async function issueAccessToken(
+  deps: AppDeps,
+  p: { userId: string; clientId: string; connectionId: string; scopes: string[]; familyId?: string },
+): Promise<{ accessToken: string; expiresIn: number }> {
+  const { kid, privateKey } = await signingKey(deps);
+  const now = Math.floor(deps.clock.now() / 1000);
+  const expiresIn = deps.config.accessTokenTtlSeconds;
+  const claims: Record<string, unknown> = {
+    client_id: p.clientId,
+    scope: formatScopes(p.scopes),
+    cnx: p.connectionId,
+  };
+  if (p.familyId) claims.fam = p.familyId;
+  const accessToken = await new SignJWT(claims)
+    .setProtectedHeader({ alg: SIGNING_ALG, kid, typ: AT_TYP })
+    .setIssuer(deps.config.issuer)
+    .setAudience(deps.config.mcpResource)
+    .setSubject(p.userId)
+    .setJti(crypto.randomUUID())
+    .setIssuedAt(now)
+    .setExpirationTime(now + expiresIn)
+    .sign(privateKey);
+  return { accessToken, expiresIn };
+}
+
+/**
+ * Verifies signature (asymmetric alg allow-list, ES256; never "none"), `typ`, iss === config.issuer,
+ * aud === config.mcpResource, exp (against the injected clock), and that neither the token, its family nor
+ * its connection was revoked. Returns null on any failure. It does not check that the connection and the
+ * person are still live and active: the caller does that with `getLiveConnection` (connections.ts).
+ */
+export async function verifyAccessToken(deps: AppDeps, token: string): Promise<VerifiedAccessToken | null> {
+  if (token.length > 4096 || token.split(".").length !== 3) return null;
+  let kid: string;
+  try {
+    const header = decodeProtectedHeader(token);
+    if (!header.alg || !(ALLOWED_ALGS as readonly string[]).includes(header.alg)) return null;
+    if (typeof header.kid !== "string" || header.kid.length > 100) return null;
+    kid = header.kid;
+  } catch {
+    return null;
+  }
+  const key = await verificationKey(deps, kid);
+  if (!key) return null;
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, key, {
+      algorithms: [...ALLOWED_ALGS],
+      issuer: deps.config.issuer,
+      audience: deps.config.mcpResource,
+      typ: AT_TYP,
+      currentDate: new Date(deps.clock.now()),
+      requiredClaims: ["sub", "jti", "exp", "iat"],
+    }));
+  } catch {
+    return null;
+  }
+  const { sub, jti, exp, client_id: clientId, scope, cnx, fam } = payload as Record<string, unknown>;
+  if (
+    typeof sub !== "string" || typeof jti !== "string" || typeof exp !== "number" ||
+    typeof clientId !== "string" || typeof scope !== "string" || typeof cnx !== "string" ||
+    (fam !== undefined && typeof fam !== "string")
+  ) return null;
+  const markers = [jti, `cnx:${cnx}`];
+  if (typeof fam === "string") markers.push(`fam:${fam}`);
+  const revoked = await deps.db.select({ jti: oauthRevokedAccessTokens.jti }).from(oauthRevokedAccessTokens)
+    .where(inArray(oauthRevokedAccessTokens.jti, markers)).limit(1);
+  if (revoked.length) return null;
+  return { userId: sub, clientId, connectionId: cnx, scopes: readScopes(scope), jti, expiresAt: exp * 1000 };
+}
+
+/** The family id an access token was issued under, without verifying it (for revocation bookkeeping). */
+export function unverifiedFamily(token: string): string | undefined {
+  try {
+    const part = token.split(".")[1];
+    const json = JSON.parse(new TextDecoder().decode(
+      Uint8Array.from(atob(part.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0)),
+    ));
+    return typeof json.fam === "string" ? json.fam : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Revokes one access token by `jti` until it would have expired anyway (RFC 7009 §2). */
+export async function revokeAccessToken(deps: AppDeps, jti: string, expiresAt: number): Promise<void> {
+  await deps.db.insert(oauthRevokedAccessTokens).values({ jti, expiresAt }).onConflictDoNothing();
+}
+
+/** Stops every access token of a refresh-token family (a reused code or a reused rotated refresh token). */
+export async function revokeFamilyAccessTokens(deps: AppDeps, familyId: string): Promise<void> {
+  await deps.db.insert(oauthRevokedAccessTokens)
+    .values({ jti: `fam:${familyId}`, expiresAt: deps.clock.now() + MARKER_TTL_MS }).onConflictDoNothing();
+}
+
+/** Stops every access token of a connection at once (the person or an admin revoked it). */
+export async function revokeConnectionAccessTokens(deps: AppDeps, connectionId: string): Promise<void> {
+  await deps.db.insert(oauthRevokedAccessTokens)
+    .values({ jti: `cnx:${connectionId}`, expiresAt: deps.clock.now() + MARKER_TTL_MS })
+    .onConflictDoNothing();
+}
+
+/** Deletes revocation rows of tokens that have expired anyway; safe to call from any periodic job. */
+export async function purgeExpiredRevocations(deps: AppDeps): Promise<number> {
+  const r = await deps.db.delete(oauthRevokedAccessTokens)
+    .where(lt(oauthRevokedAccessTokens.expiresAt, deps.clock.now() - 60_000)).returning({
+      jti: oauthRevokedAccessTokens.jti,
+    });
+  return r.length;
+}
