@@ -9,6 +9,8 @@ import { createLogger } from "./src/log.ts";
 import { systemClock } from "./src/clock.ts";
 import { createApp } from "./src/app.ts";
 import { seedDemo } from "./src/db/demo.ts";
+import { smtpTransport } from "./src/mail/smtp.ts";
+import { startMailWorker } from "./src/mail/worker.ts";
 
 const USAGE = `Usage: hr-service <command>
 
@@ -84,7 +86,19 @@ async function main(args: string[]): Promise<number> {
     }
   }
 
-  const app = createApp({ config, database, db: database.db, clock: systemClock, log });
+  // Mail: without SMTP_URL messages stay queued (listed by `mail list`); with it, a worker delivers them.
+  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined;
+  const worker = transport
+    ? startMailWorker(database.db, systemClock, transport, config.mailFrom, log)
+    : undefined;
+  const app = createApp({
+    config,
+    database,
+    db: database.db,
+    clock: systemClock,
+    log,
+    mailKick: worker?.kick,
+  });
   const ac = new AbortController();
   const server = Deno.serve({
     port: config.port,
@@ -101,6 +115,8 @@ async function main(args: string[]): Promise<number> {
   Deno.addSignalListener("SIGTERM", stop);
   Deno.addSignalListener("SIGINT", stop);
   await server.finished;
+  worker?.stop();
+  transport?.close();
   database.close();
   log.info("stopped");
   return 0;

@@ -13,4 +13,6 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   log: Logger;
+  /** Asks the mail worker to deliver soon (after a change queued mail); absent when no SMTP is configured. */
+  mailKick?: () => void;
 }

@@ -1,0 +1,147 @@
+import assert from "node:assert/strict";
+import { SMTPServer } from "smtp-server";
+import { eq } from "drizzle-orm";
+import { makeTestApp } from "../_helpers.ts";
+import { BACKOFF_MS, deliverDue, enqueueMail, listMail, MAX_ATTEMPTS } from "../../src/mail/outbox.ts";
+import { smtpTransport } from "../../src/mail/smtp.ts";
+import { mailOutbox } from "../../src/db/schema/mod.ts";
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives, or answers with a chosen failure. */
+async function startSmtp(opts: { reject?: { code: number; message: string } } = {}) {
+  const received: { from: string; to: string[]; data: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onRcptTo(_addr, _session, cb) {
+      if (opts.reject) {
+        const err = Object.assign(new Error(opts.reject.message), { responseCode: opts.reject.code });
+        return cb(err);
+      }
+      cb();
+    },
+    onData(stream, session, cb) {
+      let data = "";
+      stream.on("data", (c: Uint8Array) => (data += new TextDecoder().decode(c)));
+      stream.on("end", () => {
+        received.push({
+          from: String(session.envelope.mailFrom && session.envelope.mailFrom.address),
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+        });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+Deno.test("mail: a queued message is delivered over SMTP and marked SENT", async () => {
+  const t = await makeTestApp({ demo: false });
+  const smtp = await startSmtp();
+  const transport = smtpTransport(smtp.url);
+  try {
+    const id = await enqueueMail(t.deps.db, t.clock, {
+      to: "candidate@example.ch",
+      subject: "Einladung zum Gespräch",
+      text: "Guten Tag",
+      relatedTo: "application:1",
+    });
+    const r = await deliverDue(t.deps.db, t.clock, transport, "HR <hr@demo.example>");
+    assert.deepEqual(r, { sent: 1, retried: 0, failed: 0 });
+    assert.equal(smtp.received.length, 1);
+    assert.deepEqual(smtp.received[0].to, ["candidate@example.ch"]);
+    assert.equal(smtp.received[0].from, "hr@demo.example");
+    assert.match(smtp.received[0].data, /Subject: =\?UTF-8\?|Subject: Einladung/);
+    const [row] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    assert.equal(row.status, "SENT");
+    assert.equal(row.attempts, 1);
+    // Nothing is sent twice.
+    assert.deepEqual(await deliverDue(t.deps.db, t.clock, transport, "hr@demo.example"), {
+      sent: 0,
+      retried: 0,
+      failed: 0,
+    });
+    assert.equal(smtp.received.length, 1);
+  } finally {
+    transport.close();
+    await smtp.close();
+    t.close();
+  }
+});
+
+Deno.test("mail: a temporary failure is retried with backoff, a permanent one fails for good", async (t) => {
+  const app = await makeTestApp({ demo: false });
+  try {
+    await t.step("4xx: back to the queue, due after the first backoff step", async () => {
+      const smtp = await startSmtp({ reject: { code: 451, message: "try later" } });
+      const transport = smtpTransport(smtp.url);
+      const id = await enqueueMail(app.deps.db, app.clock, { to: "a@example.ch", subject: "s", text: "t" });
+      const r = await deliverDue(app.deps.db, app.clock, transport, "hr@demo.example");
+      assert.equal(r.retried, 1);
+      const [row] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      assert.equal(row.status, "QUEUED");
+      assert.equal(row.nextAttemptAt, app.clock.now() + BACKOFF_MS[0]);
+      // Not due yet: nothing happens.
+      assert.equal((await deliverDue(app.deps.db, app.clock, transport, "hr@demo.example")).retried, 0);
+      transport.close();
+      await smtp.close();
+      await app.deps.db.delete(mailOutbox);
+    });
+    await t.step("5xx: FAILED at once", async () => {
+      const smtp = await startSmtp({ reject: { code: 550, message: "no such mailbox" } });
+      const transport = smtpTransport(smtp.url);
+      const id = await enqueueMail(app.deps.db, app.clock, { to: "b@example.ch", subject: "s", text: "t" });
+      const r = await deliverDue(app.deps.db, app.clock, transport, "hr@demo.example");
+      assert.equal(r.failed, 1);
+      const [row] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      assert.equal(row.status, "FAILED");
+      assert.match(row.lastError ?? "", /no such mailbox/);
+      assert.equal((await listMail(app.deps.db, ["FAILED"])).length, 1);
+      transport.close();
+      await smtp.close();
+      await app.deps.db.delete(mailOutbox);
+    });
+    await t.step(`after ${MAX_ATTEMPTS} temporary failures: FAILED`, async () => {
+      const smtp = await startSmtp({ reject: { code: 421, message: "busy" } });
+      const transport = smtpTransport(smtp.url);
+      const id = await enqueueMail(app.deps.db, app.clock, { to: "c@example.ch", subject: "s", text: "t" });
+      for (let i = 0; i < MAX_ATTEMPTS; i++) {
+        await deliverDue(app.deps.db, app.clock, transport, "hr@demo.example");
+        app.clock.advance(BACKOFF_MS[BACKOFF_MS.length - 1]);
+      }
+      const [row] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      assert.equal(row.status, "FAILED");
+      assert.equal(row.attempts, MAX_ATTEMPTS);
+      transport.close();
+      await smtp.close();
+    });
+  } finally {
+    app.close();
+  }
+});
+
+Deno.test("mail: without a reachable server mail stays queued, and a message stuck in SENDING is recovered", async () => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    const id = await enqueueMail(t.deps.db, t.clock, { to: "d@example.ch", subject: "s", text: "t" });
+    // Simulate a process that died after claiming the message.
+    await t.deps.db.update(mailOutbox).set({ status: "SENDING" }).where(eq(mailOutbox.id, id));
+    t.clock.advance(11 * 60_000);
+    const smtp = await startSmtp();
+    const transport = smtpTransport(smtp.url);
+    const r = await deliverDue(t.deps.db, t.clock, transport, "hr@demo.example");
+    assert.equal(r.sent, 1);
+    assert.equal(smtp.received.length, 1);
+    transport.close();
+    await smtp.close();
+  } finally {
+    t.close();
+  }
+});
