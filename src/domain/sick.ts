@@ -1,0 +1,259 @@
+/**
+ * Sick-leave rules: days an absence covers, years of service, and how long the salary continues during
+ * illness under the court scales (Art. 324a OR).
+ */
+import { invalid } from "../errors.ts";
+import { assertDate, daysBetween, daysInMonth, type Lang, maxDate, minDate } from "./calendar.ts";
+import { round2 } from "./numbers.ts";
+
+/**
+ * Calendar days an absence covers, both ends inclusive. An ongoing absence (no end date) counts up to
+ * and including `today`; one that starts after today covers nothing yet. A reported end date in the
+ * future (e.g. a certificate until Friday) counts as reported. Calendar days, not working days: the
+ * salary-continuation scales are measured in weeks and months of calendar time.
+ */
+export function sickDaysCovered(startDate: string, endDate: string | null, today: string): number {
+  assertDate(startDate, "startDate");
+  assertDate(today, "today");
+  if (endDate !== null) {
+    assertDate(endDate, "endDate");
+    if (endDate < startDate) throw invalid("endDate must not be before startDate");
+  }
+  const last = endDate ?? today;
+  if (last < startDate) return 0;
+  return daysBetween(startDate, last) + 1;
+}
+
+/** The three court scales; which one applies is an employee setting (`salary_continuation_scale`). */
+export type SalaryScale = "BERNER" | "ZUERCHER" | "BASLER";
+/** All scale values, for validation. */
+export const SALARY_SCALES: readonly SalaryScale[] = ["BERNER", "ZUERCHER", "BASLER"];
+
+/** One row of a scale: from which service year (Dienstjahr, 1 = the first) a duration applies. */
+export interface ScaleStep {
+  fromServiceYear: number;
+  /** Duration as published: weeks (Zürcher) or months (Berner, Basler; the first year is 3 weeks). */
+  weeks?: number;
+  months?: number;
+}
+
+/**
+ * The scales as data, for service years 1 to 25. Art. 324a para. 2 OR fixes three weeks in the first
+ * service year and "an appropriate longer time" after it; the courts filled that in with these scales.
+ *
+ * Sources (as published, consistent with each other):
+ * - kfmv (Kaufmännischer Verband) Bern legal advice, "Know-how zum Arbeitsrecht"
+ *   (https://www.kv-verband.ch/post/know-how-zum-arbeitsrecht): all three scales, years 1–25.
+ * - Bezirksgericht Andelfingen, "Lohnfortzahlung bei Krankheit" table (years 1–25): same Zürcher and
+ *   Berner values. (Its Basler column is shifted by one year against the other sources; we follow the
+ *   majority.)
+ * - gryps KMU-Lexikon "Lohnfortzahlung bei Krankheit": same Basler and Berner steps.
+ * Application: Zürcher in ZH, SH, TG (and GR per some sources); Basler in BS, BL; Berner elsewhere
+ * (lohnfortzahlung.ch, "Skalen"). Beyond the 25th service year the tables end; we keep the last step
+ * (courts decide such cases individually), so the result never shrinks with longer service.
+ */
+export const SALARY_CONTINUATION_SCALES: Readonly<Record<SalaryScale, readonly ScaleStep[]>> = {
+  BERNER: [
+    { fromServiceYear: 1, weeks: 3 },
+    { fromServiceYear: 2, months: 1 },
+    { fromServiceYear: 3, months: 2 },
+    { fromServiceYear: 5, months: 3 },
+    { fromServiceYear: 10, months: 4 },
+    { fromServiceYear: 15, months: 5 },
+    { fromServiceYear: 20, months: 6 },
+  ],
+  BASLER: [
+    { fromServiceYear: 1, weeks: 3 },
+    { fromServiceYear: 2, months: 2 },
+    { fromServiceYear: 4, months: 3 },
+    { fromServiceYear: 11, months: 4 },
+    { fromServiceYear: 16, months: 5 },
+    { fromServiceYear: 21, months: 6 },
+  ],
+  // 3 weeks in year 1, 8 weeks in year 2, then one week more per service year up to 31 weeks in year 25.
+  ZUERCHER: [
+    { fromServiceYear: 1, weeks: 3 },
+    ...Array.from({ length: 24 }, (_, i) => ({ fromServiceYear: i + 2, weeks: 8 + i })),
+  ],
+};
+
+/** Weeks per month used to express month-based scales in weeks: 52 weeks / 12 months (≈ 4.33). */
+export const WEEKS_PER_MONTH = 52 / 12;
+
+/** The scale row for a service year (1 = first year); the last row applies beyond the table. */
+export function scaleStep(scale: SalaryScale, serviceYear: number): ScaleStep {
+  const steps = SALARY_CONTINUATION_SCALES[scale];
+  if (!steps) throw invalid(`scale must be one of ${SALARY_SCALES.join(", ")}, got "${scale}"`);
+  let found = steps[0];
+  for (const s of steps) if (s.fromServiceYear <= serviceYear) found = s;
+  return found;
+}
+
+/** Weeks of a scale row: weeks as published, or months × 52/12, rounded to 2 decimals. */
+export function stepWeeks(step: ScaleStep): number {
+  return round2(step.weeks ?? (step.months ?? 0) * WEEKS_PER_MONTH);
+}
+
+/**
+ * The `n`-th anniversary of a start date. A start on 29 February has its anniversary on 28 February in
+ * common years: a period measured in years ends on the same-numbered day, or on the last day of the month
+ * when that day is missing (Art. 77 para. 1 no. 3 OR).
+ */
+export function anniversary(start: string, n: number): string {
+  assertDate(start, "employmentStart");
+  const [y, m, d] = start.split("-").map(Number);
+  const year = y + n;
+  const day = Math.min(d, daysInMonth(year, m));
+  return `${String(year).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** Whole years of service completed by `today` (0 in the first service year; 0 before the start). */
+export function completedServiceYears(employmentStart: string, today: string): number {
+  assertDate(employmentStart, "employmentStart");
+  assertDate(today, "today");
+  if (today < employmentStart) return 0;
+  let n = Number(today.slice(0, 4)) - Number(employmentStart.slice(0, 4));
+  while (n > 0 && anniversary(employmentStart, n) > today) n--;
+  return n;
+}
+
+/**
+ * Years of service as a number with one decimal, rounded down: completed years plus the elapsed share of
+ * the current service year (e.g. 2.9 one month before the third anniversary). Decision: one decimal so
+ * people see how far they are into the year, rounded down so the figure never reaches the next whole
+ * number (and with it the next scale step) before the anniversary. The scale uses the whole part.
+ */
+export function serviceYears(employmentStart: string, today: string): number {
+  const n = completedServiceYears(employmentStart, today);
+  if (today < employmentStart) return 0;
+  const from = anniversary(employmentStart, n);
+  const to = anniversary(employmentStart, n + 1);
+  const share = daysBetween(from, today) / daysBetween(from, to);
+  return Math.floor((n + share) * 10 + 1e-9) / 10;
+}
+
+/** The first day of the current service year (the last anniversary, or the start itself). */
+export function currentServiceYearStart(employmentStart: string, today: string): string {
+  return anniversary(employmentStart, completedServiceYears(employmentStart, today));
+}
+
+/** The salary-continuation entitlement as the portal shows it (contract: salary-continuation response). */
+export interface SalaryContinuation {
+  scale: SalaryScale;
+  serviceYears: number;
+  weeksEntitled: number;
+  description: string;
+}
+
+const SCALE_NAMES: Record<SalaryScale, Record<Lang, string>> = {
+  BERNER: { de: "Berner Skala", en: "Bern scale", fr: "Échelle bernoise" },
+  ZUERCHER: { de: "Zürcher Skala", en: "Zurich scale", fr: "Échelle zurichoise" },
+  BASLER: { de: "Basler Skala", en: "Basel scale", fr: "Échelle bâloise" },
+};
+
+function formatNumber(n: number, lang: Lang): string {
+  const s = String(n);
+  return lang === "fr" ? s.replace(".", ",") : s;
+}
+
+function describe(
+  scale: SalaryScale,
+  serviceYear: number,
+  step: ScaleStep,
+  weeks: number,
+  lang: Lang,
+): string {
+  const name = SCALE_NAMES[scale][lang];
+  const w = formatNumber(weeks, lang);
+  const firstYear = serviceYear === 1;
+  if (lang === "en") {
+    const duration = step.months
+      ? `${step.months} month${step.months === 1 ? "" : "s"} (${w} weeks)`
+      : `${w} week${weeks === 1 ? "" : "s"}`;
+    return `${name}, service year ${serviceYear}: salary continues for ${duration} during illness ` +
+      `(Art. 324a CO).` +
+      (firstYear
+        ? " The right arises once employment has lasted, or was agreed for, more than three months."
+        : "");
+  }
+  if (lang === "fr") {
+    const duration = step.months
+      ? `${step.months} mois (${w} semaines)`
+      : `${w} semaine${weeks === 1 ? "" : "s"}`;
+    return `${name}, ${serviceYear}${
+      serviceYear === 1 ? "re" : "e"
+    } année de service : maintien du salaire ` +
+      `pendant ${duration} en cas de maladie (art. 324a CO).` +
+      (firstYear
+        ? " Le droit naît lorsque les rapports de travail ont duré ou ont été conclus pour plus de trois mois."
+        : "");
+  }
+  const duration = step.months
+    ? `${step.months} ${step.months === 1 ? "Monat" : "Monate"} (${w} Wochen)`
+    : `${w} ${weeks === 1 ? "Woche" : "Wochen"}`;
+  return `${name}, ${serviceYear}. Dienstjahr: Lohnfortzahlung bei Krankheit während ${duration} ` +
+    `(Art. 324a OR).` +
+    (firstYear
+      ? " Der Anspruch besteht, wenn das Arbeitsverhältnis mehr als drei Monate gedauert hat oder für mehr als drei Monate eingegangen ist."
+      : "");
+}
+
+/**
+ * Salary continuation during illness for the current service year under a court scale:
+ * `serviceYears` as `serviceYears()`, `weeksEntitled` from the scale row of the current service year
+ * (`completed years + 1`), and a description in the caller's language naming the scale, the service year
+ * and the duration (months as published, with their weeks).
+ */
+export function salaryContinuation(
+  scale: SalaryScale,
+  employmentStart: string,
+  today: string,
+  lang: Lang = "de",
+): SalaryContinuation {
+  if (!SALARY_SCALES.includes(scale)) {
+    throw invalid(`scale must be one of ${SALARY_SCALES.join(", ")}, got "${scale}"`);
+  }
+  const serviceYear = completedServiceYears(employmentStart, today) + 1;
+  const step = scaleStep(scale, serviceYear);
+  const weeksEntitled = stepWeeks(step);
+  return {
+    scale,
+    serviceYears: serviceYears(employmentStart, today),
+    weeksEntitled,
+    description: describe(scale, serviceYear, step, weeksEntitled, lang),
+  };
+}
+
+/** A sick-leave absence as the continuation count needs it (schema: `sick_leave_entries`). */
+export interface SickAbsence {
+  startDate: string;
+  endDate: string | null;
+  /** A report taken back within 24 hours no longer counts. */
+  withdrawnAt?: number | null;
+}
+
+/**
+ * Sick days (calendar days) within the current service year, across all absences, up to and including
+ * `today`: the days already drawn from this year's salary continuation. The entitlement renews with each
+ * service year, so only days from the last anniversary on count; an absence crossing the anniversary
+ * counts with its part after it. Overlapping reports count each day once; withdrawn reports not at all.
+ */
+export function continuationDaysUsed(
+  absences: SickAbsence[],
+  employmentStart: string,
+  today: string,
+): number {
+  const yearStart = currentServiceYearStart(employmentStart, today);
+  const days = new Set<number>();
+  for (const a of absences) {
+    if (a.withdrawnAt) continue;
+    assertDate(a.startDate, "startDate");
+    const end = a.endDate ?? today;
+    assertDate(end, "endDate");
+    const from = maxDate(a.startDate, yearStart);
+    const to = minDate(end, today);
+    // Days are keyed by their offset from the service year's start, so overlapping reports count once.
+    for (let d = daysBetween(yearStart, from); d <= daysBetween(yearStart, to); d++) days.add(d);
+  }
+  return days.size;
+}
