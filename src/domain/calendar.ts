@@ -106,7 +106,7 @@ export function yearOf(date: string): number {
   return Number(date.slice(0, 4));
 }
 
-/** The later / earlier of two dates (string order equals date order for `YYYY-MM-DD`). */
+/** The later of two dates (string order equals date order for `YYYY-MM-DD`). */
 export function maxDate(a: string, b: string): string {
   return a > b ? a : b;
 }
