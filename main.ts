@@ -11,24 +11,43 @@ import { createApp } from "./src/app.ts";
 import { seedDemo } from "./src/db/demo.ts";
 import { smtpTransport } from "./src/mail/smtp.ts";
 import { startMailWorker } from "./src/mail/worker.ts";
+import { findCommand, overview, runCommand } from "./src/cli/mod.ts";
 
-const USAGE = `Usage: hr-service <command>
+const USAGE = () =>
+  `Usage: hr-service <command> [options]
 
-Commands:
-  serve      Run the service (default). Applies migrations first; creates the demo
-             organisation on an empty database unless DEMO_DATA=false.
-  migrate    Apply pending database migrations and exit.
-  healthcheck
-             Exit 0 when the local service answers /healthz (for container health checks).
-  help       Show this help.
+Service:
+  serve        Run the service (default). Applies migrations first; creates the demo
+               organisation on an empty database unless DEMO_DATA=false.
+  migrate      Apply pending database migrations and exit.
+  healthcheck  Exit 0 when the local service answers /healthz (for container health checks).
+  help         Show this help.
+
+Administration (each has --help):
+${overview()}
 
 Configuration is read from the environment; see the README's configuration table.`;
 
+const stdio = {
+  out: (t: string) => void Deno.stdout.writeSync(new TextEncoder().encode(t)),
+  err: (t: string) => void Deno.stderr.writeSync(new TextEncoder().encode(t)),
+  readStdin: async () => await new Response(Deno.stdin.readable).text(),
+};
+
 async function main(args: string[]): Promise<number> {
   const [command = "serve", ...rest] = args;
-  if (command === "help" || command === "--help" || command === "-h" || rest.includes("--help")) {
-    console.log(USAGE);
+  if (command === "help" || command === "--help" || command === "-h") {
+    console.log(USAGE());
     return 0;
+  }
+  const admin = ["serve", "migrate", "healthcheck"].includes(command) ? undefined : findCommand(args);
+  if (!admin && !["serve", "migrate", "healthcheck"].includes(command)) {
+    console.error(`Unknown command '${args.join(" ")}'.\n\n${USAGE()}`);
+    return 2;
+  }
+  if (admin && (admin.rest.includes("--help") || admin.rest.includes("-h"))) {
+    // Help needs neither configuration nor a database.
+    return await runCommand(undefined as never, admin.command, admin.rest, stdio);
   }
   let config;
   try {
@@ -68,10 +87,13 @@ async function main(args: string[]): Promise<number> {
     database.close();
     return 0;
   }
-  if (command !== "serve") {
-    console.error(`Unknown command '${command}'.\n\n${USAGE}`);
-    database.close();
-    return 2;
+  if (admin) {
+    const deps = { config, database, db: database.db, clock: systemClock, log };
+    try {
+      return await runCommand(deps, admin.command, admin.rest, stdio);
+    } finally {
+      database.close();
+    }
   }
 
   if (config.demoData) {

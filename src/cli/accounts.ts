@@ -1,0 +1,133 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { AppDeps } from "../deps.ts";
+import { employees, sessions, users } from "../db/schema/mod.ts";
+import { ROLES } from "../domain/access.ts";
+import { hashPassword } from "../signin/password.ts";
+import { base64url } from "../crypto.ts";
+
+/** A refusal an admin command reports in plain words (exit code 1). */
+export class CommandError extends Error {}
+
+/** A strong password to show once: 18 random bytes, base64url (24 characters). */
+export function generatePassword(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(18)));
+}
+
+function checkRole(role: string) {
+  if (!(ROLES as readonly string[]).includes(role)) {
+    throw new CommandError(`'${role}' is not a role. Roles: ${ROLES.join(", ")}.`);
+  }
+}
+
+function checkEmail(email: string) {
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+    throw new CommandError(`'${email}' is not an e-mail address.`);
+  }
+}
+
+async function findUser(deps: Pick<AppDeps, "db">, email: string) {
+  const u = await deps.db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) });
+  if (!u) throw new CommandError(`There is no account ${email}.`);
+  return u;
+}
+
+/** Adds an account; `employee` links it to a personnel number. Returns the password (generated if not given). */
+export async function addUser(
+  deps: Pick<AppDeps, "db" | "clock">,
+  p: { email: string; role: string; password?: string; employee?: string; language?: string },
+): Promise<{ password: string; generated: boolean }> {
+  const email = p.email.trim().toLowerCase();
+  checkEmail(email);
+  checkRole(p.role);
+  const language = p.language ?? "de";
+  if (!["de", "en", "fr"].includes(language)) throw new CommandError("The language must be de, en or fr.");
+  if (p.password !== undefined && p.password.length < 10) {
+    throw new CommandError("The password must have at least 10 characters.");
+  }
+  if (await deps.db.query.users.findFirst({ where: eq(users.email, email) })) {
+    throw new CommandError(`An account ${email} already exists.`);
+  }
+  let employeeId: string | null = null;
+  if (p.employee) {
+    const e = await deps.db.query.employees.findFirst({ where: eq(employees.personnelNumber, p.employee) });
+    if (!e) throw new CommandError(`There is no employee with personnel number ${p.employee}.`);
+    const taken = await deps.db.query.users.findFirst({ where: eq(users.employeeId, e.id) });
+    if (taken) throw new CommandError(`Employee ${p.employee} is already linked to ${taken.email}.`);
+    employeeId = e.id;
+  }
+  const password = p.password ?? generatePassword();
+  const now = deps.clock.now();
+  await deps.db.insert(users).values({
+    email,
+    role: p.role,
+    language,
+    employeeId,
+    passwordHash: await hashPassword(password),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { password, generated: p.password === undefined };
+}
+
+/** Creates the first admin; refused once any admin exists (later admins: `user add --role admin`). */
+export async function createFirstAdmin(
+  deps: Pick<AppDeps, "db" | "clock">,
+  p: { email: string; password?: string },
+) {
+  const admin = await deps.db.query.users.findFirst({ where: eq(users.role, "admin") });
+  if (admin) throw new CommandError(`An admin already exists (${admin.email}). Use 'user add --role admin'.`);
+  return addUser(deps, { ...p, role: "admin" });
+}
+
+/** Deactivates an account and signs it out everywhere; its tokens stop working on the next request. */
+export async function setActive(deps: Pick<AppDeps, "db" | "clock">, email: string, active: boolean) {
+  const u = await findUser(deps, email);
+  const now = deps.clock.now();
+  await deps.db.update(users).set({ active, updatedAt: now, failedSignIns: 0, lockedUntil: null })
+    .where(eq(users.id, u.id));
+  if (!active) {
+    await deps.db.update(sessions).set({ revokedAt: now }).where(
+      and(eq(sessions.userId, u.id), isNull(sessions.revokedAt)),
+    );
+  }
+  return u;
+}
+
+/** Changes a role; it applies to portal and connector on the next request. */
+export async function setRole(deps: Pick<AppDeps, "db" | "clock">, email: string, role: string) {
+  checkRole(role);
+  const u = await findUser(deps, email);
+  await deps.db.update(users).set({ role, updatedAt: deps.clock.now() }).where(eq(users.id, u.id));
+  return { from: u.role, to: role };
+}
+
+/** Sets a new password (generated when not given), unlocks the account and signs out its sessions. */
+export async function resetPassword(deps: Pick<AppDeps, "db" | "clock">, email: string, password?: string) {
+  if (password !== undefined && password.length < 10) {
+    throw new CommandError("The password must have at least 10 characters.");
+  }
+  const u = await findUser(deps, email);
+  const pw = password ?? generatePassword();
+  const now = deps.clock.now();
+  await deps.db.update(users).set({
+    passwordHash: await hashPassword(pw),
+    failedSignIns: 0,
+    lockedUntil: null,
+    updatedAt: now,
+  }).where(eq(users.id, u.id));
+  await deps.db.update(sessions).set({ revokedAt: now }).where(
+    and(eq(sessions.userId, u.id), isNull(sessions.revokedAt)),
+  );
+  return { password: pw, generated: password === undefined };
+}
+
+/** All accounts, for `user list`. */
+export function listUsers(deps: Pick<AppDeps, "db">) {
+  return deps.db.select({
+    email: users.email,
+    role: users.role,
+    active: users.active,
+    language: users.language,
+    employeeId: users.employeeId,
+  }).from(users).orderBy(users.email);
+}

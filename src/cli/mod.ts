@@ -1,0 +1,336 @@
+import { parseArgs } from "node:util";
+import type { AppDeps } from "../deps.ts";
+import {
+  addUser,
+  CommandError,
+  createFirstAdmin,
+  listUsers,
+  resetPassword,
+  setActive,
+  setRole,
+} from "./accounts.ts";
+import { exportEmployees, importEmployees } from "./employees.ts";
+import { backupDatabase } from "./backup.ts";
+import { exportAudit } from "./audit.ts";
+import { listMail } from "../mail/outbox.ts";
+import { getSetting, setSetting } from "../settings.ts";
+import { assistantCommands } from "./assistants.ts";
+
+/** Where a command writes; tests capture it. `stdin` gives piped input (passwords, CSV). */
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  readStdin(): Promise<string>;
+}
+
+/** One admin command: its help text and what it does. Exit codes: 0 done, 1 refused, 2 wrong usage. */
+export interface Command {
+  name: string;
+  summary: string;
+  usage: string;
+  options?: Record<string, { type: "string" | "boolean"; multiple?: boolean }>;
+  run(
+    deps: AppDeps,
+    args: { values: Record<string, unknown>; positionals: string[] },
+    io: Io,
+  ): Promise<number>;
+}
+
+const PASSWORD_OPTS = { "password-stdin": { type: "boolean" as const } };
+
+async function passwordFrom(values: Record<string, unknown>, io: Io): Promise<string | undefined> {
+  if (!values["password-stdin"]) return undefined;
+  const text = (await io.readStdin()).replace(/\r?\n$/, "");
+  if (!text) throw new CommandError("No password arrived on standard input.");
+  return text;
+}
+
+function need(values: Record<string, unknown>, name: string): string {
+  const v = values[name];
+  if (typeof v !== "string" || v === "") throw new UsageError(`--${name} is required.`);
+  return v;
+}
+
+/** Wrong usage: the command's help follows the message. */
+export class UsageError extends Error {}
+
+function showPassword(io: Io, email: string, r: { password: string; generated: boolean }) {
+  if (r.generated) {
+    io.out(`Password for ${email} (shown once; ask them to keep it safe): ${r.password}\n`);
+  }
+}
+
+export const COMMANDS: Command[] = [
+  {
+    name: "user create-admin",
+    summary: "Create the first administrator account",
+    usage: "user create-admin --email <e-mail> [--password-stdin]\n\n" +
+      "Without --password-stdin a strong password is generated and shown once.\n" +
+      "Refused when an administrator already exists (use 'user add --role admin').",
+    options: { email: { type: "string" }, ...PASSWORD_OPTS },
+    async run(deps, { values }, io) {
+      const email = need(values, "email");
+      const r = await createFirstAdmin(deps, { email, password: await passwordFrom(values, io) });
+      io.out(`Administrator ${email.toLowerCase()} created.\n`);
+      showPassword(io, email.toLowerCase(), r);
+      return 0;
+    },
+  },
+  {
+    name: "user add",
+    summary: "Add an account (optionally linked to an employee)",
+    usage:
+      "user add --email <e-mail> --role <employee|recruiter|manager|hr|admin> [--employee <personnel number>]\n" +
+      "         [--language de|en|fr] [--password-stdin]",
+    options: {
+      email: { type: "string" },
+      role: { type: "string" },
+      employee: { type: "string" },
+      language: { type: "string" },
+      ...PASSWORD_OPTS,
+    },
+    async run(deps, { values }, io) {
+      const email = need(values, "email");
+      const r = await addUser(deps, {
+        email,
+        role: need(values, "role"),
+        employee: values.employee as string | undefined,
+        language: values.language as string | undefined,
+        password: await passwordFrom(values, io),
+      });
+      io.out(`Account ${email.toLowerCase()} added with role ${values.role}.\n`);
+      showPassword(io, email.toLowerCase(), r);
+      return 0;
+    },
+  },
+  {
+    name: "user list",
+    summary: "List accounts",
+    usage: "user list",
+    async run(deps, _a, io) {
+      const rows = await listUsers(deps);
+      for (const u of rows) {
+        io.out(
+          `${u.email.padEnd(32)} ${u.role.padEnd(10)} ${u.active ? "active" : "deactivated"}${
+            u.employeeId ? "" : "  (no employee record)"
+          }\n`,
+        );
+      }
+      io.out(`${rows.length} account(s).\n`);
+      return 0;
+    },
+  },
+  ...(["deactivate", "reactivate"] as const).map((verb): Command => ({
+    name: `user ${verb}`,
+    summary: verb === "deactivate"
+      ? "Deactivate an account (signed out everywhere; assistants stop on the next request)"
+      : "Reactivate a deactivated account",
+    usage: `user ${verb} --email <e-mail>`,
+    options: { email: { type: "string" } },
+    async run(deps, { values }, io) {
+      const email = need(values, "email");
+      await setActive(deps, email, verb === "reactivate");
+      io.out(`Account ${email.toLowerCase()} ${verb}d.\n`);
+      return 0;
+    },
+  })),
+  {
+    name: "user set-role",
+    summary: "Change an account's role (applies on the next request)",
+    usage: "user set-role --email <e-mail> --role <employee|recruiter|manager|hr|admin>",
+    options: { email: { type: "string" }, role: { type: "string" } },
+    async run(deps, { values }, io) {
+      const email = need(values, "email");
+      const r = await setRole(deps, email, need(values, "role"));
+      io.out(`Role of ${email.toLowerCase()} changed from ${r.from} to ${r.to}.\n`);
+      return 0;
+    },
+  },
+  {
+    name: "user reset-password",
+    summary: "Set a new password, unlock the account and sign it out everywhere",
+    usage: "user reset-password --email <e-mail> [--password-stdin]",
+    options: { email: { type: "string" }, ...PASSWORD_OPTS },
+    async run(deps, { values }, io) {
+      const email = need(values, "email");
+      const r = await resetPassword(deps, email, await passwordFrom(values, io));
+      io.out(`Password of ${email.toLowerCase()} reset; its sessions were signed out.\n`);
+      showPassword(io, email.toLowerCase(), r);
+      return 0;
+    },
+  },
+  {
+    name: "employees import",
+    summary: "Import employees from CSV, all or nothing",
+    usage: "employees import --file <file.csv>   (or - for standard input)\n\n" +
+      "Columns: see the README. Every bad row is reported with its line number;\n" +
+      "a file with any error changes nothing.",
+    options: { file: { type: "string" } },
+    async run(deps, { values }, io) {
+      const file = need(values, "file");
+      const text = file === "-" ? await io.readStdin() : await Deno.readTextFile(file).catch(() => {
+        throw new CommandError(`Cannot read ${file}.`);
+      });
+      const r = await importEmployees(deps, text);
+      if (!r.ok) {
+        io.err(
+          `Nothing was imported. ${r.errors.length} problem(s):\n${
+            r.errors.map((e) => `  ${e}`).join("\n")
+          }\n`,
+        );
+        return 1;
+      }
+      io.out(`Imported: ${r.created} added, ${r.updated} updated.\n`);
+      return 0;
+    },
+  },
+  {
+    name: "employees export",
+    summary: "Export employees as CSV (the import format)",
+    usage: "employees export [--file <file.csv>]   (standard output without --file)",
+    options: { file: { type: "string" } },
+    async run(deps, { values }, io) {
+      const csv = await exportEmployees(deps);
+      if (values.file) {
+        await Deno.writeTextFile(values.file as string, csv, { mode: 0o600 });
+        io.out(`Exported to ${values.file}.\n`);
+      } else io.out(csv);
+      return 0;
+    },
+  },
+  {
+    name: "backup",
+    summary: "Copy the database into one file while the service runs, verified",
+    usage:
+      "backup --to <file>\n\nThe copy is consistent (one snapshot) and checked with PRAGMA integrity_check\n" +
+      "before success is reported. Restore: stop the service, replace the database file with the\n" +
+      "copy (remove the old -wal and -shm files), start the service.",
+    options: { to: { type: "string" } },
+    async run(deps, { values }, io) {
+      const to = need(values, "to");
+      const r = await backupDatabase(deps.database, to);
+      io.out(`Backup written to ${to} (${r.bytes} bytes, ${r.tables} tables, integrity check ok).\n`);
+      return 0;
+    },
+  },
+  {
+    name: "audit export",
+    summary: "Export the connector's audit rows of a period or about one person",
+    usage: "audit export [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--person <personnel number|e-mail>]\n" +
+      "             [--format csv|json] [--file <file>]",
+    options: {
+      from: { type: "string" },
+      to: { type: "string" },
+      person: { type: "string" },
+      format: { type: "string" },
+      file: { type: "string" },
+    },
+    async run(deps, { values }, io) {
+      const format = (values.format ?? "csv") as string;
+      if (format !== "csv" && format !== "json") throw new UsageError("--format must be csv or json.");
+      for (const k of ["from", "to"]) {
+        if (values[k] !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values[k] as string)) {
+          throw new UsageError(`--${k} must be a date YYYY-MM-DD.`);
+        }
+      }
+      const text = await exportAudit(deps, {
+        from: values.from as string | undefined,
+        to: values.to as string | undefined,
+        person: values.person as string | undefined,
+        format,
+      });
+      if (values.file) {
+        await Deno.writeTextFile(values.file as string, text, { mode: 0o600 });
+        io.out(`Exported to ${values.file}.\n`);
+      } else io.out(text);
+      return 0;
+    },
+  },
+  {
+    name: "mail list",
+    summary: "List mail waiting to be sent or failed",
+    usage: "mail list [--all]",
+    options: { all: { type: "boolean" } },
+    async run(deps, { values }, io) {
+      const rows = await listMail(deps.db, values.all ? ["QUEUED", "SENDING", "FAILED", "SENT"] : undefined);
+      for (const m of rows) {
+        io.out(
+          `${new Date(m.createdAt).toISOString()}  ${
+            m.status.padEnd(7)
+          } attempts ${m.attempts}  ${m.to}  ${m.subject}${m.lastError ? `  (${m.lastError})` : ""}\n`,
+        );
+      }
+      io.out(
+        `${rows.length} message(s).${
+          deps.config.smtpUrl ? "" : " SMTP_URL is not set: mail stays queued."
+        }\n`,
+      );
+      return 0;
+    },
+  },
+  {
+    name: "allowance",
+    summary: "Show or set the daily person-record allowance per assistant connection",
+    usage: "allowance [show | set <number>]",
+    async run(deps, { positionals }, io) {
+      if (positionals[0] === "set") {
+        const n = Number(positionals[1]);
+        if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
+          throw new UsageError("The allowance is a whole number from 1 to 1000000.");
+        }
+        await setSetting(deps, "personRecordDailyAllowance", n);
+        io.out(`Daily person-record allowance set to ${n}.\n`);
+        return 0;
+      }
+      if (positionals[0] && positionals[0] !== "show") {
+        throw new UsageError(`Unknown action '${positionals[0]}'.`);
+      }
+      io.out(`Daily person-record allowance: ${await getSetting(deps, "personRecordDailyAllowance")}.\n`);
+      return 0;
+    },
+  },
+  ...assistantCommands,
+];
+
+/** The overview printed by `help`. */
+export function overview(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join("\n");
+}
+
+/** Finds the command for the words given (longest name first) and the rest of the arguments. */
+export function findCommand(args: string[]): { command: Command; rest: string[] } | undefined {
+  for (const n of [2, 1]) {
+    const name = args.slice(0, n).join(" ");
+    const command = COMMANDS.find((c) => c.name === name);
+    if (command) return { command, rest: args.slice(n) };
+  }
+  return undefined;
+}
+
+/** Runs an admin command; returns the exit code. */
+export async function runCommand(deps: AppDeps, command: Command, rest: string[], io: Io): Promise<number> {
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.out(`${command.summary}.\n\nUsage: hr-service ${command.usage}\n`);
+    return 0;
+  }
+  try {
+    const parsed = parseArgs({
+      args: rest,
+      options: command.options ?? {},
+      allowPositionals: true,
+      strict: true,
+    });
+    return await command.run(deps, parsed, io);
+  } catch (e) {
+    if (e instanceof CommandError) {
+      io.err(`${e.message}\n`);
+      return 1;
+    }
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      io.err(`${(e as Error).message}\n\nUsage: hr-service ${command.usage}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
