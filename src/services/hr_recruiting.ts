@@ -1,0 +1,432 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import {
+  applicationNotes,
+  applications,
+  applicationStageHistory,
+  applicationTasks,
+  departments,
+  notifications,
+  positions,
+  stageAutomaticTasks,
+  stages,
+  users,
+} from "../db/schema/mod.ts";
+import { gateBlockers, type PlannedTask, plannedTasks, renderTemplate } from "../domain/recruiting.ts";
+import { hasPermission } from "../domain/access.ts";
+import { AppError } from "../errors.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import type { Actor } from "./actor.ts";
+import {
+  iso,
+  localName,
+  type Page,
+  type PageInput,
+  pageOf,
+  type ServiceDeps,
+  toPage,
+  writeTx,
+} from "./common.ts";
+import { inScope, positionScope, type Scope } from "./hr_scope.ts";
+
+/** Longest advertisement text a read returns; the rest is cut with a marker. */
+export const AD_TEXT_CAP = 2000;
+/** Longest application note accepted. */
+export const NOTE_MAX = 4000;
+
+const notVisible = () => new AppError("not_found", "No application with this id is within your reach.");
+
+function scopeCond(scope: Scope) {
+  return scope === "ALL" ? undefined : inArray(positions.id, [...scope]);
+}
+
+/** A position without salary bands. */
+export interface PositionCard {
+  id: string;
+  title: string;
+  department: string | null;
+  location: string | null;
+  canton: string | null;
+  workloadMin: number | null;
+  workloadMax: number | null;
+  status: string;
+  openApplications: number;
+}
+
+/** Positions within the caller's scope (no salary bands), open ones first. */
+export async function listPositions(
+  deps: ServiceDeps,
+  actor: Actor,
+  p: PageInput & { status?: string },
+): Promise<Page<PositionCard>> {
+  const scope = await positionScope(deps, actor);
+  const page = pageOf(p);
+  if (scope !== "ALL" && scope.size === 0) return toPage([], page, (x: PositionCard) => x);
+  const rows = await deps.db.select({
+    id: positions.id,
+    title: positions.title,
+    department: departments.name,
+    location: positions.location,
+    canton: positions.canton,
+    workloadMin: positions.workloadMin,
+    workloadMax: positions.workloadMax,
+    status: positions.status,
+  }).from(positions).leftJoin(departments, eq(departments.id, positions.departmentId))
+    .where(and(scopeCond(scope), p.status ? eq(positions.status, p.status) : undefined))
+    .orderBy(asc(positions.status), asc(positions.title), asc(positions.id)).limit(page.limit + 1).offset(
+      page.offset,
+    );
+  const ids = rows.map((r) => r.id);
+  const counts = new Map<string, number>();
+  if (ids.length) {
+    const apps = await deps.db.select({ positionId: applications.positionId }).from(applications)
+      .where(and(inArray(applications.positionId, ids), eq(applications.status, "ACTIVE")));
+    for (const a of apps) counts.set(a.positionId, (counts.get(a.positionId) ?? 0) + 1);
+  }
+  return toPage(rows, page, (r) => ({ ...r, openApplications: counts.get(r.id) ?? 0 }));
+}
+
+/** One position within scope, with its advertisement text capped at 2000 characters. */
+export async function getPosition(deps: ServiceDeps, actor: Actor, positionId: string) {
+  const scope = await positionScope(deps, actor);
+  if (!inScope(scope, positionId)) {
+    throw new AppError("not_found", "No position with this id is within your reach.");
+  }
+  const [p] = await deps.db.select({
+    id: positions.id,
+    title: positions.title,
+    department: departments.name,
+    location: positions.location,
+    canton: positions.canton,
+    workloadMin: positions.workloadMin,
+    workloadMax: positions.workloadMax,
+    status: positions.status,
+    advertisement: positions.advertisement,
+    hiringManagerEmployeeId: positions.hiringManagerEmployeeId,
+  }).from(positions).leftJoin(departments, eq(departments.id, positions.departmentId))
+    .where(eq(positions.id, positionId)).limit(1);
+  if (!p) throw new AppError("not_found", "No position with this id is within your reach.");
+  const ad = p.advertisement ?? "";
+  return {
+    ...p,
+    advertisement: ad.length > AD_TEXT_CAP ? `${ad.slice(0, AD_TEXT_CAP)}\n\n[… shortened]` : ad,
+    advertisementTruncated: ad.length > AD_TEXT_CAP,
+  };
+}
+
+/** An application as HR reads show it: no AI scores, no notes, no contact details. */
+export interface ApplicationCard {
+  id: string;
+  positionId: string;
+  positionTitle: string;
+  candidateName: string;
+  stage: string;
+  stageKey: string;
+  status: string;
+  appliedAt: string;
+}
+
+/** Applications within scope (positions the caller hires for), newest first; no AI scores, no notes. */
+export async function listApplications(
+  deps: ServiceDeps,
+  actor: Actor,
+  p: PageInput & { positionId?: string; stageKey?: string; status?: string },
+): Promise<Page<ApplicationCard>> {
+  const scope = await positionScope(deps, actor);
+  const page = pageOf(p);
+  if ((scope !== "ALL" && scope.size === 0) || (p.positionId && !inScope(scope, p.positionId))) {
+    return toPage([], page, (x: ApplicationCard) => x);
+  }
+  const rows = await deps.db.select({
+    id: applications.id,
+    positionId: applications.positionId,
+    positionTitle: positions.title,
+    first: applications.candidateFirstName,
+    last: applications.candidateLastName,
+    stage: stages,
+    status: applications.status,
+    createdAt: applications.createdAt,
+  }).from(applications)
+    .innerJoin(positions, eq(positions.id, applications.positionId))
+    .innerJoin(stages, eq(stages.id, applications.stageId))
+    .where(and(
+      scopeCond(scope),
+      p.positionId ? eq(applications.positionId, p.positionId) : undefined,
+      p.stageKey ? eq(stages.key, p.stageKey) : undefined,
+      p.status ? eq(applications.status, p.status) : undefined,
+    ))
+    .orderBy(desc(applications.createdAt), asc(applications.id)).limit(page.limit + 1).offset(page.offset);
+  return toPage(rows, page, (r) => ({
+    id: r.id,
+    positionId: r.positionId,
+    positionTitle: r.positionTitle,
+    candidateName: `${r.first} ${r.last}`,
+    stage: localName(r.stage, actor.language),
+    stageKey: r.stage.key,
+    status: r.status,
+    appliedAt: iso(r.createdAt),
+  }));
+}
+
+async function loadApplication(deps: ServiceDeps, actor: Actor, applicationId: string) {
+  const scope = await positionScope(deps, actor);
+  const [a] = await deps.db.select({ app: applications, position: positions, stage: stages }).from(
+    applications,
+  )
+    .innerJoin(positions, eq(positions.id, applications.positionId))
+    .innerJoin(stages, eq(stages.id, applications.stageId))
+    .where(eq(applications.id, applicationId)).limit(1);
+  if (!a || !inScope(scope, a.position.id)) throw notVisible();
+  return a;
+}
+
+/**
+ * One application within scope. The cover letter and the shared notes come only with `includeFreeText`;
+ * private HR notes and AI scores never.
+ */
+export async function getApplication(
+  deps: ServiceDeps,
+  actor: Actor,
+  applicationId: string,
+  includeFreeText: boolean,
+) {
+  const a = await loadApplication(deps, actor, applicationId);
+  const tasks = await deps.db.select({
+    title: applicationTasks.title,
+    blocking: applicationTasks.blocking,
+    done: applicationTasks.done,
+  })
+    .from(applicationTasks).where(eq(applicationTasks.applicationId, applicationId)).orderBy(
+      asc(applicationTasks.createdAt),
+    );
+  const notes = includeFreeText
+    ? await deps.db.select({
+      body: applicationNotes.body,
+      createdAt: applicationNotes.createdAt,
+      author: users.email,
+    })
+      .from(applicationNotes).leftJoin(users, eq(users.id, applicationNotes.authorUserId))
+      .where(
+        and(eq(applicationNotes.applicationId, applicationId), eq(applicationNotes.visibility, "SHARED")),
+      )
+      .orderBy(asc(applicationNotes.createdAt)).limit(50)
+    : [];
+  return {
+    id: a.app.id,
+    positionId: a.position.id,
+    positionTitle: a.position.title,
+    candidateName: `${a.app.candidateFirstName} ${a.app.candidateLastName}`,
+    stage: localName(a.stage, actor.language),
+    stageKey: a.stage.key,
+    status: a.app.status,
+    source: a.app.source,
+    appliedAt: iso(a.app.createdAt),
+    tasks,
+    ...(includeFreeText
+      ? {
+        coverLetter: a.app.coverLetter ?? "",
+        sharedNotes: notes.map((n) => ({
+          body: n.body,
+          author: n.author ?? "",
+          createdAt: iso(n.createdAt),
+        })),
+      }
+      : {}),
+  };
+}
+
+/** What a stage move will do: both stages, every automatic task, and whether the gate blocks it. */
+export async function previewStageMove(
+  deps: ServiceDeps,
+  actor: Actor,
+  applicationId: string,
+  toStageKey: string,
+) {
+  const a = await loadApplication(deps, actor, applicationId);
+  const [dest] = await deps.db.select().from(stages).where(eq(stages.key, toStageKey)).limit(1);
+  if (!dest) {
+    const keys = (await deps.db.select({ key: stages.key }).from(stages).orderBy(asc(stages.sortOrder))).map((
+      s,
+    ) => s.key);
+    throw new AppError("validation", `Unknown stage '${toStageKey}'. Stages: ${keys.join(", ")}.`);
+  }
+  if (dest.id === a.stage.id) throw new AppError("conflict", "The application is already in this stage.");
+  if (a.app.status !== "ACTIVE") {
+    throw new AppError(
+      "conflict",
+      `The application is ${a.app.status.toLowerCase()}; it can no longer move.`,
+    );
+  }
+  const tasks = await deps.db.select().from(stageAutomaticTasks).where(
+    eq(stageAutomaticTasks.stageId, dest.id),
+  )
+    .orderBy(asc(stageAutomaticTasks.sortOrder));
+  const open = await deps.db.select({
+    title: applicationTasks.title,
+    blocking: applicationTasks.blocking,
+    done: applicationTasks.done,
+  })
+    .from(applicationTasks).where(eq(applicationTasks.applicationId, applicationId));
+  const blockers = gateBlockers(dest, open);
+  const plan = plannedTasks(dest, tasks);
+  return {
+    applicationId,
+    candidateName: `${a.app.candidateFirstName} ${a.app.candidateLastName}`,
+    positionTitle: a.position.title,
+    positionId: a.position.id,
+    fromStage: { key: a.stage.key, name: localName(a.stage, actor.language) },
+    toStage: { key: dest.key, name: localName(dest, actor.language), gated: dest.gated },
+    automaticTasks: plan,
+    emailsCandidate: plan.some((t) => t.emailsCandidate),
+    marksHired: plan.some((t) => t.marksHired),
+    blockedBy: blockers,
+  };
+}
+
+/**
+ * Moves an application and runs the destination's automatic tasks in one transaction: candidate e-mails go
+ * to the mail outbox (delivered over SMTP afterwards), tasks are created, hiring is marked. The caller's
+ * authority is checked again, and the gate is checked again at commit; there is no override here (the
+ * compliance override is a portal-only HR action, never offered over the connector).
+ */
+export async function commitStageMove(
+  deps: ServiceDeps & { mailKick?: () => void },
+  actor: Actor,
+  applicationId: string,
+  toStageKey: string,
+  expectedFromStageKey?: string,
+) {
+  if (!hasPermission(actor.role, "applications:move-stage")) {
+    throw new AppError("forbidden", "Your role may no longer move applications between stages.");
+  }
+  const preview = await previewStageMove(deps, actor, applicationId, toStageKey);
+  if (expectedFromStageKey && preview.fromStage.key !== expectedFromStageKey) {
+    throw new AppError("conflict", "The application has moved since the preview; prepare the move again.");
+  }
+  if (preview.blockedBy.length) {
+    throw new AppError(
+      "conflict",
+      `The stage '${preview.toStage.name}' is gated: first finish ${
+        preview.blockedBy.map((t) => `'${t}'`).join(", ")
+      }.`,
+    );
+  }
+  const now = deps.clock.now();
+  let mails = 0;
+  await writeTx(deps, async (tx) => {
+    const [dest] = await tx.select().from(stages).where(eq(stages.key, toStageKey)).limit(1);
+    const [app] = await tx.select().from(applications).where(eq(applications.id, applicationId)).limit(1);
+    const [pos] = await tx.select().from(positions).where(eq(positions.id, app.positionId)).limit(1);
+    const tasks = await tx.select().from(stageAutomaticTasks).where(eq(stageAutomaticTasks.stageId, dest.id))
+      .orderBy(asc(stageAutomaticTasks.sortOrder));
+    const moved = await tx.update(applications).set({ stageId: dest.id, updatedAt: now })
+      .where(and(eq(applications.id, applicationId), eq(applications.stageId, app.stageId))).returning({
+        id: applications.id,
+      });
+    if (!moved.length) {
+      throw new AppError("conflict", "The application has moved meanwhile; prepare the move again.");
+    }
+    await tx.insert(applicationStageHistory).values({
+      applicationId,
+      fromStageId: app.stageId,
+      toStageId: dest.id,
+      movedByUserId: actor.userId,
+      channel: actor.channel,
+      overrideUsed: false,
+      createdAt: now,
+    });
+    const vars = { firstName: app.candidateFirstName, lastName: app.candidateLastName, position: pos.title };
+    for (const t of tasks) {
+      if (t.kind === "EMAIL_CANDIDATE") {
+        await enqueueMail(tx, deps.clock, {
+          to: app.candidateEmail,
+          subject: renderTemplate(t.emailSubject ?? t.title, vars),
+          text: renderTemplate(t.emailBody ?? "", vars),
+          relatedTo: `application:${applicationId}`,
+        });
+        mails++;
+      } else if (t.kind === "CREATE_TASK") {
+        await tx.insert(applicationTasks).values({
+          applicationId,
+          title: t.title,
+          blocking: t.blocking,
+          createdAt: now,
+        });
+      } else if (t.kind === "NOTIFY_HIRING_MANAGER" && pos.hiringManagerEmployeeId) {
+        await tx.insert(notifications).values({
+          recipientEmployeeId: pos.hiringManagerEmployeeId,
+          kind: "application.stage_changed",
+          payload: JSON.stringify({
+            applicationId,
+            stage: dest.key,
+            viaAssistant: actor.channel === "ASSISTANT",
+          }),
+          channel: actor.channel,
+          createdAt: now,
+        });
+      }
+    }
+    if (dest.marksHired || tasks.some((t) => t.kind === "MARK_HIRED")) {
+      await tx.update(applications).set({ status: "HIRED", hiredAt: now }).where(
+        eq(applications.id, applicationId),
+      );
+    } else if (dest.marksRejected) {
+      await tx.update(applications).set({ status: "REJECTED" }).where(eq(applications.id, applicationId));
+    }
+  });
+  if (mails) deps.mailKick?.();
+  return { ...preview, moved: true, emailsQueued: mails };
+}
+
+/** What adding a note shows first: whose application, position and stage, and the shared notes on it. */
+export async function previewApplicationNote(
+  deps: ServiceDeps,
+  actor: Actor,
+  applicationId: string,
+  body: string,
+) {
+  const text = body.trim();
+  if (!text) throw new AppError("validation", "The note is empty.");
+  if (text.length > NOTE_MAX) {
+    throw new AppError("validation", `The note is longer than ${NOTE_MAX} characters.`);
+  }
+  const a = await loadApplication(deps, actor, applicationId);
+  const [{ count }] = await deps.db.select({ count: sqlCount() }).from(applicationNotes)
+    .where(and(eq(applicationNotes.applicationId, applicationId), eq(applicationNotes.visibility, "SHARED")));
+  return {
+    applicationId,
+    candidateName: `${a.app.candidateFirstName} ${a.app.candidateLastName}`,
+    positionTitle: a.position.title,
+    positionId: a.position.id,
+    stage: localName(a.stage, actor.language),
+    sharedNotesAlready: count,
+    visibility: "SHARED" as const,
+    noteLength: text.length,
+    note: text,
+  };
+}
+
+/** Files a note on an application: always SHARED, never a private HR note. Authority checked again. */
+export async function addApplicationNote(
+  deps: ServiceDeps,
+  actor: Actor,
+  applicationId: string,
+  body: string,
+) {
+  if (!hasPermission(actor.role, "applications:view")) {
+    throw new AppError("forbidden", "Your role may no longer note on applications.");
+  }
+  const p = await previewApplicationNote(deps, actor, applicationId, body);
+  const [row] = await deps.db.insert(applicationNotes).values({
+    applicationId,
+    authorUserId: actor.userId,
+    visibility: "SHARED",
+    body: p.note,
+    channel: actor.channel,
+    createdAt: deps.clock.now(),
+  }).returning({ id: applicationNotes.id });
+  return { noteId: row.id, applicationId, visibility: "SHARED" as const };
+}
+
+function sqlCount() {
+  return sql<number>`count(*)`.mapWith(Number);
+}
