@@ -11,7 +11,7 @@ import {
   stages,
   users,
 } from "../db/schema/mod.ts";
-import { gateBlockers, type PlannedTask, plannedTasks, renderTemplate } from "../domain/recruiting.ts";
+import { gateBlockers, plannedTasks, renderTemplate } from "../domain/recruiting.ts";
 import { hasPermission } from "../domain/access.ts";
 import { AppError } from "../errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
