@@ -1,0 +1,122 @@
+/**
+ * The demo organisation: seeds a fictional Swiss company into an empty database so the portal, the
+ * connector and the pages can be tried (and tested) against realistic data at once.
+ *
+ * Why it is built this way:
+ * - Only an empty database is seeded (no users and no employees): the seed must never mix invented people
+ *   into a real installation. A database with any user or employee is left untouched.
+ * - Everything is relative to the clock's "now" (this and last year) and drawn from a seeded random
+ *   source, so the same clock gives the same organisation (ids included; only password salts differ).
+ * - The rows are assembled in memory first, then written in one write transaction with multi-row inserts,
+ *   which keeps the whole seed well under the few seconds a first start may take on a small machine.
+ * - Leave requests are computed with the domain rules (`computeLeaveDays`), so the demo never
+ *   contradicts what the service itself would compute.
+ */
+import { count, getTableColumns } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Clock } from "../clock.ts";
+import { hashPassword } from "../signin/password.ts";
+import type { Db } from "./client.ts";
+import { employees, users } from "./schema/mod.ts";
+import { buildCalendar } from "./demo/calendar.ts";
+import { DemoContext } from "./demo/context.ts";
+import { buildDocuments } from "./demo/documents.ts";
+import { buildExtras } from "./demo/extras.ts";
+import { buildLeave } from "./demo/leave.ts";
+import {
+  type AccountKey,
+  buildAccounts,
+  buildOrganisation,
+  DEMO_ACCOUNTS,
+  registerAccounts,
+} from "./demo/org.ts";
+import { buildPayslips } from "./demo/pay.ts";
+import { buildRecruiting } from "./demo/recruiting.ts";
+import { buildSickLeave } from "./demo/sick.ts";
+import { buildTimeEntries } from "./demo/time.ts";
+
+export { DEMO_ACCOUNTS, DEMO_COMPANY, DEMO_DOMAIN, KEY as DEMO_PEOPLE, PLATFORM_TEAM } from "./demo/org.ts";
+export { GATED_APPLICATION_ID, READY_APPLICATION_ID, REFERENCE_CHECK } from "./demo/recruiting.ts";
+export { REJECTION_NOTE } from "./demo/time.ts";
+export { DEMO_DOCUMENTS } from "./demo/documents.ts";
+export { minimalPdf } from "./demo/pay.ts";
+
+/** What `seedDemo` did: whether it wrote anything, and the sign-in accounts it created. */
+export interface SeedResult {
+  seeded: boolean;
+  accounts: { email: string; role: string }[];
+}
+
+/** Anything that can run a select: the database handle or a transaction on it. */
+type Reader = Pick<Db, "select">;
+
+/**
+ * Whether the database already holds people: any user account or any employee. The demo is only ever
+ * seeded into a database where this is false, so real data is never mixed with invented data.
+ */
+export async function hasData(db: Reader): Promise<boolean> {
+  const [u] = await db.select({ n: count() }).from(users);
+  if (u.n > 0) return true;
+  const [e] = await db.select({ n: count() }).from(employees);
+  return e.n > 0;
+}
+
+/**
+ * Builds the whole demo in memory for a given instant (pure and deterministic apart from the password
+ * hashes passed in). Exposed for tests that want to look at the rows without a database.
+ */
+export function buildDemo(now: number, hashes: Record<AccountKey, string>): DemoContext {
+  const ctx = new DemoContext(now);
+  registerAccounts(ctx);
+  buildOrganisation(ctx);
+  buildAccounts(ctx, hashes);
+  buildCalendar(ctx);
+  buildSickLeave(ctx);
+  const leave = buildLeave(ctx);
+  buildTimeEntries(ctx);
+  buildPayslips(ctx);
+  buildRecruiting(ctx);
+  buildDocuments(ctx);
+  buildExtras(ctx, leave);
+  return ctx;
+}
+
+/** SQLite allows 32 766 bound parameters per statement; stay well below it. */
+const MAX_PARAMS = 16_000;
+
+/**
+ * Seeds the demo organisation into an empty database and returns its sign-in accounts (all with
+ * `opts.password`). Returns `{ seeded: false, accounts: [] }` and writes nothing when the database already
+ * holds a user or an employee (checked again inside the write transaction, so two concurrent starts cannot
+ * both seed).
+ */
+export async function seedDemo(db: Db, opts: { clock: Clock; password: string }): Promise<SeedResult> {
+  if (await hasData(db)) return { seeded: false, accounts: [] };
+  const keys = Object.keys(DEMO_ACCOUNTS) as AccountKey[];
+  // scrypt runs on the thread pool: hash the six accounts while the rows are being built.
+  const hashing = Promise.all(keys.map(() => hashPassword(opts.password)));
+  const placeholder = Object.fromEntries(keys.map((k) => [k, ""])) as Record<AccountKey, string>;
+  const ctx = buildDemo(opts.clock.now(), placeholder);
+  const hashes = await hashing;
+  const hashByUserId = new Map(keys.map((k, i) => [ctx.user(k), hashes[i]]));
+
+  const seeded = await db.transaction(async (tx) => {
+    if (await hasData(tx)) return false;
+    for (const { table, rows } of ctx.rows.entries()) {
+      if (rows.length === 0) continue;
+      const values = table === users
+        ? rows.map((r) => ({ ...r, passwordHash: hashByUserId.get(r.id as string) }))
+        : rows;
+      const perChunk = Math.max(1, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length));
+      for (let i = 0; i < values.length; i += perChunk) {
+        await tx.insert(table as SQLiteTable).values(values.slice(i, i + perChunk) as never);
+      }
+    }
+    return true;
+  });
+  if (!seeded) return { seeded: false, accounts: [] };
+  return {
+    seeded: true,
+    accounts: keys.map((k) => ({ email: DEMO_ACCOUNTS[k].email, role: DEMO_ACCOUNTS[k].role })),
+  };
+}
