@@ -6,6 +6,7 @@ import { mountPortal } from "./portal/mount.ts";
 import { portalRoutes } from "./portal/mod.ts";
 import { buildOpenApi, apiReferencePage } from "./portal/openapi.ts";
 import { migrationStatus } from "./db/migrate.ts";
+import { mountMcp } from "./mcp/mod.ts";
 
 type Env = { Variables: { requestId: string } };
 
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   });
 
   mountPortal(app as unknown as Hono, deps, portalRoutes);
+  if (deps.config.mcpEnabled) mountMcp(app, deps);
 
   app.all("/api/*", (c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404));
   app.notFound((c) => c.json({ error: `Not found: ${c.req.path}` }, 404));

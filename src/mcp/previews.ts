@@ -1,0 +1,178 @@
+/**
+ * Previews: the first half of every connector write (contract, "Rules for writes"). A `prepare_*` tool
+ * computes the request on the server and stores it under a random, single-use `previewId` bound to the
+ * connection, for 15 minutes (by the injected Clock). The matching `commit_*` tool takes only that id.
+ *
+ * Exactly once: the commit claims the preview with one conditional UPDATE (`… WHERE status = 'PENDING'`);
+ * only the call whose UPDATE changed the row files it. A second commit (a retry, or one racing the first)
+ * waits for the first to finish and replays its stored result, so nothing is filed twice. A refusal from
+ * the filing rules is stored and replayed the same way; only an unexpected error releases the claim.
+ */
+import { sql } from "drizzle-orm";
+import type { AppDeps } from "../deps.ts";
+import { AppError, type ErrorCode } from "../errors.ts";
+import { randomToken } from "../crypto.ts";
+import { writerOf } from "./writer.ts";
+
+/** Contract, "Limits": preview lifetime. */
+export const PREVIEW_TTL_MS = 15 * 60_000;
+/** How long a racing commit waits for the first one before asking the assistant to retry. */
+const RACE_WAIT_MS = 10_000;
+
+/** What a prepare tool returns about its stored preview. */
+export interface StoredPreview {
+  previewId: string;
+  expiresAt: string;
+}
+
+/** The result of a commit: the first filing's result, and whether this call only replayed it. */
+export interface CommitResult<T> {
+  result: T;
+  replayed: boolean;
+}
+
+/** The preview operations a tool call may use, bound to its connection and tool. */
+export interface PreviewBinding {
+  /** Stores a preview payload for the matching commit tool; returns its id and expiry. */
+  store(payload: unknown): Promise<StoredPreview>;
+  /**
+   * Files a preview once: `file` receives the stored payload and its result is stored and returned; a
+   * retried or racing commit gets that same result with `replayed: true`.
+   */
+  commit<T>(previewId: string, file: (payload: unknown) => Promise<T>): Promise<CommitResult<T>>;
+}
+
+type Row = {
+  id: string;
+  connection_id: string;
+  tool: string;
+  payload: string;
+  expires_at: number;
+  status: string;
+  result: string | null;
+};
+
+/** In-process commits in flight, so a racing commit in this process awaits the first instead of polling. */
+const inFlight = new Map<string, Promise<unknown>>();
+
+function unknownPreview(): AppError {
+  // The same answer for an unknown id and another connection's id: nothing about other previews leaks.
+  return new AppError(
+    "not_found",
+    "This previewId is unknown to this connection. Call the matching prepare_* tool again and commit the new previewId.",
+  );
+}
+
+function expired(): AppError {
+  return new AppError(
+    "conflict",
+    "This preview has expired (previews are valid for 15 minutes) and nothing was filed. Call the matching prepare_* tool again, show the new preview to the person, then commit it.",
+  );
+}
+
+async function readPreview(deps: AppDeps, id: string): Promise<Row | undefined> {
+  const r = await deps.database.client.execute({
+    sql:
+      "SELECT id, connection_id, tool, payload, expires_at, status, result FROM mcp_previews WHERE id = ? LIMIT 1",
+    args: [id],
+  });
+  return r.rows[0] as unknown as Row | undefined;
+}
+
+function replay<T>(row: Row): CommitResult<T> {
+  const stored = JSON.parse(row.result ?? "null");
+  if (row.status === "REFUSED") throw new AppError(stored.code as ErrorCode, stored.message);
+  return { result: stored as T, replayed: true };
+}
+
+/** Binds preview storage to one connection and tool (`prepareTool` for store, `commitsFrom` for commit). */
+export function bindPreviews(
+  deps: AppDeps,
+  connectionId: string,
+  tool: { name: string; commits?: string },
+): PreviewBinding {
+  const writer = writerOf(deps);
+  return {
+    async store(payload) {
+      const now = deps.clock.now();
+      const id = randomToken("pv");
+      const expiresAt = now + PREVIEW_TTL_MS;
+      await writer.run(
+        sql`INSERT INTO mcp_previews (id, connection_id, tool, payload, created_at, expires_at, status)
+        VALUES (${id}, ${connectionId}, ${tool.name}, ${
+          JSON.stringify(payload)
+        }, ${now}, ${expiresAt}, 'PENDING')`,
+      );
+      return { previewId: id, expiresAt: new Date(expiresAt).toISOString() };
+    },
+
+    async commit<T>(previewId: string, file: (payload: unknown) => Promise<T>): Promise<CommitResult<T>> {
+      if (!/^pv_[\w-]{20,80}$/.test(previewId)) throw unknownPreview();
+      const now = deps.clock.now();
+      const claimed = await writer.run(sql`UPDATE mcp_previews SET status = 'CLAIMED', committed_at = ${now}
+        WHERE id = ${previewId} AND connection_id = ${connectionId} AND tool = ${tool.commits ?? ""}
+          AND status = 'PENDING' AND expires_at > ${now}
+        RETURNING payload`);
+      if (!claimed.length) return await settled<T>(deps, previewId, connectionId, tool.commits ?? "", now);
+
+      const run = (async () => {
+        let result: T;
+        try {
+          result = await file(JSON.parse(String(claimed[0].payload)));
+        } catch (e) {
+          if (e instanceof AppError) {
+            await writer.run(sql`UPDATE mcp_previews SET status = 'REFUSED',
+              result = ${JSON.stringify({ code: e.code, message: e.message })} WHERE id = ${previewId}`);
+          } else {
+            // A bug or an outage: release the claim so the assistant may retry the same preview.
+            await writer.run(sql`UPDATE mcp_previews SET status = 'PENDING', committed_at = NULL
+              WHERE id = ${previewId} AND status = 'CLAIMED'`).catch(() => undefined);
+          }
+          throw e;
+        }
+        await writer.run(sql`UPDATE mcp_previews SET status = 'COMMITTED', result = ${JSON.stringify(result)}
+          WHERE id = ${previewId}`);
+        return result;
+      })();
+      inFlight.set(previewId, run);
+      try {
+        return { result: await run, replayed: false };
+      } finally {
+        inFlight.delete(previewId);
+      }
+    },
+  };
+}
+
+/** A preview this call could not claim: unknown, foreign, expired, already filed, or being filed now. */
+async function settled<T>(
+  deps: AppDeps,
+  previewId: string,
+  connectionId: string,
+  commitsFrom: string,
+  now: number,
+): Promise<CommitResult<T>> {
+  const deadline = performance.now() + RACE_WAIT_MS;
+  for (;;) {
+    const row = await readPreview(deps, previewId);
+    if (!row || row.connection_id !== connectionId || row.tool !== commitsFrom) throw unknownPreview();
+    if (row.status === "COMMITTED" || row.status === "REFUSED") return replay<T>(row);
+    if (row.status === "PENDING") {
+      if (Number(row.expires_at) <= now) throw expired();
+      // Released after an unexpected error between our read and now: the assistant may simply retry.
+      throw new AppError(
+        "conflict",
+        "This preview could not be filed just now. Commit the same previewId again.",
+      );
+    }
+    // CLAIMED: another commit is filing it. Wait for it, then replay what it stored.
+    const first = inFlight.get(previewId);
+    if (first) await first.catch(() => undefined);
+    else if (performance.now() > deadline) {
+      throw new AppError(
+        "conflict",
+        "This preview is being filed by another request. Commit the same previewId again in a moment.",
+      );
+    } else await new Promise((r) => setTimeout(r, 25));
+  }
+}

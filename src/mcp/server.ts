@@ -1,0 +1,352 @@
+/**
+ * The connector's one low-level SDK `Server`, built once per app: tool definitions, their JSON schemas,
+ * the `tools/list` result and the catalog are computed here at start. Each handler reads the request's
+ * context (person, connection, scopes) from `extra.authInfo`, which the HTTP layer filled after the guard.
+ *
+ * Two error channels (contract, "Errors"): an expected refusal (limit, permission, expired or foreign
+ * preview, validation, rules of the services) is an `AppError`, answered as a tool result with
+ * `isError: true` and a message the assistant can act on; anything else is a bug, logged with the request
+ * id and answered as a generic JSON-RPC internal error.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type RequestId,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
+import type { AppDeps } from "../deps.ts";
+import { hasPermission } from "../domain/access.ts";
+import { AppError } from "../errors.ts";
+import { getAssistantDocument, listAssistantDocuments } from "../services/mcp_documents.ts";
+import { type AuditOutcome, writeAudit } from "./audit.ts";
+import { buildCatalog, catalogText } from "./catalog.ts";
+import type { RequestContext } from "./guard.ts";
+import { countCall } from "./limits.ts";
+import { bindPreviews } from "./previews.ts";
+import { mayUsePrompt, PROMPTS } from "./prompts.ts";
+import { DOCUMENT_MIME, DOCUMENT_TEMPLATE, documentUri, slugOf } from "./resources.ts";
+import type { ToolContext, ToolDef } from "./tool.ts";
+import { MultiplexTransport } from "./transport.ts";
+
+/** Server identity announced in `initialize`. */
+export const SERVER_INFO = { name: "hr-service", title: "HR Service", version: "1.0.0" };
+
+const INSTRUCTIONS =
+  "HR self-service and HR tools for the signed-in person. Call whoami first to learn which tools this person may call now. " +
+  "Writes are two steps: a prepare_* tool returns a preview and a previewId; show the preview to the person, and only after they agree call the matching commit_* tool with that previewId. " +
+  "Refusals come back as tool results with isError: true and say what to do next.";
+
+/** JSON-RPC error code for a refusal outside tools (a prompt the role may not use). */
+const FORBIDDEN_CODE = -32003;
+/** JSON-RPC error code for an unknown resource (MCP, "Resources: Error handling"). */
+const RESOURCE_NOT_FOUND = -32002;
+
+/** The connector: the SDK server, the transport it is connected to, and what was precomputed at start. */
+export interface Connector {
+  server: Server;
+  transport: MultiplexTransport;
+  tools: readonly ToolDef[];
+  toolsByName: ReadonlyMap<string, ToolDef>;
+  catalogJson: string;
+}
+
+/** Reads the context the HTTP layer attached to a request. */
+function contextOf(extra: { authInfo?: { extra?: Record<string, unknown> } }): RequestContext {
+  const ctx = extra.authInfo?.extra?.ctx as RequestContext | undefined;
+  if (!ctx) throw new McpError(ErrorCode.InternalError, "Request context missing");
+  return ctx;
+}
+
+/** The first validation issue as one sentence naming the argument. */
+export function describeArgs(err: z.ZodError): string {
+  const issue = err.issues[0];
+  const field = issue.path.join(".");
+  if (issue.code === "unrecognized_keys") {
+    const keys = (issue as { keys?: string[] }).keys ?? [];
+    return `Unknown argument${keys.length > 1 ? "s" : ""} ${
+      keys.map((k) => `'${k}'`).join(", ")
+    }. Check the tool's inputSchema.`;
+  }
+  if (!field) return `Invalid arguments: ${issue.message}`;
+  if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) {
+    return `Argument '${field}' is required.`;
+  }
+  return `Invalid argument '${field}': ${issue.message}`;
+}
+
+/** Which tools the person may call now: scope in the token, permission in the role. */
+export function callableTools(tools: readonly ToolDef[], ctx: RequestContext): string[] {
+  return tools.filter((t) =>
+    ctx.connection.scopes.includes(t.scope) && hasPermission(ctx.actor.role, t.permission)
+  )
+    .map((t) => t.name);
+}
+
+/** Builds the connector for an app: once, at start. */
+export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Connector {
+  const toolsByName = new Map(tools.map((t) => [t.name, t]));
+  if (toolsByName.size !== tools.length) throw new Error("Two MCP tools share a name");
+  const catalog = buildCatalog(tools);
+  const listToolsResult = { tools: catalog.tools };
+  const catalogJson = catalogText(tools);
+  const templatesResult = { resourceTemplates: [DOCUMENT_TEMPLATE] };
+
+  const server = new Server(SERVER_INFO, {
+    capabilities: {
+      tools: { listChanged: false },
+      resources: { listChanged: false },
+      prompts: { listChanged: false },
+    },
+    instructions: INSTRUCTIONS,
+  });
+  server.onerror = (e) => deps.log.warn("mcp protocol error", { error: String(e) });
+
+  const audit = (
+    ctx: RequestContext,
+    e: Omit<Parameters<typeof writeAudit>[1], "requestId" | "clientId" | "connectionId" | "userId">,
+  ) =>
+    writeAudit(deps, {
+      requestId: ctx.requestId,
+      clientId: ctx.connection.clientId,
+      connectionId: ctx.connection.id,
+      userId: ctx.actor.userId,
+      ...e,
+    });
+
+  /** Logs a bug with the request id and turns it into the generic error the client sees. */
+  const bug = (ctx: RequestContext, where: string, e: unknown): McpError => {
+    deps.log.error("mcp handler failed", {
+      requestId: ctx.requestId,
+      where,
+      error: e instanceof Error ? `${e.name}: ${e.message}` : String(e),
+      stack: e instanceof Error ? e.stack?.split("\n").slice(0, 6).join(" | ") : undefined,
+    });
+    return new McpError(ErrorCode.InternalError, `Internal error. Quote request id ${ctx.requestId}.`);
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, () => listToolsResult);
+
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+    const ctx = contextOf(extra);
+    const started = performance.now();
+    const { name, arguments: args } = req.params;
+    const def = toolsByName.get(name);
+    if (!def) {
+      await audit(ctx, { kind: "tool", name, args, outcome: "refused:unknown_tool", durationMs: 0 });
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${name}'. Call tools/list for the catalog.`);
+    }
+    let outcome: AuditOutcome = "ok";
+    let touched: string[] | undefined;
+    let count: number | null = null;
+    let result: CallToolResult;
+    try {
+      if (!ctx.connection.scopes.includes(def.scope)) {
+        // The HTTP layer answers this with 403 before dispatch; kept here so no path skips it.
+        throw new AppError(
+          "forbidden",
+          `This connection was not granted the scope '${def.scope}' that ${name} needs.`,
+        );
+      }
+      await countCall(deps, ctx.connection.id, def.kind === "commit" || def.kind === "write");
+      if (!hasPermission(ctx.actor.role, def.permission)) {
+        throw new AppError(
+          "forbidden",
+          `${name} needs the permission '${def.permission}', which the person's role (${ctx.actor.role}) does not have. Call whoami for the tools this person may use.`,
+        );
+      }
+      const parsed = def.input.safeParse(args ?? {});
+      if (!parsed.success) throw new AppError("validation", describeArgs(parsed.error));
+      const toolCtx: ToolContext = {
+        deps,
+        actor: ctx.actor,
+        connection: ctx.connection,
+        requestId: ctx.requestId,
+        previews: bindPreviews(deps, ctx.connection.id, def),
+        callableTools: () => callableTools(tools, ctx),
+      };
+      const out = await def.handler(toolCtx, parsed.data);
+      const checked = def.output.safeParse(out.data);
+      if (!checked.success) {
+        throw new Error(`${name} returned data outside its outputSchema: ${checked.error.message}`);
+      }
+      touched = out.touched;
+      count = out.count ?? null;
+      if (out.replayed) outcome = "replayed";
+      result = {
+        content: [{ type: "text", text: out.text ?? JSON.stringify(checked.data) }],
+        structuredContent: checked.data as Record<string, unknown>,
+      };
+    } catch (e) {
+      if (e instanceof AppError) {
+        outcome = `refused:${e.code}`;
+        result = { content: [{ type: "text", text: e.message }], isError: true };
+      } else {
+        await audit(ctx, {
+          kind: "tool",
+          name,
+          args,
+          freeTextArgs: def.freeTextArgs,
+          outcome: "error",
+          durationMs: performance.now() - started,
+        }).catch(() => undefined);
+        throw bug(ctx, name, e);
+      }
+    }
+    await audit(ctx, {
+      kind: "tool",
+      name,
+      args,
+      freeTextArgs: def.freeTextArgs,
+      touched,
+      resultCount: count,
+      outcome,
+      durationMs: performance.now() - started,
+    });
+    return result;
+  });
+
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => templatesResult);
+
+  server.setRequestHandler(ListResourcesRequestSchema, async (req, extra) => {
+    const ctx = contextOf(extra);
+    if (!ctx.connection.scopes.includes("self:read")) return { resources: [] };
+    const offset = req.params?.cursor ? Number.parseInt(req.params.cursor, 10) : 0;
+    if (!Number.isInteger(offset) || offset < 0) {
+      throw new McpError(ErrorCode.InvalidParams, "Invalid cursor");
+    }
+    try {
+      const page = await listAssistantDocuments(deps, ctx.actor, { offset });
+      return {
+        resources: page.items.map((d) => ({
+          uri: documentUri(d.slug),
+          name: d.slug,
+          title: d.title,
+          mimeType: DOCUMENT_MIME,
+          annotations: { lastModified: d.updatedAt },
+        })),
+        ...(page.nextOffset !== null && { nextCursor: String(page.nextOffset) }),
+      };
+    } catch (e) {
+      throw bug(ctx, "resources/list", e);
+    }
+  });
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) => {
+    const ctx = contextOf(extra);
+    const started = performance.now();
+    const uri = req.params.uri;
+    const slug = slugOf(uri);
+    const done = (outcome: AuditOutcome, touched?: string[], count?: number) =>
+      audit(ctx, {
+        kind: "resource",
+        name: uri,
+        args: { uri },
+        touched,
+        resultCount: count ?? null,
+        outcome,
+        durationMs: performance.now() - started,
+      });
+    try {
+      if (!ctx.connection.scopes.includes("self:read")) {
+        throw new AppError("forbidden", "scope self:read missing");
+      }
+      await countCall(deps, ctx.connection.id, false);
+      if (!hasPermission(ctx.actor.role, "mcp:connect")) {
+        throw new AppError("forbidden", "permission mcp:connect missing");
+      }
+      if (slug === null) throw new AppError("not_found", `Unknown resource ${uri}`);
+      const doc = await getAssistantDocument(deps, ctx.actor, slug);
+      await done("ok", [`document:${doc.slug}`], 1);
+      return { contents: [{ uri: documentUri(doc.slug), mimeType: DOCUMENT_MIME, text: doc.markdown }] };
+    } catch (e) {
+      if (e instanceof AppError) {
+        await done(`refused:${e.code}`);
+        if (e.code === "not_found") {
+          throw new McpError(RESOURCE_NOT_FOUND, "Resource not found", { uri });
+        }
+        throw new McpError(e.code === "rate_limited" ? ErrorCode.InvalidRequest : FORBIDDEN_CODE, e.message);
+      }
+      await done("error").catch(() => undefined);
+      throw bug(ctx, "resources/read", e);
+    }
+  });
+
+  server.setRequestHandler(ListPromptsRequestSchema, (_req, extra) => {
+    const ctx = contextOf(extra);
+    const visible = catalog.prompts.filter((p) =>
+      mayUsePrompt(ctx.actor.role, PROMPTS.find((d) => d.name === p.name)!)
+    );
+    return { prompts: visible };
+  });
+
+  server.setRequestHandler(GetPromptRequestSchema, async (req, extra) => {
+    const ctx = contextOf(extra);
+    const started = performance.now();
+    const { name, arguments: args = {} } = req.params;
+    const def = PROMPTS.find((p) => p.name === name);
+    const done = (outcome: AuditOutcome) =>
+      audit(ctx, {
+        kind: "prompt",
+        name,
+        args,
+        freeTextArgs: def?.freeTextArgs,
+        outcome,
+        durationMs: performance.now() - started,
+      });
+    if (!def) {
+      await done("refused:unknown_prompt");
+      throw new McpError(ErrorCode.InvalidParams, `Unknown prompt '${name}'. Call prompts/list.`);
+    }
+    try {
+      await countCall(deps, ctx.connection.id, false);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw bug(ctx, name, e);
+      await done(`refused:${e.code}`);
+      throw new McpError(ErrorCode.InvalidRequest, e.message);
+    }
+    if (!mayUsePrompt(ctx.actor.role, def)) {
+      await done("refused:forbidden");
+      throw new McpError(
+        FORBIDDEN_CODE,
+        `The prompt '${name}' is for ${
+          def.audience === "HR" ? "HR staff and above" : "managers and above"
+        }; the person's role (${ctx.actor.role}) may not use it.`,
+      );
+    }
+    for (const a of def.arguments) {
+      const v = args[a.name];
+      if (a.required && (typeof v !== "string" || !v.trim() || v.length > 200)) {
+        await done("refused:validation");
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `Argument '${a.name}' is required (at most 200 characters).`,
+        );
+      }
+    }
+    const text = def.render(ctx.actor.language, args);
+    await done("ok");
+    return {
+      description: def.description,
+      messages: [{ role: "user" as const, content: { type: "text" as const, text } }],
+    };
+  });
+
+  const transport = new MultiplexTransport();
+  // connect() only wires callbacks and calls start(), which resolves at once; nothing to await per request.
+  server.connect(transport).catch((e) =>
+    deps.log.error("mcp server could not connect", { error: String(e) })
+  );
+  return { server, transport, tools, toolsByName, catalogJson };
+}
+
+/** A JSON-RPC id as it may appear in an error response built outside the server. */
+export type JsonRpcId = RequestId | null;

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { reportSickLeave } from "../../services/sick_leave.ts";
+import { previewIdArg } from "../schemas.ts";
+import { defineTool, destructive } from "../tool.ts";
+import type { SickPreviewPayload } from "./prepare_sick_report.ts";
+
+/** Step two: files the previewed sick report; the manager learns of the absence, never a reason. */
+export const commit_sick_report = defineTool({
+  name: "commit_sick_report",
+  title: "File the previewed sick report",
+  description:
+    "Files the sick report of a preview from prepare_sick_report, after the person agreed to it. Takes only the previewId. The manager is told that the person is absent and from when, never why. Refused when the preview is older than 15 minutes or belongs to another connection; calling it again with the same previewId returns the first result and files nothing twice. It can be taken back with cancel_sick_report within 24 hours.",
+  scope: "self:write",
+  permission: "sickleave:report",
+  kind: "commit",
+  commits: "prepare_sick_report",
+  annotations: destructive(true),
+  input: previewIdArg,
+  output: z.object({
+    id: z.string(),
+    startDate: z.string(),
+    endDate: z.string().optional(),
+    isOngoing: z.boolean(),
+    hasCertificate: z.boolean(),
+    totalDays: z.number(),
+    createdAt: z.string(),
+    certificateState: z.enum(["NONE", "REQUESTED", "UPLOADED", "ACCEPTED"]),
+    channel: z.enum(["PORTAL", "ASSISTANT"]),
+    canTakeBack: z.boolean(),
+    takeBackUntil: z.string(),
+  }),
+  handler: async ({ deps, actor, previews }, a) => {
+    const { result, replayed } = await previews.commit(a.previewId, (payload) => {
+      const p = payload as SickPreviewPayload;
+      return reportSickLeave(deps, actor, p.input);
+    });
+    return { data: result, replayed, touched: [actor.employeeId!, `sick_leave:${result.id}`], count: 1 };
+  },
+});

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { hhmm } from "../../portal/schemas.ts";
+import { previewTimeEntry, TIME_TYPES } from "../../services/time.ts";
+import { isoDate, previewOut, previewText } from "../schemas.ts";
+import { defineTool, READ_ONLY } from "../tool.ts";
+import { timeEntryOut } from "./list_my_time_entries.ts";
+
+/** What `commit_time_entry` records: exactly the arguments that were previewed. */
+export interface TimePreviewPayload {
+  input: {
+    date: string;
+    startTime: string;
+    endTime: string;
+    breakMinutes: number;
+    type: typeof TIME_TYPES[number];
+    projectCode?: string;
+  };
+}
+
+/** Step one of a time entry: net hours derived and the day's other entries shown, nothing recorded. */
+export const prepare_time_entry = defineTool({
+  name: "prepare_time_entry",
+  title: "Prepare a time entry",
+  description:
+    "Computes a working-time entry for the person without recording it: net hours (end minus start minus break; an end at or before the start means an overnight shift) and what the day already holds, with the day's total before and after. Refuses overlapping times. Takes no description or other free text. Returns a previewId: show the preview, and only after the person agrees call commit_time_entry with it (valid 15 minutes).",
+  scope: "self:write",
+  permission: "workhours:submit",
+  kind: "prepare",
+  annotations: READ_ONLY,
+  input: z.strictObject({
+    date: isoDate.describe("The working day, YYYY-MM-DD."),
+    start_time: hhmm.describe("Start, HH:MM."),
+    end_time: hhmm.describe("End, HH:MM (at or before the start: overnight)."),
+    break_minutes: z.int().min(0).max(1440).optional().describe("Unpaid break in minutes (default 0)."),
+    type: z.enum(TIME_TYPES).optional().describe("Default REGULAR."),
+    project_code: z.string().regex(/^[A-Za-z0-9._-]{1,32}$/, {
+      message: "must be a project code (letters, digits, . _ -)",
+    })
+      .optional().describe("Optional project code, e.g. P-1042."),
+  }),
+  output: z.object({
+    date: z.string(),
+    startTime: z.string(),
+    endTime: z.string(),
+    breakMinutes: z.int(),
+    totalHours: z.number().describe("Net hours of this entry."),
+    type: z.enum(TIME_TYPES),
+    overnight: z.boolean(),
+    dayEntries: z.array(timeEntryOut).describe("What the day already holds."),
+    dayTotalHoursBefore: z.number(),
+    dayTotalHoursAfter: z.number(),
+    ...previewOut,
+  }),
+  handler: async ({ deps, actor, previews }, a) => {
+    const input: TimePreviewPayload["input"] = {
+      date: a.date,
+      startTime: a.start_time,
+      endTime: a.end_time,
+      breakMinutes: a.break_minutes ?? 0,
+      type: a.type ?? "REGULAR",
+      ...(a.project_code ? { projectCode: a.project_code } : {}),
+    };
+    const preview = await previewTimeEntry(deps, actor, input);
+    const stored = await previews.store({ input } satisfies TimePreviewPayload);
+    const data = { ...preview, ...stored };
+    return { data, text: previewText("commit_time_entry", data), touched: [actor.employeeId!], count: 1 };
+  },
+});
