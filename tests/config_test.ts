@@ -13,7 +13,12 @@ Deno.test("config: defaults serve a small installation", () => {
 });
 
 Deno.test("config: the connector is enabled only by the exact value 'true' (contract)", async (t) => {
-  for (const [v, on] of [["true", true], ["TRUE", false], ["1", false], ["yes", false], ["false", false]] as const) {
+  for (
+    const [v, on] of [["true", true], ["TRUE", false], ["1", false], ["yes", false], [
+      "false",
+      false,
+    ]] as const
+  ) {
     await t.step(`FEATURE_MCP_CONNECTOR=${v}`, () => {
       assert.equal(loadConfig({ FEATURE_MCP_CONNECTOR: v }).mcpEnabled, on);
     });
@@ -40,7 +45,9 @@ Deno.test("config: every invalid value is named, all at once", () => {
   } catch (e) {
     assert.ok(e instanceof ConfigError);
     const text = e.message;
-    for (const name of ["PORT", "DATABASE_URL", "MCP_ISSUER_URL", "PERSON_RECORD_DAILY_ALLOWANCE", "DEMO_DATA"]) {
+    for (
+      const name of ["PORT", "DATABASE_URL", "MCP_ISSUER_URL", "PERSON_RECORD_DAILY_ALLOWANCE", "DEMO_DATA"]
+    ) {
       assert.match(text, new RegExp(name), `${name} is named`);
     }
   }
