@@ -6,6 +6,8 @@ import { mountPortal } from "./portal/mount.ts";
 import { portalRoutes } from "./portal/mod.ts";
 import { buildOpenApi, apiReferencePage } from "./portal/openapi.ts";
 import { migrationStatus } from "./db/migrate.ts";
+import { mountAuthorizationServer } from "./oauth/mod.ts";
+import { mountWebPages } from "./web/mod.tsx";
 import { mountMcp } from "./mcp/mod.ts";
 
 type Env = { Variables: { requestId: string } };
@@ -92,6 +94,8 @@ export function createApp(deps: AppDeps): Hono<Env> {
   });
 
   mountPortal(app as unknown as Hono, deps, portalRoutes);
+  if (deps.config.mcpEnabled) mountAuthorizationServer(app, deps);
+  mountWebPages(app, deps);
   if (deps.config.mcpEnabled) mountMcp(app, deps);
 
   app.all("/api/*", (c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404));

@@ -164,13 +164,11 @@ export async function issueAccessToken(
   return { accessToken, expiresIn };
 }
 
-/**
- * Verifies signature (asymmetric alg allow-list, ES256; never "none"), `typ`, iss === config.issuer,
- * aud === config.mcpResource, exp (against the injected clock), and that neither the token, its family nor
- * its connection was revoked. Returns null on any failure. It does not check that the connection and the
- * person are still live and active: the caller does that with `getLiveConnection` (connections.ts).
- */
-export async function verifyAccessToken(deps: AppDeps, token: string): Promise<VerifiedAccessToken | null> {
+async function verify(
+  deps: AppDeps,
+  token: string,
+  checkRevocation: boolean,
+): Promise<VerifiedAccessToken | null> {
   if (token.length > 4096 || token.split(".").length !== 3) return null;
   let kid: string;
   try {
@@ -204,23 +202,30 @@ export async function verifyAccessToken(deps: AppDeps, token: string): Promise<V
   ) return null;
   const markers = [jti, `cnx:${cnx}`];
   if (typeof fam === "string") markers.push(`fam:${fam}`);
-  const revoked = await deps.db.select({ jti: oauthRevokedAccessTokens.jti }).from(oauthRevokedAccessTokens)
-    .where(inArray(oauthRevokedAccessTokens.jti, markers)).limit(1);
-  if (revoked.length) return null;
+  if (checkRevocation) {
+    const revoked = await deps.db.select({ jti: oauthRevokedAccessTokens.jti }).from(oauthRevokedAccessTokens)
+      .where(inArray(oauthRevokedAccessTokens.jti, markers)).limit(1);
+    if (revoked.length) return null;
+  }
   return { userId: sub, clientId, connectionId: cnx, scopes: readScopes(scope), jti, expiresAt: exp * 1000 };
 }
 
-/** The family id an access token was issued under, without verifying it (for revocation bookkeeping). */
-export function unverifiedFamily(token: string): string | undefined {
-  try {
-    const part = token.split(".")[1];
-    const json = JSON.parse(new TextDecoder().decode(
-      Uint8Array.from(atob(part.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0)),
-    ));
-    return typeof json.fam === "string" ? json.fam : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * Verifies signature (asymmetric alg allow-list, ES256; never "none"), `typ`, iss === config.issuer,
+ * aud === config.mcpResource, exp (against the injected clock), and that neither the token, its family nor
+ * its connection was revoked. Returns null on any failure. It does not check that the connection and the
+ * person are still live and active: the caller does that with `getLiveConnection` (connections.ts).
+ */
+export function verifyAccessToken(deps: AppDeps, token: string): Promise<VerifiedAccessToken | null> {
+  return verify(deps, token, true);
+}
+
+/** The same checks without the revocation lookup: for the revocation endpoint, which revokes it. */
+export function verifyAccessTokenIgnoringRevocation(
+  deps: AppDeps,
+  token: string,
+): Promise<VerifiedAccessToken | null> {
+  return verify(deps, token, false);
 }
 
 /** Revokes one access token by `jti` until it would have expired anyway (RFC 7009 §2). */

@@ -1,0 +1,77 @@
+/**
+ * Portal endpoints (tag `auth`) for connected assistants: a person lists and disconnects theirs; an admin
+ * lists everyone's (`?all=true`) and disconnects any.
+ */
+import { z } from "zod";
+import { AppError } from "../errors.ts";
+import { route, type RouteDef } from "../portal/route.ts";
+import { dateTime, idParam } from "../portal/schemas.ts";
+import { listConnectedAssistants, revokeConnectedAssistant, seesAllConnections } from "./assistants.ts";
+import { SCOPES } from "./scopes.ts";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const ConnectedAssistant = z.strictObject({
+  id: z.string(),
+  clientId: z.string(),
+  clientName: z.string(),
+  verified: z.boolean().meta({
+    description: "True when an admin created the client; false when it registered itself.",
+  }),
+  scopes: z.array(z.enum(SCOPES)),
+  connectedAt: dateTime,
+  lastUsedAt: dateTime.nullable(),
+  user: z.strictObject({ id: z.string(), email: z.string() }),
+});
+
+/** The connected-assistant routes, spread into the portal's route list. */
+export const assistantRoutes: RouteDef[] = [
+  route({
+    method: "get",
+    path: "/auth/assistants",
+    operationId: "listConnectedAssistants",
+    tag: "auth",
+    access: "user",
+    summary: "The assistants connected to the caller's account (admins: everyone's with all=true)",
+    description:
+      "Each live connection of an AI assistant (OAuth client) to a person, with the scopes it carries. " +
+      "An admin passes `all=true` to see the connections of every person.",
+    query: z.strictObject({ all: z.enum(["true", "false"]).optional() }),
+    response: z.array(ConnectedAssistant),
+    errors: { 403: "all=true without the admin role." },
+    handler: async ({ deps, user, query }) => {
+      const all = query.all === "true";
+      if (all && !seesAllConnections(user.role)) {
+        throw new AppError("forbidden", "Only an admin sees everyone's connected assistants.");
+      }
+      const list = await listConnectedAssistants(deps, all ? { all: true } : { userId: user.userId });
+      return list.map((a) => ({
+        id: a.id,
+        clientId: a.clientId,
+        clientName: a.clientName,
+        verified: a.verified,
+        scopes: a.scopes,
+        connectedAt: iso(a.createdAt),
+        lastUsedAt: a.lastUsedAt === null ? null : iso(a.lastUsedAt),
+        user: { id: a.userId, email: a.userEmail },
+      }));
+    },
+  }),
+  route({
+    method: "delete",
+    path: "/auth/assistants/:id",
+    operationId: "disconnectAssistant",
+    tag: "auth",
+    access: "user",
+    summary: "Disconnect an assistant (its tokens stop working on the next request)",
+    params: idParam,
+    response: z.strictObject({ disconnected: z.literal(true) }),
+    errors: { 404: "No live connection with this id that the caller may disconnect." },
+    handler: async ({ deps, user, params }) => {
+      if (!await revokeConnectedAssistant(deps, user, params.id)) {
+        throw new AppError("not_found", "No connected assistant with this id.");
+      }
+      return { disconnected: true as const };
+    },
+  }),
+];

@@ -1,0 +1,414 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The pages of the authorization flow: sign-in (password, and the upstream OpenID provider when one is
+ * configured) with step-up, and consent. Every POST checks an anti-CSRF token; a request's steps also check
+ * that this browser started the request (its cookie), so nobody can walk someone else's browser through a
+ * consent for a request they prepared.
+ */
+import type { Context, Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { and, eq, isNull } from "drizzle-orm";
+import type { AppDeps } from "../deps.ts";
+import { oauthConnections } from "../db/schema/mod.ts";
+import { AppError } from "../errors.ts";
+import { randomToken, safeEqual } from "../crypto.ts";
+import { fill, isLang, type Lang, negotiateLang } from "../i18n/mod.ts";
+import { WEB_MESSAGES } from "../i18n/web.ts";
+import {
+  approveAuthorization,
+  browserOwnsRequest,
+  denyAuthorization,
+  loadAuthorization,
+  type PendingAuthorization,
+  requestCookieName,
+} from "../oauth/authorize.ts";
+import { offeredScopes, usableScopes } from "../oauth/policy.ts";
+import { readScopes, type Scope, SCOPES } from "../oauth/scopes.ts";
+import { checkPassword, createSession } from "../signin/sessions.ts";
+import { isFreshSignIn, pageUser, replaceSessionCookie } from "../signin/stepup.ts";
+import {
+  decodeUpstreamState,
+  encodeUpstreamState,
+  finishUpstreamSignIn,
+  startUpstreamSignIn,
+  upstreamRedirectUri,
+  UpstreamSignInError,
+} from "../signin/oidc.ts";
+import { users } from "../db/schema/mod.ts";
+import { formTargetFor, setPageHeaders } from "./layout.tsx";
+import { ConsentPage, ErrorPage, SignInPage } from "./pages.tsx";
+
+const SIGNIN_CSRF_COOKIE = "hr_signin";
+const UPSTREAM_COOKIE = "hr_oidc";
+
+/** Only local paths of this site may be returned to after sign-in (never another origin). */
+export function safeNext(next: string | null | undefined): string | undefined {
+  return next && /^\/[A-Za-z0-9/_-]{0,200}$/.test(next) && !next.startsWith("//") ? next : undefined;
+}
+
+function langOf(c: Context, user?: { language: string } | null, uiLocales?: string | null): Lang {
+  if (user && isLang(user.language)) return user.language;
+  return negotiateLang(uiLocales, c.req.header("accept-language"));
+}
+
+async function readForm(c: Context): Promise<URLSearchParams> {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) return new URLSearchParams();
+  return new URLSearchParams(await c.req.text());
+}
+
+/** Renders the error page (400 unless said otherwise). */
+export function errorPage(
+  c: Context,
+  lang: Lang,
+  message: string,
+  status: 400 | 403 | 404 = 400,
+  detail?: string,
+) {
+  setPageHeaders(c);
+  return c.html(<ErrorPage lang={lang} m={WEB_MESSAGES[lang]} message={message} detail={detail} />, status);
+}
+
+/** The pending request of this browser, or an error page explaining why it cannot continue. */
+async function requestOfBrowser(
+  deps: AppDeps,
+  c: Context,
+  requestId: string | null | undefined,
+  formToken?: string | null,
+): Promise<PendingAuthorization | Response> {
+  const lang = langOf(c);
+  const req = await loadAuthorization(deps, requestId);
+  if (!req) return errorPage(c, lang, WEB_MESSAGES[lang].errorExpired);
+  if (!await browserOwnsRequest(req, getCookie(c, requestCookieName(req.id)), formToken)) {
+    return errorPage(c, lang, WEB_MESSAGES[lang].errorBrowser, 403);
+  }
+  return req;
+}
+
+function signInCsrf(deps: AppDeps, c: Context): string {
+  const existing = getCookie(c, SIGNIN_CSRF_COOKIE);
+  if (existing && /^hrx_[\w-]{43}$/.test(existing)) return existing;
+  const token = randomToken("hrx");
+  setCookie(c, SIGNIN_CSRF_COOKIE, token, {
+    httpOnly: true,
+    secure: deps.config.issuer.startsWith("https://"),
+    sameSite: "Lax",
+    path: "/oauth/signin",
+  });
+  return token;
+}
+
+function afterSignIn(requestId?: string, next?: string): string {
+  return requestId ? `/oauth/consent?request=${requestId}` : next ?? "/account/assistants";
+}
+
+interface SignInView {
+  req?: PendingAuthorization;
+  next?: string;
+  lang: Lang;
+  stepUp: boolean;
+  email?: string;
+  errors: string[];
+  status?: 200 | 400 | 401 | 403 | 429;
+}
+
+function renderSignIn(deps: AppDeps, c: Context, v: SignInView) {
+  const m = WEB_MESSAGES[v.lang];
+  setPageHeaders(c);
+  const back = v.req ? `request=${v.req.id}` : v.next ? `next=${encodeURIComponent(v.next)}` : "";
+  return c.html(
+    <SignInPage
+      lang={v.lang}
+      m={m}
+      clientName={v.req?.client.name}
+      stepUp={v.stepUp}
+      email={v.email}
+      errors={v.errors}
+      csrf={signInCsrf(deps, c)}
+      requestId={v.req?.id}
+      next={v.next}
+      upstreamName={deps.config.oidc?.displayName}
+      upstreamHref={deps.config.oidc ? `/oauth/signin/oidc?${back}` : undefined}
+    />,
+    v.status ?? 200,
+  );
+}
+
+async function renderConsent(
+  deps: AppDeps,
+  c: Context,
+  req: PendingAuthorization,
+  user: { userId: string; email: string; role: string; employeeId: string | null; language: string },
+  errors: string[] = [],
+  checked?: Scope[],
+) {
+  const lang = langOf(c, user);
+  const m = WEB_MESSAGES[lang];
+  const existing = await deps.db.query.oauthConnections.findFirst({
+    where: and(
+      eq(oauthConnections.clientId, req.client.id),
+      eq(oauthConnections.userId, user.userId),
+      isNull(oauthConnections.revokedAt),
+    ),
+  });
+  const existingScopes = existing ? readScopes(existing.scopes) : null;
+  const offered = offeredScopes({
+    requested: req.params.scopes,
+    role: user.role,
+    hasEmployee: !!user.employeeId,
+    existingConnection: existingScopes,
+  });
+  const usable = usableScopes(user.role, !!user.employeeId);
+  const notOfferedCount = req.params.scopes.filter((s) => !usable.includes(s)).length;
+  const target = formTargetFor(req.params.redirectUri);
+  setPageHeaders(c, target ? [target] : []);
+  return c.html(
+    <ConsentPage
+      lang={lang}
+      m={m}
+      clientName={req.client.name}
+      verified={req.client.createdBy === "ADMIN"}
+      redirectHost={redirectHost(req.params.redirectUri)}
+      email={user.email}
+      offered={offered}
+      checked={checked ?? offered}
+      notOfferedCount={notOfferedCount}
+      existing={!!existing}
+      errors={errors}
+      csrf={getCookie(c, requestCookieName(req.id)) ?? ""}
+      requestId={req.id}
+    />,
+    errors.length ? 400 : 200,
+  );
+}
+
+/** What the person is told the answer goes to: the host, or the app's scheme for a native app. */
+function redirectHost(uri: string): string {
+  try {
+    const u = new URL(uri);
+    return u.host || `${u.protocol}//`;
+  } catch {
+    return uri;
+  }
+}
+
+/** Mounts the sign-in and consent pages under /oauth. */
+// deno-lint-ignore no-explicit-any
+export function mountAuthorizationPages(app: Hono<any>, deps: AppDeps): void {
+  app.get("/oauth/signin", async (c) => {
+    const requestId = c.req.query("request");
+    const next = safeNext(c.req.query("next"));
+    let req: PendingAuthorization | undefined;
+    if (requestId) {
+      const r = await requestOfBrowser(deps, c, requestId);
+      if (r instanceof Response) return r;
+      req = r;
+    }
+    const user = await pageUser(deps, c);
+    const switching = c.req.query("switch") === "1";
+    if (user && isFreshSignIn(deps, user) && !switching) return c.redirect(afterSignIn(req?.id, next), 303);
+    return renderSignIn(deps, c, {
+      req,
+      next,
+      lang: langOf(c, user, req?.params.uiLocales),
+      stepUp: !!user && !switching,
+      email: switching ? undefined : user?.email,
+      errors: [],
+    });
+  });
+
+  app.post("/oauth/signin", async (c) => {
+    const form = await readForm(c);
+    const requestId = form.get("request");
+    const next = safeNext(form.get("next"));
+    let req: PendingAuthorization | undefined;
+    if (requestId) {
+      const r = await requestOfBrowser(deps, c, requestId);
+      if (r instanceof Response) return r;
+      req = r;
+    }
+    const lang = langOf(c, null, req?.params.uiLocales);
+    const m = WEB_MESSAGES[lang];
+    const email = (form.get("email") ?? "").trim().slice(0, 254);
+    const cookieCsrf = getCookie(c, SIGNIN_CSRF_COOKIE);
+    if (!cookieCsrf || !safeEqual(cookieCsrf, form.get("csrf") ?? "")) {
+      return renderSignIn(deps, c, {
+        req,
+        next,
+        lang,
+        stepUp: false,
+        email,
+        errors: [m.errorSessionForm],
+        status: 403,
+      });
+    }
+    let userId: string;
+    try {
+      const user = await checkPassword(
+        deps.db,
+        deps.clock,
+        email,
+        (form.get("password") ?? "").slice(0, 1024),
+      );
+      userId = user.id;
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      if (e.code === "rate_limited") {
+        c.header("Retry-After", String(e.retryAfter ?? 900));
+        const minutes = Math.ceil((e.retryAfter ?? 900) / 60);
+        return renderSignIn(deps, c, {
+          req,
+          next,
+          lang,
+          stepUp: false,
+          email,
+          errors: [fill(m.errorLocked, { minutes })],
+          status: 429,
+        });
+      }
+      const msg = e.code === "forbidden" ? m.errorDeactivated : m.errorWrongCredentials;
+      return renderSignIn(deps, c, {
+        req,
+        next,
+        lang,
+        stepUp: false,
+        email,
+        errors: [msg],
+        status: e.code === "forbidden" ? 403 : 401,
+      });
+    }
+    const s = await createSession(deps.db, deps.clock, userId, {
+      ttlDays: deps.config.sessionTtlDays,
+      deviceName: "Web browser",
+      method: "password",
+    });
+    await replaceSessionCookie(deps, c, s.token, deps.config.sessionTtlDays);
+    return c.redirect(afterSignIn(req?.id, next), 303);
+  });
+
+  app.get("/oauth/signin/oidc", async (c) => {
+    const lang = langOf(c);
+    if (!deps.config.oidc) return errorPage(c, lang, WEB_MESSAGES[lang].errorNoUpstream, 404);
+    const requestId = c.req.query("request");
+    const next = safeNext(c.req.query("next"));
+    let req: PendingAuthorization | undefined;
+    if (requestId) {
+      const r = await requestOfBrowser(deps, c, requestId);
+      if (r instanceof Response) return r;
+      req = r;
+    }
+    const user = await pageUser(deps, c);
+    const { url, state } = await startUpstreamSignIn(deps, {
+      requestId: req?.id,
+      next,
+      loginHint: user?.email,
+      uiLocales: langOf(c, user, req?.params.uiLocales),
+    });
+    setCookie(c, UPSTREAM_COOKIE, encodeUpstreamState(state), {
+      httpOnly: true,
+      secure: deps.config.issuer.startsWith("https://"),
+      sameSite: "Lax",
+      path: "/oauth/signin/oidc",
+      maxAge: 900,
+    });
+    c.header("Cache-Control", "no-store");
+    return c.redirect(url, 302);
+  });
+
+  app.get("/oauth/signin/oidc/callback", async (c) => {
+    const state = decodeUpstreamState(getCookie(c, UPSTREAM_COOKIE));
+    deleteCookie(c, UPSTREAM_COOKIE, { path: "/oauth/signin/oidc" });
+    const lang = langOf(c);
+    const m = WEB_MESSAGES[lang];
+    if (!state || !deps.config.oidc) return errorPage(c, lang, m.errorExpired);
+    let req: PendingAuthorization | undefined;
+    if (state.requestId) {
+      const r = await requestOfBrowser(deps, c, state.requestId);
+      if (r instanceof Response) return r;
+      req = r;
+    }
+    const next = safeNext(state.next);
+    // The URL registered at the provider, with the query the provider sent (the request URL may carry
+    // the internal address when a reverse proxy sits in front).
+    const callback = new URL(upstreamRedirectUri(deps));
+    callback.search = new URL(c.req.url).search;
+    let userId: string;
+    try {
+      userId = await finishUpstreamSignIn(deps, callback, state);
+    } catch (e) {
+      if (!(e instanceof UpstreamSignInError)) throw e;
+      const msg = e.reason === "no_account"
+        ? m.errorNoAccount
+        : e.reason === "deactivated"
+        ? m.errorDeactivated
+        : m.errorUpstreamFailed;
+      return renderSignIn(deps, c, {
+        req,
+        next,
+        lang,
+        stepUp: false,
+        errors: [msg],
+        status: e.reason === "failed" ? 400 : 403,
+      });
+    }
+    const s = await createSession(deps.db, deps.clock, userId, {
+      ttlDays: deps.config.sessionTtlDays,
+      deviceName: "Web browser",
+      method: "oidc",
+    });
+    await replaceSessionCookie(deps, c, s.token, deps.config.sessionTtlDays);
+    return c.redirect(afterSignIn(req?.id, next), 303);
+  });
+
+  app.get("/oauth/consent", async (c) => {
+    const r = await requestOfBrowser(deps, c, c.req.query("request"));
+    if (r instanceof Response) return r;
+    const user = await pageUser(deps, c);
+    if (!user || !isFreshSignIn(deps, user)) return c.redirect(`/oauth/signin?request=${r.id}`, 303);
+    return renderConsent(deps, c, r, user);
+  });
+
+  app.post("/oauth/consent", async (c) => {
+    const form = await readForm(c);
+    const r = await requestOfBrowser(deps, c, form.get("request"), form.get("csrf") ?? "");
+    if (r instanceof Response) return r;
+    const user = await pageUser(deps, c);
+    if (!user || !isFreshSignIn(deps, user)) return c.redirect(`/oauth/signin?request=${r.id}`, 303);
+    // Re-read the account: the role decides what may be offered, at this moment.
+    const fresh = await deps.db.query.users.findFirst({ where: eq(users.id, user.userId) });
+    if (!fresh?.active) return c.redirect(`/oauth/signin?request=${r.id}`, 303);
+    const decision = form.get("decision");
+    const existing = await deps.db.query.oauthConnections.findFirst({
+      where: and(
+        eq(oauthConnections.clientId, r.client.id),
+        eq(oauthConnections.userId, user.userId),
+        isNull(oauthConnections.revokedAt),
+      ),
+    });
+    const offered = offeredScopes({
+      requested: r.params.scopes,
+      role: fresh.role,
+      hasEmployee: !!fresh.employeeId,
+      existingConnection: existing ? readScopes(existing.scopes) : null,
+    });
+    if (decision !== "allow" || !offered.length) {
+      deleteCookie(c, requestCookieName(r.id), { path: "/oauth" });
+      const location = offered.length ? await denyAuthorization(deps, r) : await denyAuthorization(
+        deps,
+        r,
+        "invalid_scope",
+        "The person's role cannot use any of the requested scopes.",
+      );
+      return c.redirect(location, 303);
+    }
+    const chosen = SCOPES.filter((s) => form.getAll("scope").includes(s) && offered.includes(s));
+    if (!chosen.length) {
+      return renderConsent(deps, c, r, user, [WEB_MESSAGES[langOf(c, user)].consentPickOne], []);
+    }
+    deleteCookie(c, requestCookieName(r.id), { path: "/oauth" });
+    const location = await approveAuthorization(deps, r, user.userId, chosen);
+    const target = formTargetFor(r.params.redirectUri);
+    setPageHeaders(c, target ? [target] : []);
+    return c.redirect(location, 303);
+  });
+}
