@@ -1,9 +1,25 @@
 import type { RouteDef } from "./route.ts";
 import { authRoutes } from "./auth.ts";
+import { profileRoutes } from "./profile.ts";
+import { leaveRoutes } from "./leave.ts";
+import { timeRoutes } from "./time.ts";
+import { sickLeaveRoutes } from "./sick_leave.ts";
+import { payslipRoutes } from "./payslips.ts";
+import { compensationRoutes } from "./compensation.ts";
+import { holidayRoutes } from "./holidays.ts";
+import { approvalRoutes } from "./approvals.ts";
 import { assistantRoutes } from "../oauth/portal_routes.ts";
 
 /** Every portal operation, in the order the OpenAPI document lists them. */
 export const portalRoutes: RouteDef[] = [
+  ...profileRoutes,
+  ...leaveRoutes,
+  ...timeRoutes,
+  ...sickLeaveRoutes,
+  ...payslipRoutes,
+  ...compensationRoutes,
   ...authRoutes,
+  ...holidayRoutes,
+  ...approvalRoutes,
   ...assistantRoutes,
 ];

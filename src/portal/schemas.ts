@@ -35,7 +35,13 @@ export const dateTime = z.string().meta({ format: "date-time", example: "2026-11
 /** A record id in a path. */
 export const idParam = z.strictObject({ id: z.string().min(1).max(64) });
 
-export const TIME_ENTRY_TYPES = ["REGULAR", "OVERTIME", "COMPENSATION", "WEITERBILDUNG", "VORBEREITUNG"] as const;
+export const TIME_ENTRY_TYPES = [
+  "REGULAR",
+  "OVERTIME",
+  "COMPENSATION",
+  "WEITERBILDUNG",
+  "VORBEREITUNG",
+] as const;
 export const TIME_ENTRY_STATUSES = ["DRAFT", "SUBMITTED", "APPROVED", "REJECTED"] as const;
 
 /** The contract's `PortalEmployeeSummaryDTO`: exactly these fields, all required, nothing else. */
@@ -96,11 +102,15 @@ export const TimeEntryBody = z.strictObject({
   date: isoDate,
   startTime: hhmm,
   endTime: hhmm,
-  breakMinutes: z.int({ error: "must be a whole number of minutes" }).min(0, { message: "must be at least 0" })
+  breakMinutes: z.int({ error: "must be a whole number of minutes" }).min(0, {
+    message: "must be at least 0",
+  })
     .max(1440, { message: "must be at most 1440" }).default(0),
   totalHours: z.number({ error: "must be a number" }).min(0, { message: "must be between 0 and 24" })
     .max(24, { message: "must be between 0 and 24" }).optional(),
-  type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).default("REGULAR"),
+  type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).default(
+    "REGULAR",
+  ),
   projectCode: z.string().trim().max(50, { message: "must be at most 50 characters" }).optional(),
   description: z.string().trim().max(2000, { message: "must be at most 2000 characters" }).optional(),
 });
@@ -112,7 +122,9 @@ export const SickLeaveEntry = named(
     startDate: dateTime,
     endDate: dateTime.optional(),
     isOngoing: z.boolean(),
-    reason: z.string().optional().meta({ description: "Only the owner and HR see it; never managers or assistants." }),
+    reason: z.string().optional().meta({
+      description: "Only the owner and HR see it; never managers or assistants.",
+    }),
     hasCertificate: z.boolean(),
     totalDays: z.number(),
     createdAt: dateTime,
@@ -138,4 +150,496 @@ export const SalaryContinuation = named(
     description: z.string(),
   }),
   "SalaryContinuation",
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Self-service areas (issue 3): query helpers and the records the portal answers with. Responses are
+// strict: a field the handler returns that is not declared here is a bug and never leaves the server.
+// ---------------------------------------------------------------------------------------------------
+
+/** A whole-number query parameter within bounds (query strings arrive as text). */
+export function intQuery(min: number, max: number, what: string) {
+  return z.coerce.number({ error: `must be a whole number from ${min} to ${max}` })
+    .int({ message: `must be a whole number from ${min} to ${max}` })
+    .min(min, { message: `must be a whole number from ${min} to ${max}` })
+    .max(max, { message: `must be a whole number from ${min} to ${max}` })
+    .meta({ description: what });
+}
+
+/** Paging of every list: at most 50 rows a page. */
+export const pageQuery = {
+  limit: intQuery(1, 50, "Rows per page, at most 50 (default 50).").optional(),
+  offset: intQuery(0, 100_000, "Rows to skip (the previous page's `nextOffset`).").optional(),
+};
+
+/** A year query parameter. */
+export const yearQuery = intQuery(2000, 2100, "Calendar (leave) year; default the current one.").optional();
+
+/** The paging fields of every list response. */
+export function pageFields<T extends z.ZodType>(item: T) {
+  return {
+    items: z.array(item).max(50),
+    limit: z.int(),
+    offset: z.int(),
+    nextOffset: z.int().nullable().meta({ description: "Offset of the next page; null on the last page." }),
+  };
+}
+
+export const LANGUAGES = ["de", "en", "fr"] as const;
+
+/** Another person as a list shows them: id and name only. */
+export const PersonRef = named(z.strictObject({ employeeId: z.string(), name: z.string() }), "PersonRef");
+
+export const CHANGE_FIELDS = [
+  "AHV_NUMBER",
+  "IBAN",
+  "BIRTH_DATE",
+  "NATIONALITY",
+  "FIRST_NAME",
+  "LAST_NAME",
+  "SALARY",
+] as const;
+
+/** The caller's own master data. `sensitive` is shown to the owner only and changed through HR. */
+export const Profile = named(
+  z.strictObject({
+    id: z.string(),
+    personnelNumber: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    signInEmail: z.string().nullable(),
+    workEmail: z.string().nullable(),
+    language: z.enum(LANGUAGES),
+    contact: z.strictObject({
+      phone: z.string().nullable(),
+      privateEmail: z.string().nullable(),
+      addressStreet: z.string().nullable(),
+      addressPostalCode: z.string().nullable(),
+      addressCity: z.string().nullable(),
+      addressCountry: z.string().nullable(),
+      emergencyContactName: z.string().nullable(),
+      emergencyContactPhone: z.string().nullable(),
+    }),
+    employment: z.strictObject({
+      canton: z.string(),
+      jobTitle: z.string().nullable(),
+      department: z.string().nullable(),
+      manager: PersonRef.nullable(),
+      employmentStart: isoDate,
+      employmentEnd: isoDate.nullable(),
+      workloadPercent: z.number(),
+      workingWeekdays: z.array(z.int().min(1).max(7)),
+      weeklyHours: z.number(),
+      salaryContinuationScale: z.enum(SCALES),
+    }),
+    sensitive: z.strictObject({
+      birthDate: isoDate.nullable(),
+      ahvNumber: z.string().nullable(),
+      iban: z.string().nullable(),
+      nationality: z.string().nullable(),
+      salary: z.strictObject({
+        annualSalary: z.number(),
+        currency: z.string(),
+        payments: z.number(),
+        validFrom: isoDate,
+      }).nullable(),
+    }).meta({ description: "Only the owner (and HR) sees these; change them with a change request." }),
+    pendingChangeRequests: z.array(z.enum(CHANGE_FIELDS)),
+  }),
+  "Profile",
+);
+
+/** A request to HR to change a sensitive field (or a salary question). */
+export const ProfileChangeRequest = named(
+  z.strictObject({
+    id: z.string(),
+    field: z.enum(CHANGE_FIELDS),
+    value: z.string(),
+    comment: z.string().optional(),
+    status: z.enum(["PENDING", "APPLIED", "REJECTED"]),
+    decidedAt: dateTime.optional(),
+    createdAt: dateTime,
+  }),
+  "ProfileChangeRequest",
+);
+
+export const LeaveType = named(
+  z.strictObject({
+    code: z.string(),
+    name: z.string(),
+    deductsBalance: z.boolean(),
+    overdraft: z.enum(["REFUSE", "FLAG"]).meta({
+      description: "REFUSE: filing beyond the balance is refused; FLAG: allowed and marked as exceeding.",
+    }),
+  }),
+  "LeaveType",
+);
+
+export const LeaveBalance = named(
+  z.strictObject({
+    leaveType: LeaveType,
+    year: z.int(),
+    entitlement: z.number().nullable().meta({
+      description: "Pro rata for entry, exit and workload; null for types without a balance.",
+    }),
+    carryOver: z.number(),
+    carryOverExpiresOn: isoDate.nullable(),
+    carryOverLapsed: z.number(),
+    carryOverAtRisk: z.number(),
+    adjustments: z.number(),
+    available: z.number().nullable(),
+    used: z.number(),
+    planned: z.number(),
+    pending: z.number().meta({ description: "Awaiting approval; shown apart, not deducted from remaining." }),
+    closureDays: z.number(),
+    remaining: z.number().nullable().meta({
+      description: "available − used − planned; never clamped (see overdrawn).",
+    }),
+    overdrawn: z.boolean(),
+  }),
+  "LeaveBalance",
+);
+
+export const LEAVE_STATUSES = [
+  "AWAITING_APPROVAL",
+  "APPROVED",
+  "REJECTED",
+  "WITHDRAWN",
+  "CANCELLATION_REQUESTED",
+  "CANCELLED",
+] as const;
+export const START_PORTIONS = ["FULL", "AFTERNOON"] as const;
+export const END_PORTIONS = ["FULL", "MORNING"] as const;
+const daysByYear = z.record(z.string(), z.number()).meta({
+  description: 'Leave year → days, e.g. {"2026": 2.5}.',
+});
+
+export const LeaveRequest = named(
+  z.strictObject({
+    id: z.string(),
+    leaveType: LeaveType,
+    startDate: isoDate,
+    endDate: isoDate,
+    startPortion: z.enum(START_PORTIONS),
+    endPortion: z.enum(END_PORTIONS),
+    days: z.number(),
+    daysByYear,
+    status: z.enum(LEAVE_STATUSES),
+    exceedsBalance: z.boolean(),
+    reason: z.string().optional(),
+    approver: PersonRef.nullable().meta({
+      description: "null: nobody in the reporting line can act; HR decides.",
+    }),
+    decisionNote: z.string().optional(),
+    decidedAt: dateTime.optional(),
+    channel: z.enum(["PORTAL", "ASSISTANT"]),
+    cancellationRequestedAt: dateTime.optional(),
+    createdAt: dateTime,
+    canWithdraw: z.boolean(),
+    canRequestCancellation: z.boolean(),
+  }),
+  "LeaveRequest",
+);
+
+/** The body of a leave request and its preview. */
+export const LeaveRequestBody = z.strictObject({
+  leaveType: z.string({ error: "must be a leave type code such as VACATION" }).min(1).max(40),
+  startDate: isoDate,
+  endDate: isoDate,
+  startPortion: z.enum(START_PORTIONS, { error: "must be FULL or AFTERNOON" }).optional().meta({
+    description: "AFTERNOON: only the afternoon of the first day is taken.",
+  }),
+  endPortion: z.enum(END_PORTIONS, { error: "must be FULL or MORNING" }).optional().meta({
+    description:
+      "MORNING: only the morning of the last day is taken. One half day: same start and end with one of them.",
+  }),
+  reason: z.string().trim().max(1000, { message: "must be at most 1000 characters" }).optional(),
+});
+
+export const LeavePreview = named(
+  z.strictObject({
+    leaveType: LeaveType,
+    startDate: isoDate,
+    endDate: isoDate,
+    startPortion: z.enum(START_PORTIONS),
+    endPortion: z.enum(END_PORTIONS),
+    days: z.number().meta({ description: "Days deducted." }),
+    daysByYear,
+    holidaysInRange: z.array(z.strictObject({ date: isoDate, portion: z.number(), name: z.string() })),
+    closureDaysInRange: z.int(),
+    balances: z.array(z.strictObject({
+      year: z.int(),
+      days: z.number(),
+      remainingBefore: z.number().meta({
+        description: "Remaining less the requests already awaiting approval.",
+      }),
+      pending: z.number(),
+      remainingAfter: z.number(),
+    })),
+    exceedsBalance: z.boolean(),
+    approver: PersonRef.nullable(),
+    approverIsHr: z.boolean(),
+  }),
+  "LeavePreview",
+);
+
+/** A list of time entries with the count and sum over the whole range. */
+export const TimeEntryList = named(
+  z.strictObject({
+    from: isoDate,
+    to: isoDate,
+    count: z.int(),
+    totalHours: z.number().meta({ description: "Sum over the whole range and filter, not only this page." }),
+    ...pageFields(TimeEntry),
+  }),
+  "TimeEntryList",
+);
+
+export const TimeEntryPreview = named(
+  z.strictObject({
+    date: isoDate,
+    startTime: hhmm,
+    endTime: hhmm,
+    breakMinutes: z.int(),
+    totalHours: z.number(),
+    type: z.enum(TIME_ENTRY_TYPES),
+    overnight: z.boolean(),
+    dayEntries: z.array(TimeEntry),
+    dayTotalHoursBefore: z.number(),
+    dayTotalHoursAfter: z.number(),
+  }),
+  "TimeEntryPreview",
+);
+
+/** A week of the caller's time sheet. */
+export const TimeWeek = named(
+  z.strictObject({
+    weekStart: isoDate,
+    weekEnd: isoDate,
+    totalHours: z.number().meta({ description: "Hours of the week's entries except rejected ones." }),
+    targetHours: z.number().meta({
+      description:
+        "Contract hours × workload, less public holidays and approved absences (leave, sickness, closure).",
+    }),
+    differenceHours: z.number(),
+    workloadPercent: z.number(),
+    draftCount: z.int(),
+    submittedCount: z.int(),
+    approvedCount: z.int(),
+    rejectedCount: z.int(),
+    status: z.enum(["EMPTY", "OPEN", "DRAFT", "SUBMITTED", "APPROVED", "REJECTED", "MIXED"]),
+    days: z.array(z.strictObject({
+      date: isoDate,
+      hours: z.number(),
+      targetHours: z.number(),
+      holiday: z.number(),
+      absence: z.number(),
+    })),
+    entries: z.array(TimeEntry).max(100),
+  }),
+  "TimeWeek",
+);
+
+/** A sick-leave absence with the certificate state and the take-back window. */
+export const SickLeaveRecord = named(
+  SickLeaveEntry.extend({
+    certificateState: z.enum(["NONE", "REQUESTED", "UPLOADED", "ACCEPTED"]),
+    channel: z.enum(["PORTAL", "ASSISTANT"]),
+    canTakeBack: z.boolean(),
+    takeBackUntil: dateTime,
+  }),
+  "SickLeaveRecord",
+);
+
+const ContinuationUse = z.strictObject({
+  serviceYearStart: isoDate,
+  daysUsed: z.int(),
+  weeksEntitled: z.number(),
+  daysEntitled: z.int(),
+  daysRemaining: z.int(),
+});
+
+export const SickLeaveYear = named(
+  z.strictObject({
+    year: z.int(),
+    entries: z.array(SickLeaveRecord).max(50),
+    totals: z.strictObject({
+      absences: z.int(),
+      days: z.int().meta({
+        description: "Calendar days within the year; an ongoing absence counts up to today.",
+      }),
+      ongoing: z.int(),
+      withCertificate: z.int(),
+    }),
+    salaryContinuation: ContinuationUse.meta({
+      description:
+        "Sick days drawn in the current service year across all absences, against the scale's entitlement.",
+    }),
+  }),
+  "SickLeaveYear",
+);
+
+export const SickReportBody = z.strictObject({
+  startDate: isoDate,
+  endDate: isoDate.nullable().optional().meta({
+    description: "Leave out (or null) while the absence is ongoing.",
+  }),
+  reason: z.string().trim().max(1000, { message: "must be at most 1000 characters" }).optional().meta({
+    description: "Only HR sees it (and you); never your manager or an assistant.",
+  }),
+});
+
+export const SickReportPreview = named(
+  z.strictObject({
+    startDate: isoDate,
+    endDate: isoDate.nullable(),
+    isOngoing: z.boolean(),
+    daysCovered: z.int(),
+    salaryContinuation: z.strictObject({
+      serviceYearStart: isoDate,
+      daysEntitled: z.int(),
+      daysUsedBefore: z.int(),
+      daysUsedAfter: z.int(),
+    }),
+  }),
+  "SickReportPreview",
+);
+
+export const PayslipSummary = named(
+  z.strictObject({
+    id: z.string(),
+    period: z.string().meta({ description: "YYYY-MM" }),
+    periodLabel: z.string(),
+    paymentDate: isoDate,
+    hasDocument: z.boolean(),
+  }),
+  "PayslipSummary",
+);
+
+export const Payslip = named(
+  PayslipSummary.extend({
+    currency: z.string(),
+    gross: z.number(),
+    net: z.number(),
+    lines: z.array(z.strictObject({ label: z.string(), amount: z.number() })),
+    documentName: z.string().optional(),
+  }),
+  "Payslip",
+);
+
+const SalaryStep = z.strictObject({
+  validFrom: isoDate,
+  annualSalary: z.number(),
+  payments: z.number(),
+  monthlySalary: z.number(),
+  currency: z.string(),
+  reason: z.string().optional(),
+});
+
+export const Compensation = named(
+  z.strictObject({
+    current: SalaryStep.nullable(),
+    upcoming: z.array(SalaryStep),
+    history: z.array(SalaryStep).max(50),
+  }),
+  "Compensation",
+);
+
+export const HolidayCalendar = named(
+  z.strictObject({
+    year: z.int(),
+    canton: z.string(),
+    publicHolidays: z.array(z.strictObject({
+      date: isoDate,
+      name: z.string(),
+      portion: z.number().meta({ description: "1: the whole day off; 0.5: the afternoon off." }),
+      isoWeekday: z.int(),
+    })),
+    halfDayHolidays: z.array(
+      z.strictObject({ date: isoDate, name: z.string(), portion: z.number(), isoWeekday: z.int() }),
+    )
+      .meta({ description: "The days that cost only half a vacation day (e.g. 24 December afternoon)." }),
+    schoolHolidays: z.array(z.strictObject({ name: z.string(), startDate: isoDate, endDate: isoDate })),
+  }),
+  "HolidayCalendar",
+);
+
+export const ClosureCalendar = named(
+  z.strictObject({
+    year: z.int(),
+    closures: z.array(z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      startDate: isoDate,
+      endDate: isoDate,
+      deductsLeave: z.boolean(),
+      vacationDaysCharged: z.number(),
+      days: z.array(z.strictObject({ date: isoDate, workThrough: z.boolean(), vacationCost: z.number() })),
+    })),
+    workThroughDays: z.array(z.strictObject({ date: isoDate, closureId: z.string() })),
+  }),
+  "ClosureCalendar",
+);
+
+export const TeamAbsence = named(
+  z.strictObject({
+    employeeId: z.string(),
+    name: z.string(),
+    kind: z.enum(["LEAVE", "SICK"]),
+    status: z.string(),
+    startDate: isoDate,
+    endDate: isoDate,
+  }),
+  "TeamAbsence",
+);
+
+const DecisionBalance = z.strictObject({
+  year: z.int(),
+  days: z.number(),
+  remainingBefore: z.number(),
+  remainingAfter: z.number(),
+});
+
+export const LeaveApproval = named(
+  z.strictObject({
+    kind: z.enum(["LEAVE_REQUEST", "LEAVE_CANCELLATION"]),
+    employee: PersonRef,
+    request: LeaveRequest,
+    balances: z.array(DecisionBalance).meta({ description: "The requester's remaining days if approved." }),
+    teamAbsences: z.array(TeamAbsence).max(50),
+  }),
+  "LeaveApproval",
+);
+
+export const DecisionBody = z.strictObject({
+  decision: z.enum(["APPROVE", "REJECT"], { error: "must be APPROVE or REJECT" }),
+  note: z.string().trim().max(1000, { message: "must be at most 1000 characters" }).optional(),
+});
+
+export const TimesheetApproval = named(
+  z.strictObject({
+    employee: PersonRef,
+    weekStart: isoDate,
+    totalHours: z.number(),
+    targetHours: z.number(),
+    submittedCount: z.int(),
+    entries: z.array(TimeEntry),
+  }),
+  "TimesheetApproval",
+);
+
+export const TeamCalendar = named(
+  z.strictObject({
+    from: isoDate,
+    to: isoDate,
+    members: z.array(z.strictObject({ employeeId: z.string(), name: z.string(), canton: z.string() })).max(
+      50,
+    ),
+    absences: z.array(TeamAbsence).max(50),
+    publicHolidays: z.array(z.strictObject({
+      canton: z.string(),
+      days: z.array(z.strictObject({ date: isoDate, portion: z.number() })),
+    })),
+  }),
+  "TeamCalendar",
 );

@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { portalActor } from "../services/actor.ts";
+import {
+  decideLeaveRequest,
+  decideProfileChange,
+  decideTimesheet,
+  getLeaveApproval,
+  getTeamCalendar,
+  listLeaveApprovals,
+  listProfileChangeApprovals,
+  listTimesheetApprovals,
+} from "../services/approvals.ts";
+import { route, type RouteDef } from "./route.ts";
+import {
+  DecisionBody,
+  idParam,
+  isoDate,
+  LeaveApproval,
+  LeaveRequest,
+  pageFields,
+  pageQuery,
+  PersonRef,
+  ProfileChangeRequest,
+  TeamCalendar,
+  TimesheetApproval,
+} from "./schemas.ts";
+
+const who = {
+  403: "The caller's role does not decide requests (managers and HR do), or it is the caller's own request.",
+};
+
+/** For managers and HR: requests awaiting the caller, the team calendar, and decisions. */
+export const approvalRoutes: RouteDef[] = [
+  route({
+    method: "get",
+    path: "/approvals/leave-requests",
+    operationId: "listLeaveApprovals",
+    tag: "approvals",
+    access: "employee",
+    summary: "Leave requests and cancellation requests awaiting the caller",
+    description: "Each with the requester's remaining days if approved and the team's absences in its range.",
+    query: z.strictObject({ ...pageQuery }),
+    response: z.strictObject(pageFields(LeaveApproval)),
+    errors: who,
+    handler: ({ deps, user, query }) => listLeaveApprovals(deps, portalActor(user), query),
+  }),
+  route({
+    method: "get",
+    path: "/approvals/leave-requests/:id",
+    operationId: "getLeaveApproval",
+    tag: "approvals",
+    access: "employee",
+    summary: "One leave request the caller may decide",
+    params: idParam,
+    response: LeaveApproval,
+    errors: { ...who, 404: "No request the caller may decide has this id." },
+    handler: ({ deps, user, params }) => getLeaveApproval(deps, portalActor(user), params),
+  }),
+  route({
+    method: "post",
+    path: "/approvals/leave-requests/:id/decision",
+    operationId: "decideLeaveRequest",
+    tag: "approvals",
+    access: "employee",
+    summary: "Approve or reject a leave request (or grant or refuse a cancellation), with an optional note",
+    description:
+      "Nobody approves their own request. Approving beyond the balance of a leave type that refuses it " +
+      "is refused.",
+    params: idParam,
+    body: DecisionBody,
+    response: LeaveRequest,
+    errors: {
+      ...who,
+      404: "No request the caller may decide has this id.",
+      409: "The request is no longer awaiting a decision, or approving would overdraw the balance.",
+    },
+    handler: ({ deps, user, params, body }) =>
+      decideLeaveRequest(deps, portalActor(user), { id: params.id, ...body }),
+  }),
+  route({
+    method: "get",
+    path: "/approvals/timesheets",
+    operationId: "listTimesheetApprovals",
+    tag: "approvals",
+    access: "employee",
+    summary: "Submitted time weeks of the caller's reports",
+    query: z.strictObject({ ...pageQuery }),
+    response: z.strictObject(pageFields(TimesheetApproval)),
+    errors: who,
+    handler: ({ deps, user, query }) => listTimesheetApprovals(deps, portalActor(user), query),
+  }),
+  route({
+    method: "post",
+    path: "/approvals/timesheets/:employeeId/:weekStart/decision",
+    operationId: "decideTimesheet",
+    tag: "approvals",
+    access: "employee",
+    summary: "Approve or reject a report's submitted week (the note goes on rejected entries)",
+    params: z.strictObject({
+      employeeId: z.string().min(1).max(64),
+      weekStart: isoDate.meta({ description: "The Monday of the week." }),
+    }),
+    body: DecisionBody,
+    response: z.strictObject({
+      employeeId: z.string(),
+      weekStart: isoDate,
+      status: z.enum(["APPROVED", "REJECTED"]),
+      decided: z.int(),
+    }),
+    errors: {
+      ...who,
+      404: "The person is not one whose weeks the caller decides.",
+      409: "The week has no submitted entries.",
+    },
+    handler: ({ deps, user, params, body }) =>
+      decideTimesheet(deps, portalActor(user), { ...params, ...body }),
+  }),
+  route({
+    method: "get",
+    path: "/approvals/team-calendar",
+    operationId: "getTeamCalendar",
+    tag: "approvals",
+    access: "employee",
+    summary: "The caller's team with their absences (no sick-leave reasons) and public holidays",
+    description: "At most 62 days; default four weeks from this Monday.",
+    query: z.strictObject({ from: isoDate.optional(), to: isoDate.optional() }),
+    response: TeamCalendar,
+    errors: who,
+    handler: ({ deps, user, query }) => getTeamCalendar(deps, portalActor(user), query),
+  }),
+  route({
+    method: "get",
+    path: "/approvals/profile-change-requests",
+    operationId: "listProfileChangeApprovals",
+    tag: "approvals",
+    access: "employee",
+    summary: "For HR: profile change requests (pending by default)",
+    query: z.strictObject({ status: z.enum(["PENDING", "APPLIED", "REJECTED"]).optional(), ...pageQuery }),
+    response: z.strictObject(pageFields(ProfileChangeRequest.extend({ employee: PersonRef }))),
+    errors: { 403: "Only HR staff see profile change requests." },
+    handler: ({ deps, user, query }) => listProfileChangeApprovals(deps, portalActor(user), query),
+  }),
+  route({
+    method: "post",
+    path: "/approvals/profile-change-requests/:id/decision",
+    operationId: "decideProfileChange",
+    tag: "approvals",
+    access: "employee",
+    summary: "For HR: apply or reject a profile change request",
+    params: idParam,
+    body: z.strictObject({ decision: z.enum(["APPLY", "REJECT"], { error: "must be APPLY or REJECT" }) }),
+    response: ProfileChangeRequest,
+    errors: {
+      403: "Only HR staff decide, and never their own request.",
+      404: "No profile change request has this id.",
+      409: "The request was already decided.",
+    },
+    handler: ({ deps, user, params, body }) =>
+      decideProfileChange(deps, portalActor(user), { id: params.id, ...body }),
+  }),
+];

@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { portalActor } from "../services/actor.ts";
+import {
+  fileLeaveRequest,
+  getLeaveBalances,
+  getLeaveRequest,
+  listLeaveRequests,
+  listLeaveTypes,
+  previewLeaveRequest,
+  requestLeaveCancellation,
+  withdrawLeaveRequest,
+} from "../services/leave.ts";
+import { route, type RouteDef } from "./route.ts";
+import {
+  idParam,
+  isoDate,
+  LEAVE_STATUSES,
+  LeaveBalance,
+  LeavePreview,
+  LeaveRequest,
+  LeaveRequestBody,
+  LeaveType,
+  pageFields,
+  pageQuery,
+  yearQuery,
+} from "./schemas.ts";
+
+const refusals = {
+  400: "An invalid field, a range without working time, dates outside the employment, or more than 366 days.",
+  409:
+    "The request overlaps one of the caller's requests, or exceeds the balance of a leave type that refuses it.",
+};
+
+/** Leave balances, the caller's requests, preview, filing, withdrawal and cancellation. */
+export const leaveRoutes: RouteDef[] = [
+  route({
+    method: "get",
+    path: "/employee/leave/types",
+    operationId: "listLeaveTypes",
+    tag: "leave",
+    access: "employee",
+    summary: "The leave types the caller can request",
+    response: z.strictObject({ items: z.array(LeaveType).max(50) }),
+    errors: {},
+    handler: ({ deps, user }) => listLeaveTypes(deps, portalActor(user)),
+  }),
+  route({
+    method: "get",
+    path: "/employee/leave/balances",
+    operationId: "getLeaveBalances",
+    tag: "leave",
+    access: "employee",
+    summary: "Balances per leave type for a leave year",
+    description:
+      "Entitlement pro rata for entry, exit and workload changes; carry-over with its expiry; used (up to " +
+      "today), planned (after today), pending (awaiting approval, not deducted) and remaining (never clamped: " +
+      "`overdrawn` flags a negative value).",
+    query: z.strictObject({ year: yearQuery }),
+    response: z.strictObject({ year: z.int(), balances: z.array(LeaveBalance) }),
+    errors: {},
+    handler: ({ deps, user, query }) => getLeaveBalances(deps, portalActor(user), query),
+  }),
+  route({
+    method: "get",
+    path: "/employee/leave/requests",
+    operationId: "listLeaveRequests",
+    tag: "leave",
+    access: "employee",
+    summary: "The caller's leave requests, newest start first",
+    query: z.strictObject({
+      status: z.enum(LEAVE_STATUSES, { error: `must be one of ${LEAVE_STATUSES.join(", ")}` }).optional(),
+      leaveType: z.string().max(40).optional().meta({ description: "A leave type code, e.g. VACATION." }),
+      year: yearQuery,
+      from: isoDate.optional().meta({ description: "Requests ending on or after this date." }),
+      to: isoDate.optional().meta({ description: "Requests starting on or before this date." }),
+      ...pageQuery,
+    }),
+    response: z.strictObject(pageFields(LeaveRequest)),
+    errors: {},
+    handler: ({ deps, user, query }) => listLeaveRequests(deps, portalActor(user), query),
+  }),
+  route({
+    method: "post",
+    path: "/employee/leave/requests/preview",
+    operationId: "previewLeaveRequest",
+    tag: "leave",
+    access: "employee",
+    summary: "Compute a request without filing it: days deducted, balance before and after, approver",
+    description:
+      "Days deducted = the caller's working days in the range (working weekdays), less the public " +
+      "holidays of their canton (half-day holidays count half) and company closure days, with half days at either " +
+      "end. A range over New Year draws on two leave years. Refuses exactly what filing refuses.",
+    body: LeaveRequestBody,
+    response: LeavePreview,
+    errors: refusals,
+    handler: ({ deps, user, body }) => previewLeaveRequest(deps, portalActor(user), body),
+  }),
+  route({
+    method: "post",
+    path: "/employee/leave/requests",
+    operationId: "fileLeaveRequest",
+    tag: "leave",
+    access: "employee",
+    status: 201,
+    summary: "File a leave request (full days, half days at either end, or one half day)",
+    description:
+      "The request awaits approval by the caller's manager (or the next one up when the manager is " +
+      "away); the approver is notified.",
+    body: LeaveRequestBody,
+    response: LeaveRequest,
+    errors: refusals,
+    handler: ({ deps, user, body }) => fileLeaveRequest(deps, portalActor(user), body),
+  }),
+  route({
+    method: "get",
+    path: "/employee/leave/requests/:id",
+    operationId: "getLeaveRequest",
+    tag: "leave",
+    access: "employee",
+    summary: "One of the caller's leave requests",
+    params: idParam,
+    response: LeaveRequest,
+    errors: { 404: "The caller has no leave request with this id." },
+    handler: ({ deps, user, params }) => getLeaveRequest(deps, portalActor(user), params),
+  }),
+  route({
+    method: "post",
+    path: "/employee/leave/requests/:id/withdraw",
+    operationId: "withdrawLeaveRequest",
+    tag: "leave",
+    access: "employee",
+    summary: "Withdraw a request still awaiting approval",
+    params: idParam,
+    response: LeaveRequest,
+    errors: {
+      404: "The caller has no leave request with this id.",
+      409: "The request is no longer awaiting approval.",
+    },
+    handler: ({ deps, user, params }) => withdrawLeaveRequest(deps, portalActor(user), params),
+  }),
+  route({
+    method: "post",
+    path: "/employee/leave/requests/:id/cancellation",
+    operationId: "requestLeaveCancellation",
+    tag: "leave",
+    access: "employee",
+    summary: "Ask to cancel an approved request that has not started yet",
+    description:
+      "The request becomes CANCELLATION_REQUESTED (its days stay booked) until the approver grants the " +
+      "cancellation (CANCELLED) or refuses it (back to APPROVED).",
+    params: idParam,
+    response: LeaveRequest,
+    errors: {
+      404: "The caller has no leave request with this id.",
+      409: "The request is not approved, or it has already started.",
+    },
+    handler: ({ deps, user, params }) => requestLeaveCancellation(deps, portalActor(user), params),
+  }),
+];

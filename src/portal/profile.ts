@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { portalActor } from "../services/actor.ts";
+import {
+  getProfile,
+  listProfileChangeRequests,
+  requestProfileChange,
+  updateProfile,
+} from "../services/profile.ts";
+import { getEmployeeSummary } from "../services/summary.ts";
+import { route, type RouteDef } from "./route.ts";
+import {
+  CHANGE_FIELDS,
+  LANGUAGES,
+  pageFields,
+  pageQuery,
+  PortalEmployeeSummaryDTO,
+  Profile,
+  ProfileChangeRequest,
+} from "./schemas.ts";
+
+const nullableText = (max: number, what: string) =>
+  z.string({ error: "must be a string or null" }).trim().max(max, {
+    message: `must be at most ${max} characters`,
+  })
+    .nullable().optional().meta({ description: `${what}; empty or null clears it.` });
+
+const ProfilePatchBody = z.strictObject({
+  phone: z.string({ error: "must be a string or null" }).trim()
+    .regex(/^(\+?[0-9 ()./-]{6,30})?$/, { message: "must be a phone number such as +41 31 123 45 67" })
+    .nullable()
+    .optional(),
+  privateEmail: z.union([
+    z.literal(""),
+    z.string().trim().toLowerCase().email({ message: "must be an e-mail address" }),
+  ])
+    .nullable().optional(),
+  addressStreet: nullableText(200, "Street and number"),
+  addressPostalCode: z.string({ error: "must be a string or null" }).trim()
+    .regex(/^[A-Za-z0-9 -]{0,10}$/, { message: "must be a postal code such as 3011" }).nullable().optional(),
+  addressCity: nullableText(100, "City"),
+  addressCountry: z.string({ error: "must be a string or null" }).trim().toUpperCase()
+    .regex(/^([A-Z]{2})?$/, { message: "must be a two-letter country code such as CH" }).nullable()
+    .optional(),
+  emergencyContactName: nullableText(200, "Emergency contact's name"),
+  emergencyContactPhone: z.string({ error: "must be a string or null" }).trim()
+    .regex(/^(\+?[0-9 ()./-]{6,30})?$/, { message: "must be a phone number such as +41 31 123 45 67" })
+    .nullable()
+    .optional(),
+  language: z.enum(LANGUAGES, { error: "must be de, en or fr" }).optional(),
+});
+
+const ChangeRequestBody = z.strictObject({
+  field: z.enum(CHANGE_FIELDS, { error: `must be one of ${CHANGE_FIELDS.join(", ")}` }),
+  value: z.string({ error: "must be a string" }).trim().min(1, { message: "must not be empty" }).max(500),
+  comment: z.string().trim().max(1000, { message: "must be at most 1000 characters" }).optional(),
+});
+
+/** The home-screen summary (contract), the caller's master data and sensitive-field change requests. */
+export const profileRoutes: RouteDef[] = [
+  route({
+    method: "get",
+    path: "/employee/summary",
+    operationId: "getEmployeeSummary",
+    tag: "profile",
+    access: "employee",
+    summary: "The caller's home-screen summary",
+    description:
+      "Exactly the contract's PortalEmployeeSummaryDTO. `leave` (this year's vacation; `entitlement` is " +
+      "what is available: pro-rata entitlement + valid carry-over + adjustments, so remaining = entitlement − used − " +
+      "planned), `timesheet` (the current ISO week), `nextPayoutDate` and `latestPayslipPeriod` are null when no data " +
+      "exists yet. `todos.total` = feedbackDrafts + surveyInvitations + (onboardingOpen ? 1 : 0) + " +
+      "(documentsMissing ? 1 : 0).",
+    response: PortalEmployeeSummaryDTO,
+    errors: {},
+    handler: ({ deps, user }) => getEmployeeSummary(deps, portalActor(user)),
+  }),
+  route({
+    method: "get",
+    path: "/employee/profile",
+    operationId: "getProfile",
+    tag: "profile",
+    access: "employee",
+    summary: "The caller's master data, sensitive fields included",
+    response: Profile,
+    errors: {},
+    handler: ({ deps, user }) => getProfile(deps, portalActor(user)),
+  }),
+  route({
+    method: "patch",
+    path: "/employee/profile",
+    operationId: "updateProfile",
+    tag: "profile",
+    access: "employee",
+    summary: "Change contact details, address, emergency contact or language",
+    description:
+      "Only these fields change directly. AHV number, IBAN, names, birth date and nationality change " +
+      "through `POST /employee/profile/change-requests`, which HR decides.",
+    body: ProfilePatchBody,
+    response: Profile,
+    errors: {},
+    handler: ({ deps, user, body }) => updateProfile(deps, portalActor(user), body),
+  }),
+  route({
+    method: "get",
+    path: "/employee/profile/change-requests",
+    operationId: "listProfileChangeRequests",
+    tag: "profile",
+    access: "employee",
+    summary: "The caller's change requests for sensitive fields",
+    query: z.strictObject({ ...pageQuery }),
+    response: z.strictObject(pageFields(ProfileChangeRequest)),
+    errors: {},
+    handler: ({ deps, user, query }) => listProfileChangeRequests(deps, portalActor(user), query),
+  }),
+  route({
+    method: "post",
+    path: "/employee/profile/change-requests",
+    operationId: "requestProfileChange",
+    tag: "profile",
+    access: "employee",
+    status: 201,
+    summary: "Ask HR to change a sensitive field (or ask a salary question)",
+    description:
+      "The value is checked (AHV number with its check digit, IBAN with its checksum, dates, country " +
+      "codes) and stays pending until HR applies it. One open request per field.",
+    body: ChangeRequestBody,
+    response: ProfileChangeRequest,
+    errors: { 409: "A change of this field is already waiting for HR." },
+    handler: ({ deps, user, body }) => requestProfileChange(deps, portalActor(user), body),
+  }),
+];

@@ -1,0 +1,179 @@
+import { z } from "zod";
+import { portalActor } from "../services/actor.ts";
+import {
+  createTimeEntry,
+  deleteTimeEntry,
+  getTimeEntry,
+  getWeekOverview,
+  listTimeEntries,
+  previewTimeEntry,
+  submitWeek,
+  updateTimeEntry,
+} from "../services/time.ts";
+import { addDays, mondayOf } from "../domain/calendar.ts";
+import { isoDay } from "../clock.ts";
+import { route, type RouteDef } from "./route.ts";
+import {
+  hhmm,
+  idParam,
+  isoDate,
+  pageQuery,
+  TIME_ENTRY_STATUSES,
+  TIME_ENTRY_TYPES,
+  TimeEntry,
+  TimeEntryBody,
+  TimeEntryList,
+  TimeEntryPreview,
+  TimeWeek,
+} from "./schemas.ts";
+
+const entryRefusals = {
+  400:
+    "An invalid field: a date that is not a calendar day, a malformed time, a break longer than the shift, " +
+    "more than 24 hours, or a totalHours that does not match start, end and break.",
+  409: "The entry overlaps another of the caller's entries (an overnight entry counts into the next day).",
+};
+
+const TimeEntryPatchBody = z.strictObject({
+  date: isoDate.optional(),
+  startTime: hhmm.optional(),
+  endTime: hhmm.optional(),
+  breakMinutes: z.int({ error: "must be a whole number of minutes" }).min(0, {
+    message: "must be at least 0",
+  })
+    .max(1440, { message: "must be at most 1440" }).optional(),
+  totalHours: z.number({ error: "must be a number" }).min(0, { message: "must be between 0 and 24" })
+    .max(24, { message: "must be between 0 and 24" }).optional(),
+  type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).optional(),
+  projectCode: z.string().trim().max(50, { message: "must be at most 50 characters" }).optional(),
+  description: z.string().trim().max(2000, { message: "must be at most 2000 characters" }).optional(),
+});
+
+const weekParam = z.strictObject({
+  weekStart: isoDate.meta({ description: "The Monday of the week." }),
+});
+
+/** Time entries, week overview and week submission. */
+export const timeRoutes: RouteDef[] = [
+  route({
+    method: "get",
+    path: "/employee/time-entries",
+    operationId: "listTimeEntries",
+    tag: "time",
+    access: "employee",
+    summary: "The caller's entries in a date range (at most 400 days) with their sum",
+    description:
+      "Default range: the current week. Oldest first; `count` and `totalHours` cover the whole range " +
+      "and filter, the page at most 50 entries.",
+    query: z.strictObject({
+      from: isoDate.optional(),
+      to: isoDate.optional(),
+      status: z.enum(TIME_ENTRY_STATUSES, { error: `must be one of ${TIME_ENTRY_STATUSES.join(", ")}` })
+        .optional(),
+      type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).optional(),
+      ...pageQuery,
+    }),
+    response: TimeEntryList,
+    errors: {},
+    handler: ({ deps, user, query }) => {
+      const from = query.from ?? mondayOf(isoDay(deps.clock.now()));
+      return listTimeEntries(deps, portalActor(user), { ...query, from, to: query.to ?? addDays(from, 6) });
+    },
+  }),
+  route({
+    method: "post",
+    path: "/employee/time-entries",
+    operationId: "createTimeEntry",
+    tag: "time",
+    access: "employee",
+    status: 201,
+    summary: "Record a time entry for the caller (created as DRAFT)",
+    description:
+      "`startTime` and `endTime` are required (HH:MM); an end at or before the start is an overnight " +
+      "shift. `totalHours` is derived (end − start − break, at most 24); when sent it must agree to the minute. " +
+      "`type` defaults to REGULAR.",
+    body: TimeEntryBody,
+    response: TimeEntry,
+    errors: entryRefusals,
+    handler: ({ deps, user, body }) => createTimeEntry(deps, portalActor(user), body),
+  }),
+  route({
+    method: "post",
+    path: "/employee/time-entries/preview",
+    operationId: "previewTimeEntry",
+    tag: "time",
+    access: "employee",
+    summary: "Derive an entry's net hours and show what its day already holds, without recording it",
+    body: TimeEntryBody,
+    response: TimeEntryPreview,
+    errors: entryRefusals,
+    handler: ({ deps, user, body }) => previewTimeEntry(deps, portalActor(user), body),
+  }),
+  route({
+    method: "get",
+    path: "/employee/time-entries/:id",
+    operationId: "getTimeEntry",
+    tag: "time",
+    access: "employee",
+    summary: "One of the caller's time entries",
+    params: idParam,
+    response: TimeEntry,
+    errors: { 404: "The caller has no time entry with this id." },
+    handler: ({ deps, user, params }) => getTimeEntry(deps, portalActor(user), params),
+  }),
+  route({
+    method: "patch",
+    path: "/employee/time-entries/:id",
+    operationId: "updateTimeEntry",
+    tag: "time",
+    access: "employee",
+    summary: "Change one of the caller's draft entries",
+    description: "Submitted, approved and rejected entries are read-only (409).",
+    params: idParam,
+    body: TimeEntryPatchBody,
+    response: TimeEntry,
+    errors: {
+      ...entryRefusals,
+      404: "The caller has no time entry with this id.",
+      409: "Not a draft, or an overlap.",
+    },
+    handler: ({ deps, user, params, body }) =>
+      updateTimeEntry(deps, portalActor(user), { id: params.id, patch: body }),
+  }),
+  route({
+    method: "delete",
+    path: "/employee/time-entries/:id",
+    operationId: "deleteTimeEntry",
+    tag: "time",
+    access: "employee",
+    summary: "Delete one of the caller's draft entries",
+    params: idParam,
+    response: z.strictObject({ id: z.string(), deleted: z.literal(true) }),
+    errors: { 404: "The caller has no time entry with this id.", 409: "The entry is not a draft." },
+    handler: ({ deps, user, params }) => deleteTimeEntry(deps, portalActor(user), params),
+  }),
+  route({
+    method: "get",
+    path: "/employee/time-weeks/:weekStart",
+    operationId: "getTimeWeek",
+    tag: "time",
+    access: "employee",
+    summary: "A week's overview: total vs target hours, drafts, entries",
+    params: weekParam,
+    response: TimeWeek,
+    errors: {},
+    handler: ({ deps, user, params }) => getWeekOverview(deps, portalActor(user), params),
+  }),
+  route({
+    method: "post",
+    path: "/employee/time-weeks/:weekStart/submit",
+    operationId: "submitTimeWeek",
+    tag: "time",
+    access: "employee",
+    summary: "Submit a week: its drafts become SUBMITTED and the manager is told",
+    params: weekParam,
+    response: z.strictObject({ submitted: z.int(), week: TimeWeek }),
+    errors: { 409: "The week has not started yet, or has no draft entries." },
+    handler: ({ deps, user, params }) => submitWeek(deps, portalActor(user), params),
+  }),
+];

@@ -1,0 +1,544 @@
+/**
+ * Approvals for managers and HR: the requests awaiting the caller with the team calendar needed to
+ * decide, leave decisions (preview and commit), submitted time weeks, and HR's decisions on profile change
+ * requests.
+ *
+ * Access rules (issue 3, "Access"): the caller needs `staff-absence:approve`; a manager acts only on
+ * requests routed to them (their reports'); HR staff and above also act on requests routed to HR and on
+ * anyone's as a fallback; nobody decides their own request. An id the caller may not act on answers 404,
+ * exactly like an unknown id, so ids reveal nothing.
+ */
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
+import {
+  employees,
+  expenseReports,
+  leaveRequests,
+  leaveTypes,
+  profileChangeRequests,
+  sickLeaveEntries,
+  timeEntries,
+} from "../db/schema/mod.ts";
+import { hasPermission, isHrOrAbove } from "../domain/access.ts";
+import { addDays, daysBetween, holidayFractions, mondayOf } from "../domain/calendar.ts";
+import { round2 } from "../domain/numbers.ts";
+import { conflict, forbidden, invalid, notFound } from "../errors.ts";
+import type { Actor } from "./actor.ts";
+import {
+  type EmployeeRow,
+  fullName,
+  iso,
+  notify,
+  type PageInput,
+  pageOf,
+  pageResult,
+  type Q,
+  selfId,
+  type ServiceDeps,
+  todayOf,
+  writeTx,
+} from "./common.ts";
+import { balanceOf, renderRequests } from "./leave.ts";
+import { type ChangeField, changeRequestView, FIELD_COLUMN } from "./profile.ts";
+import { checkWeekStart, weekOf } from "./time.ts";
+
+/** States a leave decision applies to. */
+const DECIDABLE = ["AWAITING_APPROVAL", "CANCELLATION_REQUESTED"];
+
+/** Refuses callers without the approval permission (employees, recruiters). */
+export function requireApprover(actor: Actor): string {
+  const me = selfId(actor);
+  if (!hasPermission(actor.role, "staff-absence:approve")) {
+    throw forbidden("Only managers and HR decide requests; your role does not include approvals.");
+  }
+  return me;
+}
+
+function requireHr(actor: Actor): string {
+  const me = selfId(actor);
+  if (!isHrOrAbove(actor.role)) throw forbidden("Only HR staff decide profile change requests.");
+  return me;
+}
+
+/** Which leave requests the caller may decide: routed to them, or (HR) routed to HR or anyone's. */
+function decidableBy(actor: Actor, me: string): SQL {
+  const mine = eq(leaveRequests.approverEmployeeId, me);
+  return isHrOrAbove(actor.role) ? or(mine, isNull(leaveRequests.approverEmployeeId))! : mine;
+}
+
+async function peopleByIds(q: Q, ids: string[]) {
+  const uniq = [...new Set(ids)];
+  if (!uniq.length) return new Map<string, EmployeeRow>();
+  const rows = await q.select().from(employees).where(inArray(employees.id, uniq)).limit(uniq.length);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Direct reports of a manager (the team the calendar shows), at most 50. */
+async function teamOf(q: Q, managerId: string) {
+  return await q.select().from(employees).where(eq(employees.managerId, managerId))
+    .orderBy(asc(employees.lastName), asc(employees.firstName)).limit(50);
+}
+
+/** One absence in the team calendar: who, when, and what kind; never a sick-leave reason. */
+interface TeamAbsence {
+  employeeId: string;
+  name: string;
+  kind: "LEAVE" | "SICK";
+  status: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** Absences of some people overlapping `from`..`to`: leave (approved or pending) and sickness (no reason). */
+async function absencesOf(q: Q, people: EmployeeRow[], from: string, to: string): Promise<TeamAbsence[]> {
+  if (!people.length) return [];
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const ids = [...byId.keys()];
+  const leave = await q.select().from(leaveRequests).where(and(
+    inArray(leaveRequests.employeeId, ids),
+    lte(leaveRequests.startDate, to),
+    gte(leaveRequests.endDate, from),
+    inArray(leaveRequests.status, ["AWAITING_APPROVAL", "APPROVED", "CANCELLATION_REQUESTED"]),
+  )).orderBy(asc(leaveRequests.startDate)).limit(200);
+  const sick = await q.select({
+    employeeId: sickLeaveEntries.employeeId,
+    startDate: sickLeaveEntries.startDate,
+    endDate: sickLeaveEntries.endDate,
+    isOngoing: sickLeaveEntries.isOngoing,
+  }).from(sickLeaveEntries).where(and(
+    inArray(sickLeaveEntries.employeeId, ids),
+    lte(sickLeaveEntries.startDate, to),
+    or(isNull(sickLeaveEntries.endDate), gte(sickLeaveEntries.endDate, from)),
+    isNull(sickLeaveEntries.withdrawnAt),
+  )).orderBy(asc(sickLeaveEntries.startDate)).limit(200);
+  const out: TeamAbsence[] = [
+    ...leave.map((l) => ({
+      employeeId: l.employeeId,
+      name: fullName(byId.get(l.employeeId)!),
+      kind: "LEAVE" as const,
+      status: l.status,
+      startDate: l.startDate,
+      endDate: l.endDate,
+    })),
+    ...sick.map((s) => ({
+      employeeId: s.employeeId,
+      name: fullName(byId.get(s.employeeId)!),
+      kind: "SICK" as const,
+      status: s.isOngoing ? "ONGOING" : "REPORTED",
+      startDate: s.startDate,
+      endDate: s.isOngoing || !s.endDate ? to : s.endDate,
+    })),
+  ];
+  return out.sort((a, b) => a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name)).slice(
+    0,
+    50,
+  );
+}
+
+/** Balance before and after a decision, per leave year the request draws on (deducting types only). */
+async function decisionBalances(
+  q: Q,
+  r: typeof leaveRequests.$inferSelect,
+  emp: EmployeeRow,
+  type: typeof leaveTypes.$inferSelect,
+  decision: "APPROVE" | "REJECT",
+  today: string,
+) {
+  if (!type.deductsBalance) return [];
+  const out = [];
+  for (const [y, d] of Object.entries(JSON.parse(r.daysByYear) as Record<string, number>)) {
+    const b = await balanceOf(q, emp, type, Number(y), today);
+    // `remaining` counts approved days only: approving a pending request takes its days off it; granting
+    // a cancellation gives them back; a refusal changes nothing.
+    let after = b.remaining;
+    if (r.status === "AWAITING_APPROVAL" && decision === "APPROVE") after = b.remaining - d;
+    if (r.status === "CANCELLATION_REQUESTED" && decision === "APPROVE") after = b.remaining + d;
+    out.push({ year: Number(y), days: d, remainingBefore: b.remaining, remainingAfter: round2(after) });
+  }
+  return out;
+}
+
+/** A pending leave request as its approver sees it, with the balances and the team's absences. */
+async function approvalItem(
+  q: Q,
+  actor: Actor,
+  r: typeof leaveRequests.$inferSelect,
+  today: string,
+  asked?: boolean,
+) {
+  const [view] = await renderRequests(q, [r], {
+    lang: actor.language,
+    includeFreeText: actor.channel === "PORTAL" || asked === true,
+    today,
+  });
+  const people = await peopleByIds(q, [r.employeeId]);
+  const emp = people.get(r.employeeId)!;
+  const [type] = await q.select().from(leaveTypes).where(eq(leaveTypes.id, r.leaveTypeId)).limit(1);
+  const teamLead = r.approverEmployeeId ?? emp.managerId;
+  const team = teamLead ? (await teamOf(q, teamLead)).filter((p) => p.id !== emp.id) : [];
+  return {
+    kind: r.status === "CANCELLATION_REQUESTED" ? "LEAVE_CANCELLATION" as const : "LEAVE_REQUEST" as const,
+    employee: { employeeId: emp.id, name: fullName(emp) },
+    request: view,
+    balances: await decisionBalances(q, r, emp, type, "APPROVE", today),
+    teamAbsences: await absencesOf(q, team, r.startDate, r.endDate),
+  };
+}
+
+/**
+ * Leave requests awaiting the caller (new requests and cancellation requests), soonest start first,
+ * paged (at most 50), each with the balances it would leave and the team's absences in its range.
+ */
+export async function listLeaveApprovals(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: PageInput & { includeFreeText?: boolean } = {},
+) {
+  const me = requireApprover(actor);
+  const page = pageOf(input);
+  const today = todayOf(deps);
+  const rows = await deps.db.select().from(leaveRequests).where(and(
+    inArray(leaveRequests.status, DECIDABLE),
+    decidableBy(actor, me),
+  )).orderBy(asc(leaveRequests.startDate), asc(leaveRequests.createdAt)).limit(page.limit + 1).offset(
+    page.offset,
+  );
+  const items = [];
+  for (const r of rows.slice(0, page.limit)) {
+    if (r.employeeId === me) continue;
+    items.push(await approvalItem(deps.db, actor, r, today, input.includeFreeText));
+  }
+  return pageResult(items, page, rows.length > page.limit);
+}
+
+/** Loads a request the caller may decide, or refuses: own → 403, not theirs or unknown → 404. */
+async function decidableRequest(q: Q, actor: Actor, id: string) {
+  const me = requireApprover(actor);
+  const [r] = await q.select().from(leaveRequests).where(eq(leaveRequests.id, id)).limit(1);
+  if (r && r.employeeId === me) {
+    throw forbidden("Nobody approves their own request; it goes to your own manager.");
+  }
+  const allowed = r && (r.approverEmployeeId === me || isHrOrAbove(actor.role));
+  if (!r || !allowed) throw notFound("No leave request awaiting your decision has this id.");
+  return r;
+}
+
+/** One request awaiting the caller, with balances and team calendar. */
+export async function getLeaveApproval(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { id: string; includeFreeText?: boolean },
+) {
+  const r = await decidableRequest(deps.db, actor, input.id);
+  return await approvalItem(deps.db, actor, r, todayOf(deps), input.includeFreeText);
+}
+
+/** A leave decision: approve or reject, with an optional note for the requester. */
+export interface LeaveDecisionInput {
+  id: string;
+  decision: "APPROVE" | "REJECT";
+  note?: string;
+}
+
+function resultingStatus(current: string, decision: "APPROVE" | "REJECT") {
+  if (current === "CANCELLATION_REQUESTED") return decision === "APPROVE" ? "CANCELLED" : "APPROVED";
+  return decision === "APPROVE" ? "APPROVED" : "REJECTED";
+}
+
+async function planDecision(q: Q, actor: Actor, input: LeaveDecisionInput, today: string) {
+  const r = await decidableRequest(q, actor, input.id);
+  if (!DECIDABLE.includes(r.status)) {
+    throw conflict(
+      `This request is ${r.status.toLowerCase().replaceAll("_", " ")}; there is nothing to decide.`,
+    );
+  }
+  const [emp] = await q.select().from(employees).where(eq(employees.id, r.employeeId)).limit(1);
+  const [type] = await q.select().from(leaveTypes).where(eq(leaveTypes.id, r.leaveTypeId)).limit(1);
+  const balances = await decisionBalances(q, r, emp, type, input.decision, today);
+  const overdrawn = balances.filter((b) => b.remainingAfter < 0 && b.remainingAfter < b.remainingBefore);
+  if (overdrawn.length && type.overdraft === "REFUSE") {
+    throw conflict(
+      `Approving would overdraw ${fullName(emp)}'s balance in ${overdrawn[0].year} ` +
+        `(${overdrawn[0].remainingBefore} day(s) left, the request needs ${
+          overdrawn[0].days
+        }). Reject it or ask HR ` +
+        `to adjust the entitlement.`,
+    );
+  }
+  return {
+    r,
+    emp,
+    type,
+    balances,
+    next: resultingStatus(r.status, input.decision),
+    exceeds: overdrawn.length > 0,
+  };
+}
+
+/**
+ * What a decision would do, without writing (contract: prepare_leave_decision): whose request, the days,
+ * the remaining days before and after, and the resulting state.
+ */
+export async function previewLeaveDecision(deps: ServiceDeps, actor: Actor, input: LeaveDecisionInput) {
+  const today = todayOf(deps);
+  const p = await planDecision(deps.db, actor, input, today);
+  const [view] = await renderRequests(deps.db, [p.r], {
+    lang: actor.language,
+    includeFreeText: false,
+    today,
+  });
+  return {
+    employee: { employeeId: p.emp.id, name: fullName(p.emp) },
+    request: view,
+    decision: input.decision,
+    resultingStatus: p.next as "APPROVED" | "REJECTED" | "CANCELLED",
+    balances: p.balances,
+    ...(input.note ? { note: input.note } : {}),
+  };
+}
+
+/**
+ * Decides a leave request in the caller's name (portal, and commit_leave_decision): approve or reject a
+ * new request, or grant or refuse a cancellation. The requester is notified.
+ */
+export async function decideLeaveRequest(deps: ServiceDeps, actor: Actor, input: LeaveDecisionInput) {
+  const today = todayOf(deps);
+  const now = deps.clock.now();
+  return await writeTx(deps, async (tx) => {
+    const p = await planDecision(tx, actor, input, today);
+    const [row] = await tx.update(leaveRequests).set({
+      status: p.next,
+      decidedByUserId: actor.userId,
+      decidedAt: now,
+      decisionNote: input.note?.trim() || null,
+      ...(p.exceeds ? { exceedsBalance: true } : {}),
+      updatedAt: now,
+    }).where(and(eq(leaveRequests.id, p.r.id), eq(leaveRequests.status, p.r.status))).returning();
+    if (!row) throw conflict("This request changed while you were deciding; load it again.");
+    await notify(tx, {
+      recipientEmployeeId: p.r.employeeId,
+      kind: "LEAVE_REQUEST_DECIDED",
+      payload: { leaveRequestId: p.r.id, status: p.next },
+      actor,
+      now,
+    });
+    const [view] = await renderRequests(tx, [row], { lang: actor.language, includeFreeText: true, today });
+    return view;
+  });
+}
+
+/** People whose time weeks the caller decides: direct reports (HR: also those without a manager). */
+async function timesheetScope(q: Q, actor: Actor, me: string) {
+  const where = isHrOrAbove(actor.role)
+    ? or(eq(employees.managerId, me), isNull(employees.managerId))!
+    : eq(employees.managerId, me);
+  return (await q.select().from(employees).where(where).limit(200)).filter((e) => e.id !== me);
+}
+
+/**
+ * Submitted time weeks awaiting the caller: one item per person and week, oldest first, paged (at most 50),
+ * with total and target hours.
+ */
+export async function listTimesheetApprovals(deps: ServiceDeps, actor: Actor, input: PageInput = {}) {
+  const me = requireApprover(actor);
+  const page = pageOf(input);
+  const people = await timesheetScope(deps.db, actor, me);
+  if (!people.length) return pageResult([], page, false);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const rows = await deps.db.selectDistinct({ employeeId: timeEntries.employeeId, date: timeEntries.date })
+    .from(timeEntries).where(and(
+      inArray(timeEntries.employeeId, [...byId.keys()]),
+      eq(timeEntries.status, "SUBMITTED"),
+    )).orderBy(asc(timeEntries.date)).limit(2000);
+  const weeks: { employeeId: string; weekStart: string }[] = [];
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const k = `${r.employeeId}|${mondayOf(r.date)}`;
+    if (!seen.has(k)) {
+      seen.add(k);
+      weeks.push({ employeeId: r.employeeId, weekStart: mondayOf(r.date) });
+    }
+  }
+  const slice = weeks.slice(page.offset, page.offset + page.limit);
+  const items = [];
+  for (const w of slice) {
+    const emp = byId.get(w.employeeId)!;
+    const week = await weekOf(deps.db, emp, w.weekStart);
+    items.push({
+      employee: { employeeId: emp.id, name: fullName(emp) },
+      weekStart: w.weekStart,
+      totalHours: week.totalHours,
+      targetHours: week.targetHours,
+      submittedCount: week.submittedCount,
+      entries: week.entries.filter((e) => e.status === "SUBMITTED"),
+    });
+  }
+  return pageResult(items, page, weeks.length > page.offset + page.limit);
+}
+
+/**
+ * Approves or rejects a submitted week of one person: every SUBMITTED entry of the week becomes APPROVED,
+ * or REJECTED with the note. Only for people in the caller's scope (404 otherwise); never one's own week.
+ */
+export async function decideTimesheet(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { employeeId: string; weekStart: string; decision: "APPROVE" | "REJECT"; note?: string },
+) {
+  const me = requireApprover(actor);
+  checkWeekStart(input.weekStart);
+  if (input.employeeId === me) {
+    throw forbidden("Nobody approves their own time; your manager decides your weeks.");
+  }
+  const now = deps.clock.now();
+  return await writeTx(deps, async (tx) => {
+    const [emp] = await tx.select().from(employees).where(eq(employees.id, input.employeeId)).limit(1);
+    const inScope = emp && (emp.managerId === me || isHrOrAbove(actor.role));
+    if (!emp || !inScope) throw notFound("No submitted week awaiting your decision belongs to this person.");
+    const status: "APPROVED" | "REJECTED" = input.decision === "APPROVE" ? "APPROVED" : "REJECTED";
+    const changed = await tx.update(timeEntries).set({
+      status,
+      rejectionNote: status === "REJECTED" ? input.note?.trim() || null : null,
+      decidedByUserId: actor.userId,
+      decidedAt: now,
+      updatedAt: now,
+    }).where(and(
+      eq(timeEntries.employeeId, emp.id),
+      gte(timeEntries.date, input.weekStart),
+      lte(timeEntries.date, addDays(input.weekStart, 6)),
+      eq(timeEntries.status, "SUBMITTED"),
+    )).returning({ id: timeEntries.id });
+    if (!changed.length) throw conflict(`The week of ${input.weekStart} has no submitted entries to decide.`);
+    await notify(tx, {
+      recipientEmployeeId: emp.id,
+      kind: "TIMESHEET_DECIDED",
+      payload: { weekStart: input.weekStart, status, entries: changed.length },
+      actor,
+      now,
+    });
+    return { employeeId: emp.id, weekStart: input.weekStart, status, decided: changed.length };
+  });
+}
+
+/** The longest range the team calendar shows at once. */
+export const MAX_CALENDAR_DAYS = 62;
+
+/**
+ * The caller's team (direct reports) with their absences in a range (at most 62 days): approved and
+ * pending leave, sickness without its reason, and the public holidays of each member's canton.
+ */
+export async function getTeamCalendar(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { from?: string; to?: string } = {},
+) {
+  const me = requireApprover(actor);
+  const today = todayOf(deps);
+  const from = input.from ?? mondayOf(today);
+  const to = input.to ?? addDays(from, 27);
+  if (to < from) throw invalid("Invalid field 'to': must not be before 'from'.");
+  if (daysBetween(from, to) + 1 > MAX_CALENDAR_DAYS) {
+    throw invalid(`The team calendar shows at most ${MAX_CALENDAR_DAYS} days at once.`);
+  }
+  const team = await teamOf(deps.db, me);
+  const cantons = [...new Set(team.map((t) => t.canton))].sort();
+  return {
+    from,
+    to,
+    members: team.map((t) => ({ employeeId: t.id, name: fullName(t), canton: t.canton })),
+    absences: await absencesOf(deps.db, team, from, to),
+    publicHolidays: cantons.map((c) => ({
+      canton: c,
+      days: [...holidayFractions(c, from, to)].map(([date, portion]) => ({ date, portion })),
+    })),
+  };
+}
+
+/**
+ * Submitted absences and expense reports awaiting the caller (contract: list_pending_approvals): the first
+ * page of leave decisions and up to 50 submitted expense reports routed to the caller.
+ */
+export async function listPendingApprovals(deps: ServiceDeps, actor: Actor, input: PageInput = {}) {
+  const me = requireApprover(actor);
+  const leave = await listLeaveApprovals(deps, actor, { ...input, includeFreeText: false });
+  const expenses = await deps.db.select().from(expenseReports).where(and(
+    eq(expenseReports.approverEmployeeId, me),
+    eq(expenseReports.status, "SUBMITTED"),
+  )).orderBy(asc(expenseReports.submittedAt)).limit(50);
+  const people = await peopleByIds(deps.db, expenses.map((e) => e.employeeId));
+  return {
+    leaveRequests: leave,
+    expenseReports: expenses.map((e) => ({
+      id: e.id,
+      employee: { employeeId: e.employeeId, name: fullName(people.get(e.employeeId)!) },
+      title: e.title,
+      totalAmount: e.totalAmount,
+      currency: e.currency,
+      submittedAt: e.submittedAt ? iso(e.submittedAt) : null,
+    })),
+  };
+}
+
+/** Profile change requests for HR, oldest pending first (or by status), paged. */
+export async function listProfileChangeApprovals(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: PageInput & { status?: "PENDING" | "APPLIED" | "REJECTED" } = {},
+) {
+  requireHr(actor);
+  const page = pageOf(input);
+  const rows = await deps.db.select().from(profileChangeRequests).where(
+    eq(profileChangeRequests.status, input.status ?? "PENDING"),
+  ).orderBy(
+    input.status && input.status !== "PENDING"
+      ? desc(profileChangeRequests.createdAt)
+      : asc(profileChangeRequests.createdAt),
+  )
+    .limit(page.limit + 1).offset(page.offset);
+  const people = await peopleByIds(deps.db, rows.map((r) => r.employeeId));
+  const items = rows.slice(0, page.limit).map((r) => ({
+    ...changeRequestView(r),
+    employee: { employeeId: r.employeeId, name: fullName(people.get(r.employeeId)!) },
+  }));
+  return pageResult(items, page, rows.length > page.limit);
+}
+
+/**
+ * HR applies or rejects a profile change request. Applying writes the requested value into the employee's
+ * record (a SALARY request is a question: applying marks it answered). Never one's own request.
+ */
+export async function decideProfileChange(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { id: string; decision: "APPLY" | "REJECT" },
+) {
+  const me = requireHr(actor);
+  const now = deps.clock.now();
+  return await writeTx(deps, async (tx) => {
+    const [r] = await tx.select().from(profileChangeRequests).where(eq(profileChangeRequests.id, input.id))
+      .limit(1);
+    if (!r) throw notFound("No profile change request has this id.");
+    if (r.employeeId === me) {
+      throw forbidden("Nobody decides their own change request; another HR colleague does.");
+    }
+    if (r.status !== "PENDING") throw conflict(`This request is already ${r.status.toLowerCase()}.`);
+    const column = FIELD_COLUMN[r.field as ChangeField];
+    if (input.decision === "APPLY" && column) {
+      await tx.update(employees).set({ [column]: r.requestedValue, updatedAt: now }).where(
+        eq(employees.id, r.employeeId),
+      );
+    }
+    const [row] = await tx.update(profileChangeRequests).set({
+      status: input.decision === "APPLY" ? "APPLIED" : "REJECTED",
+      decidedByUserId: actor.userId,
+      decidedAt: now,
+    }).where(eq(profileChangeRequests.id, r.id)).returning();
+    await notify(tx, {
+      recipientEmployeeId: r.employeeId,
+      kind: "PROFILE_CHANGE_DECIDED",
+      payload: { changeRequestId: r.id, field: r.field, status: row.status },
+      actor,
+      now,
+    });
+    return changeRequestView(row);
+  });
+}

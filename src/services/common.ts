@@ -1,0 +1,165 @@
+/**
+ * What every service shares: its dependencies, the caller's own employee record, bounded paging, a write
+ * section that serialises check-then-write sequences, names in the caller's language and notifications.
+ */
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../deps.ts";
+import type { Db } from "../db/client.ts";
+import { employees, notifications } from "../db/schema/mod.ts";
+import { isoDay } from "../clock.ts";
+import { AppError, invalid } from "../errors.ts";
+import type { Actor } from "./actor.ts";
+
+/** What a service needs from the app: the database and the clock (nothing reads globals). */
+export type ServiceDeps = Pick<AppDeps, "db" | "clock">;
+
+/** A drizzle transaction handle (same query API as `Db`). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Either the database or an open transaction: read helpers take both. */
+export type Q = Db | Tx;
+
+/** The most rows any list returns (contract: "Rows per list: at most 50"). */
+export const MAX_ROWS = 50;
+
+/** Paging input of every list: `limit` 1–50 (default 50), `offset` ≥ 0. */
+export interface PageInput {
+  limit?: number;
+  offset?: number;
+}
+
+/** A page of a list: the rows and where the next page starts (null on the last page). */
+export interface Page<T> {
+  items: T[];
+  limit: number;
+  offset: number;
+  nextOffset: number | null;
+}
+
+/** Normalises paging input: never more than 50 rows, never a negative offset. */
+export function pageOf(p: PageInput = {}): { limit: number; offset: number } {
+  const limit = Math.min(MAX_ROWS, Math.max(1, Math.trunc(p.limit ?? MAX_ROWS)));
+  const offset = Math.max(0, Math.trunc(p.offset ?? 0));
+  return { limit, offset };
+}
+
+/**
+ * Builds a page from rows fetched with `limit + 1` (the extra row only tells whether there is a next page,
+ * so no COUNT over the whole history is needed).
+ */
+export function toPage<R, T>(rows: R[], page: { limit: number; offset: number }, map: (r: R) => T): Page<T> {
+  const more = rows.length > page.limit;
+  return {
+    items: rows.slice(0, page.limit).map(map),
+    limit: page.limit,
+    offset: page.offset,
+    nextOffset: more ? page.offset + page.limit : null,
+  };
+}
+
+/** A page from rows already rendered; `more` says whether the `limit + 1`st row existed. */
+export function pageResult<T>(items: T[], page: { limit: number; offset: number }, more: boolean): Page<T> {
+  return {
+    items,
+    limit: page.limit,
+    offset: page.offset,
+    nextOffset: more ? page.offset + page.limit : null,
+  };
+}
+
+/** Today's calendar date for the service (the clock's UTC day). */
+export function todayOf(deps: ServiceDeps): string {
+  return isoDay(deps.clock.now());
+}
+
+/** The refusal for an account without an employee record (the contract's 404 for the summary). */
+export function noEmployee(): AppError {
+  return new AppError("not_found", "No employee record is linked to this account.");
+}
+
+/** The caller's own employee id, or the contract's 404 when the account has none. */
+export function selfId(actor: Actor): string {
+  if (!actor.employeeId) throw noEmployee();
+  return actor.employeeId;
+}
+
+export type EmployeeRow = typeof employees.$inferSelect;
+
+/** The caller's own employee record. */
+export async function selfEmployee(q: Q, actor: Actor): Promise<EmployeeRow> {
+  const id = selfId(actor);
+  const [row] = await q.select().from(employees).where(eq(employees.id, id)).limit(1);
+  if (!row) throw noEmployee();
+  return row;
+}
+
+/** ISO weekdays from the schema's comma list (`"1,2,3,4,5"`). */
+export function weekdaysOf(e: Pick<EmployeeRow, "workingWeekdays">): number[] {
+  return e.workingWeekdays.split(",").map((s) => Number(s.trim())).filter((n) => n >= 1 && n <= 7);
+}
+
+/** "First Last" for lists and notifications (names only, never sensitive fields). */
+export function fullName(e: { firstName: string; lastName: string }): string {
+  return `${e.firstName} ${e.lastName}`;
+}
+
+/** The name of a record with `nameDe/nameEn/nameFr` in the caller's language. */
+export function localName(
+  r: { nameDe: string; nameEn: string; nameFr: string },
+  lang: Actor["language"],
+): string {
+  return lang === "en" ? r.nameEn : lang === "fr" ? r.nameFr : r.nameDe;
+}
+
+const writeLocks = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * Runs a check-then-write sequence (overlap check, state check, then insert/update) as one database
+ * transaction, and serialises such sequences inside this process. SQLite allows one writer; the libSQL
+ * client waits for a busy lock synchronously, so two interleaved write transactions in one process would
+ * block each other. The in-process queue avoids that; the transaction keeps the sequence atomic against
+ * other processes on a shared libSQL server.
+ */
+export function writeTx<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const prev = writeLocks.get(deps.db) ?? Promise.resolve();
+  const run = prev.catch(() => undefined).then(() => deps.db.transaction(fn));
+  writeLocks.set(deps.db, run.catch(() => undefined));
+  return run;
+}
+
+/** Records an in-app notification. The payload holds ids and flags only, never free text from the record. */
+export async function notify(
+  q: Q,
+  n: {
+    recipientEmployeeId: string;
+    kind: string;
+    payload: Record<string, unknown>;
+    actor: Actor;
+    now: number;
+  },
+): Promise<void> {
+  await q.insert(notifications).values({
+    recipientEmployeeId: n.recipientEmployeeId,
+    kind: n.kind,
+    payload: JSON.stringify({ ...n.payload, viaAssistant: n.actor.channel === "ASSISTANT" }),
+    channel: n.actor.channel,
+    createdAt: n.now,
+  });
+}
+
+/** A whole-year parameter: a sensible range so one request cannot ask for every year there is. */
+export function checkYear(year: number, field = "year"): number {
+  if (!Number.isInteger(year) || year < 2000 || year > 2100) {
+    throw invalid(`${field} must be a year between 2000 and 2100, got ${year}`);
+  }
+  return year;
+}
+
+/** Epoch ms → ISO 8601 instant for responses. */
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** A date `YYYY-MM-DD` as the contract's date-time string (midnight UTC). */
+export function dateAsInstant(date: string): string {
+  return `${date}T00:00:00.000Z`;
+}

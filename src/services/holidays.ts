@@ -1,0 +1,126 @@
+/**
+ * The caller's calendar: public holidays of their canton (half days included), school holidays, company
+ * closure days that apply to them, and closure days they were approved to work through. The leave and
+ * time services read closures through `closureCalendar`, so the portal, the connector and the rules agree.
+ */
+import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { closurePeriods, closureWorkThrough, schoolHolidays } from "../db/schema/mod.ts";
+import { eachDay, isoWeekday, maxDate, minDate, publicHolidays } from "../domain/calendar.ts";
+import type { Actor } from "./actor.ts";
+import {
+  checkYear,
+  type EmployeeRow,
+  localName,
+  type Q,
+  selfEmployee,
+  type ServiceDeps,
+  todayOf,
+  weekdaysOf,
+} from "./common.ts";
+
+/** One closure day that applies to an employee. */
+export interface ClosureDayInfo {
+  date: string;
+  closureId: string;
+  deductsLeave: boolean;
+  /** The employee was approved to work through this day (it costs no vacation). */
+  workThrough: boolean;
+}
+
+/**
+ * Closure days in `from`..`to` that apply to the employee (whole company, or a list of cantons that
+ * includes theirs), each marked when the employee was approved to work through it.
+ */
+export async function closureCalendar(q: Q, emp: EmployeeRow, from: string, to: string) {
+  const periods = (await q.select().from(closurePeriods).where(
+    and(lte(closurePeriods.startDate, to), gte(closurePeriods.endDate, from)),
+  ).orderBy(asc(closurePeriods.startDate)).limit(200)).filter((p) =>
+    !p.cantons || p.cantons.split(",").map((c) => c.trim()).includes(emp.canton)
+  );
+  const through = new Set(
+    (await q.select({ date: closureWorkThrough.date }).from(closureWorkThrough).where(and(
+      eq(closureWorkThrough.employeeId, emp.id),
+      eq(closureWorkThrough.status, "APPROVED"),
+      gte(closureWorkThrough.date, from),
+      lte(closureWorkThrough.date, to),
+    )).limit(400)).map((r) => r.date),
+  );
+  const days: ClosureDayInfo[] = [];
+  for (const p of periods) {
+    for (const date of eachDay(maxDate(p.startDate, from), minDate(p.endDate, to))) {
+      days.push({ date, closureId: p.id, deductsLeave: p.deductsLeave, workThrough: through.has(date) });
+    }
+  }
+  return { periods, days, workThrough: through };
+}
+
+/**
+ * Public holidays of the caller's canton for a year (whole and half days, names in the caller's
+ * language), the half days among them, and the canton's school holidays touching the year.
+ */
+export async function getPublicHolidays(deps: ServiceDeps, actor: Actor, input: { year?: number } = {}) {
+  const emp = await selfEmployee(deps.db, actor);
+  const year = checkYear(input.year ?? Number(todayOf(deps).slice(0, 4)));
+  const holidays = publicHolidays(emp.canton, year, actor.language).map((h) => ({
+    date: h.date,
+    name: h.name,
+    portion: h.portion,
+    isoWeekday: isoWeekday(h.date),
+  }));
+  const school = await deps.db.select().from(schoolHolidays).where(and(
+    eq(schoolHolidays.canton, emp.canton),
+    lte(schoolHolidays.startDate, `${year}-12-31`),
+    gte(schoolHolidays.endDate, `${year}-01-01`),
+  )).orderBy(asc(schoolHolidays.startDate)).limit(50);
+  return {
+    year,
+    canton: emp.canton,
+    publicHolidays: holidays,
+    halfDayHolidays: holidays.filter((h) => h.portion < 1),
+    schoolHolidays: school.map((s) => ({
+      name: localName(s, actor.language),
+      startDate: s.startDate,
+      endDate: s.endDate,
+    })),
+  };
+}
+
+/**
+ * Company closure periods of a year that apply to the caller, each day with what it costs from the
+ * vacation balance (0 when the closure is granted on top, on a day the caller does not work, on a
+ * whole-day holiday, or on a day they were approved to work through; half on a half-day holiday), and
+ * the work-through days.
+ */
+export async function getClosurePeriods(deps: ServiceDeps, actor: Actor, input: { year?: number } = {}) {
+  const emp = await selfEmployee(deps.db, actor);
+  const year = checkYear(input.year ?? Number(todayOf(deps).slice(0, 4)));
+  const from = `${year}-01-01`;
+  const to = `${year}-12-31`;
+  const cal = await closureCalendar(deps.db, emp, from, to);
+  const working = new Set(weekdaysOf(emp));
+  const hol = new Map<string, number>();
+  for (const y of [year]) for (const h of publicHolidays(emp.canton, y)) hol.set(h.date, h.portion);
+  const costOf = (d: ClosureDayInfo) =>
+    d.deductsLeave && !d.workThrough && working.has(isoWeekday(d.date))
+      ? 1 - Math.min(1, hol.get(d.date) ?? 0)
+      : 0;
+  return {
+    year,
+    closures: cal.periods.map((p) => {
+      const days = cal.days.filter((d) => d.closureId === p.id);
+      return {
+        id: p.id,
+        name: localName(p, actor.language),
+        startDate: p.startDate,
+        endDate: p.endDate,
+        deductsLeave: p.deductsLeave,
+        vacationDaysCharged: days.reduce((s, d) => s + costOf(d), 0),
+        days: days.map((d) => ({ date: d.date, workThrough: d.workThrough, vacationCost: costOf(d) })),
+      };
+    }),
+    workThroughDays: cal.days.filter((d) => d.workThrough).map((d) => ({
+      date: d.date,
+      closureId: d.closureId,
+    })),
+  };
+}

@@ -1,0 +1,680 @@
+/**
+ * Leave use cases: balances per leave type and year, the caller's requests, preview, filing, withdrawal
+ * and cancellation requests. The portal and the connector call exactly these functions; the rules
+ * themselves (days deducted, balances, overlaps, approver) live in `domain/leave.ts`.
+ */
+import { and, asc, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+import {
+  employees,
+  leaveEntitlements,
+  leaveRequests,
+  leaveTypes,
+  sickLeaveEntries,
+  workloadChanges,
+} from "../db/schema/mod.ts";
+import { daysBetween, holidayFractions, publicHolidays, yearOf } from "../domain/calendar.ts";
+import {
+  APPROVED_STATUSES,
+  chooseApprover,
+  computeBalance,
+  computeLeaveDays,
+  type EndPortion,
+  type LeaveBalance,
+  overlaps,
+  type StartPortion,
+  wouldExceed,
+} from "../domain/leave.ts";
+import { round2 } from "../domain/numbers.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
+import type { Actor } from "./actor.ts";
+import {
+  checkYear,
+  type EmployeeRow,
+  fullName,
+  iso,
+  notify,
+  type Page,
+  type PageInput,
+  pageOf,
+  pageResult,
+  type Q,
+  selfEmployee,
+  selfId,
+  type ServiceDeps,
+  todayOf,
+  weekdaysOf,
+  writeTx,
+} from "./common.ts";
+import { closureCalendar } from "./holidays.ts";
+
+/** The leave type whose balance company closures are taken from (compulsory company vacation). */
+export const VACATION_CODE = "VACATION";
+
+/** Leave-request states, as stored (schema: `leave_requests.status`). */
+export const LEAVE_STATUSES = [
+  "AWAITING_APPROVAL",
+  "APPROVED",
+  "REJECTED",
+  "WITHDRAWN",
+  "CANCELLATION_REQUESTED",
+  "CANCELLED",
+] as const;
+export type LeaveStatus = typeof LEAVE_STATUSES[number];
+
+/** States that hold days in the calendar: a new request may not overlap them. */
+const ACTIVE_STATUSES = ["AWAITING_APPROVAL", "APPROVED", "CANCELLATION_REQUESTED"];
+
+/** The longest range one request may cover (a year); longer absences are arranged with HR. */
+export const MAX_REQUEST_DAYS = 366;
+
+type LeaveTypeRow = typeof leaveTypes.$inferSelect;
+type LeaveRequestRow = typeof leaveRequests.$inferSelect;
+
+function typeName(t: LeaveTypeRow, lang: Actor["language"]): string {
+  return lang === "en" ? t.nameEn : lang === "fr" ? t.nameFr : t.nameDe;
+}
+
+/** The active leave types, with how each behaves (for the app's picker and for assistants). */
+export async function listLeaveTypes(deps: ServiceDeps, actor: Actor) {
+  selfId(actor);
+  const rows = await deps.db.select().from(leaveTypes).where(eq(leaveTypes.active, true)).orderBy(
+    asc(leaveTypes.code),
+  )
+    .limit(50);
+  return { items: rows.map((t) => leaveTypeInfo(t, actor.language)) };
+}
+
+function leaveTypeInfo(t: LeaveTypeRow, lang: Actor["language"]) {
+  return {
+    code: t.code,
+    name: typeName(t, lang),
+    deductsBalance: t.deductsBalance,
+    overdraft: t.overdraft as "REFUSE" | "FLAG",
+  };
+}
+
+async function typeByCode(q: Q, code: string): Promise<LeaveTypeRow> {
+  const [t] = await q.select().from(leaveTypes).where(
+    and(eq(leaveTypes.code, code), eq(leaveTypes.active, true)),
+  )
+    .limit(1);
+  if (!t) {
+    const all = await q.select({ code: leaveTypes.code }).from(leaveTypes).where(eq(leaveTypes.active, true))
+      .limit(50);
+    throw invalid(
+      `Invalid field 'leaveType': must be one of ${all.map((a) => a.code).join(", ")}, got "${code}".`,
+    );
+  }
+  return t;
+}
+
+/**
+ * The balance of one employee, leave type and leave year, from the stored entitlement (or the type's
+ * default when HR has not created the year yet), the workload history, the requests touching the year
+ * and, for vacation, the company closure days (less approved work-through days).
+ */
+export async function balanceOf(
+  q: Q,
+  emp: EmployeeRow,
+  type: LeaveTypeRow,
+  year: number,
+  today: string,
+): Promise<LeaveBalance & { hasEntitlement: boolean }> {
+  const from = `${year}-01-01`;
+  const to = `${year}-12-31`;
+  const [ent] = await q.select().from(leaveEntitlements).where(and(
+    eq(leaveEntitlements.employeeId, emp.id),
+    eq(leaveEntitlements.leaveTypeId, type.id),
+    eq(leaveEntitlements.year, year),
+  )).limit(1);
+  const requests = await q.select().from(leaveRequests).where(and(
+    eq(leaveRequests.employeeId, emp.id),
+    lte(leaveRequests.startDate, to),
+    gte(leaveRequests.endDate, from),
+    eq(leaveRequests.leaveTypeId, type.id),
+    inArray(leaveRequests.status, ACTIVE_STATUSES),
+  )).limit(1000);
+  const history = await q.select().from(workloadChanges).where(eq(workloadChanges.employeeId, emp.id)).limit(
+    200,
+  );
+  const closures = type.code === VACATION_CODE && type.deductsBalance
+    ? await closureCalendar(q, emp, from, to)
+    : { days: [], workThrough: new Set<string>() };
+  const b = computeBalance({
+    year,
+    today,
+    baseDays: ent?.baseDays ?? (type.deductsBalance ? type.defaultAnnualDays : 0),
+    employmentStart: emp.employmentStart,
+    employmentEnd: emp.employmentEnd,
+    workloadHistory: history.map((h) => ({ validFrom: h.validFrom, workloadPercent: h.workloadPercent })),
+    workloadPercent: emp.workloadPercent,
+    carryOverDays: ent?.carryOverDays ?? 0,
+    carryOverExpiresOn: ent?.carryOverExpiresOn ?? null,
+    adjustmentDays: ent?.adjustmentDays ?? 0,
+    requests: requests.map((r) => ({
+      startDate: r.startDate,
+      endDate: r.endDate,
+      startPortion: r.startPortion as StartPortion,
+      endPortion: r.endPortion as EndPortion,
+      status: r.status,
+      daysByYear: JSON.parse(r.daysByYear),
+    })),
+    closureDays: closures.days.map((d) => ({ date: d.date, deductsLeave: d.deductsLeave })),
+    workThroughDays: closures.workThrough,
+    workingWeekdays: weekdaysOf(emp),
+    holidays: holidayFractions(emp.canton, from, to),
+  });
+  return { ...b, hasEntitlement: !!ent };
+}
+
+/**
+ * Balances per leave type for a leave year (default: the current one): entitlement (pro rata), carry-over
+ * with its expiry, adjustments, used, planned, pending (shown apart, not deducted) and remaining. Types
+ * that do not deduct a balance (e.g. unpaid leave) show their days with null entitlement and remaining.
+ */
+export async function getLeaveBalances(deps: ServiceDeps, actor: Actor, input: { year?: number } = {}) {
+  const emp = await selfEmployee(deps.db, actor);
+  const today = todayOf(deps);
+  const year = checkYear(input.year ?? yearOf(today));
+  const types = await deps.db.select().from(leaveTypes).where(eq(leaveTypes.active, true)).orderBy(
+    asc(leaveTypes.code),
+  )
+    .limit(50);
+  const items = [];
+  for (const t of types) {
+    const b = await balanceOf(deps.db, emp, t, year, today);
+    const deducts = t.deductsBalance;
+    items.push({
+      leaveType: leaveTypeInfo(t, actor.language),
+      year,
+      entitlement: deducts ? b.entitlement : null,
+      carryOver: b.carryOver,
+      carryOverExpiresOn: b.carryOverExpiresOn,
+      carryOverLapsed: b.carryOverLapsed,
+      carryOverAtRisk: b.carryOverAtRisk,
+      adjustments: b.adjustments,
+      available: deducts ? b.available : null,
+      used: b.used,
+      planned: b.planned,
+      pending: b.pending,
+      closureDays: b.closureDays,
+      remaining: deducts ? b.remaining : null,
+      overdrawn: deducts ? b.overdrawn : false,
+    });
+  }
+  return { year, balances: items };
+}
+
+/** What the caller asks for when filing or previewing a request. */
+export interface LeaveRequestInput {
+  leaveType: string;
+  startDate: string;
+  endDate: string;
+  /** FULL (default) or AFTERNOON: only the afternoon of the first day. */
+  startPortion?: StartPortion;
+  /** FULL (default) or MORNING: only the morning of the last day. */
+  endPortion?: EndPortion;
+  /** Free text for the approver; only from the portal (the connector takes no free text). */
+  reason?: string;
+}
+
+/** The approver's identity as shown to the requester: the manager, or HR when nobody in the line can act. */
+async function personRef(q: Q, employeeId: string | null) {
+  if (!employeeId) return null;
+  const [e] = await q.select({
+    id: employees.id,
+    firstName: employees.firstName,
+    lastName: employees.lastName,
+  })
+    .from(employees).where(eq(employees.id, employeeId)).limit(1);
+  return e ? { employeeId: e.id, name: fullName(e) } : null;
+}
+
+/** Whether someone is away today (approved leave or sickness covering today, or no longer employed). */
+async function isAway(q: Q, e: EmployeeRow, today: string): Promise<boolean> {
+  if (e.employmentEnd && e.employmentEnd < today) return true;
+  const leave = await q.select({ id: leaveRequests.id }).from(leaveRequests).where(and(
+    eq(leaveRequests.employeeId, e.id),
+    lte(leaveRequests.startDate, today),
+    gte(leaveRequests.endDate, today),
+    inArray(leaveRequests.status, [...APPROVED_STATUSES]),
+  )).limit(1);
+  if (leave.length) return true;
+  const sick = await q.select({
+    s: sickLeaveEntries.startDate,
+    e: sickLeaveEntries.endDate,
+    w: sickLeaveEntries.withdrawnAt,
+  })
+    .from(sickLeaveEntries).where(
+      and(eq(sickLeaveEntries.employeeId, e.id), lte(sickLeaveEntries.startDate, today)),
+    )
+    .orderBy(desc(sickLeaveEntries.startDate)).limit(20);
+  return sick.some((s) => !s.w && (s.e === null || s.e >= today));
+}
+
+/**
+ * The approver of a new request: the first manager up the reporting line who is not the requester and
+ * not away today (domain `chooseApprover`); null routes the request to HR.
+ */
+export async function approverFor(q: Q, emp: EmployeeRow, today: string): Promise<string | null> {
+  const chain: { id: string; away: boolean }[] = [];
+  const seen = new Set<string>([emp.id]);
+  let next = emp.managerId;
+  while (next && chain.length < 10) {
+    const [m] = await q.select().from(employees).where(eq(employees.id, next)).limit(1);
+    if (!m) break;
+    chain.push({ id: m.id, away: await isAway(q, m, today) });
+    if (seen.has(m.id)) break;
+    seen.add(m.id);
+    next = m.managerId;
+  }
+  return chooseApprover(emp.id, chain);
+}
+
+/** Everything the preview shows and the filing stores, computed in one place. */
+async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveRequestInput, today: string) {
+  if (actor.channel === "ASSISTANT" && input.reason) {
+    throw invalid("A request filed through an assistant takes no reason text; leave 'reason' out.");
+  }
+  const type = await typeByCode(q, input.leaveType);
+  const startPortion = input.startPortion ?? "FULL";
+  const endPortion = input.endPortion ?? "FULL";
+  if (input.endDate < input.startDate) {
+    throw invalid("Invalid field 'endDate': must not be before startDate.");
+  }
+  if (daysBetween(input.startDate, input.endDate) + 1 > MAX_REQUEST_DAYS) {
+    throw invalid(`A request covers at most ${MAX_REQUEST_DAYS} days; split longer absences or ask HR.`);
+  }
+  if (input.startDate < emp.employmentStart) {
+    throw invalid(`Leave can start on ${emp.employmentStart} at the earliest, when your employment starts.`);
+  }
+  if (emp.employmentEnd && input.endDate > emp.employmentEnd) {
+    throw invalid(`Leave can end on ${emp.employmentEnd} at the latest, when your employment ends.`);
+  }
+  const holidays = holidayFractions(emp.canton, input.startDate, input.endDate);
+  const cal = await closureCalendar(q, emp, input.startDate, input.endDate);
+  // A closure day costs nothing in a request (it is charged or granted as a closure), unless the
+  // employee was approved to work through it: then it is a working day like any other.
+  const closureDays = new Set(cal.days.filter((d) => !d.workThrough).map((d) => d.date));
+  const computed = computeLeaveDays({
+    startDate: input.startDate,
+    endDate: input.endDate,
+    startPortion,
+    endPortion,
+    workingWeekdays: weekdaysOf(emp),
+    holidays,
+    closureDays,
+  });
+  if (computed.days <= 0) {
+    throw invalid(
+      "This range holds no working time for you (days off, public holidays or company closure days only); " +
+        "there is nothing to file.",
+    );
+  }
+  const others = await q.select().from(leaveRequests).where(and(
+    eq(leaveRequests.employeeId, emp.id),
+    lte(leaveRequests.startDate, input.endDate),
+    gte(leaveRequests.endDate, input.startDate),
+    inArray(leaveRequests.status, ACTIVE_STATUSES),
+  )).limit(50);
+  const clash = others.find((o) =>
+    overlaps(
+      { startDate: input.startDate, endDate: input.endDate, startPortion, endPortion },
+      {
+        startDate: o.startDate,
+        endDate: o.endDate,
+        startPortion: o.startPortion as StartPortion,
+        endPortion: o.endPortion as EndPortion,
+      },
+    )
+  );
+  if (clash) {
+    throw conflict(
+      `This overlaps your request ${clash.id} from ${clash.startDate} to ${clash.endDate} ` +
+        `(${
+          clash.status.toLowerCase().replaceAll("_", " ")
+        }). Withdraw or change that one first, or pick other dates.`,
+    );
+  }
+  const balances = [];
+  let exceeds = false;
+  if (type.deductsBalance) {
+    for (const [y, d] of Object.entries(computed.daysByYear)) {
+      const b = await balanceOf(q, emp, type, Number(y), today);
+      const before = round2(b.remaining - b.pending);
+      const over = wouldExceed(b, d);
+      if (over) exceeds = true;
+      balances.push({
+        year: Number(y),
+        days: d,
+        remainingBefore: before,
+        pending: b.pending,
+        remainingAfter: round2(before - d),
+      });
+      if (over && type.overdraft === "REFUSE") {
+        throw conflict(
+          `Not enough ${typeName(type, actor.language)} left in ${y}: this request needs ${d} day(s), ` +
+            `${
+              Math.max(0, before)
+            } remain after the requests awaiting approval. Shorten the request or choose ` +
+            `another leave type.`,
+        );
+      }
+    }
+  }
+  const approverId = await approverFor(q, emp, today);
+  const approver = await personRef(q, approverId);
+  return {
+    type,
+    startPortion,
+    endPortion,
+    computed,
+    holidaysInRange: [...holidays.entries()].map(([date, portion]) => ({ date, portion })),
+    closureDaysInRange: closureDays.size,
+    balances,
+    exceeds,
+    approverId,
+    approver,
+  };
+}
+
+function previewOf(
+  plan: Awaited<ReturnType<typeof planRequest>>,
+  input: LeaveRequestInput,
+  emp: EmployeeRow,
+  lang: Actor["language"],
+) {
+  const names = new Map<string, string>();
+  for (let y = yearOf(input.startDate); y <= yearOf(input.endDate); y++) {
+    for (const h of publicHolidays(emp.canton, y, lang)) names.set(h.date, h.name);
+  }
+  return {
+    leaveType: leaveTypeInfo(plan.type, lang),
+    startDate: input.startDate,
+    endDate: input.endDate,
+    startPortion: plan.startPortion,
+    endPortion: plan.endPortion,
+    days: plan.computed.days,
+    daysByYear: plan.computed.daysByYear,
+    holidaysInRange: plan.holidaysInRange.map((h) => ({ ...h, name: names.get(h.date) ?? "" })),
+    closureDaysInRange: plan.closureDaysInRange,
+    balances: plan.balances,
+    exceedsBalance: plan.exceeds,
+    approver: plan.approver,
+    approverIsHr: plan.approverId === null,
+  };
+}
+
+/** The preview shape (also what `prepare_leave_request` shows). */
+export type LeavePreview = ReturnType<typeof previewOf>;
+
+/**
+ * Computes a request without filing it: days deducted (per leave year), the balance before and after,
+ * the approver. Refuses what filing would refuse (overlap, no working time, beyond the balance of a
+ * REFUSE type), so a preview that succeeds files unless something changed in between.
+ */
+export async function previewLeaveRequest(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: LeaveRequestInput,
+): Promise<LeavePreview> {
+  const emp = await selfEmployee(deps.db, actor);
+  const plan = await planRequest(deps.db, actor, emp, input, todayOf(deps));
+  return previewOf(plan, input, emp, actor.language);
+}
+
+/** The leave request as the owner sees it. */
+export function leaveRequestView(
+  r: LeaveRequestRow,
+  type: LeaveTypeRow,
+  approver: { employeeId: string; name: string } | null,
+  opts: { lang: Actor["language"]; includeFreeText: boolean; today: string },
+) {
+  return {
+    id: r.id,
+    leaveType: leaveTypeInfo(type, opts.lang),
+    startDate: r.startDate,
+    endDate: r.endDate,
+    startPortion: r.startPortion as StartPortion,
+    endPortion: r.endPortion as EndPortion,
+    days: r.days,
+    daysByYear: JSON.parse(r.daysByYear) as Record<string, number>,
+    status: r.status as LeaveStatus,
+    exceedsBalance: r.exceedsBalance,
+    ...(opts.includeFreeText && r.reason ? { reason: r.reason } : {}),
+    approver,
+    ...(opts.includeFreeText && r.decisionNote ? { decisionNote: r.decisionNote } : {}),
+    ...(r.decidedAt ? { decidedAt: iso(r.decidedAt) } : {}),
+    channel: r.channel as "PORTAL" | "ASSISTANT",
+    ...(r.cancellationRequestedAt ? { cancellationRequestedAt: iso(r.cancellationRequestedAt) } : {}),
+    createdAt: iso(r.createdAt),
+    canWithdraw: r.status === "AWAITING_APPROVAL",
+    canRequestCancellation: r.status === "APPROVED" && r.startDate > opts.today,
+  };
+}
+
+/** Loads the types and approvers of some requests in two queries and renders them. */
+export async function renderRequests(
+  q: Q,
+  rows: LeaveRequestRow[],
+  opts: { lang: Actor["language"]; includeFreeText: boolean; today: string },
+) {
+  const typeIds = [...new Set(rows.map((r) => r.leaveTypeId))];
+  const approverIds = [...new Set(rows.map((r) => r.approverEmployeeId).filter((x): x is string => !!x))];
+  const types = typeIds.length
+    ? await q.select().from(leaveTypes).where(inArray(leaveTypes.id, typeIds))
+    : [];
+  const people = approverIds.length
+    ? await q.select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName })
+      .from(employees).where(inArray(employees.id, approverIds))
+    : [];
+  const typeById = new Map(types.map((t) => [t.id, t]));
+  const personById = new Map(people.map((p) => [p.id, { employeeId: p.id, name: fullName(p) }]));
+  return rows.map((r) =>
+    leaveRequestView(
+      r,
+      typeById.get(r.leaveTypeId)!,
+      r.approverEmployeeId ? personById.get(r.approverEmployeeId) ?? null : null,
+      opts,
+    )
+  );
+}
+
+/** Free text (reason, decision note) goes to the portal owner always, to an assistant only when asked. */
+function freeTextAllowed(actor: Actor, asked?: boolean): boolean {
+  return actor.channel === "PORTAL" || asked === true;
+}
+
+/**
+ * Files a leave request: the same computation as the preview, inside one write transaction (so two
+ * overlapping requests cannot both pass the overlap check), then tells the approver. A request filed
+ * through an assistant is marked so in the notification (contract: commit_leave_request).
+ */
+export async function fileLeaveRequest(deps: ServiceDeps, actor: Actor, input: LeaveRequestInput) {
+  const today = todayOf(deps);
+  const now = deps.clock.now();
+  return await writeTx(deps, async (tx) => {
+    const emp = await selfEmployee(tx, actor);
+    const plan = await planRequest(tx, actor, emp, input, today);
+    const [row] = await tx.insert(leaveRequests).values({
+      employeeId: emp.id,
+      leaveTypeId: plan.type.id,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      startPortion: plan.startPortion,
+      endPortion: plan.endPortion,
+      days: plan.computed.days,
+      daysByYear: JSON.stringify(plan.computed.daysByYear),
+      exceedsBalance: plan.exceeds,
+      status: "AWAITING_APPROVAL",
+      reason: input.reason?.trim() || null,
+      approverEmployeeId: plan.approverId,
+      channel: actor.channel,
+      createdAt: now,
+      updatedAt: now,
+    }).returning();
+    if (plan.approverId) {
+      await notify(tx, {
+        recipientEmployeeId: plan.approverId,
+        kind: "LEAVE_REQUEST_FILED",
+        payload: { leaveRequestId: row.id, employeeId: emp.id },
+        actor,
+        now,
+      });
+    }
+    return leaveRequestView(row, plan.type, plan.approver, {
+      lang: actor.language,
+      includeFreeText: true,
+      today,
+    });
+  });
+}
+
+/** Filters of the caller's request list. */
+export interface LeaveListInput extends PageInput {
+  status?: LeaveStatus;
+  leaveType?: string;
+  /** Requests touching this calendar year. */
+  year?: number;
+  /** Requests touching `from`..`to` (either may be left out). */
+  from?: string;
+  to?: string;
+  /** For assistants: include reason and decision note (`include_free_text`). */
+  includeFreeText?: boolean;
+}
+
+/** The caller's own requests, newest start first, filtered and paged (at most 50 a page). */
+export async function listLeaveRequests(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: LeaveListInput = {},
+): Promise<Page<ReturnType<typeof leaveRequestView>>> {
+  const me = selfId(actor);
+  const page = pageOf(input);
+  const where: SQL[] = [eq(leaveRequests.employeeId, me)];
+  let from = input.from;
+  let to = input.to;
+  if (input.year !== undefined) {
+    checkYear(input.year);
+    from = from && from > `${input.year}-01-01` ? from : `${input.year}-01-01`;
+    to = to && to < `${input.year}-12-31` ? to : `${input.year}-12-31`;
+  }
+  if (from && to && to < from) throw invalid("Invalid field 'to': must not be before 'from'.");
+  if (to) where.push(lte(leaveRequests.startDate, to));
+  if (from) where.push(gte(leaveRequests.endDate, from));
+  if (input.status) where.push(eq(leaveRequests.status, input.status));
+  if (input.leaveType) {
+    where.push(eq(leaveRequests.leaveTypeId, (await typeByCode(deps.db, input.leaveType)).id));
+  }
+  const rows = await deps.db.select().from(leaveRequests).where(and(...where))
+    .orderBy(desc(leaveRequests.startDate), desc(leaveRequests.createdAt)).limit(page.limit + 1).offset(
+      page.offset,
+    );
+  const items = await renderRequests(deps.db, rows.slice(0, page.limit), {
+    lang: actor.language,
+    includeFreeText: freeTextAllowed(actor, input.includeFreeText),
+    today: todayOf(deps),
+  });
+  return pageResult(items, page, rows.length > page.limit);
+}
+
+/** One of the caller's own requests; someone else's id answers 404, exactly like an unknown id. */
+async function ownRequest(q: Q, actor: Actor, id: string): Promise<LeaveRequestRow> {
+  const me = selfId(actor);
+  const [r] = await q.select().from(leaveRequests).where(
+    and(eq(leaveRequests.id, id), eq(leaveRequests.employeeId, me)),
+  )
+    .limit(1);
+  if (!r) throw notFound("You have no leave request with this id.");
+  return r;
+}
+
+/** One of the caller's requests. */
+export async function getLeaveRequest(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { id: string; includeFreeText?: boolean },
+) {
+  const r = await ownRequest(deps.db, actor, input.id);
+  const [view] = await renderRequests(deps.db, [r], {
+    lang: actor.language,
+    includeFreeText: freeTextAllowed(actor, input.includeFreeText),
+    today: todayOf(deps),
+  });
+  return view;
+}
+
+/** Takes back an own request still awaiting approval (contract: withdraw_leave_request). */
+export async function withdrawLeaveRequest(deps: ServiceDeps, actor: Actor, input: { id: string }) {
+  const now = deps.clock.now();
+  return await writeTx(deps, async (tx) => {
+    const r = await ownRequest(tx, actor, input.id);
+    if (r.status !== "AWAITING_APPROVAL") {
+      throw conflict(
+        `Only a request awaiting approval can be withdrawn; this one is ${
+          r.status.toLowerCase().replaceAll("_", " ")
+        }.` +
+          (r.status === "APPROVED" ? " Ask for a cancellation instead." : ""),
+      );
+    }
+    const [row] = await tx.update(leaveRequests).set({ status: "WITHDRAWN", updatedAt: now })
+      .where(and(eq(leaveRequests.id, r.id), eq(leaveRequests.status, "AWAITING_APPROVAL"))).returning();
+    if (r.approverEmployeeId) {
+      await notify(tx, {
+        recipientEmployeeId: r.approverEmployeeId,
+        kind: "LEAVE_REQUEST_WITHDRAWN",
+        payload: { leaveRequestId: r.id, employeeId: r.employeeId },
+        actor,
+        now,
+      });
+    }
+    const [view] = await renderRequests(tx, [row], {
+      lang: actor.language,
+      includeFreeText: true,
+      today: todayOf(deps),
+    });
+    return view;
+  });
+}
+
+/**
+ * Asks to cancel an approved request that has not started yet: it becomes CANCELLATION_REQUESTED (its days
+ * stay booked) until the approver grants the cancellation (CANCELLED) or refuses it (back to APPROVED).
+ */
+export async function requestLeaveCancellation(deps: ServiceDeps, actor: Actor, input: { id: string }) {
+  const now = deps.clock.now();
+  const today = todayOf(deps);
+  return await writeTx(deps, async (tx) => {
+    const r = await ownRequest(tx, actor, input.id);
+    if (r.status !== "APPROVED") {
+      throw conflict(
+        `Only an approved request can be cancelled; this one is ${
+          r.status.toLowerCase().replaceAll("_", " ")
+        }.` +
+          (r.status === "AWAITING_APPROVAL" ? " Withdraw it instead." : ""),
+      );
+    }
+    if (r.startDate <= today) {
+      throw conflict(
+        `This leave started on ${r.startDate}; only leave that has not started yet can be cancelled. Ask HR to correct it.`,
+      );
+    }
+    const [row] = await tx.update(leaveRequests).set({
+      status: "CANCELLATION_REQUESTED",
+      cancellationRequestedAt: now,
+      updatedAt: now,
+    }).where(and(eq(leaveRequests.id, r.id), eq(leaveRequests.status, "APPROVED"))).returning();
+    const approverId = r.approverEmployeeId ?? await approverFor(tx, await selfEmployee(tx, actor), today);
+    if (approverId) {
+      await notify(tx, {
+        recipientEmployeeId: approverId,
+        kind: "LEAVE_CANCELLATION_REQUESTED",
+        payload: { leaveRequestId: r.id, employeeId: r.employeeId },
+        actor,
+        now,
+      });
+    }
+    const [view] = await renderRequests(tx, [row], { lang: actor.language, includeFreeText: true, today });
+    return view;
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * Pay use cases: the caller's payslips (list without amounts, detail with amounts, the stored document)
+ * and compensation (current salary, upcoming changes, history). Only ever the caller's own rows.
+ */
+import { and, asc, desc, eq, gt, gte, lte } from "drizzle-orm";
+import { compensation, payslips } from "../db/schema/mod.ts";
+import { round2 } from "../domain/numbers.ts";
+import { notFound } from "../errors.ts";
+import type { Actor } from "./actor.ts";
+import {
+  checkYear,
+  type PageInput,
+  pageOf,
+  pageResult,
+  type Q,
+  selfId,
+  type ServiceDeps,
+  todayOf,
+} from "./common.ts";
+
+type PayslipRow = typeof payslips.$inferSelect;
+
+/** A payslip in a list: period and payment date, no amounts (what list_my_payslips may show). */
+export function payslipListView(
+  p: Pick<PayslipRow, "id" | "period" | "periodLabel" | "paymentDate" | "documentName">,
+) {
+  return {
+    id: p.id,
+    period: p.period,
+    periodLabel: p.periodLabel,
+    paymentDate: p.paymentDate,
+    hasDocument: !!p.documentName,
+  };
+}
+
+/** The caller's payslips (optionally of one payment year), newest payment first, paged (at most 50). */
+export async function listPayslips(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: PageInput & { year?: number } = {},
+) {
+  const me = selfId(actor);
+  const page = pageOf(input);
+  const rows = await deps.db.select({
+    id: payslips.id,
+    period: payslips.period,
+    periodLabel: payslips.periodLabel,
+    paymentDate: payslips.paymentDate,
+    documentName: payslips.documentName,
+  }).from(payslips).where(and(
+    eq(payslips.employeeId, me),
+    ...(input.year !== undefined
+      ? [
+        gte(payslips.paymentDate, `${checkYear(input.year)}-01-01`),
+        lte(payslips.paymentDate, `${input.year}-12-31`),
+      ]
+      : []),
+  ))
+    .orderBy(desc(payslips.paymentDate), desc(payslips.periodLabel)).limit(page.limit + 1).offset(
+      page.offset,
+    );
+  return pageResult(rows.slice(0, page.limit).map(payslipListView), page, rows.length > page.limit);
+}
+
+async function ownPayslip(q: Q, actor: Actor, id: string): Promise<PayslipRow> {
+  const me = selfId(actor);
+  const [p] = await q.select().from(payslips).where(and(eq(payslips.id, id), eq(payslips.employeeId, me)))
+    .limit(1);
+  if (!p) throw notFound("You have no payslip with this id.");
+  return p;
+}
+
+/** One of the caller's payslips with its amounts and lines. */
+export async function getPayslip(deps: ServiceDeps, actor: Actor, input: { id: string }) {
+  const p = await ownPayslip(deps.db, actor, input.id);
+  const lines = JSON.parse(p.lines) as { label: string; amount: number }[];
+  return {
+    ...payslipListView(p),
+    currency: p.currency,
+    gross: p.gross,
+    net: p.net,
+    lines: lines.map((l) => ({ label: String(l.label), amount: Number(l.amount) })),
+    ...(p.documentName ? { documentName: p.documentName } : {}),
+  };
+}
+
+/** The stored document of one of the caller's payslips (404 when there is none). */
+export async function getPayslipDocument(deps: ServiceDeps, actor: Actor, input: { id: string }) {
+  const p = await ownPayslip(deps.db, actor, input.id);
+  if (!p.document || !p.documentName) throw notFound("No document is stored for this payslip yet.");
+  return {
+    fileName: p.documentName,
+    contentType: p.documentType ?? "application/pdf",
+    bytes: new Uint8Array(p.document),
+  };
+}
+
+type CompRow = typeof compensation.$inferSelect;
+
+function compView(c: CompRow) {
+  return {
+    validFrom: c.validFrom,
+    annualSalary: c.annualSalary,
+    payments: c.payments,
+    monthlySalary: round2(c.annualSalary / c.payments),
+    currency: c.currency,
+    ...(c.reason ? { reason: c.reason } : {}),
+  };
+}
+
+/**
+ * The caller's salary: the current one (latest change not in the future), changes already agreed for
+ * later, and the history, newest first (at most 50).
+ */
+export async function getCompensation(deps: ServiceDeps, actor: Actor) {
+  const me = selfId(actor);
+  const today = todayOf(deps);
+  const past = await deps.db.select().from(compensation).where(
+    and(eq(compensation.employeeId, me), lte(compensation.validFrom, today)),
+  ).orderBy(desc(compensation.validFrom)).limit(50);
+  const upcoming = await deps.db.select().from(compensation).where(
+    and(eq(compensation.employeeId, me), gt(compensation.validFrom, today)),
+  ).orderBy(asc(compensation.validFrom)).limit(10);
+  return {
+    current: past[0] ? compView(past[0]) : null,
+    upcoming: upcoming.map(compView),
+    history: past.map(compView),
+  };
+}

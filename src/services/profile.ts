@@ -1,0 +1,285 @@
+/**
+ * Profile use cases: the caller's master data (sensitive fields shown to the owner only), the fields an
+ * employee may change directly (contact, address, emergency contact, language), and change requests for
+ * sensitive fields, which HR decides (see `approvals.ts`).
+ */
+import { and, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { compensation, departments, employees, profileChangeRequests, users } from "../db/schema/mod.ts";
+import { isValidDate } from "../domain/calendar.ts";
+import { conflict, invalid } from "../errors.ts";
+import type { Actor } from "./actor.ts";
+import {
+  type EmployeeRow,
+  fullName,
+  iso,
+  notify,
+  type PageInput,
+  pageOf,
+  pageResult,
+  type Q,
+  selfEmployee,
+  selfId,
+  type ServiceDeps,
+  todayOf,
+  weekdaysOf,
+  writeTx,
+} from "./common.ts";
+
+/** Fields the employee changes directly. */
+export interface ProfilePatch {
+  phone?: string | null;
+  privateEmail?: string | null;
+  addressStreet?: string | null;
+  addressPostalCode?: string | null;
+  addressCity?: string | null;
+  addressCountry?: string | null;
+  emergencyContactName?: string | null;
+  emergencyContactPhone?: string | null;
+  language?: "de" | "en" | "fr";
+}
+
+/** Sensitive fields that change only through a request HR decides; SALARY is a question to HR. */
+export const CHANGE_FIELDS = [
+  "AHV_NUMBER",
+  "IBAN",
+  "BIRTH_DATE",
+  "NATIONALITY",
+  "FIRST_NAME",
+  "LAST_NAME",
+  "SALARY",
+] as const;
+export type ChangeField = typeof CHANGE_FIELDS[number];
+
+/** The employee column a change request writes when HR applies it (SALARY writes nothing). */
+export const FIELD_COLUMN: Record<ChangeField, keyof EmployeeRow | null> = {
+  AHV_NUMBER: "ahvNumber",
+  IBAN: "iban",
+  BIRTH_DATE: "birthDate",
+  NATIONALITY: "nationality",
+  FIRST_NAME: "firstName",
+  LAST_NAME: "lastName",
+  SALARY: null,
+};
+
+/** Whether an AHV number (AHVN13) is well formed: `756.XXXX.XXXX.XX` with a valid EAN-13 check digit. */
+export function isAhvNumber(s: string): boolean {
+  if (!/^756\.\d{4}\.\d{4}\.\d{2}$/.test(s)) return false;
+  const d = s.replaceAll(".", "").split("").map(Number);
+  const sum = d.slice(0, 12).reduce((acc, n, i) => acc + n * (i % 2 === 0 ? 1 : 3), 0);
+  return (10 - (sum % 10)) % 10 === d[12];
+}
+
+/** Normalises an IBAN (no spaces, upper case) and checks length and the ISO 13616 mod-97 check. */
+export function normaliseIban(s: string): string | null {
+  const v = s.replaceAll(" ", "").toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(v)) return null;
+  if ((v.startsWith("CH") || v.startsWith("LI")) && v.length !== 21) return null;
+  const moved = v.slice(4) + v.slice(0, 4);
+  let rest = 0;
+  for (const ch of moved) {
+    const n = ch >= "A" ? String(ch.charCodeAt(0) - 55) : ch;
+    for (const digit of n) rest = (rest * 10 + Number(digit)) % 97;
+  }
+  return rest === 1 ? v : null;
+}
+
+/** Checks and normalises a requested value for a field; the message says what a valid value looks like. */
+export function normaliseRequestedValue(field: ChangeField, value: string): string {
+  const v = value.trim();
+  switch (field) {
+    case "AHV_NUMBER":
+      if (!isAhvNumber(v)) {
+        throw invalid(
+          "Invalid field 'value': an AHV number looks like 756.1234.5678.97 (with a valid check digit).",
+        );
+      }
+      return v;
+    case "IBAN": {
+      const iban = normaliseIban(v);
+      if (!iban) throw invalid("Invalid field 'value': not a valid IBAN (e.g. CH93 0076 2011 6238 5295 7).");
+      return iban;
+    }
+    case "BIRTH_DATE":
+      if (!isValidDate(v)) {
+        throw invalid("Invalid field 'value': a birth date is a calendar date YYYY-MM-DD.");
+      }
+      return v;
+    case "NATIONALITY":
+      if (!/^[A-Za-z]{2}$/.test(v)) {
+        throw invalid("Invalid field 'value': a two-letter country code such as CH.");
+      }
+      return v.toUpperCase();
+    default:
+      if (v.length < 1 || v.length > 500) throw invalid("Invalid field 'value': 1 to 500 characters.");
+      return v;
+  }
+}
+
+async function profileOf(q: Q, emp: EmployeeRow, actor: Actor, today: string) {
+  const [user] = await q.select({ email: users.email, language: users.language }).from(users)
+    .where(eq(users.id, actor.userId)).limit(1);
+  const manager = emp.managerId
+    ? (await q.select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName })
+      .from(employees).where(eq(employees.id, emp.managerId)).limit(1))[0]
+    : undefined;
+  const dept = emp.departmentId
+    ? (await q.select({ name: departments.name }).from(departments).where(
+      eq(departments.id, emp.departmentId),
+    ).limit(1))[0]
+    : undefined;
+  const [salary] = await q.select().from(compensation).where(
+    and(eq(compensation.employeeId, emp.id), lte(compensation.validFrom, today)),
+  ).orderBy(desc(compensation.validFrom)).limit(1);
+  const pending = await q.select({ field: profileChangeRequests.field }).from(profileChangeRequests).where(
+    and(eq(profileChangeRequests.employeeId, emp.id), eq(profileChangeRequests.status, "PENDING")),
+  ).limit(20);
+  return {
+    id: emp.id,
+    personnelNumber: emp.personnelNumber,
+    firstName: emp.firstName,
+    lastName: emp.lastName,
+    signInEmail: user?.email ?? null,
+    workEmail: emp.workEmail,
+    language: (user?.language ?? actor.language) as "de" | "en" | "fr",
+    contact: {
+      phone: emp.phone,
+      privateEmail: emp.privateEmail,
+      addressStreet: emp.addressStreet,
+      addressPostalCode: emp.addressPostalCode,
+      addressCity: emp.addressCity,
+      addressCountry: emp.addressCountry,
+      emergencyContactName: emp.emergencyContactName,
+      emergencyContactPhone: emp.emergencyContactPhone,
+    },
+    employment: {
+      canton: emp.canton,
+      jobTitle: emp.jobTitle,
+      department: dept?.name ?? null,
+      manager: manager ? { employeeId: manager.id, name: fullName(manager) } : null,
+      employmentStart: emp.employmentStart,
+      employmentEnd: emp.employmentEnd,
+      workloadPercent: emp.workloadPercent,
+      workingWeekdays: weekdaysOf(emp),
+      weeklyHours: emp.weeklyHours,
+      salaryContinuationScale: emp.salaryContinuationScale as "BERNER" | "ZUERCHER" | "BASLER",
+    },
+    sensitive: {
+      birthDate: emp.birthDate,
+      ahvNumber: emp.ahvNumber,
+      iban: emp.iban,
+      nationality: emp.nationality,
+      salary: salary
+        ? {
+          annualSalary: salary.annualSalary,
+          currency: salary.currency,
+          payments: salary.payments,
+          validFrom: salary.validFrom,
+        }
+        : null,
+    },
+    pendingChangeRequests: pending.map((p) => p.field as ChangeField),
+  };
+}
+
+/** The caller's master data, sensitive fields included (they are the owner). */
+export async function getProfile(deps: ServiceDeps, actor: Actor) {
+  const emp = await selfEmployee(deps.db, actor);
+  return await profileOf(deps.db, emp, actor, todayOf(deps));
+}
+
+/**
+ * Changes what an employee may change directly: contact details, address, emergency contact and the
+ * language of the app (stored on the account). An empty string or null clears a field.
+ */
+export async function updateProfile(deps: ServiceDeps, actor: Actor, patch: ProfilePatch) {
+  const now = deps.clock.now();
+  return await writeTx(deps, async (tx) => {
+    const emp = await selfEmployee(tx, actor);
+    const { language, ...fields } = patch;
+    const set: Partial<EmployeeRow> = {};
+    for (const [k, v] of Object.entries(fields)) {
+      if (v !== undefined) (set as Record<string, unknown>)[k] = v === "" ? null : v;
+    }
+    if (Object.keys(set).length) {
+      await tx.update(employees).set({ ...set, updatedAt: now }).where(eq(employees.id, emp.id));
+    }
+    if (language) await tx.update(users).set({ language, updatedAt: now }).where(eq(users.id, actor.userId));
+    const [fresh] = await tx.select().from(employees).where(eq(employees.id, emp.id));
+    return await profileOf(tx, fresh, { ...actor, language: language ?? actor.language }, todayOf(deps));
+  });
+}
+
+type ChangeRow = typeof profileChangeRequests.$inferSelect;
+
+/** A change request as its owner (or HR) sees it. */
+export function changeRequestView(r: ChangeRow) {
+  return {
+    id: r.id,
+    field: r.field as ChangeField,
+    value: r.requestedValue,
+    ...(r.comment ? { comment: r.comment } : {}),
+    status: r.status as "PENDING" | "APPLIED" | "REJECTED",
+    ...(r.decidedAt ? { decidedAt: iso(r.decidedAt) } : {}),
+    createdAt: iso(r.createdAt),
+  };
+}
+
+/** The caller's change requests, newest first, paged. */
+export async function listProfileChangeRequests(deps: ServiceDeps, actor: Actor, input: PageInput = {}) {
+  const me = selfId(actor);
+  const page = pageOf(input);
+  const rows = await deps.db.select().from(profileChangeRequests).where(
+    eq(profileChangeRequests.employeeId, me),
+  )
+    .orderBy(desc(profileChangeRequests.createdAt)).limit(page.limit + 1).offset(page.offset);
+  return pageResult(rows.slice(0, page.limit).map(changeRequestView), page, rows.length > page.limit);
+}
+
+/**
+ * Asks HR to change a sensitive field (or asks a salary question). One open request per field; HR staff
+ * are notified. The current value stays until HR applies the request.
+ */
+export async function requestProfileChange(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { field: ChangeField; value: string; comment?: string },
+) {
+  const now = deps.clock.now();
+  const value = normaliseRequestedValue(input.field, input.value);
+  return await writeTx(deps, async (tx) => {
+    const emp = await selfEmployee(tx, actor);
+    const open = await tx.select({ id: profileChangeRequests.id }).from(profileChangeRequests).where(and(
+      eq(profileChangeRequests.employeeId, emp.id),
+      eq(profileChangeRequests.status, "PENDING"),
+      eq(profileChangeRequests.field, input.field),
+    )).limit(1);
+    if (open.length) {
+      throw conflict(`A change of ${input.field} is already waiting for HR (request ${open[0].id}).`);
+    }
+    const [row] = await tx.insert(profileChangeRequests).values({
+      employeeId: emp.id,
+      field: input.field,
+      requestedValue: value,
+      comment: input.comment?.trim() || null,
+      status: "PENDING",
+      createdAt: now,
+    }).returning();
+    const hr = await tx.select({ employeeId: users.employeeId }).from(users).where(and(
+      inArray(users.role, ["hr"]),
+      eq(users.active, true),
+      isNotNull(users.employeeId),
+    )).limit(20);
+    for (const h of hr) {
+      if (h.employeeId && h.employeeId !== emp.id) {
+        await notify(tx, {
+          recipientEmployeeId: h.employeeId,
+          kind: "PROFILE_CHANGE_REQUESTED",
+          payload: { changeRequestId: row.id, employeeId: emp.id, field: input.field },
+          actor,
+          now,
+        });
+      }
+    }
+    return changeRequestView(row);
+  });
+}

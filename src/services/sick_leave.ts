@@ -1,0 +1,401 @@
+/**
+ * Sick-leave use cases: the caller's absences and totals for a year, reporting a new absence (preview and
+ * file), ending an ongoing one, taking back a fresh report, marking the certificate as uploaded, and the
+ * salary-continuation entitlement. Days covered, service years and the court scales are the domain's
+ * (`domain/sick.ts`).
+ *
+ * The reason is seen by the owner (in the portal) and HR only: managers are told that someone is absent,
+ * never why, and assistants never receive it (contract: get_my_sick_leave "never the reason").
+ */
+import { and, desc, eq, gte, isNull, lte, or, type SQL } from "drizzle-orm";
+import { sickLeaveEntries } from "../db/schema/mod.ts";
+import { addDays, daysBetween, maxDate, minDate, yearOf } from "../domain/calendar.ts";
+import {
+  continuationDaysUsed,
+  currentServiceYearStart,
+  salaryContinuation,
+  type SalaryScale,
+  sickDaysCovered,
+} from "../domain/sick.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
+import type { Actor } from "./actor.ts";
+import {
+  checkYear,
+  dateAsInstant,
+  type EmployeeRow,
+  iso,
+  notify,
+  type Q,
+  selfEmployee,
+  selfId,
+  type ServiceDeps,
+  todayOf,
+  writeTx,
+} from "./common.ts";
+
+/** How long after reporting an absence it can be taken back (contract: cancel_sick_report window). */
+export const TAKE_BACK_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** How far back an absence can be reported by the employee; older ones are recorded by HR. */
+export const MAX_REPORT_DAYS_BACK = 30;
+/** The longest absence one report may announce with an end date. */
+export const MAX_REPORT_SPAN_DAYS = 366;
+
+type SickRow = typeof sickLeaveEntries.$inferSelect;
+
+/** The contract's sick-leave entry; the reason only when the caller may see it. */
+export function sickEntryView(r: SickRow, today: string, includeReason: boolean) {
+  return {
+    id: r.id,
+    startDate: dateAsInstant(r.startDate),
+    ...(r.endDate ? { endDate: dateAsInstant(r.endDate) } : {}),
+    isOngoing: r.isOngoing,
+    ...(includeReason && r.reason ? { reason: r.reason } : {}),
+    hasCertificate: r.hasCertificate,
+    totalDays: sickDaysCovered(r.startDate, r.isOngoing ? null : r.endDate, today),
+    createdAt: iso(r.createdAt),
+  };
+}
+
+/** The entry with what the app needs beyond the contract's fields: certificate state and take-back window. */
+export function sickRecordView(r: SickRow, today: string, now: number, includeReason: boolean) {
+  const takeBackUntil = r.createdAt + TAKE_BACK_WINDOW_MS;
+  return {
+    ...sickEntryView(r, today, includeReason),
+    certificateState: r.certificateState as "NONE" | "REQUESTED" | "UPLOADED" | "ACCEPTED",
+    channel: r.channel as "PORTAL" | "ASSISTANT",
+    canTakeBack: !r.withdrawnAt && !certificateOnFile(r) && now <= takeBackUntil,
+    takeBackUntil: iso(takeBackUntil),
+  };
+}
+
+function certificateOnFile(r: SickRow): boolean {
+  return r.hasCertificate || r.certificateState === "UPLOADED" || r.certificateState === "ACCEPTED";
+}
+
+const reasonVisible = (actor: Actor) => actor.channel === "PORTAL";
+
+/** The caller's absences that can still overlap `from`.. (not taken back). */
+async function liveAbsences(q: Q, employeeId: string, extra: SQL[] = []) {
+  return await q.select().from(sickLeaveEntries).where(and(
+    eq(sickLeaveEntries.employeeId, employeeId),
+    isNull(sickLeaveEntries.withdrawnAt),
+    ...extra,
+  )).orderBy(desc(sickLeaveEntries.startDate)).limit(500);
+}
+
+/** Sick days drawn from the salary continuation of the current service year, and the entitlement in days. */
+async function continuationOf(q: Q, emp: EmployeeRow, today: string, actor: Actor) {
+  const yearStart = currentServiceYearStart(emp.employmentStart, today);
+  const rows = await liveAbsences(q, emp.id, [
+    lte(sickLeaveEntries.startDate, today),
+    or(isNull(sickLeaveEntries.endDate), gte(sickLeaveEntries.endDate, yearStart))!,
+  ]);
+  const used = continuationDaysUsed(
+    rows.map((r) => ({ startDate: r.startDate, endDate: r.isOngoing ? null : r.endDate })),
+    emp.employmentStart,
+    today,
+  );
+  const ent = salaryContinuation(
+    emp.salaryContinuationScale as SalaryScale,
+    emp.employmentStart,
+    today,
+    actor.language,
+  );
+  const daysEntitled = Math.round(ent.weeksEntitled * 7);
+  return {
+    serviceYearStart: yearStart,
+    daysUsed: used,
+    weeksEntitled: ent.weeksEntitled,
+    daysEntitled,
+    daysRemaining: Math.max(0, daysEntitled - used),
+  };
+}
+
+/**
+ * The caller's absences touching a calendar year (default: this one), newest first (at most 50), with
+ * totals for the year (calendar days within the year; an ongoing absence counts up to today) and the
+ * salary-continuation days used in the current service year across all absences.
+ */
+export async function getSickLeave(deps: ServiceDeps, actor: Actor, input: { year?: number } = {}) {
+  const emp = await selfEmployee(deps.db, actor);
+  const today = todayOf(deps);
+  const now = deps.clock.now();
+  const year = checkYear(input.year ?? yearOf(today));
+  const from = `${year}-01-01`;
+  const to = `${year}-12-31`;
+  const rows = await liveAbsences(deps.db, emp.id, [
+    lte(sickLeaveEntries.startDate, to),
+    or(isNull(sickLeaveEntries.endDate), gte(sickLeaveEntries.endDate, from))!,
+  ]);
+  let daysInYear = 0;
+  for (const r of rows) {
+    const end = r.isOngoing ? today : r.endDate ?? today;
+    const s = maxDate(r.startDate, from);
+    const e = minDate(end, to);
+    if (e >= s) daysInYear += daysBetween(s, e) + 1;
+  }
+  return {
+    year,
+    entries: rows.slice(0, 50).map((r) => sickRecordView(r, today, now, reasonVisible(actor))),
+    totals: {
+      absences: rows.length,
+      days: daysInYear,
+      ongoing: rows.filter((r) => r.isOngoing).length,
+      withCertificate: rows.filter(certificateOnFile).length,
+    },
+    salaryContinuation: await continuationOf(deps.db, emp, today, actor),
+  };
+}
+
+/** What the caller reports: from a date, ongoing (no end) or with an end date; a reason only in the portal. */
+export interface SickReportInput {
+  startDate: string;
+  endDate?: string | null;
+  reason?: string;
+}
+
+async function planReport(q: Q, actor: Actor, emp: EmployeeRow, input: SickReportInput, today: string) {
+  if (actor.channel === "ASSISTANT" && input.reason) {
+    throw invalid("A sick report through an assistant takes no reason; leave 'reason' out.");
+  }
+  const end = input.endDate ?? null;
+  if (input.startDate > today) {
+    throw invalid("Invalid field 'startDate': a sick report starts today or earlier.");
+  }
+  if (daysBetween(input.startDate, today) > MAX_REPORT_DAYS_BACK) {
+    throw invalid(
+      `Invalid field 'startDate': you can report absences of the last ${MAX_REPORT_DAYS_BACK} days; ask HR to ` +
+        `record older ones.`,
+    );
+  }
+  if (input.startDate < emp.employmentStart) {
+    throw invalid(`Invalid field 'startDate': your employment starts on ${emp.employmentStart}.`);
+  }
+  if (end !== null && end < input.startDate) {
+    throw invalid("Invalid field 'endDate': must not be before startDate.");
+  }
+  if (end !== null && daysBetween(input.startDate, end) + 1 > MAX_REPORT_SPAN_DAYS) {
+    throw invalid(`Invalid field 'endDate': one report covers at most ${MAX_REPORT_SPAN_DAYS} days.`);
+  }
+  const others = await liveAbsences(q, emp.id, [
+    ...(end ? [lte(sickLeaveEntries.startDate, end)] : []),
+    or(isNull(sickLeaveEntries.endDate), gte(sickLeaveEntries.endDate, input.startDate))!,
+  ]);
+  const clash = others.find((o) => {
+    const oEnd = o.isOngoing ? null : o.endDate;
+    return (end === null || o.startDate <= end) && (oEnd === null || oEnd >= input.startDate);
+  });
+  if (clash) {
+    throw conflict(
+      `This overlaps your absence ${clash.id} from ${clash.startDate}` +
+        (clash.isOngoing ? " (ongoing). End that one instead." : ` to ${clash.endDate}. Pick other dates.`),
+    );
+  }
+  const cont = await continuationOf(q, emp, today, actor);
+  const yearStart = cont.serviceYearStart;
+  const addedInServiceYear = sickDaysCovered(
+    maxDate(input.startDate, yearStart),
+    end === null ? null : minDate(end, today),
+    today,
+  );
+  return { end, cont, addedInServiceYear };
+}
+
+/**
+ * What a report would record, without writing (contract: prepare_sick_report): the days it covers (or
+ * that it is ongoing) and the salary-continuation days used before and after. Refuses what filing refuses.
+ */
+export async function previewSickReport(deps: ServiceDeps, actor: Actor, input: SickReportInput) {
+  const emp = await selfEmployee(deps.db, actor);
+  const today = todayOf(deps);
+  const p = await planReport(deps.db, actor, emp, input, today);
+  return {
+    startDate: input.startDate,
+    endDate: p.end,
+    isOngoing: p.end === null,
+    daysCovered: sickDaysCovered(input.startDate, p.end, today),
+    salaryContinuation: {
+      serviceYearStart: p.cont.serviceYearStart,
+      daysEntitled: p.cont.daysEntitled,
+      daysUsedBefore: p.cont.daysUsed,
+      daysUsedAfter: p.cont.daysUsed + p.addedInServiceYear,
+    },
+  };
+}
+
+/**
+ * Reports an absence (ongoing without an end date). The manager is told that the person is absent and
+ * from when, never the reason. Overlapping an absence already on file is refused.
+ */
+export async function reportSickLeave(deps: ServiceDeps, actor: Actor, input: SickReportInput) {
+  const today = todayOf(deps);
+  const now = deps.clock.now();
+  return await writeTx(deps, async (tx) => {
+    const emp = await selfEmployee(tx, actor);
+    const p = await planReport(tx, actor, emp, input, today);
+    const [row] = await tx.insert(sickLeaveEntries).values({
+      employeeId: emp.id,
+      startDate: input.startDate,
+      endDate: p.end,
+      isOngoing: p.end === null,
+      reason: input.reason?.trim() || null,
+      channel: actor.channel,
+      reportedByUserId: actor.userId,
+      createdAt: now,
+      updatedAt: now,
+    }).returning();
+    if (emp.managerId && emp.managerId !== emp.id) {
+      await notify(tx, {
+        recipientEmployeeId: emp.managerId,
+        kind: "SICK_REPORTED",
+        payload: { sickLeaveId: row.id, employeeId: emp.id, startDate: row.startDate, endDate: row.endDate },
+        actor,
+        now,
+      });
+    }
+    return sickRecordView(row, today, now, reasonVisible(actor));
+  });
+}
+
+async function ownAbsence(q: Q, actor: Actor, id: string): Promise<SickRow> {
+  const me = selfId(actor);
+  const [r] = await q.select().from(sickLeaveEntries).where(
+    and(eq(sickLeaveEntries.id, id), eq(sickLeaveEntries.employeeId, me)),
+  ).limit(1);
+  if (!r) throw notFound("You have no sick-leave entry with this id.");
+  return r;
+}
+
+/** One of the caller's absences (someone else's id answers 404 like an unknown one). */
+export async function getSickLeaveEntry(deps: ServiceDeps, actor: Actor, input: { id: string }) {
+  const r = await ownAbsence(deps.db, actor, input.id);
+  return sickRecordView(r, todayOf(deps), deps.clock.now(), reasonVisible(actor));
+}
+
+/**
+ * Ends one of the caller's ongoing absences (contract: POST /employee/sick-leave/end). The entry must be
+ * the caller's (404 otherwise, never revealing someone else's) and ongoing (409 otherwise); the end date
+ * must not be before the start (400).
+ */
+export async function endSickLeave(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { entryId: string; endDate: string },
+) {
+  const today = todayOf(deps);
+  const now = deps.clock.now();
+  return await writeTx(deps, async (tx) => {
+    const r = await ownAbsence(tx, actor, input.entryId);
+    if (r.withdrawnAt) throw conflict("This sick report was taken back; there is nothing to end.");
+    if (!r.isOngoing) {
+      throw conflict(
+        `This absence is not ongoing: it ended on ${r.endDate}. Only an ongoing absence can be ended.`,
+      );
+    }
+    if (input.endDate < r.startDate) {
+      throw invalid(`Invalid field 'endDate': must not be before the start of the absence (${r.startDate}).`);
+    }
+    if (input.endDate > addDays(today, MAX_REPORT_SPAN_DAYS)) {
+      throw invalid(`Invalid field 'endDate': at most ${MAX_REPORT_SPAN_DAYS} days ahead of today.`);
+    }
+    const [row] = await tx.update(sickLeaveEntries).set({
+      endDate: input.endDate,
+      isOngoing: false,
+      updatedAt: now,
+    })
+      .where(and(eq(sickLeaveEntries.id, r.id), eq(sickLeaveEntries.isOngoing, true))).returning();
+    const emp = await selfEmployee(tx, actor);
+    if (emp.managerId && emp.managerId !== emp.id) {
+      await notify(tx, {
+        recipientEmployeeId: emp.managerId,
+        kind: "SICK_ENDED",
+        payload: { sickLeaveId: r.id, employeeId: emp.id, endDate: input.endDate },
+        actor,
+        now,
+      });
+    }
+    return sickEntryView(row, today, reasonVisible(actor));
+  });
+}
+
+/**
+ * Takes back an own report (contract: cancel_sick_report): only within 24 hours of reporting it and only
+ * while no certificate is on file. The entry is kept, marked as taken back, and no longer counts.
+ */
+export async function cancelSickReport(deps: ServiceDeps, actor: Actor, input: { id: string }) {
+  const now = deps.clock.now();
+  return await writeTx(deps, async (tx) => {
+    const r = await ownAbsence(tx, actor, input.id);
+    if (r.withdrawnAt) throw conflict("This sick report was already taken back.");
+    if (certificateOnFile(r)) {
+      throw conflict(
+        "A medical certificate is on file for this absence, so it cannot be taken back. Ask HR.",
+      );
+    }
+    if (now - r.createdAt > TAKE_BACK_WINDOW_MS) {
+      throw conflict(
+        `A report can be taken back within 24 hours; this one was filed at ${
+          iso(r.createdAt)
+        }. Ask HR to correct it.`,
+      );
+    }
+    await tx.update(sickLeaveEntries).set({ withdrawnAt: now, updatedAt: now }).where(
+      eq(sickLeaveEntries.id, r.id),
+    );
+    const emp = await selfEmployee(tx, actor);
+    if (emp.managerId && emp.managerId !== emp.id) {
+      await notify(tx, {
+        recipientEmployeeId: emp.managerId,
+        kind: "SICK_REPORT_WITHDRAWN",
+        payload: { sickLeaveId: r.id, employeeId: emp.id },
+        actor,
+        now,
+      });
+    }
+    return { id: r.id, takenBack: true as const, takenBackAt: iso(now) };
+  });
+}
+
+/**
+ * Marks that the caller uploaded the medical certificate for an absence (the file itself goes to HR's
+ * document store; this records the state the app shows). An accepted certificate is final.
+ */
+export async function markCertificateUploaded(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { id: string; fileName?: string },
+) {
+  const now = deps.clock.now();
+  const today = todayOf(deps);
+  return await writeTx(deps, async (tx) => {
+    const r = await ownAbsence(tx, actor, input.id);
+    if (r.withdrawnAt) throw conflict("This sick report was taken back; no certificate is needed.");
+    if (r.certificateState === "ACCEPTED") {
+      throw conflict("HR already accepted the certificate for this absence.");
+    }
+    const [row] = await tx.update(sickLeaveEntries).set({
+      hasCertificate: true,
+      certificateState: "UPLOADED",
+      certificateUploadedAt: now,
+      certificateFileName: input.fileName ?? r.certificateFileName,
+      updatedAt: now,
+    }).where(eq(sickLeaveEntries.id, r.id)).returning();
+    return sickRecordView(row, today, now, reasonVisible(actor));
+  });
+}
+
+/**
+ * Salary continuation during illness (contract: GET /employee/salary-continuation): the employee's court
+ * scale, service years from the employment start, weeks entitled in the current service year, and a
+ * description in the caller's language.
+ */
+export async function getSalaryContinuation(deps: ServiceDeps, actor: Actor) {
+  const emp = await selfEmployee(deps.db, actor);
+  const today = todayOf(deps);
+  return salaryContinuation(
+    emp.salaryContinuationScale as SalaryScale,
+    emp.employmentStart,
+    today,
+    actor.language,
+  );
+}

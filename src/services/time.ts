@@ -1,0 +1,506 @@
+/**
+ * Working-time use cases: the caller's entries in a range with their sum, create/edit/delete drafts,
+ * a week's overview against its target, and submitting a week. Net hours, week targets and overlaps are
+ * the domain's (`domain/time.ts`); this file loads rows, applies states and writes.
+ */
+import { and, asc, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
+import { leaveRequests, sickLeaveEntries, timeEntries, workloadChanges } from "../db/schema/mod.ts";
+import {
+  addDays,
+  daysBetween,
+  eachDay,
+  holidayFractions,
+  isoWeekday,
+  maxDate,
+  minDate,
+  toEpochDay,
+} from "../domain/calendar.ts";
+import { APPROVED_STATUSES, computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
+import { round2 } from "../domain/numbers.ts";
+import {
+  dailyTargetHours,
+  entryInterval,
+  netHours,
+  spanMinutes,
+  sumHours,
+  weekTargetHours,
+} from "../domain/time.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
+import type { Actor } from "./actor.ts";
+import {
+  type EmployeeRow,
+  iso,
+  notify,
+  type Page,
+  type PageInput,
+  pageOf,
+  pageResult,
+  type Q,
+  selfEmployee,
+  selfId,
+  type ServiceDeps,
+  todayOf,
+  weekdaysOf,
+  writeTx,
+} from "./common.ts";
+import { closureCalendar } from "./holidays.ts";
+
+export const TIME_TYPES = ["REGULAR", "OVERTIME", "COMPENSATION", "WEITERBILDUNG", "VORBEREITUNG"] as const;
+export type TimeType = typeof TIME_TYPES[number];
+export const TIME_STATUSES = ["DRAFT", "SUBMITTED", "APPROVED", "REJECTED"] as const;
+export type TimeStatus = typeof TIME_STATUSES[number];
+
+/** The longest range one list covers (contract: list_my_time_entries, at most 400 days). */
+export const MAX_RANGE_DAYS = 400;
+
+type TimeRow = typeof timeEntries.$inferSelect;
+
+/** What the caller sends to create (or, all optional, to change) an entry. */
+export interface TimeEntryInput {
+  date: string;
+  startTime: string;
+  endTime: string;
+  breakMinutes?: number;
+  /** Optional; when sent it must agree with start, end and break to the minute. */
+  totalHours?: number;
+  type?: TimeType;
+  projectCode?: string;
+  /** Free text; only from the portal (the connector takes no free text). */
+  description?: string;
+}
+
+/** A time entry as the contract shows it (empty optional texts are left out). */
+export function timeEntryView(r: TimeRow) {
+  return {
+    id: r.id,
+    date: r.date,
+    startTime: r.startTime ?? "00:00",
+    endTime: r.endTime ?? "00:00",
+    breakMinutes: r.breakMinutes,
+    totalHours: r.totalHours,
+    type: r.type as TimeType,
+    ...(r.projectCode ? { projectCode: r.projectCode } : {}),
+    ...(r.description ? { description: r.description } : {}),
+    status: r.status as TimeStatus,
+    ...(r.rejectionNote ? { rejectionNote: r.rejectionNote } : {}),
+    createdAt: iso(r.createdAt),
+  };
+}
+export type TimeEntryView = ReturnType<typeof timeEntryView>;
+
+/**
+ * Checks an entry's times and derives its net hours: end − start − break, overnight when the end is at or
+ * before the start, at most 24 h (domain `netHours`). A `totalHours` sent along must agree to the minute.
+ */
+export function deriveHours(
+  input: Pick<TimeEntryInput, "startTime" | "endTime" | "breakMinutes" | "totalHours">,
+) {
+  const breakMinutes = input.breakMinutes ?? 0;
+  const total = netHours(input.startTime, input.endTime, breakMinutes);
+  const minutes = spanMinutes(input.startTime, input.endTime) - breakMinutes;
+  if (input.totalHours !== undefined && Math.abs(input.totalHours * 60 - minutes) >= 1) {
+    throw invalid(
+      `Invalid field 'totalHours': ${input.totalHours} does not match ${input.startTime}–${input.endTime} minus ` +
+        `${breakMinutes} minutes of break (${total} h). Send the matching value or leave totalHours out.`,
+    );
+  }
+  return { totalHours: total, breakMinutes };
+}
+
+/** The caller's entries that could share minutes with an entry on `date` (the day before may run overnight). */
+async function neighbours(q: Q, employeeId: string, date: string, excludeId?: string) {
+  const where: SQL[] = [
+    eq(timeEntries.employeeId, employeeId),
+    gte(timeEntries.date, addDays(date, -1)),
+    lte(timeEntries.date, addDays(date, 1)),
+    ne(timeEntries.status, "REJECTED"),
+  ];
+  if (excludeId) where.push(ne(timeEntries.id, excludeId));
+  return await q.select().from(timeEntries).where(and(...where)).orderBy(
+    asc(timeEntries.date),
+    asc(timeEntries.startTime),
+  )
+    .limit(100);
+}
+
+function findOverlap(
+  rows: TimeRow[],
+  e: { date: string; startTime: string; endTime: string },
+): TimeRow | undefined {
+  const [s, en] = entryInterval(e);
+  return rows.find((r) => {
+    if (!r.startTime || !r.endTime) return false;
+    const [rs, re] = entryInterval({ date: r.date, startTime: r.startTime, endTime: r.endTime });
+    return s < re && rs < en;
+  });
+}
+
+function overlapError(o: TimeRow): Error {
+  return conflict(
+    `This overlaps your entry ${o.id} on ${o.date} from ${o.startTime} to ${o.endTime}. ` +
+      `Change the times, or edit that entry instead.`,
+  );
+}
+
+function checkText(actor: Actor, input: Partial<TimeEntryInput>) {
+  if (actor.channel === "ASSISTANT" && input.description) {
+    throw invalid("An entry recorded through an assistant takes no description; leave 'description' out.");
+  }
+}
+
+/**
+ * What an entry would be and what its day already holds, without writing (contract: prepare_time_entry).
+ * Refuses what creation refuses: bad times, a total that does not match, an overlap.
+ */
+export async function previewTimeEntry(deps: ServiceDeps, actor: Actor, input: TimeEntryInput) {
+  const me = selfId(actor);
+  checkText(actor, input);
+  const { totalHours, breakMinutes } = deriveHours(input);
+  const near = await neighbours(deps.db, me, input.date);
+  const o = findOverlap(near, input);
+  if (o) throw overlapError(o);
+  const sameDay = near.filter((r) => r.date === input.date);
+  const dayBefore = sumHours(sameDay.map((r) => r.totalHours));
+  return {
+    date: input.date,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    breakMinutes,
+    totalHours,
+    type: input.type ?? "REGULAR",
+    overnight: entryInterval(input)[1] > (toEpochDay(input.date) + 1) * 1440,
+    dayEntries: sameDay.map(timeEntryView),
+    dayTotalHoursBefore: dayBefore,
+    dayTotalHoursAfter: round2(dayBefore + totalHours),
+  };
+}
+
+/**
+ * Records an entry for the caller as DRAFT (contract: POST /employee/time-entries, commit_time_entry).
+ * The overlap check and the insert run in one write transaction.
+ */
+export async function createTimeEntry(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: TimeEntryInput,
+): Promise<TimeEntryView> {
+  const me = selfId(actor);
+  checkText(actor, input);
+  const { totalHours, breakMinutes } = deriveHours(input);
+  const now = deps.clock.now();
+  return await writeTx(deps, async (tx) => {
+    const o = findOverlap(await neighbours(tx, me, input.date), input);
+    if (o) throw overlapError(o);
+    const [row] = await tx.insert(timeEntries).values({
+      employeeId: me,
+      date: input.date,
+      startTime: input.startTime,
+      endTime: input.endTime,
+      breakMinutes,
+      totalHours,
+      type: input.type ?? "REGULAR",
+      projectCode: input.projectCode || null,
+      description: input.description || null,
+      status: "DRAFT",
+      channel: actor.channel,
+      createdAt: now,
+      updatedAt: now,
+    }).returning();
+    return timeEntryView(row);
+  });
+}
+
+async function ownEntry(q: Q, actor: Actor, id: string): Promise<TimeRow> {
+  const me = selfId(actor);
+  const [r] = await q.select().from(timeEntries).where(
+    and(eq(timeEntries.id, id), eq(timeEntries.employeeId, me)),
+  )
+    .limit(1);
+  if (!r) throw notFound("You have no time entry with this id.");
+  return r;
+}
+
+function requireDraft(r: TimeRow, verb: string) {
+  if (r.status !== "DRAFT") {
+    throw conflict(
+      `Only draft entries can be ${verb}; this one is ${r.status.toLowerCase()}` +
+        (r.status === "SUBMITTED"
+          ? " and waits for approval."
+          : r.status === "REJECTED"
+          ? ". Rejected entries stay as they are: record a new entry with the corrected times."
+          : " and is read-only."),
+    );
+  }
+}
+
+/** One of the caller's entries (someone else's id answers 404 like an unknown one). */
+export async function getTimeEntry(deps: ServiceDeps, actor: Actor, input: { id: string }) {
+  return timeEntryView(await ownEntry(deps.db, actor, input.id));
+}
+
+/** Changes an own draft; the merged entry is checked like a new one (hours, agreement, overlap). */
+export async function updateTimeEntry(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { id: string; patch: Partial<TimeEntryInput> },
+): Promise<TimeEntryView> {
+  checkText(actor, input.patch);
+  const now = deps.clock.now();
+  return await writeTx(deps, async (tx) => {
+    const r = await ownEntry(tx, actor, input.id);
+    requireDraft(r, "changed");
+    const p = input.patch;
+    const merged = {
+      date: p.date ?? r.date,
+      startTime: p.startTime ?? r.startTime ?? "00:00",
+      endTime: p.endTime ?? r.endTime ?? "00:00",
+      breakMinutes: p.breakMinutes ?? r.breakMinutes,
+      totalHours: p.totalHours,
+    };
+    const { totalHours, breakMinutes } = deriveHours(merged);
+    const o = findOverlap(await neighbours(tx, r.employeeId, merged.date, r.id), merged);
+    if (o) throw overlapError(o);
+    const [row] = await tx.update(timeEntries).set({
+      date: merged.date,
+      startTime: merged.startTime,
+      endTime: merged.endTime,
+      breakMinutes,
+      totalHours,
+      ...(p.type ? { type: p.type } : {}),
+      ...(p.projectCode !== undefined ? { projectCode: p.projectCode || null } : {}),
+      ...(p.description !== undefined ? { description: p.description || null } : {}),
+      updatedAt: now,
+    }).where(and(eq(timeEntries.id, r.id), eq(timeEntries.status, "DRAFT"))).returning();
+    return timeEntryView(row);
+  });
+}
+
+/** Deletes an own draft. */
+export async function deleteTimeEntry(deps: ServiceDeps, actor: Actor, input: { id: string }) {
+  return await writeTx(deps, async (tx) => {
+    const r = await ownEntry(tx, actor, input.id);
+    requireDraft(r, "deleted");
+    await tx.delete(timeEntries).where(and(eq(timeEntries.id, r.id), eq(timeEntries.status, "DRAFT")));
+    return { id: r.id, deleted: true as const };
+  });
+}
+
+/** Range and filters of the caller's entry list. */
+export interface TimeListInput extends PageInput {
+  from: string;
+  to: string;
+  status?: TimeStatus;
+  type?: TimeType;
+}
+
+/**
+ * The caller's entries from `from` to `to` (at most 400 days), oldest first, paged (at most 50 a page),
+ * with the count and the sum of hours over the whole range and filter (not only the page).
+ */
+export async function listTimeEntries(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: TimeListInput,
+): Promise<Page<TimeEntryView> & { from: string; to: string; count: number; totalHours: number }> {
+  const me = selfId(actor);
+  if (input.to < input.from) throw invalid("Invalid field 'to': must not be before 'from'.");
+  if (daysBetween(input.from, input.to) + 1 > MAX_RANGE_DAYS) {
+    throw invalid(`The range covers at most ${MAX_RANGE_DAYS} days; ask for a shorter one.`);
+  }
+  const page = pageOf(input);
+  const where: SQL[] = [
+    eq(timeEntries.employeeId, me),
+    gte(timeEntries.date, input.from),
+    lte(timeEntries.date, input.to),
+  ];
+  if (input.status) where.push(eq(timeEntries.status, input.status));
+  if (input.type) where.push(eq(timeEntries.type, input.type));
+  const [agg] = await deps.db.select({
+    count: sql<number>`count(*)`,
+    total: sql<number>`coalesce(sum(${timeEntries.totalHours}), 0)`,
+  }).from(timeEntries).where(and(...where));
+  const rows = await deps.db.select().from(timeEntries).where(and(...where))
+    .orderBy(asc(timeEntries.date), asc(timeEntries.startTime), asc(timeEntries.createdAt))
+    .limit(page.limit + 1).offset(page.offset);
+  return {
+    from: input.from,
+    to: input.to,
+    count: Number(agg.count),
+    totalHours: round2(Number(agg.total)),
+    ...pageResult(rows.slice(0, page.limit).map(timeEntryView), page, rows.length > page.limit),
+  };
+}
+
+/** The workload valid on a date (latest change on or before it, else the employee's current one). */
+async function workloadOn(q: Q, emp: EmployeeRow, date: string): Promise<number> {
+  const [w] = await q.select().from(workloadChanges).where(
+    and(eq(workloadChanges.employeeId, emp.id), lte(workloadChanges.validFrom, date)),
+  ).orderBy(sql`${workloadChanges.validFrom} desc`).limit(1);
+  return w?.workloadPercent ?? emp.workloadPercent;
+}
+
+/**
+ * date → fraction of the day away on approved absence in `from`..`to`: approved leave (half days as
+ * halves), sick leave (not taken back), and company closure days not worked through.
+ */
+export async function absenceFractions(q: Q, emp: EmployeeRow, from: string, to: string) {
+  const out = new Map<string, number>();
+  const put = (d: string, f: number) => {
+    if (d >= from && d <= to && f > 0) out.set(d, Math.min(1, (out.get(d) ?? 0) + f));
+  };
+  const cal = await closureCalendar(q, emp, from, to);
+  const closures = new Set(cal.days.filter((d) => !d.workThrough).map((d) => d.date));
+  for (const d of closures) put(d, 1);
+  const leaves = await q.select().from(leaveRequests).where(and(
+    eq(leaveRequests.employeeId, emp.id),
+    lte(leaveRequests.startDate, to),
+    gte(leaveRequests.endDate, from),
+    inArray(leaveRequests.status, [...APPROVED_STATUSES]),
+  )).limit(100);
+  for (const l of leaves) {
+    const s = maxDate(l.startDate, from);
+    const e = minDate(l.endDate, to);
+    const r = computeLeaveDays({
+      startDate: s,
+      endDate: e,
+      startPortion: s === l.startDate ? l.startPortion as StartPortion : "FULL",
+      endPortion: e === l.endDate ? l.endPortion as EndPortion : "FULL",
+      workingWeekdays: weekdaysOf(emp),
+      holidays: holidayFractions(emp.canton, s, e),
+      closureDays: closures,
+    });
+    for (const d of r.perDay) put(d.date, d.fraction);
+  }
+  const sick = await q.select().from(sickLeaveEntries).where(and(
+    eq(sickLeaveEntries.employeeId, emp.id),
+    lte(sickLeaveEntries.startDate, to),
+  )).orderBy(sql`${sickLeaveEntries.startDate} desc`).limit(100);
+  for (const s of sick) {
+    if (s.withdrawnAt || (s.endDate !== null && s.endDate < from)) continue;
+    for (const d of eachDay(maxDate(s.startDate, from), minDate(s.endDate ?? to, to))) put(d, 1);
+  }
+  return out;
+}
+
+/** State of a week: EMPTY, OPEN (has drafts), SUBMITTED, APPROVED, REJECTED, or MIXED. */
+function weekStatus(counts: Record<TimeStatus, number>): "EMPTY" | "OPEN" | TimeStatus | "MIXED" {
+  const present = TIME_STATUSES.filter((s) => counts[s] > 0);
+  if (present.length === 0) return "EMPTY";
+  if (counts.DRAFT > 0) return "OPEN";
+  return present.length === 1 ? present[0] : "MIXED";
+}
+
+/** Checks that a week starts on a Monday. */
+export function checkWeekStart(weekStart: string) {
+  if (isoWeekday(weekStart) !== 1) {
+    throw invalid(
+      `Invalid field 'weekStart': must be a Monday, got ${weekStart} (weeks run Monday to Sunday).`,
+    );
+  }
+}
+
+/**
+ * A week of one employee: entries, total hours (rejected entries not counted), the target for their
+ * workload reduced by public holidays and approved absences, and counts per state.
+ */
+export async function weekOf(q: Q, emp: EmployeeRow, weekStart: string) {
+  checkWeekStart(weekStart);
+  const weekEnd = addDays(weekStart, 6);
+  const rows = await q.select().from(timeEntries).where(and(
+    eq(timeEntries.employeeId, emp.id),
+    gte(timeEntries.date, weekStart),
+    lte(timeEntries.date, weekEnd),
+  )).orderBy(asc(timeEntries.date), asc(timeEntries.startTime)).limit(101);
+  const holidays = holidayFractions(emp.canton, weekStart, weekEnd);
+  const absences = await absenceFractions(q, emp, weekStart, weekEnd);
+  const workload = await workloadOn(q, emp, weekStart);
+  const weekdays = weekdaysOf(emp);
+  const targetHours = weekTargetHours({
+    weekStart,
+    weeklyHours: emp.weeklyHours,
+    workloadPercent: workload,
+    workingWeekdays: weekdays,
+    holidays,
+    absenceFractions: absences,
+  });
+  const counts: Record<TimeStatus, number> = { DRAFT: 0, SUBMITTED: 0, APPROVED: 0, REJECTED: 0 };
+  for (const r of rows) counts[r.status as TimeStatus] = (counts[r.status as TimeStatus] ?? 0) + 1;
+  const counted = rows.filter((r) => r.status !== "REJECTED");
+  const totalHours = sumHours(counted.map((r) => r.totalHours));
+  const daily = dailyTargetHours(emp.weeklyHours, workload, weekdays);
+  const days = [...eachDay(weekStart, weekEnd)].map((date) => {
+    const off = weekdays.includes(isoWeekday(date))
+      ? Math.min(1, (holidays.get(date) ?? 0) + (absences.get(date) ?? 0))
+      : 1;
+    return {
+      date,
+      hours: sumHours(counted.filter((r) => r.date === date).map((r) => r.totalHours)),
+      targetHours: round2(daily * (1 - off)),
+      holiday: holidays.get(date) ?? 0,
+      absence: absences.get(date) ?? 0,
+    };
+  });
+  return {
+    weekStart,
+    weekEnd,
+    totalHours,
+    targetHours,
+    differenceHours: round2(totalHours - targetHours),
+    workloadPercent: workload,
+    draftCount: counts.DRAFT,
+    submittedCount: counts.SUBMITTED,
+    approvedCount: counts.APPROVED,
+    rejectedCount: counts.REJECTED,
+    status: weekStatus(counts),
+    days,
+    entries: rows.slice(0, 100).map(timeEntryView),
+  };
+}
+
+/** The caller's week overview (total vs target, drafts count, entries). */
+export async function getWeekOverview(deps: ServiceDeps, actor: Actor, input: { weekStart: string }) {
+  const emp = await selfEmployee(deps.db, actor);
+  return await weekOf(deps.db, emp, input.weekStart);
+}
+
+/**
+ * Submits a week: every DRAFT entry of the week becomes SUBMITTED (read-only until the manager decides)
+ * and the manager is told. A week that has not started yet cannot be submitted; one without drafts has
+ * nothing to submit.
+ */
+export async function submitWeek(deps: ServiceDeps, actor: Actor, input: { weekStart: string }) {
+  checkWeekStart(input.weekStart);
+  const today = todayOf(deps);
+  const now = deps.clock.now();
+  if (input.weekStart > today) {
+    throw conflict(`The week of ${input.weekStart} has not started yet; submit it once it has.`);
+  }
+  return await writeTx(deps, async (tx) => {
+    const emp = await selfEmployee(tx, actor);
+    const changed = await tx.update(timeEntries).set({
+      status: "SUBMITTED",
+      submittedAt: now,
+      updatedAt: now,
+    }).where(
+      and(
+        eq(timeEntries.employeeId, emp.id),
+        gte(timeEntries.date, input.weekStart),
+        lte(timeEntries.date, addDays(input.weekStart, 6)),
+        eq(timeEntries.status, "DRAFT"),
+      ),
+    ).returning({ id: timeEntries.id });
+    if (changed.length === 0) {
+      throw conflict(`The week of ${input.weekStart} has no draft entries to submit.`);
+    }
+    if (emp.managerId && emp.managerId !== emp.id) {
+      await notify(tx, {
+        recipientEmployeeId: emp.managerId,
+        kind: "TIMESHEET_SUBMITTED",
+        payload: { employeeId: emp.id, weekStart: input.weekStart, entries: changed.length },
+        actor,
+        now,
+      });
+    }
+    return { submitted: changed.length, week: await weekOf(tx, emp, input.weekStart) };
+  });
+}
