@@ -1,0 +1,341 @@
+import assert from "node:assert/strict";
+import { and, eq } from "drizzle-orm";
+import { leaveRequests, notifications, sickLeaveEntries, timeEntries } from "../../src/db/schema/mod.ts";
+import { PREVIEW_TTL_MS } from "../../src/mcp/previews.ts";
+import { auditRows, E2E, ok, refusal, startMcpServer } from "./_harness.ts";
+
+const LEAVE = { leave_type: "VACATION", start_date: "2027-02-15", end_date: "2027-02-16" };
+
+Deno.test({
+  name: "writes: prepare then commit, exactly once, bound to the connection, 15 minutes",
+  ...E2E,
+  fn: async (t) => {
+    // Access tokens live an hour here, so the fixed clock can cross the 15-minute preview lifetime.
+    const s = await startMcpServer({ env: { ACCESS_TOKEN_TTL_SECONDS: "3600" } });
+    try {
+      const g = await s.grant("employee");
+      let c = await s.client(g.token);
+      const db = s.t.deps.db;
+      const employeeId =
+        (ok(await c.callTool({ name: "whoami", arguments: {} })) as { user: { employeeId: string } })
+          .user.employeeId;
+      const filed = async () =>
+        (await db.select().from(leaveRequests).where(and(
+          eq(leaveRequests.employeeId, employeeId),
+          eq(leaveRequests.startDate, LEAVE.start_date),
+        ))).length;
+
+      await t.step("prepare computes on the server and files nothing; the preview says so", async () => {
+        const r = await c.callTool({ name: "prepare_leave_request", arguments: LEAVE });
+        const p = ok<Record<string, unknown>>(r);
+        assert.equal(p.days, 2);
+        assert.deepEqual(p.balances, [{
+          year: 2027,
+          days: 2,
+          remainingBefore: 25,
+          pending: 0,
+          remainingAfter: 23,
+        }]);
+        assert.ok((p.approver as { name: string }).name);
+        assert.match(String(p.previewId), /^pv_/);
+        assert.equal(p.expiresAt, new Date(s.t.clock.now() + PREVIEW_TTL_MS).toISOString());
+        assert.match((r.content as { text: string }[])[0].text, /^Preview only: nothing has been filed yet/);
+        assert.equal(await filed(), 0);
+      });
+
+      await t.step("a self-service write takes no free text: a reason argument is refused", async () => {
+        const msg = refusal(
+          await c.callTool({ name: "prepare_leave_request", arguments: { ...LEAVE, reason: "x" } }),
+        );
+        assert.match(msg, /Unknown argument 'reason'/);
+        const msg2 = refusal(
+          await c.callTool({
+            name: "prepare_sick_report",
+            arguments: { start_date: "2026-11-02", reason: "flu" },
+          }),
+        );
+        assert.match(msg2, /Unknown argument 'reason'/);
+      });
+
+      await t.step(
+        "commit files it once; the manager is told it came via an assistant; a retry replays",
+        async () => {
+          const p = ok<{ previewId: string }>(
+            await c.callTool({ name: "prepare_leave_request", arguments: LEAVE }),
+          );
+          const first = ok<Record<string, unknown>>(
+            await c.callTool({ name: "commit_leave_request", arguments: { previewId: p.previewId } }),
+          );
+          assert.equal(first.status, "AWAITING_APPROVAL");
+          assert.equal(first.channel, "ASSISTANT");
+          assert.equal(first.reason, undefined);
+          const again = ok(
+            await c.callTool({ name: "commit_leave_request", arguments: { previewId: p.previewId } }),
+          );
+          assert.deepEqual(again, first, "the retried commit replays the first result");
+          assert.equal(await filed(), 1);
+          const [n] = await db.select().from(notifications).where(
+            eq(notifications.kind, "LEAVE_REQUEST_FILED"),
+          )
+            .orderBy(notifications.createdAt);
+          const told =
+            (await db.select().from(notifications).where(eq(notifications.kind, "LEAVE_REQUEST_FILED")))
+              .filter((x) => JSON.parse(x.payload).leaveRequestId === first.id);
+          assert.ok(n);
+          assert.equal(told.length, 1);
+          assert.equal(told[0].channel, "ASSISTANT");
+          assert.equal(JSON.parse(told[0].payload).viaAssistant, true);
+          const outcomes = (await auditRows(s.t, g.connectionId)).filter((x) =>
+            x.name === "commit_leave_request"
+          )
+            .map((x) => x.outcome);
+          assert.deepEqual(outcomes, ["ok", "replayed"]);
+          // Withdraw it again so later steps can file the same dates.
+          ok(await c.callTool({ name: "withdraw_leave_request", arguments: { request_id: first.id } }));
+        },
+      );
+
+      await t.step(
+        "two commits racing for one preview file once and both return the same result",
+        async () => {
+          const p = ok<{ previewId: string }>(
+            await c.callTool({ name: "prepare_leave_request", arguments: LEAVE }),
+          );
+          const before = await filed();
+          const c2 = await s.client(g.token);
+          const [a, b] = await Promise.all([
+            c.callTool({ name: "commit_leave_request", arguments: { previewId: p.previewId } }),
+            c2.callTool({ name: "commit_leave_request", arguments: { previewId: p.previewId } }),
+          ]);
+          assert.deepEqual(ok(a), ok(b));
+          assert.equal(await filed(), before + 1);
+          ok(
+            await c.callTool({
+              name: "withdraw_leave_request",
+              arguments: { request_id: ok<{ id: string }>(a).id },
+            }),
+          );
+        },
+      );
+
+      await t.step("a preview older than 15 minutes is refused and files nothing", async () => {
+        const p = ok<{ previewId: string }>(
+          await c.callTool({ name: "prepare_leave_request", arguments: LEAVE }),
+        );
+        const before = await filed();
+        s.t.clock.advance(PREVIEW_TTL_MS);
+        const msg = refusal(
+          await c.callTool({ name: "commit_leave_request", arguments: { previewId: p.previewId } }),
+        );
+        assert.match(msg, /expired/);
+        assert.equal(await filed(), before);
+        const p2 = ok<{ previewId: string }>(
+          await c.callTool({ name: "prepare_leave_request", arguments: LEAVE }),
+        );
+        s.t.clock.advance(PREVIEW_TTL_MS - 1);
+        const done = ok<{ id: string }>(
+          await c.callTool({ name: "commit_leave_request", arguments: { previewId: p2.previewId } }),
+        );
+        ok(await c.callTool({ name: "withdraw_leave_request", arguments: { request_id: done.id } }));
+      });
+
+      await t.step("another connection's preview is refused like an unknown one", async () => {
+        const p = ok<{ previewId: string }>(
+          await c.callTool({ name: "prepare_leave_request", arguments: LEAVE }),
+        );
+        const other = await s.grant("employee");
+        const oc = await s.client(other.token);
+        const msg = refusal(
+          await oc.callTool({ name: "commit_leave_request", arguments: { previewId: p.previewId } }),
+        );
+        assert.match(msg, /unknown to this connection/);
+        const unknown = refusal(
+          await c.callTool({
+            name: "commit_leave_request",
+            arguments: { previewId: "pv_doesnotexist0000000000000" },
+          }),
+        );
+        assert.equal(unknown, msg);
+        // A preview of another kind cannot be committed by the wrong commit tool either.
+        const tp = ok<{ previewId: string }>(
+          await c.callTool({
+            name: "prepare_time_entry",
+            arguments: { date: "2026-11-14", start_time: "08:00", end_time: "12:00" },
+          }),
+        );
+        refusal(await c.callTool({ name: "commit_leave_request", arguments: { previewId: tp.previewId } }));
+        // The owner can still file the first preview.
+        const mine = ok<{ id: string }>(
+          await c.callTool({ name: "commit_leave_request", arguments: { previewId: p.previewId } }),
+        );
+        ok(await c.callTool({ name: "withdraw_leave_request", arguments: { request_id: mine.id } }));
+      });
+
+      await t.step("a commit refused by the filing rules is replayed as the same refusal", async () => {
+        const p = ok<{ previewId: string }>(
+          await c.callTool({ name: "prepare_leave_request", arguments: LEAVE }),
+        );
+        const p2 = ok<{ previewId: string }>(
+          await c.callTool({ name: "prepare_leave_request", arguments: LEAVE }),
+        );
+        ok(await c.callTool({ name: "commit_leave_request", arguments: { previewId: p.previewId } }));
+        const m1 = refusal(
+          await c.callTool({ name: "commit_leave_request", arguments: { previewId: p2.previewId } }),
+        );
+        assert.match(m1, /overlaps/);
+        const m2 = refusal(
+          await c.callTool({ name: "commit_leave_request", arguments: { previewId: p2.previewId } }),
+        );
+        assert.equal(m2, m1);
+      });
+
+      await t.step("withdraw_leave_request takes back only a request awaiting approval", async () => {
+        const list = ok<{ items: { id: string; status: string; canWithdraw: boolean }[] }>(
+          await c.callTool({ name: "list_my_leave_requests", arguments: { year: 2027 } }),
+        );
+        const pending = list.items.find((x) => x.status === "AWAITING_APPROVAL")!;
+        const w = ok<{ status: string }>(
+          await c.callTool({ name: "withdraw_leave_request", arguments: { request_id: pending.id } }),
+        );
+        assert.equal(w.status, "WITHDRAWN");
+        assert.match(
+          refusal(
+            await c.callTool({ name: "withdraw_leave_request", arguments: { request_id: pending.id } }),
+          ),
+          /Only a request awaiting approval/,
+        );
+        assert.match(
+          refusal(await c.callTool({ name: "withdraw_leave_request", arguments: { request_id: "nope" } })),
+          /no leave request with this id/,
+        );
+      });
+
+      await t.step(
+        "time entry: derived net hours and the day's entries; committed as a draft, once",
+        async () => {
+          // A new connection: the steps above used up most of this one's 20 writes of the day.
+          c = await s.client((await s.grant("employee")).token);
+          const args = { date: "2026-11-14", start_time: "13:00", end_time: "17:30", break_minutes: 30 };
+          const p = ok<{ totalHours: number; dayTotalHoursAfter: number; previewId: string }>(
+            await c.callTool({ name: "prepare_time_entry", arguments: args }),
+          );
+          assert.equal(p.totalHours, 4);
+          const e = ok<{ id: string; status: string }>(
+            await c.callTool({ name: "commit_time_entry", arguments: { previewId: p.previewId } }),
+          );
+          assert.equal(e.status, "DRAFT");
+          ok(await c.callTool({ name: "commit_time_entry", arguments: { previewId: p.previewId } }));
+          const rows = await db.select().from(timeEntries).where(eq(timeEntries.id, e.id));
+          assert.equal(rows.length, 1);
+          assert.equal(rows[0].channel, "ASSISTANT");
+          const p2 = ok<{ dayEntries: unknown[]; dayTotalHoursBefore: number }>(
+            await c.callTool({
+              name: "prepare_time_entry",
+              arguments: { date: "2026-11-14", start_time: "08:00", end_time: "12:00" },
+            }),
+          );
+          assert.equal(p2.dayEntries.length, 1);
+          assert.equal(p2.dayTotalHoursBefore, 4);
+          assert.match(
+            refusal(
+              await c.callTool({ name: "prepare_time_entry", arguments: { ...args, start_time: "14:00" } }),
+            ),
+            /overlaps/,
+          );
+        },
+      );
+
+      await t.step(
+        "sick report: days covered, no reason taken, filed once, cancelled within 24 hours",
+        async () => {
+          const g2 = await s.grant("employee");
+          c = await s.client(g2.token);
+          const p = ok<{ daysCovered: number; previewId: string; isOngoing: boolean }>(
+            await c.callTool({
+              name: "prepare_sick_report",
+              arguments: { start_date: "2026-11-02", end_date: "2026-11-03" },
+            }),
+          );
+          assert.equal(p.daysCovered, 2);
+          assert.equal(p.isOngoing, false);
+          const r = ok<{ id: string; canTakeBack: boolean }>(
+            await c.callTool({ name: "commit_sick_report", arguments: { previewId: p.previewId } }),
+          );
+          assert.equal(r.canTakeBack, true);
+          const [row] = await db.select().from(sickLeaveEntries).where(eq(sickLeaveEntries.id, r.id));
+          assert.equal(row.reason, null);
+          assert.equal(row.channel, "ASSISTANT");
+          const x = ok<{ takenBack: boolean }>(
+            await c.callTool({ name: "cancel_sick_report", arguments: { sick_leave_id: r.id } }),
+          );
+          assert.equal(x.takenBack, true);
+          assert.match(
+            refusal(await c.callTool({ name: "cancel_sick_report", arguments: { sick_leave_id: r.id } })),
+            /already taken back/,
+          );
+          // Outside the 24-hour window the report stays.
+          const p2 = ok<{ previewId: string }>(
+            await c.callTool({
+              name: "prepare_sick_report",
+              arguments: { start_date: "2026-11-04", end_date: "2026-11-04" },
+            }),
+          );
+          const r2 = ok<{ id: string }>(
+            await c.callTool({ name: "commit_sick_report", arguments: { previewId: p2.previewId } }),
+          );
+          s.t.clock.advance(24 * 3600_000 + 1);
+          // A fresh token for the same connection (the old one expired with the day).
+          c = await s.client((await s.grant("employee", { client: g2.clientId })).token);
+          assert.match(
+            refusal(await c.callTool({ name: "cancel_sick_report", arguments: { sick_leave_id: r2.id } })),
+            /within 24 hours/,
+          );
+        },
+      );
+    } finally {
+      await s.close();
+    }
+  },
+});
+
+Deno.test("previews: five commits racing in one process file once (the conditional UPDATE claims it) and all replay", async () => {
+  const { makeTestApp } = await import("../_helpers.ts");
+  const { bindPreviews } = await import("../../src/mcp/previews.ts");
+  const { oauthClients, oauthConnections, users } = await import("../../src/db/schema/mod.ts");
+  const t = await makeTestApp();
+  try {
+    const now = t.clock.now();
+    await t.deps.db.insert(oauthClients).values({
+      id: "c1",
+      name: "c1",
+      type: "PUBLIC",
+      tokenEndpointAuthMethod: "none",
+      redirectUris: "[]",
+      grantTypes: "[]",
+      createdBy: "DYNAMIC",
+      createdAt: now,
+    });
+    const [u] = await t.deps.db.select({ id: users.id }).from(users).limit(1);
+    const [conn] = await t.deps.db.insert(oauthConnections).values({
+      clientId: "c1",
+      userId: u.id,
+      scopes: "self:write",
+      createdAt: now,
+    }).returning();
+    const prep = bindPreviews(t.deps, conn.id, { name: "prepare_x" });
+    const commit = bindPreviews(t.deps, conn.id, { name: "commit_x", commits: "prepare_x" });
+    const { previewId } = await prep.store({ n: 42 });
+    let filings = 0;
+    const file = async (payload: unknown) => {
+      filings++;
+      await new Promise((r) => setTimeout(r, 30));
+      return { filed: (payload as { n: number }).n, at: filings };
+    };
+    const results = await Promise.all([1, 2, 3, 4, 5].map(() => commit.commit(previewId, file)));
+    assert.equal(filings, 1);
+    assert.equal(results.filter((r) => !r.replayed).length, 1);
+    for (const r of results) assert.deepEqual(r.result, { filed: 42, at: 1 });
+  } finally {
+    t.close();
+  }
+});
