@@ -5,7 +5,6 @@
  */
 import type { Context, Hono } from "hono";
 import { cors } from "hono/cors";
-import { getConnInfo } from "hono/deno";
 import type { AppDeps } from "../deps.ts";
 import { isLang, negotiateLang } from "../i18n/mod.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
@@ -46,12 +45,13 @@ const OIDC_METADATA_PATHS = [
 ];
 const API_PATHS = ["/api/oauth/register", "/api/oauth/token", "/api/oauth/revoke"];
 
+/**
+ * The requester's network address (Deno.serve passes it as the handler's second argument, which Hono
+ * exposes as `c.env`). Behind a reverse proxy this is the proxy; the per-installation limit still holds.
+ */
 function remoteAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
+  const env = c.env as { remoteAddr?: { hostname?: string } } | undefined;
+  return env?.remoteAddr?.hostname ?? "unknown";
 }
 
 /** Reads an `application/x-www-form-urlencoded` body (RFC 6749 §3.2) and refuses repeated parameters. */
