@@ -119,6 +119,8 @@ export async function finishUpstreamSignIn(
 ): Promise<string> {
   const config = await upstreamConfiguration(deps);
   let claims: oidc.IDToken | undefined;
+  let email: unknown;
+  let emailVerified: unknown;
   try {
     const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: s.verifier,
@@ -128,6 +130,14 @@ export async function finishUpstreamSignIn(
       idTokenExpected: true,
     });
     claims = tokens.claims();
+    email = claims?.email;
+    emailVerified = claims?.email_verified;
+    // Many providers put the e-mail address only in the UserInfo response (OpenID Connect Core §5.4).
+    if (claims && typeof email !== "string" && config.serverMetadata().userinfo_endpoint) {
+      const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+      email = info.email;
+      emailVerified = info.email_verified;
+    }
   } catch (e) {
     deps.log.warn("upstream sign-in failed", {
       error: e instanceof Error ? `${e.name}: ${e.message}` : String(e),
@@ -147,11 +157,11 @@ export async function finishUpstreamSignIn(
     if (!linked[0].active) throw new UpstreamSignInError("deactivated", "This account is deactivated.");
     return linked[0].userId;
   }
-  const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : null;
-  if (!email || claims.email_verified === false) {
+  const address = typeof email === "string" ? email.trim().toLowerCase() : null;
+  if (!address || emailVerified === false) {
     throw new UpstreamSignInError("no_account", "The identity provider gave no verified e-mail address.");
   }
-  const user = await deps.db.query.users.findFirst({ where: eq(users.email, email) });
+  const user = await deps.db.query.users.findFirst({ where: eq(users.email, address) });
   if (!user) throw new UpstreamSignInError("no_account", "No account has this e-mail address.");
   if (!user.active) throw new UpstreamSignInError("deactivated", "This account is deactivated.");
   await deps.db.insert(userIdentities).values({ userId: user.id, issuer, subject, createdAt: now })

@@ -125,7 +125,9 @@ export function ConsentPage(p: {
               {fill(p.m.consentBackToClient, { client: p.clientName })}
             </button>
           )}
-        <p class="muted">{p.m.consentRevokeNote}</p>
+        <p class="muted">
+          {p.m.consentRevokeNote} <a href="/account/assistants">{p.m.assistantsTitle}</a>
+        </p>
       </form>
     </Layout>
   );
