@@ -1,0 +1,307 @@
+/**
+ * Approvals over HTTP: what awaits a manager (with balances and the team calendar), decisions with a
+ * note, the rule that nobody approves their own request, managers acting only on their reports' requests,
+ * time weeks, and HR deciding profile change requests.
+ */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { json, makeTestApp, type TestApp } from "../_helpers.ts";
+import { employees, notifications, timeEntries } from "../../src/db/schema/mod.ts";
+import { addAccount, EMPLOYEE_ID, MANAGER_ID, P, setEntitlement } from "../services/_fixtures.ts";
+
+const BASE = "/api/v1/portal";
+
+async function call(t: TestApp, token: string, method: string, path: string, body?: unknown) {
+  return await json(
+    await t.request(BASE + path, { method, token, ...(body !== undefined ? { json: body } : {}) }),
+  );
+}
+
+Deno.test("approvals: the manager sees requests awaiting them with balances and the team's absences", async () => {
+  const t = await makeTestApp();
+  try {
+    const manager = await t.signIn("manager@demo.example");
+    const r = await call(t, manager, "GET", "/approvals/leave-requests");
+    assert.equal(r.status, 200);
+    const items = r.body.data.items as {
+      kind: string;
+      employee: { employeeId: string };
+      request: { status: string; startDate: string; approver: { employeeId: string } };
+      balances: unknown[];
+      teamAbsences: { employeeId: string; kind: string }[];
+    }[];
+    assert.ok(items.length >= 5);
+    assert.ok(items.every((i) => i.request.approver.employeeId === MANAGER_ID));
+    assert.ok(items.every((i) => ["AWAITING_APPROVAL", "CANCELLATION_REQUESTED"].includes(i.request.status)));
+    assert.deepEqual(items.map((i) => i.request.startDate), items.map((i) => i.request.startDate).sort());
+    const lukas = items.find((i) => i.employee.employeeId === EMPLOYEE_ID && i.kind === "LEAVE_REQUEST")!;
+    assert.ok(lukas.balances.length === 1);
+    assert.ok(lukas.teamAbsences.length > 0, "others of the team are away in the same days");
+    assert.ok(lukas.teamAbsences.every((a) => a.employeeId !== EMPLOYEE_ID));
+    const cancellation = items.find((i) => i.kind === "LEAVE_CANCELLATION");
+    assert.ok(cancellation, "the demo employee asked to cancel an approved request");
+
+    const cal = await call(t, manager, "GET", "/approvals/team-calendar?from=2026-11-16&to=2026-12-20");
+    assert.equal(cal.status, 200);
+    assert.equal(cal.body.data.members.length, 6);
+    const sick = cal.body.data.absences.find((a: { kind: string }) => a.kind === "SICK");
+    assert.equal(sick.employeeId, EMPLOYEE_ID);
+    assert.ok(!JSON.stringify(cal.body).includes("Erkältung"), "no sick-leave reason reaches the manager");
+    const tooLong = await call(t, manager, "GET", "/approvals/team-calendar?from=2026-11-01&to=2027-01-05");
+    assert.equal(tooLong.status, 400);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("approvals: approve with a note, reject, and the requester sees the decision and is notified", async () => {
+  const t = await makeTestApp();
+  try {
+    const employee = await t.signIn("employee@demo.example");
+    const manager = await t.signIn("manager@demo.example");
+    const filed = await call(t, employee, "POST", "/employee/leave/requests", {
+      leaveType: "VACATION",
+      startDate: "2027-01-11",
+      endDate: "2027-01-15",
+      reason: "Skiferien",
+    });
+    assert.equal(filed.status, 201);
+    const id = filed.body.data.id;
+    const preview = await call(t, manager, "GET", `/approvals/leave-requests/${id}`);
+    assert.equal(preview.status, 200);
+    assert.equal(preview.body.data.request.reason, "Skiferien");
+    assert.equal(preview.body.data.balances[0].year, 2027);
+    assert.equal(
+      preview.body.data.balances[0].remainingAfter,
+      preview.body.data.balances[0].remainingBefore - 5,
+    );
+    const ok = await call(t, manager, "POST", `/approvals/leave-requests/${id}/decision`, {
+      decision: "APPROVE",
+      note: "Gute Erholung",
+    });
+    assert.equal(ok.status, 200);
+    assert.equal(ok.body.data.status, "APPROVED");
+    assert.equal(ok.body.data.decisionNote, "Gute Erholung");
+    const again = await call(t, manager, "POST", `/approvals/leave-requests/${id}/decision`, {
+      decision: "REJECT",
+    });
+    assert.equal(again.status, 409);
+    const mine = await call(t, employee, "GET", `/employee/leave/requests/${id}`);
+    assert.equal(mine.body.data.status, "APPROVED");
+    assert.equal(mine.body.data.decisionNote, "Gute Erholung");
+    assert.equal(mine.body.data.canRequestCancellation, true);
+    const told = await t.deps.db.select().from(notifications).where(
+      eq(notifications.recipientEmployeeId, EMPLOYEE_ID),
+    );
+    assert.ok(
+      told.some((n) => n.kind === "LEAVE_REQUEST_DECIDED" && JSON.parse(n.payload).leaveRequestId === id),
+    );
+
+    const second = await call(t, employee, "POST", "/employee/leave/requests", {
+      leaveType: "VACATION",
+      startDate: "2027-02-01",
+      endDate: "2027-02-01",
+    });
+    const no = await call(t, manager, "POST", `/approvals/leave-requests/${second.body.data.id}/decision`, {
+      decision: "REJECT",
+      note: "Release",
+    });
+    assert.equal(no.body.data.status, "REJECTED");
+    const bad = await call(t, manager, "POST", `/approvals/leave-requests/${second.body.data.id}/decision`, {
+      decision: "MAYBE",
+    });
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.error as string, /'decision'/);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("approvals: nobody approves their own request; a manager acts only on their reports' requests", async () => {
+  const t = await makeTestApp();
+  try {
+    const manager = await t.signIn("manager@demo.example");
+    // The manager's own request goes to their manager (Martin Aebischer), never to themselves.
+    const own = await call(t, manager, "POST", "/employee/leave/requests", {
+      leaveType: "VACATION",
+      startDate: "2027-01-18",
+      endDate: "2027-01-19",
+    });
+    assert.equal(own.status, 201);
+    assert.equal(own.body.data.approver.employeeId, P("P002"));
+    const self = await call(t, manager, "POST", `/approvals/leave-requests/${own.body.data.id}/decision`, {
+      decision: "APPROVE",
+    });
+    assert.equal(self.status, 403);
+    assert.match(self.body.error as string, /own request/);
+    // Even HR cannot decide its own request.
+    const hr = await t.signIn("hr@demo.example");
+    const hrOwn = await call(t, hr, "POST", "/employee/leave/requests", {
+      leaveType: "VACATION",
+      startDate: "2027-01-18",
+      endDate: "2027-01-18",
+    });
+    const hrSelf = await call(t, hr, "POST", `/approvals/leave-requests/${hrOwn.body.data.id}/decision`, {
+      decision: "APPROVE",
+    });
+    assert.equal(hrSelf.status, 403);
+    // A request of another team (Nadia Keller's report) is not the demo manager's: 404, like an unknown id.
+    const nadia = await addAccount(t, P("P019"));
+    const token = await t.signIn(nadia.email);
+    const foreign = await call(t, token, "POST", "/employee/leave/requests", {
+      leaveType: "VACATION",
+      startDate: "2027-01-25",
+      endDate: "2027-01-25",
+    });
+    assert.equal(foreign.body.data.approver.employeeId, P("P007"));
+    for (
+      const [method, path, body] of [
+        ["GET", `/approvals/leave-requests/${foreign.body.data.id}`, undefined],
+        ["POST", `/approvals/leave-requests/${foreign.body.data.id}/decision`, { decision: "APPROVE" }],
+      ] as const
+    ) {
+      const r = await call(t, manager, method, path, body);
+      assert.equal(r.status, 404);
+      const unknown = await call(t, manager, method, path.replace(foreign.body.data.id, "unknown-id"), body);
+      assert.equal(r.body.error, unknown.body.error);
+    }
+    // HR may decide it (requests routed to HR and as a fallback for anyone's but their own).
+    const byHr = await call(t, hr, "POST", `/approvals/leave-requests/${foreign.body.data.id}/decision`, {
+      decision: "APPROVE",
+    });
+    assert.equal(byHr.status, 200);
+    // Employees hold no approval permission at all.
+    const employee = await t.signIn("employee@demo.example");
+    const denied = await call(t, employee, "GET", "/approvals/leave-requests");
+    assert.equal(denied.status, 403);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("approvals: approving beyond the balance of a REFUSE type is refused", async () => {
+  const t = await makeTestApp();
+  try {
+    const employee = await t.signIn("employee@demo.example");
+    const manager = await t.signIn("manager@demo.example");
+    // March 2027 (19 working days with Good Friday) fits the 25 days of 2027; ten more days in April do not.
+    const a = await call(t, employee, "POST", "/employee/leave/requests", {
+      leaveType: "VACATION",
+      startDate: "2027-03-01",
+      endDate: "2027-03-26",
+    });
+    assert.equal(a.status, 201, JSON.stringify(a.body));
+    const b = await call(t, employee, "POST", "/employee/leave/requests", {
+      leaveType: "VACATION",
+      startDate: "2027-04-05",
+      endDate: "2027-04-16",
+    });
+    assert.equal(b.status, 409, "filing counts pending requests: 25 − 19 pending − 10 < 0");
+    // HR lowers the balance after filing (an adjustment): approving would now overdraw.
+    await setEntitlement(t, EMPLOYEE_ID, "VACATION", 2027, { baseDays: 25, adjustmentDays: -10 });
+    const r = await call(t, manager, "POST", `/approvals/leave-requests/${a.body.data.id}/decision`, {
+      decision: "APPROVE",
+    });
+    assert.equal(r.status, 409);
+    assert.match(r.body.error as string, /overdraw Lukas Gerber's balance in 2027/);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("approvals: submitted weeks of reports are approved or rejected with a note", async () => {
+  const t = await makeTestApp();
+  try {
+    const manager = await t.signIn("manager@demo.example");
+    const list = await call(t, manager, "GET", "/approvals/timesheets");
+    assert.equal(list.status, 200);
+    const items = list.body.data.items as {
+      employee: { employeeId: string };
+      weekStart: string;
+      submittedCount: number;
+    }[];
+    assert.ok(items.length >= 5, "the Platform team submitted last week");
+    assert.ok(items.every((i) => i.weekStart === "2026-11-09"));
+    const lukas = items.find((i) => i.employee.employeeId === EMPLOYEE_ID)!;
+    const ok = await call(t, manager, "POST", `/approvals/timesheets/${EMPLOYEE_ID}/2026-11-09/decision`, {
+      decision: "APPROVE",
+    });
+    assert.equal(ok.status, 200);
+    assert.deepEqual(ok.body.data, {
+      employeeId: EMPLOYEE_ID,
+      weekStart: "2026-11-09",
+      status: "APPROVED",
+      decided: lukas.submittedCount,
+    });
+    const again = await call(t, manager, "POST", `/approvals/timesheets/${EMPLOYEE_ID}/2026-11-09/decision`, {
+      decision: "APPROVE",
+    });
+    assert.equal(again.status, 409);
+    const mia = P("P014");
+    const no = await call(t, manager, "POST", `/approvals/timesheets/${mia}/2026-11-09/decision`, {
+      decision: "REJECT",
+      note: "Bitte Projektcodes ergänzen",
+    });
+    assert.equal(no.body.data.status, "REJECTED");
+    const rows = await t.deps.db.select().from(timeEntries).where(eq(timeEntries.employeeId, mia));
+    assert.ok(
+      rows.filter((r) => r.status === "REJECTED").every((r) =>
+        r.rejectionNote === "Bitte Projektcodes ergänzen"
+      ),
+    );
+    const own = await call(t, manager, "POST", `/approvals/timesheets/${MANAGER_ID}/2026-11-09/decision`, {
+      decision: "APPROVE",
+    });
+    assert.equal(own.status, 403);
+    const foreign = await call(t, manager, "POST", `/approvals/timesheets/${P("P019")}/2026-11-09/decision`, {
+      decision: "APPROVE",
+    });
+    assert.equal(foreign.status, 404);
+    const monday = await call(t, manager, "POST", `/approvals/timesheets/${mia}/2026-11-10/decision`, {
+      decision: "APPROVE",
+    });
+    assert.equal(monday.status, 400);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("approvals: HR applies a sensitive-field change the employee asked for", async () => {
+  const t = await makeTestApp();
+  try {
+    const employee = await t.signIn("employee@demo.example");
+    const hr = await t.signIn("hr@demo.example");
+    const asked = await call(t, employee, "POST", "/employee/profile/change-requests", {
+      field: "IBAN",
+      value: "ch93 0076 2011 6238 5295 7",
+      comment: "Neue Bank",
+    });
+    assert.equal(asked.status, 201);
+    assert.equal(asked.body.data.value, "CH9300762011623852957");
+    const queue = await call(t, hr, "GET", "/approvals/profile-change-requests");
+    assert.equal(queue.status, 200);
+    const item = queue.body.data.items.find((i: { id: string }) => i.id === asked.body.data.id);
+    assert.equal(item.employee.name, "Lukas Gerber");
+    const manager = await t.signIn("manager@demo.example");
+    const notHr = await call(t, manager, "GET", "/approvals/profile-change-requests");
+    assert.equal(notHr.status, 403);
+    const applied = await call(
+      t,
+      hr,
+      "POST",
+      `/approvals/profile-change-requests/${asked.body.data.id}/decision`,
+      {
+        decision: "APPLY",
+      },
+    );
+    assert.equal(applied.status, 200);
+    assert.equal(applied.body.data.status, "APPLIED");
+    const [e] = await t.deps.db.select().from(employees).where(eq(employees.id, EMPLOYEE_ID));
+    assert.equal(e.iban, "CH9300762011623852957");
+    const profile = await call(t, employee, "GET", "/employee/profile");
+    assert.equal(profile.body.data.sensitive.iban, "CH9300762011623852957");
+    assert.deepEqual(profile.body.data.pendingChangeRequests, []);
+  } finally {
+    t.close();
+  }
+});
