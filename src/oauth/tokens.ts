@@ -9,7 +9,7 @@
  */
 import { decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT } from "jose";
 import type { JWK } from "jose";
-import { desc, inArray, isNull, lt } from "drizzle-orm";
+import { desc, isNull, lt } from "drizzle-orm";
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import type { Db } from "../db/client.ts";
@@ -49,6 +49,8 @@ interface SigningKey {
 
 interface KeyCache {
   verify: Map<string, CryptoKey>;
+  /** Tokens whose signature and claims were checked (see `checkedToken`). */
+  tokens: Map<string, CheckedToken>;
   /** Kids looked up and not found, with when; re-checked after a minute (keys may be added by another process). */
   missing: Map<string, number>;
   signing?: Promise<SigningKey>;
@@ -60,7 +62,7 @@ const caches = new WeakMap<Db, KeyCache>();
 function cacheOf(db: Db): KeyCache {
   let c = caches.get(db);
   if (!c) {
-    c = { verify: new Map(), missing: new Map() };
+    c = { verify: new Map(), missing: new Map(), tokens: new Map() };
     caches.set(db, c);
   }
   return c;
@@ -164,11 +166,18 @@ export async function issueAccessToken(
   return { accessToken, expiresIn };
 }
 
-async function verify(
-  deps: AppDeps,
-  token: string,
-  checkRevocation: boolean,
-): Promise<VerifiedAccessToken | null> {
+/** A token whose signature and claims were checked, with the revocation markers it answers to. */
+interface CheckedToken {
+  claims: VerifiedAccessToken;
+  markers: string[];
+  issuer: string;
+  audience: string;
+}
+
+/** At most this many verified tokens are remembered per database. */
+const VERIFIED_CACHE_MAX = 10_000;
+
+async function checkSignatureAndClaims(deps: AppDeps, token: string): Promise<CheckedToken | null> {
   if (token.length > 4096 || token.split(".").length !== 3) return null;
   let kid: string;
   try {
@@ -200,14 +209,66 @@ async function verify(
     typeof clientId !== "string" || typeof scope !== "string" || typeof cnx !== "string" ||
     (fam !== undefined && typeof fam !== "string")
   ) return null;
-  const markers = [jti, `cnx:${cnx}`];
-  if (typeof fam === "string") markers.push(`fam:${fam}`);
-  if (checkRevocation) {
-    const revoked = await deps.db.select({ jti: oauthRevokedAccessTokens.jti }).from(oauthRevokedAccessTokens)
-      .where(inArray(oauthRevokedAccessTokens.jti, markers)).limit(1);
-    if (revoked.length) return null;
+  return {
+    claims: {
+      userId: sub,
+      clientId,
+      connectionId: cnx,
+      scopes: readScopes(scope),
+      jti,
+      expiresAt: exp * 1000,
+    },
+    markers: [jti, `cnx:${cnx}`, typeof fam === "string" ? `fam:${fam}` : jti],
+    issuer: deps.config.issuer,
+    audience: deps.config.mcpResource,
+  };
+}
+
+/**
+ * Signature and claims, remembered per token string until the token expires: a signature once valid stays
+ * valid, so the ES256 verification (a few hundred microseconds) runs once per token, not once per request.
+ * Expiry is compared with the clock on every use; an entry counts only for the issuer and audience it was
+ * checked against.
+ */
+async function checkedToken(deps: AppDeps, token: string): Promise<CheckedToken | null> {
+  const cache = cacheOf(deps.db).tokens;
+  const now = deps.clock.now();
+  const hit = cache.get(token);
+  if (hit && hit.claims.expiresAt <= now) {
+    cache.delete(token);
+    return null;
   }
-  return { userId: sub, clientId, connectionId: cnx, scopes: readScopes(scope), jti, expiresAt: exp * 1000 };
+  if (hit && hit.issuer === deps.config.issuer && hit.audience === deps.config.mcpResource) return hit;
+  const checked = await checkSignatureAndClaims(deps, token);
+  if (!checked) return null;
+  if (cache.size >= VERIFIED_CACHE_MAX) {
+    // Drop the oldest tenth (a Map iterates in insertion order).
+    let n = VERIFIED_CACHE_MAX / 10;
+    for (const k of cache.keys()) {
+      cache.delete(k);
+      if (--n <= 0) break;
+    }
+  }
+  cache.set(token, checked);
+  return checked;
+}
+
+async function verify(
+  deps: AppDeps,
+  token: string,
+  checkRevocation: boolean,
+): Promise<VerifiedAccessToken | null> {
+  const checked = await checkedToken(deps, token);
+  if (!checked) return null;
+  if (checkRevocation) {
+    // One primary-key probe answers for the token, its family and its connection.
+    const r = await deps.database.client.execute({
+      sql: "SELECT 1 FROM oauth_revoked_access_tokens WHERE jti IN (?, ?, ?) LIMIT 1",
+      args: checked.markers,
+    });
+    if (r.rows.length) return null;
+  }
+  return { ...checked.claims, scopes: [...checked.claims.scopes] };
 }
 
 /**

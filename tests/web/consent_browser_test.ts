@@ -26,7 +26,8 @@ function startReceiver() {
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen: () => {} },
     (req) => {
-      received.push(new URL(req.url));
+      const url = new URL(req.url);
+    if (url.pathname === "/callback") received.push(url);
       return new Response("<!DOCTYPE html><title>Done</title><p>You can close this window.</p>", {
         headers: { "Content-Type": "text/html" },
       });
