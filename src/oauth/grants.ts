@@ -20,6 +20,7 @@ import { isCanonicalResource, isValidCodeVerifier, matchRedirectUri } from "./po
 import { formatScopes, intersectScopes, parseScopeParam, readScopes, type Scope } from "./scopes.ts";
 import {
   issueAccessToken,
+  purgeExpiredRevocations,
   revokeAccessToken,
   revokeFamilyAccessTokens,
   verifyAccessTokenIgnoringRevocation,
@@ -305,4 +306,5 @@ export async function revokeToken(deps: AppDeps, client: OAuthClient, form: URLS
   } else {
     if (!await tryRefresh()) await tryAccess();
   }
+  await purgeExpiredRevocations(deps);
 }

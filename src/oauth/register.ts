@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { createPublicClient, validateRedirectUris } from "./clients.ts";
 import { OAuthError } from "./errors.ts";
-import { hitRateLimit } from "./rate_limit.ts";
+import { hitRateLimit, purgeRateCounters } from "./rate_limit.ts";
 import { getDynamicRegistrationEnabled } from "./settings.ts";
 import { formatScopes, parseScopeParam } from "./scopes.ts";
 
@@ -111,6 +111,7 @@ export async function handleRegister(deps: AppDeps, c: Context, remote: string):
     softwareId: optionalText(body.software_id, "software_id", 200),
     softwareVersion: optionalText(body.software_version, "software_version", 100),
   });
+  await purgeRateCounters(deps, "reg:");
   const requestedScope = typeof body.scope === "string" ? parseScopeParam(body.scope).known : [];
   deps.log.info("oauth client registered", {
     clientId: client.id,
