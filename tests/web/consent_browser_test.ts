@@ -27,7 +27,7 @@ function startReceiver() {
     { hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen: () => {} },
     (req) => {
       const url = new URL(req.url);
-    if (url.pathname === "/callback") received.push(url);
+      if (url.pathname === "/callback") received.push(url);
       return new Response("<!DOCTYPE html><title>Done</title><p>You can close this window.</p>", {
         headers: { "Content-Type": "text/html" },
       });
