@@ -1,0 +1,405 @@
+/**
+ * The OpenAPI document (issue 2 §7): valid OpenAPI 3.0.3 by a third-party validator, the contract's
+ * version, tags and operation id, and real responses of EVERY operation checked against the document's
+ * response schemas with ajv, so the document and the behaviour cannot drift apart.
+ */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv, type ValidateFunction } from "ajv";
+import addFormatsModule from "ajv-formats";
+import { makeTestApp, type TestApp } from "../_helpers.ts";
+import {
+  oauthClients,
+  oauthConnections,
+  sessions,
+  sickLeaveEntries,
+  users,
+} from "../../src/db/schema/mod.ts";
+import { EMPLOYEE_ID } from "../services/_fixtures.ts";
+
+// ajv-formats is CommonJS: its default export arrives wrapped or not depending on the loader.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv,
+) => Ajv;
+
+type Doc = {
+  openapi: string;
+  info: { version: string };
+  tags: { name: string }[];
+  paths: Record<string, Record<string, Op>>;
+  components: { schemas: Record<string, unknown> };
+};
+type Op = {
+  operationId: string;
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+};
+
+async function loadDoc(t: TestApp): Promise<Doc> {
+  const r = await t.request("/api/v1/openapi.json");
+  assert.equal(r.status, 200);
+  assert.match(r.headers.get("content-type")!, /application\/json/);
+  return await r.json();
+}
+
+Deno.test("openapi: the document is valid OpenAPI 3.0.3 with the contract's version, tags and summary operation", async () => {
+  const t = await makeTestApp();
+  try {
+    const doc = await loadDoc(t);
+    const result = await new Validator().validate(doc as unknown as Record<string, unknown>);
+    assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2)?.slice(0, 3000));
+    assert.equal(doc.openapi, "3.0.3");
+    assert.equal(doc.info.version, "1.0.0");
+    const tags = doc.tags.map((x) => x.name);
+    for (
+      const tag of ["profile", "leave", "time", "sick-leave", "payslips", "compensation", "auth", "holidays"]
+    ) {
+      assert.ok(tags.includes(tag), `tag ${tag}`);
+    }
+    const summary = doc.paths["/api/v1/portal/employee/summary"].get;
+    assert.equal(summary.operationId, "getEmployeeSummary");
+    assert.deepEqual(Object.keys(summary.responses).sort(), ["200", "401", "404"]);
+    const ids = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    assert.equal(new Set(ids).size, ids.length, "operation ids are unique");
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        for (const [status, resp] of Object.entries(op.responses)) {
+          if (Number(status) >= 400) {
+            assert.deepEqual(resp.content?.["application/json"].schema, {
+              $ref: "#/components/schemas/Error",
+            }, `${method} ${path} ${status}`);
+          }
+        }
+      }
+    }
+    // The four contract endpoints.
+    assert.ok(doc.paths["/api/v1/portal/employee/time-entries"].post);
+    assert.ok(doc.paths["/api/v1/portal/employee/sick-leave/end"].post);
+    assert.ok(doc.paths["/api/v1/portal/employee/salary-continuation"].get);
+  } finally {
+    t.close();
+  }
+});
+
+/**
+ * OpenAPI 3.0 schema objects → JSON Schema for ajv: `nullable: true` becomes a union with null, and
+ * component references point into `definitions`.
+ */
+function toJsonSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toJsonSchema);
+  if (!node || typeof node !== "object") return node;
+  const src = node as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(src)) {
+    if (k === "nullable" || k === "example") continue;
+    if (k === "$ref" && typeof v === "string") out[k] = v.replace("#/components/schemas/", "#/definitions/");
+    else if (k === "properties" && v && typeof v === "object") {
+      out[k] = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, toJsonSchema(s)]));
+    } else out[k] = toJsonSchema(v);
+  }
+  if (src.nullable === true) {
+    if (typeof out.type === "string") {
+      return {
+        ...out,
+        type: [out.type, "null"],
+        ...(out.enum ? { enum: [...out.enum as unknown[], null] } : {}),
+      };
+    }
+    return { anyOf: [out, { type: "null" }] };
+  }
+  return out;
+}
+
+/** One validator per response schema of the document. */
+function responseValidators(doc: Doc) {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const definitions = toJsonSchema(doc.components.schemas);
+  const byOp = new Map<
+    string,
+    { method: string; path: string; responses: Map<string, ValidateFunction | "binary"> }
+  >();
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const responses = new Map<string, ValidateFunction | "binary">();
+      for (const [status, r] of Object.entries(op.responses)) {
+        const json = r.content?.["application/json"]?.schema;
+        if (json) responses.set(status, ajv.compile({ ...(toJsonSchema(json) as object), definitions }));
+        else responses.set(status, "binary");
+      }
+      byOp.set(op.operationId, { method, path, responses });
+    }
+  }
+  return byOp;
+}
+
+Deno.test("openapi: real responses of every operation match the document's schemas", async (t) => {
+  const app = await makeTestApp();
+  try {
+    const doc = await loadDoc(app);
+    const validators = responseValidators(doc);
+    await t.step("the checks bite: a wrong body is refused", () => {
+      const check = validators.get("getEmployeeSummary")!.responses.get("200") as ValidateFunction;
+      const good = {
+        success: true,
+        data: {
+          leave: null,
+          timesheet: null,
+          nextPayoutDate: null,
+          latestPayslipPeriod: null,
+          todos: {
+            feedbackDrafts: 0,
+            surveyInvitations: 0,
+            onboardingOpen: false,
+            documentsMissing: false,
+            total: 0,
+          },
+        },
+      };
+      assert.equal(check(good), true, JSON.stringify(check.errors));
+      assert.equal(check({ ...good, data: { ...good.data, extra: 1 } }), false, "no additional properties");
+      assert.equal(
+        check({ ...good, data: { ...good.data, nextPayoutDate: "25.11.2026" } }),
+        false,
+        "format date",
+      );
+      assert.equal(
+        check({ success: true, data: { ...good.data, leave: { year: 2026 } } }),
+        false,
+        "leave fields required",
+      );
+      const error = validators.get("getEmployeeSummary")!.responses.get("404") as ValidateFunction;
+      assert.equal(error({ error: "x" }), true);
+      assert.equal(error({ error: "x", code: 404 }), false);
+    });
+
+    const seen = new Set<string>();
+    const tokens: Record<string, string> = {};
+
+    /** Calls an operation (path params filled in) and checks status and body against the document. */
+    const op = async (
+      operationId: string,
+      who: string | null,
+      opts: {
+        params?: Record<string, string>;
+        query?: string;
+        body?: unknown;
+        raw?: RequestInit;
+        expect?: number;
+      } = {},
+      // deno-lint-ignore no-explicit-any
+    ): Promise<any> => {
+      const v = validators.get(operationId);
+      assert.ok(v, `operation ${operationId} is in the document`);
+      const path = v.path.replace(/\{(\w+)\}/g, (_, k) => opts.params?.[k] ?? assert.fail(`param ${k}`));
+      const res = await app.request(path + (opts.query ? `?${opts.query}` : ""), {
+        method: v.method.toUpperCase(),
+        ...(who ? { token: tokens[who] } : {}),
+        ...(opts.body !== undefined ? { json: opts.body } : {}),
+        ...opts.raw,
+      });
+      const status = String(res.status);
+      const check = v.responses.get(status);
+      assert.ok(check, `${operationId}: status ${status} is not documented (${[...v.responses.keys()]})`);
+      if (opts.expect) assert.equal(res.status, opts.expect, `${operationId}: ${await res.clone().text()}`);
+      if (check === "binary") {
+        assert.equal(res.headers.get("content-type"), "application/pdf");
+        await res.arrayBuffer();
+        seen.add(operationId);
+        return null;
+      }
+      const body = await res.json();
+      assert.ok(
+        check(body),
+        `${operationId} ${status}: ${JSON.stringify(check.errors)} in ${JSON.stringify(body).slice(0, 500)}`,
+      );
+      if (res.status < 300) seen.add(operationId);
+      return body;
+    };
+
+    await t.step("auth", async () => {
+      const s = await op("signIn", null, {
+        body: { email: "employee@demo.example", password: "demo-password-2026" },
+        expect: 201,
+      });
+      tokens.employee = s.data.token;
+      const second = await op("signIn", null, {
+        body: { email: "employee@demo.example", password: "demo-password-2026", deviceName: "Tablet" },
+      });
+      tokens.tablet = second.data.token;
+      await op("signIn", null, { body: { email: "employee@demo.example", password: "wrong" }, expect: 401 });
+      await op("getCurrentSession", "employee", { expect: 200 });
+      const list = await op("listSessions", "employee", { expect: 200 });
+      const tablet = list.data.find((x: { deviceName: string | null }) => x.deviceName === "Tablet");
+      await op("revokeSession", "employee", { params: { id: tablet.id }, expect: 200 });
+      await op("revokeSession", "employee", { params: { id: tablet.id }, expect: 404 });
+      tokens.manager = await app.signIn("manager@demo.example");
+      tokens.hr = await app.signIn("hr@demo.example");
+      tokens.nolink = await app.signIn("nolink@demo.example");
+      const [u] = await app.deps.db.select().from(users).where(eq(users.email, "employee@demo.example"));
+      await app.deps.db.insert(oauthClients).values({
+        id: "client-openapi",
+        name: "Test assistant",
+        type: "PUBLIC",
+        tokenEndpointAuthMethod: "none",
+        redirectUris: "[]",
+        grantTypes: "authorization_code",
+        createdBy: "DYNAMIC",
+        createdAt: app.clock.now(),
+      });
+      const [c] = await app.deps.db.insert(oauthConnections).values({
+        clientId: "client-openapi",
+        userId: u.id,
+        scopes: "self:read",
+        createdAt: app.clock.now(),
+      }).returning();
+      await op("listConnectedAssistants", "employee", { expect: 200 });
+      await op("disconnectAssistant", "employee", { params: { id: c.id }, expect: 200 });
+    });
+
+    await t.step("profile", async () => {
+      await op("getEmployeeSummary", "employee", { expect: 200 });
+      await op("getEmployeeSummary", null, { expect: 401 });
+      await op("getEmployeeSummary", "nolink", { expect: 404 });
+      await op("getProfile", "employee", { expect: 200 });
+      await op("updateProfile", "employee", { body: { phone: "+41 31 000 00 00" }, expect: 200 });
+      await op("updateProfile", "employee", { body: { iban: "x" }, expect: 400 });
+      await op("requestProfileChange", "employee", {
+        body: { field: "IBAN", value: "CH9300762011623852957" },
+        expect: 201,
+      });
+      await op("listProfileChangeRequests", "employee", { expect: 200 });
+    });
+
+    await t.step("leave", async () => {
+      await op("listLeaveTypes", "employee", { expect: 200 });
+      await op("getLeaveBalances", "employee", { query: "year=2026", expect: 200 });
+      const list = await op("listLeaveRequests", "employee", { query: "limit=50", expect: 200 });
+      const body = { leaveType: "VACATION", startDate: "2027-01-11", endDate: "2027-01-15" };
+      await op("previewLeaveRequest", "employee", { body, expect: 200 });
+      const filed = await op("fileLeaveRequest", "employee", { body, expect: 201 });
+      await op("fileLeaveRequest", "employee", { body, expect: 409 });
+      await op("getLeaveRequest", "employee", { params: { id: filed.data.id }, expect: 200 });
+      await op("withdrawLeaveRequest", "employee", { params: { id: filed.data.id }, expect: 200 });
+      await op("withdrawLeaveRequest", "employee", { params: { id: filed.data.id }, expect: 409 });
+      const approved = list.data.items.find((r: { canRequestCancellation: boolean }) =>
+        r.canRequestCancellation
+      );
+      await op("requestLeaveCancellation", "employee", { params: { id: approved.id }, expect: 200 });
+    });
+
+    await t.step("time", async () => {
+      await op("listTimeEntries", "employee", { expect: 200 });
+      const entry = { date: "2026-11-17", startTime: "18:00", endTime: "19:00" };
+      await op("previewTimeEntry", "employee", { body: entry, expect: 200 });
+      const e = await op("createTimeEntry", "employee", { body: entry, expect: 201 });
+      await op("createTimeEntry", "employee", { body: entry, expect: 409 });
+      await op("createTimeEntry", "employee", { body: { ...entry, date: "2026-02-29" }, expect: 400 });
+      await op("createTimeEntry", "employee", {
+        raw: { body: "x", headers: { "Content-Type": "text/plain" } },
+        expect: 415,
+      });
+      await op("getTimeEntry", "employee", { params: { id: e.data.id }, expect: 200 });
+      await op("updateTimeEntry", "employee", {
+        params: { id: e.data.id },
+        body: { endTime: "19:30" },
+        expect: 200,
+      });
+      await op("deleteTimeEntry", "employee", { params: { id: e.data.id }, expect: 200 });
+      await op("getTimeEntry", "employee", { params: { id: e.data.id }, expect: 404 });
+      await op("getTimeWeek", "employee", { params: { weekStart: "2026-11-16" }, expect: 200 });
+      await op("submitTimeWeek", "employee", { params: { weekStart: "2026-11-16" }, expect: 200 });
+      await op("submitTimeWeek", "employee", { params: { weekStart: "2026-11-16" }, expect: 409 });
+    });
+
+    await t.step("sick-leave", async () => {
+      await op("getSickLeave", "employee", { expect: 200 });
+      const report = { startDate: "2026-11-10", endDate: "2026-11-11" };
+      await op("previewSickReport", "employee", { body: report, expect: 200 });
+      const s = await op("reportSickLeave", "employee", { body: report, expect: 201 });
+      await op("getSickLeaveEntry", "employee", { params: { id: s.data.id }, expect: 200 });
+      await op("markCertificateUploaded", "employee", {
+        params: { id: s.data.id },
+        body: { fileName: "z.pdf" },
+        expect: 200,
+      });
+      await op("takeBackSickReport", "employee", { params: { id: s.data.id }, expect: 409 });
+      const s2 = await op("reportSickLeave", "employee", {
+        body: { startDate: "2026-11-12", endDate: "2026-11-12" },
+        expect: 201,
+      });
+      await op("takeBackSickReport", "employee", { params: { id: s2.data.id }, expect: 200 });
+      const [ongoing] = await app.deps.db.select().from(sickLeaveEntries).where(
+        eq(sickLeaveEntries.employeeId, EMPLOYEE_ID),
+      )
+        .then((rows) => rows.filter((r) => r.isOngoing));
+      await op("endSickLeave", "employee", {
+        body: { action: "end", entryId: ongoing.id, endDate: "2026-11-17" },
+        expect: 400,
+      });
+      await op("endSickLeave", "employee", {
+        body: { action: "end", entryId: "nope", endDate: "2026-11-19" },
+        expect: 404,
+      });
+      await op("endSickLeave", "employee", {
+        body: { action: "end", entryId: ongoing.id, endDate: "2026-11-19" },
+        expect: 200,
+      });
+      await op("endSickLeave", "employee", {
+        body: { action: "end", entryId: ongoing.id, endDate: "2026-11-19" },
+        expect: 409,
+      });
+    });
+
+    await t.step("payslips, compensation, holidays", async () => {
+      const list = await op("listPayslips", "employee", { expect: 200 });
+      await op("getPayslip", "employee", { params: { id: list.data.items[0].id }, expect: 200 });
+      await op("getPayslipDocument", "employee", { params: { id: list.data.items[0].id }, expect: 200 });
+      await op("getSalaryContinuation", "employee", { expect: 200 });
+      await op("getSalaryContinuation", "nolink", { expect: 404 });
+      await op("getCompensation", "employee", { expect: 200 });
+      await op("getPublicHolidays", "employee", { query: "year=2027", expect: 200 });
+      await op("getClosurePeriods", "employee", { expect: 200 });
+    });
+
+    await t.step("approvals", async () => {
+      const list = await op("listLeaveApprovals", "manager", { query: "limit=5", expect: 200 });
+      await op("listLeaveApprovals", "employee", { expect: 403 });
+      const id = list.data.items[0].request.id;
+      await op("getLeaveApproval", "manager", { params: { id }, expect: 200 });
+      await op("decideLeaveRequest", "manager", {
+        params: { id },
+        body: { decision: "APPROVE", note: "ok" },
+        expect: 200,
+      });
+      await op("listTimesheetApprovals", "manager", { expect: 200 });
+      await op("decideTimesheet", "manager", {
+        params: { employeeId: EMPLOYEE_ID, weekStart: "2026-11-09" },
+        body: { decision: "APPROVE" },
+        expect: 200,
+      });
+      await op("getTeamCalendar", "manager", { expect: 200 });
+      const queue = await op("listProfileChangeApprovals", "hr", { expect: 200 });
+      await op("decideProfileChange", "hr", {
+        params: { id: queue.data.items[0].id },
+        body: { decision: "REJECT" },
+        expect: 200,
+      });
+    });
+
+    await t.step("sign-out last", async () => {
+      await op("signOut", "employee", { expect: 200 });
+      await op("getCurrentSession", "employee", { expect: 401 });
+      const [s] = await app.deps.db.select().from(sessions).limit(1);
+      assert.ok(s);
+    });
+
+    await t.step("every operation of the document was called successfully", () => {
+      const all = [...validators.keys()];
+      const missing = all.filter((id) => !seen.has(id));
+      assert.deepEqual(missing, [], `call these in this test: ${missing.join(", ")}`);
+    });
+  } finally {
+    app.close();
+  }
+});
