@@ -123,7 +123,11 @@ export const profileChangeRequests = sqliteTable("profile_change_requests", {
   decidedByUserId: text("decided_by_user_id"),
   decidedAt: instant("decided_at"),
   createdAt: instant("created_at").notNull(),
-}, (t) => [index("profile_change_requests_emp_idx").on(t.employeeId, t.status)]);
+}, (t) => [
+  index("profile_change_requests_emp_idx").on(t.employeeId, t.status),
+  // HR's queue of pending requests across all employees (approvals).
+  index("profile_change_requests_status_idx").on(t.status, t.createdAt),
+]);
 
 /** Documents an employee still owes HR (work permit copy, diploma…): drives `todos.documentsMissing`. */
 export const requiredDocuments = sqliteTable("required_documents", {

@@ -1,0 +1,1 @@
+CREATE INDEX `profile_change_requests_status_idx` ON `profile_change_requests` (`status`,`created_at`);
