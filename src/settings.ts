@@ -21,9 +21,17 @@ function fallback<K extends Key>(deps: Pick<AppDeps, "config">, key: K): Value<K
 }
 
 /** Reads a setting (its stored value, else the environment's default). */
-export async function getSetting<K extends Key>(deps: Pick<AppDeps, "db" | "config">, key: K): Promise<Value<K>> {
+export async function getSetting<K extends Key>(
+  deps: Pick<AppDeps, "db" | "config">,
+  key: K,
+): Promise<Value<K>> {
   const row = await deps.db.query.settings.findFirst({ where: eq(settings.key, SETTING_KEYS[key]) });
-  return row ? JSON.parse(row.value) as Value<K> : fallback(deps, key);
+  if (!row) return fallback(deps, key);
+  try {
+    return JSON.parse(row.value) as Value<K>;
+  } catch {
+    return fallback(deps, key); // a hand-edited, unreadable value falls back to the default
+  }
 }
 
 /** Stores a setting. */
@@ -33,6 +41,10 @@ export async function setSetting<K extends Key>(
   value: Value<K>,
 ): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.insert(settings).values({ key: SETTING_KEYS[key], value: JSON.stringify(value), updatedAt: now })
+  await deps.db.insert(settings).values({
+    key: SETTING_KEYS[key],
+    value: JSON.stringify(value),
+    updatedAt: now,
+  })
     .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(value), updatedAt: now } });
 }

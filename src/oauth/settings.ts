@@ -1,13 +1,13 @@
 /**
- * Run-time settings of the authorization server, kept in the `settings` table so an admin can change them
- * without a restart (the admin command of a later issue calls these). The environment gives the default.
+ * Run-time settings of the authorization server. They live with the other installation settings in
+ * `src/settings.ts` (the `settings` table; the environment gives the default), so an admin changes them
+ * without a restart and every reader sees the same value.
  */
-import { eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { settings } from "../db/schema/mod.ts";
+import { getSetting, setSetting, SETTING_KEYS } from "../settings.ts";
 
 /** The settings key of the dynamic-registration switch. */
-export const DYNAMIC_REGISTRATION_KEY = "oauth.dynamic_client_registration";
+export const DYNAMIC_REGISTRATION_KEY = SETTING_KEYS.dynamicClientRegistration;
 
 /**
  * Whether `POST /api/oauth/register` accepts registrations right now: the stored setting when there is one,
@@ -15,23 +15,11 @@ export const DYNAMIC_REGISTRATION_KEY = "oauth.dynamic_client_registration";
  * request (one primary-key lookup), so a change applies at once.
  */
 export async function getDynamicRegistrationEnabled(deps: AppDeps): Promise<boolean> {
-  const row = await deps.db.query.settings.findFirst({ where: eq(settings.key, DYNAMIC_REGISTRATION_KEY) });
-  if (!row) return deps.config.dynamicClientRegistration;
-  try {
-    const v = JSON.parse(row.value);
-    return typeof v === "boolean" ? v : deps.config.dynamicClientRegistration;
-  } catch {
-    return deps.config.dynamicClientRegistration;
-  }
+  const v = await getSetting(deps, "dynamicClientRegistration");
+  return typeof v === "boolean" ? v : deps.config.dynamicClientRegistration;
 }
 
 /** Turns dynamic registration on or off for the installation (stored; survives restarts). */
 export async function setDynamicRegistrationEnabled(deps: AppDeps, enabled: boolean): Promise<void> {
-  const now = deps.clock.now();
-  await deps.db.insert(settings).values({
-    key: DYNAMIC_REGISTRATION_KEY,
-    value: JSON.stringify(enabled),
-    updatedAt: now,
-  })
-    .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(enabled), updatedAt: now } });
+  await setSetting(deps, "dynamicClientRegistration", enabled);
 }

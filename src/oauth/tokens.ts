@@ -54,7 +54,13 @@ interface KeyCache {
   /** Kids looked up and not found, with when; re-checked after a minute (keys may be added by another process). */
   missing: Map<string, number>;
   signing?: Promise<SigningKey>;
+  /** When the signing key was last compared with the newest in the database (a rotation by the admin
+   * command, in another process, is picked up within SIGNING_RECHECK_MS). */
+  signingCheckedAt?: number;
 }
+
+/** How often a running service looks for a newer signing key (after `keys rotate`). */
+const SIGNING_RECHECK_MS = 60_000;
 
 /** Per database, not per module: each test app (and each installation) has its own keys. */
 const caches = new WeakMap<Db, KeyCache>();
@@ -88,6 +94,19 @@ async function createSigningKey(deps: AppDeps): Promise<void> {
  */
 export function signingKey(deps: AppDeps): Promise<SigningKey> {
   const cache = cacheOf(deps.db);
+  const now = performance.now();
+  if (cache.signing && now - (cache.signingCheckedAt ?? 0) > SIGNING_RECHECK_MS) {
+    cache.signingCheckedAt = now;
+    const current = cache.signing;
+    // Keep signing with the cached key while looking; switch when a newer one appeared.
+    void deps.db.select({ kid: oauthSigningKeys.kid }).from(oauthSigningKeys).where(
+      isNull(oauthSigningKeys.retiredAt),
+    )
+      .orderBy(desc(oauthSigningKeys.createdAt)).limit(1).then(async ([row]) => {
+        if (row && row.kid !== (await current).kid && cache.signing === current) cache.signing = undefined;
+      }).catch(() => {});
+  }
+  cache.signingCheckedAt ??= now;
   cache.signing ??= (async () => {
     const newest = () =>
       deps.db.select().from(oauthSigningKeys).where(isNull(oauthSigningKeys.retiredAt))
@@ -102,6 +121,21 @@ export function signingKey(deps: AppDeps): Promise<SigningKey> {
   })();
   cache.signing.catch(() => (cache.signing = undefined));
   return cache.signing;
+}
+
+/**
+ * Rotates the signing key: the current keys are retired (they still verify the tokens they signed until
+ * those expire) and a new key signs from now on. A running service switches within a minute.
+ */
+export async function rotateSigningKey(deps: AppDeps): Promise<{ kid: string; retired: number }> {
+  const now = deps.clock.now();
+  const retired = await deps.db.update(oauthSigningKeys).set({ retiredAt: now })
+    .where(isNull(oauthSigningKeys.retiredAt)).returning({ kid: oauthSigningKeys.kid });
+  await createSigningKey(deps);
+  const cache = cacheOf(deps.db);
+  cache.signing = undefined;
+  const key = await signingKey(deps);
+  return { kid: key.kid, retired: retired.length };
 }
 
 /** The public keys for the JWKS endpoint (RFC 7517): every key that may still have signed a live token. */

@@ -1,0 +1,150 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { decodeProtectedHeader } from "jose";
+import { makeTestApp, type TestApp } from "../_helpers.ts";
+import { findCommand, runCommand } from "../../src/cli/mod.ts";
+import { users } from "../../src/db/schema/mod.ts";
+import { findOrCreateConnection, getLiveConnection } from "../../src/oauth/connections.ts";
+import { issueAccessToken, verifyAccessToken } from "../../src/oauth/tokens.ts";
+
+async function cli(t: TestApp, words: string[]) {
+  const found = findCommand(words)!;
+  let out = "";
+  let err = "";
+  const code = await runCommand(t.deps, found.command, found.rest, {
+    out: (s) => (out += s),
+    err: (s) => (err += s),
+    readStdin: () => Promise.resolve(""),
+  });
+  return { code, out, err };
+}
+
+const connector = { FEATURE_MCP_CONNECTOR: "true", MCP_ISSUER_URL: "https://hr.example.ch" };
+
+Deno.test("cli: a confidential client is created with its secret shown once, listed and revoked", async () => {
+  const t = await makeTestApp({ env: connector });
+  try {
+    const r = await cli(t, [
+      "client",
+      "create",
+      "--name",
+      "Company Claude",
+      "--redirect-uri",
+      "https://claude.ai/api/mcp/auth_callback",
+    ]);
+    assert.equal(r.code, 0, r.err);
+    const id = /client_id:\s+(\S+)/.exec(r.out)![1];
+    const secret = /client_secret:\s+(\S+)/.exec(r.out)![1];
+    const stored = await t.deps.database.client.execute({
+      sql: "SELECT secret_hash FROM oauth_clients WHERE id = ?",
+      args: [id],
+    });
+    assert.notEqual(stored.rows[0].secret_hash, secret, "only the hash is stored");
+    // The client authenticates at the token endpoint with its secret (a bad grant, but a known client).
+    const tok = await t.request("/api/oauth/token", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${btoa(`${id}:${secret}`)}`,
+      },
+      body: "grant_type=refresh_token&refresh_token=nope&resource=https%3A%2F%2Fhr.example.ch%2Fapi%2Fmcp",
+    });
+    assert.equal((await tok.json()).error, "invalid_grant");
+    assert.match((await cli(t, ["client", "list"])).out, new RegExp(`${id}\\s+CONFIDENTIAL\\s+active`));
+    assert.equal((await cli(t, ["client", "revoke", "--id", id])).code, 0);
+    assert.match((await cli(t, ["client", "list"])).out, new RegExp(`${id}\\s+CONFIDENTIAL\\s+revoked`));
+    const after = await t.request("/api/oauth/token", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${btoa(`${id}:${secret}`)}`,
+      },
+      body: "grant_type=refresh_token&refresh_token=nope",
+    });
+    assert.equal(after.status, 401);
+    const bad = await cli(t, ["client", "create", "--name", "X", "--redirect-uri", "javascript:alert(1)"]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.err, /redirect URI/i);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("cli: dynamic registration can be switched off and on at run time", async () => {
+  const t = await makeTestApp({ env: connector });
+  try {
+    const register = () =>
+      t.request("/api/oauth/register", {
+        method: "POST",
+        json: { client_name: "Test", redirect_uris: ["http://127.0.0.1:3000/callback"] },
+      });
+    assert.equal((await register()).status, 201);
+    assert.match((await cli(t, ["registration", "off"])).out, /now off/);
+    const refused = await register();
+    assert.notEqual(refused.status, 201);
+    assert.match((await cli(t, ["registration"])).out, /is off/);
+    await cli(t, ["registration", "on"]);
+    assert.equal((await register()).status, 201);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("cli: connections are listed and revoked; a revoked connection stops at once", async () => {
+  const t = await makeTestApp({ env: connector });
+  try {
+    const reg = await (await t.request("/api/oauth/register", {
+      method: "POST",
+      json: { client_name: "Cursor", redirect_uris: ["cursor://anysphere.cursor-retrieval/oauth/callback"] },
+    })).json();
+    const u = await t.deps.db.query.users.findFirst({ where: eq(users.email, "employee@demo.example") });
+    const conn = await findOrCreateConnection(t.deps, {
+      clientId: reg.client_id,
+      userId: u!.id,
+      scopes: ["self:read"],
+    });
+    const list = await cli(t, ["connection", "list", "--email", "employee@demo.example"]);
+    assert.match(list.out, new RegExp(`${conn.id}.*Cursor.*self:read`));
+    assert.equal((await cli(t, ["connection", "revoke", "--id", conn.id])).code, 0);
+    assert.equal(await getLiveConnection(t.deps, conn.id), null);
+    assert.equal((await cli(t, ["connection", "revoke", "--id", conn.id])).code, 1);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("cli: keys rotate — new tokens get the new key, tokens signed before keep working until they expire", async () => {
+  const t = await makeTestApp({ env: connector });
+  try {
+    const reg = await (await t.request("/api/oauth/register", {
+      method: "POST",
+      json: { client_name: "VS Code", redirect_uris: ["http://127.0.0.1/callback"] },
+    })).json();
+    const u = await t.deps.db.query.users.findFirst({ where: eq(users.email, "employee@demo.example") });
+    const conn = await findOrCreateConnection(t.deps, {
+      clientId: reg.client_id,
+      userId: u!.id,
+      scopes: ["self:read"],
+    });
+    const p = {
+      userId: u!.id,
+      clientId: reg.client_id,
+      connectionId: conn.id,
+      scopes: ["self:read" as const],
+    };
+    const before = await issueAccessToken(t.deps, p);
+    const r = await cli(t, ["keys", "rotate"]);
+    assert.equal(r.code, 0, r.err);
+    const newKid = /New signing key (\S+);/.exec(r.out)![1];
+    const after = await issueAccessToken(t.deps, p);
+    assert.equal(decodeProtectedHeader(after.accessToken).kid, newKid);
+    assert.notEqual(decodeProtectedHeader(before.accessToken).kid, newKid);
+    assert.ok(await verifyAccessToken(t.deps, before.accessToken), "the old token still verifies");
+    assert.ok(await verifyAccessToken(t.deps, after.accessToken));
+    const jwks = await (await t.request("/.well-known/jwks.json")).json();
+    const kids = jwks.keys.map((k: { kid: string }) => k.kid);
+    assert.ok(kids.includes(newKid) && kids.includes(decodeProtectedHeader(before.accessToken).kid));
+  } finally {
+    t.close();
+  }
+});
