@@ -29,15 +29,19 @@ const who = {
   403: "The caller's role does not decide requests (managers and HR do), or it is the caller's own request.",
 };
 
-/** For managers and HR: requests awaiting the caller, the team calendar, and decisions. */
+/**
+ * For managers and HR: requests awaiting the caller, the team calendar, and decisions. Paths live under
+ * `/approvals`; the operations carry the contract's tags of their subject (leave, time, profile), so the
+ * document keeps exactly the contract's eight tags.
+ */
 export const approvalRoutes: RouteDef[] = [
   route({
     method: "get",
     path: "/approvals/leave-requests",
     operationId: "listLeaveApprovals",
-    tag: "approvals",
+    tag: "leave",
     access: "employee",
-    summary: "Leave requests and cancellation requests awaiting the caller",
+    summary: "For managers: leave requests and cancellation requests awaiting the caller",
     description: "Each with the requester's remaining days if approved and the team's absences in its range.",
     query: z.strictObject({ ...pageQuery }),
     response: z.strictObject(pageFields(LeaveApproval)),
@@ -48,9 +52,9 @@ export const approvalRoutes: RouteDef[] = [
     method: "get",
     path: "/approvals/leave-requests/:id",
     operationId: "getLeaveApproval",
-    tag: "approvals",
+    tag: "leave",
     access: "employee",
-    summary: "One leave request the caller may decide",
+    summary: "For managers: one leave request the caller may decide",
     params: idParam,
     response: LeaveApproval,
     errors: { ...who, 404: "No request the caller may decide has this id." },
@@ -60,9 +64,10 @@ export const approvalRoutes: RouteDef[] = [
     method: "post",
     path: "/approvals/leave-requests/:id/decision",
     operationId: "decideLeaveRequest",
-    tag: "approvals",
+    tag: "leave",
     access: "employee",
-    summary: "Approve or reject a leave request (or grant or refuse a cancellation), with an optional note",
+    summary:
+      "For managers: approve or reject a leave request (or grant or refuse a cancellation), with an optional note",
     description:
       "Nobody approves their own request. Approving beyond the balance of a leave type that refuses it " +
       "is refused.",
@@ -81,9 +86,9 @@ export const approvalRoutes: RouteDef[] = [
     method: "get",
     path: "/approvals/timesheets",
     operationId: "listTimesheetApprovals",
-    tag: "approvals",
+    tag: "time",
     access: "employee",
-    summary: "Submitted time weeks of the caller's reports",
+    summary: "For managers: submitted time weeks of the caller's reports",
     query: z.strictObject({ ...pageQuery }),
     response: z.strictObject(pageFields(TimesheetApproval)),
     errors: who,
@@ -93,9 +98,9 @@ export const approvalRoutes: RouteDef[] = [
     method: "post",
     path: "/approvals/timesheets/:employeeId/:weekStart/decision",
     operationId: "decideTimesheet",
-    tag: "approvals",
+    tag: "time",
     access: "employee",
-    summary: "Approve or reject a report's submitted week (the note goes on rejected entries)",
+    summary: "For managers: approve or reject a report's submitted week (the note goes on rejected entries)",
     params: z.strictObject({
       employeeId: z.string().min(1).max(64),
       weekStart: isoDate.meta({ description: "The Monday of the week." }),
@@ -119,9 +124,9 @@ export const approvalRoutes: RouteDef[] = [
     method: "get",
     path: "/approvals/team-calendar",
     operationId: "getTeamCalendar",
-    tag: "approvals",
+    tag: "leave",
     access: "employee",
-    summary: "The caller's team with their absences (no sick-leave reasons) and public holidays",
+    summary: "For managers: the team with their absences (no sick-leave reasons) and public holidays",
     description: "At most 62 days; default four weeks from this Monday.",
     query: z.strictObject({ from: isoDate.optional(), to: isoDate.optional() }),
     response: TeamCalendar,
@@ -132,7 +137,7 @@ export const approvalRoutes: RouteDef[] = [
     method: "get",
     path: "/approvals/profile-change-requests",
     operationId: "listProfileChangeApprovals",
-    tag: "approvals",
+    tag: "profile",
     access: "employee",
     summary: "For HR: profile change requests (pending by default)",
     query: z.strictObject({ status: z.enum(["PENDING", "APPLIED", "REJECTED"]).optional(), ...pageQuery }),
@@ -144,7 +149,7 @@ export const approvalRoutes: RouteDef[] = [
     method: "post",
     path: "/approvals/profile-change-requests/:id/decision",
     operationId: "decideProfileChange",
-    tag: "approvals",
+    tag: "profile",
     access: "employee",
     summary: "For HR: apply or reject a profile change request",
     params: idParam,

@@ -8,7 +8,7 @@
  * anyone's as a fallback; nobody decides their own request. An id the caller may not act on answers 404,
  * exactly like an unknown id, so ids reveal nothing.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL } from "drizzle-orm";
 import {
   employees,
   expenseReports,
@@ -199,12 +199,12 @@ export async function listLeaveApprovals(
   const rows = await deps.db.select().from(leaveRequests).where(and(
     inArray(leaveRequests.status, DECIDABLE),
     decidableBy(actor, me),
+    ne(leaveRequests.employeeId, me),
   )).orderBy(asc(leaveRequests.startDate), asc(leaveRequests.createdAt)).limit(page.limit + 1).offset(
     page.offset,
   );
   const items = [];
   for (const r of rows.slice(0, page.limit)) {
-    if (r.employeeId === me) continue;
     items.push(await approvalItem(deps.db, actor, r, today, input.includeFreeText));
   }
   return pageResult(items, page, rows.length > page.limit);

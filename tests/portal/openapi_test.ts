@@ -50,12 +50,14 @@ Deno.test("openapi: the document is valid OpenAPI 3.0.3 with the contract's vers
     assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2)?.slice(0, 3000));
     assert.equal(doc.openapi, "3.0.3");
     assert.equal(doc.info.version, "1.0.0");
-    const tags = doc.tags.map((x) => x.name);
-    for (
-      const tag of ["profile", "leave", "time", "sick-leave", "payslips", "compensation", "auth", "holidays"]
-    ) {
-      assert.ok(tags.includes(tag), `tag ${tag}`);
-    }
+    const eight = ["profile", "leave", "time", "sick-leave", "payslips", "compensation", "auth", "holidays"];
+    assert.deepEqual(doc.tags.map((x) => x.name), eight, "exactly the contract's eight tags, in its order");
+    const used = new Set(
+      Object.values(doc.paths).flatMap((p) =>
+        Object.values(p).flatMap((o) => (o as unknown as { tags: string[] }).tags)
+      ),
+    );
+    assert.deepEqual([...used].filter((x) => !eight.includes(x)), [], "every operation carries one of them");
     const summary = doc.paths["/api/v1/portal/employee/summary"].get;
     assert.equal(summary.operationId, "getEmployeeSummary");
     assert.deepEqual(Object.keys(summary.responses).sort(), ["200", "401", "404"]);
