@@ -106,7 +106,7 @@ export async function getClosurePeriods(deps: ServiceDeps, actor: Actor, input: 
       : 0;
   return {
     year,
-    closures: cal.periods.map((p) => {
+    closures: cal.periods.slice(0, 50).map((p) => {
       const days = cal.days.filter((d) => d.closureId === p.id);
       return {
         id: p.id,
