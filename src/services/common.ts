@@ -113,17 +113,26 @@ export function localName(
 const writeLocks = new WeakMap<object, Promise<unknown>>();
 
 /**
- * Runs a check-then-write sequence (overlap check, state check, then insert/update) as one database
- * transaction, and serialises such sequences inside this process. SQLite allows one writer; the libSQL
- * client waits for a busy lock synchronously, so two interleaved write transactions in one process would
- * block each other. The in-process queue avoids that; the transaction keeps the sequence atomic against
- * other processes on a shared libSQL server.
+ * The in-process write turn alone: runs `fn` once every earlier turn on this database has finished, without
+ * opening a transaction. For writers that open their own (e.g. a raw `client.batch(…, "write")`): inside
+ * `writeTx` such a batch would wait for the transaction `writeTx` itself holds on another connection.
  */
-export function writeTx<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function writeTurn<T>(deps: Pick<ServiceDeps, "db">, fn: () => Promise<T>): Promise<T> {
   const prev = writeLocks.get(deps.db) ?? Promise.resolve();
-  const run = prev.catch(() => undefined).then(() => deps.db.transaction(fn));
+  const run = prev.catch(() => undefined).then(fn);
   writeLocks.set(deps.db, run.catch(() => undefined));
   return run;
+}
+
+/**
+ * Runs a check-then-write sequence (overlap check, state check, then insert/update) as one database
+ * transaction, in the process's write turn (`writeTurn`). SQLite allows one writer; the libSQL client waits
+ * for a busy lock synchronously, so two interleaved write transactions in one process would block each
+ * other. The turn avoids that; the transaction keeps the sequence atomic against other processes on a
+ * shared libSQL server. Everything inside must go through `tx` (never the client or `deps.db`).
+ */
+export function writeTx<T>(deps: Pick<ServiceDeps, "db">, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return writeTurn(deps, () => deps.db.transaction(fn));
 }
 
 /** Records an in-app notification. The payload holds ids and flags only, never free text from the record. */
