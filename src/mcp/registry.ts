@@ -23,6 +23,23 @@ import { commit_sick_report } from "./tools/commit_sick_report.ts";
 import { cancel_sick_report } from "./tools/cancel_sick_report.ts";
 import { list_documents } from "./tools/list_documents.ts";
 import { get_document } from "./tools/get_document.ts";
+import { search_people } from "./tools/search_people.ts";
+import { list_employees } from "./tools/list_employees.ts";
+import { get_employee } from "./tools/get_employee.ts";
+import { list_positions } from "./tools/list_positions.ts";
+import { get_position } from "./tools/get_position.ts";
+import { get_hr_overview } from "./tools/get_hr_overview.ts";
+import { list_pending_approvals } from "./tools/list_pending_approvals.ts";
+import { list_applications } from "./tools/list_applications.ts";
+import { get_application } from "./tools/get_application.ts";
+import { prepare_leave_decision } from "./tools/prepare_leave_decision.ts";
+import { commit_leave_decision } from "./tools/commit_leave_decision.ts";
+import { prepare_onboarding_task } from "./tools/prepare_onboarding_task.ts";
+import { commit_onboarding_task } from "./tools/commit_onboarding_task.ts";
+import { prepare_application_note } from "./tools/prepare_application_note.ts";
+import { commit_application_note } from "./tools/commit_application_note.ts";
+import { prepare_stage_move } from "./tools/prepare_stage_move.ts";
+import { commit_stage_move } from "./tools/commit_stage_move.ts";
 
 /** The 19 self-service and document tools (scopes self:read and self:write). */
 export const SELF_SERVICE_TOOLS: readonly ToolDef[] = [
@@ -51,7 +68,25 @@ export const SELF_SERVICE_TOOLS: readonly ToolDef[] = [
  * The 17 HR tools (scopes hr:read:people, hr:read:recruiting, hr:write), one file each under `tools/`,
  * added here in the contract's catalog order. Each description ends with the no-ranking sentence.
  */
-export const HR_TOOLS: readonly ToolDef[] = [];
+export const HR_TOOLS: readonly ToolDef[] = [
+  search_people,
+  list_employees,
+  get_employee,
+  list_positions,
+  get_position,
+  get_hr_overview,
+  list_pending_approvals,
+  list_applications,
+  get_application,
+  prepare_leave_decision,
+  commit_leave_decision,
+  prepare_onboarding_task,
+  commit_onboarding_task,
+  prepare_application_note,
+  commit_application_note,
+  prepare_stage_move,
+  commit_stage_move,
+];
 
 /** All tools, in the order `tools/list` and the catalog show them. */
 export const TOOLS: readonly ToolDef[] = [...SELF_SERVICE_TOOLS, ...HR_TOOLS];

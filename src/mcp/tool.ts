@@ -76,6 +76,8 @@ export interface ToolDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   freeTextArgs?: readonly string[];
   /** For `commit` tools: the `prepare_*` tool whose previews this commits. */
   commits?: string;
+  /** An extra per-connection limit of calls per hour (contract: `get_hr_overview` 6 per hour). */
+  hourlyLimit?: number;
   handler(ctx: ToolContext, args: z.output<I>): Promise<ToolOutcome<z.input<O>>>;
 }
 
