@@ -4,7 +4,6 @@
  * argument NAMES only; a free-text argument appears as its length and SHA-256, never its words. It also
  * lists the records the result concerned and how many rows it returned, and the outcome.
  */
-import { sql } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { sha256Hex } from "../crypto.ts";
 import { writerOf } from "./writer.ts";
@@ -54,9 +53,25 @@ export async function freeTextDigest(
 export async function writeAudit(deps: AppDeps, e: AuditEntry): Promise<void> {
   const freeText = await freeTextDigest(e.args, e.freeTextArgs);
   const touched = JSON.stringify([...new Set(e.touched ?? [])].slice(0, 500));
-  await writerOf(deps).run(sql`INSERT INTO mcp_audit (id, created_at, request_id, client_id, connection_id,
-    user_id, kind, name, argument_names, free_text, records_touched, result_count, outcome, duration_ms)
-    VALUES (${crypto.randomUUID()}, ${deps.clock.now()}, ${e.requestId}, ${e.clientId}, ${e.connectionId},
-      ${e.userId}, ${e.kind}, ${e.name.slice(0, 200)}, ${JSON.stringify(argumentNames(e.args))}, ${freeText},
-      ${touched}, ${e.resultCount ?? null}, ${e.outcome}, ${Math.round(e.durationMs)})`);
+  await writerOf(deps).run({
+    sql: `INSERT INTO mcp_audit (id, created_at, request_id, client_id, connection_id, user_id, kind, name,
+      argument_names, free_text, records_touched, result_count, outcome, duration_ms)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    args: [
+      crypto.randomUUID(),
+      deps.clock.now(),
+      e.requestId,
+      e.clientId,
+      e.connectionId,
+      e.userId,
+      e.kind,
+      e.name.slice(0, 200),
+      JSON.stringify(argumentNames(e.args)),
+      freeText,
+      touched,
+      e.resultCount ?? null,
+      e.outcome,
+      Math.round(e.durationMs),
+    ],
+  });
 }

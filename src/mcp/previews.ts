@@ -8,7 +8,6 @@
  * waits for the first to finish and replays its stored result, so nothing is filed twice. A refusal from
  * the filing rules is stored and replayed the same way; only an unexpected error releases the claim.
  */
-import { sql } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
 import { randomToken } from "../crypto.ts";
@@ -97,22 +96,23 @@ export function bindPreviews(
       const now = deps.clock.now();
       const id = randomToken("pv");
       const expiresAt = now + PREVIEW_TTL_MS;
-      await writer.run(
-        sql`INSERT INTO mcp_previews (id, connection_id, tool, payload, created_at, expires_at, status)
-        VALUES (${id}, ${connectionId}, ${tool.name}, ${
-          JSON.stringify(payload)
-        }, ${now}, ${expiresAt}, 'PENDING')`,
-      );
+      await writer.run({
+        sql: `INSERT INTO mcp_previews (id, connection_id, tool, payload, created_at, expires_at, status)
+          VALUES (?, ?, ?, ?, ?, ?, 'PENDING')`,
+        args: [id, connectionId, tool.name, JSON.stringify(payload), now, expiresAt],
+      });
       return { previewId: id, expiresAt: new Date(expiresAt).toISOString() };
     },
 
     async commit<T>(previewId: string, file: (payload: unknown) => Promise<T>): Promise<CommitResult<T>> {
       if (!/^pv_[\w-]{20,80}$/.test(previewId)) throw unknownPreview();
       const now = deps.clock.now();
-      const claimed = await writer.run(sql`UPDATE mcp_previews SET status = 'CLAIMED', committed_at = ${now}
-        WHERE id = ${previewId} AND connection_id = ${connectionId} AND tool = ${tool.commits ?? ""}
-          AND status = 'PENDING' AND expires_at > ${now}
-        RETURNING payload`);
+      const claimed = await writer.run({
+        sql: `UPDATE mcp_previews SET status = 'CLAIMED', committed_at = ?
+          WHERE id = ? AND connection_id = ? AND tool = ? AND status = 'PENDING' AND expires_at > ?
+          RETURNING payload`,
+        args: [now, previewId, connectionId, tool.commits ?? "", now],
+      });
       if (!claimed.length) return await settled<T>(deps, previewId, connectionId, tool.commits ?? "", now);
 
       const run = (async () => {
@@ -121,17 +121,24 @@ export function bindPreviews(
           result = await file(JSON.parse(String(claimed[0].payload)));
         } catch (e) {
           if (e instanceof AppError) {
-            await writer.run(sql`UPDATE mcp_previews SET status = 'REFUSED',
-              result = ${JSON.stringify({ code: e.code, message: e.message })} WHERE id = ${previewId}`);
+            await writer.run({
+              sql: "UPDATE mcp_previews SET status = 'REFUSED', result = ? WHERE id = ?",
+              args: [JSON.stringify({ code: e.code, message: e.message }), previewId],
+            });
           } else {
             // A bug or an outage: release the claim so the assistant may retry the same preview.
-            await writer.run(sql`UPDATE mcp_previews SET status = 'PENDING', committed_at = NULL
-              WHERE id = ${previewId} AND status = 'CLAIMED'`).catch(() => undefined);
+            await writer.run({
+              sql:
+                "UPDATE mcp_previews SET status = 'PENDING', committed_at = NULL WHERE id = ? AND status = 'CLAIMED'",
+              args: [previewId],
+            }).catch(() => undefined);
           }
           throw e;
         }
-        await writer.run(sql`UPDATE mcp_previews SET status = 'COMMITTED', result = ${JSON.stringify(result)}
-          WHERE id = ${previewId}`);
+        await writer.run({
+          sql: "UPDATE mcp_previews SET status = 'COMMITTED', result = ? WHERE id = ?",
+          args: [JSON.stringify(result), previewId],
+        });
         return result;
       })();
       inFlight.set(previewId, run);

@@ -31,6 +31,7 @@ import { type AuditOutcome, writeAudit } from "./audit.ts";
 import { buildCatalog, catalogText } from "./catalog.ts";
 import type { RequestContext } from "./guard.ts";
 import { countCall } from "./limits.ts";
+import { checkPersonAllowance } from "./allowance.ts";
 import { bindPreviews } from "./previews.ts";
 import { mayUsePrompt, PROMPTS } from "./prompts.ts";
 import { DOCUMENT_MIME, DOCUMENT_TEMPLATE, documentUri, slugOf } from "./resources.ts";
@@ -57,6 +58,8 @@ export interface Connector {
   tools: readonly ToolDef[];
   toolsByName: ReadonlyMap<string, ToolDef>;
   catalogJson: string;
+  /** The `tools/list` result, serialised once (the same object the SDK handler returns). */
+  toolsListJson: string;
 }
 
 /** Reads the context the HTTP layer attached to a request. */
@@ -156,7 +159,12 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
           `This connection was not granted the scope '${def.scope}' that ${name} needs.`,
         );
       }
-      await countCall(deps, ctx.connection.id, def.kind === "commit" || def.kind === "write");
+      await countCall(
+        deps,
+        ctx.connection.id,
+        def.kind === "commit" || def.kind === "write",
+        def.hourlyLimit ? { tool: def.name, limit: def.hourlyLimit } : undefined,
+      );
       if (!hasPermission(ctx.actor.role, def.permission)) {
         throw new AppError(
           "forbidden",
@@ -177,6 +185,15 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       const checked = def.output.safeParse(out.data);
       if (!checked.success) {
         throw new Error(`${name} returned data outside its outputSchema: ${checked.error.message}`);
+      }
+      // Reads (and previews) count the people they concern against the daily allowance; a write that
+      // already happened is never taken back by it.
+      if (def.kind === "read" || def.kind === "prepare") {
+        await checkPersonAllowance(
+          deps,
+          { connectionId: ctx.connection.id, userId: ctx.actor.userId },
+          out.touched,
+        );
       }
       touched = out.touched;
       count = out.count ?? null;
@@ -345,7 +362,14 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
   server.connect(transport).catch((e) =>
     deps.log.error("mcp server could not connect", { error: String(e) })
   );
-  return { server, transport, tools, toolsByName, catalogJson };
+  return {
+    server,
+    transport,
+    tools,
+    toolsByName,
+    catalogJson,
+    toolsListJson: JSON.stringify(listToolsResult),
+  };
 }
 
 /** A JSON-RPC id as it may appear in an error response built outside the server. */

@@ -6,84 +6,83 @@
  * connector at a few hundred calls a second. Statements queued while a flush is running are written
  * together in the next single transaction, so one fsync serves every concurrent call, each statement still
  * atomic and each caller still waiting until its own statement is committed (no write is acknowledged
- * before it is durable). The flush runs through `writeTx`, the services' in-process write queue: the libSQL
+ * before it is durable). The flush runs in `writeTurn`, the services' in-process write turn: the libSQL
  * client waits for a busy lock synchronously, so a connector write must never start while a service's
  * write transaction is open on another connection.
  */
-import type { SQL } from "drizzle-orm";
-import { type ServiceDeps, writeTx } from "../services/common.ts";
+import { setImmediate } from "node:timers";
+import type { InStatement } from "@libsql/client";
+import type { AppDeps } from "../deps.ts";
+import { writeTurn } from "../services/common.ts";
+
+/** A raw statement: fixed SQL with positional arguments (no query builder on this hot path). */
+export type Stmt = InStatement;
+type Rows = Record<string, unknown>[];
 
 interface Pending {
-  stmt: SQL;
-  resolve: (rows: Record<string, unknown>[]) => void;
+  stmt: Stmt;
+  resolve: (rows: Rows) => void;
   reject: (e: unknown) => void;
 }
 
+type WriterDeps = Pick<AppDeps, "db" | "database">;
+
 /** A per-database queue of statements committed in groups. */
 export class GroupWriter {
-  #deps: ServiceDeps;
+  #deps: WriterDeps;
   #queue: Pending[] = [];
   #flushing = false;
 
-  constructor(deps: ServiceDeps) {
+  constructor(deps: WriterDeps) {
     this.#deps = deps;
   }
 
   /** Runs one statement in the next group commit and resolves with its rows (for `RETURNING`). */
-  run(stmt: SQL): Promise<Record<string, unknown>[]> {
+  run(stmt: Stmt): Promise<Rows> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ stmt, resolve, reject });
       if (!this.#flushing) {
         this.#flushing = true;
-        // A microtask later, so every statement queued by the current task joins the same group.
-        queueMicrotask(() => this.#flush());
+        // After the event loop's next turn (not a microtask, not a clamped timer): the requests that
+        // arrived meanwhile queue their statements first and join the same group.
+        setImmediate(() => this.#flush());
       }
     });
   }
 
   /** Several statements committed in the same transaction, rows per statement. */
-  runAll(stmts: SQL[]): Promise<Record<string, unknown>[][]> {
+  runAll(stmts: Stmt[]): Promise<Rows[]> {
     return Promise.all(stmts.map((s) => this.run(s)));
   }
 
   async #flush(): Promise<void> {
+    const group = this.#queue.splice(0);
+    const client = this.#deps.database.client;
+    // One libSQL batch (one transaction, one commit) for the whole group, in the services' write turn.
     try {
-      while (this.#queue.length) {
-        const group = this.#queue.splice(0);
-        const outcomes: ({ ok: true; rows: Record<string, unknown>[] } | { ok: false; error: unknown })[] =
-          [];
+      const results = await writeTurn(this.#deps, () => client.batch(group.map((p) => p.stmt), "write"));
+      group.forEach((p, i) => p.resolve(results[i].rows as unknown as Rows));
+    } catch {
+      // One statement failed and the group rolled back whole: write each alone, so only that one fails.
+      for (const p of group) {
         try {
-          await writeTx(this.#deps, async (tx) => {
-            for (const p of group) {
-              // A failing statement is rolled back alone (SQLite statement atomicity); the others commit.
-              try {
-                const r = await tx.run(p.stmt);
-                outcomes.push({ ok: true, rows: r.rows as unknown as Record<string, unknown>[] });
-              } catch (error) {
-                outcomes.push({ ok: false, error });
-              }
-            }
-          });
+          const r = await writeTurn(this.#deps, () => client.batch([p.stmt], "write"));
+          p.resolve(r[0].rows as unknown as Rows);
         } catch (error) {
-          for (const p of group) p.reject(error);
-          continue;
+          p.reject(error);
         }
-        group.forEach((p, i) => {
-          const o = outcomes[i];
-          if (o.ok) p.resolve(o.rows);
-          else p.reject(o.error);
-        });
       }
-    } finally {
-      this.#flushing = false;
     }
+    // Statements queued while this group was written go in the next group, one event-loop turn later.
+    if (this.#queue.length) setImmediate(() => this.#flush());
+    else this.#flushing = false;
   }
 }
 
 const writers = new WeakMap<object, GroupWriter>();
 
 /** The group writer of a database (one per database, so test apps never share one). */
-export function writerOf(deps: ServiceDeps): GroupWriter {
+export function writerOf(deps: WriterDeps): GroupWriter {
   let w = writers.get(deps.db);
   if (!w) {
     w = new GroupWriter(deps);

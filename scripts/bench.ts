@@ -1,0 +1,339 @@
+/**
+ * `deno task bench`: throughput and latency of the assistant connector, measured with wrk against a
+ * running server, next to two references measured in the same run:
+ *
+ * 1. a bare route of the same server (`GET /healthz`, through the same middleware), and
+ * 2. the SDK's documented stateless pattern: per request a new `McpServer` with 36 trivial zod tools
+ *    registered and a new `WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined,
+ *    enableJsonResponse: true })`, no auth, calling a trivial tool.
+ *
+ * The connector runs exactly as in production: the whole app on a demo database file (WAL), real ES256
+ * access tokens from `issueAccessToken`, every call through the guard (token, live connection and person
+ * re-read, scope, permission, the per-connection rate counter) and audited. Tokens rotate over many
+ * connections so the 60-calls-per-minute limit is not what gets measured; refusals are counted and shown.
+ *
+ * Options: --duration=10 (seconds per scenario), --connections=32, --threads=1, --tokens=3000.
+ * Needs wrk (`apt-get install wrk`). Issue 5's targets, read from the output, not asserted: tools/call
+ * get_my_summary at 32 connections ≥ 10% of the bare route's throughput, ≥ 3× the SDK pattern's, p99 < 20 ms.
+ */
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { loadConfig } from "../src/config.ts";
+import { openDatabase } from "../src/db/client.ts";
+import { migrate } from "../src/db/migrate.ts";
+import { seedDemo } from "../src/db/demo.ts";
+import { createLogger } from "../src/log.ts";
+import { systemClock } from "../src/clock.ts";
+import { createApp } from "../src/app.ts";
+import type { AppDeps } from "../src/deps.ts";
+import { oauthClients, oauthConnections, users } from "../src/db/schema/mod.ts";
+import { issueAccessToken } from "../src/oauth/tokens.ts";
+import { eq } from "drizzle-orm";
+
+const { values: opts } = parseArgs({
+  args: Deno.args,
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "32" },
+    threads: { type: "string", default: "1" },
+    tokens: { type: "string", default: "3000" },
+  },
+});
+const DURATION = Number(opts.duration);
+const CONNECTIONS = Number(opts.connections);
+const THREADS = Number(opts.threads);
+const TOKENS = Number(opts.tokens);
+
+async function haveWrk(): Promise<boolean> {
+  try {
+    const r = await new Deno.Command("wrk", { args: ["--version"], stdout: "null", stderr: "null" }).output();
+    return r.code === 0 || r.code === 1;
+  } catch {
+    return false;
+  }
+}
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  requests: number;
+}
+
+/** wrk prints latencies as 1.23ms / 456.00us / 1.02s: milliseconds. */
+function ms(v: string): number {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(v.trim());
+  if (!m) return NaN;
+  const n = Number(m[1]);
+  return m[2] === "us" ? n / 1000 : m[2] === "s" ? n * 1000 : n;
+}
+
+async function wrk(name: string, url: string, script: string | null, seconds: number): Promise<Result> {
+  const args = [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "--timeout", "5s"];
+  if (script) args.push("-s", script);
+  args.push(url);
+  const out = await new Deno.Command("wrk", { args, stdout: "piped", stderr: "piped" }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  if (out.code !== 0) throw new Error(`wrk failed: ${new TextDecoder().decode(out.stderr)}`);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN);
+  const p50 = ms(/\s50%\s+(\S+)/.exec(text)?.[1] ?? "");
+  const p99 = ms(/\s99%\s+(\S+)/.exec(text)?.[1] ?? "");
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0);
+  const requests = Number(/(\d+) requests in/.exec(text)?.[1] ?? 0);
+  return { name, rps, p50, p99, non2xx, requests };
+}
+
+/** A wrk Lua script posting one JSON-RPC body, rotating bearer tokens read from a file (if any). */
+function luaScript(body: string, tokenFile: string | null): string {
+  const lines = [
+    `wrk.method = "POST"`,
+    `wrk.body = ${JSON.stringify(body)}`,
+    `wrk.headers["Content-Type"] = "application/json"`,
+    `wrk.headers["Accept"] = "application/json, text/event-stream"`,
+    `wrk.headers["MCP-Protocol-Version"] = "2025-11-25"`,
+  ];
+  if (tokenFile) {
+    lines.push(
+      `local tokens = {}`,
+      `for line in io.lines(${JSON.stringify(tokenFile)}) do tokens[#tokens + 1] = line end`,
+      `local n = math.random(1, #tokens)`,
+      `request = function()`,
+      `  n = n % #tokens + 1`,
+      `  wrk.headers["Authorization"] = "Bearer " .. tokens[n]`,
+      `  return wrk.format()`,
+      `end`,
+    );
+  }
+  return lines.join("\n") + "\n";
+}
+
+/** The SDK's documented stateless pattern, the reference the connector is compared to. */
+function sdkPatternHandler(): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const server = new McpServer({ name: "sdk-pattern", version: "1.0.0" });
+    for (let i = 0; i < 36; i++) {
+      server.registerTool(`tool_${i}`, {
+        title: `Tool ${i}`,
+        description: `Trivial tool number ${i}.`,
+        inputSchema: { year: z.number().int().optional(), text: z.string().max(100).optional() },
+        outputSchema: { ok: z.boolean(), n: z.number() },
+      }, () => ({ content: [{ type: "text", text: "ok" }], structuredContent: { ok: true, n: i } }));
+    }
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    const res = await transport.handleRequest(req);
+    // Stateless: this server and transport serve one request only.
+    queueMicrotask(() => {
+      transport.close().catch(() => {});
+      server.close().catch(() => {});
+    });
+    return res;
+  };
+}
+
+async function main(): Promise<number> {
+  if (!(await haveWrk())) {
+    console.error("wrk is not installed. Install it with: apt-get install -y wrk");
+    return 2;
+  }
+  const dir = await Deno.makeTempDir({ prefix: "hr-bench-" });
+  let handler: (req: Request) => Response | Promise<Response> = () =>
+    new Response("starting", { status: 503 });
+  const ac = new AbortController();
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen: () => {} },
+    (req) => handler(req),
+  );
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  const config = loadConfig({
+    DATABASE_URL: `file:${dir}/hr.db`,
+    FEATURE_MCP_CONNECTOR: "true",
+    MCP_ISSUER_URL: origin,
+    // Request logs would be printed for every request; the comparison is fair (the bare route is the same).
+    LOG_LEVEL: "warn",
+  });
+  const database = await openDatabase(config.databaseUrl);
+  await migrate(database.client);
+  await seedDemo(database.db, { clock: systemClock, password: config.demoPassword });
+  const deps: AppDeps = { config, database, db: database.db, clock: systemClock, log: createLogger("warn") };
+  const app = createApp(deps);
+  handler = app.fetch;
+
+  const sdkAc = new AbortController();
+  const sdkServer = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, signal: sdkAc.signal, onListen: () => {} },
+    sdkPatternHandler(),
+  );
+  const sdkUrl = `http://127.0.0.1:${sdkServer.addr.port}/mcp`;
+
+  console.log(`Preparing ${TOKENS} assistant connections for the demo employee…`);
+  const [u] = await deps.db.select({ id: users.id }).from(users).where(
+    eq(users.email, "employee@demo.example"),
+  );
+  const now = Date.now();
+  const tokens: string[] = [];
+  for (let i = 0; i < TOKENS; i += 500) {
+    const ids = Array.from({ length: Math.min(500, TOKENS - i) }, (_, k) => `bench-${i + k}`);
+    await deps.db.insert(oauthClients).values(ids.map((id) => ({
+      id,
+      name: `Bench assistant ${id}`,
+      type: "PUBLIC",
+      tokenEndpointAuthMethod: "none",
+      redirectUris: "[]",
+      grantTypes: "[]",
+      createdBy: "ADMIN",
+      createdAt: now,
+    })));
+    const conns = await deps.db.insert(oauthConnections).values(ids.map((id) => ({
+      clientId: id,
+      userId: u.id,
+      scopes: "self:read self:write",
+      createdAt: now,
+    }))).returning({ id: oauthConnections.id, clientId: oauthConnections.clientId });
+    for (const c of conns) {
+      tokens.push(
+        (await issueAccessToken(deps, {
+          userId: u.id,
+          clientId: c.clientId,
+          connectionId: c.id,
+          scopes: ["self:read", "self:write"],
+        })).accessToken,
+      );
+    }
+  }
+  const tokenFile = `${dir}/tokens.txt`;
+  await Deno.writeTextFile(tokenFile, tokens.join("\n") + "\n");
+
+  const callBody = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "get_my_summary", arguments: {} },
+  });
+  const listBody = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+  const whoamiBody = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "whoami", arguments: {} },
+  });
+  const sdkBody = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "tool_7", arguments: { year: 2026 } },
+  });
+  const scripts = {
+    call: `${dir}/call.lua`,
+    list: `${dir}/list.lua`,
+    whoami: `${dir}/whoami.lua`,
+    sdk: `${dir}/sdk.lua`,
+  };
+  await Deno.writeTextFile(scripts.call, luaScript(callBody, tokenFile));
+  await Deno.writeTextFile(scripts.list, luaScript(listBody, tokenFile));
+  await Deno.writeTextFile(scripts.whoami, luaScript(whoamiBody, tokenFile));
+  await Deno.writeTextFile(scripts.sdk, luaScript(sdkBody, null));
+
+  // Check each scenario answers what it should before measuring it.
+  const probe = async (url: string, body: string, token?: string) => {
+    const r = await fetch(url, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+        "MCP-Protocol-Version": "2025-11-25",
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body,
+    });
+    const j = await r.json();
+    if (r.status !== 200 || j.error || j.result?.isError) {
+      throw new Error(`probe failed: ${JSON.stringify(j)}`);
+    }
+    return j;
+  };
+  const summary = await probe(`${origin}/api/mcp`, callBody, tokens[0]);
+  if (!summary.result.structuredContent?.todos) throw new Error("get_my_summary returned no summary");
+  const listed = await probe(`${origin}/api/mcp`, listBody, tokens[1]);
+  await probe(sdkUrl, sdkBody);
+
+  // An assistant uses one token for many calls (10 minutes): verify every token once before measuring, as a
+  // long-running server would have. Revocation, connection and person are still checked on every call.
+  const pingBody = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" });
+  for (let i = 0; i < tokens.length; i += 64) {
+    await Promise.all(tokens.slice(i, i + 64).map((t) => probe(`${origin}/api/mcp`, pingBody, t)));
+  }
+
+  const auditBefore = Number(
+    (await deps.database.client.execute("SELECT count(*) AS n FROM mcp_audit")).rows[0].n,
+  );
+  console.log(
+    `wrk: ${THREADS} thread(s), ${CONNECTIONS} connections, ${DURATION} s per scenario (after a 2 s warm-up); ` +
+      `tools/list returns ${listed.result.tools.length} tools.\n`,
+  );
+  const scenarios: [string, string, string | null][] = [
+    ["bare route GET /healthz", `${origin}/healthz`, null],
+    ["tools/call get_my_summary (auth, guard, audit)", `${origin}/api/mcp`, scripts.call],
+    ["tools/list (auth, guard)", `${origin}/api/mcp`, scripts.list],
+    ["tools/call whoami (auth, guard, audit; trivial tool)", `${origin}/api/mcp`, scripts.whoami],
+    ["SDK pattern: new McpServer + 36 tools + transport", sdkUrl, scripts.sdk],
+  ];
+  const results: Result[] = [];
+  for (const [name, url, script] of scenarios) {
+    await wrk(name, url, script, 2);
+    const r = await wrk(name, url, script, DURATION);
+    results.push(r);
+    console.log(`  measured: ${name}: ${r.rps.toFixed(0)} req/s`);
+  }
+  const audit = await deps.database.client.execute(
+    "SELECT outcome, count(*) AS n FROM mcp_audit GROUP BY outcome ORDER BY outcome",
+  );
+  const auditAfter = audit.rows.reduce((s, r) => s + Number(r.n), 0);
+
+  const bare = results[0].rps;
+  const sdk = results[results.length - 1].rps;
+  const pad = (s: string, n: number) => s.padEnd(n);
+  const num = (n: number, d = 0) => n.toFixed(d).padStart(9);
+  console.log(
+    `\n${pad("scenario", 52)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${
+      "× bare".padStart(9)
+    }${"× SDK".padStart(9)}${"non-2xx".padStart(9)}`,
+  );
+  for (const r of results) {
+    console.log(
+      `${pad(r.name, 52)}${num(r.rps)}${num(r.p50, 2)}${num(r.p99, 2)}${num(r.rps / bare, 3)}${
+        num(r.rps / sdk, 2)
+      }${String(r.non2xx).padStart(9)}`,
+    );
+  }
+  const call = results[1];
+  console.log(
+    `\nAudit rows written during the run: ${auditAfter - auditBefore} (by outcome: ${
+      audit.rows.map((r) => `${r.outcome}=${r.n}`).join(", ")
+    }).`,
+  );
+  console.log(
+    `Targets (issue 5): get_my_summary ≥ 10% of bare: ${(call.rps / bare * 100).toFixed(1)}% ${
+      call.rps / bare >= 0.1 ? "✓" : "✗"
+    }; ≥ 3× SDK pattern: ${(call.rps / sdk).toFixed(2)}× ${call.rps / sdk >= 3 ? "✓" : "✗"}; p99 < 20 ms: ${
+      call.p99.toFixed(2)
+    } ms ${call.p99 < 20 ? "✓" : "✗"}`,
+  );
+
+  ac.abort();
+  sdkAc.abort();
+  await server.finished;
+  await sdkServer.finished;
+  database.close();
+  await Deno.remove(dir, { recursive: true });
+  return 0;
+}
+
+if (import.meta.main) Deno.exit(await main());

@@ -1,0 +1,110 @@
+/**
+ * The daily person-record allowance (contract, "Limits"): the distinct person records a connection touched
+ * in a UTC day are counted in `person_touches`; a read that would take the count beyond the installation's
+ * allowance (setting `personRecordDailyAllowance`, default 1000) is refused until the next UTC day. People
+ * already counted today may be read again. A connection that reaches 50 different people in a day is also
+ * recorded in `export_records`.
+ *
+ * The check runs after the handler (only then is it known whom the result concerns) and before the result
+ * leaves: a refused read returns nothing. Checks of one connection run one at a time in this process, so
+ * concurrent reads cannot both squeeze under the allowance; facts already stored are cached in memory, so a
+ * repeated read of the same people (an assistant's usual pattern) costs no query at all.
+ */
+import type { AppDeps } from "../deps.ts";
+import { isoDay } from "../clock.ts";
+import { AppError } from "../errors.ts";
+import { getSetting } from "../settings.ts";
+import { type Stmt, writerOf } from "./writer.ts";
+
+/** Contract, "Limits": 50 or more different people in a day is additionally recorded as an export. */
+export const EXPORT_THRESHOLD = 50;
+
+/** Person records among a result's touched ids: employee ids are plain; other records are `kind:id`. */
+export function personIds(touched: readonly string[] | undefined): string[] {
+  return [...new Set((touched ?? []).filter((t) => t && !t.includes(":")))];
+}
+
+interface DayState {
+  day: string;
+  seen: Set<string>;
+  queue: Promise<unknown>;
+}
+
+const states = new WeakMap<object, Map<string, DayState>>();
+
+function stateOf(deps: AppDeps, connectionId: string, day: string): DayState {
+  let m = states.get(deps.db);
+  if (!m) states.set(deps.db, m = new Map());
+  let st = m.get(connectionId);
+  if (!st || st.day !== day) {
+    if (m.size > 10_000) m.clear();
+    st = { day, seen: new Set(), queue: Promise.resolve() };
+    m.set(connectionId, st);
+  }
+  return st;
+}
+
+/**
+ * Counts the people a result concerns against the connection's allowance for today (UTC). Throws a
+ * refusal when they would exceed it; otherwise records them (and the export, at 50).
+ */
+export function checkPersonAllowance(
+  deps: AppDeps,
+  c: { connectionId: string; userId: string },
+  touched: readonly string[] | undefined,
+): Promise<void> {
+  const people = personIds(touched);
+  if (!people.length) return Promise.resolve();
+  const day = isoDay(deps.clock.now());
+  const st = stateOf(deps, c.connectionId, day);
+  if (people.every((p) => st.seen.has(p))) return Promise.resolve();
+  const run = st.queue.then(() => check(deps, c, day, st, people));
+  st.queue = run.catch(() => undefined);
+  return run;
+}
+
+async function check(
+  deps: AppDeps,
+  c: { connectionId: string; userId: string },
+  day: string,
+  st: DayState,
+  people: string[],
+): Promise<void> {
+  const marks = people.map(() => "?").join(", ");
+  const r = await deps.database.client.execute({
+    sql: `SELECT employee_id, (SELECT count(*) FROM person_touches WHERE connection_id = ? AND day = ?) AS n
+      FROM (SELECT NULL AS employee_id UNION ALL
+            SELECT employee_id FROM person_touches WHERE connection_id = ? AND day = ? AND employee_id IN (${marks}))`,
+    args: [c.connectionId, day, c.connectionId, day, ...people],
+  });
+  const rows = r.rows as unknown as { employee_id: string | null; n: number }[];
+  const counted = Number(rows[0]?.n ?? 0);
+  for (const row of rows) if (row.employee_id) st.seen.add(String(row.employee_id));
+  const fresh = people.filter((p) => !st.seen.has(p));
+  if (!fresh.length) return;
+  const allowance = await getSetting(deps, "personRecordDailyAllowance");
+  const total = counted + fresh.length;
+  if (total > allowance) {
+    throw new AppError(
+      "rate_limited",
+      `The daily allowance of ${allowance} different person records for this connection is reached (${counted} so far today); this read would add ${fresh.length} more. Reads of further people are refused until the next UTC day; people already read today can still be read.`,
+      { retryAfter: Math.ceil((Date.parse(`${day}T00:00:00Z`) + 86_400_000 - deps.clock.now()) / 1000) },
+    );
+  }
+  const writer = writerOf(deps);
+  const stmts: Stmt[] = fresh.map((p) => ({
+    sql:
+      "INSERT INTO person_touches (connection_id, day, employee_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+    args: [c.connectionId, day, p],
+  }));
+  if (total >= EXPORT_THRESHOLD) {
+    stmts.push({
+      sql: `INSERT INTO export_records (id, connection_id, user_id, day, person_count, recorded_at)
+        VALUES (?, ?, ?, ?, (SELECT count(*) FROM person_touches WHERE connection_id = ? AND day = ?), ?)
+        ON CONFLICT (connection_id, day) DO UPDATE SET person_count = excluded.person_count`,
+      args: [crypto.randomUUID(), c.connectionId, c.userId, day, c.connectionId, day, deps.clock.now()],
+    });
+  }
+  await writer.runAll(stmts);
+  for (const p of fresh) st.seen.add(p);
+}
