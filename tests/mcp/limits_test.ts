@@ -1,0 +1,138 @@
+import assert from "node:assert/strict";
+import { createApp } from "../../src/app.ts";
+import { openDatabase } from "../../src/db/client.ts";
+import { CALLS_PER_MINUTE, countCall, WRITES_PER_DAY } from "../../src/mcp/limits.ts";
+import { AppError } from "../../src/errors.ts";
+import { E2E, ok, refusal, startMcpServer } from "./_harness.ts";
+
+Deno.test({
+  name: "limits: 60 calls per minute per connection, exactly, also when 75 calls arrive at once",
+  ...E2E,
+  fn: async () => {
+    const s = await startMcpServer();
+    try {
+      const g = await s.grant("employee");
+      const c = await s.client(g.token);
+      const results = await Promise.all(
+        Array.from({ length: CALLS_PER_MINUTE + 15 }, () => c.callTool({ name: "whoami", arguments: {} })),
+      );
+      const refused = results.filter((r) => r.isError);
+      assert.equal(results.length - refused.length, CALLS_PER_MINUTE);
+      assert.equal(refused.length, 15);
+      assert.match(refusal(refused[0]), /60 calls per minute.*Wait \d+ seconds/);
+      // Another connection of the same person has its own budget.
+      const other = await s.client((await s.grant("employee")).token);
+      ok(await other.callTool({ name: "whoami", arguments: {} }));
+      // The next minute starts a new window.
+      s.t.clock.advance(60_000);
+      ok(await c.callTool({ name: "whoami", arguments: {} }));
+    } finally {
+      await s.close();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "limits: 20 writes (commit, withdraw, cancel) per day per connection; reads and previews do not count",
+  ...E2E,
+  fn: async () => {
+    const s = await startMcpServer();
+    try {
+      const g = await s.grant("employee");
+      const c = await s.client(g.token);
+      for (let i = 0; i < WRITES_PER_DAY; i++) {
+        // Refused by the rules (unknown id), yet each is a write call and counts.
+        assert.match(
+          refusal(
+            await c.callTool({ name: "withdraw_leave_request", arguments: { request_id: `nope-${i}` } }),
+          ),
+          /no leave request/,
+        );
+      }
+      ok(
+        await c.callTool({
+          name: "prepare_time_entry",
+          arguments: { date: "2026-11-14", start_time: "08:00", end_time: "09:00" },
+        }),
+      );
+      ok(await c.callTool({ name: "get_my_summary", arguments: {} }));
+      const msg = refusal(
+        await c.callTool({ name: "cancel_sick_report", arguments: { sick_leave_id: "x" } }),
+      );
+      assert.match(msg, /Daily write limit reached.*20 writes/);
+      // The next UTC day the same connection (with a fresh token) may write again.
+      s.t.clock.set("2026-11-19T00:00:30Z");
+      const fresh = await s.client((await s.grant("employee", { client: g.clientId })).token);
+      assert.match(
+        refusal(await fresh.callTool({ name: "withdraw_leave_request", arguments: { request_id: "nope" } })),
+        /no leave request/,
+      );
+    } finally {
+      await s.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "limits: counters live in the database and survive a restart of the service",
+  ...E2E,
+  fn: async () => {
+    const s = await startMcpServer();
+    try {
+      const g = await s.grant("employee");
+      const c = await s.client(g.token);
+      for (let i = 0; i < CALLS_PER_MINUTE - 1; i++) ok(await c.callTool({ name: "whoami", arguments: {} }));
+      // A second process on the same database file (a restart, or another instance) sees the same count.
+      const database = await openDatabase(`file:${s.t.dbPath}`);
+      try {
+        const deps = { ...s.t.deps, database, db: database.db };
+        createApp(deps);
+        await countCall(deps, g.connectionId, false);
+        await assert.rejects(
+          () => countCall(deps, g.connectionId, false),
+          (e: unknown) => e instanceof AppError && e.code === "rate_limited",
+        );
+      } finally {
+        database.close();
+      }
+      refusal(await c.callTool({ name: "whoami", arguments: {} }));
+    } finally {
+      await s.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "limits: at most 50 rows per list; a larger page is a validation refusal",
+  ...E2E,
+  fn: async () => {
+    const s = await startMcpServer();
+    try {
+      const c = await s.client((await s.grant("employee")).token);
+      const r = ok<{ items: unknown[]; limit: number }>(
+        await c.callTool({
+          name: "list_my_time_entries",
+          arguments: { from: "2025-11-18", to: "2026-11-18" },
+        }),
+      );
+      assert.ok(r.items.length <= 50);
+      assert.equal(r.limit, 50);
+      assert.match(
+        refusal(await c.callTool({ name: "list_my_leave_requests", arguments: { limit: 51 } })),
+        /Invalid argument 'limit'/,
+      );
+      assert.match(
+        refusal(
+          await c.callTool({
+            name: "list_my_time_entries",
+            arguments: { from: "2025-01-01", to: "2026-11-18" },
+          }),
+        ),
+        /at most 400 days/,
+      );
+    } finally {
+      await s.close();
+    }
+  },
+});
