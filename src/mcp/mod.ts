@@ -142,6 +142,17 @@ async function insufficientScope(
   );
 }
 
+const LOOPBACK = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+/**
+ * A browser `Origin` may call the connector when it is the service's own public origin; on a development
+ * installation served from a loopback address, any loopback origin (a local assistant UI on another port).
+ * Any other origin is a DNS-rebinding attempt or a foreign page (transport spec, "Security Warning").
+ */
+export function originAllowed(issuer: string, origin: string): boolean {
+  return origin === issuer || (LOOPBACK.test(issuer) && LOOPBACK.test(origin));
+}
+
 /** Handles one POST to the endpoint. */
 async function handlePost(
   deps: AppDeps,
@@ -151,7 +162,7 @@ async function handlePost(
 ): Promise<Response> {
   // DNS-rebinding protection (transport spec, "Security Warning"): a browser's Origin must be ours.
   const origin = req.headers.get("origin");
-  if (origin !== null && origin !== deps.config.issuer) {
+  if (origin !== null && !originAllowed(deps.config.issuer, origin)) {
     return rpcError(403, -32000, "Forbidden: this Origin may not call the connector.");
   }
   const ctx = await authenticate(deps, req.headers.get("authorization"), requestId);

@@ -4,6 +4,7 @@ import { makeTestApp } from "../_helpers.ts";
 import { oauthConnections, users } from "../../src/db/schema/mod.ts";
 import { revokeConnection } from "../../src/oauth/connections.ts";
 import { issueAccessToken } from "../../src/oauth/tokens.ts";
+import { originAllowed } from "../../src/mcp/mod.ts";
 import { auditRows, E2E, ok, startMcpServer } from "./_harness.ts";
 
 const INIT = {
@@ -300,6 +301,15 @@ Deno.test({
       await s.close();
     }
   },
+});
+
+Deno.test("endpoint: Origin rule: the public origin; loopback origins only on a loopback installation", () => {
+  assert.equal(originAllowed("https://hr.example.ch", "https://hr.example.ch"), true);
+  assert.equal(originAllowed("https://hr.example.ch", "https://evil.example"), false);
+  assert.equal(originAllowed("https://hr.example.ch", "http://localhost:3000"), false);
+  assert.equal(originAllowed("http://127.0.0.1:8000", "http://localhost:3000"), true);
+  assert.equal(originAllowed("http://127.0.0.1:8000", "http://[::1]:5173"), true);
+  assert.equal(originAllowed("http://127.0.0.1:8000", "http://localhost.evil.example"), false);
 });
 
 Deno.test("endpoint: with FEATURE_MCP_CONNECTOR unset, /api/mcp and the catalog answer 404", async () => {
