@@ -18,7 +18,6 @@ import {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -51,6 +50,17 @@ const FORBIDDEN_CODE = -32003;
 /** JSON-RPC error code for an unknown resource (MCP, "Resources: Error handling"). */
 const RESOURCE_NOT_FOUND = -32002;
 
+/**
+ * A JSON-RPC error for the SDK to send: `code`, `message` and optional `data`, with the message as written
+ * (the SDK's `McpError` prefixes "MCP error <code>:" to it, which clients then prefix again).
+ */
+export class RpcError extends Error {
+  constructor(readonly code: number, message: string, readonly data?: unknown) {
+    super(message);
+    this.name = "RpcError";
+  }
+}
+
 /** The connector: the SDK server, the transport it is connected to, and what was precomputed at start. */
 export interface Connector {
   server: Server;
@@ -65,7 +75,7 @@ export interface Connector {
 /** Reads the context the HTTP layer attached to a request. */
 function contextOf(extra: { authInfo?: { extra?: Record<string, unknown> } }): RequestContext {
   const ctx = extra.authInfo?.extra?.ctx as RequestContext | undefined;
-  if (!ctx) throw new McpError(ErrorCode.InternalError, "Request context missing");
+  if (!ctx) throw new RpcError(ErrorCode.InternalError, "Request context missing");
   return ctx;
 }
 
@@ -126,14 +136,14 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     });
 
   /** Logs a bug with the request id and turns it into the generic error the client sees. */
-  const bug = (ctx: RequestContext, where: string, e: unknown): McpError => {
+  const bug = (ctx: RequestContext, where: string, e: unknown): RpcError => {
     deps.log.error("mcp handler failed", {
       requestId: ctx.requestId,
       where,
       error: e instanceof Error ? `${e.name}: ${e.message}` : String(e),
       stack: e instanceof Error ? e.stack?.split("\n").slice(0, 6).join(" | ") : undefined,
     });
-    return new McpError(ErrorCode.InternalError, `Internal error. Quote request id ${ctx.requestId}.`);
+    return new RpcError(ErrorCode.InternalError, `Internal error. Quote request id ${ctx.requestId}.`);
   };
 
   server.setRequestHandler(ListToolsRequestSchema, () => listToolsResult);
@@ -145,7 +155,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     const def = toolsByName.get(name);
     if (!def) {
       await audit(ctx, { kind: "tool", name, args, outcome: "refused:unknown_tool", durationMs: 0 });
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${name}'. Call tools/list for the catalog.`);
+      throw new RpcError(ErrorCode.InvalidParams, `Unknown tool '${name}'. Call tools/list for the catalog.`);
     }
     let outcome: AuditOutcome = "ok";
     let touched: string[] | undefined;
@@ -238,7 +248,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     if (!ctx.connection.scopes.includes("self:read")) return { resources: [] };
     const offset = req.params?.cursor ? Number.parseInt(req.params.cursor, 10) : 0;
     if (!Number.isInteger(offset) || offset < 0) {
-      throw new McpError(ErrorCode.InvalidParams, "Invalid cursor");
+      throw new RpcError(ErrorCode.InvalidParams, "Invalid cursor");
     }
     try {
       const page = await listAssistantDocuments(deps, ctx.actor, { offset });
@@ -288,9 +298,9 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       if (e instanceof AppError) {
         await done(`refused:${e.code}`);
         if (e.code === "not_found") {
-          throw new McpError(RESOURCE_NOT_FOUND, "Resource not found", { uri });
+          throw new RpcError(RESOURCE_NOT_FOUND, "Resource not found", { uri });
         }
-        throw new McpError(e.code === "rate_limited" ? ErrorCode.InvalidRequest : FORBIDDEN_CODE, e.message);
+        throw new RpcError(e.code === "rate_limited" ? ErrorCode.InvalidRequest : FORBIDDEN_CODE, e.message);
       }
       await done("error").catch(() => undefined);
       throw bug(ctx, "resources/read", e);
@@ -321,18 +331,18 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       });
     if (!def) {
       await done("refused:unknown_prompt");
-      throw new McpError(ErrorCode.InvalidParams, `Unknown prompt '${name}'. Call prompts/list.`);
+      throw new RpcError(ErrorCode.InvalidParams, `Unknown prompt '${name}'. Call prompts/list.`);
     }
     try {
       await countCall(deps, ctx.connection.id, false);
     } catch (e) {
       if (!(e instanceof AppError)) throw bug(ctx, name, e);
       await done(`refused:${e.code}`);
-      throw new McpError(ErrorCode.InvalidRequest, e.message);
+      throw new RpcError(ErrorCode.InvalidRequest, e.message);
     }
     if (!mayUsePrompt(ctx.actor.role, def)) {
       await done("refused:forbidden");
-      throw new McpError(
+      throw new RpcError(
         FORBIDDEN_CODE,
         `The prompt '${name}' is for ${
           def.audience === "HR" ? "HR staff and above" : "managers and above"
@@ -343,7 +353,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       const v = args[a.name];
       if (a.required && (typeof v !== "string" || !v.trim() || v.length > 200)) {
         await done("refused:validation");
-        throw new McpError(
+        throw new RpcError(
           ErrorCode.InvalidParams,
           `Argument '${a.name}' is required (at most 200 characters).`,
         );
