@@ -31,6 +31,7 @@ import type { AppDeps } from "../src/deps.ts";
 import { oauthClients, oauthConnections, users } from "../src/db/schema/mod.ts";
 import { issueAccessToken } from "../src/oauth/tokens.ts";
 import { eq } from "drizzle-orm";
+import { getEmployeeSummary } from "../src/services/summary.ts";
 
 const { values: opts } = parseArgs({
   args: Deno.args,
@@ -271,6 +272,20 @@ async function main(): Promise<number> {
     await Promise.all(tokens.slice(i, i + 64).map((t) => probe(`${origin}/api/mcp`, pingBody, t)));
   }
 
+  // The summary service alone (in this process, one call after another): what each get_my_summary call
+  // costs before the connector does anything, so the numbers below can be attributed.
+  const actor = {
+    userId: u.id,
+    role: "employee",
+    language: "de" as const,
+    employeeId: (await deps.db.select({ e: users.employeeId }).from(users).where(eq(users.id, u.id)))[0].e,
+    channel: "ASSISTANT" as const,
+  };
+  for (let i = 0; i < 20; i++) await getEmployeeSummary(deps, actor);
+  const t0 = performance.now();
+  for (let i = 0; i < 200; i++) await getEmployeeSummary(deps, actor);
+  const serviceMs = (performance.now() - t0) / 200;
+
   const auditBefore = Number(
     (await deps.database.client.execute("SELECT count(*) AS n FROM mcp_audit")).rows[0].n,
   );
@@ -314,6 +329,12 @@ async function main(): Promise<number> {
     );
   }
   const call = results[1];
+  console.log(
+    `\nThe summary service alone (getEmployeeSummary, sequential, in-process): ${
+      serviceMs.toFixed(2)
+    } ms per call, ` +
+      `i.e. at most ${Math.round(1000 / serviceMs)} calls/s on one core before any connector work.`,
+  );
   console.log(
     `\nAudit rows written during the run: ${auditAfter - auditBefore} (by outcome: ${
       audit.rows.map((r) => `${r.outcome}=${r.n}`).join(", ")
