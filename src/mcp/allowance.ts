@@ -68,18 +68,28 @@ async function check(
   c: { connectionId: string; userId: string },
   day: string,
   st: DayState,
-  people: string[],
+  touched: string[],
 ): Promise<void> {
+  let people = touched;
   const marks = people.map(() => "?").join(", ");
+  // Which of the touched ids are person records (employees), which of those are already counted today,
+  // and today's count: one query.
   const r = await deps.database.client.execute({
-    sql: `SELECT employee_id, (SELECT count(*) FROM person_touches WHERE connection_id = ? AND day = ?) AS n
-      FROM (SELECT NULL AS employee_id UNION ALL
-            SELECT employee_id FROM person_touches WHERE connection_id = ? AND day = ? AND employee_id IN (${marks}))`,
+    sql: `SELECT e.id, t.employee_id IS NOT NULL AS seen,
+        (SELECT count(*) FROM person_touches WHERE connection_id = ? AND day = ?) AS n
+      FROM employees e
+      LEFT JOIN person_touches t ON t.connection_id = ? AND t.day = ? AND t.employee_id = e.id
+      WHERE e.id IN (${marks})`,
     args: [c.connectionId, day, c.connectionId, day, ...people],
   });
-  const rows = r.rows as unknown as { employee_id: string | null; n: number }[];
-  const counted = Number(rows[0]?.n ?? 0);
-  for (const row of rows) if (row.employee_id) st.seen.add(String(row.employee_id));
+  const rows = r.rows as unknown as { id: string; seen: number; n: number }[];
+  // Ids that are no person record need no counting: remember them like people already counted.
+  const persons = new Set(rows.map((row) => String(row.id)));
+  for (const id of touched) if (!persons.has(id)) st.seen.add(id);
+  if (!rows.length) return;
+  const counted = Number(rows[0].n);
+  for (const row of rows) if (Number(row.seen)) st.seen.add(String(row.id));
+  people = [...persons];
   const fresh = people.filter((p) => !st.seen.has(p));
   if (!fresh.length) return;
   const allowance = await getSetting(deps, "personRecordDailyAllowance");

@@ -3,6 +3,7 @@ import { createApp } from "../../src/app.ts";
 import { openDatabase } from "../../src/db/client.ts";
 import { CALLS_PER_MINUTE, countCall, WRITES_PER_DAY } from "../../src/mcp/limits.ts";
 import { AppError } from "../../src/errors.ts";
+import { setSetting } from "../../src/settings.ts";
 import { E2E, ok, refusal, startMcpServer } from "./_harness.ts";
 
 Deno.test({
@@ -130,6 +131,56 @@ Deno.test({
           }),
         ),
         /at most 400 days/,
+      );
+    } finally {
+      await s.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "limits: a tool's hourly limit (get_hr_overview, 6 per hour) and the daily person-record allowance",
+  ...E2E,
+  fn: async (t) => {
+    const s = await startMcpServer();
+    try {
+      await t.step("hourly: the seventh call in an hour is refused, the next hour allows again", async () => {
+        const g = await s.grant("hr");
+        const c = await s.client(g.token);
+        for (let i = 0; i < 6; i++) ok(await c.callTool({ name: "get_hr_overview", arguments: {} }));
+        assert.match(
+          refusal(await c.callTool({ name: "get_hr_overview", arguments: {} })),
+          /6 times per hour/,
+        );
+        ok(await c.callTool({ name: "whoami", arguments: {} }));
+        s.t.clock.advance(3600_000);
+        const again = await s.client((await s.grant("hr", { client: g.clientId })).token);
+        ok(await again.callTool({ name: "get_hr_overview", arguments: {} }));
+      });
+      await t.step(
+        "allowance: beyond it reads of new people are refused until the next UTC day",
+        async () => {
+          await setSetting(s.t.deps, "personRecordDailyAllowance", 5);
+          const g = await s.grant("hr");
+          const c = await s.client(g.token);
+          const page = ok<{ items: { id: string }[] }>(
+            await c.callTool({ name: "list_employees", arguments: { limit: 5 } }),
+          );
+          assert.equal(page.items.length, 5);
+          ok(await c.callTool({ name: "get_employee", arguments: { employee_id: page.items[2].id } }));
+          assert.match(
+            refusal(await c.callTool({ name: "list_employees", arguments: { limit: 5, offset: 5 } })),
+            /daily allowance of 5/,
+          );
+          const rows = await s.t.deps.database.client.execute({
+            sql: "SELECT count(*) AS n FROM person_touches WHERE connection_id = ?",
+            args: [g.connectionId],
+          });
+          assert.equal(Number(rows.rows[0].n), 5, "the refused read recorded nobody");
+          s.t.clock.set("2026-11-20T00:00:01Z");
+          const tomorrow = await s.client((await s.grant("hr", { client: g.clientId })).token);
+          ok(await tomorrow.callTool({ name: "list_employees", arguments: { limit: 5, offset: 5 } }));
+        },
       );
     } finally {
       await s.close();
