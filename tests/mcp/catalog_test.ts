@@ -126,6 +126,16 @@ Deno.test({
       const body = await r.json();
       assert.equal(JSON.stringify(body.result.tools), JSON.stringify(JSON.parse(file).tools));
       assert.equal(body.result.nextCursor, undefined);
+      // The same through the SDK server's own tools/list handler (a batch of one, 2025-03-26), not the
+      // pre-serialised answer of a single tools/list.
+      const viaSdk = await s.post([{ jsonrpc: "2.0", id: 2, method: "tools/list" }], {
+        token: g.token,
+        headers: { "MCP-Protocol-Version": "2025-03-26" },
+      });
+      assert.equal(
+        JSON.stringify((await viaSdk.json())[0].result.tools),
+        JSON.stringify(JSON.parse(file).tools),
+      );
       // tools/list lists the whole catalog whatever the token's scopes; whoami says what is callable.
       assert.equal(body.result.tools.length, TOOLS.length);
 
