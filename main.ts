@@ -35,7 +35,7 @@ const stdio = {
 };
 
 async function main(args: string[]): Promise<number> {
-  const [command = "serve", ...rest] = args;
+  const [command = "serve"] = args;
   if (command === "help" || command === "--help" || command === "-h") {
     console.log(USAGE());
     return 0;

@@ -4,7 +4,7 @@ import type { AppDeps } from "./deps.ts";
 import { AppError } from "./errors.ts";
 import { mountPortal } from "./portal/mount.ts";
 import { portalRoutes } from "./portal/mod.ts";
-import { buildOpenApi, apiReferencePage } from "./portal/openapi.ts";
+import { apiReferencePage, buildOpenApi } from "./portal/openapi.ts";
 import { migrationStatus } from "./db/migrate.ts";
 import { mountAuthorizationServer } from "./oauth/mod.ts";
 import { mountWebPages } from "./web/mod.tsx";
@@ -55,7 +55,8 @@ export function createApp(deps: AppDeps): Hono<Env> {
     "*",
     bodyLimit({
       maxSize: deps.config.maxBodyBytes,
-      onError: (c) => c.json({ error: `The request body is larger than ${deps.config.maxBodyBytes} bytes.` }, 413),
+      onError: (c) =>
+        c.json({ error: `The request body is larger than ${deps.config.maxBodyBytes} bytes.` }, 413),
     }),
   );
 
@@ -70,7 +71,10 @@ export function createApp(deps: AppDeps): Hono<Env> {
       error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
       stack: err instanceof Error ? err.stack?.split("\n").slice(0, 6).join(" | ") : undefined,
     });
-    return c.json({ error: `Something went wrong on our side. Quote request id ${c.get("requestId")}.` }, 500);
+    return c.json(
+      { error: `Something went wrong on our side. Quote request id ${c.get("requestId")}.` },
+      500,
+    );
   });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
@@ -89,7 +93,10 @@ export function createApp(deps: AppDeps): Hono<Env> {
 
   app.get("/api/v1/openapi.json", (c) => c.body(openApiJson, 200, { "Content-Type": "application/json" }));
   app.get("/api/v1/docs", (c) => {
-    c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    c.header(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
     return c.html(apiReferencePage(openApi));
   });
 

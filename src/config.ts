@@ -37,7 +37,10 @@ const optionalUrl = (name: string, protocols: string[]) =>
       if (!protocols.includes(u.protocol)) throw new Error();
       return v;
     } catch {
-      ctx.addIssue({ code: "custom", message: `${name} must be a URL starting with ${protocols.join(" or ")}//` });
+      ctx.addIssue({
+        code: "custom",
+        message: `${name} must be a URL starting with ${protocols.join(" or ")}//`,
+      });
       return z.NEVER;
     }
   });
@@ -59,7 +62,9 @@ const schema = z.object({
   PERSON_RECORD_DAILY_ALLOWANCE: intIn("PERSON_RECORD_DAILY_ALLOWANCE", 1000, 1, 1_000_000),
   DYNAMIC_CLIENT_REGISTRATION: bool("DYNAMIC_CLIENT_REGISTRATION", true),
   DEMO_DATA: bool("DEMO_DATA", true),
-  DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD must have at least 8 characters").default("demo-password-2026"),
+  DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD must have at least 8 characters").default(
+    "demo-password-2026",
+  ),
   SESSION_TTL_DAYS: intIn("SESSION_TTL_DAYS", 30, 1, 365),
   SIGNIN_MAX_AGE_SECONDS: intIn("SIGNIN_MAX_AGE_SECONDS", 600, 30, 86400),
   ACCESS_TOKEN_TTL_SECONDS: intIn("ACCESS_TOKEN_TTL_SECONDS", 600, 60, 3600),
@@ -70,12 +75,18 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_DISPLAY_NAME: z.string().default("Single sign-on"),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: "LOG_LEVEL must be debug, info, warn or error" })
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], {
+    error: "LOG_LEVEL must be debug, info, warn or error",
+  })
     .default("info"),
   MAX_BODY_BYTES: intIn("MAX_BODY_BYTES", 1_048_576, 1024, 52_428_800),
 }).superRefine((v, ctx) => {
   if (v.OIDC_ISSUER && !v.OIDC_CLIENT_ID) {
-    ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "OIDC_CLIENT_ID is required with OIDC_ISSUER" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["OIDC_CLIENT_ID"],
+      message: "OIDC_CLIENT_ID is required with OIDC_ISSUER",
+    });
   }
 });
 

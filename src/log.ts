@@ -15,7 +15,10 @@ export interface Logger {
 /** A logger writing JSON lines at or above `level`; `sink` is replaceable for tests. */
 export function createLogger(
   level: Level = "info",
-  sink: (line: string, level: Level) => void = (line, l) => (l === "error" ? console.error(line) : console.log(line)),
+  sink: (line: string, level: Level) => void = (
+    line,
+    l,
+  ) => (l === "error" ? console.error(line) : console.log(line)),
 ): Logger {
   const min = ORDER[level];
   const write = (l: Level) => (msg: string, fields?: Record<string, unknown>) => {

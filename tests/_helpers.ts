@@ -101,6 +101,9 @@ export async function makeTestApp(opts: {
 }
 
 /** Reads a JSON response body and its status together. */
-export async function json(r: Response): Promise<{ status: number; body: Record<string, unknown> & { data?: any } }> {
+export async function json(
+  r: Response,
+  // deno-lint-ignore no-explicit-any -- tests read arbitrary response shapes
+): Promise<{ status: number; body: Record<string, unknown> & { data?: any } }> {
   return { status: r.status, body: await r.json() };
 }

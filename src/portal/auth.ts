@@ -10,7 +10,9 @@ import { SESSION_COOKIE } from "./mount.ts";
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const SignInBody = z.strictObject({
-  email: z.string({ error: "must be a string" }).trim().toLowerCase().email({ message: "must be an e-mail address" })
+  email: z.string({ error: "must be a string" }).trim().toLowerCase().email({
+    message: "must be an e-mail address",
+  })
     .max(254),
   password: z.string({ error: "must be a string" }).min(1, { message: "must not be empty" }).max(1024),
   deviceName: z.string().trim().max(100, { message: "must be at most 100 characters" }).optional()

@@ -26,7 +26,9 @@ export async function requireUser(deps: AppDeps, c: Context): Promise<AuthUser> 
     c.header("WWW-Authenticate", 'Bearer realm="portal"');
     throw new AppError(
       "unauthenticated",
-      token ? "The session has expired or was signed out. Sign in again." : "Sign in first: send Authorization: Bearer <session token>.",
+      token
+        ? "The session has expired or was signed out. Sign in again."
+        : "Sign in first: send Authorization: Bearer <session token>.",
     );
   }
   return user;
@@ -35,7 +37,10 @@ export async function requireUser(deps: AppDeps, c: Context): Promise<AuthUser> 
 async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
-    throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+    throw new AppError(
+      "unsupported_media_type",
+      "Send the body as JSON with Content-Type: application/json.",
+    );
   }
   const text = await c.req.text();
   if (text.trim() === "") throw new AppError("bad_request", "The request body is empty; send a JSON object.");

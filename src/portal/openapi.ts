@@ -4,7 +4,8 @@ import { type RouteDef, TAGS } from "./route.ts";
 import { namedSchemas } from "./schemas.ts";
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
-  profile: "The caller's own master data, the summary for the home screen, and change requests for sensitive fields.",
+  profile:
+    "The caller's own master data, the summary for the home screen, and change requests for sensitive fields.",
   leave: "Leave balances per leave type, own requests, previews, filing, withdrawal and cancellation.",
   time: "Time entries, week overview and week submission.",
   "sick-leave": "Own sick-leave absences: report, end, take back, certificate state, totals.",
@@ -106,7 +107,9 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
       };
     }
     const errs: Record<number, string> = { ...r.errors };
-    if (r.body || r.query || r.params) errs[400] ??= "Malformed JSON or an invalid field (the message names it).";
+    if (r.body || r.query || r.params) {
+      errs[400] ??= "Malformed JSON or an invalid field (the message names it).";
+    }
     if (r.body) errs[415] ??= "The body is not sent as application/json.";
     if (r.access !== "public") errs[401] ??= "Not signed in, or the session expired or was signed out.";
     if (r.access === "employee") errs[404] ??= "No employee record is linked to the caller's account.";
@@ -118,7 +121,7 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
   }
 
   const conv = (reg: z.core.$ZodRegistry<{ id: string }>, io: "input" | "output") =>
-    clean(z.toJSONSchema(reg, { target: "openapi-3.0", io, uri: (id) => `#/components/schemas/${id}` }))as {
+    clean(z.toJSONSchema(reg, { target: "openapi-3.0", io, uri: (id) => `#/components/schemas/${id}` })) as {
       schemas: Record<string, unknown>;
     };
   const schemas = {
@@ -163,7 +166,10 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
 }
 
 const esc = (s: unknown) =>
-  String(s ?? "").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+  String(s ?? "").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll(
+    '"',
+    "&quot;",
+  );
 
 /** A readable API reference for people, rendered on the server from the same document (no scripts). */
 export function apiReferencePage(doc: ReturnType<typeof buildOpenApi>): string {
@@ -172,25 +178,35 @@ export function apiReferencePage(doc: ReturnType<typeof buildOpenApi>): string {
     for (const [method, raw] of Object.entries(ops)) {
       const op = raw as Record<string, unknown>;
       const tag = (op.tags as string[])[0];
-      const params = (op.parameters as { name: string; in: string; required: boolean; description?: string }[] ?? [])
-        .map((p) => `<li><code>${esc(p.name)}</code> (${esc(p.in)}${p.required ? ", required" : ""}) ${esc(p.description)}</li>`)
-        .join("");
+      const params =
+        (op.parameters as { name: string; in: string; required: boolean; description?: string }[] ?? [])
+          .map((p) =>
+            `<li><code>${esc(p.name)}</code> (${esc(p.in)}${p.required ? ", required" : ""}) ${
+              esc(p.description)
+            }</li>`
+          )
+          .join("");
       const body = op.requestBody
-        ? (op.requestBody as { content: Record<string, { schema: { $ref: string } }> }).content["application/json"].schema.$ref
+        ? (op.requestBody as { content: Record<string, { schema: { $ref: string } }> })
+          .content["application/json"].schema.$ref
           .split("/").pop()
         : undefined;
       const resps = Object.entries(op.responses as Record<string, { description: string }>)
         .map(([code, r]) => `<li><b>${esc(code)}</b> ${esc(r.description)}</li>`).join("");
-      const html = `<section id="${esc(op.operationId)}"><h3><span class="m">${esc(method.toUpperCase())}</span> <code>${
-        esc(path)
-      }</code></h3><p>${esc(op.summary)}</p>${op.description ? `<p>${esc(op.description)}</p>` : ""}${
-        params ? `<h4>Parameters</h4><ul>${params}</ul>` : ""
-      }${body ? `<h4>Body</h4><p><a href="#schema-${esc(body)}">${esc(body)}</a></p>` : ""}<h4>Responses</h4><ul>${resps}</ul></section>`;
+      const html = `<section id="${esc(op.operationId)}"><h3><span class="m">${
+        esc(method.toUpperCase())
+      }</span> <code>${esc(path)}</code></h3><p>${esc(op.summary)}</p>${
+        op.description ? `<p>${esc(op.description)}</p>` : ""
+      }${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ""}${
+        body ? `<h4>Body</h4><p><a href="#schema-${esc(body)}">${esc(body)}</a></p>` : ""
+      }<h4>Responses</h4><ul>${resps}</ul></section>`;
       (byTag.get(tag) ?? byTag.set(tag, []).get(tag)!).push(html);
     }
   }
   const tags = doc.tags.map((t) =>
-    `<h2 id="tag-${esc(t.name)}">${esc(t.name)}</h2><p>${esc(t.description)}</p>${(byTag.get(t.name) ?? []).join("")}`
+    `<h2 id="tag-${esc(t.name)}">${esc(t.name)}</h2><p>${esc(t.description)}</p>${
+      (byTag.get(t.name) ?? []).join("")
+    }`
   ).join("");
   const schemas = Object.entries(doc.components.schemas).map(([name, s]) =>
     `<h3 id="schema-${esc(name)}">${esc(name)}</h3><pre>${esc(JSON.stringify(s, null, 2))}</pre>`
@@ -201,7 +217,11 @@ body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding
 section{border-top:1px solid #ddd;padding:.5rem 0}.m{font:bold 13px monospace;background:#eef;padding:2px 6px;border-radius:4px}
 pre{background:#f6f6f6;padding:.75rem;overflow:auto;font-size:13px}code{font-size:14px}</style></head><body>
 <h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1><p>${esc(doc.info.description)}</p>
-<p>Machine-readable: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI ${esc(doc.openapi)}).</p>
-<nav><ul>${doc.tags.map((t) => `<li><a href="#tag-${esc(t.name)}">${esc(t.name)}</a></li>`).join("")}</ul></nav>
+<p>Machine-readable: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI ${
+    esc(doc.openapi)
+  }).</p>
+<nav><ul>${
+    doc.tags.map((t) => `<li><a href="#tag-${esc(t.name)}">${esc(t.name)}</a></li>`).join("")
+  }</ul></nav>
 ${tags}<h2>Schemas</h2>${schemas}</body></html>`;
 }

@@ -5,7 +5,16 @@ import type { AuthUser } from "../signin/sessions.ts";
 import { AppError } from "../errors.ts";
 
 /** The eight tags of the contract, in its order. */
-export const TAGS = ["profile", "leave", "time", "sick-leave", "payslips", "compensation", "auth", "holidays"] as const;
+export const TAGS = [
+  "profile",
+  "leave",
+  "time",
+  "sick-leave",
+  "payslips",
+  "compensation",
+  "auth",
+  "holidays",
+] as const;
 export type Tag = typeof TAGS[number] | "approvals";
 
 /**
@@ -56,13 +65,15 @@ export function route<
   Q extends z.ZodType = z.ZodNever,
   P extends z.ZodType = z.ZodNever,
   R extends z.ZodType = z.ZodNever,
->(def: Omit<RouteDef, "handler" | "body" | "query" | "params" | "response"> & {
-  body?: B;
-  query?: Q;
-  params?: P;
-  response?: R;
-  handler: (ctx: HandlerCtx<z.output<B>, z.output<Q>, z.output<P>>) => Promise<z.input<R> | Response>;
-}): RouteDef {
+>(
+  def: Omit<RouteDef, "handler" | "body" | "query" | "params" | "response"> & {
+    body?: B;
+    query?: Q;
+    params?: P;
+    response?: R;
+    handler: (ctx: HandlerCtx<z.output<B>, z.output<Q>, z.output<P>>) => Promise<z.input<R> | Response>;
+  },
+): RouteDef {
   return def as RouteDef;
 }
 
@@ -72,7 +83,9 @@ export function describeIssue(err: z.ZodError, where: "body" | "query" | "path")
   const field = issue.path.join(".");
   if (issue.code === "unrecognized_keys") {
     const keys = (issue as { keys?: string[] }).keys ?? [];
-    return `Unknown field${keys.length > 1 ? "s" : ""} ${keys.map((k) => `'${k}'`).join(", ")} in the ${where}.`;
+    return `Unknown field${keys.length > 1 ? "s" : ""} ${
+      keys.map((k) => `'${k}'`).join(", ")
+    } in the ${where}.`;
   }
   if (!field) return `Invalid ${where}: ${issue.message}`;
   if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) {
@@ -82,7 +95,11 @@ export function describeIssue(err: z.ZodError, where: "body" | "query" | "path")
 }
 
 /** Parses input with a schema or throws a 400 AppError naming the field. */
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: "body" | "query" | "path"): z.output<T> {
+export function parseOrThrow<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  where: "body" | "query" | "path",
+): z.output<T> {
   const r = schema.safeParse(value);
   if (!r.success) throw new AppError("validation", describeIssue(r.error, where));
   return r.data;

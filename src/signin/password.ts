@@ -10,8 +10,13 @@ const DEFAULT = { N: 1 << 15, r: 8, p: 1, keyLen: 32 };
 
 function derive(password: string, salt: Uint8Array, N: number, r: number, p: number, keyLen: number) {
   return new Promise<Uint8Array>((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, keyLen, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
-      err ? reject(err) : resolve(new Uint8Array(key)))
+    scrypt(
+      password.normalize("NFKC"),
+      salt,
+      keyLen,
+      { N, r, p, maxmem: 256 * N * r },
+      (err, key) => err ? reject(err) : resolve(new Uint8Array(key)),
+    )
   );
 }
 

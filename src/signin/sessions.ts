@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, desc } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
 import { sessions, users } from "../db/schema/mod.ts";
@@ -82,7 +82,9 @@ export async function checkPassword(db: Db, clock: Clock, email: string, passwor
   }
   if (!user.active) throw new AppError("forbidden", "This account is deactivated. Ask your HR team.");
   if (user.failedSignIns !== 0 || user.lockedUntil) {
-    await db.update(users).set({ failedSignIns: 0, lockedUntil: null, updatedAt: now }).where(eq(users.id, user.id));
+    await db.update(users).set({ failedSignIns: 0, lockedUntil: null, updatedAt: now }).where(
+      eq(users.id, user.id),
+    );
   }
   return user;
 }
@@ -128,7 +130,12 @@ export async function resolveSession(db: Db, clock: Clock, token: string): Promi
 }
 
 /** Revokes one session of a user (logout, or "sign out that device"). False when there is none. */
-export async function revokeSession(db: Db, clock: Clock, userId: string, sessionId: string): Promise<boolean> {
+export async function revokeSession(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  sessionId: string,
+): Promise<boolean> {
   const r = await db.update(sessions).set({ revokedAt: clock.now() }).where(and(
     eq(sessions.id, sessionId),
     eq(sessions.userId, userId),

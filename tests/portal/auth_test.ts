@@ -4,7 +4,12 @@ import { json, makeTestApp, type TestApp } from "../_helpers.ts";
 import { hashPassword } from "../../src/signin/password.ts";
 import { users } from "../../src/db/schema/mod.ts";
 
-async function withUser(t: TestApp, email: string, password: string, extra: Partial<typeof users.$inferInsert> = {}) {
+async function withUser(
+  t: TestApp,
+  email: string,
+  password: string,
+  extra: Partial<typeof users.$inferInsert> = {},
+) {
   const now = t.clock.now();
   const [u] = await t.deps.db.insert(users).values({
     email,
@@ -21,10 +26,12 @@ Deno.test("auth: sign-in returns an opaque token that reads the current session 
   const t = await makeTestApp({ demo: false });
   try {
     await withUser(t, "ida@example.ch", "correct horse battery");
-    const r = await json(await t.request("/api/v1/portal/auth/sessions", {
-      method: "POST",
-      json: { email: "Ida@Example.ch", password: "correct horse battery", deviceName: "Ida's phone" },
-    }));
+    const r = await json(
+      await t.request("/api/v1/portal/auth/sessions", {
+        method: "POST",
+        json: { email: "Ida@Example.ch", password: "correct horse battery", deviceName: "Ida's phone" },
+      }),
+    );
     assert.equal(r.status, 201);
     assert.equal(r.body.success, true);
     const token = r.body.data.token as string;
@@ -64,14 +71,18 @@ Deno.test("auth: wrong password and unknown account get the same 401 answer", as
   const t = await makeTestApp({ demo: false });
   try {
     await withUser(t, "ida@example.ch", "correct horse battery");
-    const wrong = await json(await t.request("/api/v1/portal/auth/sessions", {
-      method: "POST",
-      json: { email: "ida@example.ch", password: "nope" },
-    }));
-    const unknown = await json(await t.request("/api/v1/portal/auth/sessions", {
-      method: "POST",
-      json: { email: "nobody@example.ch", password: "nope" },
-    }));
+    const wrong = await json(
+      await t.request("/api/v1/portal/auth/sessions", {
+        method: "POST",
+        json: { email: "ida@example.ch", password: "nope" },
+      }),
+    );
+    const unknown = await json(
+      await t.request("/api/v1/portal/auth/sessions", {
+        method: "POST",
+        json: { email: "nobody@example.ch", password: "nope" },
+      }),
+    );
     assert.equal(wrong.status, 401);
     assert.equal(unknown.status, 401);
     assert.deepEqual(wrong.body, unknown.body);
@@ -145,11 +156,17 @@ Deno.test("auth: one session per device; a device can be signed out from another
     const list = await json(await t.request("/api/v1/portal/auth/sessions", { token: phone }));
     assert.equal(list.body.data.length, 2);
     const other = list.body.data.find((s: { current: boolean }) => !s.current);
-    const del = await t.request(`/api/v1/portal/auth/sessions/${other.id}`, { method: "DELETE", token: phone });
+    const del = await t.request(`/api/v1/portal/auth/sessions/${other.id}`, {
+      method: "DELETE",
+      token: phone,
+    });
     assert.equal(del.status, 200);
     assert.equal((await t.request("/api/v1/portal/auth/session", { token: tablet })).status, 401);
     assert.equal((await t.request("/api/v1/portal/auth/session", { token: phone })).status, 200);
-    const again = await t.request(`/api/v1/portal/auth/sessions/${other.id}`, { method: "DELETE", token: phone });
+    const again = await t.request(`/api/v1/portal/auth/sessions/${other.id}`, {
+      method: "DELETE",
+      token: phone,
+    });
     assert.equal(again.status, 404);
   } finally {
     t.close();
@@ -180,32 +197,40 @@ Deno.test("auth: bad sign-in input is a 400/415 naming the problem", async (t) =
   const app = await makeTestApp({ demo: false });
   try {
     await t.step("malformed JSON", async () => {
-      const r = await json(await app.request("/api/v1/portal/auth/sessions", {
-        method: "POST",
-        body: "{nope",
-        headers: { "content-type": "application/json" },
-      }));
+      const r = await json(
+        await app.request("/api/v1/portal/auth/sessions", {
+          method: "POST",
+          body: "{nope",
+          headers: { "content-type": "application/json" },
+        }),
+      );
       assert.equal(r.status, 400);
       assert.match(String(r.body.error), /not valid JSON/);
     });
     await t.step("wrong content type", async () => {
-      const r = await json(await app.request("/api/v1/portal/auth/sessions", {
-        method: "POST",
-        body: "email=x",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-      }));
+      const r = await json(
+        await app.request("/api/v1/portal/auth/sessions", {
+          method: "POST",
+          body: "email=x",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        }),
+      );
       assert.equal(r.status, 415);
     });
     await t.step("missing field", async () => {
-      const r = await json(await app.request("/api/v1/portal/auth/sessions", { method: "POST", json: { email: "a@b.ch" } }));
+      const r = await json(
+        await app.request("/api/v1/portal/auth/sessions", { method: "POST", json: { email: "a@b.ch" } }),
+      );
       assert.equal(r.status, 400);
       assert.match(String(r.body.error), /'password'/);
     });
     await t.step("unknown field", async () => {
-      const r = await json(await app.request("/api/v1/portal/auth/sessions", {
-        method: "POST",
-        json: { email: "a@b.ch", password: "x", remember: true },
-      }));
+      const r = await json(
+        await app.request("/api/v1/portal/auth/sessions", {
+          method: "POST",
+          json: { email: "a@b.ch", password: "x", remember: true },
+        }),
+      );
       assert.equal(r.status, 400);
       assert.match(String(r.body.error), /'remember'/);
     });

@@ -143,7 +143,9 @@ export const requiredDocuments = sqliteTable("required_documents", {
 /** Feedback the employee started writing but did not send: a to-do. */
 export const feedbackDrafts = sqliteTable("feedback_drafts", {
   id: id(),
-  authorEmployeeId: text("author_employee_id").notNull().references(() => employees.id, { onDelete: "cascade" }),
+  authorEmployeeId: text("author_employee_id").notNull().references(() => employees.id, {
+    onDelete: "cascade",
+  }),
   subjectEmployeeId: text("subject_employee_id").references(() => employees.id),
   cycle: text("cycle").notNull(),
   /** DRAFT | SUBMITTED */

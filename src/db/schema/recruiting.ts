@@ -3,33 +3,48 @@ import { flag, id, instant } from "./_common.ts";
 import { departments, employees, users } from "./people.ts";
 
 /** An open (or closed) position. Salary bands are HR-only and never leave the service through the connector. */
-export const positions = sqliteTable("positions", {
-  id: id(),
-  title: text("title").notNull(),
-  departmentId: text("department_id").references(() => departments.id),
-  location: text("location"),
-  canton: text("canton"),
-  workloadMin: real("workload_min"),
-  workloadMax: real("workload_max"),
-  /** DRAFT | OPEN | ON_HOLD | CLOSED */
-  status: text("status").notNull().default("OPEN"),
-  advertisement: text("advertisement"),
-  salaryBandMin: real("salary_band_min"),
-  salaryBandMax: real("salary_band_max"),
-  hiringManagerEmployeeId: text("hiring_manager_employee_id").references(() => employees.id),
-  openedAt: instant("opened_at"),
-  createdAt: instant("created_at").notNull(),
-  updatedAt: instant("updated_at").notNull(),
-}, (t) => [index("positions_status_idx").on(t.status), index("positions_hm_idx").on(t.hiringManagerEmployeeId)]);
+export const positions = sqliteTable(
+  "positions",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    departmentId: text("department_id").references(() => departments.id),
+    location: text("location"),
+    canton: text("canton"),
+    workloadMin: real("workload_min"),
+    workloadMax: real("workload_max"),
+    /** DRAFT | OPEN | ON_HOLD | CLOSED */
+    status: text("status").notNull().default("OPEN"),
+    advertisement: text("advertisement"),
+    salaryBandMin: real("salary_band_min"),
+    salaryBandMax: real("salary_band_max"),
+    hiringManagerEmployeeId: text("hiring_manager_employee_id").references(() => employees.id),
+    openedAt: instant("opened_at"),
+    createdAt: instant("created_at").notNull(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (
+    t,
+  ) => [index("positions_status_idx").on(t.status), index("positions_hm_idx").on(t.hiringManagerEmployeeId)],
+);
 
 /** People who hire for a position besides the hiring manager (recruiters): their scope of applications. */
-export const positionTeam = sqliteTable("position_team", {
-  id: id(),
-  positionId: text("position_id").notNull().references(() => positions.id, { onDelete: "cascade" }),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  /** RECRUITER | INTERVIEWER */
-  role: text("role").notNull().default("RECRUITER"),
-}, (t) => [uniqueIndex("position_team_pos_user_idx").on(t.positionId, t.userId), index("position_team_user_idx").on(t.userId)]);
+export const positionTeam = sqliteTable(
+  "position_team",
+  {
+    id: id(),
+    positionId: text("position_id").notNull().references(() => positions.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** RECRUITER | INTERVIEWER */
+    role: text("role").notNull().default("RECRUITER"),
+  },
+  (
+    t,
+  ) => [
+    uniqueIndex("position_team_pos_user_idx").on(t.positionId, t.userId),
+    index("position_team_user_idx").on(t.userId),
+  ],
+);
 
 /**
  * A pipeline stage. `gated`: an application may only move into this stage once all of its blocking tasks
@@ -62,22 +77,31 @@ export const stageAutomaticTasks = sqliteTable("stage_automatic_tasks", {
 }, (t) => [index("stage_automatic_tasks_stage_idx").on(t.stageId)]);
 
 /** A candidate's application for one position. */
-export const applications = sqliteTable("applications", {
-  id: id(),
-  positionId: text("position_id").notNull().references(() => positions.id),
-  candidateFirstName: text("candidate_first_name").notNull(),
-  candidateLastName: text("candidate_last_name").notNull(),
-  candidateEmail: text("candidate_email").notNull(),
-  candidatePhone: text("candidate_phone"),
-  coverLetter: text("cover_letter"),
-  stageId: text("stage_id").notNull().references(() => stages.id),
-  /** ACTIVE | HIRED | REJECTED | WITHDRAWN */
-  status: text("status").notNull().default("ACTIVE"),
-  source: text("source"),
-  hiredAt: instant("hired_at"),
-  createdAt: instant("created_at").notNull(),
-  updatedAt: instant("updated_at").notNull(),
-}, (t) => [index("applications_position_idx").on(t.positionId, t.status), index("applications_stage_idx").on(t.stageId)]);
+export const applications = sqliteTable(
+  "applications",
+  {
+    id: id(),
+    positionId: text("position_id").notNull().references(() => positions.id),
+    candidateFirstName: text("candidate_first_name").notNull(),
+    candidateLastName: text("candidate_last_name").notNull(),
+    candidateEmail: text("candidate_email").notNull(),
+    candidatePhone: text("candidate_phone"),
+    coverLetter: text("cover_letter"),
+    stageId: text("stage_id").notNull().references(() => stages.id),
+    /** ACTIVE | HIRED | REJECTED | WITHDRAWN */
+    status: text("status").notNull().default("ACTIVE"),
+    source: text("source"),
+    hiredAt: instant("hired_at"),
+    createdAt: instant("created_at").notNull(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (
+    t,
+  ) => [
+    index("applications_position_idx").on(t.positionId, t.status),
+    index("applications_stage_idx").on(t.stageId),
+  ],
+);
 
 /** Tasks on an application (reference check, work permit…); blocking ones hold gated stages shut. */
 export const applicationTasks = sqliteTable("application_tasks", {
