@@ -306,12 +306,20 @@ export function proRataEntitlement(input: {
       throw invalid(`workloadPercent must be between 0 and 100, got ${c.workloadPercent}`);
     }
   }
+  // Σ over the employed days of the workload valid on each day, summed per workload segment (a change
+  // applies from its validFrom on) rather than day by day: the same sum, without building 365 dates.
+  let idx = -1;
+  while (idx + 1 < changes.length && changes[idx + 1].validFrom <= from) idx++;
+  let current = idx >= 0 ? changes[idx].workloadPercent : (input.workloadPercent ?? 100);
+  let cursor = toEpochDay(from);
   let percentDays = 0;
-  let i = -1;
-  for (const date of eachDay(from, to)) {
-    while (i + 1 < changes.length && changes[i + 1].validFrom <= date) i++;
-    percentDays += i >= 0 ? changes[i].workloadPercent : (input.workloadPercent ?? 100);
+  for (let j = idx + 1; j < changes.length && changes[j].validFrom <= to; j++) {
+    const start = toEpochDay(changes[j].validFrom);
+    percentDays += (start - cursor) * current;
+    cursor = start;
+    current = changes[j].workloadPercent;
   }
+  percentDays += (toEpochDay(to) - cursor + 1) * current;
   return roundToHalfDay((baseDays * percentDays) / 100 / daysInYear(year));
 }
 

@@ -84,6 +84,32 @@ export function selfId(actor: Actor): string {
 
 export type EmployeeRow = typeof employees.$inferSelect;
 
+/**
+ * The fields the leave, time and calendar rules read from an employee. Hot paths (the summary) load only
+ * these columns; every full row is one too.
+ */
+export type EmployeeCore = Pick<
+  EmployeeRow,
+  | "id"
+  | "canton"
+  | "employmentStart"
+  | "employmentEnd"
+  | "workloadPercent"
+  | "workingWeekdays"
+  | "weeklyHours"
+>;
+
+/** The columns of EmployeeCore, for narrow selects. */
+export const EMPLOYEE_CORE = {
+  id: employees.id,
+  canton: employees.canton,
+  employmentStart: employees.employmentStart,
+  employmentEnd: employees.employmentEnd,
+  workloadPercent: employees.workloadPercent,
+  workingWeekdays: employees.workingWeekdays,
+  weeklyHours: employees.weeklyHours,
+};
+
 /** The caller's own employee record. */
 export async function selfEmployee(q: Q, actor: Actor): Promise<EmployeeRow> {
   const id = selfId(actor);

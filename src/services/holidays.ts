@@ -9,6 +9,7 @@ import { eachDay, isoWeekday, maxDate, minDate, publicHolidays } from "../domain
 import type { Actor } from "./actor.ts";
 import {
   checkYear,
+  type EmployeeCore,
   type EmployeeRow,
   localName,
   type Q,
@@ -31,7 +32,7 @@ export interface ClosureDayInfo {
  * Closure days in `from`..`to` that apply to the employee (whole company, or a list of cantons that
  * includes theirs), each marked when the employee was approved to work through it.
  */
-export async function closureCalendar(q: Q, emp: EmployeeRow, from: string, to: string) {
+export async function closureCalendar(q: Q, emp: EmployeeCore, from: string, to: string) {
   const periods = (await q.select().from(closurePeriods).where(
     and(lte(closurePeriods.startDate, to), gte(closurePeriods.endDate, from)),
   ).orderBy(asc(closurePeriods.startDate)).limit(200)).filter((p) =>

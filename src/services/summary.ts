@@ -1,62 +1,63 @@
 /**
  * The home screen in one call (contract: GET /employee/summary, get_my_summary): this year's vacation,
  * the current week's hours, the next payout, the latest payslip and the to-dos with their badge count.
+ *
+ * It is the connector's most frequent read, so its lookups are gathered into as few statements as the
+ * rules allow: one statement reads the employee's core fields and every small fact (to-do counts, pay
+ * dates, the week's hours and drafts), then the leave balance and the week's target use the same rule
+ * functions as the leave and time areas.
  */
-import { and, asc, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
-import {
-  feedbackDrafts,
-  leaveRequests,
-  leaveTypes,
-  onboardingPlans,
-  payDates,
-  payslips,
-  requiredDocuments,
-  surveyInvitations,
-  timeEntries,
-} from "../db/schema/mod.ts";
+import { sql } from "drizzle-orm";
 import { mondayOf, yearOf } from "../domain/calendar.ts";
+import { addDays } from "../domain/calendar.ts";
+import { sumHours } from "../domain/time.ts";
 import type { Actor } from "./actor.ts";
-import { type EmployeeRow, type Q, selfEmployee, type ServiceDeps, todayOf } from "./common.ts";
+import { type EmployeeCore, noEmployee, selfId, type ServiceDeps, todayOf } from "./common.ts";
 import { balanceOf, VACATION_CODE } from "./leave.ts";
-import { weekOf } from "./time.ts";
+import { weekTarget } from "./time.ts";
 
-async function leavePart(q: Q, emp: EmployeeRow, today: string) {
-  const [type] = await q.select().from(leaveTypes).where(eq(leaveTypes.code, VACATION_CODE)).limit(1);
-  if (!type) return null;
+interface Facts extends EmployeeCore {
+  vacationTypeId: string | null;
+  vacationDeducts: number | null;
+  vacationDefaultDays: number | null;
+  vacationRequestThisYear: number;
+  nextPayout: string | null;
+  latestPayslip: string | null;
+  feedbackDrafts: number;
+  surveyInvitations: number;
+  onboardingOpen: number;
+  documentsMissing: number;
+  anyTimeEntry: number;
+  weekHours: string | null;
+  weekDrafts: number;
+}
+
+/** Every small fact of the summary in one indexed statement (each subquery uses an index of its table). */
+function facts(deps: ServiceDeps, employeeId: string, today: string, weekStart: string) {
+  const weekEnd = addDays(weekStart, 6);
   const year = yearOf(today);
-  const b = await balanceOf(q, emp, type, year, today);
-  if (!b.hasEntitlement) {
-    const any = await q.select({ id: leaveRequests.id }).from(leaveRequests).where(and(
-      eq(leaveRequests.employeeId, emp.id),
-      eq(leaveRequests.leaveTypeId, type.id),
-      lte(leaveRequests.startDate, `${year}-12-31`),
-      gte(leaveRequests.endDate, `${year}-01-01`),
-    )).limit(1);
-    if (!any.length) return null;
-  }
-  // `entitlement` is what is available this year (pro-rata entitlement + carry-over still valid +
-  // adjustments), so that remaining = entitlement − used − planned holds on the home screen.
-  return { year, remaining: b.remaining, entitlement: b.available, used: b.used, planned: b.planned };
-}
-
-async function timesheetPart(q: Q, emp: EmployeeRow, today: string) {
-  const any = await q.select({ id: timeEntries.id }).from(timeEntries).where(
-    eq(timeEntries.employeeId, emp.id),
-  )
-    .limit(1);
-  if (!any.length) return null;
-  const w = await weekOf(q, emp, mondayOf(today));
-  return {
-    weekStart: w.weekStart,
-    totalHours: w.totalHours,
-    targetHours: w.targetHours,
-    draftCount: w.draftCount,
-  };
-}
-
-async function count(query: Promise<{ n: number }[]>): Promise<number> {
-  const [r] = await query;
-  return Number(r?.n ?? 0);
+  return deps.db.get<Facts | undefined>(sql`
+    SELECT e.id, e.canton, e.employment_start AS employmentStart, e.employment_end AS employmentEnd,
+      e.workload_percent AS workloadPercent, e.working_weekdays AS workingWeekdays, e.weekly_hours AS weeklyHours,
+      v.id AS vacationTypeId, v.deducts_balance AS vacationDeducts, v.default_annual_days AS vacationDefaultDays,
+      EXISTS (SELECT 1 FROM leave_requests r JOIN leave_types t ON t.id = r.leave_type_id
+        WHERE r.employee_id = e.id AND t.code = ${VACATION_CODE}
+          AND r.start_date <= ${`${year}-12-31`} AND r.end_date >= ${`${year}-01-01`}) AS vacationRequestThisYear,
+      (SELECT payment_date FROM pay_dates WHERE payment_date >= ${today} ORDER BY payment_date LIMIT 1) AS nextPayout,
+      (SELECT period_label FROM payslips WHERE employee_id = e.id
+        ORDER BY payment_date DESC, period DESC LIMIT 1) AS latestPayslip,
+      (SELECT count(*) FROM feedback_drafts WHERE author_employee_id = e.id AND status = 'DRAFT') AS feedbackDrafts,
+      (SELECT count(*) FROM survey_invitations WHERE employee_id = e.id AND status = 'OPEN'
+        AND (due_date IS NULL OR due_date >= ${today})) AS surveyInvitations,
+      EXISTS (SELECT 1 FROM onboarding_plans WHERE employee_id = e.id AND status = 'OPEN') AS onboardingOpen,
+      EXISTS (SELECT 1 FROM required_documents WHERE employee_id = e.id AND status = 'MISSING') AS documentsMissing,
+      EXISTS (SELECT 1 FROM time_entries WHERE employee_id = e.id) AS anyTimeEntry,
+      (SELECT json_group_array(total_hours) FROM time_entries WHERE employee_id = e.id
+        AND date BETWEEN ${weekStart} AND ${weekEnd} AND status <> 'REJECTED') AS weekHours,
+      (SELECT count(*) FROM time_entries WHERE employee_id = e.id
+        AND date BETWEEN ${weekStart} AND ${weekEnd} AND status = 'DRAFT') AS weekDrafts
+    FROM employees e LEFT JOIN leave_types v ON v.code = ${VACATION_CODE}
+    WHERE e.id = ${employeeId}`);
 }
 
 /**
@@ -66,48 +67,63 @@ async function count(query: Promise<{ n: number }[]>): Promise<number> {
  * surveyInvitations + (onboardingOpen ? 1 : 0) + (documentsMissing ? 1 : 0).
  */
 export async function getEmployeeSummary(deps: ServiceDeps, actor: Actor) {
-  const q = deps.db;
-  const emp = await selfEmployee(q, actor);
   const today = todayOf(deps);
-  const [pay] = await q.select({ d: payDates.paymentDate }).from(payDates).where(
-    gte(payDates.paymentDate, today),
-  )
-    .orderBy(asc(payDates.paymentDate)).limit(1);
-  const [slip] = await q.select({ label: payslips.periodLabel }).from(payslips).where(
-    eq(payslips.employeeId, emp.id),
-  )
-    .orderBy(desc(payslips.paymentDate), desc(payslips.period)).limit(1);
-  const fb = await count(
-    q.select({ n: sql<number>`count(*)` }).from(feedbackDrafts).where(
-      and(eq(feedbackDrafts.authorEmployeeId, emp.id), eq(feedbackDrafts.status, "DRAFT")),
-    ),
-  );
-  const surveys = await count(
-    q.select({ n: sql<number>`count(*)` }).from(surveyInvitations).where(and(
-      eq(surveyInvitations.employeeId, emp.id),
-      eq(surveyInvitations.status, "OPEN"),
-      or(isNull(surveyInvitations.dueDate), gte(surveyInvitations.dueDate, today)),
-    )),
-  );
-  const onboarding = await q.select({ id: onboardingPlans.id }).from(onboardingPlans).where(
-    and(eq(onboardingPlans.employeeId, emp.id), eq(onboardingPlans.status, "OPEN")),
-  ).limit(1);
-  const missing = await q.select({ id: requiredDocuments.id }).from(requiredDocuments).where(
-    and(eq(requiredDocuments.employeeId, emp.id), eq(requiredDocuments.status, "MISSING")),
-  ).limit(1);
-  const onboardingOpen = onboarding.length > 0;
-  const documentsMissing = missing.length > 0;
+  const weekStart = mondayOf(today);
+  const f = await facts(deps, selfId(actor), today, weekStart);
+  if (!f) throw noEmployee();
+  const emp: EmployeeCore = {
+    id: f.id,
+    canton: f.canton,
+    employmentStart: f.employmentStart,
+    employmentEnd: f.employmentEnd,
+    workloadPercent: Number(f.workloadPercent),
+    workingWeekdays: f.workingWeekdays,
+    weeklyHours: Number(f.weeklyHours),
+  };
+
+  let leave = null;
+  if (f.vacationTypeId) {
+    const year = yearOf(today);
+    const type = {
+      id: f.vacationTypeId,
+      code: VACATION_CODE,
+      deductsBalance: Number(f.vacationDeducts) === 1,
+      defaultAnnualDays: Number(f.vacationDefaultDays),
+    };
+    const b = await balanceOf(deps.db, emp, type, year, today);
+    // `entitlement` is what is available this year (pro-rata entitlement + carry-over still valid +
+    // adjustments), so that remaining = entitlement − used − planned holds on the home screen.
+    if (b.hasEntitlement || Number(f.vacationRequestThisYear)) {
+      leave = { year, remaining: b.remaining, entitlement: b.available, used: b.used, planned: b.planned };
+    }
+  }
+
+  let timesheet = null;
+  if (Number(f.anyTimeEntry)) {
+    const { targetHours } = await weekTarget(deps.db, emp, weekStart);
+    timesheet = {
+      weekStart,
+      totalHours: sumHours(JSON.parse(f.weekHours ?? "[]") as number[]),
+      targetHours,
+      draftCount: Number(f.weekDrafts),
+    };
+  }
+
+  const feedback = Number(f.feedbackDrafts);
+  const surveys = Number(f.surveyInvitations);
+  const onboardingOpen = Number(f.onboardingOpen) === 1;
+  const documentsMissing = Number(f.documentsMissing) === 1;
   return {
-    leave: await leavePart(q, emp, today),
-    timesheet: await timesheetPart(q, emp, today),
-    nextPayoutDate: pay?.d ?? null,
-    latestPayslipPeriod: slip?.label ?? null,
+    leave,
+    timesheet,
+    nextPayoutDate: f.nextPayout ?? null,
+    latestPayslipPeriod: f.latestPayslip ?? null,
     todos: {
-      feedbackDrafts: fb,
+      feedbackDrafts: feedback,
       surveyInvitations: surveys,
       onboardingOpen,
       documentsMissing,
-      total: fb + surveys + (onboardingOpen ? 1 : 0) + (documentsMissing ? 1 : 0),
+      total: feedback + surveys + (onboardingOpen ? 1 : 0) + (documentsMissing ? 1 : 0),
     },
   };
 }

@@ -28,6 +28,7 @@ import {
 import { conflict, invalid, notFound } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import {
+  type EmployeeCore,
   type EmployeeRow,
   iso,
   notify,
@@ -332,10 +333,11 @@ export async function listTimeEntries(
 }
 
 /** The workload valid on a date (latest change on or before it, else the employee's current one). */
-async function workloadOn(q: Q, emp: EmployeeRow, date: string): Promise<number> {
-  const [w] = await q.select().from(workloadChanges).where(
-    and(eq(workloadChanges.employeeId, emp.id), lte(workloadChanges.validFrom, date)),
-  ).orderBy(sql`${workloadChanges.validFrom} desc`).limit(1);
+async function workloadOn(q: Q, emp: EmployeeCore, date: string): Promise<number> {
+  const [w] = await q.select({ workloadPercent: workloadChanges.workloadPercent }).from(workloadChanges)
+    .where(
+      and(eq(workloadChanges.employeeId, emp.id), lte(workloadChanges.validFrom, date)),
+    ).orderBy(sql`${workloadChanges.validFrom} desc`).limit(1);
   return w?.workloadPercent ?? emp.workloadPercent;
 }
 
@@ -343,7 +345,7 @@ async function workloadOn(q: Q, emp: EmployeeRow, date: string): Promise<number>
  * date → fraction of the day away on approved absence in `from`..`to`: approved leave (half days as
  * halves), sick leave (not taken back), and company closure days not worked through.
  */
-export async function absenceFractions(q: Q, emp: EmployeeRow, from: string, to: string) {
+export async function absenceFractions(q: Q, emp: EmployeeCore, from: string, to: string) {
   const out = new Map<string, number>();
   const put = (d: string, f: number) => {
     if (d >= from && d <= to && f > 0) out.set(d, Math.min(1, (out.get(d) ?? 0) + f));
@@ -351,7 +353,12 @@ export async function absenceFractions(q: Q, emp: EmployeeRow, from: string, to:
   const cal = await closureCalendar(q, emp, from, to);
   const closures = new Set(cal.days.filter((d) => !d.workThrough).map((d) => d.date));
   for (const d of closures) put(d, 1);
-  const leaves = await q.select().from(leaveRequests).where(and(
+  const leaves = await q.select({
+    startDate: leaveRequests.startDate,
+    endDate: leaveRequests.endDate,
+    startPortion: leaveRequests.startPortion,
+    endPortion: leaveRequests.endPortion,
+  }).from(leaveRequests).where(and(
     eq(leaveRequests.employeeId, emp.id),
     lte(leaveRequests.startDate, to),
     gte(leaveRequests.endDate, from),
@@ -403,14 +410,12 @@ export function checkWeekStart(weekStart: string) {
  * A week of one employee: entries, total hours (rejected entries not counted), the target for their
  * workload reduced by public holidays and approved absences, and counts per state.
  */
-export async function weekOf(q: Q, emp: EmployeeRow, weekStart: string) {
-  checkWeekStart(weekStart);
+/**
+ * The target hours of a week and what they were reduced by: contract hours × the workload valid at the
+ * week's start, spread over the working weekdays, less public holidays and approved absences.
+ */
+export async function weekTarget(q: Q, emp: EmployeeCore, weekStart: string) {
   const weekEnd = addDays(weekStart, 6);
-  const rows = await q.select().from(timeEntries).where(and(
-    eq(timeEntries.employeeId, emp.id),
-    gte(timeEntries.date, weekStart),
-    lte(timeEntries.date, weekEnd),
-  )).orderBy(asc(timeEntries.date), asc(timeEntries.startTime)).limit(101);
   const holidays = holidayFractions(emp.canton, weekStart, weekEnd);
   const absences = await absenceFractions(q, emp, weekStart, weekEnd);
   const workload = await workloadOn(q, emp, weekStart);
@@ -423,6 +428,18 @@ export async function weekOf(q: Q, emp: EmployeeRow, weekStart: string) {
     holidays,
     absenceFractions: absences,
   });
+  return { holidays, absences, workload, weekdays, targetHours };
+}
+
+export async function weekOf(q: Q, emp: EmployeeRow, weekStart: string) {
+  checkWeekStart(weekStart);
+  const weekEnd = addDays(weekStart, 6);
+  const rows = await q.select().from(timeEntries).where(and(
+    eq(timeEntries.employeeId, emp.id),
+    gte(timeEntries.date, weekStart),
+    lte(timeEntries.date, weekEnd),
+  )).orderBy(asc(timeEntries.date), asc(timeEntries.startTime)).limit(101);
+  const { holidays, absences, workload, weekdays, targetHours } = await weekTarget(q, emp, weekStart);
   const counts: Record<TimeStatus, number> = { DRAFT: 0, SUBMITTED: 0, APPROVED: 0, REJECTED: 0 };
   for (const r of rows) counts[r.status as TimeStatus] = (counts[r.status as TimeStatus] ?? 0) + 1;
   const counted = rows.filter((r) => r.status !== "REJECTED");
