@@ -121,19 +121,18 @@ async function main(args: string[]): Promise<number> {
     log,
     mailKick: worker?.kick,
   });
-  const ac = new AbortController();
   const server = Deno.serve({
     port: config.port,
     hostname: config.host,
-    signal: ac.signal,
     onListen: ({ port }) => {
       log.info("listening", { port, issuer: config.issuer, connector: config.mcpEnabled });
       console.log(`HR service listening on http://localhost:${port} (public origin ${config.issuer})`);
     },
   }, app.fetch);
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
-  const stop = () => ac.abort();
+  // Graceful shutdown: stop accepting, let in-flight requests finish (`shutdown`, unlike an abort signal,
+  // waits for them), then stop the mail worker and close the database.
+  const stop = () => void server.shutdown();
   Deno.addSignalListener("SIGTERM", stop);
   Deno.addSignalListener("SIGINT", stop);
   await server.finished;
