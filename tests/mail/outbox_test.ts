@@ -145,3 +145,24 @@ Deno.test("mail: without a reachable server mail stays queued, and a message stu
     t.close();
   }
 });
+
+Deno.test("mail: the background worker delivers queued mail after a kick, and stops", async () => {
+  const t = await makeTestApp({ demo: false });
+  const smtp = await startSmtp();
+  const transport = smtpTransport(smtp.url);
+  const { startMailWorker } = await import("../../src/mail/worker.ts");
+  const worker = startMailWorker(t.deps.db, t.clock, transport, "hr@demo.example", t.log, 60_000);
+  try {
+    await enqueueMail(t.deps.db, t.clock, { to: "worker@example.ch", subject: "Hello", text: "t" });
+    worker.kick();
+    const until = Date.now() + 5000;
+    while (smtp.received.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(smtp.received.length, 1);
+    assert.deepEqual(smtp.received[0].to, ["worker@example.ch"]);
+  } finally {
+    worker.stop();
+    transport.close();
+    await smtp.close();
+    t.close();
+  }
+});
