@@ -10,7 +10,6 @@ import type { Actor } from "./actor.ts";
 import {
   checkYear,
   type EmployeeCore,
-  type EmployeeRow,
   localName,
   type Q,
   selfEmployee,

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { reportSickLeave } from "../../services/sick_leave.ts";
 import { previewIdArg } from "../schemas.ts";
 import { defineTool, destructive } from "../tool.ts";
 import type { SickPreviewPayload } from "./prepare_sick_report.ts";
+import { sickEntryOut } from "./get_my_sick_leave.ts";
 
 /** Step two: files the previewed sick report; the manager learns of the absence, never a reason. */
 export const commit_sick_report = defineTool({
@@ -16,19 +16,7 @@ export const commit_sick_report = defineTool({
   commits: "prepare_sick_report",
   annotations: destructive(true),
   input: previewIdArg,
-  output: z.object({
-    id: z.string(),
-    startDate: z.string(),
-    endDate: z.string().optional(),
-    isOngoing: z.boolean(),
-    hasCertificate: z.boolean(),
-    totalDays: z.number(),
-    createdAt: z.string(),
-    certificateState: z.enum(["NONE", "REQUESTED", "UPLOADED", "ACCEPTED"]),
-    channel: z.enum(["PORTAL", "ASSISTANT"]),
-    canTakeBack: z.boolean(),
-    takeBackUntil: z.string(),
-  }),
+  output: sickEntryOut,
   handler: async ({ deps, actor, previews }, a) => {
     const { result, replayed } = await previews.commit(a.previewId, (payload) => {
       const p = payload as SickPreviewPayload;

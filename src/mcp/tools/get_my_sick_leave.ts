@@ -3,6 +3,21 @@ import { getSickLeave } from "../../services/sick_leave.ts";
 import { year } from "../schemas.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
 
+/** A sick-leave entry as the connector shows it: never the reason (the output drops any field not here). */
+export const sickEntryOut = z.object({
+  id: z.string(),
+  startDate: z.string(),
+  endDate: z.string().optional(),
+  isOngoing: z.boolean(),
+  hasCertificate: z.boolean(),
+  totalDays: z.number(),
+  createdAt: z.string(),
+  certificateState: z.enum(["NONE", "REQUESTED", "UPLOADED", "ACCEPTED"]),
+  channel: z.enum(["PORTAL", "ASSISTANT"]),
+  canTakeBack: z.boolean(),
+  takeBackUntil: z.string(),
+});
+
 /** Sick-leave entries and totals for a year; the reason is never part of it. */
 export const get_my_sick_leave = defineTool({
   name: "get_my_sick_leave",
@@ -16,19 +31,7 @@ export const get_my_sick_leave = defineTool({
   input: z.strictObject({ year: year.optional() }),
   output: z.object({
     year: z.int(),
-    entries: z.array(z.object({
-      id: z.string(),
-      startDate: z.string(),
-      endDate: z.string().optional(),
-      isOngoing: z.boolean(),
-      hasCertificate: z.boolean(),
-      totalDays: z.number(),
-      createdAt: z.string(),
-      certificateState: z.enum(["NONE", "REQUESTED", "UPLOADED", "ACCEPTED"]),
-      channel: z.enum(["PORTAL", "ASSISTANT"]),
-      canTakeBack: z.boolean(),
-      takeBackUntil: z.string(),
-    })),
+    entries: z.array(sickEntryOut),
     totals: z.object({ absences: z.int(), days: z.number(), ongoing: z.int(), withCertificate: z.int() }),
     salaryContinuation: z.object({
       serviceYearStart: z.string(),
