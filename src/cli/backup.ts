@@ -5,8 +5,8 @@ import { CommandError } from "./accounts.ts";
 /**
  * An online, consistent copy of the database into one file while the service runs: SQLite's `VACUUM INTO`
  * reads one snapshot (WAL readers do not block writers). The copy is then opened and checked with
- * `PRAGMA integrity_check` before success is reported. Secrets are only ever stored hashed, so the file
- * holds none in plain text. Only for local file databases: a libSQL server has its own backups.
+ * `PRAGMA integrity_check` before success is reported. Secrets are stored hashed, and the one secret kept
+ * in usable form (the private token signing key) is removed from the copy, so the file holds none. Only for local file databases: a libSQL server has its own backups.
  */
 export async function backupDatabase(
   database: Database,
@@ -29,6 +29,15 @@ export async function backupDatabase(
   await database.client.execute({ sql: "VACUUM INTO ?", args: [target] });
   const copy = await openDatabase(`file:${target}`);
   try {
+    // The token signing key is the one secret kept in usable form. The copy keeps its public half (tokens
+    // already issued still verify) but not the private one: secure_delete overwrites the freed bytes, and
+    // a restored installation simply generates a new signing key on first use.
+    await copy.client.execute("PRAGMA secure_delete=ON");
+    await copy.client.execute({
+      sql: "UPDATE oauth_signing_keys SET private_jwk = '', retired_at = COALESCE(retired_at, ?)",
+      args: [Date.now()],
+    });
+    await copy.client.execute("VACUUM");
     const check = await copy.client.execute("PRAGMA integrity_check");
     const verdict = String(check.rows[0]?.[0]);
     if (verdict !== "ok") {

@@ -134,6 +134,12 @@ Deno.test("cli: backup copies the database while it is in use, and the copy pass
   const t = await makeTestApp({ demo: false });
   try {
     await cli(t, ["user", "create-admin", "--email", "root@example.ch"]);
+    // A signing key exists (the authorization server creates it on first use).
+    const { signingKey } = await import("../../src/oauth/tokens.ts");
+    await signingKey(t.deps);
+    const live = await t.deps.database.client.execute("SELECT private_jwk FROM oauth_signing_keys");
+    const privateD = JSON.parse(String(live.rows[0].private_jwk)).d as string;
+    assert.ok(privateD.length > 20);
     const dir = await Deno.makeTempDir();
     const target = `${dir}/backup.db`;
     // A write in flight on another connection while the backup runs.
@@ -148,6 +154,14 @@ Deno.test("cli: backup copies the database while it is in use, and the copy pass
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /integrity check ok/);
     const copy = await openDatabase(`file:${target}`);
+    const keys = await copy.client.execute(
+      "SELECT private_jwk, public_jwk, retired_at FROM oauth_signing_keys",
+    );
+    assert.equal(keys.rows.length, 1);
+    assert.equal(keys.rows[0].private_jwk, "", "no private signing key in the backup");
+    assert.notEqual(keys.rows[0].retired_at, null);
+    const bytes = await Deno.readFile(target);
+    assert.ok(!new TextDecoder("latin1").decode(bytes).includes(privateD), "not even in free pages");
     const rows = await copy.client.execute(
       "SELECT email, password_hash FROM users WHERE email = 'root@example.ch'",
     );
