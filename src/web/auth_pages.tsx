@@ -195,6 +195,23 @@ function redirectHost(uri: string): string {
 /** Mounts the sign-in and consent pages under /oauth. */
 // deno-lint-ignore no-explicit-any
 export function mountAuthorizationPages(app: Hono<any>, deps: AppDeps): void {
+  /** After a successful sign-in (password or upstream): a browser session, its cookie, then onwards. */
+  async function finishSignIn(
+    c: Context,
+    userId: string,
+    method: "password" | "oidc",
+    requestId: string | undefined,
+    next: string | undefined,
+  ) {
+    const s = await createSession(deps.db, deps.clock, userId, {
+      ttlDays: deps.config.sessionTtlDays,
+      deviceName: "Web browser",
+      method,
+    });
+    await replaceSessionCookie(deps, c, s.token, deps.config.sessionTtlDays);
+    return c.redirect(afterSignIn(requestId, next), 303);
+  }
+
   app.get("/oauth/signin", async (c) => {
     const requestId = c.req.query("request");
     const next = safeNext(c.req.query("next"));
@@ -277,13 +294,7 @@ export function mountAuthorizationPages(app: Hono<any>, deps: AppDeps): void {
         status: e.code === "forbidden" ? 403 : 401,
       });
     }
-    const s = await createSession(deps.db, deps.clock, userId, {
-      ttlDays: deps.config.sessionTtlDays,
-      deviceName: "Web browser",
-      method: "password",
-    });
-    await replaceSessionCookie(deps, c, s.token, deps.config.sessionTtlDays);
-    return c.redirect(afterSignIn(req?.id, next), 303);
+    return await finishSignIn(c, userId, "password", req?.id, next);
   });
 
   app.get("/oauth/signin/oidc", async (c) => {
@@ -351,13 +362,7 @@ export function mountAuthorizationPages(app: Hono<any>, deps: AppDeps): void {
         status: e.reason === "failed" ? 400 : 403,
       });
     }
-    const s = await createSession(deps.db, deps.clock, userId, {
-      ttlDays: deps.config.sessionTtlDays,
-      deviceName: "Web browser",
-      method: "oidc",
-    });
-    await replaceSessionCookie(deps, c, s.token, deps.config.sessionTtlDays);
-    return c.redirect(afterSignIn(req?.id, next), 303);
+    return await finishSignIn(c, userId, "oidc", req?.id, next);
   });
 
   app.get("/oauth/consent", async (c) => {
