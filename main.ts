@@ -69,7 +69,10 @@ async function main(args: string[]): Promise<number> {
     }
   }
   const log = createLogger(config.logLevel);
-  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+  const database = await openDatabase(config.databaseUrl, {
+    authToken: config.databaseAuthToken,
+    synchronous: config.databaseSynchronous,
+  });
   try {
     const { applied } = await migrate(database.client);
     if (applied.length) log.info("migrations applied", { applied });

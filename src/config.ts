@@ -57,6 +57,9 @@ const schema = z.object({
     { message: "DATABASE_URL must start with file:, libsql://, http:// or https://" },
   ),
   DATABASE_AUTH_TOKEN: z.string().optional(),
+  DATABASE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"], {
+    message: "DATABASE_SYNCHRONOUS must be NORMAL or FULL",
+  }).default("NORMAL"),
   MCP_ISSUER_URL: origin("MCP_ISSUER_URL"),
   FEATURE_MCP_CONNECTOR: z.string().optional().transform((v) => v === "true"),
   PERSON_RECORD_DAILY_ALLOWANCE: intIn("PERSON_RECORD_DAILY_ALLOWANCE", 1000, 1, 1_000_000),
@@ -96,6 +99,8 @@ export interface Config {
   host: string;
   databaseUrl: string;
   databaseAuthToken?: string;
+  /** `PRAGMA synchronous` of a local database file (NORMAL: no fsync per commit in WAL mode; FULL: one). */
+  databaseSynchronous: "NORMAL" | "FULL";
   /** Public origin, no trailing slash; the OAuth issuer. */
   issuer: string;
   /** The canonical MCP resource URL: `<issuer>/api/mcp`. */
@@ -141,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: v.HOST,
     databaseUrl: v.DATABASE_URL,
     databaseAuthToken: v.DATABASE_AUTH_TOKEN,
+    databaseSynchronous: v.DATABASE_SYNCHRONOUS,
     issuer,
     mcpResource: `${issuer}/api/mcp`,
     mcpEnabled: v.FEATURE_MCP_CONNECTOR,

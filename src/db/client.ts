@@ -1,6 +1,7 @@
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import * as schema from "./schema/mod.ts";
+import { createLocalClient, type Synchronous } from "./local.ts";
 
 /** The typed database handle every service receives. */
 export type Db = LibSQLDatabase<typeof schema>;
@@ -14,19 +15,40 @@ export interface Database {
   close(): void;
 }
 
+export interface OpenOptions {
+  /** Token for a remote libSQL server. */
+  authToken?: string;
+  /** `PRAGMA synchronous` of every connection to a local file (default NORMAL; see `local.ts`). */
+  synchronous?: Synchronous;
+}
+
+/** How long a connection waits for a lock before it fails. */
+const BUSY_TIMEOUT_MS = 5000;
+
 /**
  * Opens the database. For a local file: the folder is created, WAL is switched on (it persists in the
- * file), foreign keys are on (libsql's default, checked here) and every connection waits up to five
- * seconds for a lock instead of failing at once.
+ * file), and every pooled connection has foreign keys on, the configured `synchronous`, a five-second
+ * wait for a lock instead of failing at once, and a prepared-statement cache (`local.ts`). A remote
+ * libSQL server (and `:memory:`) uses `@libsql/client` as it is.
  */
-export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
   const isLocal = url.startsWith("file:") || url === ":memory:";
+  let client: Client;
   if (url.startsWith("file:")) {
+    // file:./relative.db, file:/absolute.db and file:///absolute.db
     const path = url.slice("file:".length).replace(/^\/\/(?=\/)/, "");
     const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
     if (dir) await Deno.mkdir(dir, { recursive: true });
+    client = createLocalClient({
+      path,
+      busyTimeoutMs: BUSY_TIMEOUT_MS,
+      synchronous: options.synchronous ?? "NORMAL",
+    });
+  } else {
+    client = createClient(
+      { url, authToken: options.authToken, timeout: BUSY_TIMEOUT_MS } as Parameters<typeof createClient>[0],
+    );
   }
-  const client = createClient({ url, authToken, timeout: 5000 } as Parameters<typeof createClient>[0]);
   if (isLocal) {
     if (url !== ":memory:") await client.execute("PRAGMA journal_mode=WAL");
     await client.execute("PRAGMA foreign_keys=ON");

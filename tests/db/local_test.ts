@@ -1,0 +1,114 @@
+import assert from "node:assert/strict";
+import { LibsqlError, type Transaction } from "@libsql/client";
+import { openDatabase } from "../../src/db/client.ts";
+import { STATEMENT_CACHE_SIZE, statementCacheSizes } from "../../src/db/local.ts";
+
+async function fresh(synchronous?: "NORMAL" | "FULL") {
+  const dir = await Deno.makeTempDir();
+  const database = await openDatabase(`file:${dir}/t.db`, { synchronous });
+  await database.client.execute("PRAGMA journal_mode=WAL");
+  await database.client.execute(
+    "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, big INTEGER)",
+  );
+  return database;
+}
+
+const one = async (c: Pick<Transaction, "execute">, sql: string) => (await c.execute(sql)).rows[0][0];
+
+Deno.test("local client: every pooled connection has its settings, also one a transaction holds", async () => {
+  const database = await fresh();
+  try {
+    const tx = await database.client.transaction("write");
+    // The transaction holds one connection, so this read opens a second one.
+    assert.equal(Number(await one(database.client, "PRAGMA synchronous")), 1); // NORMAL
+    assert.equal(Number(await one(database.client, "PRAGMA foreign_keys")), 1);
+    assert.equal(Number(await one(database.client, "PRAGMA busy_timeout")), 5000);
+    assert.equal(Number(await one(tx, "PRAGMA synchronous")), 1);
+    assert.equal(Number(await one(tx, "PRAGMA foreign_keys")), 1);
+    await tx.rollback();
+  } finally {
+    database.close();
+  }
+  const full = await fresh("FULL");
+  try {
+    assert.equal(Number(await one(full.client, "PRAGMA synchronous")), 2);
+  } finally {
+    full.close();
+  }
+});
+
+Deno.test("local client: a reused statement binds new arguments, also after it failed", async () => {
+  const database = await fresh();
+  const c = database.client;
+  try {
+    const insert = "INSERT INTO t (name, big) VALUES (?, ?) RETURNING id, name";
+    const first = await c.execute({ sql: insert, args: ["a", 1] });
+    assert.deepEqual([first.rows[0].id, first.rows[0].name], [1, "a"]);
+    // The same statement again, failing on the unique name: the client's own error, nothing written.
+    await assert.rejects(() => c.execute({ sql: insert, args: ["a", 2] }), (e) => {
+      assert.ok(e instanceof LibsqlError);
+      assert.match(e.message, /UNIQUE/);
+      return true;
+    });
+    const third = await c.execute({ sql: insert, args: ["b", 3] });
+    assert.deepEqual([third.rows[0].id, third.rows[0].name], [2, "b"]);
+    // A read stopped after its first row (get) and then run in full gives every row.
+    const select = "SELECT name FROM t WHERE id >= ? ORDER BY id";
+    assert.equal((await c.execute({ sql: select, args: [1] })).rows.length, 2);
+    assert.deepEqual((await c.execute({ sql: select, args: [2] })).rows.map((r) => r.name), ["b"]);
+    // A statement that writes reports what it changed each time (not a cached answer).
+    const update = "UPDATE t SET big = big + 1 WHERE id <= ?";
+    assert.equal((await c.execute({ sql: update, args: [1] })).rowsAffected, 1);
+    assert.equal((await c.execute({ sql: update, args: [2] })).rowsAffected, 2);
+    // Integers beyond 2^53 are refused as the client always refused them, on a cached statement too.
+    await c.execute({ sql: "UPDATE t SET big = ? WHERE id = 1", args: [2n ** 60n] });
+    const big = "SELECT big FROM t WHERE id = ?";
+    await assert.rejects(() => c.execute({ sql: big, args: [1] }), RangeError);
+    assert.equal((await c.execute({ sql: big, args: [2] })).rows[0].big, 4);
+    // Rows keep the client's shape: by name and by position.
+    const row = (await c.execute("SELECT 1 AS a, 'x' AS b")).rows[0];
+    assert.deepEqual([row.a, row.b, row[0], row[1], row.length], [1, "x", 1, "x", 2]);
+    assert.deepEqual(Object.keys(row), ["a", "b"]);
+  } finally {
+    database.close();
+  }
+});
+
+Deno.test("local client: batches and transactions commit and roll back as before", async () => {
+  const database = await fresh();
+  const c = database.client;
+  try {
+    await c.batch([{ sql: "INSERT INTO t (name) VALUES (?)", args: ["x"] }], "write");
+    // A failing batch leaves nothing behind.
+    await assert.rejects(() =>
+      c.batch([
+        { sql: "INSERT INTO t (name) VALUES (?)", args: ["y"] },
+        { sql: "INSERT INTO t (name) VALUES (?)", args: ["x"] },
+      ], "write")
+    );
+    assert.deepEqual((await c.execute("SELECT name FROM t ORDER BY id")).rows.map((r) => r.name), ["x"]);
+    const tx = await c.transaction("write");
+    await tx.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["z"] });
+    await tx.rollback();
+    assert.equal(Number(await one(c, "SELECT count(*) FROM t")), 1);
+  } finally {
+    database.close();
+  }
+});
+
+Deno.test("local client: the statement cache is bounded", async () => {
+  const database = await fresh();
+  try {
+    for (let i = 0; i < STATEMENT_CACHE_SIZE + 50; i++) {
+      assert.equal(Number(await one(database.client, `SELECT ${i}`)), i);
+    }
+    const sizes = statementCacheSizes(database.client);
+    assert.ok(sizes.length >= 1);
+    assert.ok(sizes.every((n) => n <= STATEMENT_CACHE_SIZE), `cache sizes ${sizes}`);
+    assert.ok(sizes.some((n) => n === STATEMENT_CACHE_SIZE));
+    // The oldest statements were dropped and are prepared again when needed.
+    assert.equal(Number(await one(database.client, "SELECT 0")), 0);
+  } finally {
+    database.close();
+  }
+});
