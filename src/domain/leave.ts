@@ -23,7 +23,7 @@ export interface LeaveDaysInput {
   /** From `holidayFractions(canton, …)`: date → 1 (whole day) or 0.5 (afternoon). */
   holidays: Map<string, number>;
   /** Company closure days: they cost nothing in a request (the closure itself is charged separately or granted). */
-  closureDays?: Set<string>;
+  closureDays?: ReadonlySet<string>;
 }
 
 /** Days a request deducts, in total, per leave year and per calendar day of the range. */

@@ -27,6 +27,42 @@ export interface ClosureDayInfo {
   workThrough: boolean;
 }
 
+/** What the closure rules read from a closure period. */
+export interface ClosurePeriodDates {
+  id: string;
+  startDate: string;
+  endDate: string;
+  deductsLeave: boolean;
+  /** Comma-separated cantons it applies to; null: the whole company. */
+  cantons: string | null;
+}
+
+/** Whether a closure period applies to someone working in `canton`. */
+export function closureApplies(p: Pick<ClosurePeriodDates, "cantons">, canton: string): boolean {
+  return !p.cantons || p.cantons.split(",").map((c) => c.trim()).includes(canton);
+}
+
+/**
+ * The closure days in `from`..`to` of the periods given (in the order given) that apply in `canton`, each
+ * marked when its date is in `workThrough`. The rule behind `closureCalendar`, also used by the summary.
+ */
+export function closureDaysIn(
+  periods: readonly ClosurePeriodDates[],
+  workThrough: ReadonlySet<string>,
+  canton: string,
+  from: string,
+  to: string,
+): ClosureDayInfo[] {
+  const days: ClosureDayInfo[] = [];
+  for (const p of periods) {
+    if (p.startDate > to || p.endDate < from || !closureApplies(p, canton)) continue;
+    for (const date of eachDay(maxDate(p.startDate, from), minDate(p.endDate, to))) {
+      days.push({ date, closureId: p.id, deductsLeave: p.deductsLeave, workThrough: workThrough.has(date) });
+    }
+  }
+  return days;
+}
+
 /**
  * Closure days in `from`..`to` that apply to the employee (whole company, or a list of cantons that
  * includes theirs), each marked when the employee was approved to work through it.
@@ -34,9 +70,7 @@ export interface ClosureDayInfo {
 export async function closureCalendar(q: Q, emp: EmployeeCore, from: string, to: string) {
   const periods = (await q.select().from(closurePeriods).where(
     and(lte(closurePeriods.startDate, to), gte(closurePeriods.endDate, from)),
-  ).orderBy(asc(closurePeriods.startDate)).limit(200)).filter((p) =>
-    !p.cantons || p.cantons.split(",").map((c) => c.trim()).includes(emp.canton)
-  );
+  ).orderBy(asc(closurePeriods.startDate)).limit(200)).filter((p) => closureApplies(p, emp.canton));
   const through = new Set(
     (await q.select({ date: closureWorkThrough.date }).from(closureWorkThrough).where(and(
       eq(closureWorkThrough.employeeId, emp.id),
@@ -45,13 +79,7 @@ export async function closureCalendar(q: Q, emp: EmployeeCore, from: string, to:
       lte(closureWorkThrough.date, to),
     )).limit(400)).map((r) => r.date),
   );
-  const days: ClosureDayInfo[] = [];
-  for (const p of periods) {
-    for (const date of eachDay(maxDate(p.startDate, from), minDate(p.endDate, to))) {
-      days.push({ date, closureId: p.id, deductsLeave: p.deductsLeave, workThrough: through.has(date) });
-    }
-  }
-  return { periods, days, workThrough: through };
+  return { periods, days: closureDaysIn(periods, through, emp.canton, from, to), workThrough: through };
 }
 
 /**

@@ -109,6 +109,75 @@ async function typeByCode(q: Q, code: string): Promise<LeaveTypeRow> {
   return t;
 }
 
+/** What a balance is computed from, as loaded by `balanceOf` (or by the summary's single statement). */
+export interface BalanceData {
+  entitlement: {
+    baseDays: number;
+    carryOverDays: number;
+    carryOverExpiresOn: string | null;
+    adjustmentDays: number;
+  } | undefined;
+  /** The type's requests touching the year in the states that hold days (`daysByYear` as stored, JSON). */
+  requests: {
+    startDate: string;
+    endDate: string;
+    startPortion: string;
+    endPortion: string;
+    status: string;
+    daysByYear: string;
+  }[];
+  workloadHistory: { validFrom: string; workloadPercent: number }[];
+  /** The year's closure days that apply (vacation only) and the days approved to be worked through. */
+  closureDays: { date: string; deductsLeave: boolean }[];
+  workThrough: ReadonlySet<string>;
+}
+
+/** The SQL conditions of the requests a balance counts (shared with the summary's statement). */
+export const BALANCE_REQUEST_STATUSES: readonly string[] = ACTIVE_STATUSES;
+/** At most this many workload changes are read per employee. */
+export const WORKLOAD_HISTORY_LIMIT = 200;
+
+/** Whether a leave type's balance takes company closure days (compulsory vacation). */
+export function takesClosures(type: { code: string; deductsBalance: boolean }): boolean {
+  return type.code === VACATION_CODE && type.deductsBalance;
+}
+
+/** The balance from loaded data: the rule of `computeBalance` with the employee's calendar. */
+export function balanceFrom(
+  emp: EmployeeCore,
+  type: Pick<LeaveTypeRow, "deductsBalance" | "defaultAnnualDays">,
+  year: number,
+  today: string,
+  d: BalanceData,
+): LeaveBalance & { hasEntitlement: boolean } {
+  const ent = d.entitlement;
+  const b = computeBalance({
+    year,
+    today,
+    baseDays: ent?.baseDays ?? (type.deductsBalance ? type.defaultAnnualDays : 0),
+    employmentStart: emp.employmentStart,
+    employmentEnd: emp.employmentEnd,
+    workloadHistory: d.workloadHistory,
+    workloadPercent: emp.workloadPercent,
+    carryOverDays: ent?.carryOverDays ?? 0,
+    carryOverExpiresOn: ent?.carryOverExpiresOn ?? null,
+    adjustmentDays: ent?.adjustmentDays ?? 0,
+    requests: d.requests.map((r) => ({
+      startDate: r.startDate,
+      endDate: r.endDate,
+      startPortion: r.startPortion as StartPortion,
+      endPortion: r.endPortion as EndPortion,
+      status: r.status,
+      daysByYear: JSON.parse(r.daysByYear),
+    })),
+    closureDays: d.closureDays,
+    workThroughDays: d.workThrough,
+    workingWeekdays: weekdaysOf(emp),
+    holidays: holidayFractions(emp.canton, `${year}-01-01`, `${year}-12-31`),
+  });
+  return { ...b, hasEntitlement: !!ent };
+}
+
 /**
  * The balance of one employee, leave type and leave year, from the stored entitlement (or the type's
  * default when HR has not created the year yet), the workload history, the requests touching the year
@@ -123,7 +192,7 @@ export async function balanceOf(
 ): Promise<LeaveBalance & { hasEntitlement: boolean }> {
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
-  const [ent] = await q.select({
+  const [entitlement] = await q.select({
     baseDays: leaveEntitlements.baseDays,
     carryOverDays: leaveEntitlements.carryOverDays,
     carryOverExpiresOn: leaveEntitlements.carryOverExpiresOn,
@@ -146,42 +215,22 @@ export async function balanceOf(
     lte(leaveRequests.startDate, to),
     gte(leaveRequests.endDate, from),
     eq(leaveRequests.leaveTypeId, type.id),
-    inArray(leaveRequests.status, ACTIVE_STATUSES),
+    inArray(leaveRequests.status, [...BALANCE_REQUEST_STATUSES]),
   )).limit(1000);
-  const history = await q.select({
+  const workloadHistory = await q.select({
     validFrom: workloadChanges.validFrom,
     workloadPercent: workloadChanges.workloadPercent,
-  }).from(workloadChanges).where(eq(workloadChanges.employeeId, emp.id)).limit(
-    200,
-  );
-  const closures = type.code === VACATION_CODE && type.deductsBalance
+  }).from(workloadChanges).where(eq(workloadChanges.employeeId, emp.id)).limit(WORKLOAD_HISTORY_LIMIT);
+  const closures = takesClosures(type)
     ? await closureCalendar(q, emp, from, to)
     : { days: [], workThrough: new Set<string>() };
-  const b = computeBalance({
-    year,
-    today,
-    baseDays: ent?.baseDays ?? (type.deductsBalance ? type.defaultAnnualDays : 0),
-    employmentStart: emp.employmentStart,
-    employmentEnd: emp.employmentEnd,
-    workloadHistory: history.map((h) => ({ validFrom: h.validFrom, workloadPercent: h.workloadPercent })),
-    workloadPercent: emp.workloadPercent,
-    carryOverDays: ent?.carryOverDays ?? 0,
-    carryOverExpiresOn: ent?.carryOverExpiresOn ?? null,
-    adjustmentDays: ent?.adjustmentDays ?? 0,
-    requests: requests.map((r) => ({
-      startDate: r.startDate,
-      endDate: r.endDate,
-      startPortion: r.startPortion as StartPortion,
-      endPortion: r.endPortion as EndPortion,
-      status: r.status,
-      daysByYear: JSON.parse(r.daysByYear),
-    })),
-    closureDays: closures.days.map((d) => ({ date: d.date, deductsLeave: d.deductsLeave })),
-    workThroughDays: closures.workThrough,
-    workingWeekdays: weekdaysOf(emp),
-    holidays: holidayFractions(emp.canton, from, to),
+  return balanceFrom(emp, type, year, today, {
+    entitlement,
+    requests,
+    workloadHistory,
+    closureDays: closures.days,
+    workThrough: closures.workThrough,
   });
-  return { ...b, hasEntitlement: !!ent };
 }
 
 /**

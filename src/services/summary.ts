@@ -2,19 +2,36 @@
  * The home screen in one call (contract: GET /employee/summary, get_my_summary): this year's vacation,
  * the current week's hours, the next payout, the latest payslip and the to-dos with their badge count.
  *
- * It is the connector's most frequent read, so its lookups are gathered into as few statements as the
- * rules allow: one statement reads the employee's core fields and every small fact (to-do counts, pay
- * dates, the week's hours and drafts), then the leave balance and the week's target use the same rule
- * functions as the leave and time areas.
+ * It is the connector's most frequent read, so everything it shows is read in ONE statement (prepared
+ * once per connection by the database layer): the employee's core fields, every small fact (to-do counts,
+ * pay dates, the week's hours and drafts) and, as JSON arrays, exactly the rows the leave and time areas
+ * load for a vacation balance and a week's target. The same rule functions then compute both
+ * (`balanceFrom`, `closureDaysIn`, `absencesFrom`, `weekTargetFrom`), and `tests/services/summary_test.ts`
+ * holds the result to the areas' own answers for every demo employee on awkward dates.
  */
 import { sql } from "drizzle-orm";
-import { mondayOf, yearOf } from "../domain/calendar.ts";
-import { addDays } from "../domain/calendar.ts";
+import { addDays, mondayOf, yearOf } from "../domain/calendar.ts";
 import { sumHours } from "../domain/time.ts";
 import type { Actor } from "./actor.ts";
 import { type EmployeeCore, noEmployee, selfId, type ServiceDeps, todayOf } from "./common.ts";
-import { balanceOf, VACATION_CODE } from "./leave.ts";
-import { weekTarget } from "./time.ts";
+import { closureDaysIn, type ClosurePeriodDates } from "./holidays.ts";
+import {
+  BALANCE_REQUEST_STATUSES,
+  type BalanceData,
+  balanceFrom,
+  takesClosures,
+  VACATION_CODE,
+  WORKLOAD_HISTORY_LIMIT,
+} from "./leave.ts";
+import {
+  ABSENCE_LEAVE_STATUSES,
+  ABSENCE_ROWS_LIMIT,
+  type AbsenceLeave,
+  absencesFrom,
+  type AbsenceSick,
+  weekTargetFrom,
+  workloadFrom,
+} from "./time.ts";
 
 interface Facts extends EmployeeCore {
   vacationTypeId: string | null;
@@ -30,19 +47,45 @@ interface Facts extends EmployeeCore {
   anyTimeEntry: number;
   weekHours: string | null;
   weekDrafts: number;
+  /** JSON [baseDays, carryOverDays, carryOverExpiresOn, adjustmentDays], or null. */
+  entitlement: string | null;
+  /** JSON [[startDate, endDate, startPortion, endPortion, status, daysByYear], …] */
+  yearRequests: string;
+  /** JSON [[validFrom, workloadPercent], …] */
+  history: string;
+  /** JSON [[id, startDate, endDate, deductsLeave, cantons], …] by start date */
+  closures: string;
+  /** JSON [date, …] */
+  workThrough: string;
+  /** JSON [[startDate, endDate, startPortion, endPortion], …] */
+  weekLeaves: string;
+  /** JSON [[startDate, endDate], …] */
+  weekSick: string;
 }
 
-/** Every small fact of the summary in one indexed statement (each subquery uses an index of its table). */
+/** A list of constant states as SQL (the values are this module's constants, never input). */
+function states(list: readonly string[]) {
+  return sql.join(list.map((v) => sql`${v}`), sql`, `);
+}
+
+/**
+ * Every fact of the summary in one indexed statement: each subquery uses an index of its table and mirrors
+ * the query of the area that owns it (`balanceOf`, `closureCalendar`, `absenceFractions`).
+ */
 function facts(deps: ServiceDeps, employeeId: string, today: string, weekStart: string) {
   const weekEnd = addDays(weekStart, 6);
   const year = yearOf(today);
+  const yearFrom = `${year}-01-01`;
+  const yearTo = `${year}-12-31`;
+  // Closures and work-through days for the year and the week at once (the week may reach into January).
+  const rangeFrom = weekStart < yearFrom ? weekStart : yearFrom;
+  const rangeTo = weekEnd > yearTo ? weekEnd : yearTo;
   return deps.db.get<Facts | undefined>(sql`
     SELECT e.id, e.canton, e.employment_start AS employmentStart, e.employment_end AS employmentEnd,
       e.workload_percent AS workloadPercent, e.working_weekdays AS workingWeekdays, e.weekly_hours AS weeklyHours,
       v.id AS vacationTypeId, v.deducts_balance AS vacationDeducts, v.default_annual_days AS vacationDefaultDays,
-      EXISTS (SELECT 1 FROM leave_requests r JOIN leave_types t ON t.id = r.leave_type_id
-        WHERE r.employee_id = e.id AND t.code = ${VACATION_CODE}
-          AND r.start_date <= ${`${year}-12-31`} AND r.end_date >= ${`${year}-01-01`}) AS vacationRequestThisYear,
+      EXISTS (SELECT 1 FROM leave_requests r WHERE r.employee_id = e.id AND r.leave_type_id = v.id
+          AND r.start_date <= ${yearTo} AND r.end_date >= ${yearFrom}) AS vacationRequestThisYear,
       (SELECT payment_date FROM pay_dates WHERE payment_date >= ${today} ORDER BY payment_date LIMIT 1) AS nextPayout,
       (SELECT period_label FROM payslips WHERE employee_id = e.id
         ORDER BY payment_date DESC, period DESC LIMIT 1) AS latestPayslip,
@@ -55,7 +98,31 @@ function facts(deps: ServiceDeps, employeeId: string, today: string, weekStart: 
       (SELECT json_group_array(total_hours) FROM time_entries WHERE employee_id = e.id
         AND date BETWEEN ${weekStart} AND ${weekEnd} AND status <> 'REJECTED') AS weekHours,
       (SELECT count(*) FROM time_entries WHERE employee_id = e.id
-        AND date BETWEEN ${weekStart} AND ${weekEnd} AND status = 'DRAFT') AS weekDrafts
+        AND date BETWEEN ${weekStart} AND ${weekEnd} AND status = 'DRAFT') AS weekDrafts,
+      (SELECT json_array(base_days, carry_over_days, carry_over_expires_on, adjustment_days)
+        FROM leave_entitlements WHERE employee_id = e.id AND leave_type_id = v.id AND year = ${year}
+        LIMIT 1) AS entitlement,
+      (SELECT json_group_array(json_array(start_date, end_date, start_portion, end_portion, status, days_by_year))
+        FROM (SELECT * FROM leave_requests WHERE employee_id = e.id AND start_date <= ${yearTo}
+          AND end_date >= ${yearFrom} AND leave_type_id = v.id AND status IN (${
+    states(BALANCE_REQUEST_STATUSES)
+  })
+          LIMIT 1000)) AS yearRequests,
+      (SELECT json_group_array(json_array(valid_from, workload_percent))
+        FROM (SELECT * FROM workload_changes WHERE employee_id = e.id LIMIT ${WORKLOAD_HISTORY_LIMIT})) AS history,
+      (SELECT json_group_array(json_array(id, start_date, end_date, deducts_leave, cantons))
+        FROM (SELECT * FROM closure_periods WHERE start_date <= ${rangeTo} AND end_date >= ${rangeFrom}
+          ORDER BY start_date LIMIT 200)) AS closures,
+      (SELECT json_group_array(date) FROM closure_work_through WHERE employee_id = e.id
+        AND status = 'APPROVED' AND date >= ${rangeFrom} AND date <= ${rangeTo}) AS workThrough,
+      (SELECT json_group_array(json_array(start_date, end_date, start_portion, end_portion))
+        FROM (SELECT * FROM leave_requests WHERE employee_id = e.id AND start_date <= ${weekEnd}
+          AND end_date >= ${weekStart} AND status IN (${states(ABSENCE_LEAVE_STATUSES)})
+          LIMIT ${ABSENCE_ROWS_LIMIT})) AS weekLeaves,
+      (SELECT json_group_array(json_array(start_date, end_date))
+        FROM (SELECT * FROM sick_leave_entries WHERE employee_id = e.id AND start_date <= ${weekEnd}
+          AND (end_date IS NULL OR end_date >= ${weekStart}) AND withdrawn_at IS NULL
+          ORDER BY start_date DESC LIMIT ${ABSENCE_ROWS_LIMIT})) AS weekSick
     FROM employees e LEFT JOIN leave_types v ON v.code = ${VACATION_CODE}
     WHERE e.id = ${employeeId}`);
 }
@@ -69,6 +136,7 @@ function facts(deps: ServiceDeps, employeeId: string, today: string, weekStart: 
 export async function getEmployeeSummary(deps: ServiceDeps, actor: Actor) {
   const today = todayOf(deps);
   const weekStart = mondayOf(today);
+  const weekEnd = addDays(weekStart, 6);
   const f = await facts(deps, selfId(actor), today, weekStart);
   if (!f) throw noEmployee();
   const emp: EmployeeCore = {
@@ -80,17 +148,48 @@ export async function getEmployeeSummary(deps: ServiceDeps, actor: Actor) {
     workingWeekdays: f.workingWeekdays,
     weeklyHours: Number(f.weeklyHours),
   };
+  const workloadHistory = (JSON.parse(f.history) as [string, number][])
+    .map(([validFrom, workloadPercent]) => ({ validFrom, workloadPercent }));
+  const periods: ClosurePeriodDates[] =
+    (JSON.parse(f.closures) as [string, string, string, number, string | null][])
+      .map(([id, startDate, endDate, deducts, cantons]) => ({
+        id,
+        startDate,
+        endDate,
+        deductsLeave: deducts === 1,
+        cantons,
+      }));
+  const workThrough = new Set(JSON.parse(f.workThrough) as string[]);
 
   let leave = null;
   if (f.vacationTypeId) {
     const year = yearOf(today);
     const type = {
-      id: f.vacationTypeId,
       code: VACATION_CODE,
       deductsBalance: Number(f.vacationDeducts) === 1,
       defaultAnnualDays: Number(f.vacationDefaultDays),
     };
-    const b = await balanceOf(deps.db, emp, type, year, today);
+    const ent = f.entitlement === null
+      ? undefined
+      : JSON.parse(f.entitlement) as [number, number, string, number];
+    const data: BalanceData = {
+      entitlement: ent &&
+        { baseDays: ent[0], carryOverDays: ent[1], carryOverExpiresOn: ent[2], adjustmentDays: ent[3] },
+      requests: (JSON.parse(f.yearRequests) as string[][]).map((r) => ({
+        startDate: r[0],
+        endDate: r[1],
+        startPortion: r[2],
+        endPortion: r[3],
+        status: r[4],
+        daysByYear: r[5],
+      })),
+      workloadHistory,
+      closureDays: takesClosures(type)
+        ? closureDaysIn(periods, workThrough, emp.canton, `${year}-01-01`, `${year}-12-31`)
+        : [],
+      workThrough: takesClosures(type) ? workThrough : new Set(),
+    };
+    const b = balanceFrom(emp, type, year, today, data);
     // `entitlement` is what is available this year (pro-rata entitlement + carry-over still valid +
     // adjustments), so that remaining = entitlement − used − planned holds on the home screen.
     if (b.hasEntitlement || Number(f.vacationRequestThisYear)) {
@@ -100,7 +199,26 @@ export async function getEmployeeSummary(deps: ServiceDeps, actor: Actor) {
 
   let timesheet = null;
   if (Number(f.anyTimeEntry)) {
-    const { targetHours } = await weekTarget(deps.db, emp, weekStart);
+    const closureDates = new Set(
+      closureDaysIn(periods, workThrough, emp.canton, weekStart, weekEnd).filter((d) => !d.workThrough)
+        .map((d) => d.date),
+    );
+    const leaves: AbsenceLeave[] = (JSON.parse(f.weekLeaves) as string[][])
+      .map(([startDate, endDate, startPortion, endPortion]) => ({
+        startDate,
+        endDate,
+        startPortion,
+        endPortion,
+      }));
+    const sick: AbsenceSick[] = (JSON.parse(f.weekSick) as [string, string | null][])
+      .map(([startDate, endDate]) => ({ startDate, endDate }));
+    const absences = absencesFrom(emp, weekStart, weekEnd, closureDates, leaves, sick);
+    const { targetHours } = weekTargetFrom(
+      emp,
+      weekStart,
+      absences,
+      workloadFrom(workloadHistory, emp, weekStart),
+    );
     timesheet = {
       weekStart,
       totalHours: sumHours(JSON.parse(f.weekHours ?? "[]") as number[]),

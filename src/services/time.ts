@@ -3,7 +3,7 @@
  * a week's overview against its target, and submitting a week. Net hours, week targets and overlaps are
  * the domain's (`domain/time.ts`); this file loads rows, applies states and writes.
  */
-import { and, asc, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { leaveRequests, sickLeaveEntries, timeEntries, workloadChanges } from "../db/schema/mod.ts";
 import {
   addDays,
@@ -341,29 +341,53 @@ async function workloadOn(q: Q, emp: EmployeeCore, date: string): Promise<number
   return w?.workloadPercent ?? emp.workloadPercent;
 }
 
+/** `workloadOn` from a loaded workload history (the summary reads the history once for the balance). */
+export function workloadFrom(
+  history: readonly { validFrom: string; workloadPercent: number }[],
+  emp: EmployeeCore,
+  date: string,
+): number {
+  let best: { validFrom: string; workloadPercent: number } | undefined;
+  for (const h of history) if (h.validFrom <= date && (!best || h.validFrom > best.validFrom)) best = h;
+  return best?.workloadPercent ?? emp.workloadPercent;
+}
+
+/** An approved leave request as the absence rule reads it. */
+export interface AbsenceLeave {
+  startDate: string;
+  endDate: string;
+  startPortion: string;
+  endPortion: string;
+}
+
+/** A sick-leave entry as the absence rule reads it (ongoing: no end date). */
+export interface AbsenceSick {
+  startDate: string;
+  endDate: string | null;
+}
+
+/** The leave states whose days count as away (shared with the summary's statement). */
+export const ABSENCE_LEAVE_STATUSES: readonly string[] = [...APPROVED_STATUSES];
+/** At most this many leave requests and sick entries are read for one range. */
+export const ABSENCE_ROWS_LIMIT = 100;
+
 /**
- * date → fraction of the day away on approved absence in `from`..`to`: approved leave (half days as
- * halves), sick leave (not taken back), and company closure days not worked through.
+ * The rule of `absenceFractions` on loaded data: closure dates (not worked through), approved leave (half
+ * days as halves) and sick leave not taken back, each day capped at a whole day.
  */
-export async function absenceFractions(q: Q, emp: EmployeeCore, from: string, to: string) {
+export function absencesFrom(
+  emp: EmployeeCore,
+  from: string,
+  to: string,
+  closureDates: ReadonlySet<string>,
+  leaves: readonly AbsenceLeave[],
+  sick: readonly AbsenceSick[],
+): Map<string, number> {
   const out = new Map<string, number>();
   const put = (d: string, f: number) => {
     if (d >= from && d <= to && f > 0) out.set(d, Math.min(1, (out.get(d) ?? 0) + f));
   };
-  const cal = await closureCalendar(q, emp, from, to);
-  const closures = new Set(cal.days.filter((d) => !d.workThrough).map((d) => d.date));
-  for (const d of closures) put(d, 1);
-  const leaves = await q.select({
-    startDate: leaveRequests.startDate,
-    endDate: leaveRequests.endDate,
-    startPortion: leaveRequests.startPortion,
-    endPortion: leaveRequests.endPortion,
-  }).from(leaveRequests).where(and(
-    eq(leaveRequests.employeeId, emp.id),
-    lte(leaveRequests.startDate, to),
-    gte(leaveRequests.endDate, from),
-    inArray(leaveRequests.status, [...APPROVED_STATUSES]),
-  )).limit(100);
+  for (const d of closureDates) put(d, 1);
   for (const l of leaves) {
     const s = maxDate(l.startDate, from);
     const e = minDate(l.endDate, to);
@@ -374,19 +398,42 @@ export async function absenceFractions(q: Q, emp: EmployeeCore, from: string, to
       endPortion: e === l.endDate ? l.endPortion as EndPortion : "FULL",
       workingWeekdays: weekdaysOf(emp),
       holidays: holidayFractions(emp.canton, s, e),
-      closureDays: closures,
+      closureDays: closureDates,
     });
     for (const d of r.perDay) put(d.date, d.fraction);
   }
-  const sick = await q.select().from(sickLeaveEntries).where(and(
-    eq(sickLeaveEntries.employeeId, emp.id),
-    lte(sickLeaveEntries.startDate, to),
-  )).orderBy(sql`${sickLeaveEntries.startDate} desc`).limit(100);
   for (const s of sick) {
-    if (s.withdrawnAt || (s.endDate !== null && s.endDate < from)) continue;
     for (const d of eachDay(maxDate(s.startDate, from), minDate(s.endDate ?? to, to))) put(d, 1);
   }
   return out;
+}
+
+/**
+ * date → fraction of the day away on approved absence in `from`..`to`: approved leave (half days as
+ * halves), sick leave (not taken back), and company closure days not worked through.
+ */
+export async function absenceFractions(q: Q, emp: EmployeeCore, from: string, to: string) {
+  const cal = await closureCalendar(q, emp, from, to);
+  const closures = new Set(cal.days.filter((d) => !d.workThrough).map((d) => d.date));
+  const leaves = await q.select({
+    startDate: leaveRequests.startDate,
+    endDate: leaveRequests.endDate,
+    startPortion: leaveRequests.startPortion,
+    endPortion: leaveRequests.endPortion,
+  }).from(leaveRequests).where(and(
+    eq(leaveRequests.employeeId, emp.id),
+    lte(leaveRequests.startDate, to),
+    gte(leaveRequests.endDate, from),
+    inArray(leaveRequests.status, [...ABSENCE_LEAVE_STATUSES]),
+  )).limit(ABSENCE_ROWS_LIMIT);
+  const sick = await q.select({ startDate: sickLeaveEntries.startDate, endDate: sickLeaveEntries.endDate })
+    .from(sickLeaveEntries).where(and(
+      eq(sickLeaveEntries.employeeId, emp.id),
+      lte(sickLeaveEntries.startDate, to),
+      or(isNull(sickLeaveEntries.endDate), gte(sickLeaveEntries.endDate, from)),
+      isNull(sickLeaveEntries.withdrawnAt),
+    )).orderBy(sql`${sickLeaveEntries.startDate} desc`).limit(ABSENCE_ROWS_LIMIT);
+  return absencesFrom(emp, from, to, closures, leaves, sick);
 }
 
 /** State of a week: EMPTY, OPEN (has drafts), SUBMITTED, APPROVED, REJECTED, or MIXED. */
@@ -415,10 +462,18 @@ export function checkWeekStart(weekStart: string) {
  * week's start, spread over the working weekdays, less public holidays and approved absences.
  */
 export async function weekTarget(q: Q, emp: EmployeeCore, weekStart: string) {
-  const weekEnd = addDays(weekStart, 6);
-  const holidays = holidayFractions(emp.canton, weekStart, weekEnd);
-  const absences = await absenceFractions(q, emp, weekStart, weekEnd);
-  const workload = await workloadOn(q, emp, weekStart);
+  const absences = await absenceFractions(q, emp, weekStart, addDays(weekStart, 6));
+  return weekTargetFrom(emp, weekStart, absences, await workloadOn(q, emp, weekStart));
+}
+
+/** `weekTarget` from loaded absences and workload. */
+export function weekTargetFrom(
+  emp: EmployeeCore,
+  weekStart: string,
+  absences: Map<string, number>,
+  workload: number,
+) {
+  const holidays = holidayFractions(emp.canton, weekStart, addDays(weekStart, 6));
   const weekdays = weekdaysOf(emp);
   const targetHours = weekTargetHours({
     weekStart,

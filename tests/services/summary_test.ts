@@ -11,7 +11,31 @@ import { getLeaveBalances } from "../../src/services/leave.ts";
 import { getWeekOverview } from "../../src/services/time.ts";
 import { mondayOf } from "../../src/domain/calendar.ts";
 import type { Actor } from "../../src/services/actor.ts";
-import { makeTestApp } from "../_helpers.ts";
+import { makeTestApp, type TestApp } from "../_helpers.ts";
+import { addEmployee } from "./_fixtures.ts";
+import {
+  closurePeriods,
+  closureWorkThrough,
+  leaveEntitlements,
+  leaveRequests,
+  leaveTypes,
+  sickLeaveEntries,
+  timeEntries,
+  workloadChanges,
+} from "../../src/db/schema/mod.ts";
+import { eq } from "drizzle-orm";
+
+/** Compares the summary with the leave and time areas for one employee on one instant. */
+async function compare(t: TestApp, employeeId: string, now: string) {
+  const deps = { ...t.deps, clock: new FixedClock(now) };
+  const actor: Actor = { userId: "test", role: "employee", language: "en", employeeId, channel: "PORTAL" };
+  const s = await getEmployeeSummary(deps, actor);
+  const vacation = (await getLeaveBalances(deps, actor)).balances.find((b) =>
+    b.leaveType.code === "VACATION"
+  )!;
+  const week = await getWeekOverview(deps, actor, { weekStart: mondayOf(now.slice(0, 10)) });
+  return { s, vacation, week };
+}
 
 const DATES = [
   "2026-11-18T09:00:00Z", // the demo's day
@@ -76,6 +100,152 @@ Deno.test("summary: for every employee and date it equals the leave balance, the
     // time have a week).
     assert.ok(withLeave > 100, `only ${withLeave} summaries showed vacation`);
     assert.ok(withWeek >= 30, `only ${withWeek} summaries showed a week`);
+  } finally {
+    t.close();
+  }
+});
+
+/** Rows the demo's story does not have, each one a condition the summary's statement must get right. */
+async function edgeRows(t: TestApp): Promise<string> {
+  const id = await addEmployee(t, { canton: "BE", weekdays: [1, 2, 3, 4], workload: 80, weeklyHours: 40 });
+  const now = t.clock.now();
+  const [vac] = await t.deps.db.select().from(leaveTypes).where(eq(leaveTypes.code, "VACATION"));
+  const [unpaid] = await t.deps.db.select().from(leaveTypes).where(eq(leaveTypes.code, "UNPAID"));
+  await t.deps.db.insert(leaveEntitlements).values({
+    employeeId: id,
+    leaveTypeId: vac.id,
+    year: 2026,
+    baseDays: 25,
+    carryOverDays: 3,
+    carryOverExpiresOn: "2026-03-31",
+    adjustmentDays: 1.5,
+  });
+  await t.deps.db.insert(workloadChanges).values([
+    { employeeId: id, validFrom: "2026-07-01", workloadPercent: 60 },
+    { employeeId: id, validFrom: "2026-11-17", workloadPercent: 90 },
+    { employeeId: id, validFrom: "2027-01-01", workloadPercent: 100 },
+  ]);
+  const leave = (
+    startDate: string,
+    endDate: string,
+    status: string,
+    more: Partial<typeof leaveRequests.$inferInsert> = {},
+  ) => ({
+    employeeId: id,
+    leaveTypeId: vac.id,
+    startDate,
+    endDate,
+    days: 1,
+    daysByYear: JSON.stringify({ [startDate.slice(0, 4)]: 1 }),
+    status,
+    createdAt: now,
+    updatedAt: now,
+    ...more,
+  });
+  await t.deps.db.insert(leaveRequests).values([
+    leave("2026-11-16", "2026-11-16", "APPROVED", { startPortion: "AFTERNOON" }),
+    leave("2026-11-17", "2026-11-17", "AWAITING_APPROVAL"),
+    leave("2026-11-18", "2026-11-18", "WITHDRAWN"),
+    leave("2026-11-19", "2026-11-19", "CANCELLATION_REQUESTED", { endPortion: "MORNING" }),
+    leave("2026-11-12", "2026-11-12", "REJECTED"),
+    leave("2026-12-30", "2027-01-05", "APPROVED", {
+      days: 3,
+      daysByYear: JSON.stringify({ "2026": 1, "2027": 2 }),
+    }),
+    leave("2026-11-13", "2026-11-13", "APPROVED", { leaveTypeId: unpaid.id }),
+  ]);
+  await t.deps.db.insert(sickLeaveEntries).values([
+    { employeeId: id, startDate: "2026-11-10", endDate: "2026-11-16", createdAt: now, updatedAt: now },
+    {
+      employeeId: id,
+      startDate: "2026-11-17",
+      endDate: "2026-11-17",
+      withdrawnAt: now,
+      createdAt: now,
+      updatedAt: now,
+    },
+    { employeeId: id, startDate: "2026-11-01", endDate: "2026-11-05", createdAt: now, updatedAt: now },
+    {
+      employeeId: id,
+      startDate: "2026-12-31",
+      endDate: null,
+      isOngoing: true,
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
+  const closure = (startDate: string, endDate: string, cantons: string | null, deductsLeave = true) => ({
+    nameDe: "Test",
+    nameEn: "Test",
+    nameFr: "Test",
+    startDate,
+    endDate,
+    cantons,
+    deductsLeave,
+    createdAt: now,
+  });
+  const [applies, , onTop] = await t.deps.db.insert(closurePeriods).values([
+    closure("2026-11-18", "2026-11-19", "VD, BE"),
+    closure("2026-11-16", "2026-11-18", "ZH"),
+    closure("2026-12-28", "2027-01-04", null, false),
+  ]).returning();
+  await t.deps.db.insert(closureWorkThrough).values([
+    { closureId: applies.id, employeeId: id, date: "2026-11-18", status: "APPROVED", createdAt: now },
+    { closureId: applies.id, employeeId: id, date: "2026-11-19", status: "REQUESTED", createdAt: now },
+    { closureId: onTop.id, employeeId: id, date: "2027-01-04", status: "APPROVED", createdAt: now },
+  ]);
+  const entry = (date: string, totalHours: number, status: string) => ({
+    employeeId: id,
+    date,
+    totalHours,
+    status,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await t.deps.db.insert(timeEntries).values([
+    entry("2026-11-16", 4.25, "APPROVED"),
+    entry("2026-11-17", 8, "DRAFT"),
+    entry("2026-11-17", 1.5, "REJECTED"),
+    entry("2026-11-18", 7.75, "SUBMITTED"),
+    entry("2026-12-28", 6, "DRAFT"),
+    entry("2027-01-04", 2, "DRAFT"),
+  ]);
+  return id;
+}
+
+Deno.test("summary: pending, withdrawn, rejected and other-type leave, sick leave, closures and workload changes", async () => {
+  const t = await makeTestApp();
+  try {
+    const id = await edgeRows(t);
+    for (
+      const now of [
+        "2026-11-18T09:00:00Z",
+        "2026-11-22T20:00:00Z",
+        "2026-12-31T09:00:00Z",
+        "2027-01-04T09:00:00Z",
+      ]
+    ) {
+      const { s, vacation, week } = await compare(t, id, now);
+      assert.ok(s.leave && s.timesheet, now);
+      assert.deepEqual(s.leave, {
+        year: vacation.year,
+        remaining: vacation.remaining,
+        entitlement: vacation.available,
+        used: vacation.used,
+        planned: vacation.planned,
+      }, now);
+      assert.deepEqual(s.timesheet, {
+        weekStart: week.weekStart,
+        totalHours: week.totalHours,
+        targetHours: week.targetHours,
+        draftCount: week.draftCount,
+      }, now);
+    }
+    // The week of 16 November holds every kind of absence: its target is reduced, and by the right amount.
+    const { s } = await compare(t, id, "2026-11-18T09:00:00Z");
+    assert.equal(s.timesheet!.totalHours, 20);
+    assert.equal(s.timesheet!.draftCount, 1);
+    assert.ok(s.timesheet!.targetHours < 40 * 0.9, `target ${s.timesheet!.targetHours}`);
   } finally {
     t.close();
   }
