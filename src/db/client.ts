@@ -4,7 +4,7 @@ import * as schema from "./schema/mod.ts";
 import { createLocalClient, type Synchronous } from "./local.ts";
 
 /** The typed database handle every service receives. */
-export type Db = LibSQLDatabase<typeof schema>;
+export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 
 /** The drizzle handle together with the raw client (for pragmas, backups and closing). */
 export interface Database {

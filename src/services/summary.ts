@@ -9,7 +9,6 @@
  * (`balanceFrom`, `closureDaysIn`, `absencesFrom`, `weekTargetFrom`), and `tests/services/summary_test.ts`
  * holds the result to the areas' own answers for every demo employee on awkward dates.
  */
-import { sql } from "drizzle-orm";
 import { addDays, mondayOf, yearOf } from "../domain/calendar.ts";
 import { sumHours } from "../domain/time.ts";
 import type { Actor } from "./actor.ts";
@@ -45,8 +44,8 @@ interface Facts extends EmployeeCore {
   onboardingOpen: number;
   documentsMissing: number;
   anyTimeEntry: number;
-  weekHours: string | null;
-  weekDrafts: number;
+  /** JSON [[totalHours, status], …] of the week */
+  weekEntries: string;
   /** JSON [baseDays, carryOverDays, carryOverExpiresOn, adjustmentDays], or null. */
   entitlement: string | null;
   /** JSON [[startDate, endDate, startPortion, endPortion, status, daysByYear], …] */
@@ -63,16 +62,59 @@ interface Facts extends EmployeeCore {
   weekSick: string;
 }
 
-/** A list of constant states as SQL (the values are this module's constants, never input). */
-function states(list: readonly string[]) {
-  return sql.join(list.map((v) => sql`${v}`), sql`, `);
-}
+/** A list of this module's constant states as SQL literals (never input). */
+const literals = (list: readonly string[]) => list.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
 
 /**
  * Every fact of the summary in one indexed statement: each subquery uses an index of its table and mirrors
- * the query of the area that owns it (`balanceOf`, `closureCalendar`, `absenceFractions`).
+ * the query of the area that owns it (`balanceOf`, `closureCalendar`, `absenceFractions`). The text never
+ * changes (named parameters only), so the database layer prepares it once per connection.
  */
-function facts(deps: ServiceDeps, employeeId: string, today: string, weekStart: string) {
+const FACTS_SQL = `
+  SELECT e.id, e.canton, e.employment_start AS employmentStart, e.employment_end AS employmentEnd,
+    e.workload_percent AS workloadPercent, e.working_weekdays AS workingWeekdays, e.weekly_hours AS weeklyHours,
+    v.id AS vacationTypeId, v.deducts_balance AS vacationDeducts, v.default_annual_days AS vacationDefaultDays,
+    EXISTS (SELECT 1 FROM leave_requests r WHERE r.employee_id = e.id AND r.leave_type_id = v.id
+        AND r.start_date <= :yearTo AND r.end_date >= :yearFrom) AS vacationRequestThisYear,
+    (SELECT payment_date FROM pay_dates WHERE payment_date >= :today ORDER BY payment_date LIMIT 1) AS nextPayout,
+    (SELECT period_label FROM payslips WHERE employee_id = e.id
+      ORDER BY payment_date DESC, period DESC LIMIT 1) AS latestPayslip,
+    (SELECT count(*) FROM feedback_drafts WHERE author_employee_id = e.id AND status = 'DRAFT') AS feedbackDrafts,
+    (SELECT count(*) FROM survey_invitations WHERE employee_id = e.id AND status = 'OPEN'
+      AND (due_date IS NULL OR due_date >= :today)) AS surveyInvitations,
+    EXISTS (SELECT 1 FROM onboarding_plans WHERE employee_id = e.id AND status = 'OPEN') AS onboardingOpen,
+    EXISTS (SELECT 1 FROM required_documents WHERE employee_id = e.id AND status = 'MISSING') AS documentsMissing,
+    EXISTS (SELECT 1 FROM time_entries WHERE employee_id = e.id) AS anyTimeEntry,
+    (SELECT json_group_array(json_array(total_hours, status)) FROM time_entries WHERE employee_id = e.id
+      AND date BETWEEN :weekStart AND :weekEnd) AS weekEntries,
+    (SELECT json_array(base_days, carry_over_days, carry_over_expires_on, adjustment_days)
+      FROM leave_entitlements WHERE employee_id = e.id AND leave_type_id = v.id AND year = :year
+      LIMIT 1) AS entitlement,
+    (SELECT json_group_array(json_array(start_date, end_date, start_portion, end_portion, status, days_by_year))
+      FROM (SELECT * FROM leave_requests WHERE employee_id = e.id AND start_date <= :yearTo
+        AND end_date >= :yearFrom AND leave_type_id = v.id AND status IN (${
+  literals(BALANCE_REQUEST_STATUSES)
+})
+        LIMIT 1000)) AS yearRequests,
+    (SELECT json_group_array(json_array(valid_from, workload_percent))
+      FROM (SELECT * FROM workload_changes WHERE employee_id = e.id LIMIT ${WORKLOAD_HISTORY_LIMIT})) AS history,
+    (SELECT json_group_array(json_array(id, start_date, end_date, deducts_leave, cantons))
+      FROM (SELECT * FROM closure_periods WHERE start_date <= :rangeTo AND end_date >= :rangeFrom
+        ORDER BY start_date LIMIT 200)) AS closures,
+    (SELECT json_group_array(date) FROM closure_work_through WHERE employee_id = e.id
+      AND status = 'APPROVED' AND date >= :rangeFrom AND date <= :rangeTo) AS workThrough,
+    (SELECT json_group_array(json_array(start_date, end_date, start_portion, end_portion))
+      FROM (SELECT * FROM leave_requests WHERE employee_id = e.id AND start_date <= :weekEnd
+        AND end_date >= :weekStart AND status IN (${literals(ABSENCE_LEAVE_STATUSES)})
+        LIMIT ${ABSENCE_ROWS_LIMIT})) AS weekLeaves,
+    (SELECT json_group_array(json_array(start_date, end_date))
+      FROM (SELECT * FROM sick_leave_entries WHERE employee_id = e.id AND start_date <= :weekEnd
+        AND (end_date IS NULL OR end_date >= :weekStart) AND withdrawn_at IS NULL
+        ORDER BY start_date DESC LIMIT ${ABSENCE_ROWS_LIMIT})) AS weekSick
+  FROM employees e LEFT JOIN leave_types v ON v.code = '${VACATION_CODE}'
+  WHERE e.id = :employeeId`;
+
+async function facts(deps: ServiceDeps, employeeId: string, today: string, weekStart: string) {
   const weekEnd = addDays(weekStart, 6);
   const year = yearOf(today);
   const yearFrom = `${year}-01-01`;
@@ -80,51 +122,11 @@ function facts(deps: ServiceDeps, employeeId: string, today: string, weekStart: 
   // Closures and work-through days for the year and the week at once (the week may reach into January).
   const rangeFrom = weekStart < yearFrom ? weekStart : yearFrom;
   const rangeTo = weekEnd > yearTo ? weekEnd : yearTo;
-  return deps.db.get<Facts | undefined>(sql`
-    SELECT e.id, e.canton, e.employment_start AS employmentStart, e.employment_end AS employmentEnd,
-      e.workload_percent AS workloadPercent, e.working_weekdays AS workingWeekdays, e.weekly_hours AS weeklyHours,
-      v.id AS vacationTypeId, v.deducts_balance AS vacationDeducts, v.default_annual_days AS vacationDefaultDays,
-      EXISTS (SELECT 1 FROM leave_requests r WHERE r.employee_id = e.id AND r.leave_type_id = v.id
-          AND r.start_date <= ${yearTo} AND r.end_date >= ${yearFrom}) AS vacationRequestThisYear,
-      (SELECT payment_date FROM pay_dates WHERE payment_date >= ${today} ORDER BY payment_date LIMIT 1) AS nextPayout,
-      (SELECT period_label FROM payslips WHERE employee_id = e.id
-        ORDER BY payment_date DESC, period DESC LIMIT 1) AS latestPayslip,
-      (SELECT count(*) FROM feedback_drafts WHERE author_employee_id = e.id AND status = 'DRAFT') AS feedbackDrafts,
-      (SELECT count(*) FROM survey_invitations WHERE employee_id = e.id AND status = 'OPEN'
-        AND (due_date IS NULL OR due_date >= ${today})) AS surveyInvitations,
-      EXISTS (SELECT 1 FROM onboarding_plans WHERE employee_id = e.id AND status = 'OPEN') AS onboardingOpen,
-      EXISTS (SELECT 1 FROM required_documents WHERE employee_id = e.id AND status = 'MISSING') AS documentsMissing,
-      EXISTS (SELECT 1 FROM time_entries WHERE employee_id = e.id) AS anyTimeEntry,
-      (SELECT json_group_array(total_hours) FROM time_entries WHERE employee_id = e.id
-        AND date BETWEEN ${weekStart} AND ${weekEnd} AND status <> 'REJECTED') AS weekHours,
-      (SELECT count(*) FROM time_entries WHERE employee_id = e.id
-        AND date BETWEEN ${weekStart} AND ${weekEnd} AND status = 'DRAFT') AS weekDrafts,
-      (SELECT json_array(base_days, carry_over_days, carry_over_expires_on, adjustment_days)
-        FROM leave_entitlements WHERE employee_id = e.id AND leave_type_id = v.id AND year = ${year}
-        LIMIT 1) AS entitlement,
-      (SELECT json_group_array(json_array(start_date, end_date, start_portion, end_portion, status, days_by_year))
-        FROM (SELECT * FROM leave_requests WHERE employee_id = e.id AND start_date <= ${yearTo}
-          AND end_date >= ${yearFrom} AND leave_type_id = v.id AND status IN (${
-    states(BALANCE_REQUEST_STATUSES)
-  })
-          LIMIT 1000)) AS yearRequests,
-      (SELECT json_group_array(json_array(valid_from, workload_percent))
-        FROM (SELECT * FROM workload_changes WHERE employee_id = e.id LIMIT ${WORKLOAD_HISTORY_LIMIT})) AS history,
-      (SELECT json_group_array(json_array(id, start_date, end_date, deducts_leave, cantons))
-        FROM (SELECT * FROM closure_periods WHERE start_date <= ${rangeTo} AND end_date >= ${rangeFrom}
-          ORDER BY start_date LIMIT 200)) AS closures,
-      (SELECT json_group_array(date) FROM closure_work_through WHERE employee_id = e.id
-        AND status = 'APPROVED' AND date >= ${rangeFrom} AND date <= ${rangeTo}) AS workThrough,
-      (SELECT json_group_array(json_array(start_date, end_date, start_portion, end_portion))
-        FROM (SELECT * FROM leave_requests WHERE employee_id = e.id AND start_date <= ${weekEnd}
-          AND end_date >= ${weekStart} AND status IN (${states(ABSENCE_LEAVE_STATUSES)})
-          LIMIT ${ABSENCE_ROWS_LIMIT})) AS weekLeaves,
-      (SELECT json_group_array(json_array(start_date, end_date))
-        FROM (SELECT * FROM sick_leave_entries WHERE employee_id = e.id AND start_date <= ${weekEnd}
-          AND (end_date IS NULL OR end_date >= ${weekStart}) AND withdrawn_at IS NULL
-          ORDER BY start_date DESC LIMIT ${ABSENCE_ROWS_LIMIT})) AS weekSick
-    FROM employees e LEFT JOIN leave_types v ON v.code = ${VACATION_CODE}
-    WHERE e.id = ${employeeId}`);
+  const r = await deps.db.$client.execute({
+    sql: FACTS_SQL,
+    args: { employeeId, today, year, yearFrom, yearTo, weekStart, weekEnd, rangeFrom, rangeTo },
+  });
+  return r.rows[0] as unknown as Facts | undefined;
 }
 
 /**
@@ -219,11 +221,12 @@ export async function getEmployeeSummary(deps: ServiceDeps, actor: Actor) {
       absences,
       workloadFrom(workloadHistory, emp, weekStart),
     );
+    const entries = JSON.parse(f.weekEntries) as [number, string][];
     timesheet = {
       weekStart,
-      totalHours: sumHours(JSON.parse(f.weekHours ?? "[]") as number[]),
+      totalHours: sumHours(entries.filter(([, status]) => status !== "REJECTED").map(([hours]) => hours)),
       targetHours,
-      draftCount: Number(f.weekDrafts),
+      draftCount: entries.filter(([, status]) => status === "DRAFT").length,
     };
   }
 

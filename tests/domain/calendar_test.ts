@@ -4,11 +4,13 @@ import {
   addDays,
   daysBetween,
   eachDay,
+  fromEpochDay,
   holidayFractions,
   isoWeekday,
   isValidDate,
   mondayOf,
   publicHolidays,
+  toEpochDay,
 } from "../../src/domain/calendar.ts";
 
 function isValidation(e: unknown): boolean {
@@ -192,4 +194,18 @@ Deno.test("calendar: holidayFractions spans years and keeps only the range", () 
     "2025-01-01": 1,
     "2025-01-02": 1,
   });
+});
+
+Deno.test("calendar: epoch-day arithmetic equals the Date object's for every day from 1600 to 2400", () => {
+  const from = Date.UTC(1600, 0, 1) / 86_400_000;
+  const to = Date.UTC(2400, 11, 31) / 86_400_000;
+  for (let n = from; n <= to; n++) {
+    const iso = new Date(n * 86_400_000).toISOString().slice(0, 10);
+    if (fromEpochDay(n) !== iso) assert.fail(`fromEpochDay(${n}) = ${fromEpochDay(n)}, expected ${iso}`);
+    if (toEpochDay(iso) !== n) assert.fail(`toEpochDay(${iso}) = ${toEpochDay(iso)}, expected ${n}`);
+  }
+  assert.equal(toEpochDay("1970-01-01"), 0);
+  assert.equal(fromEpochDay(-1), "1969-12-31");
+  assert.equal(toEpochDay("2000-02-29") + 1, toEpochDay("2000-03-01"));
+  assert.throws(() => toEpochDay("2026-02-29"));
 });
