@@ -34,3 +34,22 @@ export function safeEqual(a: string, b: string): boolean {
   const y = enc.encode(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+/**
+ * A UUID version 7 (RFC 9562 §5.7): 48 bits of Unix milliseconds, then 74 random bits. Rows keyed by it
+ * are appended at the end of their primary-key index instead of at a random place, so a busy table (the
+ * connector's audit trail) writes one index page per commit rather than one per row.
+ */
+export function uuidv7(nowMs: number): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  let t = Math.max(0, Math.floor(nowMs));
+  for (let i = 5; i >= 0; i--) {
+    b[i] = t % 256;
+    t = Math.floor(t / 256);
+  }
+  b[6] = (b[6] & 0x0f) | 0x70;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  let h = "";
+  for (const x of b) h += x.toString(16).padStart(2, "0");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

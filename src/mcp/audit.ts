@@ -5,7 +5,7 @@
  * lists the records the result concerned and how many rows it returned, and the outcome.
  */
 import type { AppDeps } from "../deps.ts";
-import { sha256Hex } from "../crypto.ts";
+import { sha256Hex, uuidv7 } from "../crypto.ts";
 import { writerOf } from "./writer.ts";
 
 /** `ok`, `replayed` (a retried commit), `refused:<reason>` or `error` (a bug, logged with the request id). */
@@ -58,7 +58,7 @@ export async function writeAudit(deps: AppDeps, e: AuditEntry): Promise<void> {
       argument_names, free_text, records_touched, result_count, outcome, duration_ms)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     args: [
-      crypto.randomUUID(),
+      uuidv7(deps.clock.now()),
       deps.clock.now(),
       e.requestId,
       e.clientId,
