@@ -12,7 +12,8 @@
  * re-read, scope, permission, the per-connection rate counter) and audited. Tokens rotate over many
  * connections so the 60-calls-per-minute limit is not what gets measured; refusals are counted and shown.
  *
- * Options: --duration=10 (seconds per scenario), --connections=32, --threads=1, --tokens=3000.
+ * Options: --duration=10 (seconds per scenario), --connections=32, --threads=1, --tokens=3000,
+ * --only=bare,call,list,whoami,sdk (some scenarios; the ratios need bare and sdk).
  * Needs wrk (`apt-get install wrk`). Issue 5's targets, read from the output, not asserted: tools/call
  * get_my_summary at 32 connections ≥ 10% of the bare route's throughput, ≥ 3× the SDK pattern's, p99 < 20 ms.
  */

@@ -49,7 +49,7 @@ export async function freeTextDigest(
   return Object.keys(out).length ? JSON.stringify(out) : null;
 }
 
-/** Writes one audit row (in the next group commit) and resolves once it is durable. */
+/** Writes one audit row (in the next group commit) and resolves once it is committed. */
 export async function writeAudit(deps: AppDeps, e: AuditEntry): Promise<void> {
   const freeText = await freeTextDigest(e.args, e.freeTextArgs);
   const touched = JSON.stringify([...new Set(e.touched ?? [])].slice(0, 500));

@@ -1,12 +1,12 @@
 /**
  * Group commit for the connector's own small writes (rate counters, audit rows, preview claims).
  *
- * Every audited call writes twice (its rate counter before the handler, its audit row after). On a local
- * SQLite file each commit waits for the disk (fsync, about half a millisecond here), which would cap the
- * connector at a few hundred calls a second. Statements queued while a flush is running are written
- * together in the next single transaction, so one fsync serves every concurrent call, each statement still
+ * Every audited call writes twice (its rate counter before the handler, its audit row after). Each commit
+ * costs a transaction's fixed work (and, with `DATABASE_SYNCHRONOUS=FULL`, a wait for the disk), which would
+ * cap the connector at a few hundred calls a second. Statements queued while a flush is running are written
+ * together in the next single transaction, so one commit serves every concurrent call, each statement still
  * atomic and each caller still waiting until its own statement is committed (no write is acknowledged
- * before it is durable). The flush runs in `writeTurn`, the services' in-process write turn: the libSQL
+ * before it is committed). The flush runs in `writeTurn`, the services' in-process write turn: the libSQL
  * client waits for a busy lock synchronously, so a connector write must never start while a service's
  * write transaction is open on another connection.
  */
