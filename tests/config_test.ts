@@ -40,17 +40,30 @@ Deno.test("config: every invalid value is named, all at once", () => {
       MCP_ISSUER_URL: "hr.example.ch",
       PERSON_RECORD_DAILY_ALLOWANCE: "-5",
       DEMO_DATA: "maybe",
+      DATABASE_SYNCHRONOUS: "OFF",
     });
     assert.fail("expected a ConfigError");
   } catch (e) {
     assert.ok(e instanceof ConfigError);
     const text = e.message;
     for (
-      const name of ["PORT", "DATABASE_URL", "MCP_ISSUER_URL", "PERSON_RECORD_DAILY_ALLOWANCE", "DEMO_DATA"]
+      const name of [
+        "PORT",
+        "DATABASE_URL",
+        "MCP_ISSUER_URL",
+        "PERSON_RECORD_DAILY_ALLOWANCE",
+        "DEMO_DATA",
+        "DATABASE_SYNCHRONOUS",
+      ]
     ) {
       assert.match(text, new RegExp(name), `${name} is named`);
     }
   }
+});
+
+Deno.test("config: DATABASE_SYNCHRONOUS is NORMAL unless FULL is asked for", () => {
+  assert.equal(loadConfig({}).databaseSynchronous, "NORMAL");
+  assert.equal(loadConfig({ DATABASE_SYNCHRONOUS: "FULL" }).databaseSynchronous, "FULL");
 });
 
 Deno.test("config: libsql:// and http:// database URLs are accepted", () => {
