@@ -179,6 +179,14 @@ export function createLocalClient(o: LocalClientOptions): Client {
 
 const pools = new WeakMap<Client, SetUpPool>();
 
+/**
+ * Drops every connection's prepared statements (after a schema change: SQLite prepares a statement again
+ * by itself, but the column list kept with it would be the old one). No-op for other clients.
+ */
+export function forgetPreparedStatements(client: Client): void {
+  for (const c of pools.get(client)?.caches ?? []) c.clear();
+}
+
 /** How many statements each connection of a local client holds prepared (for tests and diagnostics). */
 export function statementCacheSizes(client: Client): number[] {
   return [...pools.get(client)?.caches ?? []].map((c) => c.size);

@@ -1,3 +1,4 @@
+import { forgetPreparedStatements } from "./local.ts";
 import type { Client } from "@libsql/client";
 
 /** Where the SQL written by drizzle-kit lives; embedded in the compiled executable by `--include migrations`. */
@@ -81,5 +82,7 @@ export async function migrate(client: Client, migrations?: Migration[]): Promise
     ], "write");
     applied.push(m.tag);
   }
+  // A statement prepared before the schema changed would keep its old column list.
+  if (applied.length) forgetPreparedStatements(client);
   return { applied };
 }

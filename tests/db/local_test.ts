@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { LibsqlError, type Transaction } from "@libsql/client";
 import { openDatabase } from "../../src/db/client.ts";
 import { STATEMENT_CACHE_SIZE, statementCacheSizes } from "../../src/db/local.ts";
+import { migrate } from "../../src/db/migrate.ts";
 
 async function fresh(synchronous?: "NORMAL" | "FULL") {
   const dir = await Deno.makeTempDir();
@@ -108,6 +109,27 @@ Deno.test("local client: the statement cache is bounded", async () => {
     assert.ok(sizes.some((n) => n === STATEMENT_CACHE_SIZE));
     // The oldest statements were dropped and are prepared again when needed.
     assert.equal(Number(await one(database.client, "SELECT 0")), 0);
+  } finally {
+    database.close();
+  }
+});
+
+Deno.test("local client: a migration that changes a table leaves no statement with its old columns", async () => {
+  const database = await fresh();
+  const c = database.client;
+  try {
+    await c.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["a"] });
+    const select = "SELECT * FROM t";
+    assert.deepEqual(Object.keys((await c.execute(select)).rows[0]), ["id", "name", "big"]);
+    const { applied } = await migrate(c, [{
+      tag: "9999_add_column",
+      hash: "test",
+      when: Date.now(),
+      statements: ["ALTER TABLE t ADD COLUMN extra TEXT DEFAULT 'x'"],
+    }]);
+    assert.deepEqual(applied, ["9999_add_column"]);
+    assert.deepEqual((await c.execute(select)).rows[0].extra, "x");
+    assert.deepEqual(Object.keys((await c.execute(select)).rows[0]), ["id", "name", "big", "extra"]);
   } finally {
     database.close();
   }
