@@ -32,26 +32,24 @@ interface Column {
   type: string | null;
 }
 
-/** The driver's prepared statement, as far as this module uses it. */
+/** The driver's prepared statement, as far as `@libsql/client` uses it (`executeStmt`). */
 interface RawStatement {
   readonly reader: boolean;
   raw(on?: boolean): unknown;
   safeIntegers(on?: boolean): unknown;
-  pluck(on?: boolean): unknown;
   columns(): Column[];
   run(...args: unknown[]): unknown;
-  get(...args: unknown[]): unknown;
   all(...args: unknown[]): unknown[];
-  iterate(...args: unknown[]): IterableIterator<unknown>;
 }
 
 /** Thrown by `raw()` for a statement that returns no rows, as the driver does (the client relies on it). */
 const NOT_A_READER = new TypeError("The raw() method is only for statements that return data");
 
 /**
- * A prepared statement kept for reuse. It forwards to the driver's statement and remembers what does not
- * change between runs: whether it returns rows, its columns, and the last raw / safe-integer switches (each
- * switch is a call into the driver, so it is only made when the value changes).
+ * A prepared statement kept for reuse, with the methods the client calls. It forwards to the driver's
+ * statement and remembers what does not change between runs: whether it returns rows, its columns, and the
+ * last raw / safe-integer switches (each switch is a call into the driver, so it is only made when the
+ * value changes).
  */
 class CachedStatement {
   #stmt: RawStatement;
@@ -86,11 +84,6 @@ class CachedStatement {
     return this;
   }
 
-  pluck(on = true): this {
-    this.#stmt.pluck(on);
-    return this;
-  }
-
   columns(): Column[] {
     return this.#columns ??= this.#stmt.columns();
   }
@@ -99,16 +92,8 @@ class CachedStatement {
     return this.#stmt.run(...args);
   }
 
-  get(...args: unknown[]) {
-    return this.#stmt.get(...args);
-  }
-
   all(...args: unknown[]) {
     return this.#stmt.all(...args);
-  }
-
-  iterate(...args: unknown[]) {
-    return this.#stmt.iterate(...args);
   }
 }
 

@@ -334,14 +334,19 @@ export async function listTimeEntries(
 
 /** The workload valid on a date (latest change on or before it, else the employee's current one). */
 async function workloadOn(q: Q, emp: EmployeeCore, date: string): Promise<number> {
-  const [w] = await q.select({ workloadPercent: workloadChanges.workloadPercent }).from(workloadChanges)
-    .where(
-      and(eq(workloadChanges.employeeId, emp.id), lte(workloadChanges.validFrom, date)),
-    ).orderBy(sql`${workloadChanges.validFrom} desc`).limit(1);
-  return w?.workloadPercent ?? emp.workloadPercent;
+  const latest = await q.select({
+    validFrom: workloadChanges.validFrom,
+    workloadPercent: workloadChanges.workloadPercent,
+  }).from(workloadChanges).where(
+    and(eq(workloadChanges.employeeId, emp.id), lte(workloadChanges.validFrom, date)),
+  ).orderBy(sql`${workloadChanges.validFrom} desc`).limit(1);
+  return workloadFrom(latest, emp, date);
 }
 
-/** `workloadOn` from a loaded workload history (the summary reads the history once for the balance). */
+/**
+ * The rule of `workloadOn` on loaded workload changes (any order, any dates): the latest change on or
+ * before `date`, else the employee's current workload. The summary passes the whole history it read.
+ */
 export function workloadFrom(
   history: readonly { validFrom: string; workloadPercent: number }[],
   emp: EmployeeCore,
