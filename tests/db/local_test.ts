@@ -134,3 +134,66 @@ Deno.test("local client: a migration that changes a table leaves no statement wi
     database.close();
   }
 });
+
+Deno.test("local client: concurrent statements and batches share one connection; a transaction has its own", async () => {
+  const database = await fresh();
+  const c = database.client;
+  try {
+    // Fifty reads and fifty one-statement batches started together (before any has run).
+    const work: Promise<unknown>[] = [];
+    for (let i = 0; i < 50; i++) {
+      work.push(c.execute({ sql: "SELECT ? AS n", args: [i] }));
+      work.push(c.batch([{ sql: "INSERT INTO t (name) VALUES (?)", args: [`n${i}`] }], "write"));
+    }
+    const done = await Promise.all(work);
+    assert.deepEqual(
+      done.filter((_, i) => i % 2 === 0).map((r) => (r as { rows: { n: number }[] }).rows[0].n),
+      [
+        ...Array(50).keys(),
+      ],
+    );
+    assert.equal(statementCacheSizes(c).length, 1, "one connection served them all");
+
+    // A transaction holds a second connection: what it writes stays invisible to the shared one until
+    // it commits, and the shared connection is never inside the transaction.
+    const tx = await c.transaction("write");
+    await tx.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["in-tx"] });
+    assert.equal(statementCacheSizes(c).length, 2);
+    assert.equal(Number(await one(c, "SELECT count(*) FROM t WHERE name = 'in-tx'")), 0);
+    assert.equal(Number(await one(tx, "SELECT count(*) FROM t WHERE name = 'in-tx'")), 1);
+    await tx.commit();
+    assert.equal(Number(await one(c, "SELECT count(*) FROM t")), 51);
+
+    // A batch that fails half-way leaves the shared connection outside any transaction.
+    await assert.rejects(() =>
+      c.batch([
+        { sql: "INSERT INTO t (name) VALUES (?)", args: ["half"] },
+        { sql: "INSERT INTO t (name) VALUES (?)", args: ["n0"] },
+      ], "write")
+    );
+    const other = await c.transaction("write");
+    await other.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["after"] });
+    await other.commit();
+    assert.deepEqual(
+      (await c.execute("SELECT name FROM t WHERE name IN ('half', 'after')")).rows.map((r) => r.name),
+      ["after"],
+    );
+  } finally {
+    database.close();
+  }
+});
+
+Deno.test("local client: after close and reconnect the shared connection is opened again", async () => {
+  const database = await fresh();
+  const c = database.client;
+  try {
+    await c.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["kept"] });
+    c.close();
+    await assert.rejects(() => c.execute("SELECT 1"), (e) => e instanceof LibsqlError);
+    await c.reconnect();
+    assert.equal(await one(c, "SELECT name FROM t"), "kept");
+    assert.equal(Number(await one(c, "PRAGMA foreign_keys")), 1);
+  } finally {
+    database.close();
+  }
+});
