@@ -4,6 +4,7 @@
  */
 import { ConfigError, loadConfig } from "./src/config.ts";
 import { openDatabase } from "./src/db/client.ts";
+import { startBackgroundCheckpoints } from "./src/db/checkpointer.ts";
 import { DatabaseNewerError, migrate } from "./src/db/migrate.ts";
 import { createLogger } from "./src/log.ts";
 import { systemClock } from "./src/clock.ts";
@@ -111,6 +112,9 @@ async function main(args: string[]): Promise<number> {
     }
   }
 
+  // WAL checkpoints in a worker thread, not inside a request's commit (src/db/checkpointer.ts).
+  const checkpoints = await startBackgroundCheckpoints(database, { log });
+
   // Mail: without SMTP_URL messages stay queued (listed by `mail list`); with it, a worker delivers them.
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined;
   const worker = transport
@@ -141,6 +145,7 @@ async function main(args: string[]): Promise<number> {
   await server.finished;
   worker?.stop();
   transport?.close();
+  await checkpoints?.stop();
   database.close();
   log.info("stopped");
   return 0;

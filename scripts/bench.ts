@@ -24,6 +24,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
+import { startBackgroundCheckpoints } from "../src/db/checkpointer.ts";
 import { seedDemo } from "../src/db/demo.ts";
 import { createLogger } from "../src/log.ts";
 import { systemClock } from "../src/clock.ts";
@@ -169,6 +170,9 @@ async function main(): Promise<number> {
   await migrate(database.client);
   await seedDemo(database.db, { clock: systemClock, password: config.demoPassword });
   const deps: AppDeps = { config, database, db: database.db, clock: systemClock, log: createLogger("warn") };
+  // As `main.ts serve` does: WAL checkpoints in a worker thread.
+  const checkpoints = await startBackgroundCheckpoints(database, { log: deps.log });
+  if (!checkpoints) throw new Error("background checkpoints did not start");
   const app = createApp(deps);
   handler = app.fetch;
 
@@ -361,6 +365,7 @@ async function main(): Promise<number> {
   sdkAc.abort();
   await server.finished;
   await sdkServer.finished;
+  await checkpoints.stop();
   database.close();
   await Deno.remove(dir, { recursive: true });
   return 0;

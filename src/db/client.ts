@@ -12,6 +12,8 @@ export interface Database {
   client: Client;
   /** True for a local file (or memory) database, where SQLite pragmas apply. */
   isLocal: boolean;
+  /** The database file's path for a local file, else null. */
+  path: string | null;
   close(): void;
 }
 
@@ -34,9 +36,10 @@ const BUSY_TIMEOUT_MS = 5000;
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
   const isLocal = url.startsWith("file:") || url === ":memory:";
   let client: Client;
+  let path: string | null = null;
   if (url.startsWith("file:")) {
     // file:./relative.db, file:/absolute.db and file:///absolute.db
-    const path = url.slice("file:".length).replace(/^\/\/(?=\/)/, "");
+    path = url.slice("file:".length).replace(/^\/\/(?=\/)/, "");
     const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
     if (dir) await Deno.mkdir(dir, { recursive: true });
     client = createLocalClient({
@@ -56,5 +59,5 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     if (Number(fk.rows[0]?.[0]) !== 1) throw new Error("SQLite foreign keys could not be switched on");
   }
   const db = drizzle(client, { schema });
-  return { db, client, isLocal, close: () => client.close() };
+  return { db, client, isLocal, path, close: () => client.close() };
 }

@@ -106,9 +106,18 @@ class CachedStatement {
   }
 }
 
+/** SQLite's own default: a commit that takes the write-ahead log past this many pages checkpoints it. */
+export const AUTOCHECKPOINT_PAGES = 1000;
+
 /** Sets up a connection the pool has just opened: its settings, then the statement cache. */
-function setUp(db: Database.Database, synchronous: Synchronous): Map<string, CachedStatement> {
-  db.exec(`PRAGMA foreign_keys=ON; PRAGMA synchronous=${synchronous}`);
+function setUp(
+  db: Database.Database,
+  synchronous: Synchronous,
+  autocheckpoint: number,
+): Map<string, CachedStatement> {
+  db.exec(
+    `PRAGMA foreign_keys=ON; PRAGMA synchronous=${synchronous}; PRAGMA wal_autocheckpoint=${autocheckpoint}`,
+  );
   const cache = new Map<string, CachedStatement>();
   const prepare = db.prepare.bind(db);
   (db as { prepare: (sql: string) => unknown }).prepare = (sql: string) => {
@@ -133,7 +142,10 @@ class SetUpPool extends ConnectionPool {
   #shared: Database.Database | null = null;
   /** The statement cache of every connection opened (for `statementCacheSizes`). */
   readonly caches = new Set<Map<string, unknown>>();
+  /** Every connection set up, to change a setting on all of them (closed ones are dropped as found). */
+  #connections = new Set<Database.Database>();
   #synchronous: Synchronous;
+  #autocheckpoint = AUTOCHECKPOINT_PAGES;
 
   constructor(path: string, options: Database.Options, max: number, synchronous: Synchronous) {
     super(path, options, max);
@@ -144,14 +156,24 @@ class SetUpPool extends ConnectionPool {
     const db = super.acquireSync(forTransaction);
     if (!this.#ready.has(db)) {
       try {
-        this.caches.add(setUp(db, this.#synchronous));
+        this.caches.add(setUp(db, this.#synchronous, this.#autocheckpoint));
       } catch (e) {
         this.release(db);
         throw e;
       }
       this.#ready.add(db);
+      this.#connections.add(db);
     }
     return db;
+  }
+
+  /** `PRAGMA wal_autocheckpoint` for every open connection and every one opened later. */
+  setAutoCheckpoint(pages: number): void {
+    this.#autocheckpoint = pages;
+    for (const db of this.#connections) {
+      if (db.open) db.exec(`PRAGMA wal_autocheckpoint=${pages}`);
+      else this.#connections.delete(db);
+    }
   }
 
   override acquire(forTransaction = false): Promise<Database.Database> {
@@ -208,6 +230,15 @@ const pools = new WeakMap<Client, SetUpPool>();
  */
 export function forgetPreparedStatements(client: Client): void {
   for (const c of pools.get(client)?.caches ?? []) c.clear();
+}
+
+/**
+ * Sets how many pages of write-ahead log make a commit checkpoint it, on every connection of a local client
+ * (0: never; `checkpointer.ts` then does it in the background). No-op for other clients.
+ */
+export function setAutoCheckpoint(client: Client, pages: number): void {
+  if (!Number.isInteger(pages) || pages < 0) throw new RangeError(`invalid page count ${pages}`);
+  pools.get(client)?.setAutoCheckpoint(pages);
 }
 
 /**
