@@ -14,9 +14,12 @@
  *
  * Options: --duration=10 (seconds per scenario), --connections=32, --threads=1, --tokens=3000,
  * --only=bare,call,list,whoami,sdk (some scenarios; the ratios need bare and sdk).
+ * "CPU µs" is the server process's CPU time (every thread) per request during the scenario: steadier than
+ * req/s when other work shares the machine.
  * Needs wrk (`apt-get install wrk`). Issue 5's targets, read from the output, not asserted: tools/call
  * get_my_summary at 32 connections ≥ 10% of the bare route's throughput, ≥ 3× the SDK pattern's, p99 < 20 ms.
  */
+import { cpuUsage } from "node:process";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -69,6 +72,8 @@ interface Result {
   p99: number;
   non2xx: number;
   requests: number;
+  /** CPU time of the server process (every thread) per request, in microseconds. */
+  cpuUs: number;
 }
 
 /** wrk prints latencies as 1.23ms / 456.00us / 1.02s: milliseconds. */
@@ -83,7 +88,9 @@ async function wrk(name: string, url: string, script: string | null, seconds: nu
   const args = [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "--timeout", "5s"];
   if (script) args.push("-s", script);
   args.push(url);
+  const cpu = cpuUsage();
   const out = await new Deno.Command("wrk", { args, stdout: "piped", stderr: "piped" }).output();
+  const used = cpuUsage(cpu);
   const text = new TextDecoder().decode(out.stdout);
   if (out.code !== 0) throw new Error(`wrk failed: ${new TextDecoder().decode(out.stderr)}`);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN);
@@ -91,7 +98,7 @@ async function wrk(name: string, url: string, script: string | null, seconds: nu
   const p99 = ms(/\s99%\s+(\S+)/.exec(text)?.[1] ?? "");
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0);
   const requests = Number(/(\d+) requests in/.exec(text)?.[1] ?? 0);
-  return { name, rps, p50, p99, non2xx, requests };
+  return { name, rps, p50, p99, non2xx, requests, cpuUs: (used.user + used.system) / requests };
 }
 
 /** A wrk Lua script posting one JSON-RPC body, rotating bearer tokens read from a file (if any). */
@@ -330,13 +337,13 @@ async function main(): Promise<number> {
   console.log(
     `\n${pad("scenario", 52)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${
       "× bare".padStart(9)
-    }${"× SDK".padStart(9)}${"non-2xx".padStart(9)}`,
+    }${"× SDK".padStart(9)}${"non-2xx".padStart(9)}${"CPU µs".padStart(9)}`,
   );
   for (const r of results) {
     console.log(
       `${pad(r.name, 52)}${num(r.rps)}${num(r.p50, 2)}${num(r.p99, 2)}${num(r.rps / bare, 3)}${
         num(r.rps / sdk, 2)
-      }${String(r.non2xx).padStart(9)}`,
+      }${String(r.non2xx).padStart(9)}${num(r.cpuUs)}`,
     );
   }
   const call = byKey("call");
