@@ -36,6 +36,8 @@ Deno.test("serve: starts with the demo, answers the README's flow, and stops cle
     assert.ok(port > 0, `the service reported its port:\n${out}`);
     assert.match(out, /Demo organisation created/);
     assert.match(out, /employee@demo\.example/);
+    // Checkpoints run in their worker thread (a failure to start would be logged as a warning by now).
+    assert.doesNotMatch(out, /background checkpoints/);
     const base = `http://127.0.0.1:${port}`;
     const signIn = await fetch(`${base}/api/v1/portal/auth/sessions`, {
       method: "POST",

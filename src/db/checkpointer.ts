@@ -60,7 +60,10 @@ export async function startBackgroundCheckpoints(
   };
 
   const started = new Promise<boolean>((resolve) => {
-    const timeout = setTimeout(() => resolve(false), START_TIMEOUT_MS);
+    const timeout = setTimeout(() => {
+      opts.log?.warn("background checkpoints could not start", { error: "the worker did not answer" });
+      resolve(false);
+    }, START_TIMEOUT_MS);
     worker.onmessage = (e: MessageEvent<FromWorker>) => {
       const m = e.data;
       if (m.type === "ready") {
@@ -82,8 +85,9 @@ export async function startBackgroundCheckpoints(
     worker.onerror = (e) => {
       e.preventDefault();
       clearTimeout(timeout);
+      if (running) fallBack(e.message);
+      else opts.log?.warn("background checkpoints could not start", { error: e.message });
       resolve(false);
-      fallBack(e.message);
       worker.terminate();
       stopped?.();
     };
