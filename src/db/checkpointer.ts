@@ -5,7 +5,7 @@
  * (a checkpoint) inside the commit that takes the log past 1000 pages. That commit then also copies pages
  * and syncs both files: measured under the connector's load, about five times a second a group commit took
  * 13–21 ms instead of under one, and since the driver is synchronous the whole event loop, and every request
- * in flight, waited for it. That was most of the connector's p99 latency.
+ * in flight, waited for it.
  *
  * Here a worker thread with its own connection (`checkpoint_worker.ts`) checkpoints every `intervalMs`
  * instead, and the service's connections stop checkpointing by themselves (`wal_autocheckpoint=0`) once the
@@ -48,6 +48,8 @@ export async function startBackgroundCheckpoints(
   const waiting = new Map<number, { resolve: (r: CheckpointResult) => void; reject: (e: Error) => void }>();
   let stopped: (() => void) | null = null;
   let running = false;
+  /** Set once the worker is gone (failed and terminated): a later `stop` has nothing to wait for. */
+  let gone = false;
 
   /** The connections checkpoint by themselves again (and anyone waiting for a checkpoint is told). */
   const fallBack = (why: string | null) => {
@@ -89,6 +91,7 @@ export async function startBackgroundCheckpoints(
       else opts.log?.warn("background checkpoints could not start", { error: e.message });
       resolve(false);
       worker.terminate();
+      gone = true;
       stopped?.();
     };
   });
@@ -118,6 +121,7 @@ export async function startBackgroundCheckpoints(
     stop() {
       return stopping ??= new Promise<void>((resolve) => {
         fallBack(null);
+        if (gone) return resolve();
         const timeout = setTimeout(() => {
           worker.terminate();
           resolve();
