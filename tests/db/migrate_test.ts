@@ -71,3 +71,46 @@ Deno.test("migrate: the committed migrations match the schema (drizzle-kit has n
   }).output();
   assert.match(new TextDecoder().decode(gen.stdout), /No schema changes/);
 });
+
+Deno.test("migrate: 0002 keeps the rate counters, keys them window first, and drops the unused audit index", async () => {
+  const { database } = await freshDb();
+  const c = database.client;
+  try {
+    const all = await readMigrations();
+    const before = all.filter((m) => !m.tag.startsWith("0002"));
+    assert.equal(before.length, all.length - 1);
+    await migrate(c, before);
+    await c.batch([
+      {
+        sql: "INSERT INTO rate_counters (key, window_start, count) VALUES ('mcp:min:a', 60000, 7)",
+        args: [],
+      },
+      { sql: "INSERT INTO rate_counters (key, window_start, count) VALUES ('mcp:min:b', 0, 3)", args: [] },
+    ], "write");
+    const indexes = async () =>
+      (await c.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'mcp_audit'")).rows
+        .map((r) => String(r.name)).filter((n) => !n.startsWith("sqlite_autoindex")).sort();
+    assert.deepEqual(await indexes(), ["mcp_audit_conn_idx", "mcp_audit_created_idx"]);
+
+    assert.deepEqual((await migrate(c)).applied.length, 1);
+    assert.deepEqual(await indexes(), ["mcp_audit_created_idx"]);
+    // The counters survived, and the primary key now starts with the window.
+    const rows = await c.execute("SELECT key, window_start, count FROM rate_counters ORDER BY key");
+    assert.deepEqual(rows.rows.map((r) => [r.key, r.window_start, r.count]), [
+      ["mcp:min:a", 60000, 7],
+      ["mcp:min:b", 0, 3],
+    ]);
+    const pk = await c.execute(
+      "SELECT name, pk FROM pragma_table_info('rate_counters') WHERE pk > 0 ORDER BY pk",
+    );
+    assert.deepEqual(pk.rows.map((r) => r.name), ["window_start", "key"]);
+    // The upsert the limits use still finds its row.
+    const up = await c.execute(
+      `INSERT INTO rate_counters (key, window_start, count) VALUES ('mcp:min:a', 60000, 1)
+        ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1 RETURNING count`,
+    );
+    assert.equal(up.rows[0].count, 8);
+  } finally {
+    database.close();
+  }
+});
