@@ -91,24 +91,28 @@ const FACTS_SQL = `
       FROM leave_entitlements WHERE employee_id = e.id AND leave_type_id = v.id AND year = :year
       LIMIT 1) AS entitlement,
     (SELECT json_group_array(json_array(start_date, end_date, start_portion, end_portion, status, days_by_year))
-      FROM (SELECT * FROM leave_requests WHERE employee_id = e.id AND start_date <= :yearTo
+      FROM (SELECT start_date, end_date, start_portion, end_portion, status, days_by_year FROM leave_requests
+        WHERE employee_id = e.id AND start_date <= :yearTo
         AND end_date >= :yearFrom AND leave_type_id = v.id AND status IN (${
   literals(BALANCE_REQUEST_STATUSES)
 })
         LIMIT 1000)) AS yearRequests,
     (SELECT json_group_array(json_array(valid_from, workload_percent))
-      FROM (SELECT * FROM workload_changes WHERE employee_id = e.id LIMIT ${WORKLOAD_HISTORY_LIMIT})) AS history,
+      FROM (SELECT valid_from, workload_percent FROM workload_changes WHERE employee_id = e.id
+        LIMIT ${WORKLOAD_HISTORY_LIMIT})) AS history,
     (SELECT json_group_array(json_array(id, start_date, end_date, deducts_leave, cantons))
-      FROM (SELECT * FROM closure_periods WHERE start_date <= :rangeTo AND end_date >= :rangeFrom
-        ORDER BY start_date LIMIT 200)) AS closures,
+      FROM (SELECT id, start_date, end_date, deducts_leave, cantons FROM closure_periods
+        WHERE start_date <= :rangeTo AND end_date >= :rangeFrom ORDER BY start_date LIMIT 200)) AS closures,
     (SELECT json_group_array(date) FROM closure_work_through WHERE employee_id = e.id
       AND status = 'APPROVED' AND date >= :rangeFrom AND date <= :rangeTo) AS workThrough,
     (SELECT json_group_array(json_array(start_date, end_date, start_portion, end_portion))
-      FROM (SELECT * FROM leave_requests WHERE employee_id = e.id AND start_date <= :weekEnd
+      FROM (SELECT start_date, end_date, start_portion, end_portion FROM leave_requests
+        WHERE employee_id = e.id AND start_date <= :weekEnd
         AND end_date >= :weekStart AND status IN (${literals(ABSENCE_LEAVE_STATUSES)})
         LIMIT ${ABSENCE_ROWS_LIMIT})) AS weekLeaves,
     (SELECT json_group_array(json_array(start_date, end_date))
-      FROM (SELECT * FROM sick_leave_entries WHERE employee_id = e.id AND start_date <= :weekEnd
+      FROM (SELECT start_date, end_date FROM sick_leave_entries
+        WHERE employee_id = e.id AND start_date <= :weekEnd
         AND (end_date IS NULL OR end_date >= :weekStart) AND withdrawn_at IS NULL
         ORDER BY start_date DESC LIMIT ${ABSENCE_ROWS_LIMIT})) AS weekSick
   FROM employees e LEFT JOIN leave_types v ON v.code = '${VACATION_CODE}'
