@@ -21,16 +21,17 @@ export interface PublicHoliday {
 }
 
 const MS_PER_DAY = 86_400_000;
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether a Gregorian year is a leap year (divisible by 4, except centuries not divisible by 400). */
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 /** Days in a month (1-12) of a year, leap-year aware. */
 export function daysInMonth(year: number, month: number): number {
-  return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return month === 2 && isLeapYear(year) ? 29 : MONTH_DAYS[month - 1];
 }
 
 /** Days in a calendar year (365 or 366): pro-rata shares are weighted by calendar days. */
@@ -43,14 +44,35 @@ export function daysInYear(year: number): number {
  * The contract requires this for every date in a request body, so it is the one check everyone uses.
  */
 export function isValidDate(s: string): boolean {
-  if (typeof s !== "string") return false;
-  const m = DATE_RE.exec(s);
-  if (!m) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  return day <= daysInMonth(year, month);
+  return !Number.isNaN(epochDayOrNaN(s));
+}
+
+/** The ASCII digit at `i` of `s` as a number, or NaN. */
+function digitAt(s: string, i: number): number {
+  const c = s.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : NaN;
+}
+
+/**
+ * Days since 1970-01-01 of a calendar-valid `YYYY-MM-DD` date, or NaN for anything else. Read character by
+ * character: the rules parse many dates per request, and a regular expression's match array and the
+ * substrings were most of their allocations.
+ */
+function epochDayOrNaN(s: string): number {
+  if (typeof s !== "string" || s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) {
+    return NaN;
+  }
+  let y = digitAt(s, 0) * 1000 + digitAt(s, 1) * 100 + digitAt(s, 2) * 10 + digitAt(s, 3);
+  const m = digitAt(s, 5) * 10 + digitAt(s, 6);
+  const d = digitAt(s, 8) * 10 + digitAt(s, 9);
+  // NaN fails every comparison, so a non-digit anywhere ends here.
+  if (!(y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m))) return NaN;
+  if (m <= 2) y -= 1;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
 }
 
 /** Throws a validation error naming `field` unless `s` is a calendar-valid date. */
@@ -65,16 +87,9 @@ export function assertDate(s: string, field = "date"): void {
  * (a test checks every day from 1600 to 2400) without building a Date on the rules' hot paths.
  */
 export function toEpochDay(date: string): number {
-  assertDate(date);
-  let y = Number(date.slice(0, 4));
-  const m = Number(date.slice(5, 7));
-  const d = Number(date.slice(8, 10));
-  if (m <= 2) y -= 1;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
+  const n = epochDayOrNaN(date);
+  if (Number.isNaN(n)) assertDate(date);
+  return n;
 }
 
 const pad2 = (n: number) => (n < 10 ? "0" : "") + n;
@@ -213,13 +228,18 @@ interface DhHoliday {
  * Sorted by date, one entry per date (the larger portion wins). Cached per canton + year + language.
  */
 export function publicHolidays(canton: string, year: number, lang: Lang = "de"): PublicHoliday[] {
+  return cachedHolidays(canton, year, lang).map((h) => ({ ...h }));
+}
+
+/** The cached list itself, for this module's read-only use (`publicHolidays` hands out copies). */
+function cachedHolidays(canton: string, year: number, lang: Lang): readonly PublicHoliday[] {
   if (!isCanton(canton)) {
     throw invalid(`canton must be a Swiss canton code such as BE, ZH or VD, got "${canton}"`);
   }
   if (!Number.isInteger(year) || year < 1900 || year > 2999) throw invalid(`year out of range: ${year}`);
   const key = `${canton}|${year}|${lang}`;
   const cached = holidayCache.get(key);
-  if (cached) return cached.map((h) => ({ ...h }));
+  if (cached) return cached;
 
   let engine = holidayEngines.get(canton);
   if (!engine) {
@@ -243,7 +263,7 @@ export function publicHolidays(canton: string, year: number, lang: Lang = "de"):
   }
   const list = [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
   holidayCache.set(key, list);
-  return list.map((h) => ({ ...h }));
+  return list;
 }
 
 /**
@@ -256,7 +276,7 @@ export function holidayFractions(canton: string, from: string, to: string): Map<
   assertDate(to, "to");
   const out = new Map<string, number>();
   for (let y = yearOf(from); y <= yearOf(to); y++) {
-    for (const h of publicHolidays(canton, y)) {
+    for (const h of cachedHolidays(canton, y, "de")) {
       if (h.date >= from && h.date <= to) out.set(h.date, h.portion);
     }
   }

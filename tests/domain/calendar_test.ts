@@ -37,6 +37,35 @@ Deno.test("calendar: a date is valid only if it exists in the calendar (leap day
   }
 });
 
+Deno.test("calendar: validity agrees with the Date object for every string one character away from a date", () => {
+  // Reference: the shape by regular expression, existence by a round trip through Date.
+  const reference = (s: string) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || s.startsWith("0000")) return false;
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  };
+  const replacements = ["0", "1", "2", "3", "9", "-", "/", " ", "a", "\u0660", "\uff11", "+", "."];
+  let checked = 0;
+  for (const base of ["2024-02-29", "2023-12-31", "1999-09-09", "2000-02-28", "0001-01-01", "9999-12-31"]) {
+    assert.equal(isValidDate(base), reference(base), base);
+    for (let i = 0; i < base.length; i++) {
+      for (const r of replacements) {
+        const s = base.slice(0, i) + r + base.slice(i + 1);
+        if (isValidDate(s) !== reference(s)) {
+          assert.fail(`isValidDate(${JSON.stringify(s)}) = ${isValidDate(s)}`);
+        }
+        checked++;
+      }
+    }
+    for (const s of [base + "0", base.slice(1), " " + base, base.replaceAll("-", "")]) {
+      assert.equal(isValidDate(s), false, JSON.stringify(s));
+    }
+  }
+  assert.ok(checked > 700);
+  assert.equal(isValidDate(undefined as unknown as string), false);
+  assert.throws(() => toEpochDay("2024-02-3x"), /calendar-valid date/);
+});
+
 Deno.test("calendar: addDays crosses month ends, 29 February and New Year", async (t) => {
   const cases: [string, number, string][] = [
     ["2024-02-28", 1, "2024-02-29"],
