@@ -27,7 +27,7 @@
  */
 import type Database from "libsql";
 import { ConnectionPool, Sqlite3Client } from "@libsql/client/sqlite3";
-import type { Client } from "@libsql/client";
+import { type Client, type InArgs, LibsqlError } from "@libsql/client";
 
 /** `PRAGMA synchronous` for every connection (see the module comment). */
 export type Synchronous = "NORMAL" | "FULL";
@@ -48,6 +48,7 @@ interface RawStatement {
   safeIntegers(on?: boolean): unknown;
   columns(): Column[];
   run(...args: unknown[]): unknown;
+  get(...args: unknown[]): unknown;
   all(...args: unknown[]): unknown[];
 }
 
@@ -99,6 +100,10 @@ class CachedStatement {
 
   run(...args: unknown[]) {
     return this.#stmt.run(...args);
+  }
+
+  get(...args: unknown[]) {
+    return this.#stmt.get(...args);
   }
 
   all(...args: unknown[]) {
@@ -223,6 +228,76 @@ export function createLocalClient(o: LocalClientOptions): Client {
 }
 
 const pools = new WeakMap<Client, SetUpPool>();
+
+/**
+ * The driver's error as the client would throw it (a `LibsqlError` with the base code, e.g.
+ * `SQLITE_CONSTRAINT` for `SQLITE_CONSTRAINT_UNIQUE`); anything else unchanged.
+ */
+function asLibsqlError(e: unknown): unknown {
+  if (!(e instanceof Error) || e.name !== "SqliteError") return e;
+  const { code, rawCode } = e as Error & { code?: string; rawCode?: number };
+  const base = /^SQLITE_[A-Z]+/.exec(code ?? "")?.[0] ?? "SQLITE_UNKNOWN";
+  return new LibsqlError(e.message, base, code, rawCode, e);
+}
+
+/** A value a one-row read binds (the connector's hot reads bind nothing else). */
+export type RowArg = string | number | null;
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+
+/**
+ * The first row of a read as a plain object (column name → value), or undefined when there is none. On a
+ * local client it runs on the shared connection's prepared statement through the driver's `get()`, which
+ * stops at the first row; the client's `execute` would step through every row with an iterator and build
+ * each row with a property definition per column, a measurable share of the reads every connector request
+ * makes (the guard's, the summary's). Integers come back as numbers and, as with the client's "number"
+ * mode, one beyond 2^53 is a RangeError, not a rounded value. Any other client answers through `execute`.
+ */
+export async function readRow(
+  client: Client,
+  sql: string,
+  args: readonly RowArg[] | Readonly<Record<string, RowArg>>,
+): Promise<Record<string, unknown> | undefined> {
+  const pool = pools.get(client);
+  if (!pool) {
+    const row = (await client.execute({ sql, args: args as InArgs })).rows[0];
+    // The client's row: its named columns are its enumerable properties (the first of a name wins).
+    return row ? { ...row } : undefined;
+  }
+  const db = await pool.acquire();
+  try {
+    let values: unknown[] | undefined;
+    let stmt: CachedStatement;
+    try {
+      stmt = db.prepare(sql) as unknown as CachedStatement;
+      stmt.safeIntegers(true);
+      values = stmt.raw(true).get(args) as unknown[] | undefined;
+    } catch (e) {
+      throw asLibsqlError(e);
+    }
+    if (!values) return undefined;
+    const columns = stmt.columns();
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < columns.length; i++) {
+      const name = columns[i].name;
+      // As the client does: of two columns with one name, the first wins.
+      if (Object.hasOwn(row, name)) continue;
+      const v = values[i];
+      if (typeof v === "bigint") {
+        if (v > MAX_SAFE || v < MIN_SAFE) {
+          throw new RangeError("Received integer which cannot be safely represented as a JavaScript number");
+        }
+        row[name] = Number(v);
+      } else if (v instanceof Uint8Array) {
+        row[name] = v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength);
+      } else row[name] = v;
+    }
+    return row;
+  } finally {
+    pool.release(db);
+  }
+}
 
 /**
  * Drops every connection's prepared statements (after a schema change: SQLite prepares a statement again

@@ -12,6 +12,7 @@ import { type VerifiedAccessToken, verifyAccessTokenIgnoringRevocation } from ".
 import type { Actor } from "../services/actor.ts";
 import type { ConnectionInfo } from "./tool.ts";
 import { writerOf } from "./writer.ts";
+import { readRow } from "../db/local.ts";
 
 /** Everything a request's handlers need to know about who is calling. */
 export interface RequestContext {
@@ -84,6 +85,16 @@ async function verifiedClaims(deps: AppDeps, raw: string): Promise<CachedToken |
   return entry;
 }
 
+/** Primary-key lookups only: the revocation markers, the connection, its client, the person. */
+const GUARD_SQL =
+  `SELECT c.client_id, c.user_id, c.scopes, c.last_used_at, c.revoked_at, cl.name AS client_name,
+    cl.revoked_at AS client_revoked_at, u.role, u.active, u.language, u.employee_id,
+    EXISTS (SELECT 1 FROM oauth_revoked_access_tokens WHERE jti IN (?, ?, ?)) AS token_revoked
+  FROM oauth_connections c
+  JOIN oauth_clients cl ON cl.id = c.client_id
+  JOIN users u ON u.id = c.user_id
+  WHERE c.id = ? LIMIT 1`;
+
 /**
  * Authenticates a request: the token, then ONE query that answers whether the token, its family or its
  * connection was revoked (the marker rows of `oauth/tokens.ts`: `<jti>`, `fam:<id>`, `cnx:<id>`) and
@@ -105,18 +116,7 @@ export async function authenticate(
     `cnx:${token.connectionId}`,
     claims.family ? `fam:${claims.family}` : token.jti,
   ];
-  // Primary-key lookups only: the revocation markers, the connection, its client, the person.
-  const r = await deps.database.client.execute({
-    sql: `SELECT c.client_id, c.user_id, c.scopes, c.last_used_at, c.revoked_at, cl.name AS client_name,
-            cl.revoked_at AS client_revoked_at, u.role, u.active, u.language, u.employee_id,
-            EXISTS (SELECT 1 FROM oauth_revoked_access_tokens WHERE jti IN (?, ?, ?)) AS token_revoked
-          FROM oauth_connections c
-          JOIN oauth_clients cl ON cl.id = c.client_id
-          JOIN users u ON u.id = c.user_id
-          WHERE c.id = ? LIMIT 1`,
-    args: [...markers, token.connectionId],
-  });
-  const row = r.rows[0] as Record<string, unknown> | undefined;
+  const row = await readRow(deps.database.client, GUARD_SQL, [...markers, token.connectionId]);
   if (
     !row || Number(row.token_revoked) !== 0 || row.revoked_at !== null || row.client_revoked_at !== null ||
     Number(row.active) !== 1 || row.user_id !== token.userId || row.client_id !== token.clientId

@@ -10,6 +10,7 @@
  * holds the result to the areas' own answers for every demo employee on awkward dates.
  */
 import { addDays, mondayOf, yearOf } from "../domain/calendar.ts";
+import { readRow } from "../db/local.ts";
 import { sumHours } from "../domain/time.ts";
 import type { Actor } from "./actor.ts";
 import { type EmployeeCore, noEmployee, selfId, type ServiceDeps, todayOf } from "./common.ts";
@@ -126,11 +127,18 @@ async function facts(deps: ServiceDeps, employeeId: string, today: string, weekS
   // Closures and work-through days for the year and the week at once (the week may reach into January).
   const rangeFrom = weekStart < yearFrom ? weekStart : yearFrom;
   const rangeTo = weekEnd > yearTo ? weekEnd : yearTo;
-  const r = await deps.db.$client.execute({
-    sql: FACTS_SQL,
-    args: { employeeId, today, year, yearFrom, yearTo, weekStart, weekEnd, rangeFrom, rangeTo },
+  const row = await readRow(deps.db.$client, FACTS_SQL, {
+    employeeId,
+    today,
+    year,
+    yearFrom,
+    yearTo,
+    weekStart,
+    weekEnd,
+    rangeFrom,
+    rangeTo,
   });
-  return r.rows[0] as unknown as Facts | undefined;
+  return row as unknown as Facts | undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { LibsqlError, type Transaction } from "@libsql/client";
 import { openDatabase } from "../../src/db/client.ts";
-import { STATEMENT_CACHE_SIZE, statementCacheSizes } from "../../src/db/local.ts";
+import { readRow, STATEMENT_CACHE_SIZE, statementCacheSizes } from "../../src/db/local.ts";
 import { migrate } from "../../src/db/migrate.ts";
 
 async function fresh(synchronous?: "NORMAL" | "FULL") {
@@ -195,5 +195,55 @@ Deno.test("local client: after close and reconnect the shared connection is open
     assert.equal(Number(await one(c, "PRAGMA foreign_keys")), 1);
   } finally {
     database.close();
+  }
+});
+
+Deno.test("local client: readRow gives the row execute gives, as a plain object, on a file and in memory", async () => {
+  const file = await fresh();
+  const memory = await openDatabase(":memory:");
+  await memory.client.execute(
+    "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, big INTEGER)",
+  );
+  try {
+    for (const database of [file, memory]) {
+      const c = database.client;
+      await c.execute({ sql: "INSERT INTO t (name, big) VALUES (?, ?)", args: ["a", 2 ** 40] });
+      const sql = `SELECT id, name, big, big * 0.5 AS half, NULL AS empty, x'00ff' AS bytes, name AS name
+        FROM t WHERE name = :name`;
+      const row: Record<string, unknown> | undefined = await readRow(c, sql, { name: "a" });
+      const via = (await c.execute({ sql, args: { name: "a" } })).rows[0];
+      for (const k of ["id", "name", "big", "half", "empty"]) assert.equal(row?.[k], via[k], k);
+      assert.deepEqual(new Uint8Array(row?.bytes as ArrayBuffer), new Uint8Array([0, 255]));
+      assert.deepEqual(Object.keys(row ?? {}), ["id", "name", "big", "half", "empty", "bytes"]);
+      assert.equal(row?.big, 2 ** 40);
+      // Positional arguments, and no row at all.
+      assert.deepEqual(await readRow(c, "SELECT name FROM t WHERE id = ?", [1]), { name: "a" });
+      assert.equal(await readRow(c, "SELECT name FROM t WHERE id = ?", [99]), undefined);
+    }
+    // Only the shared connection was used.
+    assert.equal(statementCacheSizes(file.client).length, 1);
+    // The read is over when readRow returns: a commit made meanwhile on another connection is seen by the
+    // next read, and nothing keeps the log from being checkpointed (an unfinished read would).
+    await readRow(file.client, "SELECT name FROM t ORDER BY id", []);
+    const tx = await file.client.transaction("write");
+    await tx.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["b"] });
+    await tx.commit();
+    assert.deepEqual(await readRow(file.client, "SELECT count(*) AS n FROM t", []), { n: 2 });
+    await readRow(file.client, "SELECT name FROM t ORDER BY id", []);
+    const ck = await file.client.execute("PRAGMA wal_checkpoint(PASSIVE)");
+    assert.equal(ck.rows[0].busy, 0);
+    // A failing statement is the client's error type, as from execute.
+    await assert.rejects(() => readRow(file.client, "SELECT nope FROM t", []), (e) => {
+      assert.ok(e instanceof LibsqlError);
+      assert.equal(e.code, "SQLITE_ERROR");
+      assert.match(e.message, /no such column: nope/);
+      return true;
+    });
+    // An integer beyond 2^53 is refused, not rounded (the client's "number" mode does the same).
+    await file.client.execute({ sql: "UPDATE t SET big = 9007199254740993 WHERE id = 1", args: [] });
+    await assert.rejects(() => readRow(file.client, "SELECT big FROM t WHERE id = 1", []), RangeError);
+  } finally {
+    file.close();
+    memory.close();
   }
 });
