@@ -24,6 +24,8 @@
  *    last statement without giving way (the driver is synchronous), so sharing is safe and its cache stays
  *    valid across its own writes. An interactive `transaction()` holds a connection of its own across
  *    awaits and still gets one from the pool, as before.
+ * 4. **`readRow`**, a one-row read through the driver's `get()` for the reads every connector request
+ *    makes (see the function).
  */
 import type Database from "libsql";
 import { ConnectionPool, Sqlite3Client } from "@libsql/client/sqlite3";
