@@ -1,4 +1,12 @@
 import { z } from "zod";
+import { LEAVE_STATUSES } from "../services/leave.ts";
+import { CHANGE_FIELDS } from "../services/profile.ts";
+import { TIME_STATUSES, TIME_TYPES } from "../services/time.ts";
+
+// The states and kinds the services own, under the names the portal's modules use.
+export { CHANGE_FIELDS, LEAVE_STATUSES };
+export const TIME_ENTRY_TYPES = TIME_TYPES;
+export const TIME_ENTRY_STATUSES = TIME_STATUSES;
 
 /**
  * Shared field and record schemas of the portal. Named ones become `components.schemas` in the OpenAPI
@@ -34,15 +42,6 @@ export const dateTime = z.string().meta({ format: "date-time", example: "2026-11
 
 /** A record id in a path. */
 export const idParam = z.strictObject({ id: z.string().min(1).max(64) });
-
-export const TIME_ENTRY_TYPES = [
-  "REGULAR",
-  "OVERTIME",
-  "COMPENSATION",
-  "WEITERBILDUNG",
-  "VORBEREITUNG",
-] as const;
-export const TIME_ENTRY_STATUSES = ["DRAFT", "SUBMITTED", "APPROVED", "REJECTED"] as const;
 
 /** The contract's `PortalEmployeeSummaryDTO`: exactly these fields, all required, nothing else. */
 export const PortalEmployeeSummaryDTO = named(
@@ -190,16 +189,6 @@ export const LANGUAGES = ["de", "en", "fr"] as const;
 /** Another person as a list shows them: id and name only. */
 export const PersonRef = named(z.strictObject({ employeeId: z.string(), name: z.string() }), "PersonRef");
 
-export const CHANGE_FIELDS = [
-  "AHV_NUMBER",
-  "IBAN",
-  "BIRTH_DATE",
-  "NATIONALITY",
-  "FIRST_NAME",
-  "LAST_NAME",
-  "SALARY",
-] as const;
-
 /** The caller's own master data. `sensitive` is shown to the owner only and changed through HR. */
 export const Profile = named(
   z.strictObject({
@@ -300,14 +289,6 @@ export const LeaveBalance = named(
   "LeaveBalance",
 );
 
-export const LEAVE_STATUSES = [
-  "AWAITING_APPROVAL",
-  "APPROVED",
-  "REJECTED",
-  "WITHDRAWN",
-  "CANCELLATION_REQUESTED",
-  "CANCELLED",
-] as const;
 export const START_PORTIONS = ["FULL", "AFTERNOON"] as const;
 export const END_PORTIONS = ["FULL", "MORNING"] as const;
 const daysByYear = z.record(z.string(), z.number()).meta({
