@@ -172,13 +172,15 @@ export function chooseApprover(requesterId: string, managerChain: ChainManager[]
 // ---------------------------------------------------------------------------------------------------
 
 /** Leave-request states (schema: `leave_requests.status`). */
-export type LeaveRequestStatus =
-  | "AWAITING_APPROVAL"
-  | "APPROVED"
-  | "REJECTED"
-  | "WITHDRAWN"
-  | "CANCELLATION_REQUESTED"
-  | "CANCELLED";
+export const LEAVE_REQUEST_STATUSES = [
+  "AWAITING_APPROVAL",
+  "APPROVED",
+  "REJECTED",
+  "WITHDRAWN",
+  "CANCELLATION_REQUESTED",
+  "CANCELLED",
+] as const;
+export type LeaveRequestStatus = typeof LEAVE_REQUEST_STATUSES[number];
 
 /**
  * States whose days count as approved: a request whose cancellation is only requested stays approved

@@ -19,7 +19,9 @@ import {
   computeBalance,
   computeLeaveDays,
   type EndPortion,
+  LEAVE_REQUEST_STATUSES,
   type LeaveBalance,
+  type LeaveRequestStatus,
   overlaps,
   type StartPortion,
   wouldExceed,
@@ -51,16 +53,9 @@ import { closureCalendar } from "./holidays.ts";
 /** The leave type whose balance company closures are taken from (compulsory company vacation). */
 export const VACATION_CODE = "VACATION";
 
-/** Leave-request states, as stored (schema: `leave_requests.status`). */
-export const LEAVE_STATUSES = [
-  "AWAITING_APPROVAL",
-  "APPROVED",
-  "REJECTED",
-  "WITHDRAWN",
-  "CANCELLATION_REQUESTED",
-  "CANCELLED",
-] as const;
-export type LeaveStatus = typeof LEAVE_STATUSES[number];
+/** Leave-request states, as stored (schema: `leave_requests.status`; the rules in `domain/leave.ts`). */
+export const LEAVE_STATUSES = LEAVE_REQUEST_STATUSES;
+export type LeaveStatus = LeaveRequestStatus;
 
 /** States that hold days in the calendar: a new request may not overlap them. */
 const ACTIVE_STATUSES = ["AWAITING_APPROVAL", "APPROVED", "CANCELLATION_REQUESTED"];

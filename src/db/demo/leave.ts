@@ -6,7 +6,12 @@
  * never overlap each other or a sick absence, and a REFUSE type is never overdrawn.
  */
 import { addDays, daysInYear, eachDay, mondayOf } from "../../domain/calendar.ts";
-import { computeLeaveDays, type EndPortion, type StartPortion } from "../../domain/leave.ts";
+import {
+  computeLeaveDays,
+  type EndPortion,
+  type LeaveRequestStatus,
+  type StartPortion,
+} from "../../domain/leave.ts";
 import * as s from "../schema/mod.ts";
 import { type DemoContext, type DemoPerson, workloadOn } from "./context.ts";
 import { closureRange } from "./calendar.ts";
@@ -16,14 +21,8 @@ import { at, demoId, isoWeekMonday } from "./util.ts";
 /** Leave type codes of the demo. */
 export type LeaveCode = "VACATION" | "SPECIAL" | "UNPAID" | "COMPENSATION";
 
-/** Leave request states, as in the schema's comment on `leave_requests`. */
-export type LeaveStatus =
-  | "AWAITING_APPROVAL"
-  | "APPROVED"
-  | "REJECTED"
-  | "WITHDRAWN"
-  | "CANCELLATION_REQUESTED"
-  | "CANCELLED";
+/** Leave request states (`domain/leave.ts`). */
+export type LeaveStatus = LeaveRequestStatus;
 
 const TYPES = [
   {
