@@ -26,6 +26,9 @@
  *    awaits and still gets one from the pool, as before.
  * 4. **`readRow`**, a one-row read through the driver's `get()` for the reads every connector request
  *    makes (see the function).
+ * 5. **`dataStamp`**, which tells a cache whether data may have changed since it last looked: every
+ *    statement that may change data bumps a counter as it runs (on any connection of this client), and
+ *    SQLite's `PRAGMA data_version` tells whether another connection (another process) has committed.
  */
 import type Database from "libsql";
 import { ConnectionPool, Sqlite3Client } from "@libsql/client/sqlite3";
@@ -69,10 +72,13 @@ class CachedStatement {
   #columns: Column[] | undefined;
   #raw: boolean | undefined;
   #safe: boolean | undefined;
+  /** Called before each run when the statement may change data (see `changesData`); else undefined. */
+  #onWrite: (() => void) | undefined;
 
-  constructor(stmt: RawStatement) {
+  constructor(stmt: RawStatement, onWrite: (() => void) | undefined) {
     this.#stmt = stmt;
     this.#reader = stmt.reader;
+    this.#onWrite = onWrite;
   }
 
   get reader(): boolean {
@@ -101,16 +107,48 @@ class CachedStatement {
   }
 
   run(...args: unknown[]) {
+    this.#onWrite?.();
     return this.#stmt.run(...args);
   }
 
   get(...args: unknown[]) {
+    this.#onWrite?.();
     return this.#stmt.get(...args);
   }
 
   all(...args: unknown[]) {
+    this.#onWrite?.();
     return this.#stmt.all(...args);
   }
+}
+
+/**
+ * Tables that hold the service's own record of how the connector was used (rate counters, audit rows, the
+ * people a connection read today, export records). Nearly every connector call writes to them, and no cached
+ * read may depend on them: writes to them leave `dataStamp` unchanged.
+ */
+export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set([
+  "rate_counters",
+  "mcp_audit",
+  "person_touches",
+  "export_records",
+]);
+
+/** Statements that never change data: reads, pragmas, transaction control. */
+const CHANGES_NOTHING = /^\s*(?:select|values|explain|pragma|begin|commit|end|rollback|savepoint|release)\b/i;
+/** The table an INSERT, REPLACE, UPDATE or DELETE writes to (plain or quoted name, no schema). */
+const WRITE_TARGET =
+  /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+[`"[]?(\w+)[`"\]]?(?=[\s(]|$)/i;
+
+/**
+ * Whether running one statement may change data that a cached read depends on: anything but a read, a
+ * pragma, transaction control or a write to a bookkeeping table. When in doubt (a `WITH`, a comment first,
+ * a schema-qualified name, DDL), it may.
+ */
+export function changesData(sql: string): boolean {
+  if (CHANGES_NOTHING.test(sql)) return false;
+  const target = WRITE_TARGET.exec(sql)?.[1];
+  return !(target !== undefined && BOOKKEEPING_TABLES.has(target.toLowerCase()));
 }
 
 /** SQLite's own default: a commit that takes the write-ahead log past this many pages checkpoints it. */
@@ -121,16 +159,26 @@ function setUp(
   db: Database.Database,
   synchronous: Synchronous,
   autocheckpoint: number,
+  onWrite: () => void,
 ): Map<string, CachedStatement> {
   db.exec(
     `PRAGMA foreign_keys=ON; PRAGMA synchronous=${synchronous}; PRAGMA wal_autocheckpoint=${autocheckpoint}`,
   );
   const cache = new Map<string, CachedStatement>();
   const prepare = db.prepare.bind(db);
+  const exec = db.exec.bind(db);
+  // Several statements at once (the client's `executeMultiple`, migrations): counted as a change always.
+  (db as { exec: (sql: string) => unknown }).exec = (sql: string) => {
+    onWrite();
+    return exec(sql);
+  };
   (db as { prepare: (sql: string) => unknown }).prepare = (sql: string) => {
     let stmt = cache.get(sql);
     if (!stmt) {
-      stmt = new CachedStatement(prepare(sql) as unknown as RawStatement);
+      stmt = new CachedStatement(
+        prepare(sql) as unknown as RawStatement,
+        changesData(sql) ? onWrite : undefined,
+      );
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(sql, stmt);
     }
@@ -153,6 +201,11 @@ class SetUpPool extends ConnectionPool {
   #connections = new Set<Database.Database>();
   #synchronous: Synchronous;
   #autocheckpoint = AUTOCHECKPOINT_PAGES;
+  /** Bumped by every statement that may change data, on any connection, and by a new shared connection. */
+  generation = 0;
+  #bump = () => {
+    this.generation++;
+  };
 
   constructor(path: string, options: Database.Options, max: number, synchronous: Synchronous) {
     super(path, options, max);
@@ -163,7 +216,7 @@ class SetUpPool extends ConnectionPool {
     const db = super.acquireSync(forTransaction);
     if (!this.#ready.has(db)) {
       try {
-        this.caches.add(setUp(db, this.#synchronous, this.#autocheckpoint));
+        this.caches.add(setUp(db, this.#synchronous, this.#autocheckpoint, this.#bump));
       } catch (e) {
         this.release(db);
         throw e;
@@ -186,7 +239,11 @@ class SetUpPool extends ConnectionPool {
   override acquire(forTransaction = false): Promise<Database.Database> {
     if (forTransaction) return super.acquire(true);
     try {
-      if (!this.#shared?.open) this.#shared = this.acquireSync();
+      if (!this.#shared?.open) {
+        this.#shared = this.acquireSync();
+        // `PRAGMA data_version` counts per connection: a new one starts a new count.
+        this.generation++;
+      }
       return Promise.resolve(this.#shared);
     } catch (e) {
       return Promise.reject(e);
@@ -299,6 +356,24 @@ export async function readRow(
   } finally {
     pool.release(db);
   }
+}
+
+/**
+ * A stamp of the data as a read made after it will see it, or null for a client that cannot tell (not a
+ * local file). Two equal stamps mean no data changed in between, so a result computed after the first stamp
+ * may be served again: no statement that may change data ran on any connection of this client (see
+ * `changesData`; writes to bookkeeping tables excepted), and no other connection or process committed (SQLite's
+ * `PRAGMA data_version`, https://www.sqlite.org/pragma.html#pragma_data_version, read on the shared connection
+ * that `readRow` uses). Take the stamp BEFORE the reads whose result is kept: a change that lands between the
+ * stamp and the reads is then seen by the reads and still changes the next stamp, so the worst case is one
+ * needless recomputation, never a stale answer.
+ */
+export async function dataStamp(client: Client): Promise<string | null> {
+  const pool = pools.get(client);
+  if (!pool) return null;
+  const row = await readRow(client, "PRAGMA data_version", []);
+  // Read after the pragma: that read may have opened a new shared connection, which counts as a change.
+  return `${pool.generation}:${row?.data_version}`;
 }
 
 /**

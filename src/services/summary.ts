@@ -10,7 +10,7 @@
  * holds the result to the areas' own answers for every demo employee on awkward dates.
  */
 import { addDays, mondayOf, yearOf } from "../domain/calendar.ts";
-import { readRow } from "../db/local.ts";
+import { dataStamp, readRow } from "../db/local.ts";
 import { sumHours } from "../domain/time.ts";
 import type { Actor } from "./actor.ts";
 import { type EmployeeCore, noEmployee, selfId, type ServiceDeps, todayOf } from "./common.ts";
@@ -147,11 +147,53 @@ async function facts(deps: ServiceDeps, employeeId: string, today: string, weekS
  * year; no time entry ever; no planned pay date; no payslip). `todos.total` = feedbackDrafts +
  * surveyInvitations + (onboardingOpen ? 1 : 0) + (documentsMissing ? 1 : 0).
  */
-export async function getEmployeeSummary(deps: ServiceDeps, actor: Actor) {
+export async function getEmployeeSummary(deps: ServiceDeps, actor: Actor): Promise<EmployeeSummary> {
+  const employeeId = selfId(actor);
   const today = todayOf(deps);
+  const client = deps.db.$client;
+  if (reuseOff.has(client)) return await computeSummary(deps, employeeId, today);
+  // The stamp is taken before the facts are read (see `dataStamp`).
+  const stamp = await dataStamp(client);
+  if (stamp === null) return await computeSummary(deps, employeeId, today);
+  let memo = reusable.get(client);
+  if (memo?.stamp !== stamp) reusable.set(client, memo = { stamp, byKey: new Map() });
+  const key = `${employeeId}|${today}`;
+  const hit = memo.byKey.get(key);
+  if (hit) return hit;
+  const summary = await computeSummary(deps, employeeId, today);
+  if (memo.byKey.size >= REUSE_MAX) memo.byKey.delete(memo.byKey.keys().next().value!);
+  memo.byKey.set(key, summary);
+  return summary;
+}
+
+/** The summary's shape (frozen: one computed summary may be served to several requests). */
+export type EmployeeSummary = Readonly<Awaited<ReturnType<typeof computeSummary>>>;
+
+/**
+ * Summaries computed since the data last changed, per database, by employee and day. The home screen and
+ * an assistant's first call ask for the same summary again and again while nothing changed; every answer
+ * is still exactly what a fresh computation would give, because an entry is only served under the same
+ * `dataStamp` it was computed under (any change to the data, by this process or another, starts a new map).
+ * Bounded; at most one day's summaries of every employee in a small organisation.
+ */
+const reusable = new WeakMap<object, { stamp: string; byKey: Map<string, EmployeeSummary> }>();
+const REUSE_MAX = 2_000;
+/** Databases whose summaries are always computed afresh (`reuseSummaries(client, false)`). */
+const reuseOff = new WeakSet<object>();
+
+/**
+ * Turns the reuse of computed summaries off (or on again) for one database: the benchmark measures the
+ * computation itself this way, and tests compare both paths. On by default.
+ */
+export function reuseSummaries(client: object, on: boolean): void {
+  if (on) reuseOff.delete(client);
+  else reuseOff.add(client);
+}
+
+async function computeSummary(deps: ServiceDeps, employeeId: string, today: string) {
   const weekStart = mondayOf(today);
   const weekEnd = addDays(weekStart, 6);
-  const f = await facts(deps, selfId(actor), today, weekStart);
+  const f = await facts(deps, employeeId, today, weekStart);
   if (!f) throw noEmployee();
   const emp: EmployeeCore = {
     id: f.id,
@@ -246,7 +288,7 @@ export async function getEmployeeSummary(deps: ServiceDeps, actor: Actor) {
   const surveys = Number(f.surveyInvitations);
   const onboardingOpen = Number(f.onboardingOpen) === 1;
   const documentsMissing = Number(f.documentsMissing) === 1;
-  return {
+  return deepFreeze({
     leave,
     timesheet,
     nextPayoutDate: f.nextPayout ?? null,
@@ -258,5 +300,11 @@ export async function getEmployeeSummary(deps: ServiceDeps, actor: Actor) {
       documentsMissing,
       total: feedback + surveys + (onboardingOpen ? 1 : 0) + (documentsMissing ? 1 : 0),
     },
-  };
+  });
+}
+
+/** Freezes an object and the objects it holds. */
+function deepFreeze<T extends object>(o: T): T {
+  for (const v of Object.values(o)) if (v && typeof v === "object") deepFreeze(v);
+  return Object.freeze(o);
 }

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { LibsqlError, type Transaction } from "@libsql/client";
 import { openDatabase } from "../../src/db/client.ts";
-import { readRow, STATEMENT_CACHE_SIZE, statementCacheSizes } from "../../src/db/local.ts";
+import {
+  changesData,
+  dataStamp,
+  readRow,
+  STATEMENT_CACHE_SIZE,
+  statementCacheSizes,
+} from "../../src/db/local.ts";
 import { migrate } from "../../src/db/migrate.ts";
 
 async function fresh(synchronous?: "NORMAL" | "FULL") {
@@ -245,5 +251,105 @@ Deno.test("local client: readRow gives the row execute gives, as a plain object,
   } finally {
     file.close();
     memory.close();
+  }
+});
+
+Deno.test("local client: changesData tells reads, pragmas, transaction control and bookkeeping writes from changes", () => {
+  const unchanged = [
+    "SELECT * FROM employees",
+    "  select 1",
+    "VALUES (1)",
+    "PRAGMA data_version",
+    "BEGIN IMMEDIATE",
+    "COMMIT",
+    "ROLLBACK",
+    "SAVEPOINT a",
+    "RELEASE a",
+    "EXPLAIN QUERY PLAN SELECT 1",
+    "INSERT INTO rate_counters (key, window_start, count) VALUES (?, ?, 1) ON CONFLICT DO NOTHING",
+    'insert into "mcp_audit" ("id") values (?)',
+    "INSERT OR IGNORE INTO person_touches (connection_id, day, employee_id) VALUES (?, ?, ?)",
+    "DELETE FROM rate_counters WHERE window_start < ?",
+    'update "export_records" set "person_count" = ?',
+  ];
+  const changes = [
+    "INSERT INTO employees (id) VALUES (?)",
+    'update "leave_requests" set "status" = ?',
+    "DELETE FROM time_entries WHERE id = ?",
+    "REPLACE INTO settings (key, value) VALUES (?, ?)",
+    "UPDATE OR ROLLBACK employees SET active = 0",
+    // A name that merely starts like a bookkeeping table, a schema-qualified one, a CTE, DDL, a comment first.
+    "INSERT INTO rate_counters_archive (key) VALUES (?)",
+    "INSERT INTO main.rate_counters (key) VALUES (?)",
+    "WITH x AS (SELECT 1) DELETE FROM employees",
+    "CREATE TABLE x (a)",
+    "-- note\nSELECT 1",
+  ];
+  for (const sql of unchanged) assert.equal(changesData(sql), false, sql);
+  for (const sql of changes) assert.equal(changesData(sql), true, sql);
+});
+
+Deno.test("local client: dataStamp changes with every change of data, from any connection, and only then", async () => {
+  const database = await fresh();
+  const c = database.client;
+  await c.execute("CREATE TABLE rate_counters (key TEXT PRIMARY KEY, count INTEGER)");
+  const other = await openDatabase(`file:${database.path}`);
+  try {
+    let stamp = await dataStamp(c);
+    assert.ok(stamp);
+    const changed = async (what: string, yes: boolean) => {
+      const next = await dataStamp(c);
+      assert.equal(next !== stamp, yes, what);
+      stamp = next;
+    };
+    await c.execute({ sql: "SELECT * FROM t WHERE id = ?", args: [1] });
+    await readRow(c, "SELECT count(*) AS n FROM t", []);
+    await changed("reads", false);
+    await c.batch([{ sql: "INSERT INTO rate_counters (key, count) VALUES (?, 1)", args: ["k"] }], "write");
+    await c.execute({ sql: "UPDATE rate_counters SET count = count + 1 WHERE key = ?", args: ["k"] });
+    await changed("bookkeeping writes", false);
+    await c.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["a"] });
+    await changed("a statement on the shared connection", true);
+    await c.batch([{ sql: "UPDATE t SET big = 1 WHERE name = ?", args: ["a"] }], "write");
+    await changed("a batch", true);
+    const tx = await c.transaction("write");
+    await tx.execute({ sql: "UPDATE t SET big = 2 WHERE name = ?", args: ["a"] });
+    await changed("a write inside an open transaction on a connection of its own", true);
+    await tx.commit();
+    await changed("that transaction's commit", true);
+    await other.client.execute({ sql: "UPDATE t SET big = 3 WHERE name = ?", args: ["a"] });
+    await changed("a commit by another client of the file (another process)", true);
+    await c.executeMultiple("UPDATE t SET big = 4; UPDATE t SET big = 5");
+    await changed("several statements at once", true);
+    c.close();
+    await c.reconnect();
+    await changed("a new shared connection", true);
+    await changed("nothing", false);
+    // A client that is not a local file cannot tell.
+    const memory = await openDatabase(":memory:");
+    assert.equal(await dataStamp(memory.client), null);
+    memory.close();
+  } finally {
+    other.close();
+    database.close();
+  }
+});
+
+Deno.test("local client: dataStamp sees a commit made while the client was closed", async () => {
+  const database = await fresh();
+  const c = database.client;
+  try {
+    await c.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["a"] });
+    const before = await dataStamp(c);
+    c.close();
+    // Another process changes the file meanwhile; a new connection starts its data_version count afresh.
+    const other = await openDatabase(`file:${database.path}`);
+    await other.client.execute("UPDATE t SET big = 7");
+    other.close();
+    await c.reconnect();
+    assert.notEqual(await dataStamp(c), before);
+    assert.equal(await one(c, "SELECT big FROM t"), 7);
+  } finally {
+    database.close();
   }
 });

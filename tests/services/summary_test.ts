@@ -6,16 +6,17 @@
  */
 import assert from "node:assert/strict";
 import { FixedClock } from "../../src/clock.ts";
-import { getEmployeeSummary } from "../../src/services/summary.ts";
+import { getEmployeeSummary, reuseSummaries } from "../../src/services/summary.ts";
 import { getLeaveBalances } from "../../src/services/leave.ts";
-import { getWeekOverview } from "../../src/services/time.ts";
+import { createTimeEntry, getWeekOverview } from "../../src/services/time.ts";
 import { mondayOf } from "../../src/domain/calendar.ts";
 import type { Actor } from "../../src/services/actor.ts";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
-import { addEmployee } from "./_fixtures.ts";
+import { actorFor, addEmployee } from "./_fixtures.ts";
 import {
   closurePeriods,
   closureWorkThrough,
+  feedbackDrafts,
   leaveEntitlements,
   leaveRequests,
   leaveTypes,
@@ -24,6 +25,8 @@ import {
   workloadChanges,
 } from "../../src/db/schema/mod.ts";
 import { eq } from "drizzle-orm";
+import { openDatabase } from "../../src/db/client.ts";
+import { writerOf } from "../../src/mcp/writer.ts";
 
 /** Compares the summary with the leave and time areas for one employee on one instant. */
 async function compare(t: TestApp, employeeId: string, now: string) {
@@ -247,6 +250,69 @@ Deno.test("summary: pending, withdrawn, rejected and other-type leave, sick leav
     assert.equal(s.timesheet!.draftCount, 1);
     assert.ok(s.timesheet!.targetHours < 40 * 0.9, `target ${s.timesheet!.targetHours}`);
   } finally {
+    t.close();
+  }
+});
+
+Deno.test("summary: one is served again only while no data changed, and equals a fresh computation", async () => {
+  const t = await makeTestApp();
+  const other = await openDatabase(`file:${t.dbPath}`);
+  try {
+    const actor = await actorFor(t, "employee@demo.example");
+    const client = t.deps.db.$client;
+    /** The summary as computed afresh, reuse off for this one call. */
+    const fresh = async (deps = t.deps) => {
+      reuseSummaries(client, false);
+      try {
+        return await getEmployeeSummary(deps, actor);
+      } finally {
+        reuseSummaries(client, true);
+      }
+    };
+    const first = await getEmployeeSummary(t.deps, actor);
+    assert.ok(first.leave && first.timesheet, "the demo employee has vacation and a week");
+    // Nothing changed: the same summary again, equal to a fresh computation, and frozen for every reader.
+    assert.equal(await getEmployeeSummary(t.deps, actor), first);
+    assert.deepEqual(await fresh(), first);
+    assert.notEqual(await fresh(), first);
+    assert.throws(() => {
+      (first.todos as { total: number }).total = 99;
+    }, TypeError);
+    // The connector's bookkeeping (rate counters, audit rows) changes nothing the summary shows.
+    await writerOf(t.deps).run({
+      sql: "INSERT INTO rate_counters (key, window_start, count) VALUES (?, ?, 1)",
+      args: ["test", 0],
+    });
+    assert.equal(await getEmployeeSummary(t.deps, actor), first);
+
+    // A time entry recorded through the service (its own transaction): the week shows it at once.
+    await createTimeEntry(t.deps, actor, { date: "2026-11-17", startTime: "18:00", endTime: "20:00" });
+    const afterEntry = await getEmployeeSummary(t.deps, actor);
+    assert.equal(afterEntry.timesheet!.totalHours, first.timesheet!.totalHours + 2);
+    assert.equal(afterEntry.timesheet!.draftCount, first.timesheet!.draftCount + 1);
+    assert.deepEqual(afterEntry, await fresh());
+
+    // A row written on this client's shared connection (no transaction): the to-do shows at once.
+    const draft = { authorEmployeeId: actor.employeeId!, cycle: "2026", updatedAt: t.clock.now() };
+    await t.deps.db.insert(feedbackDrafts).values(draft);
+    const afterDraft = await getEmployeeSummary(t.deps, actor);
+    assert.equal(afterDraft.todos.feedbackDrafts, afterEntry.todos.feedbackDrafts + 1);
+    assert.deepEqual(afterDraft, await fresh());
+
+    // A row written by another client of the file (another process): the to-do shows at once.
+    await other.db.insert(feedbackDrafts).values(draft);
+    const afterOther = await getEmployeeSummary(t.deps, actor);
+    assert.equal(afterOther.todos.feedbackDrafts, afterDraft.todos.feedbackDrafts + 1);
+    assert.deepEqual(afterOther, await fresh());
+
+    // Another day is another summary.
+    const tomorrow = { ...t.deps, clock: new FixedClock("2026-11-19T09:00:00Z") };
+    const nextDay = await getEmployeeSummary(tomorrow, actor);
+    assert.notEqual(nextDay, afterOther);
+    assert.deepEqual(nextDay, await fresh(tomorrow));
+    assert.equal(await getEmployeeSummary(t.deps, actor), afterOther);
+  } finally {
+    other.close();
     t.close();
   }
 });
