@@ -26,9 +26,10 @@
  *    awaits and still gets one from the pool, as before.
  * 4. **`readRow`**, a one-row read through the driver's `get()` for the reads every connector request
  *    makes (see the function).
- * 5. **`dataStamp`**, which tells a cache whether data may have changed since it last looked: every
- *    statement that may change data bumps a counter as it runs (on any connection of this client), and
- *    SQLite's `PRAGMA data_version` tells whether another connection (another process) has committed.
+ * 5. **`dataStamp`**, which tells a cache whether the tables a result was computed from may have changed
+ *    since: every statement that may change data bumps a counter of the table it writes (or of everything,
+ *    when that cannot be told) as it runs, on any connection of this client, and SQLite's
+ *    `PRAGMA data_version` tells whether another connection (another process) has committed.
  */
 import type Database from "libsql";
 import { ConnectionPool, Sqlite3Client } from "@libsql/client/sqlite3";
@@ -72,7 +73,7 @@ class CachedStatement {
   #columns: Column[] | undefined;
   #raw: boolean | undefined;
   #safe: boolean | undefined;
-  /** Called before each run when the statement may change data (see `changesData`); else undefined. */
+  /** Called before each run when the statement may change data (see `writeTarget`); else undefined. */
   #onWrite: (() => void) | undefined;
 
   constructor(stmt: RawStatement, onWrite: (() => void) | undefined) {
@@ -122,33 +123,26 @@ class CachedStatement {
   }
 }
 
-/**
- * Tables that hold the service's own record of how the connector was used (rate counters, audit rows, the
- * people a connection read today, export records). Nearly every connector call writes to them, and no cached
- * read may depend on them: writes to them leave `dataStamp` unchanged.
- */
-export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set([
-  "rate_counters",
-  "mcp_audit",
-  "person_touches",
-  "export_records",
-]);
-
 /** Statements that never change data: reads, pragmas, transaction control. */
 const CHANGES_NOTHING = /^\s*(?:select|values|explain|pragma|begin|commit|end|rollback|savepoint|release)\b/i;
 /** The table an INSERT, REPLACE, UPDATE or DELETE writes to (plain or quoted name, no schema). */
 const WRITE_TARGET =
   /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+[`"[]?(\w+)[`"\]]?(?=[\s(]|$)/i;
 
+/** What a statement may change: nothing (null), one table (its name, lower case), or anything (`*`). */
+export type WriteTarget = string | null;
+/** `WriteTarget` of a statement that may change any table. */
+export const ANY_TABLE = "*";
+
 /**
- * Whether running one statement may change data that a cached read depends on: anything but a read, a
- * pragma, transaction control or a write to a bookkeeping table. When in doubt (a `WITH`, a comment first,
- * a schema-qualified name, DDL), it may.
+ * What running one statement may change: nothing for a read, a pragma or transaction control; the table of a
+ * plain INSERT, REPLACE, UPDATE or DELETE; anything when in doubt (a `WITH`, a comment first, a
+ * schema-qualified name, DDL). Foreign-key actions and triggers are not followed: a cached result must list
+ * the tables whose deletion cascades into its own (`tests/services/summary_test.ts` checks the summary's).
  */
-export function changesData(sql: string): boolean {
-  if (CHANGES_NOTHING.test(sql)) return false;
-  const target = WRITE_TARGET.exec(sql)?.[1];
-  return !(target !== undefined && BOOKKEEPING_TABLES.has(target.toLowerCase()));
+export function writeTarget(sql: string): WriteTarget {
+  if (CHANGES_NOTHING.test(sql)) return null;
+  return WRITE_TARGET.exec(sql)?.[1].toLowerCase() ?? ANY_TABLE;
 }
 
 /** SQLite's own default: a commit that takes the write-ahead log past this many pages checkpoints it. */
@@ -159,7 +153,7 @@ function setUp(
   db: Database.Database,
   synchronous: Synchronous,
   autocheckpoint: number,
-  onWrite: () => void,
+  onWrite: (target: string) => void,
 ): Map<string, CachedStatement> {
   db.exec(
     `PRAGMA foreign_keys=ON; PRAGMA synchronous=${synchronous}; PRAGMA wal_autocheckpoint=${autocheckpoint}`,
@@ -169,15 +163,16 @@ function setUp(
   const exec = db.exec.bind(db);
   // Several statements at once (the client's `executeMultiple`, migrations): counted as a change always.
   (db as { exec: (sql: string) => unknown }).exec = (sql: string) => {
-    onWrite();
+    onWrite(ANY_TABLE);
     return exec(sql);
   };
   (db as { prepare: (sql: string) => unknown }).prepare = (sql: string) => {
     let stmt = cache.get(sql);
     if (!stmt) {
+      const target = writeTarget(sql);
       stmt = new CachedStatement(
         prepare(sql) as unknown as RawStatement,
-        changesData(sql) ? onWrite : undefined,
+        target === null ? undefined : () => onWrite(target),
       );
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(sql, stmt);
@@ -201,10 +196,16 @@ class SetUpPool extends ConnectionPool {
   #connections = new Set<Database.Database>();
   #synchronous: Synchronous;
   #autocheckpoint = AUTOCHECKPOINT_PAGES;
-  /** Bumped by every statement that may change data, on any connection, and by a new shared connection. */
+  /**
+   * Bumped by every statement that may change any table, and by a new shared connection (its
+   * `PRAGMA data_version` starts a count of its own).
+   */
   generation = 0;
-  #bump = () => {
-    this.generation++;
+  /** Per table: bumped by every statement that writes it, on any connection. */
+  readonly tableGenerations = new Map<string, number>();
+  #bump = (target: string) => {
+    if (target === ANY_TABLE) this.generation++;
+    else this.tableGenerations.set(target, (this.tableGenerations.get(target) ?? 0) + 1);
   };
 
   constructor(path: string, options: Database.Options, max: number, synchronous: Synchronous) {
@@ -241,7 +242,6 @@ class SetUpPool extends ConnectionPool {
     try {
       if (!this.#shared?.open) {
         this.#shared = this.acquireSync();
-        // `PRAGMA data_version` counts per connection: a new one starts a new count.
         this.generation++;
       }
       return Promise.resolve(this.#shared);
@@ -359,21 +359,23 @@ export async function readRow(
 }
 
 /**
- * A stamp of the data as a read made after it will see it, or null for a client that cannot tell (not a
- * local file). Two equal stamps mean no data changed in between, so a result computed after the first stamp
- * may be served again: no statement that may change data ran on any connection of this client (see
- * `changesData`; writes to bookkeeping tables excepted), and no other connection or process committed (SQLite's
- * `PRAGMA data_version`, https://www.sqlite.org/pragma.html#pragma_data_version, read on the shared connection
- * that `readRow` uses). Take the stamp BEFORE the reads whose result is kept: a change that lands between the
- * stamp and the reads is then seen by the reads and still changes the next stamp, so the worst case is one
- * needless recomputation, never a stale answer.
+ * A stamp of the given tables as a read made after it will see them, or null for a client that cannot tell
+ * (not a local file). Two equal stamps for the same tables mean none of them changed in between, so a result
+ * computed from them after the first stamp may be served again: no statement that may write one of them ran
+ * on any connection of this client (see `writeTarget`), and no other connection or process committed
+ * anything (SQLite's `PRAGMA data_version`, https://www.sqlite.org/pragma.html#pragma_data_version, read on
+ * the shared connection that `readRow` uses). Take the stamp BEFORE the reads whose result is kept: a change
+ * that lands between the stamp and the reads is then seen by the reads and still changes the next stamp, so
+ * the worst case is one needless recomputation, never a stale answer.
  */
-export async function dataStamp(client: Client): Promise<string | null> {
+export async function dataStamp(client: Client, tables: readonly string[]): Promise<string | null> {
   const pool = pools.get(client);
   if (!pool) return null;
   const row = await readRow(client, "PRAGMA data_version", []);
   // Read after the pragma: that read may have opened a new shared connection, which counts as a change.
-  return `${pool.generation}:${row?.data_version}`;
+  let stamp = `${row?.data_version}:${pool.generation}`;
+  for (const t of tables) stamp += `:${pool.tableGenerations.get(t) ?? 0}`;
+  return stamp;
 }
 
 /**

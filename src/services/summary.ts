@@ -71,7 +71,7 @@ const literals = (list: readonly string[]) => list.map((v) => `'${v.replaceAll("
  * the query of the area that owns it (`balanceOf`, `closureCalendar`, `absenceFractions`). The text never
  * changes (named parameters only), so the database layer prepares it once per connection.
  */
-const FACTS_SQL = `
+export const FACTS_SQL = `
   SELECT e.id, e.canton, e.employment_start AS employmentStart, e.employment_end AS employmentEnd,
     e.workload_percent AS workloadPercent, e.working_weekdays AS workingWeekdays, e.weekly_hours AS weeklyHours,
     v.id AS vacationTypeId, v.deducts_balance AS vacationDeducts, v.default_annual_days AS vacationDefaultDays,
@@ -153,7 +153,7 @@ export async function getEmployeeSummary(deps: ServiceDeps, actor: Actor): Promi
   const client = deps.db.$client;
   if (reuseOff.has(client)) return await computeSummary(deps, employeeId, today);
   // The stamp is taken before the facts are read (see `dataStamp`).
-  const stamp = await dataStamp(client);
+  const stamp = await dataStamp(client, SUMMARY_TABLES);
   if (stamp === null) return await computeSummary(deps, employeeId, today);
   let memo = reusable.get(client);
   if (memo?.stamp !== stamp) reusable.set(client, memo = { stamp, byKey: new Map() });
@@ -170,11 +170,34 @@ export async function getEmployeeSummary(deps: ServiceDeps, actor: Actor): Promi
 export type EmployeeSummary = Readonly<Awaited<ReturnType<typeof computeSummary>>>;
 
 /**
- * Summaries computed since the data last changed, per database, by employee and day. The home screen and
- * an assistant's first call ask for the same summary again and again while nothing changed; every answer
- * is still exactly what a fresh computation would give, because an entry is only served under the same
- * `dataStamp` it was computed under (any change to the data, by this process or another, starts a new map).
- * Bounded; at most one day's summaries of every employee in a small organisation.
+ * The tables `FACTS_SQL` reads, and every table whose deletion cascades into one of them (the test holds
+ * this list to the statement and to the schema's foreign keys).
+ */
+export const SUMMARY_TABLES: readonly string[] = [
+  "employees",
+  "leave_types",
+  "leave_requests",
+  "leave_entitlements",
+  "workload_changes",
+  "pay_dates",
+  "payslips",
+  "feedback_drafts",
+  "survey_invitations",
+  "onboarding_plans",
+  "required_documents",
+  "time_entries",
+  "closure_periods",
+  "closure_work_through",
+  "sick_leave_entries",
+];
+
+/**
+ * Summaries computed since their tables last changed, per database, by employee and day. The home screen
+ * and an assistant ask for the same summary again and again while nothing it shows changed (sign-ins, audit
+ * rows, rate counters and notifications write elsewhere); every answer is still exactly what a fresh
+ * computation would give, because an entry is only served under the same `dataStamp` of `SUMMARY_TABLES` it
+ * was computed under (a write to one of them by this process, or any commit by another process, starts a new
+ * map). Bounded; at most one day's summaries of every employee of a small organisation.
  */
 const reusable = new WeakMap<object, { stamp: string; byKey: Map<string, EmployeeSummary> }>();
 const REUSE_MAX = 2_000;

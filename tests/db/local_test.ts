@@ -2,11 +2,12 @@ import assert from "node:assert/strict";
 import { LibsqlError, type Transaction } from "@libsql/client";
 import { openDatabase } from "../../src/db/client.ts";
 import {
-  changesData,
+  ANY_TABLE,
   dataStamp,
   readRow,
   STATEMENT_CACHE_SIZE,
   statementCacheSizes,
+  writeTarget,
 } from "../../src/db/local.ts";
 import { migrate } from "../../src/db/migrate.ts";
 
@@ -254,51 +255,49 @@ Deno.test("local client: readRow gives the row execute gives, as a plain object,
   }
 });
 
-Deno.test("local client: changesData tells reads, pragmas, transaction control and bookkeeping writes from changes", () => {
-  const unchanged = [
-    "SELECT * FROM employees",
-    "  select 1",
-    "VALUES (1)",
-    "PRAGMA data_version",
-    "BEGIN IMMEDIATE",
-    "COMMIT",
-    "ROLLBACK",
-    "SAVEPOINT a",
-    "RELEASE a",
-    "EXPLAIN QUERY PLAN SELECT 1",
-    "INSERT INTO rate_counters (key, window_start, count) VALUES (?, ?, 1) ON CONFLICT DO NOTHING",
-    'insert into "mcp_audit" ("id") values (?)',
-    "INSERT OR IGNORE INTO person_touches (connection_id, day, employee_id) VALUES (?, ?, ?)",
-    "DELETE FROM rate_counters WHERE window_start < ?",
-    'update "export_records" set "person_count" = ?',
+Deno.test("local client: writeTarget names the table a statement writes, nothing, or anything when unsure", () => {
+  const cases: [string, string | null][] = [
+    ["SELECT * FROM employees", null],
+    ["  select 1", null],
+    ["VALUES (1)", null],
+    ["PRAGMA data_version", null],
+    ["BEGIN IMMEDIATE", null],
+    ["COMMIT", null],
+    ["ROLLBACK", null],
+    ["SAVEPOINT a", null],
+    ["RELEASE a", null],
+    ["EXPLAIN QUERY PLAN SELECT 1", null],
+    [
+      "INSERT INTO rate_counters (key, window_start, count) VALUES (?, ?, 1) ON CONFLICT DO NOTHING",
+      "rate_counters",
+    ],
+    ['insert into "mcp_audit" ("id") values (?)', "mcp_audit"],
+    ["INSERT OR IGNORE INTO Person_Touches (connection_id) VALUES (?)", "person_touches"],
+    ["DELETE FROM rate_counters WHERE window_start < ?", "rate_counters"],
+    ['update "leave_requests" set "status" = ?', "leave_requests"],
+    ["REPLACE INTO settings (key, value) VALUES (?, ?)", "settings"],
+    ["UPDATE OR ROLLBACK `employees` SET active = 0", "employees"],
+    ["INSERT INTO [time_entries](id) VALUES (?)", "time_entries"],
+    // Anything: a schema-qualified name, a CTE, DDL, a comment first.
+    ["INSERT INTO main.rate_counters (key) VALUES (?)", ANY_TABLE],
+    ["WITH x AS (SELECT 1) DELETE FROM employees", ANY_TABLE],
+    ["CREATE TABLE x (a)", ANY_TABLE],
+    ["DROP TABLE employees", ANY_TABLE],
+    ["-- note\nSELECT 1", ANY_TABLE],
   ];
-  const changes = [
-    "INSERT INTO employees (id) VALUES (?)",
-    'update "leave_requests" set "status" = ?',
-    "DELETE FROM time_entries WHERE id = ?",
-    "REPLACE INTO settings (key, value) VALUES (?, ?)",
-    "UPDATE OR ROLLBACK employees SET active = 0",
-    // A name that merely starts like a bookkeeping table, a schema-qualified one, a CTE, DDL, a comment first.
-    "INSERT INTO rate_counters_archive (key) VALUES (?)",
-    "INSERT INTO main.rate_counters (key) VALUES (?)",
-    "WITH x AS (SELECT 1) DELETE FROM employees",
-    "CREATE TABLE x (a)",
-    "-- note\nSELECT 1",
-  ];
-  for (const sql of unchanged) assert.equal(changesData(sql), false, sql);
-  for (const sql of changes) assert.equal(changesData(sql), true, sql);
+  for (const [sql, target] of cases) assert.equal(writeTarget(sql), target, sql);
 });
 
-Deno.test("local client: dataStamp changes with every change of data, from any connection, and only then", async () => {
+Deno.test("local client: dataStamp changes with every change of its tables, from any connection, and only then", async () => {
   const database = await fresh();
   const c = database.client;
   await c.execute("CREATE TABLE rate_counters (key TEXT PRIMARY KEY, count INTEGER)");
   const other = await openDatabase(`file:${database.path}`);
   try {
-    let stamp = await dataStamp(c);
+    let stamp = await dataStamp(c, ["t"]);
     assert.ok(stamp);
     const changed = async (what: string, yes: boolean) => {
-      const next = await dataStamp(c);
+      const next = await dataStamp(c, ["t"]);
       assert.equal(next !== stamp, yes, what);
       stamp = next;
     };
@@ -307,7 +306,7 @@ Deno.test("local client: dataStamp changes with every change of data, from any c
     await changed("reads", false);
     await c.batch([{ sql: "INSERT INTO rate_counters (key, count) VALUES (?, 1)", args: ["k"] }], "write");
     await c.execute({ sql: "UPDATE rate_counters SET count = count + 1 WHERE key = ?", args: ["k"] });
-    await changed("bookkeeping writes", false);
+    await changed("writes to another table", false);
     await c.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["a"] });
     await changed("a statement on the shared connection", true);
     await c.batch([{ sql: "UPDATE t SET big = 1 WHERE name = ?", args: ["a"] }], "write");
@@ -327,7 +326,7 @@ Deno.test("local client: dataStamp changes with every change of data, from any c
     await changed("nothing", false);
     // A client that is not a local file cannot tell.
     const memory = await openDatabase(":memory:");
-    assert.equal(await dataStamp(memory.client), null);
+    assert.equal(await dataStamp(memory.client, ["t"]), null);
     memory.close();
   } finally {
     other.close();
@@ -340,14 +339,14 @@ Deno.test("local client: dataStamp sees a commit made while the client was close
   const c = database.client;
   try {
     await c.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["a"] });
-    const before = await dataStamp(c);
+    const before = await dataStamp(c, ["t"]);
     c.close();
     // Another process changes the file meanwhile; a new connection starts its data_version count afresh.
     const other = await openDatabase(`file:${database.path}`);
     await other.client.execute("UPDATE t SET big = 7");
     other.close();
     await c.reconnect();
-    assert.notEqual(await dataStamp(c), before);
+    assert.notEqual(await dataStamp(c, ["t"]), before);
     assert.equal(await one(c, "SELECT big FROM t"), 7);
   } finally {
     database.close();

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { FixedClock } from "../../src/clock.ts";
-import { getEmployeeSummary, reuseSummaries } from "../../src/services/summary.ts";
+import { FACTS_SQL, getEmployeeSummary, reuseSummaries, SUMMARY_TABLES } from "../../src/services/summary.ts";
 import { getLeaveBalances } from "../../src/services/leave.ts";
 import { createTimeEntry, getWeekOverview } from "../../src/services/time.ts";
 import { mondayOf } from "../../src/domain/calendar.ts";
@@ -278,10 +278,14 @@ Deno.test("summary: one is served again only while no data changed, and equals a
     assert.throws(() => {
       (first.todos as { total: number }).total = 99;
     }, TypeError);
-    // The connector's bookkeeping (rate counters, audit rows) changes nothing the summary shows.
+    // Writes to tables the summary does not read (rate counters, a sign-in's last use) keep it.
     await writerOf(t.deps).run({
       sql: "INSERT INTO rate_counters (key, window_start, count) VALUES (?, ?, 1)",
       args: ["test", 0],
+    });
+    await t.deps.database.client.execute({
+      sql: "UPDATE sessions SET last_used_at = ?",
+      args: [t.clock.now()],
     });
     assert.equal(await getEmployeeSummary(t.deps, actor), first);
 
@@ -313,6 +317,36 @@ Deno.test("summary: one is served again only while no data changed, and equals a
     assert.equal(await getEmployeeSummary(t.deps, actor), afterOther);
   } finally {
     other.close();
+    t.close();
+  }
+});
+
+Deno.test("summary: SUMMARY_TABLES names every table the statement reads and every table that cascades into one", async () => {
+  const read = new Set([...FACTS_SQL.matchAll(/\b(?:FROM|JOIN)\s+(\w+)/gi)].map((m) => m[1].toLowerCase()));
+  read.delete("select"); // "FROM (SELECT …)"
+  assert.ok(read.size >= 14, `only ${[...read]} found`);
+  for (const table of read) assert.ok(SUMMARY_TABLES.includes(table), `${table} is not in SUMMARY_TABLES`);
+  const t = await makeTestApp();
+  try {
+    const c = t.deps.database.client;
+    for (const table of SUMMARY_TABLES) {
+      const keys = (await c.execute(`PRAGMA foreign_key_list(${table})`)).rows;
+      assert.ok(
+        keys.length || table === "leave_types" || table === "pay_dates" || table === "closure_periods",
+      );
+      for (const k of keys) {
+        const acts = [String(k.on_delete), String(k.on_update)].some((a) =>
+          a !== "NO ACTION" && a !== "RESTRICT"
+        );
+        if (acts) assert.ok(SUMMARY_TABLES.includes(String(k.table)), `${k.table} cascades into ${table}`);
+      }
+    }
+    // Triggers would change tables no statement names.
+    assert.equal(
+      (await c.execute("SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger'")).rows[0].n,
+      0,
+    );
+  } finally {
     t.close();
   }
 });
