@@ -69,7 +69,8 @@ const literals = (list: readonly string[]) => list.map((v) => `'${v.replaceAll("
 /**
  * Every fact of the summary in one indexed statement: each subquery uses an index of its table and mirrors
  * the query of the area that owns it (`balanceOf`, `closureCalendar`, `absenceFractions`). The text never
- * changes (named parameters only), so the database layer prepares it once per connection.
+ * changes (named parameters only), so the database layer prepares it once per connection. Exported for the
+ * test that holds `SUMMARY_TABLES` to it.
  */
 export const FACTS_SQL = `
   SELECT e.id, e.canton, e.employment_start AS employmentStart, e.employment_end AS employmentEnd,
