@@ -69,10 +69,10 @@ const literals = (list: readonly string[]) => list.map((v) => `'${v.replaceAll("
 /**
  * Every fact of the summary in one indexed statement: each subquery uses an index of its table and mirrors
  * the query of the area that owns it (`balanceOf`, `closureCalendar`, `absenceFractions`). The text never
- * changes (named parameters only), so the database layer prepares it once per connection. Exported for the
- * test that holds `SUMMARY_TABLES` to it.
+ * changes (named parameters only), so the database layer prepares it once per connection. `SUMMARY_TABLES` is
+ * derived from it.
  */
-export const FACTS_SQL = `
+const FACTS_SQL = `
   SELECT e.id, e.canton, e.employment_start AS employmentStart, e.employment_end AS employmentEnd,
     e.workload_percent AS workloadPercent, e.working_weekdays AS workingWeekdays, e.weekly_hours AS weeklyHours,
     v.id AS vacationTypeId, v.deducts_balance AS vacationDeducts, v.default_annual_days AS vacationDefaultDays,
@@ -171,25 +171,11 @@ export async function getEmployeeSummary(deps: ServiceDeps, actor: Actor): Promi
 export type EmployeeSummary = Readonly<Awaited<ReturnType<typeof computeSummary>>>;
 
 /**
- * The tables `FACTS_SQL` reads, and every table whose deletion cascades into one of them (the test holds
- * this list to the statement and to the schema's foreign keys).
+ * The tables `FACTS_SQL` reads (every name after FROM or JOIN), derived from the statement so the two cannot
+ * drift apart. The test checks that every table whose deletion cascades into one of them is among them.
  */
 export const SUMMARY_TABLES: readonly string[] = [
-  "employees",
-  "leave_types",
-  "leave_requests",
-  "leave_entitlements",
-  "workload_changes",
-  "pay_dates",
-  "payslips",
-  "feedback_drafts",
-  "survey_invitations",
-  "onboarding_plans",
-  "required_documents",
-  "time_entries",
-  "closure_periods",
-  "closure_work_through",
-  "sick_leave_entries",
+  ...new Set([...FACTS_SQL.matchAll(/\b(?:FROM|JOIN)\s+(\w+)/gi)].map((m) => m[1].toLowerCase())),
 ];
 
 /**
