@@ -11,3 +11,4 @@ export * from "./documents.ts";
 export * from "./expenses.ts";
 export * from "./mail.ts";
 export * from "./connector.ts";
+export * from "./privacy.ts";
