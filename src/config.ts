@@ -63,6 +63,7 @@ const schema = z.object({
   MCP_ISSUER_URL: origin("MCP_ISSUER_URL"),
   FEATURE_MCP_CONNECTOR: z.string().optional().transform((v) => v === "true"),
   PERSON_RECORD_DAILY_ALLOWANCE: intIn("PERSON_RECORD_DAILY_ALLOWANCE", 1000, 1, 1_000_000),
+  AUDIT_RETENTION_DAYS: intIn("AUDIT_RETENTION_DAYS", 365, 30, 3650),
   DYNAMIC_CLIENT_REGISTRATION: bool("DYNAMIC_CLIENT_REGISTRATION", true),
   DEMO_DATA: bool("DEMO_DATA", true),
   DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD must have at least 8 characters").default(
@@ -107,6 +108,12 @@ export interface Config {
   mcpResource: string;
   mcpEnabled: boolean;
   personRecordDailyAllowance: number;
+  /**
+   * Days the connector's audit rows, person-record counters and export records are kept (then deleted by
+   * `hr-service retention run`). A year by default: Art. 4 para. 5 of the Swiss data protection ordinance
+   * (DSV) asks logs of automated processing of sensitive data (health: sick leave) to be kept at least one year.
+   */
+  auditRetentionDays: number;
   dynamicClientRegistration: boolean;
   demoData: boolean;
   demoPassword: string;
@@ -151,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mcpResource: `${issuer}/api/mcp`,
     mcpEnabled: v.FEATURE_MCP_CONNECTOR,
     personRecordDailyAllowance: v.PERSON_RECORD_DAILY_ALLOWANCE,
+    auditRetentionDays: v.AUDIT_RETENTION_DAYS,
     dynamicClientRegistration: v.DYNAMIC_CLIENT_REGISTRATION,
     demoData: v.DEMO_DATA,
     demoPassword: v.DEMO_PASSWORD,

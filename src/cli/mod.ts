@@ -15,6 +15,7 @@ import { exportAudit } from "./audit.ts";
 import { listMail } from "../mail/outbox.ts";
 import { getSetting, setSetting } from "../settings.ts";
 import { assistantCommands } from "./assistants.ts";
+import { privacyCommands } from "./privacy.ts";
 
 /** Where a command writes; tests capture it. `stdin` gives piped input (passwords, CSV). */
 export interface Io {
@@ -290,6 +291,7 @@ export const COMMANDS: Command[] = [
     },
   },
   ...assistantCommands,
+  ...privacyCommands,
 ];
 
 /** The overview printed by `help`. */

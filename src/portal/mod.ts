@@ -9,6 +9,7 @@ import { compensationRoutes } from "./compensation.ts";
 import { holidayRoutes } from "./holidays.ts";
 import { approvalRoutes } from "./approvals.ts";
 import { assistantRoutes } from "../oauth/portal_routes.ts";
+import { myDataRoutes } from "./my_data.ts";
 
 /** Every portal operation, in the order the OpenAPI document lists them. */
 export const portalRoutes: RouteDef[] = [
@@ -22,4 +23,5 @@ export const portalRoutes: RouteDef[] = [
   ...holidayRoutes,
   ...approvalRoutes,
   ...assistantRoutes,
+  ...myDataRoutes,
 ];

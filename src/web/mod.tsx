@@ -20,6 +20,44 @@ import {
 import { pageUser } from "../signin/stepup.ts";
 import { setPageHeaders } from "./layout.tsx";
 import { AssistantsPage } from "./pages.tsx";
+import { ActivitySection } from "./activity.tsx";
+import { activityPeriod, assistantActivity, ownConnectionCounts } from "../services/assistant_activity.ts";
+import { AppError } from "../errors.ts";
+import type { AuthUser } from "../signin/sessions.ts";
+
+/**
+ * The person's activity log for the page; a bad filter (an invalid or too long period) falls back to the last
+ * 30 days rather than failing the whole page.
+ */
+async function activitySection(deps: AppDeps, c: Context, user: AuthUser, lang: Lang) {
+  const q = { from: c.req.query("from") || undefined, to: c.req.query("to") || undefined };
+  const assistant = c.req.query("assistant") || undefined;
+  const offset = Math.max(0, Number(c.req.query("offset")) || 0);
+  let period: { from?: string; to?: string } = q;
+  try {
+    activityPeriod(deps.clock.now(), q);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    period = {};
+  }
+  const page = await assistantActivity(deps, user, { ...period, clientId: assistant, offset });
+  const counts = await ownConnectionCounts(deps, user.userId, period);
+  const names = new Map<string, string>();
+  for (const i of page.items) if (i.clientId) names.set(i.clientId, i.assistant);
+  for (const k of counts) names.set(k.clientId, k.assistant);
+  return (
+    <ActivitySection
+      lang={lang}
+      items={page.items}
+      counts={counts}
+      assistants={[...names].map(([clientId, name]) => ({ clientId, name }))}
+      from={page.from}
+      to={page.to}
+      assistant={assistant}
+      nextOffset={page.nextOffset}
+    />
+  );
+}
 
 /**
  * The page's anti-CSRF token, derived from the session cookie (which another site can neither read nor
@@ -59,6 +97,7 @@ export function mountWebPages(app: Hono<any>, deps: AppDeps): void {
       }
     }
     if (c.req.query("error") === "not_found") error = m.assistantsNotFound;
+    const activity = await activitySection(deps, c, user, lang);
     setPageHeaders(c);
     return c.html(
       <AssistantsPage
@@ -69,6 +108,7 @@ export function mountWebPages(app: Hono<any>, deps: AppDeps): void {
         csrf={await pageCsrf(c)}
         flash={flash}
         error={error}
+        extra={activity}
       />,
     );
   });

@@ -4,6 +4,7 @@
  * errors that must not redirect, and the list of connected assistants. Pure rendering: the handlers in
  * auth_pages.tsx and mod.tsx decide what to show.
  */
+import type { Child } from "hono/jsx";
 import { fill, type Lang } from "../i18n/mod.ts";
 import type { WebMessages } from "../i18n/web.ts";
 import { type Scope, SCOPE_DESCRIPTIONS } from "../oauth/scopes.ts";
@@ -180,6 +181,8 @@ export function AssistantsPage(p: {
   csrf: string;
   flash?: string;
   error?: string;
+  /** Rendered below the list (the person's assistant activity log). */
+  extra?: Child;
 }) {
   return (
     <Layout lang={p.lang} m={p.m} title={p.m.assistantsTitle} wide>
@@ -228,6 +231,7 @@ export function AssistantsPage(p: {
           </tbody>
         </table>
       )}
+      {p.extra ?? null}
     </Layout>
   );
 }

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { json, makeTestApp, type TestApp } from "../_helpers.ts";
 import {
+  dataExports,
   leaveRequests,
   oauthClients,
   oauthConnections,
@@ -25,6 +26,7 @@ import { decideLeaveRequest } from "../../src/services/approvals.ts";
 import { createTimeEntry } from "../../src/services/time.ts";
 import { reportSickLeave } from "../../src/services/sick_leave.ts";
 import { requestProfileChange } from "../../src/services/profile.ts";
+import { requestExport } from "../../src/services/my_data_export.ts";
 import { actorFor, addAccount, P } from "../services/_fixtures.ts";
 
 const BASE = "/api/v1/portal";
@@ -38,6 +40,7 @@ interface Records {
   changeRequest: string;
   session: string;
   connection: string;
+  dataExport: string;
   employeeB: string;
 }
 
@@ -148,6 +151,20 @@ const ATTEMPTS: Attempt[] = [
     as: "A",
     method: "DELETE",
     path: (r) => `/auth/sessions/${r.session}`,
+    status: 404,
+  },
+  {
+    operationId: "getDataExport",
+    as: "A",
+    method: "GET",
+    path: (r) => `/employee/data-exports/${r.dataExport}`,
+    status: 404,
+  },
+  {
+    operationId: "downloadDataExport",
+    as: "A",
+    method: "GET",
+    path: (r) => `/employee/data-exports/${r.dataExport}/archive`,
     status: 404,
   },
   {
@@ -267,6 +284,13 @@ async function setup(t: TestApp) {
     scopes: "self:read",
     createdAt: t.clock.now(),
   }).returning();
+  const { view: exported, done } = await requestExport(t.deps, {
+    employeeId: b.employeeId!,
+    userId: b.userId,
+    requestedVia: "PORTAL",
+    requestedBy: b.userId,
+  });
+  await done;
   const records: Records = {
     leaveAwaiting: awaiting.id,
     leaveApproved: approved.id,
@@ -276,6 +300,7 @@ async function setup(t: TestApp) {
     changeRequest: change.id,
     session: session.id,
     connection: conn.id,
+    dataExport: exported.id,
     employeeB: b.employeeId!,
   };
   const otherManager = await addAccount(t, P("P007"), { role: "manager" });
@@ -294,6 +319,7 @@ async function snapshot(t: TestApp, r: Records) {
     ),
     session: await db.select().from(sessions).where(eq(sessions.id, r.session)),
     connection: await db.select().from(oauthConnections).where(eq(oauthConnections.id, r.connection)),
+    dataExport: await db.select().from(dataExports).where(eq(dataExports.id, r.dataExport)),
   };
 }
 

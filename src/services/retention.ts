@@ -1,0 +1,44 @@
+/**
+ * Retention of what the connector records about people: audit rows, the per-day person-record counters and
+ * export records older than the installation's period (`AUDIT_RETENTION_DAYS`) are deleted, and data export
+ * archives whose offer ended are removed (their request records stay). Run by `hr-service retention run`,
+ * which an operator schedules (a systemd timer or cron, daily).
+ */
+import { lt } from "drizzle-orm";
+import type { AppDeps } from "../deps.ts";
+import { exportRecords, mcpAudit, personTouches } from "../db/schema/mod.ts";
+import { expireExports } from "./my_data_export.ts";
+
+export interface RetentionResult {
+  /** The first instant kept (epoch ms, UTC midnight). */
+  keptFrom: number;
+  auditRows: number;
+  personTouches: number;
+  exportRecords: number;
+  expiredArchives: number;
+}
+
+/**
+ * Deletes everything older than the period, counted from the start of today's UTC day: with 365 days on
+ * 2027-11-22 the first day kept is 2026-11-22. Days are UTC, like the connector's own daily counters.
+ */
+export async function runRetention(
+  deps: Pick<AppDeps, "db" | "clock" | "config">,
+  days = deps.config.auditRetentionDays,
+): Promise<RetentionResult> {
+  const dayStart = Math.floor(deps.clock.now() / 86_400_000) * 86_400_000;
+  const keptFrom = dayStart - days * 86_400_000;
+  const firstDay = new Date(keptFrom).toISOString().slice(0, 10);
+  const res = await deps.db.transaction(async (tx) => {
+    const a = await tx.delete(mcpAudit).where(lt(mcpAudit.createdAt, keptFrom)).returning({
+      id: mcpAudit.id,
+    });
+    const t = await tx.delete(personTouches).where(lt(personTouches.day, firstDay))
+      .returning({ id: personTouches.employeeId });
+    const e = await tx.delete(exportRecords).where(lt(exportRecords.day, firstDay))
+      .returning({ id: exportRecords.id });
+    return { auditRows: a.length, personTouches: t.length, exportRecords: e.length };
+  });
+  const expiredArchives = await expireExports(deps);
+  return { keptFrom, ...res, expiredArchives };
+}
