@@ -12,3 +12,4 @@ export * from "./expenses.ts";
 export * from "./mail.ts";
 export * from "./connector.ts";
 export * from "./privacy.ts";
+export * from "./idempotency.ts";
