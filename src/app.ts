@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "./deps.ts";
-import { AppError } from "./errors.ts";
+import { AppError, errorBody } from "./errors.ts";
 import { mountPortal } from "./portal/mount.ts";
 import { portalRoutes } from "./portal/mod.ts";
 import { apiReferencePage, buildOpenApi } from "./portal/openapi.ts";
@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   app.onError((err, c) => {
     if (err instanceof AppError) {
       if (err.retryAfter) c.header("Retry-After", String(err.retryAfter));
-      return c.json({ error: err.message }, err.status as 400);
+      return c.json(errorBody(err), err.status as 400);
     }
     deps.log.error("unhandled error", {
       requestId: c.get("requestId"),

@@ -84,6 +84,7 @@ const schema = z.object({
   })
     .default("info"),
   MAX_BODY_BYTES: intIn("MAX_BODY_BYTES", 1_048_576, 1024, 52_428_800),
+  PORTAL_REQUESTS_PER_MINUTE: intIn("PORTAL_REQUESTS_PER_MINUTE", 300, 10, 100_000),
 }).superRefine((v, ctx) => {
   if (v.OIDC_ISSUER && !v.OIDC_CLIENT_ID) {
     ctx.addIssue({
@@ -126,6 +127,8 @@ export interface Config {
   oidc?: { issuer: string; clientId: string; clientSecret?: string; displayName: string };
   logLevel: "debug" | "info" | "warn" | "error";
   maxBodyBytes: number;
+  /** Portal requests per account (before sign-in: per address) and minute; 429 with Retry-After beyond. */
+  portalRequestsPerMinute: number;
 }
 
 /** Thrown with every offending variable named, so the operator fixes them all in one go. */
@@ -178,5 +181,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     logLevel: v.LOG_LEVEL,
     maxBodyBytes: v.MAX_BODY_BYTES,
+    portalRequestsPerMinute: v.PORTAL_REQUESTS_PER_MINUTE,
   };
 }

@@ -14,7 +14,8 @@ export type ErrorCode =
   | "unsupported_media_type"
   | "payload_too_large"
   | "rate_limited"
-  | "locked";
+  | "locked"
+  | "unprocessable";
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -27,18 +28,39 @@ const STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   rate_limited: 429,
   locked: 423,
+  unprocessable: 422,
 };
+
+/** One invalid input field and what is wrong with it (a validation refusal lists every one). */
+export interface FieldProblem {
+  /** Where: `body.startTime`, `query.limit`, `path.id`. */
+  field: string;
+  message: string;
+}
+
+/** Every code an AppError can carry, in a stable order (the OpenAPI document lists them). */
+export const ERROR_CODES = Object.keys(STATUS) as ErrorCode[];
 
 /** An expected refusal whose message is safe to show to the caller. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   /** Seconds after which a retry may succeed (rate limits and lock-outs). */
   readonly retryAfter?: number;
-  constructor(code: ErrorCode, message: string, opts: { retryAfter?: number } = {}) {
+  /** The record a conflict is about (an overlapping request or entry), so an app can open it. */
+  readonly conflictingId?: string;
+  /** Every invalid field of a validation refusal. */
+  readonly fields?: FieldProblem[];
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { retryAfter?: number; conflictingId?: string; fields?: FieldProblem[] } = {},
+  ) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.retryAfter = opts.retryAfter;
+    this.conflictingId = opts.conflictingId;
+    this.fields = opts.fields;
   }
   /** The HTTP status this refusal maps to. */
   get status(): number {
@@ -48,6 +70,25 @@ export class AppError extends Error {
 
 /** Shorthands keep call sites short and the codes consistent. */
 export const notFound = (what: string) => new AppError("not_found", what);
-export const conflict = (why: string) => new AppError("conflict", why);
+export const conflict = (why: string, conflictingId?: string) =>
+  new AppError("conflict", why, conflictingId ? { conflictingId } : {});
 export const invalid = (why: string) => new AppError("validation", why);
 export const forbidden = (why: string) => new AppError("forbidden", why);
+
+/**
+ * The body of every portal error: the contract's `{error}` and, beside it, a stable `code` an app can branch
+ * on, the conflicting record's id, and every invalid field (a superset of the contract's shape).
+ */
+export function errorBody(err: AppError): {
+  error: string;
+  code: ErrorCode;
+  conflictingId?: string;
+  fields?: FieldProblem[];
+} {
+  return {
+    error: err.message,
+    code: err.code,
+    ...(err.conflictingId ? { conflictingId: err.conflictingId } : {}),
+    ...(err.fields ? { fields: err.fields } : {}),
+  };
+}

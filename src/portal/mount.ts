@@ -1,7 +1,10 @@
 import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppDeps } from "../deps.ts";
-import { AppError } from "../errors.ts";
+import { AppError, errorBody } from "../errors.ts";
+import { CACHE_NO_STORE, CACHE_REVALIDATE, ifNoneMatchHits, strongEtag } from "./http_cache.ts";
+import { parseIdempotencyKey, withIdempotency } from "./idempotency.ts";
+import { portalLimiter } from "./rate_limit.ts";
 import { type AuthUser, resolveSession } from "../signin/sessions.ts";
 import { parseOrThrow, type RouteDef } from "./route.ts";
 
@@ -34,7 +37,7 @@ export async function requireUser(deps: AppDeps, c: Context): Promise<AuthUser> 
   return user;
 }
 
-async function readJson(c: Context): Promise<unknown> {
+function parseJsonText(c: Context, text: string): unknown {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
     throw new AppError(
@@ -42,7 +45,6 @@ async function readJson(c: Context): Promise<unknown> {
       "Send the body as JSON with Content-Type: application/json.",
     );
   }
-  const text = await c.req.text();
   if (text.trim() === "") throw new AppError("bad_request", "The request body is empty; send a JSON object.");
   try {
     return JSON.parse(text);
@@ -51,22 +53,115 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** Mounts portal routes under `/api/v1/portal`: authentication, input validation, the `{success, data}` envelope. */
-export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[]): void {
+/** Reads that carry the most sensitive fields: never stored, not even on the person's device. */
+const NO_STORE_READS = new Set([
+  "getProfile",
+  "getCompensation",
+  "getPayslip",
+  "getSalaryContinuation",
+]);
+
+/** Options of the portal's HTTP behaviour (from the configuration). */
+export interface PortalHttpOptions {
+  /** Requests per account and minute (429 beyond). */
+  requestsPerMinute: number;
+}
+
+/**
+ * Mounts portal routes under `/api/v1/portal`: authentication, the per-account request limit, input
+ * validation, `Idempotency-Key` on creating POSTs, the `{success, data}` envelope, validators and 304 on
+ * reads, `Cache-Control` on everything, and 405 with `Allow` for a known path asked with another method.
+ */
+export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?: PortalHttpOptions): void {
+  const limiter = portalLimiter(deps.clock, opts?.requestsPerMinute ?? deps.config.portalRequestsPerMinute);
   for (const r of routes) {
+    const creating = r.method === "post" && r.status === 201 && r.access !== "public";
     app.on(r.method.toUpperCase(), `/api/v1/portal${r.path}`, async (c) => {
       const user = r.access === "public" ? (undefined as unknown as AuthUser) : await requireUser(deps, c);
+      const limit = limiter.hit(user ? `u:${user.userId}` : `a:${clientAddress(c)}`);
+      for (const [k, v] of limit.headers) c.header(k, v);
+      c.header("Cache-Control", CACHE_NO_STORE);
+      if (limit.over) {
+        throw new AppError(
+          "rate_limited",
+          `Too many requests: at most ${limiter.perMinute} a minute. Try again in ${limit.retryAfter} s.`,
+          { retryAfter: limit.retryAfter },
+        );
+      }
       if (r.access === "employee" && !user.employeeId) {
         throw new AppError("not_found", "No employee record is linked to this account.");
       }
-      const params = r.params ? parseOrThrow(r.params, c.req.param(), "path") : undefined;
-      const query = r.query ? parseOrThrow(r.query, c.req.query(), "query") : undefined;
-      const body = r.body ? parseOrThrow(r.body, await readJson(c), "body") : undefined;
-      const out = await r.handler({ deps, c, user, employeeId: user?.employeeId ?? "", body, query, params });
+      const key = creating ? parseIdempotencyKey(c.req.header("idempotency-key")) : undefined;
+      const text = r.body ? await c.req.text() : "";
+      const run = async () => {
+        const params = r.params ? parseOrThrow(r.params, c.req.param(), "path") : undefined;
+        const query = r.query ? parseOrThrow(r.query, c.req.query(), "query") : undefined;
+        const body = r.body ? parseOrThrow(r.body, parseJsonText(c, text), "body") : undefined;
+        const out = await r.handler({
+          deps,
+          c,
+          user,
+          employeeId: user?.employeeId ?? "",
+          body,
+          query,
+          params,
+        });
+        if (out instanceof Response) return out;
+        // The response schema is the contract: data that does not fit it is a bug, never sent.
+        const data = r.response ? r.response.parse(out) : out;
+        return JSON.stringify({ success: true, data });
+      };
+      if (key !== undefined) {
+        const answer = await withIdempotency(
+          deps,
+          { userId: user.userId, key, method: r.method, path: c.req.path, body: text },
+          async () => {
+            try {
+              const out = await run();
+              if (out instanceof Response) return { status: out.status, body: await out.text() };
+              return { status: r.status ?? 200, body: out };
+            } catch (e) {
+              if (!(e instanceof AppError)) throw e;
+              return { status: e.status, body: JSON.stringify(errorBody(e)) };
+            }
+          },
+        );
+        if (answer.replayed) c.header("Idempotent-Replayed", "true");
+        return c.body(answer.body, answer.status as 200, { "Content-Type": "application/json" });
+      }
+      const out = await run();
       if (out instanceof Response) return out;
-      // The response schema is the contract: data that does not fit it is a bug, never sent.
-      const data = r.response ? r.response.parse(out) : out;
-      return c.json({ success: true, data }, r.status ?? 200);
+      if (r.method !== "get") {
+        return c.body(out, (r.status ?? 200) as 200, { "Content-Type": "application/json" });
+      }
+      const etag = await strongEtag(out);
+      c.header("ETag", etag);
+      if (!NO_STORE_READS.has(r.operationId)) c.header("Cache-Control", CACHE_REVALIDATE);
+      if (ifNoneMatchHits(c.req.header("if-none-match"), etag)) return c.body(null, 304);
+      return c.body(out, 200, { "Content-Type": "application/json" });
     });
   }
+  // A known path asked with a method it does not have: 405 with the methods it has (RFC 9110 §15.5.6).
+  const patterns = routes.map((r) => ({
+    re: new RegExp(`^/api/v1/portal${r.path.replace(/:\w+/g, "[^/]+")}/?$`),
+    method: r.method.toUpperCase(),
+  }));
+  app.all("/api/v1/portal/*", (c) => {
+    const allow = [...new Set(patterns.filter((p) => p.re.test(c.req.path)).map((p) => p.method))];
+    if (!allow.length) {
+      return c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}`, code: "not_found" }, 404);
+    }
+    if (allow.includes("GET")) allow.push("HEAD");
+    c.header("Allow", allow.join(", "));
+    return c.json({
+      error: `${c.req.method} is not allowed here; use ${allow.join(" or ")}.`,
+      code: "method_not_allowed",
+    }, 405);
+  });
+}
+
+/** The direct peer's address (for limits before sign-in). */
+function clientAddress(c: Context): string {
+  const info = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
+  return info?.hostname ?? "unknown";
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Config } from "../config.ts";
 import { type RouteDef, TAGS } from "./route.ts";
 import { namedSchemas } from "./schemas.ts";
+import { ERROR_CODES } from "../errors.ts";
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   profile:
@@ -17,6 +18,14 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 };
 
 const SAFE_INT = 9007199254740991;
+
+/** Headers every portal answer carries. */
+const COMMON_HEADERS = {
+  "X-Request-Id": { $ref: "#/components/headers/XRequestId" },
+  "Cache-Control": { $ref: "#/components/headers/CacheControl" },
+  RateLimit: { $ref: "#/components/headers/RateLimit" },
+  "RateLimit-Policy": { $ref: "#/components/headers/RateLimitPolicy" },
+};
 
 /** zod emits `$id` and safe-integer bounds that OpenAPI 3.0 schema objects do not want; remove them. */
 function clean(node: unknown): unknown {
@@ -82,6 +91,9 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
         });
       }
     }
+    const creating = r.method === "post" && r.status === 201 && r.access !== "public";
+    if (creating) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
+    if (r.method === "get" && !r.fileType) parameters.push({ $ref: "#/components/parameters/IfNoneMatch" });
     if (parameters.length) op.parameters = parameters;
     if (r.body) {
       const id = `${cap(r.operationId)}Request`;
@@ -93,9 +105,12 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
     }
     const resps: Record<string, unknown> = {};
     const status = String(r.status ?? 200);
+    const headers: Record<string, unknown> = { ...COMMON_HEADERS };
+    if (r.method === "get" && !r.fileType) headers.ETag = { $ref: "#/components/headers/ETag" };
     if (r.fileType) {
       resps[status] = {
         description: "The stored document.",
+        headers,
         content: { [r.fileType]: { schema: { type: "string", format: "binary" } } },
       };
     } else if (r.response) {
@@ -103,7 +118,15 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
       responses.add(z.object({ success: z.literal(true), data: r.response }).strict(), { id });
       resps[status] = {
         description: "Success: `{success: true, data}`.",
+        headers,
         content: { "application/json": { schema: { $ref: `#/components/schemas/${id}` } } },
+      };
+    }
+    if (r.method === "get" && !r.fileType) {
+      resps["304"] = {
+        description:
+          "Not modified: `If-None-Match` names the current `ETag`; the copy the app has is current.",
+        headers: { ETag: { $ref: "#/components/headers/ETag" }, ...COMMON_HEADERS },
       };
     }
     const errs: Record<number, string> = { ...r.errors };
@@ -111,10 +134,23 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
       errs[400] ??= "Malformed JSON or an invalid field (the message names it).";
     }
     if (r.body) errs[415] ??= "The body is not sent as application/json.";
+    if (r.body) errs[413] ??= "The body is larger than the installation's limit (MAX_BODY_BYTES).";
+    if (creating) {
+      errs[409] ??= "A request with this Idempotency-Key is still being processed.";
+      errs[422] ??= "This Idempotency-Key was already used for a different request.";
+    }
+    errs[429] ??= "Too many requests from this account in the current minute (see Retry-After).";
+    errs[500] ??= "A fault on the server's side; the message quotes the request id.";
     if (r.access !== "public") errs[401] ??= "Not signed in, or the session expired or was signed out.";
     if (r.access === "employee") errs[404] ??= "No employee record is linked to the caller's account.";
     for (const [code, description] of Object.entries(errs).sort()) {
-      resps[code] = { description, content: { "application/json": { schema: errorRef } } };
+      resps[code] = {
+        description,
+        headers: code === "429"
+          ? { "Retry-After": { $ref: "#/components/headers/RetryAfter" }, ...COMMON_HEADERS }
+          : COMMON_HEADERS,
+        content: { "application/json": { schema: errorRef } },
+      };
     }
     op.responses = resps;
     (paths[p] ??= {})[r.method] = op;
@@ -127,8 +163,32 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
   const schemas = {
     Error: {
       type: "object",
-      properties: { error: { type: "string", description: "A clear message for the person using the app." } },
-      required: ["error"],
+      description: "The contract's `{error}`, with a stable `code` beside it and, where they apply, the " +
+        "conflicting record's id and every invalid field.",
+      properties: {
+        error: { type: "string", description: "A clear message for the person using the app." },
+        code: {
+          type: "string",
+          description: "Stable and machine-readable: branch on this, not on the message.",
+          enum: [...ERROR_CODES, "method_not_allowed", "internal_error"],
+        },
+        conflictingId: {
+          type: "string",
+          description:
+            "With `conflict`: the id of the record this one clashes with (an overlapping request).",
+        },
+        fields: {
+          type: "array",
+          description: "With `validation`: every invalid field (`body.startTime`, `query.limit`) and why.",
+          items: {
+            type: "object",
+            properties: { field: { type: "string" }, message: { type: "string" } },
+            required: ["field", "message"],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ["error", "code"],
       additionalProperties: false,
     },
     ...conv(responses, "output").schemas,
@@ -141,6 +201,8 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
     info: {
       title: "Employee self-service portal API",
       version: "1.0.0",
+      license: { name: "Proprietary: licensed to the installation's organisation" },
+      contact: { name: "The installation's HR administrators", url: config.issuer },
       description:
         "The employee's own record for the mobile app. Every success is `{success: true, data}`, every error " +
         "`{error}`. Sign in with `POST /api/v1/portal/auth/sessions` and send the token as " +
@@ -154,6 +216,41 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
     paths,
     components: {
       schemas,
+      parameters: {
+        IdempotencyKey: {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          description:
+            "Makes a retry safe (draft-ietf-httpapi-idempotency-key-header): the same key with the " +
+            "same body replays the first answer for 24 hours (with `Idempotent-Replayed: true`); the same key " +
+            "with another body is refused with 422. 1 to 255 visible ASCII characters; a UUID is a good choice.",
+          schema: { type: "string", minLength: 1, maxLength: 255 },
+        },
+        IfNoneMatch: {
+          name: "If-None-Match",
+          in: "header",
+          required: false,
+          description: "The `ETag` of the copy the app holds: 304 without a body while it is current.",
+          schema: { type: "string" },
+        },
+      },
+      headers: {
+        ETag: { description: "Strong validator of the body (RFC 9110 §8.8.3).", schema: { type: "string" } },
+        RetryAfter: { description: "Seconds until a retry may succeed.", schema: { type: "integer" } },
+        XRequestId: { description: "The request's id, quoted in the logs.", schema: { type: "string" } },
+        RateLimit: {
+          description: "What is left of the minute's requests (draft-ietf-httpapi-ratelimit-headers).",
+          schema: { type: "string" },
+        },
+        RateLimitPolicy: { description: "The request limit per minute.", schema: { type: "string" } },
+        CacheControl: {
+          description:
+            "`private, no-cache` on reads the device may keep and must revalidate; `no-store` on " +
+            "the most sensitive reads and every other answer. Never storable by a shared cache.",
+          schema: { type: "string" },
+        },
+      },
       securitySchemes: {
         bearerAuth: {
           type: "http",

@@ -77,9 +77,20 @@ export function route<
   return def as RouteDef;
 }
 
-/** Turns the first zod issue into the contract's `{error}` sentence, naming the field. */
-export function describeIssue(err: z.ZodError, where: "body" | "query" | "path"): string {
-  const issue = err.issues[0];
+type Where = "body" | "query" | "path";
+
+/** The value at an issue's path in the input (zod does not report the input unless asked to). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const k of path) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<PropertyKey, unknown>)[k];
+  }
+  return v;
+}
+
+/** One zod issue as a sentence naming the field: missing, of the wrong type, or invalid. */
+function issueSentence(issue: z.core.$ZodIssue, input: unknown, where: Where): string {
   const field = issue.path.join(".");
   if (issue.code === "unrecognized_keys") {
     const keys = (issue as { keys?: string[] }).keys ?? [];
@@ -88,19 +99,34 @@ export function describeIssue(err: z.ZodError, where: "body" | "query" | "path")
     } in the ${where}.`;
   }
   if (!field) return `Invalid ${where}: ${issue.message}`;
-  if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) {
-    return `Field '${field}' is required.`;
+  if (issue.code === "invalid_type") {
+    const value = valueAt(input, issue.path);
+    if (value === undefined) return `Field '${field}' is required.`;
+    const expected = (issue as { expected?: string }).expected ?? "another type";
+    const got = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+    return `Invalid field '${field}': must be ${
+      expected === "object" ? "an object" : `a ${expected}`
+    }, not ${got}.`;
   }
   return `Invalid field '${field}': ${issue.message}`;
 }
 
-/** Parses input with a schema or throws a 400 AppError naming the field. */
+/**
+ * Parses input with a schema or throws a 400 AppError: the message names the first invalid field (the
+ * contract's `{error}`), and `fields` lists every invalid field with its own message.
+ */
 export function parseOrThrow<T extends z.ZodType>(
   schema: T,
   value: unknown,
-  where: "body" | "query" | "path",
+  where: Where,
 ): z.output<T> {
   const r = schema.safeParse(value);
-  if (!r.success) throw new AppError("validation", describeIssue(r.error, where));
+  if (!r.success) {
+    const fields = r.error.issues.map((issue) => ({
+      field: [where, ...issue.path.map(String)].join("."),
+      message: issueSentence(issue, value, where),
+    }));
+    throw new AppError("validation", fields[0].message, { fields });
+  }
   return r.data;
 }

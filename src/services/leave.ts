@@ -395,6 +395,7 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
         `(${
           clash.status.toLowerCase().replaceAll("_", " ")
         }). Withdraw or change that one first, or pick other dates.`,
+      clash.id,
     );
   }
   const balances = [];

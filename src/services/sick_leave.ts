@@ -189,6 +189,7 @@ async function planReport(q: Q, actor: Actor, emp: EmployeeRow, input: SickRepor
     throw conflict(
       `This overlaps your absence ${clash.id} from ${clash.startDate}` +
         (clash.isOngoing ? " (ongoing). End that one instead." : ` to ${clash.endDate}. Pick other dates.`),
+      clash.id,
     );
   }
   const cont = await continuationOf(q, emp, today, actor);

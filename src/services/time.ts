@@ -140,6 +140,7 @@ function overlapError(o: TimeRow): Error {
   return conflict(
     `This overlaps your entry ${o.id} on ${o.date} from ${o.startTime} to ${o.endTime}. ` +
       `Change the times, or edit that entry instead.`,
+    o.id,
   );
 }
 

@@ -343,7 +343,8 @@ Deno.test("access: changing the id never reaches another employee's record", asy
         });
         const res = await json(r);
         assert.equal(res.status, a.status, `${a.method} ${path}: ${JSON.stringify(res.body)}`);
-        assert.deepEqual(Object.keys(res.body), ["error"]);
+        assert.deepEqual(Object.keys(res.body), ["error", "code"]);
+        assert.equal(res.body.code, a.status === 404 ? "not_found" : "forbidden");
         const text = JSON.stringify(res.body);
         assert.ok(!text.includes("Mia") && !text.includes("privat"), "nothing about B leaks");
         if (a.status === 404) {

@@ -16,8 +16,13 @@ import { addAccount, addEmployee, addPerson, EMPLOYEE_ID, P } from "../services/
 
 const BASE = "/api/v1/portal";
 
+/**
+ * The contract's `{error: <string>}`, with only the documented additions beside it: a stable `code`, and
+ * where they apply the conflicting record's id and every invalid field.
+ */
 function isError(body: Record<string, unknown>) {
-  assert.deepEqual(Object.keys(body), ["error"]);
+  assert.ok(Object.keys(body).every((k) => ["error", "code", "conflictingId", "fields"].includes(k)));
+  assert.equal(typeof body.code, "string");
   assert.equal(typeof body.error, "string");
   assert.ok((body.error as string).length > 5);
 }

@@ -60,7 +60,9 @@ Deno.test("openapi: the document is valid OpenAPI 3.0.3 with the contract's vers
     assert.deepEqual([...used].filter((x) => !eight.includes(x)), [], "every operation carries one of them");
     const summary = doc.paths["/api/v1/portal/employee/summary"].get;
     assert.equal(summary.operationId, "getEmployeeSummary");
-    assert.deepEqual(Object.keys(summary.responses).sort(), ["200", "401", "404"]);
+    // The contract's 200, 401 and 404, and what every read of the portal can also answer: 304 to a
+    // conditional request, 429 beyond the request limit, 500 for a fault.
+    assert.deepEqual(Object.keys(summary.responses).sort(), ["200", "304", "401", "404", "429", "500"]);
     const ids = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
     assert.equal(new Set(ids).size, ids.length, "operation ids are unique");
     for (const [path, ops] of Object.entries(doc.paths)) {
@@ -171,8 +173,10 @@ Deno.test("openapi: real responses of every operation match the document's schem
         "leave fields required",
       );
       const error = validators.get("getEmployeeSummary")!.responses.get("404") as ValidateFunction;
-      assert.equal(error({ error: "x" }), true);
+      assert.equal(error({ error: "x", code: "not_found" }), true);
       assert.equal(error({ error: "x", code: 404 }), false);
+      assert.equal(error({ error: "x", code: "gone" }), false);
+      assert.equal(error({ error: "x", code: "not_found", extra: 1 }), false);
     });
 
     const seen = new Set<string>();
