@@ -254,7 +254,10 @@ export async function requestProfileChange(
       eq(profileChangeRequests.field, input.field),
     )).limit(1);
     if (open.length) {
-      throw conflict(`A change of ${input.field} is already waiting for HR (request ${open[0].id}).`, open[0].id);
+      throw conflict(
+        `A change of ${input.field} is already waiting for HR (request ${open[0].id}).`,
+        open[0].id,
+      );
     }
     const [row] = await tx.insert(profileChangeRequests).values({
       employeeId: emp.id,

@@ -6,12 +6,16 @@ import { instant } from "./_common.ts";
  * answer to a key, replayed to a retry with the same request, for `IDEMPOTENCY_KEY_HOURS`. A row without a
  * status is a request still in flight.
  */
-export const idempotencyKeys = sqliteTable("idempotency_keys", {
-  userId: text("user_id").notNull(),
-  key: text("key").notNull(),
-  /** SHA-256 of method, path and body: the same key with another request is refused. */
-  fingerprint: text("fingerprint").notNull(),
-  status: integer("status"),
-  response: text("response"),
-  createdAt: instant("created_at").notNull(),
-}, (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)]);
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: text("user_id").notNull(),
+    key: text("key").notNull(),
+    /** SHA-256 of method, path and body: the same key with another request is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    status: integer("status"),
+    response: text("response"),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
