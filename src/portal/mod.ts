@@ -10,10 +10,12 @@ import { holidayRoutes } from "./holidays.ts";
 import { approvalRoutes } from "./approvals.ts";
 import { assistantRoutes } from "../oauth/portal_routes.ts";
 import { myDataRoutes } from "./my_data.ts";
+import { todoRoutes } from "./todos.ts";
 
 /** Every portal operation, in the order the OpenAPI document lists them. */
 export const portalRoutes: RouteDef[] = [
   ...profileRoutes,
+  ...todoRoutes,
   ...leaveRoutes,
   ...timeRoutes,
   ...sickLeaveRoutes,

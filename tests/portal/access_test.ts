@@ -11,9 +11,12 @@ import { eq } from "drizzle-orm";
 import { json, makeTestApp, type TestApp } from "../_helpers.ts";
 import {
   dataExports,
+  feedbackDrafts,
   leaveRequests,
   oauthClients,
   oauthConnections,
+  onboardingPlans,
+  onboardingTasks,
   payslips,
   profileChangeRequests,
   sessions,
@@ -41,6 +44,8 @@ interface Records {
   session: string;
   connection: string;
   dataExport: string;
+  onboardingTask: string;
+  feedbackDraft: string;
   employeeB: string;
 }
 
@@ -151,6 +156,20 @@ const ATTEMPTS: Attempt[] = [
     as: "A",
     method: "DELETE",
     path: (r) => `/auth/sessions/${r.session}`,
+    status: 404,
+  },
+  {
+    operationId: "completeOnboardingTask",
+    as: "A",
+    method: "POST",
+    path: (r) => `/employee/todos/onboarding-tasks/${r.onboardingTask}/done`,
+    status: 404,
+  },
+  {
+    operationId: "discardFeedbackDraft",
+    as: "A",
+    method: "DELETE",
+    path: (r) => `/employee/todos/feedback-drafts/${r.feedbackDraft}`,
     status: 404,
   },
   {
@@ -291,6 +310,22 @@ async function setup(t: TestApp) {
     requestedBy: b.userId,
   });
   await done;
+  const [plan] = await t.deps.db.insert(onboardingPlans).values({
+    employeeId: b.employeeId!,
+    startDate: "2026-11-02",
+    createdAt: t.clock.now(),
+  }).returning();
+  const [task] = await t.deps.db.insert(onboardingTasks).values({
+    planId: plan.id,
+    title: "Read the handbook",
+    phase: "FIRST_WEEK",
+    createdAt: t.clock.now(),
+  }).returning();
+  const [feedback] = await t.deps.db.insert(feedbackDrafts).values({
+    authorEmployeeId: b.employeeId!,
+    cycle: "2026",
+    updatedAt: t.clock.now(),
+  }).returning();
   const records: Records = {
     leaveAwaiting: awaiting.id,
     leaveApproved: approved.id,
@@ -301,6 +336,8 @@ async function setup(t: TestApp) {
     session: session.id,
     connection: conn.id,
     dataExport: exported.id,
+    onboardingTask: task.id,
+    feedbackDraft: feedback.id,
     employeeB: b.employeeId!,
   };
   const otherManager = await addAccount(t, P("P007"), { role: "manager" });
@@ -320,6 +357,8 @@ async function snapshot(t: TestApp, r: Records) {
     session: await db.select().from(sessions).where(eq(sessions.id, r.session)),
     connection: await db.select().from(oauthConnections).where(eq(oauthConnections.id, r.connection)),
     dataExport: await db.select().from(dataExports).where(eq(dataExports.id, r.dataExport)),
+    task: await db.select().from(onboardingTasks).where(eq(onboardingTasks.id, r.onboardingTask)),
+    draft: await db.select().from(feedbackDrafts).where(eq(feedbackDrafts.id, r.feedbackDraft)),
   };
 }
 

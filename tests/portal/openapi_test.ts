@@ -12,6 +12,8 @@ import { makeTestApp, type TestApp } from "../_helpers.ts";
 import {
   oauthClients,
   oauthConnections,
+  onboardingPlans,
+  onboardingTasks,
   sessions,
   sickLeaveEntries,
   users,
@@ -264,6 +266,31 @@ Deno.test("openapi: real responses of every operation match the document's schem
       await op("disconnectAssistant", "employee", { params: { id: c.id }, expect: 200 });
       await op("listAssistantActivity", "employee", { query: "from=2026-11-01&to=2026-11-18", expect: 200 });
       await op("listAssistantActivity", "employee", { query: "from=2026-11-19&to=2026-11-18", expect: 400 });
+    });
+
+    await t.step("to-dos and notifications", async () => {
+      const todos = await op("listTodos", "employee", { expect: 200 });
+      await op("completeOnboardingTask", "employee", { params: { id: "unknown" }, expect: 404 });
+      const [plan] = await app.deps.db.insert(onboardingPlans).values({
+        employeeId: EMPLOYEE_ID,
+        startDate: "2026-11-02",
+        createdAt: app.clock.now(),
+      }).returning();
+      const [task] = await app.deps.db.insert(onboardingTasks).values({
+        planId: plan.id,
+        title: "Read the handbook",
+        phase: "FIRST_WEEK",
+        createdAt: app.clock.now(),
+      }).returning();
+      await op("completeOnboardingTask", "employee", { params: { id: task.id }, expect: 200 });
+      await op("discardFeedbackDraft", "employee", { params: { id: "unknown" }, expect: 404 });
+      const drafts = todos.data.feedbackDrafts as { id: string }[];
+      if (drafts.length) {
+        await op("discardFeedbackDraft", "employee", { params: { id: drafts[0].id }, expect: 200 });
+      }
+      await op("listNotifications", "employee", { query: "unread=true&limit=5", expect: 200 });
+      await op("markNotificationsRead", "employee", { body: { all: true }, expect: 200 });
+      await op("markNotificationsRead", "employee", { body: { ids: [] }, expect: 400 });
     });
 
     await t.step("data exports", async () => {

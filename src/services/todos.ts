@@ -1,0 +1,156 @@
+/**
+ * What lies behind the home screen's to-do badge (`todos` of the summary), and the person's notification
+ * inbox. Each list counts exactly what the summary counts, with the same conditions, so the badge and the
+ * lists cannot disagree (a test compares them for every demo employee).
+ */
+import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import {
+  employees,
+  feedbackDrafts,
+  notifications,
+  onboardingPlans,
+  onboardingTasks,
+  requiredDocuments,
+  surveyInvitations,
+} from "../db/schema/mod.ts";
+import { AppError } from "../errors.ts";
+import type { Actor } from "./actor.ts";
+import { iso, MAX_ROWS, selfId, type ServiceDeps, todayOf } from "./common.ts";
+
+/** The person's open to-dos, in the four groups the summary counts. */
+export async function listTodos(deps: ServiceDeps, actor: Actor) {
+  const me = selfId(actor);
+  const today = todayOf(deps);
+  const drafts = await deps.db.select({
+    id: feedbackDrafts.id,
+    cycle: feedbackDrafts.cycle,
+    updatedAt: feedbackDrafts.updatedAt,
+    subjectFirst: employees.firstName,
+    subjectLast: employees.lastName,
+  }).from(feedbackDrafts).leftJoin(employees, eq(employees.id, feedbackDrafts.subjectEmployeeId))
+    .where(and(eq(feedbackDrafts.authorEmployeeId, me), eq(feedbackDrafts.status, "DRAFT")))
+    .orderBy(desc(feedbackDrafts.updatedAt)).limit(MAX_ROWS);
+  const surveys = await deps.db.select().from(surveyInvitations).where(and(
+    eq(surveyInvitations.employeeId, me),
+    eq(surveyInvitations.status, "OPEN"),
+    or(isNull(surveyInvitations.dueDate), gte(surveyInvitations.dueDate, today)),
+  )).orderBy(asc(surveyInvitations.dueDate)).limit(MAX_ROWS);
+  const plans = await deps.db.select().from(onboardingPlans)
+    .where(and(eq(onboardingPlans.employeeId, me), eq(onboardingPlans.status, "OPEN")));
+  const tasks = plans.length
+    ? await deps.db.select().from(onboardingTasks).where(and(
+      inArray(onboardingTasks.planId, plans.map((p) => p.id)),
+      eq(onboardingTasks.done, false),
+    )).orderBy(asc(onboardingTasks.dueDate), asc(onboardingTasks.sortOrder)).limit(MAX_ROWS)
+    : [];
+  const documents = await deps.db.select().from(requiredDocuments)
+    .where(and(eq(requiredDocuments.employeeId, me), eq(requiredDocuments.status, "MISSING")))
+    .orderBy(asc(requiredDocuments.dueDate)).limit(MAX_ROWS);
+  return {
+    feedbackDrafts: drafts.map((d) => ({
+      id: d.id,
+      cycle: d.cycle,
+      about: d.subjectFirst ? `${d.subjectFirst} ${d.subjectLast}` : null,
+      updatedAt: iso(d.updatedAt),
+    })),
+    surveyInvitations: surveys.map((s) => ({ id: s.id, title: s.surveyTitle, dueDate: s.dueDate })),
+    onboarding: {
+      open: plans.length > 0,
+      tasks: tasks.map((t) => ({
+        id: t.id,
+        title: t.title,
+        phase: t.phase,
+        dueDate: t.dueDate,
+        mine: t.assigneeEmployeeId === null || t.assigneeEmployeeId === me,
+      })),
+    },
+    documentsMissing: documents.map((d) => ({ id: d.id, kind: d.kind, dueDate: d.dueDate })),
+  };
+}
+
+/**
+ * Marks one of the person's own onboarding tasks done (a task of their own open plan assigned to them or to
+ * nobody). When the last open task of the plan is done, the plan is completed.
+ */
+export async function completeOnboardingTask(deps: ServiceDeps, actor: Actor, taskId: string) {
+  const me = selfId(actor);
+  const now = deps.clock.now();
+  return await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select({ task: onboardingTasks, plan: onboardingPlans }).from(onboardingTasks)
+      .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
+      .where(and(eq(onboardingTasks.id, taskId), eq(onboardingPlans.employeeId, me))).limit(1);
+    if (!row) throw new AppError("not_found", "No onboarding task of yours with this id.");
+    if (row.task.assigneeEmployeeId !== null && row.task.assigneeEmployeeId !== me) {
+      throw new AppError("forbidden", "This task is for someone else on your onboarding plan to do.");
+    }
+    if (!row.task.done) {
+      await tx.update(onboardingTasks).set({ done: true, doneAt: now }).where(eq(onboardingTasks.id, taskId));
+      const [left] = await tx.select({ n: sql<number>`count(*)` }).from(onboardingTasks)
+        .where(and(eq(onboardingTasks.planId, row.plan.id), eq(onboardingTasks.done, false)));
+      if (Number(left.n) === 0) {
+        await tx.update(onboardingPlans).set({ status: "COMPLETED" }).where(
+          eq(onboardingPlans.id, row.plan.id),
+        );
+      }
+    }
+    return { id: taskId, done: true as const, doneAt: iso(row.task.doneAt ?? now) };
+  });
+}
+
+/** Deletes one of the person's own unsent feedback drafts (the to-do goes with it). */
+export async function discardFeedbackDraft(deps: ServiceDeps, actor: Actor, draftId: string) {
+  const me = selfId(actor);
+  const gone = await deps.db.delete(feedbackDrafts).where(and(
+    eq(feedbackDrafts.id, draftId),
+    eq(feedbackDrafts.authorEmployeeId, me),
+    eq(feedbackDrafts.status, "DRAFT"),
+  )).returning({ id: feedbackDrafts.id });
+  if (!gone.length) throw new AppError("not_found", "No unsent feedback draft of yours with this id.");
+  return { id: draftId, discarded: true as const };
+}
+
+/** The person's notifications, newest first, paged; `unread` only those not yet read. */
+export async function listNotifications(
+  deps: ServiceDeps,
+  actor: Actor,
+  q: { unread?: boolean; limit?: number; offset?: number },
+) {
+  const me = selfId(actor);
+  const limit = Math.min(MAX_ROWS, Math.max(1, q.limit ?? MAX_ROWS));
+  const offset = Math.max(0, q.offset ?? 0);
+  const where = q.unread
+    ? and(eq(notifications.recipientEmployeeId, me), isNull(notifications.readAt))
+    : eq(notifications.recipientEmployeeId, me);
+  const rows = await deps.db.select().from(notifications).where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit + 1).offset(offset);
+  const [unread] = await deps.db.select({ n: sql<number>`count(*)` }).from(notifications)
+    .where(and(eq(notifications.recipientEmployeeId, me), isNull(notifications.readAt)));
+  return {
+    items: rows.slice(0, limit).map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      payload: JSON.parse(n.payload) as Record<string, unknown>,
+      viaAssistant: n.channel === "ASSISTANT",
+      createdAt: iso(n.createdAt),
+      readAt: n.readAt === null ? null : iso(n.readAt),
+    })),
+    unreadCount: Number(unread.n),
+    limit,
+    offset,
+    nextOffset: rows.length > limit ? offset + limit : null,
+  };
+}
+
+/** Marks the given notifications of the person (or all of them) read; returns how many changed. */
+export async function markNotificationsRead(
+  deps: ServiceDeps,
+  actor: Actor,
+  ids: string[] | "all",
+): Promise<{ marked: number }> {
+  const me = selfId(actor);
+  const base = and(eq(notifications.recipientEmployeeId, me), isNull(notifications.readAt));
+  const rows = await deps.db.update(notifications).set({ readAt: deps.clock.now() })
+    .where(ids === "all" ? base : and(base, inArray(notifications.id, ids)))
+    .returning({ id: notifications.id });
+  return { marked: rows.length };
+}
