@@ -1,4 +1,4 @@
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { day, flag, id, instant } from "./_common.ts";
 import { employees } from "./people.ts";
 
@@ -24,3 +24,20 @@ export const sickLeaveEntries = sqliteTable("sick_leave_entries", {
   createdAt: instant("created_at").notNull(),
   updatedAt: instant("updated_at").notNull(),
 }, (t) => [index("sick_leave_emp_start_idx").on(t.employeeId, t.startDate)]);
+
+/**
+ * The medical certificate file of an absence, as the person uploaded it (PDF or photo, type checked by its
+ * content). Read by the person and by HR; a newer upload replaces it while HR has not accepted one.
+ */
+export const sickCertificates = sqliteTable("sick_certificates", {
+  id: id(),
+  sickEntryId: text("sick_entry_id").notNull().references(() => sickLeaveEntries.id, { onDelete: "cascade" })
+    .unique(),
+  employeeId: text("employee_id").notNull().references(() => employees.id, { onDelete: "cascade" }),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  sizeBytes: integer("size_bytes").notNull(),
+  bytes: blob("bytes", { mode: "buffer" }).notNull(),
+  uploadedAt: instant("uploaded_at").notNull(),
+  uploadedByUserId: text("uploaded_by_user_id"),
+});
