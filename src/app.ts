@@ -73,19 +73,29 @@ export function createApp(deps: AppDeps): Hono<Env> {
   // Hono's middleware does first) turns it into a stream that every handler must then read through, a
   // noticeable cost on every POST. A body of undeclared length (chunked, or HTTP/2 without
   // Content-Length) is counted by Hono's middleware as it arrives.
+  // A file upload route has its own, larger limit (its part's size plus the multipart framing).
   const maxBody = deps.config.maxBodyBytes;
-  const tooLarge = (c: Context) =>
-    c.json({ error: `The request body is larger than ${maxBody} bytes.` }, 413);
-  const countedLimit = bodyLimit({ maxSize: maxBody, onError: tooLarge });
+  const uploads = portalRoutes.filter((r) => r.upload).map((r) => ({
+    re: new RegExp(`^/api/v1/portal${r.path.replace(/:\w+/g, "[^/]+")}$`),
+    max: r.upload!.maxBytes + 64 * 1024,
+  }));
+  const tooLarge = (max: number) => (c: Context) =>
+    c.json({ error: `The request body is larger than ${max} bytes.`, code: "payload_too_large" }, 413);
+  const countedLimit = bodyLimit({ maxSize: maxBody, onError: tooLarge(maxBody) });
+  const countedUpload = new Map(
+    uploads.map((u) => [u, bodyLimit({ maxSize: u.max, onError: tooLarge(u.max) })]),
+  );
   app.use("*", (c, next) => {
     const headers = c.req.raw.headers;
     const declared = headers.get("content-length");
-    if (declared !== null && !headers.has("transfer-encoding")) {
-      return Number.parseInt(declared, 10) > maxBody ? Promise.resolve(tooLarge(c)) : next();
-    }
     const method = c.req.method;
     if (declared === null && (method === "GET" || method === "HEAD")) return next();
-    return countedLimit(c, next);
+    const upload = method === "POST" ? uploads.find((u) => u.re.test(c.req.path)) : undefined;
+    const max = upload?.max ?? maxBody;
+    if (declared !== null && !headers.has("transfer-encoding")) {
+      return Number.parseInt(declared, 10) > max ? Promise.resolve(tooLarge(max)(c)) : next();
+    }
+    return (upload ? countedUpload.get(upload)! : countedLimit)(c, next);
   });
 
   app.onError((err, c) => {

@@ -11,6 +11,8 @@ import {
   listTimesheetApprovals,
 } from "../services/approvals.ts";
 import { route, type RouteDef } from "./route.ts";
+import { fileResponse } from "./files.ts";
+import { CERTIFICATE_TYPES, getCertificateFile } from "../services/sick_leave.ts";
 import {
   DecisionBody,
   idParam,
@@ -162,5 +164,20 @@ export const approvalRoutes: RouteDef[] = [
     },
     handler: ({ deps, user, params, body }) =>
       decideProfileChange(deps, portalActor(user), { id: params.id, ...body }),
+  }),
+  route({
+    method: "get",
+    path: "/approvals/sick-leave/:id/certificate",
+    operationId: "getSickCertificateForHr",
+    tag: "sick-leave",
+    access: "user",
+    summary: "For HR: the certificate file an employee uploaded for an absence",
+    description: "HR staff and above only: a certificate is health data, so a manager never reads it " +
+      "(a manager sees the absence as 'away' in the team calendar).",
+    params: idParam,
+    fileType: [...CERTIFICATE_TYPES],
+    errors: { 404: "No certificate file for this absence that the caller may read." },
+    handler: async ({ deps, user, params, c }) =>
+      fileResponse(c, await getCertificateFile(deps, portalActor(user), params.id)),
   }),
 ];

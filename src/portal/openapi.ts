@@ -95,6 +95,23 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
     if (creating) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
     if (r.method === "get" && !r.fileType) parameters.push({ $ref: "#/components/parameters/IfNoneMatch" });
     if (parameters.length) op.parameters = parameters;
+    if (r.upload) {
+      op.requestBody = {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: {
+              type: "object",
+              properties: {
+                [r.upload.field]: { type: "string", format: "binary", description: r.upload.description },
+              },
+              required: [r.upload.field],
+            },
+            encoding: { [r.upload.field]: { contentType: r.upload.types.join(", ") } },
+          },
+        },
+      };
+    }
     if (r.body) {
       const id = `${cap(r.operationId)}Request`;
       requests.add(r.body, { id });
@@ -111,7 +128,9 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
       resps[status] = {
         description: "The stored document.",
         headers,
-        content: { [r.fileType]: { schema: { type: "string", format: "binary" } } },
+        content: Object.fromEntries(
+          [r.fileType].flat().map((t) => [t, { schema: { type: "string", format: "binary" } }]),
+        ),
       };
     } else if (r.response) {
       const id = `${cap(r.operationId)}Response`;

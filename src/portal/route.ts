@@ -50,8 +50,10 @@ export interface RouteDef {
   params?: z.ZodType;
   /** The `data` of a success response; omitted for routes that answer with a file. */
   response?: z.ZodType;
-  /** Media type of a file response (e.g. application/pdf). */
-  fileType?: string;
+  /** Media type(s) of a file response (e.g. application/pdf). */
+  fileType?: string | string[];
+  /** A file upload (multipart/form-data): the part's name, the media types accepted, the size limit. */
+  upload?: { field: string; types: string[]; maxBytes: number; description: string };
   status?: 200 | 201;
   /** Error statuses this operation can answer, with when. */
   errors: Record<number, string>;

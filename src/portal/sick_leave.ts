@@ -2,14 +2,18 @@ import { z } from "zod";
 import { portalActor } from "../services/actor.ts";
 import {
   cancelSickReport,
+  CERTIFICATE_MAX_BYTES,
+  CERTIFICATE_TYPES,
   endSickLeave,
+  getCertificateFile,
   getSickLeave,
   getSickLeaveEntry,
-  markCertificateUploaded,
   previewSickReport,
   reportSickLeave,
+  uploadCertificate,
 } from "../services/sick_leave.ts";
 import { route, type RouteDef } from "./route.ts";
+import { fileResponse, uploadedFile } from "./files.ts";
 import {
   dateTime,
   idParam,
@@ -117,20 +121,56 @@ export const sickLeaveRoutes: RouteDef[] = [
   route({
     method: "post",
     path: "/employee/sick-leave/:id/certificate",
-    operationId: "markCertificateUploaded",
+    operationId: "uploadSickCertificate",
     tag: "sick-leave",
     access: "employee",
-    summary: "Mark the medical certificate for an absence as uploaded",
+    summary: "Upload the medical certificate of an absence (PDF or photo)",
+    description:
+      "Send the file as `multipart/form-data` with a part named `file`: a PDF, JPEG, PNG or HEIC " +
+      "image of at most 10 MB, recognised by its content (not its name). The absence then reads " +
+      "`certificateState: UPLOADED` and HR can read the file. A new upload replaces the previous one until HR " +
+      "accepted a certificate.",
     params: idParam,
-    body: z.strictObject({
-      fileName: z.string().trim().min(1).max(200, { message: "must be at most 200 characters" }).optional(),
-    }),
+    upload: {
+      field: "file",
+      types: [...CERTIFICATE_TYPES],
+      maxBytes: CERTIFICATE_MAX_BYTES,
+      description: "The certificate: PDF, JPEG, PNG or HEIC, at most 10 MB.",
+    },
     response: SickLeaveRecord,
     errors: {
+      400: "No part named `file`, or an empty file.",
       404: "The caller has no sick-leave entry with this id.",
       409: "The report was taken back, or HR already accepted the certificate.",
+      413: "The file is larger than 10 MB.",
+      415: "Not multipart/form-data, or the file is neither a PDF nor a JPEG, PNG or HEIC image.",
     },
-    handler: ({ deps, user, params, body }) =>
-      markCertificateUploaded(deps, portalActor(user), { id: params.id, fileName: body.fileName }),
+    handler: async ({ deps, user, params, c }) => {
+      const actor = portalActor(user);
+      // Someone else's id reads as unknown before anything of the upload is looked at.
+      await getSickLeaveEntry(deps, actor, params);
+      const file = await uploadedFile(c, "file");
+      return uploadCertificate(deps, actor, {
+        id: params.id,
+        fileName: file.name,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      });
+    },
+  }),
+  route({
+    method: "get",
+    path: "/employee/sick-leave/:id/certificate",
+    operationId: "getSickCertificate",
+    tag: "sick-leave",
+    access: "employee",
+    summary: "The certificate file the caller uploaded for an absence",
+    params: idParam,
+    fileType: [...CERTIFICATE_TYPES],
+    errors: { 404: "The caller has no sick-leave entry with this id, or no certificate file for it." },
+    handler: async ({ deps, user, params, c }) => {
+      const actor = portalActor(user);
+      await getSickLeaveEntry(deps, actor, params);
+      return fileResponse(c, await getCertificateFile(deps, actor, params.id));
+    },
   }),
 ];

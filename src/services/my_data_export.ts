@@ -31,6 +31,7 @@ import {
   profileChangeRequests,
   requiredDocuments,
   sessions,
+  sickCertificates,
   sickLeaveEntries,
   surveyInvitations,
   timeEntries,
@@ -89,6 +90,8 @@ export const EXPORT_PARTS: Part[] = [
   { section: "time", key: "timeEntries", table: timeEntries, owner: "employeeId" },
   { section: "time", key: "expenseReports", table: expenseReports, owner: "employeeId" },
   { section: "sick", key: "sickLeaveEntries", table: sickLeaveEntries, owner: "employeeId" },
+  // The file's bytes go to files/, not into the JSON.
+  { section: "sick", key: "sickCertificates", table: sickCertificates, owner: "employeeId", omit: ["bytes"] },
   // The document's bytes go to files/, not into the JSON.
   { section: "payslips", key: "payslips", table: payslips, owner: "employeeId", omit: ["document"] },
   { section: "compensation", key: "compensation", table: compensation, owner: "employeeId" },
@@ -164,6 +167,17 @@ export async function collectPersonData(
     if (!d.bytes || !d.name) continue;
     const safe = d.name.replace(/[^\w.\- ]/g, "_");
     files[`files/payslips/${d.period}-${d.id.slice(0, 8)}-${safe}`] = new Uint8Array(d.bytes);
+  }
+
+  const certificates = await deps.db.select({
+    id: sickCertificates.id,
+    name: sickCertificates.fileName,
+    bytes: sickCertificates.bytes,
+  }).from(sickCertificates).where(eq(sickCertificates.employeeId, employeeId));
+  for (const f of certificates) {
+    files[`files/certificates/${f.id.slice(0, 8)}-${f.name.replace(/[^\w.\- ]/g, "_")}`] = new Uint8Array(
+      f.bytes,
+    );
   }
 
   if (account) {

@@ -8,7 +8,7 @@
  * never why, and assistants never receive it (contract: get_my_sick_leave "never the reason").
  */
 import { and, desc, eq, gte, isNull, lte, or, type SQL } from "drizzle-orm";
-import { sickLeaveEntries } from "../db/schema/mod.ts";
+import { sickCertificates, sickLeaveEntries } from "../db/schema/mod.ts";
 import { addDays, daysBetween, maxDate, minDate, yearOf } from "../domain/calendar.ts";
 import {
   continuationDaysUsed,
@@ -17,7 +17,8 @@ import {
   type SalaryScale,
   sickDaysCovered,
 } from "../domain/sick.ts";
-import { conflict, invalid, notFound } from "../errors.ts";
+import { AppError, conflict, invalid, notFound } from "../errors.ts";
+import { isHrOrAbove } from "../domain/access.ts";
 import type { Actor } from "./actor.ts";
 import {
   checkYear,
@@ -357,14 +358,36 @@ export async function cancelSickReport(deps: ServiceDeps, actor: Actor, input: {
   });
 }
 
+/** The media types a certificate may have. */
+export const CERTIFICATE_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/heic"] as const;
+
+/** The largest certificate accepted: a phone photo or a scanned PDF fits well within it. */
+export const CERTIFICATE_MAX_BYTES = 10 * 1024 * 1024;
+
 /**
- * Marks that the caller uploaded the medical certificate for an absence (the file itself goes to HR's
- * document store; this records the state the app shows). An accepted certificate is final.
+ * The media type of a certificate file, told by its first bytes (never by its name or the client's claim):
+ * PDF, JPEG, PNG, or HEIC/HEIF (what phones' cameras write). Anything else is refused.
  */
-export async function markCertificateUploaded(
+export function certificateType(bytes: Uint8Array): string | null {
+  const at = (i: number, ...b: number[]) => b.every((x, k) => bytes[i + k] === x);
+  if (at(0, 0x25, 0x50, 0x44, 0x46, 0x2d)) return "application/pdf";
+  if (at(0, 0xff, 0xd8, 0xff)) return "image/jpeg";
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  if (bytes.length >= 12 && at(4, 0x66, 0x74, 0x79, 0x70)) {
+    const brand = String.fromCharCode(...bytes.subarray(8, 12));
+    if (["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"].includes(brand)) return "image/heic";
+  }
+  return null;
+}
+
+/**
+ * Stores the caller's medical certificate for an absence and marks it uploaded; HR then reads the file. A new
+ * upload replaces the previous one until HR accepted a certificate (then it is final).
+ */
+export async function uploadCertificate(
   deps: ServiceDeps,
   actor: Actor,
-  input: { id: string; fileName?: string },
+  input: { id: string; fileName: string; bytes: Uint8Array },
 ) {
   const now = deps.clock.now();
   const today = todayOf(deps);
@@ -374,15 +397,56 @@ export async function markCertificateUploaded(
     if (r.certificateState === "ACCEPTED") {
       throw conflict("HR already accepted the certificate for this absence.");
     }
+    if (input.bytes.byteLength === 0) throw invalid("The file is empty.");
+    if (input.bytes.byteLength > CERTIFICATE_MAX_BYTES) {
+      throw new AppError(
+        "payload_too_large",
+        "The certificate is larger than 10 MB; send a smaller scan or photo.",
+      );
+    }
+    const contentType = certificateType(input.bytes);
+    if (!contentType) {
+      throw new AppError(
+        "unsupported_media_type",
+        "The certificate must be a PDF or a photo (JPEG, PNG or HEIC); this file is none of them.",
+      );
+    }
+    const fileName = input.fileName.replace(/[\x00-\x1f/\\]/g, "_").slice(0, 200) || "certificate";
+    const file = {
+      fileName,
+      contentType,
+      sizeBytes: input.bytes.byteLength,
+      bytes: Buffer.from(input.bytes),
+      uploadedAt: now,
+      uploadedByUserId: actor.userId,
+    };
+    await tx.insert(sickCertificates).values({ sickEntryId: r.id, employeeId: r.employeeId, ...file })
+      .onConflictDoUpdate({ target: sickCertificates.sickEntryId, set: file });
     const [row] = await tx.update(sickLeaveEntries).set({
       hasCertificate: true,
       certificateState: "UPLOADED",
       certificateUploadedAt: now,
-      certificateFileName: input.fileName ?? r.certificateFileName,
+      certificateFileName: fileName,
       updatedAt: now,
     }).where(eq(sickLeaveEntries.id, r.id)).returning();
     return sickRecordView(row, today, now, reasonVisible(actor));
   });
+}
+
+/**
+ * The certificate file of an absence: for the person whose absence it is, or for HR staff and above (never
+ * for a manager: a certificate is health data). Anyone else, or no file, reads as not found.
+ */
+export async function getCertificateFile(deps: ServiceDeps, actor: Actor, entryId: string) {
+  const [f] = await deps.db.select().from(sickCertificates).where(eq(sickCertificates.sickEntryId, entryId))
+    .limit(1);
+  const allowed = f && (f.employeeId === actor.employeeId || isHrOrAbove(actor.role));
+  if (!allowed) throw notFound("No certificate file for this absence.");
+  return {
+    fileName: f.fileName,
+    contentType: f.contentType,
+    bytes: new Uint8Array(f.bytes) as Uint8Array<ArrayBuffer>,
+  };
 }
 
 /**

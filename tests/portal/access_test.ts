@@ -27,7 +27,7 @@ import { portalRoutes } from "../../src/portal/mod.ts";
 import { fileLeaveRequest } from "../../src/services/leave.ts";
 import { decideLeaveRequest } from "../../src/services/approvals.ts";
 import { createTimeEntry } from "../../src/services/time.ts";
-import { reportSickLeave } from "../../src/services/sick_leave.ts";
+import { reportSickLeave, uploadCertificate } from "../../src/services/sick_leave.ts";
 import { requestProfileChange } from "../../src/services/profile.ts";
 import { requestExport } from "../../src/services/my_data_export.ts";
 import { actorFor, addAccount, P } from "../services/_fixtures.ts";
@@ -122,7 +122,7 @@ const ATTEMPTS: Attempt[] = [
     status: 404,
   },
   {
-    operationId: "markCertificateUploaded",
+    operationId: "uploadSickCertificate",
     as: "A",
     method: "POST",
     path: (r) => `/employee/sick-leave/${r.sick}/certificate`,
@@ -156,6 +156,27 @@ const ATTEMPTS: Attempt[] = [
     as: "A",
     method: "DELETE",
     path: (r) => `/auth/sessions/${r.session}`,
+    status: 404,
+  },
+  {
+    operationId: "getSickCertificate",
+    as: "A",
+    method: "GET",
+    path: (r) => `/employee/sick-leave/${r.sick}/certificate`,
+    status: 404,
+  },
+  {
+    operationId: "getSickCertificateForHr",
+    as: "A",
+    method: "GET",
+    path: (r) => `/approvals/sick-leave/${r.sick}/certificate`,
+    status: 404,
+  },
+  {
+    operationId: "getSickCertificateForHr",
+    as: "otherManager",
+    method: "GET",
+    path: (r) => `/approvals/sick-leave/${r.sick}/certificate`,
     status: 404,
   },
   {
@@ -281,6 +302,11 @@ async function setup(t: TestApp) {
     endTime: "12:00",
   });
   const sick = await reportSickLeave(t.deps, b, { startDate: "2026-11-18", reason: "privat" });
+  await uploadCertificate(t.deps, b, {
+    id: sick.id,
+    fileName: "zeugnis.pdf",
+    bytes: new TextEncoder().encode("%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+  });
   const [slip] = await t.deps.db.select().from(payslips).where(eq(payslips.employeeId, b.employeeId!)).limit(
     1,
   );

@@ -232,10 +232,20 @@ Deno.test("sick leave over HTTP: year view, preview, report, certificate, take b
       startDate: "2026-11-17",
       endDate: "2026-11-18",
     });
-    const cert = await call(t, token, "POST", `/employee/sick-leave/${again.body.data.id}/certificate`, {
-      fileName: "zeugnis.pdf",
+    const form = new FormData();
+    form.append(
+      "file",
+      new File(
+        [new TextEncoder().encode("%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")],
+        "zeugnis.pdf",
+      ),
+    );
+    const cert = await t.request(`/api/v1/portal/employee/sick-leave/${again.body.data.id}/certificate`, {
+      method: "POST",
+      token,
+      body: form,
     });
-    assert.equal(cert.body.data.certificateState, "UPLOADED");
+    assert.equal((await cert.json()).data.certificateState, "UPLOADED");
     const refused = await call(t, token, "POST", `/employee/sick-leave/${again.body.data.id}/take-back`);
     assert.equal(refused.status, 409);
     const future = await call(t, token, "POST", "/employee/sick-leave", { startDate: "2026-11-25" });

@@ -13,9 +13,9 @@ import {
   endSickLeave,
   getSickLeave,
   getSickLeaveEntry,
-  markCertificateUploaded,
   previewSickReport,
   reportSickLeave,
+  uploadCertificate,
 } from "../../src/services/sick_leave.ts";
 import { actorFor, addAccount, addEmployee, MANAGER_ID, refuses } from "./_fixtures.ts";
 
@@ -177,7 +177,11 @@ Deno.test("sick: an own report can be taken back within 24 hours while no certif
     });
     await t.step("not with a certificate on file", async () => {
       const r = await reportSickLeave(app.deps, me, { startDate: "2026-11-18" });
-      const marked = await markCertificateUploaded(app.deps, me, { id: r.id, fileName: "arztzeugnis.pdf" });
+      const marked = await uploadCertificate(app.deps, me, {
+        id: r.id,
+        fileName: "arztzeugnis.pdf",
+        bytes: new TextEncoder().encode("%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+      });
       assert.equal(marked.certificateState, "UPLOADED");
       assert.equal(marked.hasCertificate, true);
       assert.equal(marked.canTakeBack, false);
