@@ -87,7 +87,14 @@ export const oauthRefreshTokens = sqliteTable("oauth_refresh_tokens", {
   createdAt: instant("created_at").notNull(),
   expiresAt: instant("expires_at").notNull(),
   rotatedAt: instant("rotated_at"),
-}, (t) => [index("oauth_refresh_tokens_family_idx").on(t.familyId)]);
+  /** The token this one was issued for (null for the first of a family): tells a retry from reuse. */
+  parentHash: text("parent_hash"),
+  /** Set when a sibling issued to a retry was used instead: refused, without revoking the family. */
+  supersededAt: instant("superseded_at"),
+}, (t) => [
+  index("oauth_refresh_tokens_family_idx").on(t.familyId),
+  index("oauth_refresh_tokens_parent_idx").on(t.parentHash),
+]);
 
 /** Revoked access tokens (by `jti`) until they would have expired anyway (RFC 7009). */
 export const oauthRevokedAccessTokens = sqliteTable("oauth_revoked_access_tokens", {
