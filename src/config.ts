@@ -73,6 +73,7 @@ const schema = z.object({
   SIGNIN_MAX_AGE_SECONDS: intIn("SIGNIN_MAX_AGE_SECONDS", 600, 30, 86400),
   ACCESS_TOKEN_TTL_SECONDS: intIn("ACCESS_TOKEN_TTL_SECONDS", 600, 60, 3600),
   REFRESH_TOKEN_TTL_DAYS: intIn("REFRESH_TOKEN_TTL_DAYS", 30, 1, 365),
+  REFRESH_TOKEN_REUSE_GRACE_SECONDS: intIn("REFRESH_TOKEN_REUSE_GRACE_SECONDS", 30, 0, 300),
   SMTP_URL: optionalUrl("SMTP_URL", ["smtp:", "smtps:"]),
   MAIL_FROM: z.string().default("HR Service <hr@localhost>"),
   OIDC_ISSUER: optionalUrl("OIDC_ISSUER", ["http:", "https:"]),
@@ -122,6 +123,11 @@ export interface Config {
   signinMaxAgeSeconds: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /**
+   * How long after its rotation a refresh token presented again by the same client is taken as a retry (a
+   * lost answer, two refreshes in parallel) rather than reuse; 0 turns the grace off.
+   */
+  refreshReuseGraceSeconds: number;
   smtpUrl?: string;
   mailFrom: string;
   oidc?: { issuer: string; clientId: string; clientSecret?: string; displayName: string };
@@ -169,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     signinMaxAgeSeconds: v.SIGNIN_MAX_AGE_SECONDS,
     accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: v.REFRESH_TOKEN_TTL_DAYS,
+    refreshReuseGraceSeconds: v.REFRESH_TOKEN_REUSE_GRACE_SECONDS,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     oidc: v.OIDC_ISSUER && v.OIDC_CLIENT_ID

@@ -6,10 +6,11 @@
  *   first use issued (RFC 6749 §4.1.2: "SHOULD revoke … all tokens previously issued based on that code").
  * - Each code exchange starts a token family. Refresh tokens rotate on every use; presenting a rotated one
  *   again means it leaked, so the whole family is revoked (OAuth 2.1 §4.3.1, the contract's rule 5).
- * - Scopes only narrow: a refresh may ask for fewer, never more (RFC 6749 §6).
+ * - Scopes only narrow: a refresh may ask for fewer, never more (RFC 6749 §6); see `refreshGrant` for
+ *   retries within a grace window and what a refresh without `resource` means.
  * Codes and refresh tokens are random and stored as SHA-256 only.
  */
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { oauthAuthorizationCodes, oauthRefreshTokens, oauthTokenFamilies, users } from "../db/schema/mod.ts";
 import { randomToken, safeEqual, sha256B64url, sha256Hex } from "../crypto.ts";
@@ -85,12 +86,18 @@ function requireResource(deps: AppDeps, form: URLSearchParams): void {
   }
 }
 
-async function newRefreshToken(deps: AppDeps, familyId: string, scopes: Scope[]): Promise<string> {
+async function newRefreshToken(
+  deps: AppDeps,
+  familyId: string,
+  scopes: Scope[],
+  parentHash: string | null = null,
+): Promise<string> {
   const token = randomToken("hrr");
   const now = deps.clock.now();
   await deps.db.insert(oauthRefreshTokens).values({
     tokenHash: await sha256Hex(token),
     familyId,
+    parentHash,
     scopes: formatScopes(scopes),
     createdAt: now,
     expiresAt: now + deps.config.refreshTokenTtlDays * 86_400_000,
@@ -184,7 +191,23 @@ export async function exchangeCode(
   };
 }
 
-/** The refresh-token grant with rotation and reuse detection (RFC 6749 §6, OAuth 2.1 §4.3). */
+/**
+ * The refresh-token grant with rotation and reuse detection (RFC 6749 §6, OAuth 2.1 §4.3.1).
+ *
+ * Everything that can refuse is checked before the token is spent (client, expiry, the live connection,
+ * resource, scope), so a refused refresh leaves the token usable.
+ *
+ * - `resource` may be left out: it then means the grant's own resource (the MCP URL); any other is refused.
+ * - `scope` may ask for less than the grant, never more. Scopes outside the grant are left out of what is
+ *   issued rather than refused (RFC 6749 §3.3: the server "MAY fully or partially ignore the scope requested";
+ *   the answer's `scope` says what was issued, §5.1), and `offline_access` is ignored as at authorization. Only
+ *   a request none of whose scopes is granted is refused (`invalid_scope`).
+ * - A token presented again after its rotation is reuse (the family is revoked, the contract's rule 5), except
+ *   within `refreshReuseGraceSeconds` of the rotation by the same client while none of its successors has been
+ *   used: that is a retry after a lost answer or a second refresh sent in parallel, and it gets a working token
+ *   pair of its own (a sibling successor), revoking nothing. When one sibling is then used, the others are
+ *   superseded: refused without revoking anything, since they can no longer yield a token.
+ */
 export async function refreshGrant(
   deps: AppDeps,
   client: OAuthClient,
@@ -192,7 +215,7 @@ export async function refreshGrant(
 ): Promise<TokenResponse> {
   const token = form.get("refresh_token");
   if (!token) throw new OAuthError("invalid_request", "refresh_token is required.");
-  requireResource(deps, form);
+  if (form.getAll("resource").length) requireResource(deps, form);
   const now = deps.clock.now();
   const tokenHash = await sha256Hex(token);
   const row = await deps.db.query.oauthRefreshTokens.findFirst({
@@ -206,15 +229,10 @@ export async function refreshGrant(
     throw new OAuthError("invalid_grant", "The refresh token was issued to another client.");
   }
   if (family.revokedAt !== null) throw new OAuthError("invalid_grant", "The refresh token was revoked.");
-  const claimed = await deps.db.update(oauthRefreshTokens).set({ rotatedAt: now })
-    .where(and(eq(oauthRefreshTokens.tokenHash, tokenHash), isNull(oauthRefreshTokens.rotatedAt)))
-    .returning({ tokenHash: oauthRefreshTokens.tokenHash });
-  if (!claimed.length) {
-    await revokeFamily(deps, family.id, "rotated refresh token reused");
-    deps.log.warn("oauth refresh token reused", { clientId: client.id, familyId: family.id });
+  if (row.supersededAt !== null) {
     throw new OAuthError(
       "invalid_grant",
-      "The refresh token was already used. All tokens of this authorization are revoked; authorize again.",
+      "This refresh token was replaced by one issued at the same time, which is in use; use that one.",
     );
   }
   if (row.expiresAt <= now) throw new OAuthError("invalid_grant", "The refresh token has expired.");
@@ -225,21 +243,43 @@ export async function refreshGrant(
   }
   let scopes = intersectScopes(readScopes(row.scopes), connection.scopes);
   const scopeParam = form.get("scope");
-  if (scopeParam !== null) {
-    const asked = parseScopeParam(scopeParam);
-    const beyond = [...asked.unknown, ...asked.known.filter((s) => !scopes.includes(s))];
-    if (beyond.length) {
+  if (scopeParam !== null && scopeParam.trim() !== "") {
+    const asked = intersectScopes(parseScopeParam(scopeParam).known, scopes);
+    if (!asked.length) {
       throw new OAuthError(
         "invalid_scope",
-        `A refresh can only narrow the grant; not granted: ${beyond.join(" ")}.`,
+        `None of the requested scopes is part of this grant (granted: ${formatScopes(scopes)}).`,
       );
     }
-    if (!asked.known.length) {
-      throw new OAuthError("invalid_scope", "scope must name at least one granted scope.");
-    }
-    scopes = asked.known;
+    scopes = asked;
   }
-  const refreshToken = await newRefreshToken(deps, family.id, scopes);
+
+  const claimed = await deps.db.update(oauthRefreshTokens).set({ rotatedAt: now })
+    .where(and(eq(oauthRefreshTokens.tokenHash, tokenHash), isNull(oauthRefreshTokens.rotatedAt)))
+    .returning({ tokenHash: oauthRefreshTokens.tokenHash });
+  if (claimed.length) {
+    // This token's parent may have had siblings issued to retries: the one used now wins.
+    if (row.parentHash) {
+      await deps.db.update(oauthRefreshTokens).set({ supersededAt: now }).where(and(
+        eq(oauthRefreshTokens.parentHash, row.parentHash),
+        isNull(oauthRefreshTokens.rotatedAt),
+        isNull(oauthRefreshTokens.supersededAt),
+      ));
+    }
+  } else if (!await isRetry(deps, tokenHash, now)) {
+    await revokeFamily(deps, family.id, "rotated refresh token reused");
+    deps.log.warn("oauth refresh token reused", { clientId: client.id, familyId: family.id });
+    throw new OAuthError(
+      "invalid_grant",
+      "The refresh token was already used. All tokens of this authorization are revoked; authorize again.",
+    );
+  } else {
+    deps.log.info("oauth refresh retried within the grace window", {
+      clientId: client.id,
+      familyId: family.id,
+    });
+  }
+  const refreshToken = await newRefreshToken(deps, family.id, scopes, tokenHash);
   await deps.db.update(oauthTokenFamilies).set({ scopes: formatScopes(scopes) })
     .where(eq(oauthTokenFamilies.id, family.id));
   const at = await issueAccessToken(deps, {
@@ -256,6 +296,26 @@ export async function refreshGrant(
     refresh_token: refreshToken,
     scope: formatScopes(scopes),
   };
+}
+
+/**
+ * Whether presenting an already rotated token is a retry: rotated within the grace window, and none of the
+ * tokens issued for it has been used since (a used successor means the client moved on, so a presentation
+ * of the old token is someone else's).
+ */
+async function isRetry(deps: AppDeps, tokenHash: string, now: number): Promise<boolean> {
+  const graceMs = deps.config.refreshReuseGraceSeconds * 1000;
+  if (graceMs <= 0) return false;
+  const [row] = await deps.db.select({ rotatedAt: oauthRefreshTokens.rotatedAt }).from(oauthRefreshTokens)
+    .where(eq(oauthRefreshTokens.tokenHash, tokenHash)).limit(1);
+  if (!row?.rotatedAt || now - row.rotatedAt > graceMs) return false;
+  const usedChild = await deps.db.select({ h: oauthRefreshTokens.tokenHash }).from(oauthRefreshTokens).where(
+    and(
+      eq(oauthRefreshTokens.parentHash, tokenHash),
+      isNotNull(oauthRefreshTokens.rotatedAt),
+    ),
+  ).limit(1);
+  return usedChild.length === 0;
 }
 
 /**

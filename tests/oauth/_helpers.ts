@@ -2,6 +2,7 @@
  * Test support for the authorization server: an app with the connector on and a handful of accounts, a
  * tiny browser (cookie jar, manual redirects) that walks the sign-in and consent pages, and PKCE helpers.
  */
+import assert from "node:assert/strict";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { employees, users } from "../../src/db/schema/mod.ts";
 import { hashPassword } from "../../src/signin/password.ts";
@@ -243,4 +244,70 @@ export function tokenRequest(
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(fields).toString(),
   });
+}
+
+type App = Awaited<ReturnType<typeof makeOAuthApp>>;
+const TOKEN = `${ISSUER}/api/oauth/token`;
+const CB = "https://assistant.example/cb";
+
+/** The in-process app as a fetch function. */
+export function fetcher(t: App) {
+  return (url: string, init: RequestInit) => Promise.resolve(t.app.request(url, init));
+}
+
+/** Registers a client, authorizes as `email`, and returns the code and everything needed to exchange it. */
+export async function getCode(
+  t: App,
+  o: { scope?: string; email?: string; clientId?: string; browser?: Browser; choose?: string[] } = {},
+) {
+  const clientId = o.clientId ?? await registerClient(fetcher(t), ISSUER);
+  const b = o.browser ?? appBrowser(t);
+  const { verifier, challenge } = await pkce();
+  const r = await authorize(b, {
+    clientId,
+    challenge,
+    scope: o.scope ?? "self:read self:write",
+    email: o.email,
+    choose: o.choose,
+  });
+  assert.ok(
+    r.url.startsWith(CB),
+    `expected a redirect to the client, got ${r.url}\n${r.html?.slice(0, 500)}`,
+  );
+  return { clientId, verifier, code: new URL(r.url).searchParams.get("code")!, browser: b };
+}
+
+/** The authorization-code grant at the token endpoint. */
+export async function exchange(
+  t: App,
+  p: { clientId: string; code: string; verifier: string },
+  extra: Record<string, string> = {},
+) {
+  const r = await tokenRequest(fetcher(t), TOKEN, {
+    grant_type: "authorization_code",
+    code: p.code,
+    redirect_uri: CB,
+    code_verifier: p.verifier,
+    client_id: p.clientId,
+    resource: RESOURCE,
+    ...extra,
+  });
+  return { status: r.status, headers: r.headers, body: await r.json() };
+}
+
+/** The refresh-token grant at the token endpoint (with `resource` unless `extra` overrides it). */
+export async function refresh(
+  t: App,
+  clientId: string,
+  refreshToken: string,
+  extra: Record<string, string> = {},
+) {
+  const r = await tokenRequest(fetcher(t), TOKEN, {
+    grant_type: "refresh_token",
+    refresh_token: refreshToken,
+    client_id: clientId,
+    resource: RESOURCE,
+    ...extra,
+  });
+  return { status: r.status, headers: r.headers, body: await r.json() };
 }
