@@ -62,6 +62,24 @@ const schema = z.object({
   }).default("NORMAL"),
   MCP_ISSUER_URL: origin("MCP_ISSUER_URL"),
   FEATURE_MCP_CONNECTOR: z.string().optional().transform((v) => v === "true"),
+  MCP_ALLOWED_ORIGINS: z.string().optional().transform((v, ctx) => {
+    if (v === undefined || v.trim() === "") return undefined;
+    const out: string[] = [];
+    for (const part of v.split(",").map((x) => x.trim()).filter(Boolean)) {
+      try {
+        const u = new URL(part);
+        if (!["http:", "https:"].includes(u.protocol) || u.pathname !== "/" || u.search) throw new Error();
+        out.push(`${u.protocol}//${u.host}`);
+      } catch {
+        ctx.addIssue({
+          code: "custom",
+          message: `MCP_ALLOWED_ORIGINS: '${part}' is not an origin like https://claude.ai`,
+        });
+        return z.NEVER;
+      }
+    }
+    return out;
+  }),
   PERSON_RECORD_DAILY_ALLOWANCE: intIn("PERSON_RECORD_DAILY_ALLOWANCE", 1000, 1, 1_000_000),
   AUDIT_RETENTION_DAYS: intIn("AUDIT_RETENTION_DAYS", 365, 30, 3650),
   DYNAMIC_CLIENT_REGISTRATION: bool("DYNAMIC_CLIENT_REGISTRATION", true),
@@ -109,6 +127,11 @@ export interface Config {
   /** The canonical MCP resource URL: `<issuer>/api/mcp`. */
   mcpResource: string;
   mcpEnabled: boolean;
+  /**
+   * Browser origins allowed to call the connector with a valid token; undefined: any (the token is the
+   * credential). The service's own origin is always allowed.
+   */
+  mcpAllowedOrigins?: string[];
   personRecordDailyAllowance: number;
   /**
    * Days the connector's audit rows, person-record counters and export records are kept (then deleted by
@@ -166,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     issuer,
     mcpResource: `${issuer}/api/mcp`,
     mcpEnabled: v.FEATURE_MCP_CONNECTOR,
+    mcpAllowedOrigins: v.MCP_ALLOWED_ORIGINS,
     personRecordDailyAllowance: v.PERSON_RECORD_DAILY_ALLOWANCE,
     auditRetentionDays: v.AUDIT_RETENTION_DAYS,
     dynamicClientRegistration: v.DYNAMIC_CLIENT_REGISTRATION,

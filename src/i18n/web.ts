@@ -36,7 +36,7 @@ const de = {
   consentExisting:
     "Dieser Assistent ist bereits mit Ihrem Konto verbunden. Er behält höchstens die Rechte, die Sie beim ersten Mal erlaubt haben.",
   consentNotOffered:
-    "Weitere angefragte Rechte werden nicht angeboten, weil Ihre Rolle sie nicht nutzen kann: {count}.",
+    "Weitere angefragte Rechte werden nicht angeboten, weil Ihre Rolle sie nicht nutzen kann:",
   consentRoleNote:
     "Der Assistent sieht nie mehr als Sie selbst im HR-Portal. Ihre Rolle wird bei jedem Aufruf neu geprüft.",
   consentRevokeNote: "Sie können den Zugriff jederzeit unter «Verbundene Assistenten» widerrufen.",
@@ -109,7 +109,7 @@ const en: WebMessages = {
   consentScopesLegend: "The assistant may, in your name:",
   consentExisting:
     "This assistant is already connected to your account. It keeps at most the access you allowed the first time.",
-  consentNotOffered: "Further access it asked for is not offered because your role cannot use it: {count}.",
+  consentNotOffered: "Further access it asked for is not offered because your role cannot use it:",
   consentRoleNote:
     "The assistant never sees more than you see in the HR portal yourself. Your role is checked again on every call.",
   consentRevokeNote: "You can revoke access at any time under “Connected assistants”.",
@@ -180,7 +180,7 @@ const fr: WebMessages = {
   consentExisting:
     "Cet assistant est déjà connecté à votre compte. Il conserve au plus les droits que vous avez accordés la première fois.",
   consentNotOffered:
-    "D'autres droits demandés ne sont pas proposés, car votre rôle ne peut pas les utiliser : {count}.",
+    "D'autres droits demandés ne sont pas proposés, car votre rôle ne peut pas les utiliser :",
   consentRoleNote:
     "L'assistant ne voit jamais plus que ce que vous voyez vous-même dans le portail RH. Votre rôle est revérifié à chaque appel.",
   consentRevokeNote: "Vous pouvez révoquer l'accès à tout moment sous « Assistants connectés ».",

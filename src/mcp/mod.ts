@@ -15,13 +15,15 @@
  * validation, JSON-RPC errors (unknown method, invalid params).
  *
  * This module does what the SDK's HTTP transport would do, the way the Streamable HTTP transport spec
- * (2025-11-25) asks for a stateless JSON server: `Origin` validated (403), POST only (405 otherwise, no
+ * (2025-11-25) asks for a stateless JSON server: `Origin` validated after the token (403 only when
+ * `MCP_ALLOWED_ORIGINS` restricts it), POST only (405 otherwise, no
  * SSE stream, no sessions), `Content-Type` (415) and `Accept` (406) checked, `MCP-Protocol-Version`
  * validated (400 when unsupported; 2025-03-26 assumed when absent), one JSON-RPC message per POST
  * (a batch is refused with 400 unless the request is explicitly 2025-03-26, the only revision that had
  * batches), notifications and responses answered 202, and before all that the bearer token (401 with the
- * RFC 9728 `resource_metadata` challenge) and, for a tool call outside the token's scopes, 403
- * `insufficient_scope` naming the scope (RFC 6750 §3.1).
+ * RFC 9728 `resource_metadata` challenge). A tool outside the connection's scopes is not a 403
+ * `insufficient_scope` challenge: a later consent can never widen a grant (contract, Authentication 7), so a
+ * client's step-up would only loop; the tool answers with an error that says how to get the scope.
  */
 import type { Context, Hono } from "hono";
 import {
@@ -35,8 +37,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import type { AppDeps } from "../deps.ts";
-import { writeAudit } from "./audit.ts";
-import { authenticate, type AuthFailure, type RequestContext, SCOPE_HINT } from "./guard.ts";
+import { authenticate, type AuthFailure, SCOPE_HINT } from "./guard.ts";
 import { TOOLS } from "./registry.ts";
 import { type Connector, createConnector } from "./server.ts";
 import type { ToolDef } from "./tool.ts";
@@ -91,66 +92,16 @@ function unauthorized(deps: AppDeps, why: AuthFailure): Response {
   );
 }
 
-/** The scope a request needs before it may even be dispatched (tool calls and resource reads). */
-function requiredScope(
-  connector: Connector,
-  m: JSONRPCRequest,
-): { scope: string; name: string; kind: "tool" | "resource" } | null {
-  if (m.method === "tools/call") {
-    const name = (m.params as { name?: unknown } | undefined)?.name;
-    const def = typeof name === "string" ? connector.toolsByName.get(name) : undefined;
-    return def ? { scope: def.scope, name: def.name, kind: "tool" } : null;
-  }
-  if (m.method === "resources/read") {
-    const uri = (m.params as { uri?: unknown } | undefined)?.uri;
-    return { scope: "self:read", name: typeof uri === "string" ? uri.slice(0, 200) : "", kind: "resource" };
-  }
-  return null;
-}
-
-async function insufficientScope(
-  deps: AppDeps,
-  ctx: RequestContext,
-  m: JSONRPCRequest,
-  need: { scope: string; name: string; kind: "tool" | "resource" },
-): Promise<Response> {
-  await writeAudit(deps, {
-    requestId: ctx.requestId,
-    clientId: ctx.connection.clientId,
-    connectionId: ctx.connection.id,
-    userId: ctx.actor.userId,
-    kind: need.kind,
-    name: need.name,
-    args: (m.params as { arguments?: unknown } | undefined)?.arguments ?? {},
-    freeTextArgs: undefined,
-    outcome: "refused:insufficient_scope",
-    durationMs: 0,
-  });
-  const what = need.kind === "tool" ? `the tool ${need.name}` : "reading documents";
-  const description = `This token lacks the scope ${need.scope} that ${what} needs`;
-  return rpcError(
-    403,
-    -32003,
-    `Forbidden (insufficient_scope): ${description}. The person must connect the assistant again and grant ${need.scope}.`,
-    m.id,
-    {
-      "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${need.scope}", resource_metadata="${
-        resourceMetadataUrl(deps)
-      }", error_description="${description}"`,
-      "Cache-Control": "no-store",
-    },
-  );
-}
-
-const LOOPBACK = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
-
 /**
- * A browser `Origin` may call the connector when it is the service's own public origin; on a development
- * installation served from a loopback address, any loopback origin (a local assistant UI on another port).
- * Any other origin is a DNS-rebinding attempt or a foreign page (transport spec, "Security Warning").
+ * Whether an authenticated request's `Origin` may call the connector: any, unless `MCP_ALLOWED_ORIGINS` lists
+ * the allowed ones (the service's own origin is always allowed). See `handlePost` for why a token suffices.
  */
-export function originAllowed(issuer: string, origin: string): boolean {
-  return origin === issuer || (LOOPBACK.test(issuer) && LOOPBACK.test(origin));
+export function originAllowed(
+  config: Pick<AppDeps["config"], "issuer" | "mcpAllowedOrigins">,
+  origin: string,
+): boolean {
+  if (!config.mcpAllowedOrigins) return true;
+  return origin === config.issuer || config.mcpAllowedOrigins.includes(origin);
 }
 
 /** Handles one POST to the endpoint. */
@@ -160,13 +111,20 @@ async function handlePost(
   req: Request,
   requestId: string,
 ): Promise<Response> {
-  // DNS-rebinding protection (transport spec, "Security Warning"): a browser's Origin must be ours.
-  const origin = req.headers.get("origin");
-  if (origin !== null && !originAllowed(deps.config.issuer, origin)) {
-    return rpcError(403, -32000, "Forbidden: this Origin may not call the connector.");
-  }
+  // Every call needs a bearer token, and a rebinding page never holds one (tokens are not cookies, so a
+  // browser does not attach them): an unauthenticated request from any origin gets the 401 challenge that
+  // discovery needs, and a request with a valid token is accepted from the web origins assistants call from
+  // (claude.ai, chatgpt.com, …) unless the installation lists its allowed origins (MCP_ALLOWED_ORIGINS).
   const ctx = await authenticate(deps, req.headers.get("authorization"), requestId);
   if (typeof ctx === "string") return unauthorized(deps, ctx);
+  const origin = req.headers.get("origin");
+  if (origin !== null && !originAllowed(deps.config, origin)) {
+    return rpcError(
+      403,
+      -32000,
+      `Forbidden: the Origin ${origin.slice(0, 100)} is not allowed to call this connector.`,
+    );
+  }
 
   const accept = req.headers.get("accept");
   if (accept && !/(application\/json|application\/\*|\*\/\*)/i.test(accept)) {
@@ -223,18 +181,11 @@ async function handlePost(
     return rpcError(400, -32600, "Invalid Request: initialize must not be part of a batch.");
   }
 
-  for (const m of messages) {
-    if (!isJSONRPCRequest(m)) continue;
-    const need = requiredScope(connector, m);
-    if (need && !ctx.connection.scopes.includes(need.scope as never)) {
-      return await insufficientScope(deps, ctx, m, need);
-    }
-  }
-
   // tools/list is the same for everyone and was serialised at start: answered without re-serialising
   // about a hundred kilobytes per request (byte-identical to what the SDK handler would send).
   if (
-    !batch && messages.length === 1 && isJSONRPCRequest(messages[0]) && messages[0].method === "tools/list"
+    !batch && messages.length === 1 && isJSONRPCRequest(messages[0]) && messages[0].method === "tools/list" &&
+    (messages[0].params as { cursor?: unknown } | undefined)?.cursor === undefined
   ) {
     return new Response(
       `{"result":${connector.toolsListJson},"jsonrpc":"2.0","id":${JSON.stringify(messages[0].id)}}`,
@@ -281,12 +232,16 @@ export function mountMcp(
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": "public, max-age=300",
     }));
-  app.post(
-    MCP_PATH,
-    (c: Context) => handlePost(deps, connector, c.req.raw, c.get("requestId") ?? crypto.randomUUID()),
-  );
-  app.all(
-    MCP_PATH,
+  // `/api/mcp/` is the same endpoint: clients that normalise the URL with a trailing slash reach it too.
+  for (const path of [MCP_PATH, `${MCP_PATH}/`]) {
+    app.post(
+      path,
+      (c: Context) => handlePost(deps, connector, c.req.raw, c.get("requestId") ?? crypto.randomUUID()),
+    );
+  }
+  app.on(
+    ["GET", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"],
+    [MCP_PATH, `${MCP_PATH}/`],
     () =>
       rpcError(
         405,

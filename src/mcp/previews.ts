@@ -84,6 +84,19 @@ function replay<T>(row: Row): CommitResult<T> {
   return { result: stored as T, replayed: true };
 }
 
+/**
+ * Whether a commit's `previewId` names a preview of this connection that was already filed (or refused): a
+ * retried commit replays its first result (contract, "States"), so it is not a new write and does not count
+ * against the daily write limit.
+ */
+export async function isFiledPreview(deps: AppDeps, connectionId: string, args: unknown): Promise<boolean> {
+  const id = (args as { previewId?: unknown } | undefined)?.previewId;
+  if (typeof id !== "string" || !/^pv_[\w-]{20,80}$/.test(id)) return false;
+  const row = await readPreview(deps, id);
+  return !!row && row.connection_id === connectionId &&
+    (row.status === "COMMITTED" || row.status === "REFUSED");
+}
+
 /** Binds preview storage to one connection and tool (`prepareTool` for store, `commitsFrom` for commit). */
 export function bindPreviews(
   deps: AppDeps,

@@ -31,7 +31,8 @@ import { buildCatalog, catalogText } from "./catalog.ts";
 import type { RequestContext } from "./guard.ts";
 import { countCall } from "./limits.ts";
 import { checkPersonAllowance } from "./allowance.ts";
-import { bindPreviews } from "./previews.ts";
+import { bindPreviews, isFiledPreview } from "./previews.ts";
+import { roleRefusal, scopeRefusal } from "./refusals.ts";
 import { mayUsePrompt, PROMPTS } from "./prompts.ts";
 import { DOCUMENT_MIME, DOCUMENT_TEMPLATE, documentUri, slugOf } from "./resources.ts";
 import type { ToolContext, ToolDef } from "./tool.ts";
@@ -47,6 +48,11 @@ const INSTRUCTIONS =
 
 /** JSON-RPC error code for a refusal outside tools (a prompt the role may not use). */
 const FORBIDDEN_CODE = -32003;
+/**
+ * JSON-RPC error code for a rate-limited resource read or prompt (an implementation-defined server error,
+ * JSON-RPC 2.0 §5.1): the same refusal and message a tool gets, in the only channel these methods have.
+ */
+const RATE_LIMITED_CODE = -32029;
 /** JSON-RPC error code for an unknown resource (MCP, "Resources: Error handling"). */
 const RESOURCE_NOT_FOUND = -32002;
 
@@ -146,7 +152,14 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     return new RpcError(ErrorCode.InternalError, `Internal error. Quote request id ${ctx.requestId}.`);
   };
 
-  server.setRequestHandler(ListToolsRequestSchema, () => listToolsResult);
+  // Lists that have a single page take no cursor; one that is sent is not ours (spec: pagination, -32602).
+  const noCursor = (req: { params?: { cursor?: unknown } }) => {
+    if (req.params?.cursor !== undefined) throw new RpcError(ErrorCode.InvalidParams, "Invalid cursor");
+  };
+  server.setRequestHandler(ListToolsRequestSchema, (req) => {
+    noCursor(req);
+    return listToolsResult;
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const ctx = contextOf(extra);
@@ -162,24 +175,18 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     let count: number | null = null;
     let result: CallToolResult;
     try {
-      if (!ctx.connection.scopes.includes(def.scope)) {
-        // The HTTP layer answers this with 403 before dispatch; kept here so no path skips it.
-        throw new AppError(
-          "forbidden",
-          `This connection was not granted the scope '${def.scope}' that ${name} needs.`,
-        );
-      }
       await countCall(
         deps,
         ctx.connection.id,
-        def.kind === "commit" || def.kind === "write",
+        def.kind === "commit" && await isFiledPreview(deps, ctx.connection.id, args)
+          ? false
+          : def.kind === "commit" || def.kind === "write",
         def.hourlyLimit ? { tool: def.name, limit: def.hourlyLimit } : undefined,
       );
-      if (!hasPermission(ctx.actor.role, def.permission)) {
-        throw new AppError(
-          "forbidden",
-          `${name} needs the permission '${def.permission}', which the person's role (${ctx.actor.role}) does not have. Call whoami for the tools this person may use.`,
-        );
+      // The role first: what it can never do, no connection can grant.
+      if (!hasPermission(ctx.actor.role, def.permission)) throw roleRefusal(def, ctx.actor.role);
+      if (!ctx.connection.scopes.includes(def.scope)) {
+        throw scopeRefusal(deps, def, ctx.connection.clientName);
       }
       const parsed = def.input.safeParse(args ?? {});
       if (!parsed.success) throw new AppError("validation", describeArgs(parsed.error));
@@ -241,7 +248,10 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     return result;
   });
 
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => templatesResult);
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, (req) => {
+    noCursor(req);
+    return templatesResult;
+  });
 
   server.setRequestHandler(ListResourcesRequestSchema, async (req, extra) => {
     const ctx = contextOf(extra);
@@ -283,12 +293,16 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         durationMs: performance.now() - started,
       });
     try {
-      if (!ctx.connection.scopes.includes("self:read")) {
-        throw new AppError("forbidden", "scope self:read missing");
-      }
       await countCall(deps, ctx.connection.id, false);
       if (!hasPermission(ctx.actor.role, "mcp:connect")) {
-        throw new AppError("forbidden", "permission mcp:connect missing");
+        throw new AppError("forbidden", "This person's role may not use assistants.");
+      }
+      if (!ctx.connection.scopes.includes("self:read")) {
+        throw scopeRefusal(
+          deps,
+          { name: "reading documents", scope: "self:read" },
+          ctx.connection.clientName,
+        );
       }
       if (slug === null) throw new AppError("not_found", `Unknown resource ${uri}`);
       const doc = await getAssistantDocument(deps, ctx.actor, slug);
@@ -300,14 +314,15 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         if (e.code === "not_found") {
           throw new RpcError(RESOURCE_NOT_FOUND, "Resource not found", { uri });
         }
-        throw new RpcError(e.code === "rate_limited" ? ErrorCode.InvalidRequest : FORBIDDEN_CODE, e.message);
+        throw new RpcError(e.code === "rate_limited" ? RATE_LIMITED_CODE : FORBIDDEN_CODE, e.message);
       }
       await done("error").catch(() => undefined);
       throw bug(ctx, "resources/read", e);
     }
   });
 
-  server.setRequestHandler(ListPromptsRequestSchema, (_req, extra) => {
+  server.setRequestHandler(ListPromptsRequestSchema, (req, extra) => {
+    noCursor(req);
     const ctx = contextOf(extra);
     const visible = catalog.prompts.filter((p) =>
       mayUsePrompt(ctx.actor.role, PROMPTS.find((d) => d.name === p.name)!)
@@ -338,7 +353,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     } catch (e) {
       if (!(e instanceof AppError)) throw bug(ctx, name, e);
       await done(`refused:${e.code}`);
-      throw new RpcError(ErrorCode.InvalidRequest, e.message);
+      throw new RpcError(e.code === "rate_limited" ? RATE_LIMITED_CODE : ErrorCode.InvalidRequest, e.message);
     }
     if (!mayUsePrompt(ctx.actor.role, def)) {
       await done("refused:forbidden");

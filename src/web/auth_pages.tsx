@@ -159,7 +159,7 @@ async function renderConsent(
     existingConnection: existingScopes,
   });
   const usable = usableScopes(user.role, !!user.employeeId);
-  const notOfferedCount = req.params.scopes.filter((s) => !usable.includes(s)).length;
+  const notOffered = req.params.scopes.filter((s) => !usable.includes(s));
   const target = formTargetFor(req.params.redirectUri);
   setPageHeaders(c, target ? [target] : []);
   return c.html(
@@ -172,7 +172,7 @@ async function renderConsent(
       email={user.email}
       offered={offered}
       checked={checked ?? offered}
-      notOfferedCount={notOfferedCount}
+      notOffered={notOffered}
       existing={!!existing}
       errors={errors}
       csrf={getCookie(c, requestCookieName(req.id)) ?? ""}

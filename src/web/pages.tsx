@@ -70,7 +70,8 @@ export function ConsentPage(p: {
   email: string;
   offered: Scope[];
   checked: Scope[];
-  notOfferedCount: number;
+  /** Scopes the assistant asked for that the person's role cannot use (named, so nothing is hidden). */
+  notOffered: Scope[];
   existing: boolean;
   errors: string[];
   csrf: string;
@@ -109,8 +110,13 @@ export function ConsentPage(p: {
           )
           : <p class="alert" role="alert">{p.m.consentNothingOffered}</p>}
         {p.existing ? <p class="note">{p.m.consentExisting}</p> : null}
-        {p.notOfferedCount > 0
-          ? <p class="muted">{fill(p.m.consentNotOffered, { count: p.notOfferedCount })}</p>
+        {p.notOffered.length > 0
+          ? (
+            <div class="muted">
+              <p>{p.m.consentNotOffered}</p>
+              <ul>{p.notOffered.map((s) => <li key={s}>{SCOPE_DESCRIPTIONS[s][p.lang]}</li>)}</ul>
+            </div>
+          )
           : null}
         <p class="muted">{p.m.consentRoleNote}</p>
         <p>{fill(p.m.consentRedirect, { host: p.redirectHost })}</p>

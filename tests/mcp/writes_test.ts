@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import { leaveRequests, notifications, sickLeaveEntries, timeEntries } from "../../src/db/schema/mod.ts";
-import { PREVIEW_TTL_MS } from "../../src/mcp/previews.ts";
+/** Contract, "Limits": a preview lives 15 minutes. */
+const PREVIEW_TTL_MS = 15 * 60_000;
 import { auditRows, E2E, ok, refusal, startMcpServer } from "./_harness.ts";
 
 const LEAVE = { leave_type: "VACATION", start_date: "2027-02-15", end_date: "2027-02-16" };

@@ -558,6 +558,14 @@ Deno.test("consent: scopes the role cannot use are not offered", async (ctx) => 
         html = await response.text();
         assert.match(url, /\/oauth\/consent/);
         assert.deepEqual(offeredOn(html), expected);
+        // What is left out is named, each in plain words, not counted.
+        assert.ok(!/cannot use it: \d/.test(html), "no bare count");
+        if (name === "employee") {
+          const left = html.slice(html.indexOf("is not offered because your role cannot use it:"));
+          const items = [...left.matchAll(/<li[^>]*>([^<]+)<\/li>/g)].slice(0, 3).map((m) => m[1]);
+          assert.equal(items.length, 3, left.slice(0, 400));
+          assert.ok(items.every((i) => i.length > 10), items.join(" | "));
+        }
       });
     }
     await ctx.step("a forged scope in the consent form is not granted", async () => {

@@ -1,0 +1,126 @@
+/**
+ * What real assistants ran into, each reproduced against a running server: a retried commit after the daily
+ * write limit, a rate-limited document read, the endpoint with a trailing slash, and a cursor that is not
+ * ours.
+ */
+import assert from "node:assert/strict";
+import { E2E, ok, refusal, startMcpServer } from "./_harness.ts";
+
+Deno.test({
+  name: "assistants: after 20 writes a retried commit still replays its first result (contract, States)",
+  ...E2E,
+  fn: async () => {
+    const s = await startMcpServer();
+    try {
+      const g = await s.grant("employee");
+      const c = await s.client(g.token);
+      const p = ok<{ previewId: string }>(
+        await c.callTool({
+          name: "prepare_time_entry",
+          arguments: { date: "2026-11-14", start_time: "08:00", end_time: "09:00" },
+        }),
+      );
+      const first = ok(
+        await c.callTool({ name: "commit_time_entry", arguments: { previewId: p.previewId } }),
+      );
+      for (let i = 0; i < 19; i++) {
+        refusal(await c.callTool({ name: "withdraw_leave_request", arguments: { request_id: `nope-${i}` } }));
+      }
+      const limited = refusal(
+        await c.callTool({ name: "cancel_sick_report", arguments: { sick_leave_id: "x" } }),
+      );
+      assert.match(limited, /Daily write limit reached/);
+      const again = await c.callTool({ name: "commit_time_entry", arguments: { previewId: p.previewId } });
+      assert.deepEqual(ok(again), first);
+    } finally {
+      await s.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "assistants: a rate-limited resources/read gets the tools' refusal, as a server error, not -32600",
+  ...E2E,
+  fn: async () => {
+    const s = await startMcpServer();
+    try {
+      const g = await s.grant("employee");
+      const c = await s.client(g.token);
+      for (let i = 0; i < 60; i++) ok(await c.callTool({ name: "whoami", arguments: {} }));
+      const r = await s.post({
+        jsonrpc: "2.0",
+        id: 9,
+        method: "resources/read",
+        params: { uri: "service://documents/vacation-policy" },
+      }, { token: g.token });
+      const body = await r.json();
+      assert.equal(body.error.code, -32029);
+      assert.match(body.error.message, /60 calls per minute/);
+      const tool = refusal(await c.callTool({ name: "whoami", arguments: {} }));
+      assert.equal(body.error.message, tool, "the same words as a tool's refusal");
+    } finally {
+      await s.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "assistants: /api/mcp/ with a trailing slash is the same endpoint",
+  ...E2E,
+  fn: async () => {
+    const s = await startMcpServer();
+    try {
+      const g = await s.grant("employee");
+      const r = await fetch(`${s.origin}/api/mcp/`, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${g.token}`,
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          "MCP-Protocol-Version": "2025-11-25",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+      assert.equal(r.status, 200);
+      assert.equal((await r.json()).result.tools.length, 36);
+      const get = await fetch(`${s.origin}/api/mcp/`);
+      assert.equal(get.status, 405);
+      await get.body?.cancel();
+      const anon = await fetch(`${s.origin}/api/mcp/`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
+      assert.equal(anon.status, 401);
+      await anon.body?.cancel();
+    } finally {
+      await s.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "assistants: a cursor that is not ours is invalid params (-32602) on every list",
+  ...E2E,
+  fn: async (t) => {
+    const s = await startMcpServer();
+    try {
+      const g = await s.grant("hr");
+      for (const method of ["tools/list", "prompts/list", "resources/list", "resources/templates/list"]) {
+        await t.step(method, async () => {
+          const r = await s.post({ jsonrpc: "2.0", id: 3, method, params: { cursor: "not-a-cursor" } }, {
+            token: g.token,
+          });
+          const body = await r.json();
+          assert.equal(body.error?.code, -32602, JSON.stringify(body).slice(0, 200));
+        });
+      }
+      await t.step("without a cursor the lists answer", async () => {
+        const r = await s.post({ jsonrpc: "2.0", id: 4, method: "prompts/list" }, { token: g.token });
+        assert.ok((await r.json()).result.prompts.length > 0);
+      });
+    } finally {
+      await s.close();
+    }
+  },
+});
