@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustedProxies } from "./client_address.ts";
 
 const bool = (name: string, dflt: boolean) =>
   z.enum(["true", "false"], { error: `${name} must be "true" or "false"` }).default(dflt ? "true" : "false")
@@ -103,6 +104,15 @@ const schema = z.object({
   })
     .default("info"),
   MAX_BODY_BYTES: intIn("MAX_BODY_BYTES", 1_048_576, 1024, 52_428_800),
+  TRUSTED_PROXIES: z.string().optional().transform((v, ctx) => {
+    if (v === undefined || v.trim() === "") return undefined;
+    try {
+      return parseTrustedProxies(v);
+    } catch (e) {
+      ctx.addIssue({ code: "custom", message: `TRUSTED_PROXIES: ${(e as Error).message}` });
+      return z.NEVER;
+    }
+  }),
   PORTAL_REQUESTS_PER_MINUTE: intIn("PORTAL_REQUESTS_PER_MINUTE", 300, 10, 100_000),
 }).superRefine((v, ctx) => {
   if (v.OIDC_ISSUER && !v.OIDC_CLIENT_ID) {
@@ -156,6 +166,8 @@ export interface Config {
   oidc?: { issuer: string; clientId: string; clientSecret?: string; displayName: string };
   logLevel: "debug" | "info" | "warn" | "error";
   maxBodyBytes: number;
+  /** Reverse proxies whose `Forwarded`/`X-Forwarded-For` name the client (off by default). */
+  trustedProxies?: ReturnType<typeof parseTrustedProxies>;
   /** Portal requests per account (before sign-in: per address) and minute; 429 with Retry-After beyond. */
   portalRequestsPerMinute: number;
 }
@@ -212,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     logLevel: v.LOG_LEVEL,
     maxBodyBytes: v.MAX_BODY_BYTES,
+    trustedProxies: v.TRUSTED_PROXIES,
     portalRequestsPerMinute: v.PORTAL_REQUESTS_PER_MINUTE,
   };
 }

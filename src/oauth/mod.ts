@@ -7,6 +7,7 @@ import type { Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppDeps } from "../deps.ts";
 import { isLang, negotiateLang } from "../i18n/mod.ts";
+import { clientAddress } from "../client_address.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
 import { errorPage, mountAuthorizationPages } from "../web/auth_pages.tsx";
 import { setRequestCookie, startAuthorization } from "./authorize.ts";
@@ -44,15 +45,6 @@ const OIDC_METADATA_PATHS = [
   "/api/mcp/.well-known/openid-configuration",
 ];
 const API_PATHS = ["/api/oauth/register", "/api/oauth/token", "/api/oauth/revoke"];
-
-/**
- * The requester's network address (Deno.serve passes it as the handler's second argument, which Hono
- * exposes as `c.env`). Behind a reverse proxy this is the proxy; the per-installation limit still holds.
- */
-function remoteAddress(c: Context): string {
-  const env = c.env as { remoteAddr?: { hostname?: string } } | undefined;
-  return env?.remoteAddr?.hostname ?? "unknown";
-}
 
 /** Reads an `application/x-www-form-urlencoded` body (RFC 6749 §3.2) and refuses repeated parameters. */
 async function readTokenForm(c: Context, repeatable: string[] = []): Promise<URLSearchParams> {
@@ -135,7 +127,8 @@ export function mountAuthorizationServer(app: Hono<any>, deps: AppDeps): void {
 
   app.post(
     "/api/oauth/register",
-    (c) => oauthEndpoint(deps, c, () => handleRegister(deps, c, remoteAddress(c))),
+    (c) =>
+      oauthEndpoint(deps, c, () => handleRegister(deps, c, clientAddress(c, deps.config.trustedProxies))),
   );
 
   app.post("/api/oauth/token", (c) =>

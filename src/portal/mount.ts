@@ -5,6 +5,7 @@ import { AppError, errorBody } from "../errors.ts";
 import { CACHE_NO_STORE, CACHE_REVALIDATE, ifNoneMatchHits, strongEtag } from "./http_cache.ts";
 import { parseIdempotencyKey, withIdempotency } from "./idempotency.ts";
 import { portalLimiter } from "./rate_limit.ts";
+import { clientAddress } from "../client_address.ts";
 import { type AuthUser, resolveSession } from "../signin/sessions.ts";
 import { parseOrThrow, type RouteDef } from "./route.ts";
 
@@ -78,7 +79,9 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
     const creating = r.method === "post" && r.status === 201 && r.access !== "public";
     app.on(r.method.toUpperCase(), `/api/v1/portal${r.path}`, async (c) => {
       const user = r.access === "public" ? (undefined as unknown as AuthUser) : await requireUser(deps, c);
-      const limit = limiter.hit(user ? `u:${user.userId}` : `a:${clientAddress(c)}`);
+      const limit = limiter.hit(
+        user ? `u:${user.userId}` : `a:${clientAddress(c, deps.config.trustedProxies)}`,
+      );
       for (const [k, v] of limit.headers) c.header(k, v);
       c.header("Cache-Control", CACHE_NO_STORE);
       if (limit.over) {
@@ -158,10 +161,4 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
       code: "method_not_allowed",
     }, 405);
   });
-}
-
-/** The direct peer's address (for limits before sign-in). */
-function clientAddress(c: Context): string {
-  const info = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
-  return info?.hostname ?? "unknown";
 }

@@ -1,9 +1,9 @@
 /** RFC 7591 dynamic registration: public clients only, validated redirect URIs, persisted, rate limited, switchable. */
 import assert from "node:assert/strict";
+import { loadConfig } from "../../src/config.ts";
 import { ISSUER, makeOAuthApp } from "./_helpers.ts";
 import { getClient } from "../../src/oauth/clients.ts";
 import { getDynamicRegistrationEnabled, setDynamicRegistrationEnabled } from "../../src/oauth/settings.ts";
-import { REGISTRATIONS_PER_CLIENT_PER_HOUR } from "../../src/oauth/register.ts";
 
 type App = Awaited<ReturnType<typeof makeOAuthApp>>;
 
@@ -120,7 +120,7 @@ Deno.test("register: a per-client and a per-installation rate limit answer 429 w
   const t = await makeOAuthApp();
   try {
     const body = { redirect_uris: ["https://a.example/cb"] };
-    for (let i = 0; i < REGISTRATIONS_PER_CLIENT_PER_HOUR; i++) {
+    for (let i = 0; i < 20; i++) {
       const r = await register(t, body, "198.51.100.1");
       assert.equal(r.status, 201);
       await r.body?.cancel();
@@ -168,4 +168,63 @@ Deno.test("register: the run-time switch (settings table, default from the envir
   } finally {
     t.close();
   }
+});
+
+Deno.test("register: behind a trusted proxy the limit counts the address it forwards, never a client's claim", async (t) => {
+  const viaProxy = (
+    app: Awaited<ReturnType<typeof makeOAuthApp>>,
+    headers: Record<string, string>,
+    peer = "10.0.0.2",
+  ) =>
+    Promise.resolve(app.app.request(`${ISSUER}/api/oauth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: JSON.stringify({ redirect_uris: ["https://a.example/cb"] }),
+    }, { remoteAddr: { hostname: peer, port: 1234, transport: "tcp" } }));
+  const drain = async (r: Response) => (await r.body?.cancel(), r.status);
+
+  await t.step("without TRUSTED_PROXIES every client behind the proxy shares one limit", async () => {
+    const app = await makeOAuthApp();
+    try {
+      for (let i = 0; i < 20; i++) await drain(await viaProxy(app, { "X-Forwarded-For": `198.51.100.${i}` }));
+      assert.equal(await drain(await viaProxy(app, { "X-Forwarded-For": "198.51.100.99" })), 429);
+    } finally {
+      app.close();
+    }
+  });
+  await t.step("with TRUSTED_PROXIES=10.0.0.0/8 each forwarded client has its own", async () => {
+    const app = await makeOAuthApp({ env: { TRUSTED_PROXIES: "10.0.0.0/8, ::1" } });
+    try {
+      for (let i = 0; i < 20; i++) {
+        assert.equal(await drain(await viaProxy(app, { "X-Forwarded-For": "198.51.100.7" })), 201);
+      }
+      assert.equal(await drain(await viaProxy(app, { "X-Forwarded-For": "198.51.100.7" })), 429);
+      assert.equal(await drain(await viaProxy(app, { "X-Forwarded-For": "198.51.100.8" })), 201);
+      // RFC 7239: the proxy's own Forwarded element names the client; what the client sent before it is ignored.
+      assert.equal(
+        await drain(await viaProxy(app, { Forwarded: 'for=198.51.100.7, for="[2001:db8::1]:4711"' })),
+        201,
+      );
+      assert.equal(
+        await drain(await viaProxy(app, { "X-Forwarded-For": "198.51.100.8, 198.51.100.7" })),
+        429,
+      );
+    } finally {
+      app.close();
+    }
+  });
+  await t.step("a client that is not the proxy cannot choose its address by sending the header", async () => {
+    const app = await makeOAuthApp({ env: { TRUSTED_PROXIES: "10.0.0.0/8" } });
+    try {
+      for (let i = 0; i < 20; i++) {
+        await drain(await viaProxy(app, { "X-Forwarded-For": `198.51.100.${i}` }, "203.0.113.5"));
+      }
+      assert.equal(await drain(await viaProxy(app, { "X-Forwarded-For": "192.0.2.1" }, "203.0.113.5")), 429);
+    } finally {
+      app.close();
+    }
+  });
+  await t.step("a bad TRUSTED_PROXIES entry stops the start with its name", () => {
+    assert.throws(() => loadConfig({ TRUSTED_PROXIES: "10.0.0.0/33" }), /TRUSTED_PROXIES: '10.0.0.0\/33'/);
+  });
 });

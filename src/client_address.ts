@@ -1,0 +1,106 @@
+/**
+ * The address of the client a request came from, for per-address limits (dynamic registration, the portal
+ * before sign-in). By default it is the direct peer. Behind a reverse proxy every request comes from the
+ * proxy, so with `TRUSTED_PROXIES` set (the proxy's addresses or CIDR ranges) the address the proxy reports is
+ * used instead: the last entry of `Forwarded` (RFC 7239 §5.2 `for=`) or of `X-Forwarded-For` that is not
+ * itself a trusted proxy, read only when the direct peer is one. A client cannot spoof its address by
+ * sending these headers itself: from an untrusted peer they are ignored, and a trusted proxy appends the
+ * real peer after whatever the client sent.
+ */
+import type { Context } from "hono";
+
+/** A parsed CIDR range (IPv4 or IPv6). */
+interface Range {
+  bytes: Uint8Array;
+  bits: number;
+}
+
+function ipBytes(ip: string): Uint8Array | null {
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
+  if (v4) {
+    const b = v4.slice(1).map(Number);
+    return b.every((x) => x <= 255) ? new Uint8Array(b) : null;
+  }
+  if (!ip.includes(":")) return null;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return ipBytes(mapped[1]);
+  const [head, tail, ...rest] = ip.split("::");
+  if (rest.length) return null;
+  const groups = (s: string | undefined) => (s ? s.split(":") : []);
+  const h = groups(head), t = groups(tail);
+  const fill = tail === undefined ? 0 : 8 - h.length - t.length;
+  if (fill < 0 || (tail === undefined && h.length !== 8)) return null;
+  const all = [...h, ...Array(fill).fill("0"), ...t];
+  const out = new Uint8Array(16);
+  for (let i = 0; i < 8; i++) {
+    if (!/^[0-9a-f]{1,4}$/i.test(all[i])) return null;
+    const n = parseInt(all[i], 16);
+    out[2 * i] = n >> 8;
+    out[2 * i + 1] = n & 255;
+  }
+  return out;
+}
+
+/** Parses `TRUSTED_PROXIES`: comma-separated addresses or CIDR ranges; throws on a bad entry. */
+export function parseTrustedProxies(value: string): Range[] {
+  return value.split(",").map((x) => x.trim()).filter(Boolean).map((entry) => {
+    const [addr, len] = entry.split("/");
+    const bytes = ipBytes(addr);
+    const max = bytes ? bytes.length * 8 : 0;
+    const bits = len === undefined ? max : Number(len);
+    if (
+      !bytes || !Number.isInteger(bits) || bits < 0 || bits > max || (len !== undefined && !/^\d+$/.test(len))
+    ) {
+      throw new Error(`'${entry}' is not an IP address or CIDR range`);
+    }
+    return { bytes, bits };
+  });
+}
+
+function inRange(ip: Uint8Array, r: Range): boolean {
+  if (ip.length !== r.bytes.length) return false;
+  for (let bit = 0; bit < r.bits; bit++) {
+    const i = bit >> 3, m = 0x80 >> (bit & 7);
+    if ((ip[i] & m) !== (r.bytes[i] & m)) return false;
+  }
+  return true;
+}
+
+function trusted(ip: string, proxies: readonly Range[]): boolean {
+  const b = ipBytes(ip);
+  return !!b && proxies.some((r) => inRange(b, r));
+}
+
+/** The `for=` addresses of a `Forwarded` header, in order (quotes, brackets and ports removed). */
+function forwardedFor(header: string): string[] {
+  const out: string[] = [];
+  for (const element of header.split(",")) {
+    for (const pair of element.split(";")) {
+      const [k, ...v] = pair.split("=");
+      if (k.trim().toLowerCase() !== "for") continue;
+      let value = v.join("=").trim().replace(/^"(.*)"$/, "$1");
+      const bracket = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+      if (bracket) value = bracket[1];
+      else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(value)) value = value.split(":")[0];
+      out.push(value);
+    }
+  }
+  return out;
+}
+
+/** The client's address as described above; `"unknown"` when there is no peer (in-process tests). */
+export function clientAddress(c: Context, proxies: readonly Range[] | undefined): string {
+  const peer = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr?.hostname ??
+    "unknown";
+  if (!proxies?.length || !trusted(peer, proxies)) return peer;
+  const fwd = c.req.header("forwarded");
+  const chain = fwd
+    ? forwardedFor(fwd)
+    : (c.req.header("x-forwarded-for") ?? "").split(",").map((s) => s.trim());
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const hop = chain[i];
+    if (!hop || !ipBytes(hop)) continue;
+    if (!trusted(hop, proxies)) return hop;
+  }
+  return peer;
+}
