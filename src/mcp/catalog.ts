@@ -15,11 +15,26 @@ export const META_SCOPE = "ch.hr-service/scope";
 export const META_PERMISSION = "ch.hr-service/permission";
 
 /**
- * JSON Schema of a zod schema: draft-07, the dialect the official SDK's validator (Ajv) reads without
- * extra setup; inputs as the caller sends them, outputs as the server returns them.
+ * JSON Schema of a zod schema in the dialect MCP assumes since 2025-11-25 (JSON Schema 2020-12), without a
+ * `$schema` line (the default needs none, and some clients refused schemas that declared draft-07); inputs as
+ * the caller sends them, outputs as the server returns them. The shared field types carry OpenAPI's singular
+ * `example`, which JSON Schema does not know: it becomes the standard `examples` array.
  */
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): Tool["inputSchema"] {
-  return z.toJSONSchema(schema, { target: "draft-7", io, unrepresentable: "throw" }) as Tool["inputSchema"];
+  const out = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "throw" });
+  delete (out as { $schema?: string }).$schema;
+  return standardExamples(out) as Tool["inputSchema"];
+}
+
+function standardExamples(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(standardExamples);
+  if (!node || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === "example") out.examples = [v];
+    else out[k] = standardExamples(v);
+  }
+  return out;
 }
 
 /** One tool as `tools/list` shows it. */

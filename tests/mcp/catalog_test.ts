@@ -148,3 +148,23 @@ Deno.test({
     }
   },
 });
+
+Deno.test("catalog: every tool schema is valid JSON Schema 2020-12, declares no draft-07, and uses standard examples", async () => {
+  const { default: Ajv2020 } = await import("ajv/dist/2020.js");
+  const ajv = new (Ajv2020 as unknown as new (o: object) => { compile(s: unknown): unknown })({
+    strict: false,
+  });
+  const catalog = JSON.parse(await Deno.readTextFile(new URL("../../src/mcp/catalog.json", import.meta.url)));
+  const text = JSON.stringify(catalog);
+  assert.ok(!text.includes("draft-07"), "no schema declares draft-07");
+  assert.ok(!text.includes('"example":'), "no non-standard singular example");
+  for (const tool of catalog.tools) {
+    for (const schema of [tool.inputSchema, tool.outputSchema]) {
+      assert.equal(schema.$schema, undefined, `${tool.name}: no $schema line (2020-12 is the default)`);
+      ajv.compile(schema);
+    }
+  }
+  const time =
+    catalog.tools.find((t: { name: string }) => t.name === "prepare_time_entry").inputSchema.properties;
+  assert.notDeepEqual(time.start_time.examples, time.end_time.examples, "an example is not a 24-hour shift");
+});

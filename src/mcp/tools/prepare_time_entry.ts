@@ -30,7 +30,8 @@ export const prepare_time_entry = defineTool({
   input: z.strictObject({
     date: isoDate.describe("The working day, YYYY-MM-DD."),
     start_time: hhmm.describe("Start, HH:MM."),
-    end_time: hhmm.describe("End, HH:MM (at or before the start: overnight)."),
+    // Its own example: the shared time field's "08:00" would equal the start's, which reads as a 24-hour shift.
+    end_time: hhmm.describe("End, HH:MM (at or before the start: overnight).").meta({ example: "17:00" }),
     break_minutes: z.int().min(0).max(1440).optional().describe("Unpaid break in minutes (default 0)."),
     type: z.enum(TIME_TYPES).optional().describe("Default REGULAR."),
     project_code: z.string().regex(/^[A-Za-z0-9._-]{1,32}$/, {
