@@ -9,6 +9,7 @@ import { migrationStatus } from "./db/migrate.ts";
 import { mountAuthorizationServer } from "./oauth/mod.ts";
 import { mountWebPages } from "./web/mod.tsx";
 import { mountMcp } from "./mcp/mod.ts";
+import { mountIcon } from "./web/icon.ts";
 
 type Env = { Variables: { requestId: string } };
 
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  mountIcon(app);
   app.get("/readyz", async (c) => {
     try {
       const s = await migrationStatus(deps.database.client);

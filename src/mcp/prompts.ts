@@ -7,11 +7,20 @@
 import { type Audience, audienceAllows } from "../domain/access.ts";
 import type { Lang } from "../domain/calendar.ts";
 
+/** A title and description in one language. */
+export interface PromptText {
+  title: string;
+  description: string;
+}
+
 /** A prompt as listed in the catalog and in `prompts/list`. */
 export interface PromptDef {
   name: string;
+  /** English: the catalog's. */
   title: string;
   description: string;
+  /** Title and description as `prompts/list` shows them to a person reading this language. */
+  localized: Record<Lang | "it", PromptText>;
   /** Who may use it: managers and above, or HR staff and above. */
   audience: Audience;
   arguments: { name: string; description: string; required: boolean }[];
@@ -54,6 +63,28 @@ export const PROMPTS: readonly PromptDef[] = [
     title: "Weekly HR briefing",
     description:
       "This week's HR briefing for HR staff and above: the organisation's overview, the approvals queue and the calendar. About the organisation, never a ranking of people.",
+    localized: {
+      de: {
+        title: "Wöchentliches HR-Briefing",
+        description:
+          "Das HR-Briefing dieser Woche für HR und höher: Kennzahlen der Organisation, offene Freigaben und der Kalender. Über die Organisation, nie eine Rangliste von Personen.",
+      },
+      fr: {
+        title: "Briefing RH hebdomadaire",
+        description:
+          "Le briefing RH de la semaine pour les RH et au-delà : chiffres de l'organisation, validations en attente et calendrier. Sur l'organisation, jamais un classement de personnes.",
+      },
+      it: {
+        title: "Briefing HR settimanale",
+        description:
+          "Il briefing HR della settimana per le risorse umane e oltre: cifre dell'organizzazione, approvazioni in sospeso e calendario. Sull'organizzazione, mai una classifica di persone.",
+      },
+      en: {
+        title: "Weekly HR briefing",
+        description:
+          "This week's HR briefing for HR staff and above: the organisation's overview, the approvals queue and the calendar. About the organisation, never a ranking of people.",
+      },
+    },
     audience: "HR",
     arguments: [],
     freeTextArgs: [],
@@ -64,6 +95,28 @@ export const PROMPTS: readonly PromptDef[] = [
     title: "Prepare a one-to-one",
     description:
       "Prepares a manager's one-to-one with a person as a conversation about fit and support: open questions, facts to know, answers owed. For managers and above.",
+    localized: {
+      de: {
+        title: "Einzelgespräch vorbereiten",
+        description:
+          "Bereitet das Einzelgespräch einer vorgesetzten Person als Gespräch über Passung und Unterstützung vor: offene Fragen, wichtige Fakten, geschuldete Antworten. Für Vorgesetzte und höher.",
+      },
+      fr: {
+        title: "Préparer un entretien individuel",
+        description:
+          "Prépare l'entretien individuel d'un responsable comme une conversation sur l'adéquation et le soutien : questions ouvertes, faits à connaître, réponses dues. Pour les responsables et au-delà.",
+      },
+      it: {
+        title: "Preparare un colloquio individuale",
+        description:
+          "Prepara il colloquio individuale di un responsabile come una conversazione sull'adeguatezza e sul sostegno: domande aperte, fatti da conoscere, risposte dovute. Per i responsabili e oltre.",
+      },
+      en: {
+        title: "Prepare a one-to-one",
+        description:
+          "Prepares a manager's one-to-one with a person as a conversation about fit and support: open questions, facts to know, answers owed. For managers and above.",
+      },
+    },
     audience: "MANAGERS",
     arguments: [{
       name: "person",
@@ -74,6 +127,11 @@ export const PROMPTS: readonly PromptDef[] = [
     render: (lang, args) => `${ONE_ON_ONE[lang](args.person)}\n\n${GUARD_RAIL[lang]}`,
   },
 ];
+
+/** A prompt's title and description in the person's language (German when there is none for it). */
+export function promptText(p: PromptDef, lang: string): PromptText {
+  return p.localized[lang as Lang | "it"] ?? p.localized.de;
+}
 
 /** Whether a role may use a prompt. */
 export function mayUsePrompt(role: string, p: PromptDef): boolean {

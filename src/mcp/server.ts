@@ -33,7 +33,8 @@ import { countCall } from "./limits.ts";
 import { checkPersonAllowance } from "./allowance.ts";
 import { bindPreviews, isFiledPreview } from "./previews.ts";
 import { roleRefusal, scopeRefusal } from "./refusals.ts";
-import { mayUsePrompt, PROMPTS } from "./prompts.ts";
+import { ICON_PATH } from "../web/icon.ts";
+import { mayUsePrompt, PROMPTS, promptText } from "./prompts.ts";
 import { DOCUMENT_MIME, DOCUMENT_TEMPLATE, documentUri, slugOf } from "./resources.ts";
 import type { ToolContext, ToolDef } from "./tool.ts";
 import { MultiplexTransport } from "./transport.ts";
@@ -119,7 +120,11 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
   const catalogJson = catalogText(tools);
   const templatesResult = { resourceTemplates: [DOCUMENT_TEMPLATE] };
 
-  const server = new Server(SERVER_INFO, {
+  const server = new Server({
+    ...SERVER_INFO,
+    icons: [{ src: `${deps.config.issuer}${ICON_PATH}`, mimeType: "image/svg+xml", sizes: ["any"] }],
+    websiteUrl: deps.config.issuer,
+  }, {
     capabilities: {
       tools: { listChanged: false },
       resources: { listChanged: false },
@@ -324,9 +329,10 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
   server.setRequestHandler(ListPromptsRequestSchema, (req, extra) => {
     noCursor(req);
     const ctx = contextOf(extra);
-    const visible = catalog.prompts.filter((p) =>
-      mayUsePrompt(ctx.actor.role, PROMPTS.find((d) => d.name === p.name)!)
-    );
+    const visible = catalog.prompts.flatMap((p) => {
+      const def = PROMPTS.find((d) => d.name === p.name)!;
+      return mayUsePrompt(ctx.actor.role, def) ? [{ ...p, ...promptText(def, ctx.actor.language) }] : [];
+    });
     return { prompts: visible };
   });
 
@@ -377,7 +383,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     const text = def.render(ctx.actor.language, args);
     await done("ok");
     return {
-      description: def.description,
+      description: promptText(def, ctx.actor.language).description,
       messages: [{ role: "user" as const, content: { type: "text" as const, text } }],
     };
   });

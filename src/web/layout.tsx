@@ -61,6 +61,8 @@ export function setPageHeaders(c: Context, formTargets: string[] = []): void {
     [
       "default-src 'none'",
       `style-src ${STYLE_HASH}`,
+      // The favicon (/icon.svg) and nothing else from anywhere.
+      "img-src 'self'",
       `form-action 'self'${formTargets.map((t) => ` ${t}`).join("")}`,
       "frame-ancestors 'none'",
       "base-uri 'none'",
@@ -94,6 +96,7 @@ export function Layout(
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="referrer" content="no-referrer" />
           <title>{`${props.title} – ${props.m.appName}`}</title>
+          <link rel="icon" href="/icon.svg" type="image/svg+xml" />
           <style>{raw(CSS)}</style>
         </head>
         <body>

@@ -124,3 +124,32 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "assistants: prompts are titled in the person's language; the server announces its icon",
+  ...E2E,
+  fn: async () => {
+    const s = await startMcpServer();
+    try {
+      // The demo HR person reads French, the demo manager English.
+      const hr = await s.client((await s.grant("hr")).token);
+      const prompts = (await hr.listPrompts()).prompts;
+      const briefing = prompts.find((p) => p.name === "weekly_hr_briefing")!;
+      assert.equal(briefing.title, "Briefing RH hebdomadaire");
+      assert.match(briefing.description!, /jamais un classement/);
+      const manager = await s.client((await s.grant("manager")).token);
+      const oneOnOne = (await manager.listPrompts()).prompts.find((p) => p.name === "prepare_1on1")!;
+      assert.equal(oneOnOne.title, "Prepare a one-to-one");
+      const got = await hr.getPrompt({ name: "prepare_1on1", arguments: { person: "Lukas" } });
+      assert.match(got.description!, /entretien individuel/);
+      const info = hr.getServerVersion()!;
+      const icon = (info as { icons?: { src: string; mimeType: string }[] }).icons![0];
+      assert.equal(icon.src, `${s.origin}/icon.svg`);
+      const svg = await fetch(icon.src);
+      assert.equal(svg.headers.get("content-type"), icon.mimeType);
+      assert.match(await svg.text(), /^<svg /);
+    } finally {
+      await s.close();
+    }
+  },
+});
