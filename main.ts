@@ -10,6 +10,7 @@ import { createLogger } from "./src/log.ts";
 import { systemClock } from "./src/clock.ts";
 import { createApp } from "./src/app.ts";
 import { seedDemo } from "./src/db/demo.ts";
+import { ensureStandardLeaveTypes, hasLeaveTypes } from "./src/services/leave_types.ts";
 import { smtpTransport } from "./src/mail/smtp.ts";
 import { startMailWorker } from "./src/mail/worker.ts";
 import { findCommand, overview, runCommand } from "./src/cli/mod.ts";
@@ -110,6 +111,12 @@ async function main(args: string[]): Promise<number> {
           r.accounts.map((a) => `  ${a.email.padEnd(28)} ${a.role}`).join("\n") + "\n",
       );
     }
+  }
+
+  // An installation set up without the demo starts with the standard leave types, so leave can be filed.
+  if (!await hasLeaveTypes(database.db)) {
+    const created = await ensureStandardLeaveTypes(database.db);
+    log.info("standard leave types created", { codes: created });
   }
 
   // WAL checkpoints in a worker thread, not inside a request's commit (src/db/checkpointer.ts).

@@ -1,8 +1,38 @@
 /**
- * CSV per RFC 4180: comma-separated, fields with comma, quote or line break quoted, quotes doubled, CRLF or
- * LF line ends. Returns rows with the 1-based line number each starts on, for error reports.
+ * The text of a CSV file as offices produce it: UTF-8 (with or without a byte-order mark) or, when the bytes
+ * are not valid UTF-8, Windows-1252, what Excel writes on a Swiss Windows ("Jürg Müller" saved as "CSV")
+ * (WHATWG Encoding Standard labels; the two can be told apart because Windows-1252 umlauts are never a valid
+ * UTF-8 sequence).
  */
-export function parseCsv(text: string): { line: number; cells: string[] }[] {
+export function decodeCsv(bytes: Uint8Array): { text: string; encoding: "utf-8" | "windows-1252" } {
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8" };
+  } catch {
+    return { text: new TextDecoder("windows-1252").decode(bytes), encoding: "windows-1252" };
+  }
+}
+
+/**
+ * The separator of a CSV file: a semicolon when the header line has more semicolons than commas outside
+ * quotes (what Excel writes where the comma is the decimal mark, as in Switzerland), else a comma.
+ */
+export function detectDelimiter(text: string): "," | ";" {
+  let commas = 0, semis = 0, quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === "\n" || ch === "\r")) break;
+    else if (!quoted && ch === ",") commas++;
+    else if (!quoted && ch === ";") semis++;
+  }
+  return semis > commas ? ";" : ",";
+}
+
+/**
+ * CSV per RFC 4180: fields separated by `delimiter` (a comma unless told), fields with the separator, a quote
+ * or a line break quoted, quotes doubled, CRLF or LF line ends. Returns rows with the 1-based line number each
+ * starts on, for error reports.
+ */
+export function parseCsv(text: string, delimiter: "," | ";" = ","): { line: number; cells: string[] }[] {
   const rows: { line: number; cells: string[] }[] = [];
   let cells: string[] = [];
   let cell = "";
@@ -24,7 +54,7 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] {
       }
     } else if (ch === '"' && cell === "") {
       quoted = true;
-    } else if (ch === ",") {
+    } else if (ch === delimiter) {
       cells.push(cell);
       cell = "";
     } else if (ch === "\n" || ch === "\r") {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { departments, employees } from "../db/schema/mod.ts";
 import { isCalendarDate } from "../portal/schemas.ts";
-import { parseCsv, toCsv } from "./csv.ts";
+import { decodeCsv, detectDelimiter, parseCsv, toCsv } from "./csv.ts";
 
 /**
  * The employee CSV format, the same for import and export. `personnel_number` identifies a person: an
@@ -41,8 +41,18 @@ const CANTONS = new Set(
 );
 
 const opt = z.string().trim().transform((v) => (v === "" ? null : v));
+
+/** `DD.MM.YYYY` (how Swiss spreadsheets write dates) as `YYYY-MM-DD`; anything else is left as it is. */
+function isoFromSwiss(v: string): string {
+  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(v);
+  return m ? `${m[3]}-${m[2].padStart(2, "0")}-${m[1].padStart(2, "0")}` : v;
+}
+
+const DATE_FORMATS = "a date YYYY-MM-DD or DD.MM.YYYY";
 const date = (name: string) =>
-  opt.refine((v) => v === null || isCalendarDate(v), { message: `${name} must be a date YYYY-MM-DD` });
+  opt.transform((v) => (v === null ? null : isoFromSwiss(v))).refine((v) => v === null || isCalendarDate(v), {
+    message: `${name} must be ${DATE_FORMATS}`,
+  });
 
 const Row = z.object({
   personnel_number: z.string().trim().min(1, "personnel_number is required").max(32),
@@ -58,8 +68,8 @@ const Row = z.object({
   manager_personnel_number: opt,
   department: opt,
   job_title: opt,
-  employment_start: z.string().trim().refine(isCalendarDate, {
-    message: "employment_start must be a date YYYY-MM-DD",
+  employment_start: z.string().trim().transform(isoFromSwiss).refine(isCalendarDate, {
+    message: `employment_start must be ${DATE_FORMATS}`,
   }),
   employment_end: date("employment_end"),
   workload_percent: opt.transform((v, ctx) => {
@@ -120,11 +130,12 @@ export type ImportResult =
  */
 export async function importEmployees(
   deps: Pick<AppDeps, "db" | "clock">,
-  text: string,
+  input: string | Uint8Array,
 ): Promise<ImportResult> {
+  const text = typeof input === "string" ? input : decodeCsv(input).text;
   let rows;
   try {
-    rows = parseCsv(text);
+    rows = parseCsv(text, detectDelimiter(text.replace(/^\uFEFF/, "")));
   } catch (e) {
     return { ok: false, errors: [(e as Error).message] };
   }

@@ -16,6 +16,7 @@ import { listMail } from "../mail/outbox.ts";
 import { getSetting, setSetting } from "../settings.ts";
 import { assistantCommands } from "./assistants.ts";
 import { privacyCommands } from "./privacy.ts";
+import { leaveTypeCommands } from "./leave_types.ts";
 
 /** Where a command writes; tests capture it. `stdin` gives piped input (passwords, CSV). */
 export interface Io {
@@ -169,7 +170,8 @@ export const COMMANDS: Command[] = [
     options: { file: { type: "string" } },
     async run(deps, { values }, io) {
       const file = need(values, "file");
-      const text = file === "-" ? await io.readStdin() : await Deno.readTextFile(file).catch(() => {
+      // Bytes, not text: the file may be Windows-1252 (Excel on a Swiss Windows), decoded by the import.
+      const text = file === "-" ? await io.readStdin() : await Deno.readFile(file).catch(() => {
         throw new CommandError(`Cannot read ${file}.`);
       });
       const r = await importEmployees(deps, text);
@@ -292,6 +294,7 @@ export const COMMANDS: Command[] = [
   },
   ...assistantCommands,
   ...privacyCommands,
+  ...leaveTypeCommands,
 ];
 
 /** The overview printed by `help`. */
