@@ -13,3 +13,4 @@ export * from "./mail.ts";
 export * from "./connector.ts";
 export * from "./privacy.ts";
 export * from "./idempotency.ts";
+export * from "./invitations.ts";
