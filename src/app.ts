@@ -10,6 +10,7 @@ import { mountAuthorizationServer } from "./oauth/mod.ts";
 import { mountWebPages } from "./web/mod.tsx";
 import { mountMcp } from "./mcp/mod.ts";
 import { mountIcon } from "./web/icon.ts";
+import { mountInvitationPage } from "./web/invitation.tsx";
 
 type Env = { Variables: { requestId: string } };
 
@@ -143,6 +144,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   mountPortal(app as unknown as Hono, deps, portalRoutes);
   if (deps.config.mcpEnabled) mountAuthorizationServer(app, deps);
   mountWebPages(app, deps);
+  mountInvitationPage(app, deps);
   if (deps.config.mcpEnabled) mountMcp(app, deps);
 
   app.all("/api/*", (c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404));

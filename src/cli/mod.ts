@@ -13,6 +13,8 @@ import { exportEmployees, importEmployees } from "./employees.ts";
 import { backupDatabase } from "./backup.ts";
 import { exportAudit } from "./audit.ts";
 import { listMail } from "../mail/outbox.ts";
+import { invite } from "../services/invitations.ts";
+import { AppError } from "../errors.ts";
 import { getSetting, setSetting } from "../settings.ts";
 import { assistantCommands } from "./assistants.ts";
 import { privacyCommands } from "./privacy.ts";
@@ -103,6 +105,40 @@ export const COMMANDS: Command[] = [
       io.out(`Account ${email.toLowerCase()} added with role ${values.role}.\n`);
       showPassword(io, email.toLowerCase(), r);
       return 0;
+    },
+  },
+  {
+    name: "user invite",
+    summary: "Invite a person by e-mail to set their own password (a single-use link, valid 7 days)",
+    usage: "user invite --email <e-mail> --role <employee|recruiter|manager|hr|admin>\n" +
+      "            [--employee <personnel number>] [--language de|fr|it|en]\n\n" +
+      "Creates the account without a password and queues the invitation e-mail (see 'mail list'); inviting\n" +
+      "again replaces the earlier link. Nobody but the person ever knows the password.",
+    options: {
+      email: { type: "string" },
+      role: { type: "string" },
+      employee: { type: "string" },
+      language: { type: "string" },
+    },
+    async run(deps, { values }, io) {
+      const email = need(values, "email");
+      try {
+        const r = await invite(deps, {
+          email,
+          role: need(values, "role"),
+          employee: values.employee as string | undefined,
+          language: values.language as string | undefined,
+        });
+        io.out(
+          `Invitation for ${email.toLowerCase()} queued; the link works until ${
+            new Date(r.expiresAt).toISOString()
+          }.${deps.config.smtpUrl ? "" : " SMTP_URL is not set: the mail stays queued."}\n`,
+        );
+        return 0;
+      } catch (e) {
+        if (e instanceof AppError) throw new CommandError(e.message);
+        throw e;
+      }
     },
   },
   {

@@ -1,0 +1,88 @@
+/** Texts of the invitation e-mail and of the page where an invited person sets their own password. */
+import type { Lang } from "./mod.ts";
+
+export interface InvitationTexts {
+  subject: string;
+  /** `{link}`, `{days}`, `{email}` filled in. */
+  body: string;
+  title: string;
+  intro: string;
+  password: string;
+  repeat: string;
+  submit: string;
+  tooShort: string;
+  mismatch: string;
+  invalid: string;
+  done: string;
+  signIn: string;
+}
+
+export const INVITATION_TEXTS: Record<Lang | "it", InvitationTexts> = {
+  de: {
+    subject: "Ihr Zugang zum HR-Portal",
+    body:
+      "Guten Tag\n\nFür Sie wurde ein Konto im HR-Portal eingerichtet ({email}). Legen Sie Ihr Passwort über " +
+      "diesen Link fest:\n\n{link}\n\nDer Link gilt {days} Tage und nur einmal. Wenn Sie diese Nachricht nicht " +
+      "erwartet haben, können Sie sie ignorieren.\n",
+    title: "Passwort festlegen",
+    intro: "Legen Sie das Passwort für Ihr Konto {email} fest (mindestens 10 Zeichen).",
+    password: "Neues Passwort",
+    repeat: "Passwort wiederholen",
+    submit: "Passwort speichern",
+    tooShort: "Das Passwort muss mindestens 10 Zeichen haben.",
+    mismatch: "Die beiden Passwörter stimmen nicht überein.",
+    invalid: "Dieser Link ist abgelaufen oder wurde schon benutzt. Bitten Sie HR um eine neue Einladung.",
+    done: "Ihr Passwort ist gespeichert. Sie können sich jetzt anmelden.",
+    signIn: "Zur Anmeldung",
+  },
+  fr: {
+    subject: "Votre accès au portail RH",
+    body:
+      "Bonjour,\n\nUn compte a été créé pour vous sur le portail RH ({email}). Définissez votre mot de passe " +
+      "avec ce lien :\n\n{link}\n\nLe lien est valable {days} jours et une seule fois. Si vous n'attendiez pas " +
+      "ce message, vous pouvez l'ignorer.\n",
+    title: "Définir le mot de passe",
+    intro: "Définissez le mot de passe de votre compte {email} (au moins 10 caractères).",
+    password: "Nouveau mot de passe",
+    repeat: "Répéter le mot de passe",
+    submit: "Enregistrer le mot de passe",
+    tooShort: "Le mot de passe doit compter au moins 10 caractères.",
+    mismatch: "Les deux mots de passe ne correspondent pas.",
+    invalid: "Ce lien a expiré ou a déjà été utilisé. Demandez une nouvelle invitation aux RH.",
+    done: "Votre mot de passe est enregistré. Vous pouvez maintenant vous connecter.",
+    signIn: "Se connecter",
+  },
+  it: {
+    subject: "Il suo accesso al portale HR",
+    body:
+      "Buongiorno,\n\nè stato creato per lei un account nel portale HR ({email}). Imposti la sua password con " +
+      "questo link:\n\n{link}\n\nIl link è valido {days} giorni e una sola volta. Se non si aspettava questo " +
+      "messaggio, può ignorarlo.\n",
+    title: "Impostare la password",
+    intro: "Imposti la password del suo account {email} (almeno 10 caratteri).",
+    password: "Nuova password",
+    repeat: "Ripetere la password",
+    submit: "Salvare la password",
+    tooShort: "La password deve avere almeno 10 caratteri.",
+    mismatch: "Le due password non coincidono.",
+    invalid: "Questo link è scaduto o è già stato usato. Chieda un nuovo invito alle risorse umane.",
+    done: "La sua password è salvata. Ora può accedere.",
+    signIn: "Accedere",
+  },
+  en: {
+    subject: "Your access to the HR portal",
+    body: "Hello,\n\nAn account was set up for you in the HR portal ({email}). Set your password with this " +
+      "link:\n\n{link}\n\nThe link works once and for {days} days. If you did not expect this message, you can " +
+      "ignore it.\n",
+    title: "Set your password",
+    intro: "Set the password of your account {email} (at least 10 characters).",
+    password: "New password",
+    repeat: "Repeat the password",
+    submit: "Save the password",
+    tooShort: "The password must have at least 10 characters.",
+    mismatch: "The two passwords do not match.",
+    invalid: "This link has expired or was already used. Ask HR for a new invitation.",
+    done: "Your password is saved. You can sign in now.",
+    signIn: "Sign in",
+  },
+};

@@ -1,0 +1,153 @@
+/**
+ * Invitations: HR creates a person's account and the person sets their own password through a single-use
+ * link sent by e-mail (no admin ever types or sees another person's password). The link's token is random,
+ * only its SHA-256 is stored, it is valid for seven days, a newer invitation replaces the open ones, and using
+ * it signs nobody in: the person then signs in with the password they chose.
+ */
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { AppDeps } from "../deps.ts";
+import { employees, invitations, users } from "../db/schema/mod.ts";
+import { ROLES } from "../domain/access.ts";
+import { randomToken, sha256Hex } from "../crypto.ts";
+import { AppError } from "../errors.ts";
+import { fill, type Lang } from "../i18n/mod.ts";
+import { INVITATION_TEXTS } from "../i18n/invitation.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import { hashPassword } from "../signin/password.ts";
+
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 7;
+export const INVITATION_PATH = "/account/invitation";
+const MIN_PASSWORD = 10;
+
+function textsFor(lang: string) {
+  return INVITATION_TEXTS[(lang in INVITATION_TEXTS ? lang : "de") as Lang | "it"];
+}
+
+/**
+ * Creates the account (or finds one that has no password yet) linked to the employee, and queues the
+ * invitation e-mail in the account's language. Refused for an account that already has a password.
+ */
+export async function invite(
+  deps: Pick<AppDeps, "db" | "clock" | "config" | "mailKick">,
+  p: { email: string; employee?: string; role: string; language?: string },
+): Promise<{ userId: string; expiresAt: number }> {
+  const email = p.email.trim().toLowerCase();
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+    throw new AppError("validation", `'${p.email}' is not an e-mail address.`);
+  }
+  if (!(ROLES as readonly string[]).includes(p.role)) {
+    throw new AppError("validation", `'${p.role}' is not a role. Roles: ${ROLES.join(", ")}.`);
+  }
+  const now = deps.clock.now();
+  const token = randomToken("hri");
+  const expiresAt = now + INVITATION_DAYS * 86_400_000;
+  const userId = await deps.db.transaction(async (tx) => {
+    let employeeId: string | null = null;
+    let language = p.language;
+    if (p.employee) {
+      const e = await tx.query.employees.findFirst({ where: eq(employees.personnelNumber, p.employee) });
+      if (!e) throw new AppError("not_found", `There is no employee with personnel number ${p.employee}.`);
+      employeeId = e.id;
+    }
+    if (language !== undefined && !["de", "fr", "it", "en"].includes(language)) {
+      throw new AppError("validation", "The language must be de, fr, it or en.");
+    }
+    const existing = await tx.query.users.findFirst({ where: eq(users.email, email) });
+    let id: string;
+    if (existing) {
+      if (existing.passwordHash) {
+        throw new AppError(
+          "conflict",
+          `${email} already has an account with a password; use 'user reset-password'.`,
+        );
+      }
+      if (employeeId && existing.employeeId && existing.employeeId !== employeeId) {
+        throw new AppError("conflict", `${email} is linked to another employee.`);
+      }
+      id = existing.id;
+      language ??= existing.language;
+      await tx.update(users).set({
+        role: p.role,
+        employeeId: employeeId ?? existing.employeeId,
+        updatedAt: now,
+      })
+        .where(eq(users.id, id));
+    } else {
+      if (employeeId) {
+        const taken = await tx.query.users.findFirst({ where: eq(users.employeeId, employeeId) });
+        if (taken) {
+          throw new AppError("conflict", `Employee ${p.employee} is already linked to ${taken.email}.`);
+        }
+      }
+      language ??= "de";
+      const [row] = await tx.insert(users).values({
+        email,
+        role: p.role,
+        language,
+        employeeId,
+        passwordHash: null,
+        createdAt: now,
+        updatedAt: now,
+      }).returning({ id: users.id });
+      id = row.id;
+    }
+    await tx.update(invitations).set({ replacedAt: now })
+      .where(and(eq(invitations.userId, id), isNull(invitations.usedAt), isNull(invitations.replacedAt)));
+    await tx.insert(invitations).values({
+      tokenHash: await sha256Hex(token),
+      userId: id,
+      createdAt: now,
+      expiresAt,
+    });
+    const t = textsFor(language);
+    const link = `${deps.config.issuer}${INVITATION_PATH}?token=${encodeURIComponent(token)}`;
+    await enqueueMail(tx, deps.clock, {
+      to: email,
+      subject: t.subject,
+      text: fill(t.body, { link, days: INVITATION_DAYS, email }),
+      relatedTo: `invitation:${id}`,
+    });
+    return id;
+  });
+  deps.mailKick?.();
+  return { userId, expiresAt };
+}
+
+/** The open invitation a token names, with its account; null when unknown, used, replaced or expired. */
+export async function openInvitation(deps: Pick<AppDeps, "db" | "clock">, token: string) {
+  if (!/^hri_[\w-]{20,100}$/.test(token)) return null;
+  const [row] = await deps.db.select({ inv: invitations, email: users.email, language: users.language })
+    .from(invitations).innerJoin(users, eq(users.id, invitations.userId))
+    .where(and(
+      eq(invitations.tokenHash, await sha256Hex(token)),
+      isNull(invitations.usedAt),
+      isNull(invitations.replacedAt),
+      gt(invitations.expiresAt, deps.clock.now()),
+    )).limit(1);
+  return row ?? null;
+}
+
+/** Sets the invited person's password and spends the link; returns the problem in the person's words. */
+export async function acceptInvitation(
+  deps: Pick<AppDeps, "db" | "clock">,
+  p: { token: string; password: string; repeat: string },
+): Promise<{ ok: true; email: string } | { ok: false; problem: "invalid" | "tooShort" | "mismatch" }> {
+  const open = await openInvitation(deps, p.token);
+  if (!open) return { ok: false, problem: "invalid" };
+  if (p.password.length < MIN_PASSWORD) return { ok: false, problem: "tooShort" };
+  if (p.password !== p.repeat) return { ok: false, problem: "mismatch" };
+  const hash = await hashPassword(p.password);
+  const now = deps.clock.now();
+  const spent = await deps.db.transaction(async (tx) => {
+    const claimed = await tx.update(invitations).set({ usedAt: now })
+      .where(and(eq(invitations.id, open.inv.id), isNull(invitations.usedAt), isNull(invitations.replacedAt)))
+      .returning({ id: invitations.id });
+    if (!claimed.length) return false;
+    await tx.update(users).set({ passwordHash: hash, updatedAt: now }).where(eq(users.id, open.inv.userId));
+    return true;
+  });
+  return spent ? { ok: true, email: open.email } : { ok: false, problem: "invalid" };
+}
+
+export { textsFor as invitationTexts };
