@@ -38,6 +38,7 @@ import {
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import type { AppDeps } from "../deps.ts";
 import { authenticate, type AuthFailure, SCOPE_HINT } from "./guard.ts";
+import { classify, discoverResult, isModernVersion, supportedVersions, toModernResponse } from "./modern.ts";
 import { TOOLS } from "./registry.ts";
 import { type Connector, createConnector } from "./server.ts";
 import type { ToolDef } from "./tool.ts";
@@ -134,12 +135,12 @@ async function handlePost(
     return rpcError(415, -32000, "Unsupported Media Type: send Content-Type: application/json.");
   }
   const version = req.headers.get("mcp-protocol-version");
-  if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+  if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version) && !isModernVersion(version)) {
     return rpcError(
       400,
       -32000,
       `Bad Request: unsupported MCP-Protocol-Version ${version.slice(0, 40)} (supported: ${
-        SUPPORTED_PROTOCOL_VERSIONS.join(", ")
+        supportedVersions(SUPPORTED_PROTOCOL_VERSIONS).join(", ")
       }).`,
     );
   }
@@ -181,6 +182,26 @@ async function handlePost(
     return rpcError(400, -32600, "Invalid Request: initialize must not be part of a batch.");
   }
 
+  // MCP 2026-07-28 (src/mcp/modern.ts): classified by the body, the headers cross-checked.
+  if (!batch) {
+    const era = classify(messages[0], req.headers);
+    if (era.era === "reject") {
+      const id = (messages[0] as { id?: RpcId }).id ?? null;
+      return new Response(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id,
+          error: { code: era.code, message: era.message, data: era.data },
+        }),
+        {
+          status: era.status,
+          headers: { "Content-Type": "application/json" },
+        },
+      );
+    }
+    if (era.era === "modern") return await handleModern(connector, messages[0], ctx, deps);
+  }
+
   // tools/list is the same for everyone and was serialised at start: answered without re-serialising
   // about a hundred kilobytes per request (byte-identical to what the SDK handler would send).
   if (
@@ -196,7 +217,56 @@ async function handlePost(
     );
   }
 
-  const extra: MessageExtraInfo = {
+  const extra = extraFor(ctx, deps);
+  const pending: Promise<JSONRPCMessage>[] = [];
+  for (const m of messages) {
+    if (isJSONRPCRequest(m)) pending.push(connector.transport.request(m, extra));
+    else connector.transport.notify(m, extra);
+  }
+  if (!pending.length) return new Response(null, { status: 202 });
+  const responses = await Promise.all(pending);
+  return json(batch ? responses : responses[0]);
+}
+
+/** One 2026-07-28 message: no `initialize`, `server/discover` answered here, every result in 2026 shape. */
+async function handleModern(
+  connector: Connector,
+  m: JSONRPCMessage,
+  ctx: Exclude<Awaited<ReturnType<typeof authenticate>>, AuthFailure>,
+  deps: AppDeps,
+): Promise<Response> {
+  if (!isJSONRPCRequest(m)) {
+    connector.transport.notify(m, extraFor(ctx, deps));
+    return new Response(null, { status: 202 });
+  }
+  const { serverInfo, capabilities, instructions } = connector.identity;
+  if (m.method === "initialize") {
+    return json({
+      jsonrpc: "2.0",
+      id: m.id,
+      error: {
+        code: -32601,
+        message: "Method not found: the 2026-07-28 revision has no initialize; call server/discover.",
+      },
+    });
+  }
+  if (m.method === "server/discover") {
+    const response = {
+      jsonrpc: "2.0" as const,
+      id: m.id,
+      result: discoverResult({ capabilities, instructions }),
+    };
+    return json(toModernResponse(m, response, serverInfo));
+  }
+  const response = await connector.transport.request(m, extraFor(ctx, deps));
+  return json(toModernResponse(m, response, serverInfo));
+}
+
+function extraFor(
+  ctx: Exclude<Awaited<ReturnType<typeof authenticate>>, AuthFailure>,
+  deps: AppDeps,
+): MessageExtraInfo {
+  return {
     authInfo: {
       token: "",
       clientId: ctx.connection.clientId,
@@ -206,14 +276,6 @@ async function handlePost(
       extra: { ctx },
     },
   };
-  const pending: Promise<JSONRPCMessage>[] = [];
-  for (const m of messages) {
-    if (isJSONRPCRequest(m)) pending.push(connector.transport.request(m, extra));
-    else connector.transport.notify(m, extra);
-  }
-  if (!pending.length) return new Response(null, { status: 202 });
-  const responses = await Promise.all(pending);
-  return json(batch ? responses : responses[0]);
 }
 
 /**

@@ -77,6 +77,12 @@ export interface Connector {
   catalogJson: string;
   /** The `tools/list` result, serialised once (the same object the SDK handler returns). */
   toolsListJson: string;
+  /** The server's identity, capabilities and instructions (for `server/discover` and 2026 results). */
+  identity: {
+    serverInfo: Record<string, unknown>;
+    capabilities: Record<string, unknown>;
+    instructions: string;
+  };
 }
 
 /** Reads the context the HTTP layer attached to a request. */
@@ -120,18 +126,17 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
   const catalogJson = catalogText(tools);
   const templatesResult = { resourceTemplates: [DOCUMENT_TEMPLATE] };
 
-  const server = new Server({
+  const serverInfo = {
     ...SERVER_INFO,
     icons: [{ src: `${deps.config.issuer}${ICON_PATH}`, mimeType: "image/svg+xml", sizes: ["any"] }],
     websiteUrl: deps.config.issuer,
-  }, {
-    capabilities: {
-      tools: { listChanged: false },
-      resources: { listChanged: false },
-      prompts: { listChanged: false },
-    },
-    instructions: INSTRUCTIONS,
-  });
+  };
+  const capabilities = {
+    tools: { listChanged: false },
+    resources: { listChanged: false },
+    prompts: { listChanged: false },
+  };
+  const server = new Server(serverInfo, { capabilities, instructions: INSTRUCTIONS });
   server.onerror = (e) => deps.log.warn("mcp protocol error", { error: String(e) });
 
   const audit = (
@@ -400,6 +405,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     toolsByName,
     catalogJson,
     toolsListJson: JSON.stringify(listToolsResult),
+    identity: { serverInfo, capabilities, instructions: INSTRUCTIONS },
   };
 }
 
