@@ -1,5 +1,6 @@
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
+import type { MetadataFetcher } from "./oauth/client_metadata.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { Logger } from "./log.ts";
 
@@ -15,4 +16,6 @@ export interface AppDeps {
   log: Logger;
   /** Asks the mail worker to deliver soon (after a change queued mail); absent when no SMTP is configured. */
   mailKick?: () => void;
+  /** How client metadata documents are fetched (default: public addresses only; tests use a local CA). */
+  clientMetadataFetcher?: MetadataFetcher;
 }

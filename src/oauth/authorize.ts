@@ -14,6 +14,7 @@ import type { AppDeps } from "../deps.ts";
 import { oauthAuthorizationRequests } from "../db/schema/mod.ts";
 import { randomToken, safeEqual, sha256Hex } from "../crypto.ts";
 import { getClient, type OAuthClient } from "./clients.ts";
+import { isMetadataClientId, MetadataDocumentError, resolveMetadataClient } from "./client_metadata.ts";
 import { findOrCreateConnection } from "./connections.ts";
 import type { OAuthErrorCode } from "./errors.ts";
 import { issueAuthorizationCode } from "./grants.ts";
@@ -115,7 +116,17 @@ export async function startAuthorization(
   if (query.getAll("client_id").length > 1 || query.getAll("redirect_uri").length > 1) {
     return page("duplicate_parameter", "client_id or redirect_uri appears more than once.");
   }
-  const client = await getClient(deps, query.get("client_id") ?? "");
+  const clientId = query.get("client_id") ?? "";
+  if (isMetadataClientId(clientId)) {
+    try {
+      await resolveMetadataClient(deps, clientId);
+    } catch (e) {
+      if (!(e instanceof MetadataDocumentError)) throw e;
+      deps.log.warn("client metadata document refused", { clientId, reason: e.message });
+      return page("unknown_client", e.message);
+    }
+  }
+  const client = await getClient(deps, clientId);
   if (!client) return page("unknown_client", "The client_id is missing or not registered here.");
   const given = query.get("redirect_uri");
   let redirectUri: string;

@@ -23,7 +23,8 @@ export interface OAuthClient {
   logoUri: string | null;
   softwareId: string | null;
   softwareVersion: string | null;
-  createdBy: "DYNAMIC" | "ADMIN";
+  /** DYNAMIC: registered itself; ADMIN: made by hand; METADATA: a client ID metadata document's URL. */
+  createdBy: "DYNAMIC" | "ADMIN" | "METADATA";
   createdAt: number;
   revokedAt: number | null;
 }

@@ -63,6 +63,8 @@ export function authorizationServerMetadata(config: Config, registrationOpen: bo
     authorization_endpoint: e.authorization,
     token_endpoint: e.token,
     ...(registrationOpen ? { registration_endpoint: e.registration } : {}),
+    // An https URL naming a client ID metadata document is accepted as client_id (src/oauth/client_metadata.ts).
+    client_id_metadata_document_supported: true,
     revocation_endpoint: e.revocation,
     jwks_uri: e.jwks,
     scopes_supported: [...SCOPES],

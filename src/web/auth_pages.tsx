@@ -166,7 +166,9 @@ async function renderConsent(
     <ConsentPage
       lang={lang}
       m={m}
-      clientName={req.client.name}
+      clientName={req.client.createdBy === "METADATA"
+        ? `${req.client.name} (${new URL(req.client.id).host})`
+        : req.client.name}
       verified={req.client.createdBy === "ADMIN"}
       redirectHost={redirectHost(req.params.redirectUri)}
       email={user.email}
