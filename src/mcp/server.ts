@@ -12,6 +12,7 @@ import { Server } from "@modelcontextprotocol/sdk/server";
 import {
   CallToolRequestSchema,
   type CallToolResult,
+  CompleteRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
@@ -33,6 +34,7 @@ import { countCall } from "./limits.ts";
 import { checkPersonAllowance } from "./allowance.ts";
 import { bindPreviews, isFiledPreview } from "./previews.ts";
 import { roleRefusal, scopeRefusal } from "./refusals.ts";
+import { complete, type CompletionRequest } from "./completion.ts";
 import { ICON_PATH } from "../web/icon.ts";
 import { mayUsePrompt, PROMPTS, promptText } from "./prompts.ts";
 import { DOCUMENT_MIME, DOCUMENT_TEMPLATE, documentUri, slugOf } from "./resources.ts";
@@ -135,6 +137,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     tools: { listChanged: false },
     resources: { listChanged: false },
     prompts: { listChanged: false },
+    completions: {},
   };
   const server = new Server(serverInfo, { capabilities, instructions: INSTRUCTIONS });
   server.onerror = (e) => deps.log.warn("mcp protocol error", { error: String(e) });
@@ -391,6 +394,42 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       description: promptText(def, ctx.actor.language).description,
       messages: [{ role: "user" as const, content: { type: "text" as const, text } }],
     };
+  });
+
+  server.setRequestHandler(CompleteRequestSchema, async (req, extra) => {
+    const ctx = contextOf(extra);
+    const started = performance.now();
+    const name = `completion:${req.params.ref.type === "ref/prompt" ? req.params.ref.name : "document"}`;
+    try {
+      await countCall(deps, ctx.connection.id, false);
+      if (!ctx.connection.scopes.includes("self:read")) {
+        await audit(ctx, { kind: "prompt", name, args: {}, outcome: "refused:forbidden", durationMs: 0 });
+        return { completion: { values: [], hasMore: false } };
+      }
+      const r = await complete(deps, ctx.actor, req.params as CompletionRequest);
+      await checkPersonAllowance(
+        deps,
+        { connectionId: ctx.connection.id, userId: ctx.actor.userId },
+        r.touched,
+      );
+      await audit(ctx, {
+        kind: "prompt",
+        name,
+        args: { [req.params.argument.name]: req.params.argument.value },
+        freeTextArgs: [req.params.argument.name],
+        touched: r.touched,
+        resultCount: r.values.length,
+        outcome: "ok",
+        durationMs: performance.now() - started,
+      });
+      return { completion: { values: r.values, total: r.values.length, hasMore: false } };
+    } catch (e) {
+      if (e instanceof AppError) {
+        await audit(ctx, { kind: "prompt", name, args: {}, outcome: `refused:${e.code}`, durationMs: 0 });
+        throw new RpcError(e.code === "rate_limited" ? RATE_LIMITED_CODE : FORBIDDEN_CODE, e.message);
+      }
+      throw bug(ctx, name, e);
+    }
   });
 
   const transport = new MultiplexTransport();
