@@ -25,9 +25,9 @@ export const HEADER_MISMATCH = -32020;
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 const INVALID_PARAMS = -32602;
 
-/** Whether a revision identifier belongs to the 2026 era (identifiers are dates and compare as strings). */
+/** Whether a revision identifier belongs to the 2026 era (identifiers are dates, which compare as strings). */
 export function isModernVersion(v: string): boolean {
-  return v >= "2026-07-28";
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= "2026-07-28";
 }
 
 /** Where the `Mcp-Name` header's value comes from, per method. */
