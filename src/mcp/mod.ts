@@ -93,16 +93,22 @@ function unauthorized(deps: AppDeps, why: AuthFailure): Response {
   );
 }
 
+const LOOPBACK = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
 /**
- * Whether an authenticated request's `Origin` may call the connector: any, unless `MCP_ALLOWED_ORIGINS` lists
- * the allowed ones (the service's own origin is always allowed). See `handlePost` for why a token suffices.
+ * Whether an authenticated request's `Origin` may call the connector. `MCP_ALLOWED_ORIGINS`, when set, lists
+ * them (the service's own origin always passes). Otherwise a public installation accepts any (the token is the
+ * credential, see `handlePost`), while an installation served on a loopback address (development, a local
+ * assistant) accepts loopback origins only: that is the DNS-rebinding case the transport spec's warning is
+ * about, a foreign page reaching a server on this machine.
  */
 export function originAllowed(
   config: Pick<AppDeps["config"], "issuer" | "mcpAllowedOrigins">,
   origin: string,
 ): boolean {
-  if (!config.mcpAllowedOrigins) return true;
-  return origin === config.issuer || config.mcpAllowedOrigins.includes(origin);
+  if (origin === config.issuer) return true;
+  if (config.mcpAllowedOrigins) return config.mcpAllowedOrigins.includes(origin);
+  return !LOOPBACK.test(config.issuer) || LOOPBACK.test(origin);
 }
 
 /** Handles one POST to the endpoint. */

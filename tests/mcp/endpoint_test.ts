@@ -150,27 +150,23 @@ Deno.test({
         },
       );
 
-      await t.step("Origin with a valid token: the assistants' web origins are served", async () => {
-        for (const origin of ["https://claude.ai", "https://chatgpt.com", "https://vscode.dev", s.origin]) {
-          const r = await s.post({ jsonrpc: "2.0", id: 1, method: "ping" }, {
+      await t.step(
+        "a local installation refuses a foreign Origin even with a token (DNS rebinding)",
+        async () => {
+          const evil = await s.post({ jsonrpc: "2.0", id: 1, method: "ping" }, {
             token: g.token,
-            headers: { Origin: origin },
-          });
-          assert.equal(r.status, 200, origin);
-          await r.body?.cancel();
-        }
-      });
-      await t.step("Origin without a valid token: the 401 challenge, whatever the origin", async () => {
-        for (const token of [undefined, "not-a-token"]) {
-          const r = await s.post({ jsonrpc: "2.0", id: 1, method: "ping" }, {
-            token,
             headers: { Origin: "https://evil.example" },
           });
-          assert.equal(r.status, 401);
-          assert.match(r.headers.get("www-authenticate")!, /resource_metadata=/);
-          await r.body?.cancel();
-        }
-      });
+          assert.equal(evil.status, 403);
+          await evil.body?.cancel();
+          const local = await s.post({ jsonrpc: "2.0", id: 1, method: "ping" }, {
+            token: g.token,
+            headers: { Origin: "http://localhost:6274" },
+          });
+          assert.equal(local.status, 200);
+          await local.body?.cancel();
+        },
+      );
     } finally {
       await s.close();
     }
@@ -317,10 +313,57 @@ Deno.test({
   },
 });
 
-Deno.test("endpoint: Origin rule: any origin with a token, unless MCP_ALLOWED_ORIGINS lists them", () => {
+Deno.test({
+  name:
+    "endpoint: a public installation serves the assistants' web origins with a token; 401 for any origin without",
+  ...E2E,
+  fn: async (t) => {
+    const s = await startMcpServer({ env: { MCP_ISSUER_URL: "https://hr.example.ch" } });
+    try {
+      const g = await s.grant("employee");
+      await t.step("Origin with a valid token: the assistants' web origins are served", async () => {
+        for (
+          const origin of [
+            "https://claude.ai",
+            "https://chatgpt.com",
+            "https://vscode.dev",
+            "https://hr.example.ch",
+          ]
+        ) {
+          const r = await s.post({ jsonrpc: "2.0", id: 1, method: "ping" }, {
+            token: g.token,
+            headers: { Origin: origin },
+          });
+          assert.equal(r.status, 200, origin);
+          await r.body?.cancel();
+        }
+      });
+      await t.step("Origin without a valid token: the 401 challenge, whatever the origin", async () => {
+        for (const token of [undefined, "not-a-token"]) {
+          const r = await s.post({ jsonrpc: "2.0", id: 1, method: "ping" }, {
+            token,
+            headers: { Origin: "https://evil.example" },
+          });
+          assert.equal(r.status, 401);
+          assert.match(r.headers.get("www-authenticate")!, /resource_metadata=/);
+          await r.body?.cancel();
+        }
+      });
+    } finally {
+      await s.close();
+    }
+  },
+});
+
+Deno.test("endpoint: Origin rule: any origin with a token on a public installation, loopback ones on a local one, unless MCP_ALLOWED_ORIGINS lists them", () => {
   const open = { issuer: "https://hr.example.ch", mcpAllowedOrigins: undefined };
   assert.equal(originAllowed(open, "https://claude.ai"), true);
   assert.equal(originAllowed(open, "https://evil.example"), true);
+  const local = { issuer: "http://127.0.0.1:8000", mcpAllowedOrigins: undefined };
+  assert.equal(originAllowed(local, "http://localhost:3000"), true);
+  assert.equal(originAllowed(local, "http://[::1]:5173"), true);
+  assert.equal(originAllowed(local, "https://evil.example"), false, "DNS rebinding of a local server");
+  assert.equal(originAllowed(local, "http://localhost.evil.example"), false);
   const listed = { issuer: "https://hr.example.ch", mcpAllowedOrigins: ["https://claude.ai"] };
   assert.equal(originAllowed(listed, "https://claude.ai"), true);
   assert.equal(originAllowed(listed, "https://hr.example.ch"), true, "the service's own origin always");
