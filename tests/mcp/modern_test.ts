@@ -13,7 +13,7 @@ const ENVELOPE = {
   "io.modelcontextprotocol/clientInfo": { name: "raw-test", version: "1.0.0" },
 };
 
-function modernClient(url: URL, token: string, mode: "auto" | { pin: string }) {
+function modernClient(url: URL, token: string, mode: "auto" | "legacy" | { pin: string }) {
   const transport = new StreamableHTTPClientTransport(url, {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
   });
@@ -56,7 +56,8 @@ Deno.test({
 });
 
 Deno.test({
-  name: "modern: the v2 SDK client in auto mode finds 2026-07-28; the v1 client keeps 2025-11-25",
+  name:
+    "modern: the v2 SDK client in auto mode finds 2026-07-28; the v1 client and the v2 client's 2025 mode keep working",
   ...E2E,
   fn: async () => {
     const s = await startMcpServer();
@@ -69,6 +70,11 @@ Deno.test({
       await client.close();
       const v1 = await s.client(g.token);
       assert.equal((await v1.listTools()).tools.length, 36);
+      // The v2 client's 2025 fallback (its default, legacy mode) against the same endpoint.
+      const legacy = modernClient(s.mcpUrl, g.token, "legacy");
+      await legacy.client.connect(legacy.transport);
+      assert.notEqual((await legacy.client.callTool({ name: "whoami", arguments: {} })).isError, true);
+      await legacy.client.close();
     } finally {
       await s.close();
     }
