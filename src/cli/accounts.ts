@@ -4,6 +4,8 @@ import { employees, sessions, users } from "../db/schema/mod.ts";
 import { ROLES } from "../domain/access.ts";
 import { hashPassword } from "../signin/password.ts";
 import { base64url } from "../crypto.ts";
+import { revokeUserConnections } from "../oauth/connections.ts";
+import { usableScopes } from "../oauth/policy.ts";
 
 /** A refusal an admin command reports in plain words (exit code 1). */
 export class CommandError extends Error {}
@@ -80,7 +82,7 @@ export async function createFirstAdmin(
 }
 
 /** Deactivates an account and signs it out everywhere; its tokens stop working on the next request. */
-export async function setActive(deps: Pick<AppDeps, "db" | "clock">, email: string, active: boolean) {
+export async function setActive(deps: AppDeps, email: string, active: boolean) {
   const u = await findUser(deps, email);
   const now = deps.clock.now();
   await deps.db.update(users).set({ active, updatedAt: now, failedSignIns: 0, lockedUntil: null })
@@ -89,20 +91,23 @@ export async function setActive(deps: Pick<AppDeps, "db" | "clock">, email: stri
     await deps.db.update(sessions).set({ revokedAt: now }).where(
       and(eq(sessions.userId, u.id), isNull(sessions.revokedAt)),
     );
+    await revokeUserConnections(deps, u.id, "account deactivated");
   }
   return u;
 }
 
 /** Changes a role; it applies to portal and connector on the next request. */
-export async function setRole(deps: Pick<AppDeps, "db" | "clock">, email: string, role: string) {
+export async function setRole(deps: AppDeps, email: string, role: string) {
   checkRole(role);
   const u = await findUser(deps, email);
   await deps.db.update(users).set({ role, updatedAt: deps.clock.now() }).where(eq(users.id, u.id));
+  // Connections granted scopes the new role cannot use end; the others keep working (the role is re-read).
+  await revokeUserConnections(deps, u.id, `role changed to ${role}`, usableScopes(role, u.employeeId !== null));
   return { from: u.role, to: role };
 }
 
 /** Sets a new password (generated when not given), unlocks the account and signs out its sessions. */
-export async function resetPassword(deps: Pick<AppDeps, "db" | "clock">, email: string, password?: string) {
+export async function resetPassword(deps: AppDeps, email: string, password?: string) {
   if (password !== undefined && password.length < 10) {
     throw new CommandError("The password must have at least 10 characters.");
   }
@@ -118,6 +123,8 @@ export async function resetPassword(deps: Pick<AppDeps, "db" | "clock">, email: 
   await deps.db.update(sessions).set({ revokedAt: now }).where(
     and(eq(sessions.userId, u.id), isNull(sessions.revokedAt)),
   );
+  // A reset means the password may have leaked: what assistants were granted with it ends too.
+  await revokeUserConnections(deps, u.id, "password reset");
   return { password: pw, generated: password === undefined };
 }
 

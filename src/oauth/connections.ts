@@ -123,3 +123,25 @@ export async function revokeConnection(deps: AppDeps, connectionId: string, by: 
   await revokeConnectionAccessTokens(deps, connectionId);
   return true;
 }
+
+/**
+ * Revokes a person's live assistant connections (all, or those carrying a scope the person may no longer use):
+ * after a password reset or a deactivation nothing an assistant held before keeps working, and a role change
+ * ends the connections whose grant the new role could not have been given. Revoked connections never come
+ * back (a reactivation starts without any); the person connects again. Returns how many were revoked.
+ */
+export async function revokeUserConnections(
+  deps: AppDeps,
+  userId: string,
+  reason: string,
+  keepOnly?: readonly Scope[],
+): Promise<number> {
+  const live = await deps.db.select({ id: oauthConnections.id, scopes: oauthConnections.scopes })
+    .from(oauthConnections).where(and(eq(oauthConnections.userId, userId), isNull(oauthConnections.revokedAt)));
+  let n = 0;
+  for (const c of live) {
+    if (keepOnly && readScopes(c.scopes).every((s) => keepOnly.includes(s))) continue;
+    if (await revokeConnection(deps, c.id, reason)) n++;
+  }
+  return n;
+}
