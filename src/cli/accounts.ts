@@ -6,6 +6,7 @@ import { hashPassword } from "../signin/password.ts";
 import { base64url } from "../crypto.ts";
 import { revokeUserConnections } from "../oauth/connections.ts";
 import { usableScopes } from "../oauth/policy.ts";
+import { PASSWORD_PROBLEM_TEXT, passwordProblem } from "../signin/password_policy.ts";
 
 /** A refusal an admin command reports in plain words (exit code 1). */
 export class CommandError extends Error {}
@@ -43,9 +44,8 @@ export async function addUser(
   checkRole(p.role);
   const language = p.language ?? "de";
   if (!["de", "en", "fr"].includes(language)) throw new CommandError("The language must be de, en or fr.");
-  if (p.password !== undefined && p.password.length < 10) {
-    throw new CommandError("The password must have at least 10 characters.");
-  }
+  const problem = p.password === undefined ? null : passwordProblem(p.password, p.email);
+  if (problem) throw new CommandError(PASSWORD_PROBLEM_TEXT[problem]);
   if (await deps.db.query.users.findFirst({ where: eq(users.email, email) })) {
     throw new CommandError(`An account ${email} already exists.`);
   }
@@ -102,15 +102,19 @@ export async function setRole(deps: AppDeps, email: string, role: string) {
   const u = await findUser(deps, email);
   await deps.db.update(users).set({ role, updatedAt: deps.clock.now() }).where(eq(users.id, u.id));
   // Connections granted scopes the new role cannot use end; the others keep working (the role is re-read).
-  await revokeUserConnections(deps, u.id, `role changed to ${role}`, usableScopes(role, u.employeeId !== null));
+  await revokeUserConnections(
+    deps,
+    u.id,
+    `role changed to ${role}`,
+    usableScopes(role, u.employeeId !== null),
+  );
   return { from: u.role, to: role };
 }
 
 /** Sets a new password (generated when not given), unlocks the account and signs out its sessions. */
 export async function resetPassword(deps: AppDeps, email: string, password?: string) {
-  if (password !== undefined && password.length < 10) {
-    throw new CommandError("The password must have at least 10 characters.");
-  }
+  const problem = password === undefined ? null : passwordProblem(password, email);
+  if (problem) throw new CommandError(PASSWORD_PROBLEM_TEXT[problem]);
   const u = await findUser(deps, email);
   const pw = password ?? generatePassword();
   const now = deps.clock.now();

@@ -11,6 +11,8 @@ export interface InvitationTexts {
   repeat: string;
   submit: string;
   tooShort: string;
+  common: string;
+  email: string;
   mismatch: string;
   invalid: string;
   done: string;
@@ -30,6 +32,8 @@ export const INVITATION_TEXTS: Record<Lang | "it", InvitationTexts> = {
     repeat: "Passwort wiederholen",
     submit: "Passwort speichern",
     tooShort: "Das Passwort muss mindestens 10 Zeichen haben.",
+    common: "Dieses Passwort gehört zu den häufigsten; wählen Sie ein anderes.",
+    email: "Das Passwort darf nicht Ihre E-Mail-Adresse sein.",
     mismatch: "Die beiden Passwörter stimmen nicht überein.",
     invalid: "Dieser Link ist abgelaufen oder wurde schon benutzt. Bitten Sie HR um eine neue Einladung.",
     done: "Ihr Passwort ist gespeichert. Sie können sich jetzt anmelden.",
@@ -47,6 +51,8 @@ export const INVITATION_TEXTS: Record<Lang | "it", InvitationTexts> = {
     repeat: "Répéter le mot de passe",
     submit: "Enregistrer le mot de passe",
     tooShort: "Le mot de passe doit compter au moins 10 caractères.",
+    common: "Ce mot de passe fait partie des plus courants ; choisissez-en un autre.",
+    email: "Le mot de passe ne doit pas être votre adresse e-mail.",
     mismatch: "Les deux mots de passe ne correspondent pas.",
     invalid: "Ce lien a expiré ou a déjà été utilisé. Demandez une nouvelle invitation aux RH.",
     done: "Votre mot de passe est enregistré. Vous pouvez maintenant vous connecter.",
@@ -64,6 +70,8 @@ export const INVITATION_TEXTS: Record<Lang | "it", InvitationTexts> = {
     repeat: "Ripetere la password",
     submit: "Salvare la password",
     tooShort: "La password deve avere almeno 10 caratteri.",
+    common: "Questa password è tra le più comuni; ne scelga un'altra.",
+    email: "La password non può essere il suo indirizzo e-mail.",
     mismatch: "Le due password non coincidono.",
     invalid: "Questo link è scaduto o è già stato usato. Chieda un nuovo invito alle risorse umane.",
     done: "La sua password è salvata. Ora può accedere.",
@@ -80,6 +88,8 @@ export const INVITATION_TEXTS: Record<Lang | "it", InvitationTexts> = {
     repeat: "Repeat the password",
     submit: "Save the password",
     tooShort: "The password must have at least 10 characters.",
+    common: "This password is one of the most common ones; choose another.",
+    email: "The password must not be your e-mail address.",
     mismatch: "The two passwords do not match.",
     invalid: "This link has expired or was already used. Ask HR for a new invitation.",
     done: "Your password is saved. You can sign in now.",

@@ -137,7 +137,9 @@ export async function revokeUserConnections(
   keepOnly?: readonly Scope[],
 ): Promise<number> {
   const live = await deps.db.select({ id: oauthConnections.id, scopes: oauthConnections.scopes })
-    .from(oauthConnections).where(and(eq(oauthConnections.userId, userId), isNull(oauthConnections.revokedAt)));
+    .from(oauthConnections).where(
+      and(eq(oauthConnections.userId, userId), isNull(oauthConnections.revokedAt)),
+    );
   let n = 0;
   for (const c of live) {
     if (keepOnly && readScopes(c.scopes).every((s) => keepOnly.includes(s))) continue;

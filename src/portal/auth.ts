@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientAddress } from "../client_address.ts";
 import { setCookie } from "hono/cookie";
 import { AppError } from "../errors.ts";
 import { permissionsOf } from "../domain/access.ts";
@@ -58,10 +59,14 @@ export const authRoutes: RouteDef[] = [
     errors: {
       401: "E-mail address or password is wrong.",
       403: "The account is deactivated.",
-      429: "Too many failed sign-ins; try again later (Retry-After).",
+      423: "The password is correct but the account is locked after too many failed sign-ins (Retry-After).",
+      429: "Too many failed sign-ins from this address; try again after Retry-After seconds.",
     },
     handler: async ({ deps, c, body, query }) => {
-      const user = await checkPassword(deps.db, deps.clock, body.email, body.password);
+      const user = await checkPassword(deps.db, deps.clock, body.email, body.password, {
+        source: clientAddress(c, deps.config.trustedProxies),
+        log: deps.log,
+      });
       const s = await createSession(deps.db, deps.clock, user.id, {
         ttlDays: deps.config.sessionTtlDays,
         deviceName: body.deviceName,

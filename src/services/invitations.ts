@@ -14,11 +14,11 @@ import { fill, type Lang } from "../i18n/mod.ts";
 import { INVITATION_TEXTS } from "../i18n/invitation.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { hashPassword } from "../signin/password.ts";
+import { type PasswordProblem, passwordProblem } from "../signin/password_policy.ts";
 
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 export const INVITATION_PATH = "/account/invitation";
-const MIN_PASSWORD = 10;
 
 function textsFor(lang: string) {
   return INVITATION_TEXTS[(lang in INVITATION_TEXTS ? lang : "de") as Lang | "it"];
@@ -132,10 +132,13 @@ export async function openInvitation(deps: Pick<AppDeps, "db" | "clock">, token:
 export async function acceptInvitation(
   deps: Pick<AppDeps, "db" | "clock">,
   p: { token: string; password: string; repeat: string },
-): Promise<{ ok: true; email: string } | { ok: false; problem: "invalid" | "tooShort" | "mismatch" }> {
+): Promise<
+  { ok: true; email: string } | { ok: false; problem: "invalid" | "mismatch" | PasswordProblem }
+> {
   const open = await openInvitation(deps, p.token);
   if (!open) return { ok: false, problem: "invalid" };
-  if (p.password.length < MIN_PASSWORD) return { ok: false, problem: "tooShort" };
+  const weak = passwordProblem(p.password, open.email);
+  if (weak) return { ok: false, problem: weak };
   if (p.password !== p.repeat) return { ok: false, problem: "mismatch" };
   const hash = await hashPassword(p.password);
   const now = deps.clock.now();

@@ -5,6 +5,8 @@ import { sessions, users } from "../db/schema/mod.ts";
 import { randomToken, sha256Hex } from "../crypto.ts";
 import { AppError } from "../errors.ts";
 import { decoyHash, verifyPassword } from "./password.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import type { Logger } from "../log.ts";
 
 /** The signed-in person as every handler sees it; role and active state are read fresh on each request. */
 export interface AuthUser {
@@ -50,26 +52,57 @@ export async function createSession(
 }
 
 /**
- * Checks e-mail and password. Unknown accounts cost the same time as known ones (a decoy hash) and get the
- * same answer, so the endpoint does not reveal who has an account. Five failures lock the account for
- * 15 minutes; the lock is answered before the password is checked.
+ * Checks a password sign-in (OWASP ASVS 4.0 V2.2.1, RFC 9700 §4.15 spirit: nothing an attacker can learn or
+ * block for others):
+ *
+ * - An unknown address, a wrong password and a locked account answer alike (401, the same words, the same
+ *   scrypt work): a known address cannot be told from an unknown one, and nobody learns that an account is
+ *   locked except its owner, who sees it after a correct password (423) and by e-mail when the lock starts.
+ * - Five wrong passwords in a row lock the account for 15 minutes (the lock is not extended by more tries).
+ * - Per source address, growing delays like Keycloak's brute-force detection: after five failures within 15
+ *   minutes, each further attempt from that address waits 2, 4, 8 … seconds (at most 15 minutes) after the last
+ *   failure; an attempt during the wait is answered 429 with `Retry-After` without touching any account, so one
+ *   address cannot try many accounts quickly, nor lock them all.
+ * - Each failure and each lock is logged with the account's id (never the address typed) and the source.
  */
-export async function checkPassword(db: Db, clock: Clock, email: string, password: string) {
+export async function checkPassword(
+  db: Db,
+  clock: Clock,
+  email: string,
+  password: string,
+  opts: { source?: string; log?: Logger } = {},
+) {
   const now = clock.now();
+  const source = opts.source ?? "unknown";
+  const wait = sourceWait(db, source, now);
+  if (wait > 0) {
+    opts.log?.warn("sign-in slowed down for a source", { source, retryAfterSeconds: wait });
+    throw new AppError("rate_limited", `Too many failed sign-ins from here. Try again in ${wait} s.`, {
+      retryAfter: wait,
+    });
+  }
   const user = await db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) });
+  const wrong = () => {
+    recordSourceFailure(db, source, now);
+    return new AppError("unauthenticated", "E-mail address or password is wrong.");
+  };
   if (!user || !user.passwordHash) {
     await verifyPassword(password, await decoyHash());
-    throw new AppError("unauthenticated", "E-mail address or password is wrong.");
-  }
-  if (user.lockedUntil && user.lockedUntil > now) {
-    const retryAfter = Math.ceil((user.lockedUntil - now) / 1000);
-    throw new AppError(
-      "rate_limited",
-      `Too many failed sign-ins. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
-      { retryAfter },
-    );
+    opts.log?.info("sign-in failed", { account: null, source });
+    throw wrong();
   }
   const ok = await verifyPassword(password, user.passwordHash);
+  const locked = user.lockedUntil !== null && user.lockedUntil > now;
+  if (locked) {
+    opts.log?.warn("sign-in to a locked account", { account: user.id, source, correctPassword: ok });
+    if (!ok) throw wrong();
+    const minutes = Math.ceil((user.lockedUntil! - now) / 60_000);
+    throw new AppError(
+      "locked",
+      `This account is locked after too many failed sign-ins. Try again in ${minutes} minute(s).`,
+      { retryAfter: Math.ceil((user.lockedUntil! - now) / 1000) },
+    );
+  }
   if (!ok) {
     const failed = user.failedSignIns + 1;
     const lock = failed >= MAX_FAILED_SIGN_INS;
@@ -78,15 +111,80 @@ export async function checkPassword(db: Db, clock: Clock, email: string, passwor
       lockedUntil: lock ? now + LOCK_MINUTES * 60_000 : user.lockedUntil,
       updatedAt: now,
     }).where(eq(users.id, user.id));
-    throw new AppError("unauthenticated", "E-mail address or password is wrong.");
+    opts.log?.info("sign-in failed", { account: user.id, source, failedInARow: failed });
+    if (lock) {
+      opts.log?.warn("account locked", { account: user.id, source, minutes: LOCK_MINUTES });
+      await enqueueMail(db, clock, lockedMail(user.email, user.language, LOCK_MINUTES));
+    }
+    throw wrong();
   }
   if (!user.active) throw new AppError("forbidden", "This account is deactivated. Ask your HR team.");
+  forgetSource(db, source);
   if (user.failedSignIns !== 0 || user.lockedUntil) {
     await db.update(users).set({ failedSignIns: 0, lockedUntil: null, updatedAt: now }).where(
       eq(users.id, user.id),
     );
   }
   return user;
+}
+
+/** Failures per source address (per database: each installation and test app has its own). */
+const sources = new WeakMap<object, Map<string, { failures: number; last: number }>>();
+const SOURCE_WINDOW_MS = 15 * 60_000;
+const SOURCE_FREE_FAILURES = 5;
+
+function sourceMap(db: Db) {
+  let m = sources.get(db);
+  if (!m) sources.set(db, m = new Map());
+  return m;
+}
+
+/** Seconds the source must still wait before its next attempt (0: it may try). */
+export function sourceWait(db: Db, source: string, now: number): number {
+  const e = sourceMap(db).get(source);
+  if (!e || now - e.last > SOURCE_WINDOW_MS || e.failures < SOURCE_FREE_FAILURES) return 0;
+  const delayMs = Math.min(SOURCE_WINDOW_MS, 2 ** (e.failures - SOURCE_FREE_FAILURES + 1) * 1000);
+  return Math.max(0, Math.ceil((e.last + delayMs - now) / 1000));
+}
+
+function recordSourceFailure(db: Db, source: string, now: number) {
+  const m = sourceMap(db);
+  const e = m.get(source);
+  if (!e || now - e.last > SOURCE_WINDOW_MS) m.set(source, { failures: 1, last: now });
+  else m.set(source, { failures: e.failures + 1, last: now });
+  if (m.size > 10_000) m.delete(m.keys().next().value!);
+}
+
+function forgetSource(db: Db, source: string) {
+  sourceMap(db).delete(source);
+}
+
+/** The owner's notice that their account was locked (in their language). */
+function lockedMail(to: string, language: string, minutes: number) {
+  const t: Record<string, [string, string]> = {
+    de: [
+      "Ihr Konto wurde vorübergehend gesperrt",
+      `Nach mehreren falschen Passwörtern ist Ihr Konto für ${minutes} Minuten gesperrt. Waren Sie das nicht, ` +
+      "melden Sie sich danach an und ändern Sie Ihr Passwort, oder wenden Sie sich an HR.",
+    ],
+    fr: [
+      "Votre compte est temporairement bloqué",
+      `Après plusieurs mots de passe erronés, votre compte est bloqué pendant ${minutes} minutes. Si ce n'était ` +
+      "pas vous, connectez-vous ensuite et changez votre mot de passe, ou contactez les RH.",
+    ],
+    it: [
+      "Il suo account è temporaneamente bloccato",
+      `Dopo diverse password errate il suo account è bloccato per ${minutes} minuti. Se non è stato lei, acceda ` +
+      "in seguito e cambi la password, oppure si rivolga alle risorse umane.",
+    ],
+    en: [
+      "Your account is temporarily locked",
+      `After several wrong passwords your account is locked for ${minutes} minutes. If this was not you, sign in ` +
+      "afterwards and change your password, or contact HR.",
+    ],
+  };
+  const [subject, text] = t[language] ?? t.de;
+  return { to, subject, text: `${text}\n`, relatedTo: "account-locked" };
 }
 
 /**

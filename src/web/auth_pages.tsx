@@ -8,6 +8,7 @@
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { and, eq, isNull } from "drizzle-orm";
+import { clientAddress } from "../client_address.ts";
 import type { AppDeps } from "../deps.ts";
 import { oauthConnections } from "../db/schema/mod.ts";
 import { AppError } from "../errors.ts";
@@ -268,11 +269,12 @@ export function mountAuthorizationPages(app: Hono<any>, deps: AppDeps): void {
         deps.clock,
         email,
         (form.get("password") ?? "").slice(0, 1024),
+        { source: clientAddress(c, deps.config.trustedProxies), log: deps.log },
       );
       userId = user.id;
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      if (e.code === "rate_limited") {
+      if (e.code === "rate_limited" || e.code === "locked") {
         c.header("Retry-After", String(e.retryAfter ?? 900));
         const minutes = Math.ceil((e.retryAfter ?? 900) / 60);
         return renderSignIn(deps, c, {

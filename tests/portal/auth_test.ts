@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { json, makeTestApp, type TestApp } from "../_helpers.ts";
 import { hashPassword } from "../../src/signin/password.ts";
-import { users } from "../../src/db/schema/mod.ts";
+import { mailOutbox, users } from "../../src/db/schema/mod.ts";
 
 async function withUser(
   t: TestApp,
@@ -91,25 +91,90 @@ Deno.test("auth: wrong password and unknown account get the same 401 answer", as
   }
 });
 
-Deno.test("auth: five failures lock the account for 15 minutes, even for the right password", async () => {
+/** A sign-in from a given client address (as Deno.serve reports the peer). */
+function signInFrom(t: TestApp, address: string, email: string, password: string) {
+  return Promise.resolve(t.app.request("/api/v1/portal/auth/sessions", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  }, { remoteAddr: { hostname: address, port: 1234, transport: "tcp" } }));
+}
+
+Deno.test("auth: five failures lock an account for 15 minutes, told only to its owner; to anyone else it reads as a wrong password", async () => {
   const t = await makeTestApp({ demo: false });
   try {
     await withUser(t, "ida@example.ch", "correct horse battery");
     for (let i = 0; i < 5; i++) {
-      const r = await t.request("/api/v1/portal/auth/sessions", {
-        method: "POST",
-        json: { email: "ida@example.ch", password: `wrong-${i}` },
-      });
+      const r = await signInFrom(t, `198.51.100.${i}`, "ida@example.ch", `wrong-${i}`);
       assert.equal(r.status, 401);
+      await r.body?.cancel();
     }
-    const locked = await t.request("/api/v1/portal/auth/sessions", {
-      method: "POST",
-      json: { email: "ida@example.ch", password: "correct horse battery" },
-    });
-    assert.equal(locked.status, 429);
-    assert.equal(locked.headers.get("retry-after"), "900");
+    const unknown = await signInFrom(t, "203.0.113.9", "nobody@example.ch", "whatever-password");
+    const lockedWrong = await signInFrom(t, "203.0.113.10", "ida@example.ch", "another-wrong-one");
+    assert.equal(lockedWrong.status, 401);
+    assert.deepEqual(
+      await lockedWrong.json(),
+      await unknown.json(),
+      "a locked account reads like any wrong sign-in",
+    );
+    const owner = await signInFrom(t, "203.0.113.11", "ida@example.ch", "correct horse battery");
+    assert.equal(owner.status, 423);
+    assert.equal(owner.headers.get("retry-after"), "900");
+    assert.match((await owner.json()).error, /locked after too many failed sign-ins/);
+    const mail = await t.deps.db.select().from(mailOutbox);
+    assert.equal(mail.length, 1, "the owner is told by e-mail when the lock starts");
+    assert.equal(mail[0].toAddress, "ida@example.ch");
     t.clock.advance(15 * 60_000 + 1);
-    await t.signIn("ida@example.ch", "correct horse battery");
+    assert.equal(
+      (await signInFrom(t, "203.0.113.12", "ida@example.ch", "correct horse battery")).status,
+      201,
+    );
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("auth: one source address is slowed down after five failures, with growing delays, whatever the accounts", async (ctx) => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    await withUser(t, "ida@example.ch", "correct horse battery");
+    const from = (addr: string, email: string, pw: string) => signInFrom(t, addr, email, pw);
+    for (let i = 0; i < 5; i++) {
+      const r = await from("192.0.2.7", `probe${i}@example.ch`, "guess-password");
+      assert.equal(r.status, 401);
+      await r.body?.cancel();
+    }
+    await ctx.step("the sixth attempt at once: 429 with Retry-After 2, no account touched", async () => {
+      const r = await from("192.0.2.7", "ida@example.ch", "correct horse battery");
+      assert.equal(r.status, 429);
+      assert.equal(r.headers.get("retry-after"), "2");
+      await r.body?.cancel();
+      const [u] = await t.deps.db.select().from(users).where(eq(users.email, "ida@example.ch"));
+      assert.equal(u.failedSignIns, 0);
+    });
+    await ctx.step("another address is not held up", async () => {
+      const r = await from("192.0.2.8", "ida@example.ch", "correct horse battery");
+      assert.equal(r.status, 201);
+      await r.body?.cancel();
+    });
+    await ctx.step("after the wait one more try; the next wait doubles", async () => {
+      t.clock.advance(2_000);
+      const r = await from("192.0.2.7", "probe9@example.ch", "guess-password");
+      assert.equal(r.status, 401);
+      await r.body?.cancel();
+      const next = await from("192.0.2.7", "probe9@example.ch", "guess-password");
+      assert.equal(next.headers.get("retry-after"), "4");
+      await next.body?.cancel();
+    });
+    await ctx.step("a success from the address clears it", async () => {
+      t.clock.advance(4_000);
+      const ok = await from("192.0.2.7", "ida@example.ch", "correct horse battery");
+      assert.equal(ok.status, 201);
+      await ok.body?.cancel();
+      const r = await from("192.0.2.7", "probe@example.ch", "guess-password");
+      assert.equal(r.status, 401);
+      await r.body?.cancel();
+    });
   } finally {
     t.close();
   }
