@@ -3,7 +3,7 @@
  * This is the only module that reads the environment and the command line.
  */
 import { ConfigError, loadConfig } from "./src/config.ts";
-import { openDatabase } from "./src/db/client.ts";
+import { openDatabase, permissionWarnings } from "./src/db/client.ts";
 import { startBackgroundCheckpoints } from "./src/db/checkpointer.ts";
 import { DatabaseNewerError, migrate } from "./src/db/migrate.ts";
 import { createLogger } from "./src/log.ts";
@@ -71,6 +71,9 @@ async function main(args: string[]): Promise<number> {
     }
   }
   const log = createLogger(config.logLevel);
+  for (const warning of await permissionWarnings(config.databaseUrl)) {
+    log.warn("database files too open", { warning });
+  }
   const database = await openDatabase(config.databaseUrl, {
     authToken: config.databaseAuthToken,
     synchronous: config.databaseSynchronous,

@@ -25,8 +25,16 @@ export async function backupDatabase(
     if (!(e instanceof Deno.errors.NotFound)) throw e;
   }
   const dir = target.includes("/") ? target.slice(0, target.lastIndexOf("/")) : "";
-  if (dir) await Deno.mkdir(dir, { recursive: true });
-  await database.client.execute({ sql: "VACUUM INTO ?", args: [target] });
+  if (dir) await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+  // The copy holds all personal data: created empty with mode 0600 first (VACUUM INTO fills an empty file).
+  await Deno.writeFile(target, new Uint8Array(), { createNew: true, mode: 0o600 });
+  try {
+    await database.client.execute({ sql: "VACUUM INTO ?", args: [target] });
+  } catch (e) {
+    // No half-written or empty file is left behind to block a retry under the same name.
+    await Deno.remove(target).catch(() => {});
+    throw new CommandError(`The copy could not be written to ${target}: ${(e as Error).message}`);
+  }
   const copy = await openDatabase(`file:${target}`);
   try {
     // The token signing key is the one secret kept in usable form. The copy keeps its public half (tokens

@@ -41,7 +41,12 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     // file:./relative.db, file:/absolute.db and file:///absolute.db
     path = url.slice("file:".length).replace(/^\/\/(?=\/)/, "");
     const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
-    if (dir) await Deno.mkdir(dir, { recursive: true });
+    // Personal data: the folder only for the service's account, the file only for it too. SQLite gives the
+    // -wal and -shm files the database file's permissions.
+    if (dir) await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+    await Deno.writeFile(path, new Uint8Array(), { createNew: true, mode: 0o600 }).catch((e) => {
+      if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
+    });
     client = createLocalClient({
       path,
       busyTimeoutMs: BUSY_TIMEOUT_MS,
@@ -60,4 +65,28 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   }
   const db = drizzle(client, { schema });
   return { db, client, isLocal, path, close: () => client.close() };
+}
+
+/**
+ * Warnings for a local database whose folder or files other accounts of the machine may read (created
+ * before these modes were set, or by hand): the folder should be 0700, the database, its -wal and -shm 0600.
+ */
+export async function permissionWarnings(url: string): Promise<string[]> {
+  if (!url.startsWith("file:") || Deno.build.os === "windows") return [];
+  const path = url.slice("file:".length).replace(/^\/\/(?=\/)/, "");
+  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
+  const out: string[] = [];
+  const check = async (p: string, max: number) => {
+    const mode = await Deno.stat(p).then((s) => s.mode, () => null);
+    if (mode !== null && (mode & 0o777 & ~max) !== 0) {
+      out.push(
+        `${p} is readable by other accounts (mode ${(mode & 0o777).toString(8)}); run chmod ${
+          max.toString(8)
+        } ${p}`,
+      );
+    }
+  };
+  await check(dir, 0o700);
+  for (const p of [path, `${path}-wal`, `${path}-shm`]) await check(p, 0o600);
+  return out;
 }
