@@ -62,6 +62,20 @@ const NO_STORE_READS = new Set([
   "getSalaryContinuation",
 ]);
 
+/**
+ * Whether a state-changing request rides on the session cookie from another site. The cookie is SameSite=Lax,
+ * which stops most of it, but not a same-site sibling or a top-level POST in every browser; so a request that
+ * authenticates by cookie (no Authorization header) must come from the service's own origin when the browser
+ * says where it came from (`Origin`, or `Sec-Fetch-Site`). A client that sends neither is not a browser.
+ */
+export function crossSiteCookieRequest(c: Context, issuer: string): boolean {
+  if (c.req.header("authorization") || !getCookie(c, SESSION_COOKIE)) return false;
+  const origin = c.req.header("origin");
+  if (origin !== undefined && origin !== issuer) return true;
+  const site = c.req.header("sec-fetch-site");
+  return site !== undefined && site !== "same-origin" && site !== "none";
+}
+
 /** Options of the portal's HTTP behaviour (from the configuration). */
 export interface PortalHttpOptions {
   /** Requests per account and minute (429 beyond). */
@@ -78,6 +92,13 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
   for (const r of routes) {
     const creating = r.method === "post" && r.status === 201 && r.access !== "public";
     app.on(r.method.toUpperCase(), `/api/v1/portal${r.path}`, async (c) => {
+      if (r.method !== "get" && crossSiteCookieRequest(c, deps.config.issuer)) {
+        throw new AppError(
+          "forbidden",
+          "This request came from another site with the session cookie; it was refused. Use the app or the " +
+            "service's own pages, or send the session token as Authorization: Bearer.",
+        );
+      }
       const user = r.access === "public" ? (undefined as unknown as AuthUser) : await requireUser(deps, c);
       const limit = limiter.hit(
         user ? `u:${user.userId}` : `a:${clientAddress(c, deps.config.trustedProxies)}`,

@@ -268,3 +268,47 @@ Deno.test("http: PORTAL_REQUESTS_PER_MINUTE sets the limit", async () => {
     app.close();
   }
 });
+
+Deno.test("http: a state-changing request with the session cookie from another site is refused (403)", async () => {
+  const app = await makeTestApp();
+  try {
+    const token = await app.signIn("employee@demo.example");
+    const cookie = { Cookie: `hr_session=${token}` };
+    const foreign = await app.request(`${BASE}/employee/notifications/read`, {
+      method: "POST",
+      headers: { ...cookie, Origin: "https://evil.example", "Content-Type": "application/json" },
+      body: JSON.stringify({ all: true }),
+    });
+    assert.equal(foreign.status, 403);
+    assert.equal((await foreign.json()).code, "forbidden");
+    const sibling = await app.request(`${BASE}/employee/notifications/read`, {
+      method: "POST",
+      headers: { ...cookie, "Sec-Fetch-Site": "same-site", "Content-Type": "application/json" },
+      body: JSON.stringify({ all: true }),
+    });
+    assert.equal(sibling.status, 403, "a same-site sibling is another site too");
+    await sibling.body?.cancel();
+    const own = await app.request(`${BASE}/employee/notifications/read`, {
+      method: "POST",
+      headers: { ...cookie, Origin: "http://localhost:8000", "Content-Type": "application/json" },
+      body: JSON.stringify({ all: true }),
+    });
+    assert.equal(own.status, 200);
+    await own.body?.cancel();
+    const bearer = await app.request(`${BASE}/employee/notifications/read`, {
+      method: "POST",
+      token,
+      headers: { Origin: "https://evil.example" },
+      json: { all: true },
+    });
+    assert.equal(bearer.status, 200, "a bearer token is not ambient: any origin");
+    await bearer.body?.cancel();
+    const read = await app.request(`${BASE}/employee/summary`, {
+      headers: { ...cookie, Origin: "https://evil.example" },
+    });
+    assert.equal(read.status, 200, "reads are not state-changing");
+    await read.body?.cancel();
+  } finally {
+    app.close();
+  }
+});
