@@ -93,6 +93,12 @@ const schema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: intIn("ACCESS_TOKEN_TTL_SECONDS", 600, 60, 3600),
   REFRESH_TOKEN_TTL_DAYS: intIn("REFRESH_TOKEN_TTL_DAYS", 30, 1, 365),
   REFRESH_TOKEN_REUSE_GRACE_SECONDS: intIn("REFRESH_TOKEN_REUSE_GRACE_SECONDS", 30, 0, 300),
+  KEY_ENCRYPTION_KEY: z.string().optional().refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{43}=?$/.test(v.trim()),
+    {
+      message: "KEY_ENCRYPTION_KEY must be 32 bytes in base64url (43 characters)",
+    },
+  ),
   SMTP_URL: optionalUrl("SMTP_URL", ["smtp:", "smtps:"]),
   MAIL_FROM: z.string().default("HR Service <hr@localhost>"),
   OIDC_ISSUER: optionalUrl("OIDC_ISSUER", ["http:", "https:"]),
@@ -161,6 +167,8 @@ export interface Config {
    * lost answer, two refreshes in parallel) rather than reuse; 0 turns the grace off.
    */
   refreshReuseGraceSeconds: number;
+  /** Encrypts the token-signing private keys at rest (else a key file beside a local database). */
+  keyEncryptionKey?: string;
   smtpUrl?: string;
   mailFrom: string;
   oidc?: { issuer: string; clientId: string; clientSecret?: string; displayName: string };
@@ -212,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: v.REFRESH_TOKEN_TTL_DAYS,
     refreshReuseGraceSeconds: v.REFRESH_TOKEN_REUSE_GRACE_SECONDS,
+    keyEncryptionKey: v.KEY_ENCRYPTION_KEY,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     oidc: v.OIDC_ISSUER && v.OIDC_CLIENT_ID

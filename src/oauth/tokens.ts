@@ -9,9 +9,9 @@
  */
 import { decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT } from "jose";
 import type { JWK } from "jose";
-import { desc, isNull, lt } from "drizzle-orm";
-import { eq } from "drizzle-orm";
+import { desc, eq, isNull, lt } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
+import { isSealed, openPrivateKey, sealPrivateKey } from "./key_encryption.ts";
 import type { Db } from "../db/client.ts";
 import { oauthRevokedAccessTokens, oauthSigningKeys } from "../db/schema/mod.ts";
 import { base64url } from "../crypto.ts";
@@ -82,7 +82,7 @@ async function createSigningKey(deps: AppDeps): Promise<void> {
   await deps.db.insert(oauthSigningKeys).values({
     kid,
     alg: SIGNING_ALG,
-    privateJwk: JSON.stringify(privateJwk),
+    privateJwk: await sealPrivateKey(deps, kid, JSON.stringify(privateJwk)),
     publicJwk: JSON.stringify(publicJwk),
     createdAt: deps.clock.now(),
   }).onConflictDoNothing();
@@ -94,17 +94,19 @@ async function createSigningKey(deps: AppDeps): Promise<void> {
  */
 export function signingKey(deps: AppDeps): Promise<SigningKey> {
   const cache = cacheOf(deps.db);
-  const now = performance.now();
+  const now = deps.clock.now();
   if (cache.signing && now - (cache.signingCheckedAt ?? 0) > SIGNING_RECHECK_MS) {
+    // Once a minute the signing key is compared with the newest in the database, and the token being
+    // issued already uses a newer one (a rotation by the admin command, in another process, applies within
+    // a minute).
     cache.signingCheckedAt = now;
     const current = cache.signing;
-    // Keep signing with the cached key while looking; switch when a newer one appeared.
-    void deps.db.select({ kid: oauthSigningKeys.kid }).from(oauthSigningKeys).where(
-      isNull(oauthSigningKeys.retiredAt),
-    )
-      .orderBy(desc(oauthSigningKeys.createdAt)).limit(1).then(async ([row]) => {
-        if (row && row.kid !== (await current).kid && cache.signing === current) cache.signing = undefined;
-      }).catch(() => {});
+    return (async () => {
+      const [row] = await deps.db.select({ kid: oauthSigningKeys.kid }).from(oauthSigningKeys)
+        .where(isNull(oauthSigningKeys.retiredAt)).orderBy(desc(oauthSigningKeys.createdAt)).limit(1);
+      if (row && row.kid !== (await current).kid && cache.signing === current) cache.signing = undefined;
+      return signingKey(deps);
+    })();
   }
   cache.signingCheckedAt ??= now;
   cache.signing ??= (async () => {
@@ -116,7 +118,13 @@ export function signingKey(deps: AppDeps): Promise<SigningKey> {
       await createSigningKey(deps);
       [row] = await newest();
     }
-    const privateKey = await importJWK(JSON.parse(row.privateJwk) as JWK, row.alg) as CryptoKey;
+    const json = await openPrivateKey(deps, row.kid, row.privateJwk);
+    if (!isSealed(row.privateJwk)) {
+      // A key stored before encryption at rest: sealed now.
+      await deps.db.update(oauthSigningKeys).set({ privateJwk: await sealPrivateKey(deps, row.kid, json) })
+        .where(eq(oauthSigningKeys.kid, row.kid));
+    }
+    const privateKey = await importJWK(JSON.parse(json) as JWK, row.alg) as CryptoKey;
     return { kid: row.kid, privateKey };
   })();
   cache.signing.catch(() => (cache.signing = undefined));
@@ -129,7 +137,8 @@ export function signingKey(deps: AppDeps): Promise<SigningKey> {
  */
 export async function rotateSigningKey(deps: AppDeps): Promise<{ kid: string; retired: number }> {
   const now = deps.clock.now();
-  const retired = await deps.db.update(oauthSigningKeys).set({ retiredAt: now })
+  // Retired keys lose their private half at once: they only verify the tokens they signed, until those expire.
+  const retired = await deps.db.update(oauthSigningKeys).set({ retiredAt: now, privateJwk: "" })
     .where(isNull(oauthSigningKeys.retiredAt)).returning({ kid: oauthSigningKeys.kid });
   await createSigningKey(deps);
   const cache = cacheOf(deps.db);

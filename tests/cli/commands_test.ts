@@ -137,8 +137,11 @@ Deno.test("cli: backup copies the database while it is in use, and the copy pass
     // A signing key exists (the authorization server creates it on first use).
     const { signingKey } = await import("../../src/oauth/tokens.ts");
     await signingKey(t.deps);
-    const live = await t.deps.database.client.execute("SELECT private_jwk FROM oauth_signing_keys");
-    const privateD = JSON.parse(String(live.rows[0].private_jwk)).d as string;
+    const live = await t.deps.database.client.execute("SELECT kid, private_jwk FROM oauth_signing_keys");
+    const { openPrivateKey } = await import("../../src/oauth/key_encryption.ts");
+    const privateD = JSON.parse(
+      await openPrivateKey(t.deps, String(live.rows[0].kid), String(live.rows[0].private_jwk)),
+    ).d as string;
     assert.ok(privateD.length > 20);
     const dir = await Deno.makeTempDir();
     const target = `${dir}/backup.db`;
