@@ -140,5 +140,6 @@ export function listUsers(deps: Pick<AppDeps, "db">) {
     active: users.active,
     language: users.language,
     employeeId: users.employeeId,
+    lockedUntil: users.lockedUntil,
   }).from(users).orderBy(users.email);
 }

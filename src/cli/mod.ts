@@ -11,6 +11,7 @@ import {
 } from "./accounts.ts";
 import { exportEmployees, importEmployees } from "./employees.ts";
 import { backupDatabase } from "./backup.ts";
+import { encryptedBackup, restoreBackup } from "./backup_crypto.ts";
 import { exportAudit } from "./audit.ts";
 import { listMail } from "../mail/outbox.ts";
 import { invite } from "../services/invitations.ts";
@@ -147,11 +148,15 @@ export const COMMANDS: Command[] = [
     usage: "user list",
     async run(deps, _a, io) {
       const rows = await listUsers(deps);
+      const now = deps.clock.now();
       for (const u of rows) {
+        const locked = u.lockedUntil !== null && u.lockedUntil > now
+          ? `  locked until ${new Date(u.lockedUntil).toISOString().slice(11, 16)} UTC`
+          : "";
         io.out(
           `${u.email.padEnd(32)} ${u.role.padEnd(10)} ${u.active ? "active" : "deactivated"}${
             u.employeeId ? "" : "  (no employee record)"
-          }\n`,
+          }${locked}\n`,
         );
       }
       io.out(`${rows.length} account(s).\n`);
@@ -239,16 +244,64 @@ export const COMMANDS: Command[] = [
   },
   {
     name: "backup",
-    summary: "Copy the database into one file while the service runs, verified",
-    usage:
-      "backup --to <file>\n\nThe copy is consistent (one snapshot) and checked with PRAGMA integrity_check\n" +
-      "before success is reported. Restore: stop the service, replace the database file with the\n" +
-      "copy (remove the old -wal and -shm files), start the service.",
-    options: { to: { type: "string" } },
+    summary:
+      "Copy the database into one file while the service runs, verified (optionally encrypted with age)",
+    usage: "backup --to <file> [--passphrase-stdin | --recipient <age1…>]\n\n" +
+      "The copy is consistent (one snapshot) and checked with PRAGMA integrity_check before success is\n" +
+      "reported. Unencrypted, it holds every person's data and every password hash (no secret in usable\n" +
+      "form): encrypt it to a passphrase read from standard input, or to an age public key. Restore with\n" +
+      "'hr-service restore'.",
+    options: {
+      to: { type: "string" },
+      "passphrase-stdin": { type: "boolean" },
+      recipient: { type: "string" },
+    },
     async run(deps, { values }, io) {
       const to = need(values, "to");
+      if (values["passphrase-stdin"] && values.recipient) {
+        throw new UsageError("Use --passphrase-stdin or --recipient, not both.");
+      }
+      if (values["passphrase-stdin"] || values.recipient) {
+        const key = values.recipient
+          ? { recipient: String(values.recipient) }
+          : { passphrase: (await io.readStdin()).replace(/\r?\n$/, "") };
+        const r = await encryptedBackup(deps.database, to, key);
+        io.out(
+          `Encrypted backup written to ${to} (${r.bytes} bytes, ${r.tables} tables, integrity check ok).\n`,
+        );
+        return 0;
+      }
       const r = await backupDatabase(deps.database, to);
       io.out(`Backup written to ${to} (${r.bytes} bytes, ${r.tables} tables, integrity check ok).\n`);
+      return 0;
+    },
+  },
+  {
+    name: "restore",
+    summary: "Write a backup (encrypted or not) back as the database file, with the service stopped",
+    usage: "restore --from <backup> --to <database file> [--passphrase-stdin | --identity-file <file>]\n\n" +
+      "The database file must not exist: stop the service and move the old one with its -wal and -shm\n" +
+      "files aside first. The restored file is checked and created with mode 0600.",
+    options: {
+      from: { type: "string" },
+      to: { type: "string" },
+      "passphrase-stdin": { type: "boolean" },
+      "identity-file": { type: "string" },
+    },
+    async run(_deps, { values }, io) {
+      const from = need(values, "from");
+      const to = need(values, "to");
+      const key = values["passphrase-stdin"]
+        ? { passphrase: (await io.readStdin()).replace(/\r?\n$/, "") }
+        : values["identity-file"]
+        ? {
+          identity: await Deno.readTextFile(String(values["identity-file"])).catch(() => {
+            throw new CommandError(`Cannot read ${values["identity-file"]}.`);
+          }),
+        }
+        : undefined;
+      const r = await restoreBackup(from, to, key);
+      io.out(`Restored ${from} to ${to} (${r.tables} tables, integrity check ok). Start the service.\n`);
       return 0;
     },
   },

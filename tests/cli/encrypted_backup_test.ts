@@ -1,0 +1,138 @@
+/**
+ * Encrypted backups (age): to a passphrase or an age public key, nothing readable in the file, restored only
+ * with the right key, and the restore refuses to overwrite a database or take a file that is no backup.
+ */
+import assert from "node:assert/strict";
+import { generateIdentity, identityToRecipient } from "age-encryption";
+import { makeTestApp, type TestApp } from "../_helpers.ts";
+import { findCommand, runCommand } from "../../src/cli/mod.ts";
+import { openDatabase } from "../../src/db/client.ts";
+
+async function cli(t: TestApp, words: string[], stdin = "") {
+  const found = findCommand(words)!;
+  let out = "";
+  let err = "";
+  const code = await runCommand(t.deps, found.command, found.rest, {
+    out: (s) => (out += s),
+    err: (s) => (err += s),
+    readStdin: () => Promise.resolve(stdin),
+  });
+  return { code, out, err };
+}
+
+Deno.test("backup: encrypted to a passphrase or an age key, restored only with it", async (t) => {
+  const app = await makeTestApp();
+  const dir = await Deno.makeTempDir();
+  try {
+    await t.step("a passphrase: the file is age, with no personal data readable", async () => {
+      const r = await cli(
+        app,
+        ["backup", "--to", `${dir}/hr.db.age`, "--passphrase-stdin"],
+        "Gurten-Apfel-Rosengarten\n",
+      );
+      assert.equal(r.code, 0, r.err);
+      const bytes = await Deno.readFile(`${dir}/hr.db.age`);
+      const text = new TextDecoder("latin1").decode(bytes);
+      assert.ok(text.startsWith("age-encryption.org/v1"));
+      for (const plain of ["SQLite format 3", "employee@demo.example", "scrypt$", "Gerber"]) {
+        assert.ok(!text.includes(plain), plain);
+      }
+      assert.equal((await Deno.stat(`${dir}/hr.db.age`)).mode! & 0o777, 0o600);
+      assert.deepEqual(
+        (await Array.fromAsync(Deno.readDir(dir))).map((e) => e.name),
+        ["hr.db.age"],
+        "no plain copy left",
+      );
+    });
+    await t.step("a wrong passphrase restores nothing", async () => {
+      const r = await cli(app, [
+        "restore",
+        "--from",
+        `${dir}/hr.db.age`,
+        "--to",
+        `${dir}/restored/hr.db`,
+        "--passphrase-stdin",
+      ], "wrong-passphrase-here\n");
+      assert.equal(r.code, 1);
+      assert.match(r.err, /could not be decrypted/);
+      assert.equal(await Deno.stat(`${dir}/restored/hr.db`).then(() => true, () => false), false);
+    });
+    await t.step("the right one restores a checked database with the demo's people", async () => {
+      const r = await cli(app, [
+        "restore",
+        "--from",
+        `${dir}/hr.db.age`,
+        "--to",
+        `${dir}/restored/hr.db`,
+        "--passphrase-stdin",
+      ], "Gurten-Apfel-Rosengarten\n");
+      assert.equal(r.code, 0, r.err);
+      assert.equal((await Deno.stat(`${dir}/restored/hr.db`)).mode! & 0o777, 0o600);
+      const db = await openDatabase(`file:${dir}/restored/hr.db`);
+      const n = await db.client.execute(
+        "SELECT count(*) AS n FROM users WHERE email = 'employee@demo.example'",
+      );
+      db.close();
+      assert.equal(Number(n.rows[0].n), 1);
+    });
+    await t.step("restore never overwrites a database", async () => {
+      const r = await cli(app, [
+        "restore",
+        "--from",
+        `${dir}/hr.db.age`,
+        "--to",
+        `${dir}/restored/hr.db`,
+        "--passphrase-stdin",
+      ], "Gurten-Apfel-Rosengarten\n");
+      assert.equal(r.code, 1);
+      assert.match(r.err, /stop the service and move it/);
+    });
+    await t.step("an age public key; restored with the identity", async () => {
+      const identity = await generateIdentity();
+      const recipient = await identityToRecipient(identity);
+      const r = await cli(app, ["backup", "--to", `${dir}/key.age`, "--recipient", recipient]);
+      assert.equal(r.code, 0, r.err);
+      await Deno.writeTextFile(`${dir}/identity.txt`, `${identity}\n`);
+      const back = await cli(app, [
+        "restore",
+        "--from",
+        `${dir}/key.age`,
+        "--to",
+        `${dir}/r2/hr.db`,
+        "--identity-file",
+        `${dir}/identity.txt`,
+      ]);
+      assert.equal(back.code, 0, back.err);
+    });
+    await t.step(
+      "refusals: a short passphrase, a bad recipient, both, a file that is no backup",
+      async () => {
+        assert.match(
+          (await cli(app, ["backup", "--to", `${dir}/x.age`, "--passphrase-stdin"], "short\n")).err,
+          /at least 12/,
+        );
+        assert.match(
+          (await cli(app, ["backup", "--to", `${dir}/y.age`, "--recipient", "ssh-ed25519 AAAA"])).err,
+          /age public key/,
+        );
+        const both = await cli(app, [
+          "backup",
+          "--to",
+          `${dir}/z.age`,
+          "--recipient",
+          "age1x",
+          "--passphrase-stdin",
+        ]);
+        assert.equal(both.code, 2);
+        await Deno.writeTextFile(`${dir}/notes.txt`, "hello");
+        assert.match(
+          (await cli(app, ["restore", "--from", `${dir}/notes.txt`, "--to", `${dir}/r3/hr.db`])).err,
+          /not a backup/,
+        );
+      },
+    );
+  } finally {
+    app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
