@@ -136,3 +136,52 @@ Deno.test("backup: encrypted to a passphrase or an age key, restored only with i
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("restore: access tokens from before verify until they expire, and the restored service signs with a new key", async () => {
+  const app = await makeTestApp({ env: { FEATURE_MCP_CONNECTOR: "true" } });
+  const dir = await Deno.makeTempDir();
+  try {
+    const { issueAccessToken, verifyAccessToken, signingKey } = await import("../../src/oauth/tokens.ts");
+    const { findOrCreateConnection } = await import("../../src/oauth/connections.ts");
+    const { oauthClients, users } = await import("../../src/db/schema/mod.ts");
+    const { eq } = await import("drizzle-orm");
+    await app.deps.db.insert(oauthClients).values({
+      id: "c1",
+      name: "A",
+      type: "PUBLIC",
+      tokenEndpointAuthMethod: "none",
+      redirectUris: "[]",
+      grantTypes: "[]",
+      createdBy: "DYNAMIC",
+      createdAt: app.clock.now(),
+    });
+    const [u] = await app.deps.db.select().from(users).where(eq(users.email, "employee@demo.example"));
+    const conn = await findOrCreateConnection(app.deps, {
+      clientId: "c1",
+      userId: u.id,
+      scopes: ["self:read"],
+    });
+    const before = await issueAccessToken(app.deps, {
+      userId: u.id,
+      clientId: "c1",
+      connectionId: conn.id,
+      scopes: ["self:read"],
+    });
+    const oldKid = (await signingKey(app.deps)).kid;
+    assert.equal((await cli(app, ["backup", "--to", `${dir}/b.db`])).code, 0);
+    assert.equal((await cli(app, ["restore", "--from", `${dir}/b.db`, "--to", `${dir}/r/hr.db`])).code, 0);
+    const restored = await openDatabase(`file:${dir}/r/hr.db`);
+    try {
+      const deps = { ...app.deps, database: restored, db: restored.db };
+      assert.ok(await verifyAccessToken(deps, before.accessToken), "a token from before verifies");
+      assert.notEqual((await signingKey(deps)).kid, oldKid, "new tokens are signed by a new key");
+      app.clock.advance(601_000);
+      assert.equal(await verifyAccessToken(deps, before.accessToken), null, "until it expires");
+    } finally {
+      restored.close();
+    }
+  } finally {
+    app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
