@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "./deps.ts";
 import { AppError, errorBody } from "./errors.ts";
+import { readCountedBody } from "./http_body.ts";
 import { mountPortal } from "./portal/mount.ts";
 import { portalRoutes } from "./portal/mod.ts";
 import { apiReferencePage, buildOpenApi } from "./portal/openapi.ts";
@@ -71,11 +71,10 @@ export function createApp(deps: AppDeps): Hono<Env> {
     });
   });
 
-  // The body limit. A declared length is checked from the header alone: touching the request's body (as
-  // Hono's middleware does first) turns it into a stream that every handler must then read through, a
-  // noticeable cost on every POST. A body of undeclared length (chunked, or HTTP/2 without
-  // Content-Length) is counted by Hono's middleware as it arrives.
-  // A file upload route has its own, larger limit (its part's size plus the multipart framing).
+  // The body limit. A declared length is checked from the header alone: touching the request's body turns it
+  // into a stream that every handler must then read through, a noticeable cost on every POST. A body of
+  // undeclared length (chunked, or HTTP/2 without Content-Length) is counted as it arrives, within the body
+  // deadline. A file upload route has its own, larger limit (its part's size plus the multipart framing).
   const maxBody = deps.config.maxBodyBytes;
   const uploads = portalRoutes.filter((r) => r.upload).map((r) => ({
     re: new RegExp(`^/api/v1/portal${r.path.replace(/:\w+/g, "[^/]+")}$`),
@@ -83,21 +82,22 @@ export function createApp(deps: AppDeps): Hono<Env> {
   }));
   const tooLarge = (max: number) => (c: Context) =>
     c.json({ error: `The request body is larger than ${max} bytes.`, code: "payload_too_large" }, 413);
-  const countedLimit = bodyLimit({ maxSize: maxBody, onError: tooLarge(maxBody) });
-  const countedUpload = new Map(
-    uploads.map((u) => [u, bodyLimit({ maxSize: u.max, onError: tooLarge(u.max) })]),
-  );
-  app.use("*", (c, next) => {
+  app.use("*", async (c, next) => {
     const headers = c.req.raw.headers;
     const declared = headers.get("content-length");
     const method = c.req.method;
-    if (declared === null && (method === "GET" || method === "HEAD")) return next();
+    if (!c.req.raw.body || (declared === null && (method === "GET" || method === "HEAD"))) return next();
     const upload = method === "POST" ? uploads.find((u) => u.re.test(c.req.path)) : undefined;
     const max = upload?.max ?? maxBody;
     if (declared !== null && !headers.has("transfer-encoding")) {
-      return Number.parseInt(declared, 10) > max ? Promise.resolve(tooLarge(max)(c)) : next();
+      return Number.parseInt(declared, 10) > max ? tooLarge(max)(c) : next();
     }
-    return (upload ? countedUpload.get(upload)! : countedLimit)(c, next);
+    // Undeclared length: counted as it arrives, within the body deadline (a broken or endless stream is
+    // answered here, never left to hang a handler or end as a fault of the service).
+    const body = await readCountedBody(c.req.raw, max, deps.config.bodyReadTimeoutSeconds);
+    if (!(body instanceof Uint8Array)) return c.json({ error: body.error, code: body.code }, body.status);
+    c.req.raw = new Request(c.req.raw, { body });
+    return next();
   });
 
   app.onError((err, c) => {

@@ -110,6 +110,7 @@ const schema = z.object({
   })
     .default("info"),
   MAX_BODY_BYTES: intIn("MAX_BODY_BYTES", 1_048_576, 1024, 52_428_800),
+  BODY_READ_TIMEOUT_SECONDS: intIn("BODY_READ_TIMEOUT_SECONDS", 30, 1, 600),
   TRUSTED_PROXIES: z.string().optional().transform((v, ctx) => {
     if (v === undefined || v.trim() === "") return undefined;
     try {
@@ -174,6 +175,8 @@ export interface Config {
   oidc?: { issuer: string; clientId: string; clientSecret?: string; displayName: string };
   logLevel: "debug" | "info" | "warn" | "error";
   maxBodyBytes: number;
+  /** Seconds a request body may take to arrive (408 beyond). */
+  bodyReadTimeoutSeconds: number;
   /** Reverse proxies whose `Forwarded`/`X-Forwarded-For` name the client (off by default). */
   trustedProxies?: ReturnType<typeof parseTrustedProxies>;
   /** Portal requests per account (before sign-in: per address) and minute; 429 with Retry-After beyond. */
@@ -233,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     logLevel: v.LOG_LEVEL,
     maxBodyBytes: v.MAX_BODY_BYTES,
+    bodyReadTimeoutSeconds: v.BODY_READ_TIMEOUT_SECONDS,
     trustedProxies: v.TRUSTED_PROXIES,
     portalRequestsPerMinute: v.PORTAL_REQUESTS_PER_MINUTE,
   };

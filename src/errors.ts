@@ -15,7 +15,8 @@ export type ErrorCode =
   | "payload_too_large"
   | "rate_limited"
   | "locked"
-  | "unprocessable";
+  | "unprocessable"
+  | "request_timeout";
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -29,6 +30,7 @@ const STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   locked: 423,
   unprocessable: 422,
+  request_timeout: 408,
 };
 
 /** One invalid input field and what is wrong with it (a validation refusal lists every one). */

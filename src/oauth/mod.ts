@@ -3,6 +3,7 @@
  * endpoint with its sign-in and consent pages, the token and the revocation endpoints. Mounted by
  * `createApp` only when `FEATURE_MCP_CONNECTOR=true`; otherwise none of these paths exist (404).
  */
+import { readBodyText } from "../http_body.ts";
 import type { Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppDeps } from "../deps.ts";
@@ -52,7 +53,8 @@ async function readTokenForm(c: Context, repeatable: string[] = []): Promise<URL
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
     throw new OAuthError("invalid_request", "Send the parameters as application/x-www-form-urlencoded.");
   }
-  const form = new URLSearchParams(await c.req.text());
+  // The token endpoint's forms are small: the default deadline of the portal suffices.
+  const form = new URLSearchParams(await readBodyText(c, 30));
   const seen = new Set<string>();
   for (const k of form.keys()) {
     if (seen.has(k) && !repeatable.includes(k)) {

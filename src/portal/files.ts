@@ -1,9 +1,10 @@
 /** File uploads and downloads of the portal: multipart parts in, stored files out. */
 import type { Context } from "hono";
 import { AppError } from "../errors.ts";
+import { readBodyForm } from "../http_body.ts";
 
 /** The named part of a `multipart/form-data` request (415 for another body, 400 when the part is missing). */
-export async function uploadedFile(c: Context, field: string): Promise<File> {
+export async function uploadedFile(c: Context, field: string, seconds = 30): Promise<File> {
   const type = c.req.header("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(type)) {
     throw new AppError(
@@ -11,12 +12,7 @@ export async function uploadedFile(c: Context, field: string): Promise<File> {
       `Send the file as multipart/form-data with a part named '${field}'.`,
     );
   }
-  let form: FormData;
-  try {
-    form = await c.req.raw.formData();
-  } catch {
-    throw new AppError("bad_request", "The multipart body could not be read; send it again.");
-  }
+  const form = await readBodyForm(c, seconds);
   const file = form.get(field);
   if (!(file instanceof File)) {
     throw new AppError("validation", `The part '${field}' with the file is missing.`, {

@@ -1,3 +1,4 @@
+import { readBodyText } from "../http_body.ts";
 import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppDeps } from "../deps.ts";
@@ -116,7 +117,7 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
         throw new AppError("not_found", "No employee record is linked to this account.");
       }
       const key = creating ? parseIdempotencyKey(c.req.header("idempotency-key")) : undefined;
-      const text = r.body ? await c.req.text() : "";
+      const text = r.body ? await readBodyText(c, deps.config.bodyReadTimeoutSeconds) : "";
       const run = async () => {
         const params = r.params ? parseOrThrow(r.params, c.req.param(), "path") : undefined;
         const query = r.query ? parseOrThrow(r.query, c.req.query(), "query") : undefined;

@@ -149,7 +149,7 @@ export const sickLeaveRoutes: RouteDef[] = [
       const actor = portalActor(user);
       // Someone else's id reads as unknown before anything of the upload is looked at.
       await getSickLeaveEntry(deps, actor, params);
-      const file = await uploadedFile(c, "file");
+      const file = await uploadedFile(c, "file", deps.config.bodyReadTimeoutSeconds);
       return uploadCertificate(deps, actor, {
         id: params.id,
         fileName: file.name,
