@@ -1,4 +1,5 @@
 import { scrypt, timingSafeEqual } from "node:crypto";
+import { AppError } from "../errors.ts";
 
 /**
  * Password hashing with scrypt (memory-hard; RFC 7914). The parameters are stored with each hash so they
@@ -8,7 +9,51 @@ import { scrypt, timingSafeEqual } from "node:crypto";
  */
 const DEFAULT = { N: 1 << 15, r: 8, p: 1, keyLen: 32 };
 
+/**
+ * Each hash takes 32 MiB for the time it runs: at most `HASHING_AT_ONCE` run together (one per core of the
+ * machines this runs on), at most `HASHING_QUEUE` wait, and a sign-in beyond that is refused at once (429,
+ * `Retry-After: 1`) instead of holding memory: 32 wrong passwords at once no longer take a gigabyte.
+ */
+export const HASHING_AT_ONCE = 2;
+export const HASHING_QUEUE = 32;
+let running = 0;
+let peak = 0;
+const waiting: (() => void)[] = [];
+
+/** The most hashes that ran at the same time since the process started (for tests and the benchmark). */
+export function hashingPeak(): number {
+  return peak;
+}
+
+/** Runs work in a hashing slot (exported for the test of the gate itself). */
+export async function gated<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASHING_AT_ONCE) {
+    if (waiting.length >= HASHING_QUEUE) {
+      throw new AppError(
+        "rate_limited",
+        "Too many sign-ins are being checked right now; try again in a moment.",
+        {
+          retryAfter: 1,
+        },
+      );
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  running++;
+  peak = Math.max(peak, running);
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
 function derive(password: string, salt: Uint8Array, N: number, r: number, p: number, keyLen: number) {
+  return gated(() => deriveNow(password, salt, N, r, p, keyLen));
+}
+
+function deriveNow(password: string, salt: Uint8Array, N: number, r: number, p: number, keyLen: number) {
   return new Promise<Uint8Array>((resolve, reject) =>
     scrypt(
       password.normalize("NFKC"),

@@ -303,3 +303,38 @@ Deno.test("auth: bad sign-in input is a 400/415 naming the problem", async (t) =
     app.close();
   }
 });
+
+Deno.test("auth: at most two passwords are hashed at once; beyond a queue of 32 a sign-in is refused at once (429)", async (ctx) => {
+  const { gated, hashingPeak } = await import("../../src/signin/password.ts");
+  await ctx.step("the gate: 2 running, 32 waiting, the 35th refused at once", async () => {
+    const release: (() => void)[] = [];
+    const block = () => gated(() => new Promise<void>((r) => release.push(r)));
+    const running = [block(), block()];
+    const queued = Array.from({ length: 32 }, () => block());
+    await assert.rejects(() => block(), (e: unknown) => (e as { code?: string }).code === "rate_limited");
+    // Let them all through: each released slot admits the next waiting one.
+    for (let done = 0; done < 34;) {
+      await new Promise((r) => setTimeout(r, 0));
+      const now = release.splice(0);
+      now.forEach((r) => r());
+      done += now.length;
+    }
+    await Promise.all([...running, ...queued]);
+  });
+  await ctx.step("40 wrong passwords at once never hash more than two at a time", async () => {
+    const t = await makeTestApp({ demo: false });
+    try {
+      await withUser(t, "ida@example.ch", "correct horse battery");
+      const attempts = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => signInFrom(t, `198.18.0.${i}`, "ida@example.ch", `wrong-${i}`)),
+      );
+      for (const r of attempts) {
+        assert.ok(r.status === 401 || r.status === 429, String(r.status));
+        await r.body?.cancel();
+      }
+      assert.ok(hashingPeak() <= 2, `peak ${hashingPeak()}`);
+    } finally {
+      t.close();
+    }
+  });
+});
