@@ -18,7 +18,7 @@ export interface CheckpointResult {
 }
 
 export type ToWorker =
-  | { type: "start"; path: string; intervalMs: number; busyTimeoutMs: number }
+  | { type: "start"; path: string; intervalMs: number; busyTimeoutMs: number; walMaxBytes?: number }
   | { type: "run"; id: number }
   | { type: "stop" };
 
@@ -38,9 +38,27 @@ const scope = self as unknown as {
 
 let db: Database.Database | null = null;
 let timer: ReturnType<typeof setInterval> | undefined;
+let walPath = "";
+/** Above this the log is reset and truncated (a PASSIVE checkpoint copies frames but never shrinks the file). */
+let walMaxBytes = 64 * 1024 * 1024;
 
+function walSize(): number {
+  try {
+    return Deno.statSync(walPath).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A PASSIVE checkpoint; and when the log file has grown past `walMaxBytes` (sustained writes under continuous
+ * reads never let SQLite start the log over), a TRUNCATE checkpoint, which waits (within the busy timeout) for
+ * the readers of the moment and writes the log back to zero bytes. `journal_size_limit` keeps a restarted log
+ * from staying large as well.
+ */
 function checkpoint(): CheckpointResult {
   const row = db!.prepare("PRAGMA wal_checkpoint(PASSIVE)").get() as Record<string, unknown>;
+  if (walSize() > walMaxBytes) db!.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get();
   return { busy: Number(row.busy), log: Number(row.log), checkpointed: Number(row.checkpointed) };
 }
 
@@ -53,6 +71,9 @@ scope.onmessage = (e) => {
   if (m.type === "start") {
     try {
       db = new Database(m.path, { timeout: m.busyTimeoutMs });
+      walPath = `${m.path}-wal`;
+      walMaxBytes = m.walMaxBytes ?? walMaxBytes;
+      db.exec(`PRAGMA journal_size_limit=${walMaxBytes}`);
       checkpoint();
     } catch (error) {
       post({ type: "failed", error: String(error) });
@@ -75,6 +96,12 @@ scope.onmessage = (e) => {
     }
   } else if (m.type === "stop") {
     clearInterval(timer);
+    try {
+      // A clean stop leaves an empty log behind (the service's connections are closed by then or idle).
+      db?.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get();
+    } catch {
+      // Still in use by another process: the next start checkpoints.
+    }
     try {
       db?.close();
     } finally {

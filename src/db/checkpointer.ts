@@ -39,7 +39,7 @@ export interface Checkpointer {
  */
 export async function startBackgroundCheckpoints(
   database: Database,
-  opts: { intervalMs?: number; busyTimeoutMs?: number; log?: Logger } = {},
+  opts: { intervalMs?: number; busyTimeoutMs?: number; walMaxBytes?: number; log?: Logger } = {},
 ): Promise<Checkpointer | null> {
   if (!database.path) return null;
   const worker = new Worker(new URL("./checkpoint_worker.ts", import.meta.url), { type: "module" });
@@ -100,6 +100,7 @@ export async function startBackgroundCheckpoints(
     path: database.path,
     intervalMs: opts.intervalMs ?? CHECKPOINT_INTERVAL_MS,
     busyTimeoutMs: opts.busyTimeoutMs ?? 5000,
+    walMaxBytes: opts.walMaxBytes,
   });
   if (!(await started)) {
     worker.terminate();

@@ -156,7 +156,9 @@ function setUp(
   onWrite: (target: string) => void,
 ): Map<string, CachedStatement> {
   db.exec(
-    `PRAGMA foreign_keys=ON; PRAGMA synchronous=${synchronous}; PRAGMA wal_autocheckpoint=${autocheckpoint}`,
+    `PRAGMA foreign_keys=ON; PRAGMA synchronous=${synchronous}; PRAGMA wal_autocheckpoint=${autocheckpoint}; ` +
+      // A log that was reset is cut back to 64 MiB instead of keeping its largest size (sqlite.org/pragma).
+      "PRAGMA journal_size_limit=67108864",
   );
   const cache = new Map<string, CachedStatement>();
   const prepare = db.prepare.bind(db);
