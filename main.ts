@@ -10,6 +10,7 @@ import { createLogger } from "./src/log.ts";
 import { systemClock } from "./src/clock.ts";
 import { createApp } from "./src/app.ts";
 import { seedDemo } from "./src/db/demo.ts";
+import { preflight } from "./src/db/preflight.ts";
 import { ensureStandardLeaveTypes, hasLeaveTypes } from "./src/services/leave_types.ts";
 import { smtpTransport } from "./src/mail/smtp.ts";
 import { startMailWorker } from "./src/mail/worker.ts";
@@ -73,6 +74,12 @@ async function main(args: string[]): Promise<number> {
   const log = createLogger(config.logLevel);
   for (const warning of await permissionWarnings(config.databaseUrl)) {
     log.warn("database files too open", { warning });
+  }
+  // A damaged, read-only or foreign file is refused before anything writes to it.
+  const problem = await preflight(config.databaseUrl);
+  if (problem) {
+    console.error(problem.message);
+    return problem.exitCode;
   }
   const database = await openDatabase(config.databaseUrl, {
     authToken: config.databaseAuthToken,

@@ -1,0 +1,106 @@
+/**
+ * The checks a local database file passes before the service writes to it: that it is an SQLite database
+ * and whole (its header, its size a multiple of its page size, `PRAGMA quick_check` on a read-only
+ * connection), that the service may write it and its folder (the WAL lives beside it), and that it is this
+ * service's database (its migrations table) and not another program's. A file that fails is never written:
+ * the service stops with a message and an exit code the operator's guide lists.
+ */
+import Database from "libsql";
+
+export const EXIT_DAMAGED = 4;
+export const EXIT_READ_ONLY = 5;
+export const EXIT_FOREIGN = 6;
+
+export interface PreflightProblem {
+  exitCode: number;
+  message: string;
+}
+
+/** The path of a local database URL, or null (memory, remote). */
+export function localPath(url: string): string | null {
+  return url.startsWith("file:") ? url.slice("file:".length).replace(/^\/\/(?=\/)/, "") : null;
+}
+
+/** Checks the file behind a database URL; null when it may be opened (or does not exist yet). */
+export async function preflight(url: string): Promise<PreflightProblem | null> {
+  const path = localPath(url);
+  if (!path) return null;
+  const stat = await Deno.stat(path).catch(() => null);
+  if (!stat || stat.size === 0) return null;
+  const damaged = (why: string): PreflightProblem => ({
+    exitCode: EXIT_DAMAGED,
+    message:
+      `The database ${path} is damaged (${why}). Nothing was written to it. Restore the latest backup ` +
+      `('hr-service restore') after moving this file aside.`,
+  });
+  const head = new Uint8Array(100);
+  const f = await Deno.open(path, { read: true });
+  try {
+    await f.read(head);
+  } finally {
+    f.close();
+  }
+  if (new TextDecoder().decode(head.subarray(0, 16)) !== "SQLite format 3\0") {
+    return {
+      exitCode: EXIT_FOREIGN,
+      message: `${path} is not an SQLite database; DATABASE_URL names another file.`,
+    };
+  }
+  const raw = (head[16] << 8) | head[17];
+  const pageSize = raw === 1 ? 65536 : raw;
+  if (pageSize < 512 || stat.size % pageSize !== 0) return damaged(`its size is not a whole number of pages`);
+  // The header's page count is valid when its "version-valid-for" number equals the change counter
+  // (sqlite.org/fileformat.html §1.3.7).
+  const u32 = (i: number) => (head[i] << 24 | head[i + 1] << 16 | head[i + 2] << 8 | head[i + 3]) >>> 0;
+  const pages = u32(28);
+  if (u32(92) === u32(24) && pages > 0 && pages * pageSize > stat.size) {
+    return damaged(`it is shorter than its header says`);
+  }
+  if (stat.mode !== null && (stat.mode & 0o200) === 0) {
+    return {
+      exitCode: EXIT_READ_ONLY,
+      message:
+        `The database ${path} is read-only (mode ${
+          (stat.mode & 0o777).toString(8)
+        }); the service must write it. ` +
+        `Give the service's account write access (chmod 600) and start again.`,
+    };
+  }
+  try {
+    const w = await Deno.open(path, { read: true, write: true });
+    w.close();
+    const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
+    const probe = `${dir}/.hr-write-check-${crypto.randomUUID()}`;
+    await Deno.writeFile(probe, new Uint8Array(), { createNew: true, mode: 0o600 });
+    await Deno.remove(probe);
+  } catch (e) {
+    return {
+      exitCode: EXIT_READ_ONLY,
+      message:
+        `The database ${path} or its folder cannot be written (${(e as Error).message}); the service must ` +
+        `write both (the write-ahead log lives beside the file).`,
+    };
+  }
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { readonly: true });
+    const rows = db.prepare("PRAGMA quick_check").all() as Record<string, unknown>[];
+    const verdict = rows.map((r) => String(Object.values(r)[0])).join("; ");
+    if (verdict !== "ok") return damaged(`quick_check: ${verdict.slice(0, 300)}`);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as {
+      name: string;
+    }[];
+    if (tables.length && !tables.some((t) => t.name === "__drizzle_migrations")) {
+      return {
+        exitCode: EXIT_FOREIGN,
+        message:
+          `${path} is another program's database (it has tables but none of this service's migrations).`,
+      };
+    }
+  } catch (e) {
+    return damaged((e as Error).message.slice(0, 300));
+  } finally {
+    db?.close();
+  }
+  return null;
+}
