@@ -33,3 +33,18 @@ export class FixedClock implements Clock {
 export function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar date of an instant in a time zone (`YYYY-MM-DD`): "today" for people is their local day, not
+ * the UTC one (between midnight and 1–2 am in Switzerland the UTC date is still yesterday).
+ */
+export function localDay(ms: number, timeZone: string): string {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    formats.set(timeZone, f);
+  }
+  return f.format(ms);
+}

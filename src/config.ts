@@ -111,6 +111,14 @@ const schema = z.object({
     .default("info"),
   MAX_BODY_BYTES: intIn("MAX_BODY_BYTES", 1_048_576, 1024, 52_428_800),
   BODY_READ_TIMEOUT_SECONDS: intIn("BODY_READ_TIMEOUT_SECONDS", 30, 1, 600),
+  TIME_ZONE: z.string().default("Europe/Zurich").refine((v) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: v });
+      return true;
+    } catch {
+      return false;
+    }
+  }, { message: "TIME_ZONE must be an IANA time zone such as Europe/Zurich" }),
   TRUSTED_PROXIES: z.string().optional().transform((v, ctx) => {
     if (v === undefined || v.trim() === "") return undefined;
     try {
@@ -177,6 +185,8 @@ export interface Config {
   maxBodyBytes: number;
   /** Seconds a request body may take to arrive (408 beyond). */
   bodyReadTimeoutSeconds: number;
+  /** The installation's time zone: "today", this week and this year for people are local days in it. */
+  timeZone: string;
   /** Reverse proxies whose `Forwarded`/`X-Forwarded-For` name the client (off by default). */
   trustedProxies?: ReturnType<typeof parseTrustedProxies>;
   /** Portal requests per account (before sign-in: per address) and minute; 429 with Retry-After beyond. */
@@ -237,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: v.LOG_LEVEL,
     maxBodyBytes: v.MAX_BODY_BYTES,
     bodyReadTimeoutSeconds: v.BODY_READ_TIMEOUT_SECONDS,
+    timeZone: v.TIME_ZONE,
     trustedProxies: v.TRUSTED_PROXIES,
     portalRequestsPerMinute: v.PORTAL_REQUESTS_PER_MINUTE,
   };

@@ -11,7 +11,7 @@ import {
   updateTimeEntry,
 } from "../services/time.ts";
 import { addDays, mondayOf } from "../domain/calendar.ts";
-import { isoDay } from "../clock.ts";
+import { todayOf } from "../services/common.ts";
 import { route, type RouteDef } from "./route.ts";
 import {
   hhmm,
@@ -76,7 +76,7 @@ export const timeRoutes: RouteDef[] = [
     response: TimeEntryList,
     errors: {},
     handler: ({ deps, user, query }) => {
-      const from = query.from ?? mondayOf(isoDay(deps.clock.now()));
+      const from = query.from ?? mondayOf(todayOf(deps));
       return listTimeEntries(deps, portalActor(user), { ...query, from, to: query.to ?? addDays(from, 6) });
     },
   }),

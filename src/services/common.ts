@@ -6,12 +6,15 @@ import { eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import type { Db } from "../db/client.ts";
 import { employees, notifications } from "../db/schema/mod.ts";
-import { isoDay } from "../clock.ts";
+import { localDay } from "../clock.ts";
 import { AppError, invalid } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 
-/** What a service needs from the app: the database and the clock (nothing reads globals). */
-export type ServiceDeps = Pick<AppDeps, "db" | "clock">;
+/**
+ * What a service needs from the app: the database and the clock (nothing reads globals), and the
+ * configuration where it has it (the installation's time zone).
+ */
+export type ServiceDeps = Pick<AppDeps, "db" | "clock"> & { config?: Pick<AppDeps["config"], "timeZone"> };
 
 /** A drizzle transaction handle (same query API as `Db`). */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -66,10 +69,15 @@ export function pageResult<T>(items: T[], page: { limit: number; offset: number 
   };
 }
 
-/** Today's calendar date for the service (the clock's UTC day). */
+/**
+ * Today's calendar date for people: the local day in the installation's time zone (`TIME_ZONE`, default
+ * Europe/Zurich). The contract's own daily limits stay on UTC days (`src/mcp/allowance.ts`, `limits.ts`).
+ */
 export function todayOf(deps: ServiceDeps): string {
-  return isoDay(deps.clock.now());
+  return localDay(deps.clock.now(), deps.config?.timeZone ?? DEFAULT_TIME_ZONE);
 }
+
+export const DEFAULT_TIME_ZONE = "Europe/Zurich";
 
 /** The refusal for an account without an employee record (the contract's 404 for the summary). */
 export function noEmployee(): AppError {
