@@ -18,7 +18,7 @@
  * data is unchanged, `services/summary.ts`).
  * "CPU µs" is the server process's CPU time (every thread) per request during the scenario: steadier than
  * req/s when other work shares the machine.
- * Needs wrk (`apt-get install wrk`). Issue 5's targets, read from the output, not asserted: tools/call
+ * Needs wrk (`apt-get install wrk`). The connector's targets, read from the output, not asserted: tools/call
  * get_my_summary at 32 connections ≥ 10% of the bare route's throughput, ≥ 3× the SDK pattern's, p99 < 20 ms.
  */
 import { cpuUsage } from "node:process";
@@ -374,7 +374,7 @@ async function main(): Promise<number> {
   );
   if (call) {
     console.log(
-      `Targets (issue 5): get_my_summary ≥ 10% of bare: ${(call.rps / bare * 100).toFixed(1)}% ${
+      `Targets: get_my_summary ≥ 10% of bare: ${(call.rps / bare * 100).toFixed(1)}% ${
         call.rps / bare >= 0.1 ? "✓" : "✗"
       }; ≥ 3× SDK pattern: ${(call.rps / sdk).toFixed(2)}× ${call.rps / sdk >= 3 ? "✓" : "✗"}; p99 < 20 ms: ${
         call.p99.toFixed(2)

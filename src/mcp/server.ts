@@ -94,8 +94,8 @@ function contextOf(extra: { authInfo?: { extra?: Record<string, unknown> } }): R
   return ctx;
 }
 
-/** The first validation issue as one sentence naming the argument. */
-export function describeArgs(err: z.ZodError): string {
+/** The first validation issue as one sentence naming the argument (missing, of the wrong type, or invalid). */
+export function describeArgs(err: z.ZodError, args: unknown = {}): string {
   const issue = err.issues[0];
   const field = issue.path.join(".");
   if (issue.code === "unrecognized_keys") {
@@ -105,8 +105,17 @@ export function describeArgs(err: z.ZodError): string {
     }. Check the tool's inputSchema.`;
   }
   if (!field) return `Invalid arguments: ${issue.message}`;
-  if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) {
-    return `Argument '${field}' is required.`;
+  if (issue.code === "invalid_type") {
+    // zod does not report the input: the value is looked up at the issue's path.
+    let value: unknown = args;
+    for (const k of issue.path) {
+      value = value && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[k] : undefined;
+    }
+    if (value === undefined) return `Argument '${field}' is required.`;
+    const expected = (issue as { expected?: string }).expected ?? "another type";
+    return `Invalid argument '${field}': must be a ${expected}, not ${
+      value === null ? "null" : typeof value
+    }.`;
   }
   return `Invalid argument '${field}': ${issue.message}`;
 }
@@ -202,7 +211,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         throw scopeRefusal(deps, def, ctx.connection.clientName);
       }
       const parsed = def.input.safeParse(args ?? {});
-      if (!parsed.success) throw new AppError("validation", describeArgs(parsed.error));
+      if (!parsed.success) throw new AppError("validation", describeArgs(parsed.error, args ?? {}));
       const toolCtx: ToolContext = {
         deps,
         actor: ctx.actor,

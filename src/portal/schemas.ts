@@ -152,7 +152,7 @@ export const SalaryContinuation = named(
 );
 
 // ---------------------------------------------------------------------------------------------------
-// Self-service areas (issue 3): query helpers and the records the portal answers with. Responses are
+// Self-service areas: query helpers and the records the portal answers with. Responses are
 // strict: a field the handler returns that is not declared here is a bug and never leaves the server.
 // ---------------------------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
  * decide, leave decisions (preview and commit), submitted time weeks, and HR's decisions on profile change
  * requests.
  *
- * Access rules (issue 3, "Access"): the caller needs `staff-absence:approve`; a manager acts only on
+ * Access rules: the caller needs `staff-absence:approve`; a manager acts only on
  * requests routed to them (their reports'); HR staff and above also act on requests routed to HR and on
  * anyone's as a fallback; nobody decides their own request. An id the caller may not act on answers 404,
  * exactly like an unknown id, so ids reveal nothing.

@@ -98,7 +98,10 @@ Deno.test("checkpointer: none for an in-memory database, none when the worker ca
 Deno.test("checkpointer: a log past its limit is truncated under a reader, and a clean stop leaves it empty", async () => {
   const { database, path } = await fresh();
   // A small limit stands for the 64 MiB of a running service.
-  const checkpoints = await startBackgroundCheckpoints(database, { intervalMs: 60_000, walMaxBytes: 256 * 1024 });
+  const checkpoints = await startBackgroundCheckpoints(database, {
+    intervalMs: 60_000,
+    walMaxBytes: 256 * 1024,
+  });
   try {
     assert.ok(checkpoints);
     // A reader that keeps coming back, as the service's requests do.
@@ -109,7 +112,10 @@ Deno.test("checkpointer: a log past its limit is truncated under a reader, and a
     await reading;
     assert.ok((await Deno.stat(`${path}-wal`)).size > 256 * 1024, "the log grew past the limit");
     await checkpoints!.run();
-    assert.ok((await Deno.stat(`${path}-wal`)).size <= 256 * 1024, "one round brings it back under the limit");
+    assert.ok(
+      (await Deno.stat(`${path}-wal`)).size <= 256 * 1024,
+      "one round brings it back under the limit",
+    );
     await write(database, 1);
   } finally {
     await checkpoints?.stop();

@@ -1,5 +1,5 @@
 /**
- * The access table (issue 6): every one of the 36 tools, for each demo role (employee, manager, HR staff,
+ * The access table: every one of the 36 tools, for each demo role (employee, manager, HR staff,
  * admin, an account with no employee record) and each scope set a connection may hold. A call passes the
  * guard exactly when the role holds the tool's permission (else a refusal naming the permission and saying no
  * connection can grant it) and the token carries the tool's scope (else a refusal naming the scope and how to

@@ -153,3 +153,30 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "assistants: an argument of the wrong type is named as such, not as missing",
+  ...E2E,
+  fn: async () => {
+    const s = await startMcpServer();
+    try {
+      const c = await s.client((await s.grant("employee")).token);
+      const wrong = refusal(
+        await c.callTool({
+          name: "prepare_time_entry",
+          arguments: { date: 20261116, start_time: "08:00", end_time: "09:00" },
+        }),
+      );
+      assert.equal(wrong, "Invalid argument 'date': must be a string, not number.");
+      const missing = refusal(
+        await c.callTool({
+          name: "prepare_time_entry",
+          arguments: { start_time: "08:00", end_time: "09:00" },
+        }),
+      );
+      assert.equal(missing, "Argument 'date' is required.");
+    } finally {
+      await s.close();
+    }
+  },
+});

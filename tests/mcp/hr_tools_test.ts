@@ -1,5 +1,5 @@
 /**
- * The 17 HR tools end to end (issue 6): the official SDK client over HTTP against a running server, tokens
+ * The 17 HR tools end to end: the official SDK client over HTTP against a running server, tokens
  * from the real connection and token functions, the demo organisation, a real SMTP server for the stage
  * move's candidate e-mail.
  */

@@ -55,7 +55,9 @@ Deno.test({
           const result = JSON.parse(call.stdout.slice(call.stdout.indexOf("{")));
           assert.notEqual(result.isError, true, call.stdout.slice(0, 500));
           assert.equal(result.structuredContent.user.role, "employee");
-          if (era === "modern") assert.equal(result._meta["io.modelcontextprotocol/serverInfo"].name, "hr-service");
+          if (era === "modern") {
+            assert.equal(result._meta["io.modelcontextprotocol/serverInfo"].name, "hr-service");
+          }
         });
       }
     } finally {

@@ -1,5 +1,5 @@
 /**
- * No tool result, resource, prompt or audit row ever contains a sensitive field (issue 6): recognisable
+ * No tool result, resource, prompt or audit row ever contains a sensitive field: recognisable
  * values are planted in every sensitive field of every record, then every one of the 36 tools is called
  * (with free text asked for wherever a tool offers it), every resource read and both prompts rendered, by
  * the most privileged roles, and nothing planted may appear anywhere in what came back or in the audit.

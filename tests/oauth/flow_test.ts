@@ -1,6 +1,6 @@
 /**
  * The authorization server end to end, in-process: authorization request → sign-in → consent → code →
- * tokens → refresh → revocation, and every refusal of the contract's Errors table and issue 4's list.
+ * tokens → refresh → revocation, and every refusal of the contract's Errors table and of the authorization server's own rules.
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Access (issue 3): no endpoint lets one employee read or change another's record by changing an id.
+ * Access: no endpoint lets one employee read or change another's record by changing an id.
  * For EVERY portal operation that takes an id (path parameter, or `entryId` in the body) employee A
  * (the demo employee, Lukas Gerber) aims at a record of employee B (Mia Schneider, same team): the answer
  * is the same 404 as for an unknown id (or 403 where the role holds no such right at all) and B's record

@@ -1,5 +1,5 @@
 /**
- * The four endpoints of the contract, to the letter (issue 2 §6): summary, time-entries, sick-leave/end,
+ * The four endpoints of the contract, to the letter: summary, time-entries, sick-leave/end,
  * salary-continuation. Every success is `{success: true, data}`, every error `{error}`.
  */
 import assert from "node:assert/strict";

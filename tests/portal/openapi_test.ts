@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document (issue 2 §7): valid OpenAPI 3.0.3 by a third-party validator, the contract's
+ * The OpenAPI document: valid OpenAPI 3.0.3 by a third-party validator, the contract's
  * version, tags and operation id, and real responses of EVERY operation checked against the document's
  * response schemas with ajv, so the document and the behaviour cannot drift apart.
  */
