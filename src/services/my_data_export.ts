@@ -40,7 +40,7 @@ import {
 } from "../db/schema/mod.ts";
 import { AppError } from "../errors.ts";
 import { isLang, type Lang } from "../i18n/mod.ts";
-import { ACTIVITY_TEXTS } from "../i18n/activity.ts";
+import { ACTIVITY_TEXTS, type ActivityTexts } from "../i18n/activity.ts";
 import type { ServiceDeps } from "./common.ts";
 import { assistantActivity, MAX_ACTIVITY_DAYS } from "./assistant_activity.ts";
 
@@ -49,16 +49,8 @@ export const EXPORT_TTL_MS = 7 * 86_400_000;
 /** At most this many exports a person may ask for per day (each one reads all their data). */
 export const EXPORTS_PER_DAY = 3;
 
-type Section =
-  | "profile"
-  | "leave"
-  | "time"
-  | "sick"
-  | "payslips"
-  | "compensation"
-  | "documents"
-  | "assistants"
-  | "activity";
+/** The archive's sections: the ones the readable part has headings for. */
+type Section = keyof ActivityTexts["exportSections"];
 
 interface Part {
   section: Section;
