@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidDate } from "../domain/calendar.ts";
 import { LEAVE_STATUSES } from "../services/leave.ts";
 import { CHANGE_FIELDS } from "../services/profile.ts";
 import { TIME_STATUSES, TIME_TYPES } from "../services/time.ts";
@@ -18,13 +19,12 @@ function named<T extends z.ZodType>(schema: T, id: string): T {
   return schema;
 }
 
-/** True for a real calendar day in `YYYY-MM-DD` (29 February only in leap years). */
+/**
+ * True for a real calendar day in `YYYY-MM-DD`, years 0001–9999 (29 February only in leap years). The
+ * domain's parser, not `Date.UTC`, which reads years 0–99 as 1900–1999.
+ */
 export function isCalendarDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const dt = new Date(Date.UTC(y, mo - 1, d));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
+  return isValidDate(s);
 }
 
 /** A calendar-valid date `YYYY-MM-DD`. */

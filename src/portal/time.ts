@@ -89,9 +89,10 @@ export const timeRoutes: RouteDef[] = [
     status: 201,
     summary: "Record a time entry for the caller (created as DRAFT)",
     description:
-      "`startTime` and `endTime` are required (HH:MM); an end at or before the start is an overnight " +
-      "shift. `totalHours` is derived (end − start − break, at most 24); when sent it must agree to the minute. " +
-      "`type` defaults to REGULAR.",
+      "`startTime` and `endTime` are required (HH:MM); an end before the start is an overnight shift. An end " +
+      "equal to the start (a 24-hour span) is most often a typing slip: it is taken only with `totalHours` sent " +
+      "as well. `totalHours` is derived (end − start − break, at most 24); when sent it must agree to the minute. " +
+      "The date must lie within the caller's employment. `type` defaults to REGULAR.",
     body: TimeEntryBody,
     response: TimeEntry,
     errors: entryRefusals,

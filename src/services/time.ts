@@ -4,7 +4,13 @@
  * the domain's (`domain/time.ts`); this file loads rows, applies states and writes.
  */
 import { and, asc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
-import { leaveRequests, sickLeaveEntries, timeEntries, workloadChanges } from "../db/schema/mod.ts";
+import {
+  employees,
+  leaveRequests,
+  sickLeaveEntries,
+  timeEntries,
+  workloadChanges,
+} from "../db/schema/mod.ts";
 import {
   addDays,
   daysBetween,
@@ -97,6 +103,14 @@ export function deriveHours(
   input: Pick<TimeEntryInput, "startTime" | "endTime" | "breakMinutes" | "totalHours">,
 ) {
   const breakMinutes = input.breakMinutes ?? 0;
+  // Equal start and end reads as 24 hours, and is most often a typing slip: only taken when the total is also
+  // stated (totalHours, which must then agree; an assistant cannot state it, so it is refused there).
+  if (input.startTime === input.endTime && input.totalHours === undefined) {
+    throw invalid(
+      `startTime and endTime are both ${input.startTime}, which would be a 24-hour shift. Correct the times, or ` +
+        `confirm the shift by sending its totalHours as well (24 less the break).`,
+    );
+  }
   const total = netHours(input.startTime, input.endTime, breakMinutes);
   const minutes = spanMinutes(input.startTime, input.endTime) - breakMinutes;
   if (input.totalHours !== undefined && Math.abs(input.totalHours * 60 - minutes) >= 1) {
@@ -106,6 +120,21 @@ export function deriveHours(
     );
   }
   return { totalHours: total, breakMinutes };
+}
+
+/** Refuses a day outside the person's employment (before the start, or after the end when there is one). */
+async function checkEmployed(q: Q, employeeId: string, date: string): Promise<void> {
+  const [e] = await q.select({ start: employees.employmentStart, end: employees.employmentEnd }).from(
+    employees,
+  )
+    .where(eq(employees.id, employeeId)).limit(1);
+  if (!e) return;
+  if (date < e.start) {
+    throw invalid(`Invalid field 'date': ${date} is before your employment started (${e.start}).`);
+  }
+  if (e.end && date > e.end) {
+    throw invalid(`Invalid field 'date': ${date} is after your employment ended (${e.end}).`);
+  }
 }
 
 /** The caller's entries that could share minutes with an entry on `date` (the day before may run overnight). */
@@ -158,6 +187,7 @@ export async function previewTimeEntry(deps: ServiceDeps, actor: Actor, input: T
   const me = selfId(actor);
   checkText(actor, input);
   const { totalHours, breakMinutes } = deriveHours(input);
+  await checkEmployed(deps.db, me, input.date);
   const near = await neighbours(deps.db, me, input.date);
   const o = findOverlap(near, input);
   if (o) throw overlapError(o);
@@ -191,6 +221,7 @@ export async function createTimeEntry(
   const { totalHours, breakMinutes } = deriveHours(input);
   const now = deps.clock.now();
   return await writeTx(deps, async (tx) => {
+    await checkEmployed(tx, me, input.date);
     const o = findOverlap(await neighbours(tx, me, input.date), input);
     if (o) throw overlapError(o);
     const [row] = await tx.insert(timeEntries).values({
@@ -260,6 +291,7 @@ export async function updateTimeEntry(
       totalHours: p.totalHours,
     };
     const { totalHours, breakMinutes } = deriveHours(merged);
+    await checkEmployed(tx, r.employeeId, merged.date);
     const o = findOverlap(await neighbours(tx, r.employeeId, merged.date, r.id), merged);
     if (o) throw overlapError(o);
     const [row] = await tx.update(timeEntries).set({

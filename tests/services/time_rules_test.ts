@@ -48,7 +48,12 @@ Deno.test("time: net hours = end − start − break, overnight past midnight, a
       { name: "minutes that are not tenths", start: "08:00", end: "08:20", hours: 0.33 },
       { name: "overnight", start: "22:00", end: "06:00", brk: 30, hours: 7.5 },
       { name: "until midnight", start: "16:00", end: "00:00", hours: 8 },
-      { name: "same start and end is a full day", start: "06:00", end: "06:00", hours: 24 },
+      {
+        name: "same start and end without a stated total: most likely a slip, refused",
+        start: "06:00",
+        end: "06:00",
+        error: /both 06:00, which would be a 24-hour shift/,
+      },
       {
         name: "break longer than the shift",
         start: "08:00",
@@ -58,6 +63,15 @@ Deno.test("time: net hours = end − start − break, overnight past midnight, a
       },
       { name: "negative break", start: "08:00", end: "09:00", brk: -5, error: /breakMinutes/ },
     ];
+    await t.step("same start and end with totalHours 24 is a confirmed full day", async () => {
+      const p = await previewTimeEntry(app.deps, me, {
+        date: "2027-03-02",
+        startTime: "06:00",
+        endTime: "06:00",
+        totalHours: 24,
+      });
+      assert.equal(p.totalHours, 24);
+    });
     for (const c of cases) {
       await t.step(c.name, async () => {
         const input = { date: "2027-03-02", startTime: c.start, endTime: c.end, breakMinutes: c.brk };
@@ -381,5 +395,41 @@ Deno.test("time: an entry recorded through an assistant takes no description", a
     assert.equal(row.channel, "ASSISTANT");
   } finally {
     t.close();
+  }
+});
+
+Deno.test("time: calendar dates of years 0001–0099 are dates; an entry outside the employment is refused", async (t) => {
+  const app = await makeTestApp();
+  try {
+    const { isCalendarDate } = await import("../../src/portal/schemas.ts");
+    await t.step("the contract's calendar-valid dates, every year 0001–9999", () => {
+      for (const d of ["0001-01-01", "0099-12-31", "0999-06-15", "9999-12-31", "2024-02-29"]) {
+        assert.ok(isCalendarDate(d), d);
+      }
+      for (const d of ["0000-01-01", "2023-02-29", "2026-04-31", "10000-01-01"]) {
+        assert.ok(!isCalendarDate(d), d);
+      }
+    });
+    const me = await person(app, { employmentStart: "2020-01-01", employmentEnd: "2027-06-30" });
+    await t.step("before the employment started: refused naming the start", async () => {
+      await refuses(
+        createTimeEntry(app.deps, me, { date: "0999-06-15", startTime: "08:00", endTime: "12:00" }),
+        "validation",
+        /0999-06-15 is before your employment started \(2020-01-01\)/,
+      );
+    });
+    await t.step("after it ended: refused naming the end", async () => {
+      await refuses(
+        previewTimeEntry(app.deps, me, { date: "9999-12-31", startTime: "08:00", endTime: "12:00" }),
+        "validation",
+        /after your employment ended \(2027-06-30\)/,
+      );
+    });
+    await t.step("its first and last day are inside", async () => {
+      await createTimeEntry(app.deps, me, { date: "2020-01-01", startTime: "08:00", endTime: "12:00" });
+      await createTimeEntry(app.deps, me, { date: "2027-06-30", startTime: "08:00", endTime: "12:00" });
+    });
+  } finally {
+    app.close();
   }
 });
