@@ -26,7 +26,7 @@ export function sessionToken(c: Context): string | undefined {
 /** Resolves the caller or throws the portal's 401. */
 export async function requireUser(deps: AppDeps, c: Context): Promise<AuthUser> {
   const token = sessionToken(c);
-  const user = token ? await resolveSession(deps.db, deps.clock, token) : null;
+  const user = token ? await resolveSession(deps.db, deps.clock, token, deps.config.sessionTtlDays) : null;
   if (!user) {
     c.header("WWW-Authenticate", 'Bearer realm="portal"');
     throw new AppError(

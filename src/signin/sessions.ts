@@ -21,6 +21,10 @@ export interface AuthUser {
   method: string;
 }
 
+/** The longest a session lives, however often it is used: a year after the sign-in. */
+export const SESSION_MAX_DAYS = 365;
+const DAY_MS = 86_400_000;
+
 /** Sign-in throttling: after this many failures in a row the account is locked for LOCK_MINUTES. */
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCK_MINUTES = 15;
@@ -191,12 +195,18 @@ function lockedMail(to: string, language: string, minutes: number) {
  * Resolves a bearer token to the signed-in person, or null. Expired and revoked sessions and deactivated
  * accounts resolve to null: a deactivation takes effect on the very next request.
  */
-export async function resolveSession(db: Db, clock: Clock, token: string): Promise<AuthUser | null> {
+export async function resolveSession(
+  db: Db,
+  clock: Clock,
+  token: string,
+  ttlDays = 30,
+): Promise<AuthUser | null> {
   if (!token.startsWith("hrs_") || token.length > 100) return null;
   const now = clock.now();
   const rows = await db.select({
     sessionId: sessions.id,
     authenticatedAt: sessions.authenticatedAt,
+    createdAt: sessions.createdAt,
     lastUsedAt: sessions.lastUsedAt,
     method: sessions.method,
     userId: users.id,
@@ -213,7 +223,10 @@ export async function resolveSession(db: Db, clock: Clock, token: string): Promi
   const r = rows[0];
   if (!r || !r.active) return null;
   if (now - r.lastUsedAt > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, r.sessionId));
+    // A session in use is kept (a phone stays signed in): its expiry slides to `ttlDays` after its last use,
+    // but never beyond SESSION_MAX_DAYS after the sign-in, when the person signs in again.
+    const expiresAt = Math.min(now + ttlDays * DAY_MS, r.createdAt + SESSION_MAX_DAYS * DAY_MS);
+    await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, r.sessionId));
   }
   return {
     userId: r.userId,

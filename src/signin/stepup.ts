@@ -12,7 +12,7 @@ import { type AuthUser, resolveSession, revokeSession } from "./sessions.ts";
 /** The person signed in to this browser (session cookie only, never a header), or null. */
 export async function pageUser(deps: AppDeps, c: Context): Promise<AuthUser | null> {
   const token = getCookie(c, SESSION_COOKIE);
-  return token ? await resolveSession(deps.db, deps.clock, token) : null;
+  return token ? await resolveSession(deps.db, deps.clock, token, deps.config.sessionTtlDays) : null;
 }
 
 /** Whether the person proved who they are recently enough to consent. */

@@ -198,14 +198,20 @@ Deno.test("auth: a deactivated account is refused on its next request", async ()
   }
 });
 
-Deno.test("auth: sessions expire after the configured number of days", async () => {
+Deno.test("auth: sessions expire the configured number of days after their last use", async () => {
   const t = await makeTestApp({ demo: false, env: { SESSION_TTL_DAYS: "2" } });
   try {
     await withUser(t, "ida@example.ch", "correct horse battery");
     const token = await t.signIn("ida@example.ch", "correct horse battery");
     t.clock.advance(2 * 86_400_000 - 1000);
     assert.equal((await t.request("/api/v1/portal/auth/session", { token })).status, 200);
-    t.clock.advance(2000);
+    t.clock.advance(2 * 86_400_000 - 1000);
+    assert.equal(
+      (await t.request("/api/v1/portal/auth/session", { token })).status,
+      200,
+      "the use slid it on",
+    );
+    t.clock.advance(2 * 86_400_000 + 1000);
     assert.equal((await t.request("/api/v1/portal/auth/session", { token })).status, 401);
   } finally {
     t.close();
@@ -337,4 +343,41 @@ Deno.test("auth: at most two passwords are hashed at once; beyond a queue of 32 
       t.close();
     }
   });
+});
+
+Deno.test("auth: a session in use stays alive (30 days after its last use), at most a year after the sign-in", async (t) => {
+  const t0 = await makeTestApp({ demo: false });
+  try {
+    await withUser(t0, "ida@example.ch", "correct horse battery");
+    const token = await t0.signIn("ida@example.ch", "correct horse battery");
+    const me = () =>
+      t0.request("/api/v1/portal/auth/session", { token }).then(async (
+        r,
+      ) => (await r.body?.cancel(), r.status));
+    await t.step("used every 20 days, it is still there after 100 days", async () => {
+      for (let i = 0; i < 5; i++) {
+        t0.clock.advance(20 * 86_400_000);
+        assert.equal(await me(), 200, `day ${(i + 1) * 20}`);
+      }
+    });
+    await t.step("left alone for 30 days and a moment, it ends", async () => {
+      t0.clock.advance(30 * 86_400_000 + 61_000);
+      assert.equal(await me(), 401);
+    });
+    await t.step("however often it is used, a year after the sign-in it ends", async () => {
+      const fresh = await t0.signIn("ida@example.ch", "correct horse battery");
+      const use = () =>
+        t0.request("/api/v1/portal/auth/session", { token: fresh }).then(async (
+          r,
+        ) => (await r.body?.cancel(), r.status));
+      for (let day = 20; day <= 360; day += 20) {
+        t0.clock.advance(20 * 86_400_000);
+        assert.equal(await use(), 200, `day ${day}`);
+      }
+      t0.clock.advance(6 * 86_400_000);
+      assert.equal(await use(), 401, "day 366");
+    });
+  } finally {
+    t0.close();
+  }
 });
