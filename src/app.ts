@@ -27,6 +27,21 @@ function securityHeaders(https: boolean): [string, string][] {
   ];
 }
 
+/** Whether an error (or its cause) is SQLite's "database or disk is full" (SQLITE_FULL). */
+function isDiskFull(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 5;
+    i++
+  ) {
+    if (e.code === "SQLITE_FULL" || /SQLITE_FULL|database or disk is full/i.test(String(e.message ?? ""))) {
+      return true;
+    }
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /**
  * Sets headers on a finished response. The response's own headers are changed in place: Hono's `c.header`
  * would first copy a finished response into a new one, turning its body into a stream (measured: a
@@ -100,10 +115,27 @@ export function createApp(deps: AppDeps): Hono<Env> {
     return next();
   });
 
+  // A full disk is the operator's to fix, not a fault per request: one clear answer (507), one log line a
+  // minute, and /readyz not ready while it lasts (a load balancer stops sending writes).
+  const diskFull = { until: 0, loggedAt: 0 };
   app.onError((err, c) => {
     if (err instanceof AppError) {
       if (err.retryAfter) c.header("Retry-After", String(err.retryAfter));
       return c.json(errorBody(err), err.status as 400);
+    }
+    if (isDiskFull(err)) {
+      const now = deps.clock.now();
+      diskFull.until = now + 60_000;
+      if (now - diskFull.loggedAt >= 60_000) {
+        diskFull.loggedAt = now;
+        deps.log.error("disk full: writes fail until space is freed", { database: deps.config.databaseUrl });
+      }
+      c.header("Retry-After", "60");
+      return c.json({
+        error:
+          "The server's disk is full, so nothing was saved. Try again later; the operator has been told.",
+        code: "insufficient_storage",
+      }, 507);
     }
     deps.log.error("unhandled error", {
       requestId: c.get("requestId"),
@@ -112,7 +144,10 @@ export function createApp(deps: AppDeps): Hono<Env> {
       stack: err instanceof Error ? err.stack?.split("\n").slice(0, 6).join(" | ") : undefined,
     });
     return c.json(
-      { error: `Something went wrong on our side. Quote request id ${c.get("requestId")}.` },
+      {
+        error: `Something went wrong on our side. Quote request id ${c.get("requestId")}.`,
+        code: "internal_error",
+      },
       500,
     );
   });
@@ -120,6 +155,9 @@ export function createApp(deps: AppDeps): Hono<Env> {
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   mountIcon(app);
   app.get("/readyz", async (c) => {
+    if (deps.clock.now() < diskFull.until) {
+      return c.json({ status: "not ready", database: "disk full" }, 503);
+    }
     try {
       const s = await migrationStatus(deps.database.client);
       const ready = s.pending.length === 0 && s.unknown === 0;
