@@ -31,7 +31,6 @@ import {
   isJSONRPCRequest,
   type JSONRPCMessage,
   JSONRPCMessageSchema,
-  type JSONRPCRequest,
   type MessageExtraInfo,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";

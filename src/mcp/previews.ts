@@ -12,11 +12,15 @@ import type { AppDeps } from "../deps.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
 import { randomToken } from "../crypto.ts";
 import { writerOf } from "./writer.ts";
+import { sql } from "drizzle-orm";
+import type { Tx } from "../services/common.ts";
 
 /** Contract, "Limits": preview lifetime. */
 export const PREVIEW_TTL_MS = 15 * 60_000;
 /** How long a racing commit waits for the first one before asking the assistant to retry. */
 const RACE_WAIT_MS = 10_000;
+/** A claim older than this with no filing in this process was left by a process that stopped. */
+const STALE_CLAIM_MS = 30_000;
 
 /** What a prepare tool returns about its stored preview. */
 export interface StoredPreview {
@@ -38,7 +42,10 @@ export interface PreviewBinding {
    * Files a preview once: `file` receives the stored payload and its result is stored and returned; a
    * retried or racing commit gets that same result with `replayed: true`.
    */
-  commit<T>(previewId: string, file: (payload: unknown) => Promise<T>): Promise<CommitResult<T>>;
+  commit<T>(
+    previewId: string,
+    file: (payload: unknown, deps: AppDeps) => Promise<T>,
+  ): Promise<CommitResult<T>>;
 }
 
 type Row = {
@@ -79,7 +86,15 @@ async function readPreview(deps: AppDeps, id: string): Promise<Row | undefined> 
 }
 
 function replay<T>(row: Row): CommitResult<T> {
-  const stored = JSON.parse(row.result ?? "null");
+  if (row.result === null) {
+    // Filed, and the process stopped before it stored the tool's answer: say so rather than file again.
+    throw new AppError(
+      "conflict",
+      "This preview was filed already; its confirmation was lost when the service restarted. Check the record " +
+        "with the matching list tool instead of committing again.",
+    );
+  }
+  const stored = JSON.parse(row.result);
   if (row.status === "REFUSED") throw new AppError(stored.code as ErrorCode, stored.message);
   return { result: stored as T, replayed: true };
 }
@@ -117,7 +132,10 @@ export function bindPreviews(
       return { previewId: id, expiresAt: new Date(expiresAt).toISOString() };
     },
 
-    async commit<T>(previewId: string, file: (payload: unknown) => Promise<T>): Promise<CommitResult<T>> {
+    async commit<T>(
+      previewId: string,
+      file: (payload: unknown, deps: AppDeps) => Promise<T>,
+    ): Promise<CommitResult<T>> {
       if (!/^pv_[\w-]{20,80}$/.test(previewId)) throw unknownPreview();
       const now = deps.clock.now();
       const claimed = await writer.run({
@@ -126,42 +144,74 @@ export function bindPreviews(
           RETURNING payload`,
         args: [now, previewId, connectionId, tool.commits ?? "", now],
       });
-      if (!claimed.length) return await settled<T>(deps, previewId, connectionId, tool.commits ?? "", now);
-
-      const run = (async () => {
-        let result: T;
-        try {
-          result = await file(JSON.parse(String(claimed[0].payload)));
-        } catch (e) {
-          if (e instanceof AppError) {
-            await writer.run({
-              sql: "UPDATE mcp_previews SET status = 'REFUSED', result = ? WHERE id = ?",
-              args: [JSON.stringify({ code: e.code, message: e.message }), previewId],
-            });
-          } else {
-            // A bug or an outage: release the claim so the assistant may retry the same preview.
-            await writer.run({
-              sql:
-                "UPDATE mcp_previews SET status = 'PENDING', committed_at = NULL WHERE id = ? AND status = 'CLAIMED'",
-              args: [previewId],
-            }).catch(() => undefined);
-          }
-          throw e;
-        }
-        await writer.run({
-          sql: "UPDATE mcp_previews SET status = 'COMMITTED', result = ? WHERE id = ?",
-          args: [JSON.stringify(result), previewId],
-        });
-        return result;
-      })();
-      inFlight.set(previewId, run);
-      try {
-        return { result: await run, replayed: false };
-      } finally {
-        inFlight.delete(previewId);
-      }
+      if (claimed.length) return await fileClaimed(deps, previewId, String(claimed[0].payload), file);
+      // A claim left by a process that stopped before filing (filing and its record commit together, so a
+      // claim still there after STALE_CLAIM_MS was never filed): taken over and filed now, once.
+      const stale = inFlight.has(previewId) ? [] : await writer.run({
+        sql: `UPDATE mcp_previews SET committed_at = ?
+          WHERE id = ? AND connection_id = ? AND tool = ? AND status = 'CLAIMED' AND committed_at < ?
+          RETURNING payload`,
+        args: [now, previewId, connectionId, tool.commits ?? "", now - STALE_CLAIM_MS],
+      });
+      if (stale.length) return await fileClaimed(deps, previewId, String(stale[0].payload), file);
+      return await settled<T>(deps, previewId, connectionId, tool.commits ?? "", now);
     },
   };
+}
+
+/**
+ * Files a claimed preview. The filing's own transaction also marks the preview COMMITTED (`afterWrite`), so a
+ * crash leaves either nothing filed and a claim to take over, or the filing and that mark together: no retry
+ * ever files twice. The tool's answer is stored right after; a retry replays it.
+ */
+async function fileClaimed<T>(
+  deps: AppDeps,
+  previewId: string,
+  payload: string,
+  file: (payload: unknown, deps: AppDeps) => Promise<T>,
+): Promise<CommitResult<T>> {
+  const writer = writerOf(deps);
+  const filing: AppDeps & { afterWrite: (tx: Tx) => Promise<void> } = {
+    ...deps,
+    afterWrite: async (tx) => {
+      await tx.run(
+        sql`UPDATE mcp_previews SET status = 'COMMITTED', result = NULL WHERE id = ${previewId} AND status = 'CLAIMED'`,
+      );
+    },
+  };
+  const run = (async () => {
+    let result: T;
+    try {
+      result = await file(JSON.parse(payload), filing);
+    } catch (e) {
+      if (e instanceof AppError) {
+        await writer.run({
+          sql: "UPDATE mcp_previews SET status = 'REFUSED', result = ? WHERE id = ? AND status = 'CLAIMED'",
+          args: [JSON.stringify({ code: e.code, message: e.message }), previewId],
+        });
+      } else {
+        // A bug or an outage: release the claim so the assistant may retry the same preview.
+        await writer.run({
+          sql:
+            "UPDATE mcp_previews SET status = 'PENDING', committed_at = NULL WHERE id = ? AND status = 'CLAIMED'",
+          args: [previewId],
+        }).catch(() => undefined);
+      }
+      throw e;
+    }
+    // The tool's answer (which may add to what the transaction stored) is the one replayed.
+    await writer.run({
+      sql: "UPDATE mcp_previews SET status = 'COMMITTED', result = ? WHERE id = ?",
+      args: [JSON.stringify(result), previewId],
+    });
+    return result;
+  })();
+  inFlight.set(previewId, run);
+  try {
+    return { result: await run, replayed: false };
+  } finally {
+    inFlight.delete(previewId);
+  }
 }
 
 /** A preview this call could not claim: unknown, foreign, expired, already filed, or being filed now. */

@@ -14,7 +14,14 @@ import type { Actor } from "./actor.ts";
  * What a service needs from the app: the database and the clock (nothing reads globals), and the
  * configuration where it has it (the installation's time zone).
  */
-export type ServiceDeps = Pick<AppDeps, "db" | "clock"> & { config?: Pick<AppDeps["config"], "timeZone"> };
+export type ServiceDeps = Pick<AppDeps, "db" | "clock"> & {
+  config?: Pick<AppDeps["config"], "timeZone">;
+  /**
+   * Runs inside a service's write transaction, after its work, before the commit: the connector records there
+   * that a preview was filed, so the filing and that record commit together or not at all.
+   */
+  afterWrite?: (tx: Tx) => Promise<void>;
+};
 
 /** A drizzle transaction handle (same query API as `Db`). */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -165,8 +172,16 @@ export function writeTurn<T>(deps: Pick<ServiceDeps, "db">, fn: () => Promise<T>
  * other. The turn avoids that; the transaction keeps the sequence atomic against other processes on a
  * shared libSQL server. Everything inside must go through `tx` (never the client or `deps.db`).
  */
-export function writeTx<T>(deps: Pick<ServiceDeps, "db">, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return writeTurn(deps, () => deps.db.transaction(fn));
+export function writeTx<T>(
+  deps: Pick<ServiceDeps, "db" | "afterWrite">,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return writeTurn(deps, () =>
+    deps.db.transaction(async (tx) => {
+      const result = await fn(tx);
+      if (deps.afterWrite) await deps.afterWrite(tx);
+      return result;
+    }));
 }
 
 /** Records an in-app notification. The payload holds ids and flags only, never free text from the record. */

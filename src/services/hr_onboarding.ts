@@ -4,7 +4,7 @@ import { hasPermission } from "../domain/access.ts";
 import { AppError } from "../errors.ts";
 import { isCalendarDate } from "../portal/schemas.ts";
 import type { Actor } from "./actor.ts";
-import { fullName, type ServiceDeps } from "./common.ts";
+import { fullName, type ServiceDeps, writeTx } from "./common.ts";
 import { employeeScope, inScope } from "./hr_scope.ts";
 
 /** The phases of a plan, in order. */
@@ -82,17 +82,25 @@ export async function addOnboardingTask(deps: ServiceDeps, actor: Actor, input: 
     throw new AppError("forbidden", "Your role may no longer add onboarding tasks.");
   }
   const p = await previewOnboardingTask(deps, actor, input);
-  const [row] = await deps.db.insert(onboardingTasks).values({
-    planId: p.planId,
-    title: p.title,
-    phase: p.phase,
-    dueDate: p.dueDate,
-    sortOrder: p.sortOrder,
-    createdByUserId: actor.userId,
-    channel: actor.channel,
-    createdAt: deps.clock.now(),
-  }).returning({ id: onboardingTasks.id });
-  return { taskId: row.id, planId: p.planId, employeeId: p.employeeId, phase: p.phase, position: p.position };
+  return await writeTx(deps, async (tx) => {
+    const [row] = await tx.insert(onboardingTasks).values({
+      planId: p.planId,
+      title: p.title,
+      phase: p.phase,
+      dueDate: p.dueDate,
+      sortOrder: p.sortOrder,
+      createdByUserId: actor.userId,
+      channel: actor.channel,
+      createdAt: deps.clock.now(),
+    }).returning({ id: onboardingTasks.id });
+    return {
+      taskId: row.id,
+      planId: p.planId,
+      employeeId: p.employeeId,
+      phase: p.phase,
+      position: p.position,
+    };
+  });
 }
 
 /** Number of open tasks of a plan (used by overviews). */

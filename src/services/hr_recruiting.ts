@@ -416,15 +416,17 @@ export async function addApplicationNote(
     throw new AppError("forbidden", "Your role may no longer note on applications.");
   }
   const p = await previewApplicationNote(deps, actor, applicationId, body);
-  const [row] = await deps.db.insert(applicationNotes).values({
-    applicationId,
-    authorUserId: actor.userId,
-    visibility: "SHARED",
-    body: p.note,
-    channel: actor.channel,
-    createdAt: deps.clock.now(),
-  }).returning({ id: applicationNotes.id });
-  return { noteId: row.id, applicationId, visibility: "SHARED" as const };
+  return await writeTx(deps, async (tx) => {
+    const [row] = await tx.insert(applicationNotes).values({
+      applicationId,
+      authorUserId: actor.userId,
+      visibility: "SHARED",
+      body: p.note,
+      channel: actor.channel,
+      createdAt: deps.clock.now(),
+    }).returning({ id: applicationNotes.id });
+    return { noteId: row.id, applicationId, visibility: "SHARED" as const };
+  });
 }
 
 function sqlCount() {

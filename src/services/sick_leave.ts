@@ -411,6 +411,8 @@ export async function uploadCertificate(
         "The certificate must be a PDF or a photo (JPEG, PNG or HEIC); this file is none of them.",
       );
     }
+    // Control characters and path separators never reach a file name or a Content-Disposition header.
+    // deno-lint-ignore no-control-regex
     const fileName = input.fileName.replace(/[\x00-\x1f/\\]/g, "_").slice(0, 200) || "certificate";
     const file = {
       fileName,

@@ -340,3 +340,97 @@ Deno.test("previews: five commits racing in one process file once (the condition
     t.close();
   }
 });
+
+/** A connection and a prepared preview on a real database, for the crash cases below. */
+async function previewOnRealDb() {
+  const { makeTestApp } = await import("../_helpers.ts");
+  const { bindPreviews } = await import("../../src/mcp/previews.ts");
+  const { oauthClients, oauthConnections, users } = await import("../../src/db/schema/mod.ts");
+  const t = await makeTestApp();
+  const now = t.clock.now();
+  await t.deps.db.insert(oauthClients).values({
+    id: "c1",
+    name: "c1",
+    type: "PUBLIC",
+    tokenEndpointAuthMethod: "none",
+    redirectUris: "[]",
+    grantTypes: "[]",
+    createdBy: "DYNAMIC",
+    createdAt: now,
+  });
+  const [u] = await t.deps.db.select({ id: users.id }).from(users).limit(1);
+  const [conn] = await t.deps.db.insert(oauthConnections).values({
+    clientId: "c1",
+    userId: u.id,
+    scopes: "self:write",
+    createdAt: now,
+  }).returning();
+  const prep = bindPreviews(t.deps, conn.id, { name: "prepare_x" });
+  const commit = bindPreviews(t.deps, conn.id, { name: "commit_x", commits: "prepare_x" });
+  const { previewId } = await prep.store({ n: 7 });
+  return { t, commit, previewId };
+}
+
+Deno.test("previews: a process that stops right after filing leaves the filing and its mark together; a retry files nothing", async () => {
+  const { writeTx } = await import("../../src/services/common.ts");
+  const { sql } = await import("drizzle-orm");
+  const { t, commit, previewId } = await previewOnRealDb();
+  try {
+    let filings = 0;
+    await assert.rejects(
+      commit.commit(previewId, async (payload, deps) => {
+        const r = await writeTx(deps, async (tx) => {
+          filings++;
+          await tx.run(sql`SELECT 1`);
+          return { filed: (payload as { n: number }).n };
+        });
+        // The filing's transaction has committed; the process dies before anything else runs.
+        throw new Error(`stopped after ${JSON.stringify(r)}`);
+      }),
+      /stopped after/,
+    );
+    const [row] = await t.deps.db.all<{ status: string }>(
+      sql`SELECT status FROM mcp_previews WHERE id = ${previewId}`,
+    );
+    assert.equal(row.status, "COMMITTED");
+    const { AppError } = await import("../../src/errors.ts");
+    await assert.rejects(
+      commit.commit(previewId, () => {
+        filings++;
+        return Promise.resolve({ filed: -1 });
+      }),
+      (e: unknown) =>
+        e instanceof AppError && e.code === "conflict" &&
+        /filed already; its confirmation was lost/.test(e.message),
+    );
+    assert.equal(filings, 1);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("previews: a claim left unfiled by a stopped process is taken over after 30 seconds and filed once", async () => {
+  const { sql } = await import("drizzle-orm");
+  const { t, commit, previewId } = await previewOnRealDb();
+  try {
+    // What a process that stopped between its claim and its filing leaves behind: 31 seconds old.
+    await t.deps.db.run(
+      sql`UPDATE mcp_previews SET status = 'CLAIMED', committed_at = ${t.clock.now() - 31_000}
+        WHERE id = ${previewId}`,
+    );
+    let filings = 0;
+    const file = (payload: unknown) => {
+      filings++;
+      return Promise.resolve({ filed: (payload as { n: number }).n });
+    };
+    const first = await commit.commit(previewId, file);
+    assert.equal(first.replayed, false);
+    assert.deepEqual(first.result, { filed: 7 });
+    const second = await commit.commit(previewId, file);
+    assert.equal(second.replayed, true);
+    assert.deepEqual(second.result, { filed: 7 });
+    assert.equal(filings, 1);
+  } finally {
+    t.close();
+  }
+});

@@ -7,7 +7,6 @@ import { eq } from "drizzle-orm";
 import {
   appBrowser,
   authorize,
-  type Browser,
   exchange,
   fetcher,
   getCode,

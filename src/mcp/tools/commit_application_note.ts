@@ -19,8 +19,8 @@ export const commit_application_note = defineTool({
   annotations: destructive(true),
   input: previewIdArg,
   output: z.object({ noteId: z.string(), applicationId: z.string(), visibility: z.literal("SHARED") }),
-  handler: async ({ deps, actor, previews }, a) => {
-    const { result, replayed } = await previews.commit(a.previewId, (payload) => {
+  handler: async ({ actor, previews }, a) => {
+    const { result, replayed } = await previews.commit(a.previewId, (payload, deps) => {
       const p = payload as ApplicationNotePayload;
       return addApplicationNote(deps, actor, p.applicationId, p.note);
     });

@@ -19,10 +19,10 @@ export const commit_leave_decision = defineTool({
   annotations: destructive(true),
   input: previewIdArg,
   output: leaveRequestOut,
-  handler: async ({ deps, actor, previews }, a) => {
+  handler: async ({ actor, previews }, a) => {
     const { result, replayed } = await previews.commit(
       a.previewId,
-      (payload) => decideLeaveRequest(deps, actor, payload as LeaveDecisionPayload),
+      (payload, deps) => decideLeaveRequest(deps, actor, payload as LeaveDecisionPayload),
     );
     return { data: result, replayed, touched: [`leave_request:${result.id}`], count: 1 };
   },

@@ -17,8 +17,8 @@ export const commit_leave_request = defineTool({
   annotations: destructive(true),
   input: previewIdArg,
   output: leaveRequestOut,
-  handler: async ({ deps, actor, previews }, a) => {
-    const { result, replayed } = await previews.commit(a.previewId, (payload) => {
+  handler: async ({ actor, previews }, a) => {
+    const { result, replayed } = await previews.commit(a.previewId, (payload, deps) => {
       const p = payload as LeavePreviewPayload;
       return fileLeaveRequest(deps, actor, p.input);
     });

@@ -24,10 +24,10 @@ export const commit_onboarding_task = defineTool({
     phase: z.enum(PHASES),
     position: z.int(),
   }),
-  handler: async ({ deps, actor, previews }, a) => {
+  handler: async ({ actor, previews }, a) => {
     const { result, replayed } = await previews.commit(
       a.previewId,
-      (payload) => addOnboardingTask(deps, actor, payload as OnboardingTaskInput),
+      (payload, deps) => addOnboardingTask(deps, actor, payload as OnboardingTaskInput),
     );
     return { data: result, replayed, touched: [result.employeeId], count: 1 };
   },

@@ -17,8 +17,8 @@ export const commit_sick_report = defineTool({
   annotations: destructive(true),
   input: previewIdArg,
   output: sickEntryOut,
-  handler: async ({ deps, actor, previews }, a) => {
-    const { result, replayed } = await previews.commit(a.previewId, (payload) => {
+  handler: async ({ actor, previews }, a) => {
+    const { result, replayed } = await previews.commit(a.previewId, (payload, deps) => {
       const p = payload as SickPreviewPayload;
       return reportSickLeave(deps, actor, p.input);
     });

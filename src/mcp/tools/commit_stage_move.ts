@@ -27,8 +27,8 @@ export const commit_stage_move = defineTool({
     emailsQueued: z.int(),
     marksHired: z.boolean(),
   }),
-  handler: async ({ deps, actor, previews }, a) => {
-    const { result, replayed } = await previews.commit(a.previewId, async (payload) => {
+  handler: async ({ actor, previews }, a) => {
+    const { result, replayed } = await previews.commit(a.previewId, async (payload, deps) => {
       const p = payload as StageMovePayload;
       const r = await commitStageMove(deps, actor, p.applicationId, p.toStageKey, p.fromStageKey);
       return {

@@ -17,8 +17,8 @@ export const commit_time_entry = defineTool({
   annotations: destructive(true),
   input: previewIdArg,
   output: timeEntryOut,
-  handler: async ({ deps, actor, previews }, a) => {
-    const { result, replayed } = await previews.commit(a.previewId, (payload) => {
+  handler: async ({ actor, previews }, a) => {
+    const { result, replayed } = await previews.commit(a.previewId, (payload, deps) => {
       const p = payload as TimePreviewPayload;
       return createTimeEntry(deps, actor, p.input);
     });
