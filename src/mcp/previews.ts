@@ -56,6 +56,7 @@ type Row = {
   expires_at: number;
   status: string;
   result: string | null;
+  committed_at: number | null;
 };
 
 /** In-process commits in flight, so a racing commit in this process awaits the first instead of polling. */
@@ -79,7 +80,7 @@ function expired(): AppError {
 async function readPreview(deps: AppDeps, id: string): Promise<Row | undefined> {
   const r = await deps.database.client.execute({
     sql:
-      "SELECT id, connection_id, tool, payload, expires_at, status, result FROM mcp_previews WHERE id = ? LIMIT 1",
+      "SELECT id, connection_id, tool, payload, expires_at, status, result, committed_at FROM mcp_previews WHERE id = ? LIMIT 1",
     args: [id],
   });
   return r.rows[0] as unknown as Row | undefined;
@@ -150,8 +151,9 @@ export function bindPreviews(
       const stale = inFlight.has(previewId) ? [] : await writer.run({
         sql: `UPDATE mcp_previews SET committed_at = ?
           WHERE id = ? AND connection_id = ? AND tool = ? AND status = 'CLAIMED' AND committed_at < ?
+            AND expires_at > ?
           RETURNING payload`,
-        args: [now, previewId, connectionId, tool.commits ?? "", now - STALE_CLAIM_MS],
+        args: [now, previewId, connectionId, tool.commits ?? "", now - STALE_CLAIM_MS, now],
       });
       if (stale.length) return await fileClaimed(deps, previewId, String(stale[0].payload), file);
       return await settled<T>(deps, previewId, connectionId, tool.commits ?? "", now);
@@ -237,6 +239,10 @@ async function settled<T>(
     }
     // CLAIMED: another commit is filing it. Wait for it, then replay what it stored.
     const first = inFlight.get(previewId);
+    if (!first && Number(row.expires_at) <= now && Number(row.committed_at) < now - STALE_CLAIM_MS) {
+      // Left unfiled by a process that stopped, and past its 15 minutes now: expired like any other.
+      throw expired();
+    }
     if (first) await first.catch(() => undefined);
     else if (performance.now() > deadline) {
       throw new AppError(

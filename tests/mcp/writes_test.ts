@@ -434,3 +434,27 @@ Deno.test("previews: a claim left unfiled by a stopped process is taken over aft
     t.close();
   }
 });
+
+Deno.test("previews: a claim left unfiled by a stopped process is not taken over past the preview's 15 minutes", async () => {
+  const { sql } = await import("drizzle-orm");
+  const { t, commit, previewId } = await previewOnRealDb();
+  try {
+    // Claimed 14 minutes after it was prepared, then the process stopped; the retry comes 16 minutes in.
+    await t.deps.db.run(
+      sql`UPDATE mcp_previews SET status = 'CLAIMED', committed_at = ${t.clock.now() + 14 * 60_000}
+        WHERE id = ${previewId}`,
+    );
+    t.clock.advance(16 * 60_000);
+    let filings = 0;
+    await assert.rejects(
+      commit.commit(previewId, () => {
+        filings++;
+        return Promise.resolve({ filed: 7 });
+      }),
+      /expired/i,
+    );
+    assert.equal(filings, 0);
+  } finally {
+    t.close();
+  }
+});
