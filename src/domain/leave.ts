@@ -6,6 +6,7 @@
 import { invalid } from "../errors.ts";
 import { round2 } from "./numbers.ts";
 import { assertDate, daysInYear, eachDay, isoWeekday, maxDate, minDate, toEpochDay } from "./calendar.ts";
+import { LEGAL_MINIMUM_DAYS, POLICY_WEEK_DAYS, YOUTH_MINIMUM_DAYS } from "./entitlement.ts";
 
 /** FULL, or AFTERNOON: only the afternoon of the first day is taken. */
 export type StartPortion = "FULL" | "AFTERNOON";
@@ -190,10 +191,11 @@ export const APPROVED_STATUSES: ReadonlySet<string> = new Set(["APPROVED", "CANC
 /** States whose days count as pending (awaiting a decision). */
 export const PENDING_STATUSES: ReadonlySet<string> = new Set(["AWAITING_APPROVAL"]);
 
-/** A workload valid from a date until the next change (schema: `workload_changes`). */
-export interface WorkloadPeriod {
+/** A working pattern valid from a date until the next change (schema: `workload_changes`). */
+export interface PatternPeriod {
   validFrom: string;
-  workloadPercent: number;
+  /** ISO weekdays worked; null or absent: the person's current pattern. */
+  workingWeekdays?: number[] | null;
 }
 
 /** A leave request as the balance needs it: one leave type, any state. */
@@ -214,17 +216,14 @@ export interface BalanceInput {
   year: number;
   /** The day that separates `used` (up to and including today) from `planned` (after today). */
   today: string;
-  /** Full-time annual entitlement before pro rata (`leave_entitlements.base_days`). */
-  baseDays: number;
+  /** Full-time days of the year under the policy (five-day week), before the floor and pro rata. */
+  fullTimeDays: number;
   employmentStart: string;
   employmentEnd?: string | null;
-  /**
-   * Workload changes, any order. A day takes the workload of the latest change on or before it; days
-   * before the first change take `workloadPercent`.
-   */
-  workloadHistory?: WorkloadPeriod[];
-  /** Workload when the history is empty or does not reach back far enough; default 100. */
-  workloadPercent?: number;
+  /** Pattern changes, any order; days before the first take `workingWeekdays`. */
+  patternHistory?: PatternPeriod[];
+  /** OR Art. 329a's floor (vacation only), see `proRataEntitlement`. */
+  legalMinimum?: { youthUntil: string | null } | null;
   /** Days carried over from the previous year and the last day they may be used (null: never lapse). */
   carryOverDays?: number;
   carryOverExpiresOn?: string | null;
@@ -236,7 +235,7 @@ export interface BalanceInput {
   closureDays?: ClosureDay[];
   /** Closure days the employee was approved to work through: they cost nothing. */
   workThroughDays?: ReadonlySet<string>;
-  /** Needed to split a request that spans `today` or the carry-over expiry. */
+  /** The pattern now: the entitlement's unit, and needed to split a request spanning `today` or the expiry. */
   workingWeekdays: number[];
   /** Holidays covering the year (from `holidayFractions`). */
   holidays: Map<string, number>;
@@ -245,7 +244,7 @@ export interface BalanceInput {
 /** A leave balance for one year. All day counts are rounded to 2 decimals. */
 export interface LeaveBalance {
   year: number;
-  /** Pro rata for entry, exit and workload, rounded to the nearest half day. */
+  /** Pro rata for entry, exit and working pattern, in the person's own days, to the nearest half day. */
   entitlement: number;
   carryOver: number;
   carryOverExpiresOn: string | null;
@@ -283,46 +282,71 @@ export function roundToHalfDay(n: number): number {
 }
 
 /**
- * Pro-rata entitlement for a year: `baseDays × Σ(workload of each employed calendar day) / days in
- * the year`, rounded to the nearest half day. Weighting by calendar days (not working days) treats entry,
- * exit and workload changes alike and does not depend on where weekends and holidays fall.
+ * Pro-rata entitlement for a year, in days of the person's own working pattern (domain/entitlement.ts):
+ * `Σ over the employed calendar days of fullTimeDays × patternDays / 5`, divided by the days in the year
+ * and rounded to the nearest half day. `patternDays` is the number of weekdays the person works on that
+ * day (a pattern change applies from its `validFrom`); `fullTimeDays` is raised to the legal minimum
+ * (20, or 25 before the 20th birthday) when `legalMinimum` is given. Weighting by calendar days (not
+ * working days) treats entry, exit and pattern changes alike and does not depend on where weekends and
+ * holidays fall.
  */
 export function proRataEntitlement(input: {
   year: number;
-  baseDays: number;
+  fullTimeDays: number;
   employmentStart: string;
   employmentEnd?: string | null;
-  workloadHistory?: WorkloadPeriod[];
-  workloadPercent?: number;
+  /** The pattern now, and before the first change of `patternHistory`. */
+  workingWeekdays: number[];
+  patternHistory?: PatternPeriod[];
+  /** For vacation: OR Art. 329a's floor, with the 20th birthday (null: birth date unknown). */
+  legalMinimum?: { youthUntil: string | null } | null;
 }): number {
-  const { year, baseDays } = input;
+  const { year } = input;
   assertDate(input.employmentStart, "employmentStart");
   if (input.employmentEnd) assertDate(input.employmentEnd, "employmentEnd");
   const from = maxDate(`${year}-01-01`, input.employmentStart);
   const to = input.employmentEnd ? minDate(`${year}-12-31`, input.employmentEnd) : `${year}-12-31`;
   if (to < from) return 0;
-  const changes = [...(input.workloadHistory ?? [])].sort((a, b) => a.validFrom.localeCompare(b.validFrom));
-  for (const c of changes) {
-    assertDate(c.validFrom, "workloadHistory.validFrom");
-    if (!(c.workloadPercent >= 0 && c.workloadPercent <= 100)) {
-      throw invalid(`workloadPercent must be between 0 and 100, got ${c.workloadPercent}`);
+  const current = countWeekdays(input.workingWeekdays);
+  const changes = [...(input.patternHistory ?? [])].sort((a, b) => a.validFrom.localeCompare(b.validFrom));
+  for (const c of changes) assertDate(c.validFrom, "patternHistory.validFrom");
+  const patternOn = (date: string): number => {
+    let n = current;
+    for (const c of changes) {
+      if (c.validFrom > date) break;
+      n = c.workingWeekdays ? countWeekdays(c.workingWeekdays) : current;
+    }
+    return n;
+  };
+  const youthUntil = input.legalMinimum?.youthUntil ?? null;
+  const daysOn = (date: string): number => {
+    if (!input.legalMinimum) return input.fullTimeDays;
+    const floor = youthUntil !== null && date < youthUntil ? YOUTH_MINIMUM_DAYS : LEGAL_MINIMUM_DAYS;
+    return Math.max(input.fullTimeDays, floor);
+  };
+  // Summed per segment between the days where the pattern or the floor changes, not day by day: the
+  // same sum without building 365 dates.
+  const cuts = new Set<string>([from]);
+  for (const c of changes) if (c.validFrom > from && c.validFrom <= to) cuts.add(c.validFrom);
+  if (youthUntil !== null && youthUntil > from && youthUntil <= to) cuts.add(youthUntil);
+  const starts = [...cuts].sort();
+  let weighted = 0;
+  for (let i = 0; i < starts.length; i++) {
+    const segFrom = toEpochDay(starts[i]);
+    const segTo = i + 1 < starts.length ? toEpochDay(starts[i + 1]) - 1 : toEpochDay(to);
+    weighted += (segTo - segFrom + 1) * daysOn(starts[i]) * patternOn(starts[i]) / POLICY_WEEK_DAYS;
+  }
+  return roundToHalfDay(weighted / daysInYear(year));
+}
+
+function countWeekdays(days: readonly number[]): number {
+  const set = new Set(days);
+  for (const d of set) {
+    if (!Number.isInteger(d) || d < 1 || d > 7) {
+      throw invalid(`workingWeekdays must be ISO weekdays 1-7, got ${d}`);
     }
   }
-  // Σ over the employed days of the workload valid on each day, summed per workload segment (a change
-  // applies from its validFrom on) rather than day by day: the same sum, without building 365 dates.
-  let idx = -1;
-  while (idx + 1 < changes.length && changes[idx + 1].validFrom <= from) idx++;
-  let current = idx >= 0 ? changes[idx].workloadPercent : (input.workloadPercent ?? 100);
-  let cursor = toEpochDay(from);
-  let percentDays = 0;
-  for (let j = idx + 1; j < changes.length && changes[j].validFrom <= to; j++) {
-    const start = toEpochDay(changes[j].validFrom);
-    percentDays += (start - cursor) * current;
-    cursor = start;
-    current = changes[j].workloadPercent;
-  }
-  percentDays += (toEpochDay(to) - cursor + 1) * current;
-  return roundToHalfDay((baseDays * percentDays) / 100 / daysInYear(year));
+  return set.size;
 }
 
 /**
@@ -355,7 +379,7 @@ function daysUpTo(
 /**
  * The leave balance of one employee for one leave type and leave year.
  *
- * - `entitlement`: `proRataEntitlement` (entry, exit, workload; nearest half day).
+ * - `entitlement`: `proRataEntitlement` (entry, exit, working pattern; nearest half day).
  * - Carry-over: carried days are used first. Approved leave (and deducting closure days) dated on or
  *   before `carryOverExpiresOn` consumes them; once `today` is past the expiry, what they did not consume
  *   lapses (`carryOverLapsed`). Before that, the unconsumed part is shown as `carryOverAtRisk`.

@@ -112,6 +112,7 @@ export type EmployeeCore = Pick<
   | "workloadPercent"
   | "workingWeekdays"
   | "weeklyHours"
+  | "birthDate"
 >;
 
 /** The columns of EmployeeCore, for narrow selects. */
@@ -123,6 +124,7 @@ export const EMPLOYEE_CORE = {
   workloadPercent: employees.workloadPercent,
   workingWeekdays: employees.workingWeekdays,
   weeklyHours: employees.weeklyHours,
+  birthDate: employees.birthDate,
 };
 
 /** The caller's own employee record. */

@@ -3,9 +3,10 @@
  * and cancellation requests. The portal and the connector call exactly these functions; the rules
  * themselves (days deducted, balances, overlaps, approver) live in `domain/leave.ts`.
  */
-import { and, asc, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import {
   employees,
+  leaveAdjustments,
   leaveEntitlements,
   leaveRequests,
   leaveTypes,
@@ -27,6 +28,7 @@ import {
   wouldExceed,
 } from "../domain/leave.ts";
 import { round2 } from "../domain/numbers.ts";
+import { parseSteps, policyDays, youthMinimumEnds } from "../domain/entitlement.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import {
@@ -107,7 +109,6 @@ async function typeByCode(q: Q, code: string): Promise<LeaveTypeRow> {
 /** What a balance is computed from, as loaded by `balanceOf` (or by the summary's single statement). */
 export interface BalanceData {
   entitlement: {
-    baseDays: number;
     carryOverDays: number;
     carryOverExpiresOn: string | null;
     adjustmentDays: number;
@@ -121,7 +122,8 @@ export interface BalanceData {
     status: string;
     daysByYear: string;
   }[];
-  workloadHistory: { validFrom: string; workloadPercent: number }[];
+  /** `workingWeekdays` as stored (`"1,2,3"`), null for "unchanged". */
+  workloadHistory: { validFrom: string; workloadPercent: number; workingWeekdays?: string | null }[];
   /** The year's closure days that apply (vacation only) and the days approved to be worked through. */
   closureDays: { date: string; deductsLeave: boolean }[];
   workThrough: ReadonlySet<string>;
@@ -137,23 +139,55 @@ export function takesClosures(type: { code: string; deductsBalance: boolean }): 
   return type.code === VACATION_CODE && type.deductsBalance;
 }
 
-/** The balance from loaded data: the rule of `computeBalance` with the employee's calendar. */
+/**
+ * The year's entitlement facts: the stored row (carry-over, adjustments made before adjustments had
+ * notes) plus the noted adjustments. A person with neither has no entitlement row for the year.
+ */
+export function entitlementData(
+  row: { carryOverDays: number; carryOverExpiresOn: string | null; adjustmentDays: number } | undefined,
+  adjustmentCount: number,
+  adjustmentSum: number | null,
+): BalanceData["entitlement"] {
+  if (!row && adjustmentCount === 0) return undefined;
+  return {
+    carryOverDays: row?.carryOverDays ?? 0,
+    carryOverExpiresOn: row?.carryOverExpiresOn ?? null,
+    adjustmentDays: (row?.adjustmentDays ?? 0) + Number(adjustmentSum ?? 0),
+  };
+}
+
+/** What the balance needs of a leave type: its policy and whether it has a balance at all. */
+export type BalanceType = Pick<
+  LeaveTypeRow,
+  "code" | "deductsBalance" | "defaultAnnualDays" | "entitlementSteps"
+>;
+
+/**
+ * The balance from loaded data: the rule of `computeBalance` with the employee's calendar. The
+ * entitlement is derived from the type's policy (domain/entitlement.ts), never typed per person: the
+ * stored entitlement row holds the carry-over, and HR's corrections are adjustments with a note.
+ */
 export function balanceFrom(
   emp: EmployeeCore,
-  type: Pick<LeaveTypeRow, "deductsBalance" | "defaultAnnualDays">,
+  type: BalanceType,
   year: number,
   today: string,
   d: BalanceData,
 ): LeaveBalance & { hasEntitlement: boolean } {
   const ent = d.entitlement;
+  const policy = { baseDays: type.defaultAnnualDays, steps: parseSteps(type.entitlementSteps) };
+  const vacation = type.code === VACATION_CODE && type.deductsBalance;
   const b = computeBalance({
     year,
     today,
-    baseDays: ent?.baseDays ?? (type.deductsBalance ? type.defaultAnnualDays : 0),
+    fullTimeDays: type.deductsBalance ? policyDays(policy, year, emp) : 0,
+    legalMinimum: vacation ? { youthUntil: emp.birthDate ? youthMinimumEnds(emp.birthDate) : null } : null,
     employmentStart: emp.employmentStart,
     employmentEnd: emp.employmentEnd,
-    workloadHistory: d.workloadHistory,
-    workloadPercent: emp.workloadPercent,
+    patternHistory: d.workloadHistory.map((w) => ({
+      validFrom: w.validFrom,
+      workingWeekdays: w.workingWeekdays ? weekdaysOf({ workingWeekdays: w.workingWeekdays }) : null,
+    })),
     carryOverDays: ent?.carryOverDays ?? 0,
     carryOverExpiresOn: ent?.carryOverExpiresOn ?? null,
     adjustmentDays: ent?.adjustmentDays ?? 0,
@@ -181,14 +215,13 @@ export function balanceFrom(
 export async function balanceOf(
   q: Q,
   emp: EmployeeCore,
-  type: Pick<LeaveTypeRow, "id" | "code" | "deductsBalance" | "defaultAnnualDays">,
+  type: BalanceType & Pick<LeaveTypeRow, "id">,
   year: number,
   today: string,
 ): Promise<LeaveBalance & { hasEntitlement: boolean }> {
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
-  const [entitlement] = await q.select({
-    baseDays: leaveEntitlements.baseDays,
+  const [row] = await q.select({
     carryOverDays: leaveEntitlements.carryOverDays,
     carryOverExpiresOn: leaveEntitlements.carryOverExpiresOn,
     adjustmentDays: leaveEntitlements.adjustmentDays,
@@ -197,6 +230,13 @@ export async function balanceOf(
     eq(leaveEntitlements.leaveTypeId, type.id),
     eq(leaveEntitlements.year, year),
   )).limit(1);
+  const [adj] = await q.select({ days: sql<number | null>`sum(${leaveAdjustments.days})`, n: count() })
+    .from(leaveAdjustments).where(and(
+      eq(leaveAdjustments.employeeId, emp.id),
+      eq(leaveAdjustments.leaveTypeId, type.id),
+      eq(leaveAdjustments.year, year),
+    ));
+  const entitlement = entitlementData(row, adj.n, adj.days);
   // Only the columns the balance reads (a full row costs several times more in the libSQL client).
   const requests = await q.select({
     startDate: leaveRequests.startDate,
@@ -215,6 +255,7 @@ export async function balanceOf(
   const workloadHistory = await q.select({
     validFrom: workloadChanges.validFrom,
     workloadPercent: workloadChanges.workloadPercent,
+    workingWeekdays: workloadChanges.workingWeekdays,
   }).from(workloadChanges).where(eq(workloadChanges.employeeId, emp.id)).limit(WORKLOAD_HISTORY_LIMIT);
   const closures = takesClosures(type)
     ? await closureCalendar(q, emp, from, to)

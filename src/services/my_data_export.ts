@@ -20,6 +20,7 @@ import {
   employees,
   expenseReports,
   feedbackDrafts,
+  leaveAdjustments,
   leaveEntitlements,
   leaveRequests,
   notifications,
@@ -77,6 +78,14 @@ export const EXPORT_PARTS: Part[] = [
     omit: ["subjectEmployeeId"],
   },
   { section: "leave", key: "leaveEntitlements", table: leaveEntitlements, owner: "employeeId" },
+  // Who in HR made the correction is HR's record, not the person's data; the days and the note are.
+  {
+    section: "leave",
+    key: "leaveAdjustments",
+    table: leaveAdjustments,
+    owner: "employeeId",
+    omit: ["createdBy"],
+  },
   { section: "leave", key: "leaveRequests", table: leaveRequests, owner: "employeeId" },
   { section: "leave", key: "closureWorkThrough", table: closureWorkThrough, owner: "employeeId" },
   { section: "time", key: "timeEntries", table: timeEntries, owner: "employeeId" },

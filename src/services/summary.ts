@@ -19,6 +19,7 @@ import {
   BALANCE_REQUEST_STATUSES,
   type BalanceData,
   balanceFrom,
+  entitlementData,
   takesClosures,
   VACATION_CODE,
   WORKLOAD_HISTORY_LIMIT,
@@ -37,6 +38,7 @@ interface Facts extends EmployeeCore {
   vacationTypeId: string | null;
   vacationDeducts: number | null;
   vacationDefaultDays: number | null;
+  vacationSteps: string;
   vacationRequestThisYear: number;
   nextPayout: string | null;
   latestPayslip: string | null;
@@ -47,11 +49,13 @@ interface Facts extends EmployeeCore {
   anyTimeEntry: number;
   /** JSON [[totalHours, status], …] of the week */
   weekEntries: string;
-  /** JSON [baseDays, carryOverDays, carryOverExpiresOn, adjustmentDays], or null. */
+  /** JSON [carryOverDays, carryOverExpiresOn, adjustmentDays], or null. */
   entitlement: string | null;
+  /** JSON [count, sum of days] of the noted adjustments. */
+  adjustments: string;
   /** JSON [[startDate, endDate, startPortion, endPortion, status, daysByYear], …] */
   yearRequests: string;
-  /** JSON [[validFrom, workloadPercent], …] */
+  /** JSON [[validFrom, workloadPercent, workingWeekdays], …] */
   history: string;
   /** JSON [[id, startDate, endDate, deductsLeave, cantons], …] by start date */
   closures: string;
@@ -76,6 +80,7 @@ const FACTS_SQL = `
   SELECT e.id, e.canton, e.employment_start AS employmentStart, e.employment_end AS employmentEnd,
     e.workload_percent AS workloadPercent, e.working_weekdays AS workingWeekdays, e.weekly_hours AS weeklyHours,
     v.id AS vacationTypeId, v.deducts_balance AS vacationDeducts, v.default_annual_days AS vacationDefaultDays,
+    v.entitlement_steps AS vacationSteps, e.birth_date AS birthDate,
     EXISTS (SELECT 1 FROM leave_requests r WHERE r.employee_id = e.id AND r.leave_type_id = v.id
         AND r.start_date <= :yearTo AND r.end_date >= :yearFrom) AS vacationRequestThisYear,
     (SELECT payment_date FROM pay_dates WHERE payment_date >= :today ORDER BY payment_date LIMIT 1) AS nextPayout,
@@ -89,9 +94,11 @@ const FACTS_SQL = `
     EXISTS (SELECT 1 FROM time_entries WHERE employee_id = e.id) AS anyTimeEntry,
     (SELECT json_group_array(json_array(total_hours, status)) FROM time_entries WHERE employee_id = e.id
       AND date BETWEEN :weekStart AND :weekEnd) AS weekEntries,
-    (SELECT json_array(base_days, carry_over_days, carry_over_expires_on, adjustment_days)
+    (SELECT json_array(carry_over_days, carry_over_expires_on, adjustment_days)
       FROM leave_entitlements WHERE employee_id = e.id AND leave_type_id = v.id AND year = :year
       LIMIT 1) AS entitlement,
+    (SELECT json_array(count(*), sum(days)) FROM leave_adjustments
+      WHERE employee_id = e.id AND leave_type_id = v.id AND year = :year) AS adjustments,
     (SELECT json_group_array(json_array(start_date, end_date, start_portion, end_portion, status, days_by_year))
       FROM (SELECT start_date, end_date, start_portion, end_portion, status, days_by_year FROM leave_requests
         WHERE employee_id = e.id AND start_date <= :yearTo
@@ -99,8 +106,8 @@ const FACTS_SQL = `
   literals(BALANCE_REQUEST_STATUSES)
 })
         LIMIT 1000)) AS yearRequests,
-    (SELECT json_group_array(json_array(valid_from, workload_percent))
-      FROM (SELECT valid_from, workload_percent FROM workload_changes WHERE employee_id = e.id
+    (SELECT json_group_array(json_array(valid_from, workload_percent, working_weekdays))
+      FROM (SELECT valid_from, workload_percent, working_weekdays FROM workload_changes WHERE employee_id = e.id
         LIMIT ${WORKLOAD_HISTORY_LIMIT})) AS history,
     (SELECT json_group_array(json_array(id, start_date, end_date, deducts_leave, cantons))
       FROM (SELECT id, start_date, end_date, deducts_leave, cantons FROM closure_periods
@@ -213,9 +220,14 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, today: stri
     workloadPercent: Number(f.workloadPercent),
     workingWeekdays: f.workingWeekdays,
     weeklyHours: Number(f.weeklyHours),
+    birthDate: f.birthDate,
   };
-  const workloadHistory = (JSON.parse(f.history) as [string, number][])
-    .map(([validFrom, workloadPercent]) => ({ validFrom, workloadPercent }));
+  const workloadHistory = (JSON.parse(f.history) as [string, number, string | null][])
+    .map(([validFrom, workloadPercent, workingWeekdays]) => ({
+      validFrom,
+      workloadPercent,
+      workingWeekdays,
+    }));
   const periods: ClosurePeriodDates[] =
     (JSON.parse(f.closures) as [string, string, string, number, string | null][])
       .map(([id, startDate, endDate, deducts, cantons]) => ({
@@ -234,13 +246,18 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, today: stri
       code: VACATION_CODE,
       deductsBalance: Number(f.vacationDeducts) === 1,
       defaultAnnualDays: Number(f.vacationDefaultDays),
+      entitlementSteps: f.vacationSteps,
     };
     const ent = f.entitlement === null
       ? undefined
-      : JSON.parse(f.entitlement) as [number, number, string, number];
+      : JSON.parse(f.entitlement) as [number, string | null, number];
+    const [adjCount, adjSum] = JSON.parse(f.adjustments) as [number, number | null];
     const data: BalanceData = {
-      entitlement: ent &&
-        { baseDays: ent[0], carryOverDays: ent[1], carryOverExpiresOn: ent[2], adjustmentDays: ent[3] },
+      entitlement: entitlementData(
+        ent && { carryOverDays: ent[0], carryOverExpiresOn: ent[1], adjustmentDays: ent[2] },
+        adjCount,
+        adjSum,
+      ),
       requests: (JSON.parse(f.yearRequests) as string[][]).map((r) => ({
         startDate: r[0],
         endDate: r[1],

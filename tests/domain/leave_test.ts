@@ -322,62 +322,122 @@ Deno.test("leave: perDay lists every calendar day of the range with its cost", (
 // Balances, overlaps, approvers
 // ---------------------------------------------------------------------------------------------------
 
-Deno.test("leave: entitlement is pro rata by calendar days for entry, exit and workload, to the nearest half day", async (t) => {
+Deno.test("leave: entitlement is pro rata by calendar days for entry, exit and working pattern, to the nearest half day", async (t) => {
+  const M_F = [1, 2, 3, 4, 5];
+  const base = { fullTimeDays: 25, workingWeekdays: M_F };
   const cases: [string, Parameters<typeof proRataEntitlement>[0], number][] = [
-    ["whole year full time", { year: 2024, baseDays: 25, employmentStart: "2019-05-01" }, 25],
+    ["whole year, Monday to Friday", { year: 2024, ...base, employmentStart: "2019-05-01" }, 25],
     [
       "entry 1 July 2024: 25 × 184/366 = 12.57",
-      { year: 2024, baseDays: 25, employmentStart: "2024-07-01" },
+      { year: 2024, ...base, employmentStart: "2024-07-01" },
       12.5,
     ],
     [
       "entry 1 April 2024: 25 × 275/366 = 18.78",
-      { year: 2024, baseDays: 25, employmentStart: "2024-04-01" },
+      { year: 2024, ...base, employmentStart: "2024-04-01" },
       19,
     ],
     ["entry 1 May 2023 (365 days): 25 × 245/365 = 16.78", {
       year: 2023,
-      baseDays: 25,
+      ...base,
       employmentStart: "2023-05-01",
     }, 17],
     ["entry 1 May 2024 (leap year): 25 × 245/366 = 16.73", {
       year: 2024,
-      baseDays: 25,
+      ...base,
       employmentStart: "2024-05-01",
     }, 16.5],
     [
       "exit 31 March 2024: 25 × 91/366 = 6.22",
-      { year: 2024, baseDays: 25, employmentStart: "2020-04-01", employmentEnd: "2024-03-31" },
+      { year: 2024, ...base, employmentStart: "2020-04-01", employmentEnd: "2024-03-31" },
       6,
     ],
     [
-      "100 % to 30 June, 60 % from 1 July: 25 × (182·1 + 184·0.6)/366 = 19.97",
+      "three weekdays all year: 25 × 3/5 = 15 of the person's own days (five weeks of three days)",
+      { year: 2024, fullTimeDays: 25, workingWeekdays: [1, 2, 4], employmentStart: "2020-01-01" },
+      15,
+    ],
+    [
+      "six weekdays all year: 25 × 6/5 = 30 (five weeks of six days)",
+      { year: 2024, fullTimeDays: 25, workingWeekdays: [1, 2, 3, 4, 5, 6], employmentStart: "2020-01-01" },
+      30,
+    ],
+    [
+      "five days to 30 June, three days from 1 July: 25 × (182·5 + 184·3)/5/366 = 19.97",
       {
         year: 2024,
-        baseDays: 25,
+        fullTimeDays: 25,
+        workingWeekdays: [1, 2, 3],
         employmentStart: "2020-01-01",
-        workloadHistory: [{ validFrom: "2024-07-01", workloadPercent: 60 }],
-        workloadPercent: 100,
+        patternHistory: [
+          { validFrom: "2020-01-01", workingWeekdays: M_F },
+          { validFrom: "2024-07-01", workingWeekdays: [1, 2, 3] },
+        ],
       },
       20,
     ],
     [
-      "80 % since before the year",
+      "a workload change that keeps the pattern keeps the entitlement",
       {
         year: 2024,
-        baseDays: 25,
+        ...base,
         employmentStart: "2020-01-01",
-        workloadHistory: [{ validFrom: "2020-01-01", workloadPercent: 80 }],
+        patternHistory: [{ validFrom: "2024-07-01", workingWeekdays: null }],
       },
-      20,
+      25,
     ],
-    ["entry after the year", { year: 2024, baseDays: 25, employmentStart: "2025-01-01" }, 0],
+    ["entry after the year", { year: 2024, ...base, employmentStart: "2025-01-01" }, 0],
     ["exit before the year", {
       year: 2024,
-      baseDays: 25,
+      ...base,
       employmentStart: "2020-01-01",
       employmentEnd: "2023-12-31",
     }, 0],
+    // OR Art. 329a para. 1: at least four weeks, five until the 20th birthday.
+    [
+      "a policy below four weeks is raised to 20 days (vacation)",
+      {
+        year: 2024,
+        fullTimeDays: 18,
+        workingWeekdays: M_F,
+        employmentStart: "2020-01-01",
+        legalMinimum: { youthUntil: null },
+      },
+      20,
+    ],
+    [
+      "under 20 all year: 25 days whatever the policy",
+      {
+        year: 2024,
+        fullTimeDays: 20,
+        workingWeekdays: M_F,
+        employmentStart: "2023-08-01",
+        legalMinimum: { youthUntil: "2026-03-15" },
+      },
+      25,
+    ],
+    [
+      "20th birthday on 1 July 2024: 25 × 182/366 + 20 × 184/366 = 22.49",
+      {
+        year: 2024,
+        fullTimeDays: 20,
+        workingWeekdays: M_F,
+        employmentStart: "2023-08-01",
+        legalMinimum: { youthUntil: "2024-07-01" },
+      },
+      22.5,
+    ],
+    [
+      "under 20 on three weekdays: 25 × 3/5 = 15",
+      {
+        year: 2024,
+        fullTimeDays: 20,
+        workingWeekdays: [3, 4, 5],
+        employmentStart: "2023-08-01",
+        legalMinimum: { youthUntil: "2030-01-01" },
+      },
+      15,
+    ],
   ];
   for (const [name, input, want] of cases) {
     await t.step(name, () => assert.equal(proRataEntitlement(input), want));
@@ -413,7 +473,7 @@ function balance(over: Partial<BalanceInput>): LeaveBalance {
   return computeBalance({
     year: 2024,
     today: "2024-06-17",
-    baseDays: 25,
+    fullTimeDays: 25,
     employmentStart: "2020-01-01",
     requests: REQUESTS,
     workingWeekdays: MON_FRI,
@@ -437,7 +497,11 @@ Deno.test("leave: used = approved up to and including today, planned = after tod
       pending: 0,
     }],
     ["adjustments add to what is available", { adjustmentDays: 2.5 }, { available: 27.5, remaining: 11.5 }],
-    ["overdrawn is flagged, not hidden", { baseDays: 10 }, { available: 10, remaining: -6, overdrawn: true }],
+    ["overdrawn is flagged, not hidden", { fullTimeDays: 10 }, {
+      available: 10,
+      remaining: -6,
+      overdrawn: true,
+    }],
   ];
   for (const [name, over, want] of cases) {
     await t.step(name, () => {

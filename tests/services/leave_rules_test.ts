@@ -365,13 +365,13 @@ Deno.test("leave: a FLAG type may be filed beyond its balance and is marked", as
   }
 });
 
-Deno.test("leave: balances pro rata for entry, exit and workload changes, leap years included", async (t) => {
+Deno.test("leave: balances pro rata for entry, exit and working-pattern changes, leap years included", async (t) => {
   const app = await makeTestApp();
   try {
     const cases: {
       name: string;
       emp: Parameters<typeof addEmployee>[1];
-      workload?: [string, number][];
+      workload?: [string, number, string | null][];
       year: number;
       entitlement: number;
     }[] = [
@@ -396,11 +396,18 @@ Deno.test("leave: balances pro rata for entry, exit and workload changes, leap y
         entitlement: 6,
       },
       {
-        name: "100 % until June, then 50 %: 273 of 365 → 18.7 → 18.5",
-        emp: { workload: 50 },
-        workload: [["2020-01-01", 100], ["2027-07-01", 50]],
+        name: "five days until June, then three days (60 %): 25 × (181·5 + 184·3)/5/365 = 19.96 → 20",
+        emp: { workload: 60, weekdays: [1, 2, 3] },
+        workload: [["2020-01-01", 100, "1,2,3,4,5"], ["2027-07-01", 60, "1,2,3"]],
         year: 2027,
-        entitlement: 18.5,
+        entitlement: 20,
+      },
+      {
+        name: "100 % until June, then 50 % on the same five weekdays: five weeks of five days, 25",
+        emp: { workload: 50 },
+        workload: [["2020-01-01", 100, null], ["2027-07-01", 50, null]],
+        year: 2027,
+        entitlement: 25,
       },
       {
         name: "part time 60 % all year",
@@ -418,8 +425,13 @@ Deno.test("leave: balances pro rata for entry, exit and workload changes, leap y
     for (const c of cases) {
       await t.step(c.name, async () => {
         const id = await addEmployee(app, c.emp);
-        for (const [validFrom, workloadPercent] of c.workload ?? []) {
-          await app.deps.db.insert(workloadChanges).values({ employeeId: id, validFrom, workloadPercent });
+        for (const [validFrom, workloadPercent, workingWeekdays] of c.workload ?? []) {
+          await app.deps.db.insert(workloadChanges).values({
+            employeeId: id,
+            validFrom,
+            workloadPercent,
+            workingWeekdays,
+          });
         }
         const me = await addAccount(app, id);
         const b = await getLeaveBalances(app.deps, me, { year: c.year });

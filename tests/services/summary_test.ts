@@ -327,6 +327,7 @@ Deno.test("summary: SUMMARY_TABLES names every table the statement reads and eve
     "closure_work_through",
     "employees",
     "feedback_drafts",
+    "leave_adjustments",
     "leave_entitlements",
     "leave_requests",
     "leave_types",

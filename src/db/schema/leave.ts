@@ -9,12 +9,24 @@ export const leaveTypes = sqliteTable("leave_types", {
   nameDe: text("name_de").notNull(),
   nameEn: text("name_en").notNull(),
   nameFr: text("name_fr").notNull(),
+  /** Italian name; null falls back to the German one. */
+  nameIt: text("name_it"),
   /** Whether days taken reduce an entitlement (vacation: yes; unpaid leave: no). */
   deductsBalance: flag("deducts_balance").notNull().default(true),
   /** REFUSE: filing beyond the balance is refused; FLAG: allowed but marked as exceeding. */
   overdraft: text("overdraft").notNull().default("REFUSE"),
-  /** Default full-time entitlement per year in days, before pro rata. */
+  /**
+   * The policy's base: full-time entitlement per leave year in days of a five-day week, before the steps
+   * below, the legal minimum and pro rata (domain/entitlement.ts).
+   */
   defaultAnnualDays: real("default_annual_days").notNull().default(0),
+  /**
+   * JSON `[{ "fromAge"?: n, "fromServiceYears"?: n, "days": n }]`: more days from an age or a number of
+   * service years reached in the leave year; the largest step that applies wins.
+   */
+  entitlementSteps: text("entitlement_steps").notNull().default("[]"),
+  /** Whether a request may start in the afternoon or end at noon. */
+  allowHalfDays: flag("allow_half_days").notNull().default(true),
   /** Most days that may be carried into the next leave year. */
   carryOverMaxDays: real("carry_over_max_days").notNull().default(0),
   /** `MM-DD` in the next year after which carried-over days lapse. */
@@ -36,6 +48,21 @@ export const leaveEntitlements = sqliteTable("leave_entitlements", {
   carryOverExpiresOn: day("carry_over_expires_on"),
   adjustmentDays: real("adjustment_days").notNull().default(0),
 }, (t) => [uniqueIndex("leave_entitlements_emp_type_year_idx").on(t.employeeId, t.leaveTypeId, t.year)]);
+
+/**
+ * A correction of one person's entitlement for a leave type and leave year by HR, with the reason; the
+ * balance adds them up and lists them (the person's balance history).
+ */
+export const leaveAdjustments = sqliteTable("leave_adjustments", {
+  id: id(),
+  employeeId: text("employee_id").notNull().references(() => employees.id, { onDelete: "cascade" }),
+  leaveTypeId: text("leave_type_id").notNull().references(() => leaveTypes.id),
+  year: integer("year").notNull(),
+  days: real("days").notNull(),
+  note: text("note").notNull(),
+  createdBy: text("created_by").notNull(),
+  createdAt: instant("created_at").notNull(),
+}, (t) => [index("leave_adjustments_emp_type_year_idx").on(t.employeeId, t.leaveTypeId, t.year)]);
 
 /**
  * A leave request. States: AWAITING_APPROVAL → APPROVED | REJECTED | WITHDRAWN; APPROVED (future) →

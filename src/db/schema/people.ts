@@ -64,6 +64,8 @@ export const workloadChanges = sqliteTable("workload_changes", {
   employeeId: text("employee_id").notNull().references(() => employees.id, { onDelete: "cascade" }),
   validFrom: day("valid_from").notNull(),
   workloadPercent: real("workload_percent").notNull(),
+  /** ISO weekdays worked from `validFrom` (`"1,2,3"`); null keeps the employee's current pattern. */
+  workingWeekdays: text("working_weekdays"),
 }, (t) => [uniqueIndex("workload_changes_emp_from_idx").on(t.employeeId, t.validFrom)]);
 
 /** A sign-in account. `employeeId` links it to a record; an account may have none (e.g. an external admin). */
