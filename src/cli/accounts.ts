@@ -9,7 +9,8 @@ import { usableScopes } from "../oauth/policy.ts";
 import { PASSWORD_PROBLEM_TEXT, passwordProblem } from "../signin/password_policy.ts";
 
 /** A refusal an admin command reports in plain words (exit code 1). */
-export class CommandError extends Error {}
+export { CommandError } from "./errors.ts";
+import { CommandError } from "./errors.ts";
 
 /** A strong password to show once: 18 random bytes, base64url (24 characters). */
 export function generatePassword(): string {

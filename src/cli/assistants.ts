@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Command } from "./mod.ts";
-import { CommandError } from "./accounts.ts";
+import { CommandError } from "./errors.ts";
 import { users } from "../db/schema/mod.ts";
 import { AppError } from "../errors.ts";
 import { createConfidentialClient, listClients, revokeClient } from "../oauth/clients.ts";

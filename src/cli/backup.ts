@@ -1,6 +1,6 @@
 import type { Database } from "../db/client.ts";
 import { openDatabase } from "../db/client.ts";
-import { CommandError } from "./accounts.ts";
+import { CommandError } from "./errors.ts";
 
 /**
  * An online, consistent copy of the database into one file while the service runs: SQLite's `VACUUM INTO`

@@ -8,7 +8,7 @@ import { Decrypter, Encrypter } from "age-encryption";
 import type { Database } from "../db/client.ts";
 import { openDatabase } from "../db/client.ts";
 import { backupDatabase } from "./backup.ts";
-import { CommandError } from "./accounts.ts";
+import { CommandError } from "./errors.ts";
 
 const AGE_HEADER = "age-encryption.org/v1";
 

@@ -1,6 +1,47 @@
-/** Commands for the organisation's leave types (the standard set, and what exists). */
+/** Commands for the organisation's leave types, their policies, and HR's corrections of entitlements. */
+import { eq } from "drizzle-orm";
 import type { Command } from "./mod.ts";
+import { CommandError, UsageError } from "./errors.ts";
 import { ensureStandardLeaveTypes, listLeaveTypes } from "../services/leave_types.ts";
+import { adjustEntitlement, getLeavePolicy, setLeavePolicy } from "../services/leave_policies.ts";
+import { listAdjustments } from "../services/leave.ts";
+import { parseStepText, stepText } from "../domain/entitlement.ts";
+import { AppError } from "../errors.ts";
+import { employees, leaveTypes } from "../db/schema/mod.ts";
+
+/** A service refusal becomes the command's refusal (exit 1) with the service's sentence. */
+async function refusing<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (e instanceof AppError) throw new CommandError(e.message);
+    throw e;
+  }
+}
+
+function number(values: Record<string, unknown>, name: string): number | undefined {
+  const v = values[name];
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (typeof v !== "string" || v.trim() === "" || !Number.isFinite(n)) {
+    throw new UsageError(`--${name} must be a number, got "${v}".`);
+  }
+  return n;
+}
+
+function text(values: Record<string, unknown>, name: string): string {
+  const v = values[name];
+  if (typeof v !== "string" || v === "") throw new UsageError(`--${name} is required.`);
+  return v;
+}
+
+function describe(p: Awaited<ReturnType<typeof getLeavePolicy>>): string {
+  if (!p.deductsBalance) return `${p.code}: recorded, no balance.\n`;
+  const steps = p.steps.length ? p.steps.map(stepText).join(", ") : "none";
+  return `${p.code}: ${p.baseDays} days a year (five-day week), steps: ${steps}, half days ${
+    p.allowHalfDays ? "allowed" : "not allowed"
+  }.\n`;
+}
 
 export const leaveTypeCommands: Command[] = [
   {
@@ -34,4 +75,116 @@ export const leaveTypeCommands: Command[] = [
       return 0;
     },
   },
+  {
+    name: "leave-types policy",
+    summary: "Show or change a leave type's policy: base days, steps by age or service years, half days",
+    usage: "leave-types policy --code <CODE> [--base-days <n>] [--step age>=50:27 …] [--no-steps]\n" +
+      "                   [--half-days yes|no]\n\n" +
+      "Days are full-time days of a five-day week (25 = five weeks); each person gets them in days of their\n" +
+      "own working week, pro rata for entry and exit. A step gives its days from the leave year in which the\n" +
+      "age or the number of service years is reached ('service>=10:27'); the largest step that applies wins.\n" +
+      "Vacation is never below the law (OR Art. 329a): 20 days, 25 until the 20th birthday.\n" +
+      "Without changes, shows the policy.",
+    options: {
+      code: { type: "string" },
+      "base-days": { type: "string" },
+      step: { type: "string", multiple: true },
+      "no-steps": { type: "boolean" },
+      "half-days": { type: "string" },
+    },
+    async run(deps, { values }, io) {
+      const code = text(values, "code").toUpperCase();
+      const stepTexts = (values.step as string[] | undefined) ?? [];
+      if (stepTexts.length && values["no-steps"]) throw new UsageError("Use --step or --no-steps, not both.");
+      const half = values["half-days"];
+      if (half !== undefined && half !== "yes" && half !== "no") {
+        throw new UsageError(`--half-days is yes or no, got "${half}".`);
+      }
+      const baseDays = number(values, "base-days");
+      const steps = values["no-steps"] ? [] : stepTexts.length ? stepTexts.map(parseStepOrUsage) : undefined;
+      const change = baseDays !== undefined || steps !== undefined || half !== undefined;
+      const p = await refusing(() =>
+        change
+          ? setLeavePolicy(deps.db, code, {
+            baseDays,
+            steps,
+            allowHalfDays: half === undefined ? undefined : half === "yes",
+          })
+          : getLeavePolicy(deps.db, code)
+      );
+      io.out((change ? "Changed. " : "") + describe(p));
+      return 0;
+    },
+  },
+  {
+    name: "leave adjust",
+    summary: "Correct one person's entitlement for a leave year, with the reason they will see",
+    usage:
+      "leave adjust --employee <personnel number> --type <CODE> --year <yyyy> --days <±n> --note <text>\n\n" +
+      "Adds (or, negative, removes) days in half-day steps; write a negative number as --days=-1. The person sees each correction with its note\n" +
+      "in their balance; corrections are never edited, a wrong one is undone by another.",
+    options: {
+      employee: { type: "string" },
+      type: { type: "string" },
+      year: { type: "string" },
+      days: { type: "string" },
+      note: { type: "string" },
+    },
+    async run(deps, { values }, io) {
+      const row = await refusing(() =>
+        adjustEntitlement(deps, {
+          personnelNumber: text(values, "employee"),
+          code: text(values, "type").toUpperCase(),
+          year: number(values, "year") ?? NaN,
+          days: number(values, "days") ?? NaN,
+          note: text(values, "note"),
+          by: "operator (command line)",
+        })
+      );
+      io.out(
+        `Adjusted ${values.employee}'s ${
+          String(values.type).toUpperCase()
+        } ${row.year} by ${row.days} days.\n`,
+      );
+      return 0;
+    },
+  },
+  {
+    name: "leave history",
+    summary: "List the corrections of one person's entitlement for a leave year",
+    usage: "leave history --employee <personnel number> --type <CODE> --year <yyyy>",
+    options: { employee: { type: "string" }, type: { type: "string" }, year: { type: "string" } },
+    async run(deps, { values }, io) {
+      const pn = text(values, "employee");
+      const code = text(values, "type").toUpperCase();
+      const year = number(values, "year");
+      if (year === undefined) throw new UsageError("--year is required.");
+      const [emp] = await deps.db.select({ id: employees.id }).from(employees)
+        .where(eq(employees.personnelNumber, pn)).limit(1);
+      if (!emp) throw new CommandError(`There is no employee with the personnel number "${pn}".`);
+      const [t] = await deps.db.select({ id: leaveTypes.id }).from(leaveTypes).where(
+        eq(leaveTypes.code, code),
+      )
+        .limit(1);
+      if (!t) {
+        throw new CommandError(`There is no leave type with the code "${code}" (see 'leave-types list').`);
+      }
+      const rows = await listAdjustments(deps.db, { employeeId: emp.id, leaveTypeId: t.id, year });
+      for (const r of rows) {
+        io.out(
+          `${new Date(r.createdAt).toISOString().slice(0, 10)}  ${String(r.days).padStart(6)}  ${r.note}\n`,
+        );
+      }
+      io.out(`${rows.length} correction(s), ${rows.at(-1)?.total ?? 0} days in all.\n`);
+      return 0;
+    },
+  },
 ];
+
+function parseStepOrUsage(s: string) {
+  try {
+    return parseStepText(s);
+  } catch (e) {
+    throw new UsageError(`--step: ${(e as Error).message}.`);
+  }
+}

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { UsageError } from "./errors.ts";
 import type { AppDeps } from "../deps.ts";
 import {
   addUser,
@@ -56,8 +57,7 @@ function need(values: Record<string, unknown>, name: string): string {
   return v;
 }
 
-/** Wrong usage: the command's help follows the message. */
-export class UsageError extends Error {}
+export { UsageError } from "./errors.ts";
 
 function showPassword(io: Io, email: string, r: { password: string; generated: boolean }) {
   if (r.generated) {

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { employees } from "../db/schema/mod.ts";
-import { CommandError } from "./accounts.ts";
+import { CommandError } from "./errors.ts";
 import type { Command } from "./mod.ts";
 import { downloadExport, requestExport } from "../services/my_data_export.ts";
 import { runRetention } from "../services/retention.ts";

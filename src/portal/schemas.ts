@@ -269,13 +269,24 @@ export const LeaveBalance = named(
     leaveType: LeaveType,
     year: z.int(),
     entitlement: z.number().nullable().meta({
-      description: "Pro rata for entry, exit and workload; null for types without a balance.",
+      description:
+        "Derived from the leave type's policy (age, service years, legal minimum of OR Art. 329a), pro rata for " +
+        "entry and exit, in days of the person's own working week (a week off costs one week's days); null for " +
+        "types without a balance.",
     }),
     carryOver: z.number(),
     carryOverExpiresOn: isoDate.nullable(),
     carryOverLapsed: z.number(),
     carryOverAtRisk: z.number(),
     adjustments: z.number(),
+    adjustmentHistory: z.array(z.strictObject({
+      date: isoDate.meta({ description: "When HR made the correction (local date)." }),
+      days: z.number(),
+      note: z.string().meta({ description: "HR's reason, shown to the person." }),
+    })).meta({
+      description:
+        "HR's corrections of this year's entitlement, oldest first; they sum to `adjustments` with any older correction.",
+    }),
     available: z.number().nullable(),
     used: z.number(),
     planned: z.number(),

@@ -33,6 +33,7 @@ import { conflict, invalid, notFound } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import {
   checkYear,
+  DEFAULT_TIME_ZONE,
   type EmployeeCore,
   type EmployeeRow,
   fullName,
@@ -51,6 +52,7 @@ import {
   writeTx,
 } from "./common.ts";
 import { closureCalendar } from "./holidays.ts";
+import { localDay } from "../clock.ts";
 
 /** The leave type whose balance company closures are taken from (compulsory company vacation). */
 export const VACATION_CODE = "VACATION";
@@ -286,6 +288,9 @@ export async function getLeaveBalances(deps: ServiceDeps, actor: Actor, input: {
   for (const t of types) {
     const b = await balanceOf(deps.db, emp, t, year, today);
     const deducts = t.deductsBalance;
+    const history = deducts
+      ? await listAdjustments(deps.db, { employeeId: emp.id, leaveTypeId: t.id, year })
+      : [];
     items.push({
       leaveType: leaveTypeInfo(t, actor.language),
       year,
@@ -295,6 +300,11 @@ export async function getLeaveBalances(deps: ServiceDeps, actor: Actor, input: {
       carryOverLapsed: b.carryOverLapsed,
       carryOverAtRisk: b.carryOverAtRisk,
       adjustments: b.adjustments,
+      adjustmentHistory: history.map((h) => ({
+        date: localDay(h.createdAt, deps.config?.timeZone ?? DEFAULT_TIME_ZONE),
+        days: h.days,
+        note: h.note,
+      })),
       available: deducts ? b.available : null,
       used: b.used,
       planned: b.planned,
@@ -381,6 +391,14 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
   const type = await typeByCode(q, input.leaveType);
   const startPortion = input.startPortion ?? "FULL";
   const endPortion = input.endPortion ?? "FULL";
+  if (!type.allowHalfDays && (startPortion !== "FULL" || endPortion !== "FULL")) {
+    throw invalid(
+      `Invalid field '${
+        startPortion !== "FULL" ? "startPortion" : "endPortion"
+      }': ${type.code} is taken in ` +
+        "whole days in this organisation; use FULL.",
+    );
+  }
   if (input.endDate < input.startDate) {
     throw invalid("Invalid field 'endDate': must not be before startDate.");
   }
@@ -780,4 +798,22 @@ export async function requestLeaveCancellation(deps: ServiceDeps, actor: Actor, 
     const [view] = await renderRequests(tx, [row], { lang: actor.language, includeFreeText: true, today });
     return view;
   });
+}
+
+/** One person's corrections for a leave type and year, oldest first, with their running total. */
+export async function listAdjustments(
+  q: Q,
+  input: { employeeId: string; leaveTypeId: string; year: number },
+) {
+  const rows = await q.select({
+    days: leaveAdjustments.days,
+    note: leaveAdjustments.note,
+    createdAt: leaveAdjustments.createdAt,
+  }).from(leaveAdjustments).where(and(
+    eq(leaveAdjustments.employeeId, input.employeeId),
+    eq(leaveAdjustments.leaveTypeId, input.leaveTypeId),
+    eq(leaveAdjustments.year, input.year),
+  )).orderBy(asc(leaveAdjustments.createdAt)).limit(500);
+  let total = 0;
+  return rows.map((r) => ({ ...r, total: round2(total += r.days) }));
 }

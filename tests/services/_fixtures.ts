@@ -48,6 +48,7 @@ export async function addEmployee(t: TestApp, opts: {
   managerId?: string | null;
   scale?: "BERNER" | "ZUERCHER" | "BASLER";
   firstName?: string;
+  birthDate?: string;
 } = {}): Promise<string> {
   const now = t.clock.now();
   counter++;
@@ -63,6 +64,7 @@ export async function addEmployee(t: TestApp, opts: {
     workingWeekdays: (opts.weekdays ?? [1, 2, 3, 4, 5]).join(","),
     weeklyHours: opts.weeklyHours ?? 42,
     salaryContinuationScale: opts.scale ?? "BERNER",
+    birthDate: opts.birthDate ?? null,
     createdAt: now,
     updatedAt: now,
   }).returning();
