@@ -302,11 +302,13 @@ export function apiReferencePage(doc: ReturnType<typeof buildOpenApi>): string {
             }</li>`
           )
           .join("");
-      const body = op.requestBody
-        ? (op.requestBody as { content: Record<string, { schema: { $ref: string } }> })
-          .content["application/json"].schema.$ref
-          .split("/").pop()
-        : undefined;
+      // A JSON body names its schema; an upload (multipart or raw bytes) names its media type.
+      const content = op.requestBody
+        ? Object.entries((op.requestBody as { content: Record<string, { schema?: { $ref?: string } }> }).content)
+        : [];
+      const json = content.find(([type]) => type === "application/json");
+      const body = json?.[1].schema?.$ref?.split("/").pop();
+      const media = !body && content.length ? content.map(([type]) => type).join(", ") : undefined;
       const resps = Object.entries(op.responses as Record<string, { description: string }>)
         .map(([code, r]) => `<li><b>${esc(code)}</b> ${esc(r.description)}</li>`).join("");
       const html = `<section id="${esc(op.operationId)}"><h3><span class="m">${
@@ -314,7 +316,11 @@ export function apiReferencePage(doc: ReturnType<typeof buildOpenApi>): string {
       }</span> <code>${esc(path)}</code></h3><p>${esc(op.summary)}</p>${
         op.description ? `<p>${esc(op.description)}</p>` : ""
       }${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ""}${
-        body ? `<h4>Body</h4><p><a href="#schema-${esc(body)}">${esc(body)}</a></p>` : ""
+        body
+          ? `<h4>Body</h4><p><a href="#schema-${esc(body)}">${esc(body)}</a></p>`
+          : media
+          ? `<h4>Body</h4><p>${esc(media)}</p>`
+          : ""
       }<h4>Responses</h4><ul>${resps}</ul></section>`;
       (byTag.get(tag) ?? byTag.set(tag, []).get(tag)!).push(html);
     }

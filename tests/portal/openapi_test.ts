@@ -456,3 +456,26 @@ Deno.test("openapi: real responses of every operation match the document's schem
     app.close();
   }
 });
+
+Deno.test("openapi: the reference page for people lists every operation, uploads included", async () => {
+  const t = await makeTestApp();
+  try {
+    const doc = await (await t.request("/api/v1/openapi.json")).json();
+    const r = await t.request("/api/v1/docs");
+    assert.equal(r.status, 200);
+    assert.match(r.headers.get("content-type") ?? "", /text\/html/);
+    const html = await r.text();
+    let operations = 0;
+    for (const ops of Object.values(doc.paths) as Record<string, { operationId: string }>[]) {
+      for (const op of Object.values(ops)) {
+        operations++;
+        assert.ok(html.includes(`id="${op.operationId}"`), `the page has ${op.operationId}`);
+      }
+    }
+    assert.ok(operations > 40, `${operations} operations`);
+    // The sick certificate is uploaded as a file, not JSON: the page names its media types.
+    assert.match(html, /<h4>Body<\/h4><p>multipart\/form-data/);
+  } finally {
+    t.close();
+  }
+});
