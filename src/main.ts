@@ -1,20 +1,20 @@
 /**
- * The single entry point: `serve` (default) runs the service; other subcommands administer an installation.
- * This is the only module that reads the environment and the command line.
+ * The service and its commands: `serve` (default) runs the service; other subcommands administer an
+ * installation. With `main.ts`, the only module that reads the environment and the command line.
  */
-import { ConfigError, loadConfig } from "./src/config.ts";
-import { openDatabase, permissionWarnings } from "./src/db/client.ts";
-import { startBackgroundCheckpoints } from "./src/db/checkpointer.ts";
-import { DatabaseNewerError, migrate } from "./src/db/migrate.ts";
-import { createLogger } from "./src/log.ts";
-import { systemClock } from "./src/clock.ts";
-import { createApp } from "./src/app.ts";
-import { seedDemo } from "./src/db/demo.ts";
-import { preflight } from "./src/db/preflight.ts";
-import { ensureStandardLeaveTypes, hasLeaveTypes } from "./src/services/leave_types.ts";
-import { smtpTransport } from "./src/mail/smtp.ts";
-import { startMailWorker } from "./src/mail/worker.ts";
-import { findCommand, overview, runCommand } from "./src/cli/mod.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase, permissionWarnings } from "./db/client.ts";
+import { startBackgroundCheckpoints } from "./db/checkpointer.ts";
+import { DatabaseNewerError, migrate } from "./db/migrate.ts";
+import { createLogger } from "./log.ts";
+import { systemClock } from "./clock.ts";
+import { createApp } from "./app.ts";
+import { seedDemo } from "./db/demo.ts";
+import { preflight } from "./db/preflight.ts";
+import { ensureStandardLeaveTypes, hasLeaveTypes } from "./services/leave_types.ts";
+import { smtpTransport } from "./mail/smtp.ts";
+import { startMailWorker } from "./mail/worker.ts";
+import { findCommand, overview, runCommand } from "./cli/mod.ts";
 
 const USAGE = () =>
   `Usage: hr-service <command> [options]
@@ -37,14 +37,15 @@ const stdio = {
   readStdin: async () => await new Response(Deno.stdin.readable).text(),
 };
 
-async function main(args: string[]): Promise<number> {
+/** Runs a command line (without the program name); returns the exit code. */
+export async function main(args: string[]): Promise<number> {
   const [command = "serve"] = args;
   if (command === "help" || command === "--help" || command === "-h") {
     console.log(USAGE());
     return 0;
   }
-  const admin = ["serve", "migrate", "healthcheck"].includes(command) ? undefined : findCommand(args);
-  if (!admin && !["serve", "migrate", "healthcheck"].includes(command)) {
+  const admin = ["serve", "migrate"].includes(command) ? undefined : findCommand(args);
+  if (!admin && !["serve", "migrate"].includes(command)) {
     console.error(`Unknown command '${args.join(" ")}'.\n\n${USAGE()}`);
     return 2;
   }
@@ -61,15 +62,6 @@ async function main(args: string[]): Promise<number> {
       return 2;
     }
     throw e;
-  }
-  if (command === "healthcheck") {
-    try {
-      const r = await fetch(`http://127.0.0.1:${config.port}/healthz`);
-      await r.body?.cancel();
-      return r.ok ? 0 : 1;
-    } catch {
-      return 1;
-    }
   }
   const log = createLogger(config.logLevel);
   for (const warning of await permissionWarnings(config.databaseUrl)) {
@@ -166,8 +158,4 @@ async function main(args: string[]): Promise<number> {
   database.close();
   log.info("stopped");
   return 0;
-}
-
-if (import.meta.main) {
-  Deno.exit(await main(Deno.args));
 }

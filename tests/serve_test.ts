@@ -58,6 +58,21 @@ Deno.test("serve: starts with the demo, answers the README's flow, and stops cle
     assert.equal(body.success, true);
     assert.equal(typeof body.data.todos.total, "number");
 
+    // The container health check: 0 while the service answers, without loading the service's modules.
+    const check = async (env: Record<string, string>) => {
+      const r = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "--allow-net", "--allow-env", MAIN, "healthcheck"],
+        env,
+        stdout: "null",
+        stderr: "piped",
+      }).output();
+      return { code: r.code, err: new TextDecoder().decode(r.stderr) };
+    };
+    assert.equal((await check({ PORT: String(port) })).code, 0, "healthy");
+    const bad = await check({ PORT: "eighty" });
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /PORT must be a port number from 1 to 65535, got "eighty"/);
+
     // A request in flight when SIGTERM arrives still gets its answer. The request is written whole over
     // its own connection first; a sign-in then spends about 100 ms hashing the password on the server, so
     // it is mid-request when the signal lands.
@@ -77,6 +92,7 @@ Deno.test("serve: starts with the demo, answers the README's flow, and stops cle
     );
     const status = await child.status;
     assert.equal(status.code, 0, "clean exit after SIGTERM");
+    assert.equal((await check({ PORT: String(port) })).code, 1, "nothing answers after the stop");
   } finally {
     try {
       child.kill("SIGKILL");
