@@ -1,0 +1,166 @@
+/**
+ * `deno task compile`: builds `dist/hr-service` and prints the size of what it embeds.
+ *
+ * Only what the service reaches is embedded: the npm packages of its module graph (`--exclude-unused-npm`,
+ * which needs Deno's own npm cache instead of `node_modules`, so test and build tools such as playwright,
+ * drizzle-kit and the conformance tool stay out), and within them no type declarations, source maps or
+ * documents, no native addon of the other C library, and none of the directories listed in `UNUSED` below.
+ * Each entry of `UNUSED` was checked by tracing the files the running service opens
+ * (`strace -f -e trace=openat deno run -A main.ts serve`, then the portal, the connector, the sign-in pages and
+ * the commands): none of them is opened. These packages are ES modules whose imports are static, so what
+ * the service opens at start is all it can ever open; moment, a CommonJS package that loads its locales on
+ * demand, keeps them. See docs/performance.md ("The executable").
+ *
+ * `deno compile` downloads a Deno runtime for the executable, which these build machines cannot; with
+ * `DENORT_BIN=$(which deno)` it builds with the local deno binary instead, and the size of the embedded
+ * files can still be read (that file does not run the service).
+ */
+import { join } from "node:path";
+
+const OUTPUT = "dist/hr-service";
+const PERMISSIONS = [
+  "--allow-net",
+  "--allow-read",
+  "--allow-write",
+  "--allow-env",
+  "--allow-ffi",
+  "--allow-sys",
+];
+/** The checkpoint worker is started by URL, so `deno compile` embeds it only when told to. */
+const INCLUDES = ["migrations", "src/db/checkpoint_worker.ts"];
+
+/** Per package: top-level entries the service never opens (see the header). */
+const UNUSED: Record<string, (entry: string) => boolean> = {
+  // The service uses the libSQL and SQLite parts; the other databases' dialects and drivers are unused,
+  // and the CommonJS copies too (drizzle's "exports" give ES modules to an import).
+  "drizzle-orm": (e) =>
+    !["cache", "libsql", "pg-core", "query-builders", "sql", "sqlite-core", "package.json"].includes(e) &&
+    !/\.js$/.test(e),
+  // An ES module package: `src` is what an import loads; `lib` is the CommonJS build. Of the data, the
+  // holidays of Switzerland need ΔT and the Earth's VSOP87 series (solstices), nothing else.
+  astronomia: (e) => e === "lib",
+  // `src` is the ES module build; `lib` (CommonJS), `dist` (browser bundles) and the YAML sources of
+  // `data` are not loaded.
+  "date-holidays": (e) => ["lib", "dist", "data"].includes(e),
+  // The TypeScript sources beside the built `v3`/`v4`.
+  zod: (e) => e === "src",
+  // `moment.js` is what is required; the minified, source and ES builds are not (locales stay: CommonJS
+  // loads them on demand).
+  moment: (e) => ["min", "src", "dist", "ts3.1-typings"].includes(e),
+  // The packed time zone data in `data/packed` is what is loaded, not the prebuilt bundles.
+  "moment-timezone": (e) => e === "builds",
+};
+
+/** astronomia's data files the service loads (everything else in `data/` is dropped). */
+const ASTRONOMIA_DATA = new Set(["deltat.js", "vsop87Bearth.js", "package.json"]);
+
+/** Never loaded at run time in any package. */
+const NEVER_LOADED = /(\.d\.[cm]?ts|\.map|\.md|\.markdown)$/i;
+
+interface Info {
+  modules: { kind: string; npmPackage?: string }[];
+  npmPackages: Record<string, { name: string; dependencies: string[]; localPath?: string }>;
+}
+
+async function run(cmd: string[]): Promise<{ code: number; out: string; err: string }> {
+  const r = await new Deno.Command(Deno.execPath(), {
+    args: cmd,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return { code: r.code, out: new TextDecoder().decode(r.stdout), err: new TextDecoder().decode(r.stderr) };
+}
+
+/** The npm packages the service's module graph reaches, with their dependencies. */
+export async function reachablePackages(): Promise<Info["npmPackages"][string][]> {
+  const r = await run(["info", "--node-modules-dir=none", "--json", "main.ts"]);
+  if (r.code !== 0) throw new Error(`deno info failed:\n${r.err}`);
+  const info = JSON.parse(r.out) as Info;
+  const seen = new Set<string>();
+  const todo = info.modules.flatMap((m) => (m.npmPackage ? [m.npmPackage] : []));
+  while (todo.length) {
+    const id = todo.pop()!;
+    if (seen.has(id) || !info.npmPackages[id]) continue;
+    seen.add(id);
+    todo.push(...info.npmPackages[id].dependencies);
+  }
+  return [...seen].map((id) => info.npmPackages[id]);
+}
+
+async function* files(dir: string): AsyncGenerator<string> {
+  for await (const e of Deno.readDir(dir)) {
+    const p = join(dir, e.name);
+    if (e.isDirectory) yield* files(p);
+    else if (e.isFile) yield p;
+  }
+}
+
+/** The `--exclude` paths for the reachable packages. */
+export async function excludes(): Promise<string[]> {
+  const out: string[] = [];
+  const musl = await Deno.stat("/etc/alpine-release").then(() => true, () => false);
+  for (const pkg of await reachablePackages()) {
+    const dir = pkg.localPath;
+    // Optional packages for other platforms are listed but not downloaded, and not embedded.
+    if (!dir || !await Deno.stat(dir).then(() => true, () => false)) continue;
+    // The native addon of the C library this machine does not use (glibc here, musl on Alpine).
+    if (/^@libsql\/linux-[^/]+-(gnu|musl)/.test(pkg.name) && pkg.name.endsWith(musl ? "gnu" : "musl")) {
+      out.push(dir);
+      continue;
+    }
+    const unused = UNUSED[pkg.name];
+    const dropped = new Set<string>();
+    if (unused) {
+      for await (const e of Deno.readDir(dir)) {
+        if (unused(e.name)) {
+          out.push(join(dir, e.name));
+          dropped.add(e.name);
+        }
+      }
+    }
+    if (pkg.name === "astronomia") {
+      for await (const e of Deno.readDir(join(dir, "data"))) {
+        if (!ASTRONOMIA_DATA.has(e.name)) out.push(join(dir, "data", e.name));
+      }
+      dropped.add("data");
+    }
+    for await (const e of Deno.readDir(dir)) {
+      if (dropped.has(e.name)) continue;
+      const p = join(dir, e.name);
+      if (e.isFile && NEVER_LOADED.test(e.name)) out.push(p);
+      else if (e.isDirectory) { for await (const f of files(p)) if (NEVER_LOADED.test(f)) out.push(f); }
+    }
+  }
+  return out;
+}
+
+/** Builds the executable and prints its sizes; returns the exit code. */
+async function compile(): Promise<number> {
+  const excluded = await excludes();
+  const args = [
+    "compile",
+    "--node-modules-dir=none",
+    "--exclude-unused-npm",
+    ...PERMISSIONS,
+    ...INCLUDES.flatMap((i) => ["--include", i]),
+    ...excluded.flatMap((e) => ["--exclude", e]),
+    "--output",
+    OUTPUT,
+    "main.ts",
+  ];
+  const r = await run(args);
+  // deno compile lists what it embeds; the total is the line "Files: <size>".
+  const plain = r.out + r.err;
+  if (r.code !== 0) {
+    console.error(plain);
+    return r.code;
+  }
+  const total = /Files:\s*([\d.]+\s*[KMG]?B)/.exec(plain)?.[1] ?? "unknown";
+  const size = (await Deno.stat(OUTPUT)).size;
+  console.log(`Built ${OUTPUT} (${(size / 2 ** 20).toFixed(1)} MiB in all).`);
+  console.log(`Embedded files: ${total} (${excluded.length} unused package files left out).`);
+  return 0;
+}
+
+if (import.meta.main) Deno.exit(await compile());

@@ -1,0 +1,166 @@
+/**
+ * The executable embeds only part of its npm packages (scripts/compile.ts). The executable itself cannot be
+ * built here (its runtime download is not reachable), so this test builds what it would hold another way: a
+ * fresh npm cache with exactly the packages and files the compile task embeds, and the service run from it
+ * with no network and no `node_modules`. It must start, create the demo, serve the portal, the API reference,
+ * the sign-in page and the connector, run a command that uses the encryption package, and stop cleanly.
+ */
+import assert from "node:assert/strict";
+import { dirname, join, relative } from "node:path";
+import { excludes, reachablePackages } from "../scripts/compile.ts";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+
+async function copyTree(from: string, to: string, skip: Set<string>) {
+  await Deno.mkdir(to, { recursive: true });
+  for await (const e of Deno.readDir(from)) {
+    const src = join(from, e.name);
+    if (skip.has(src)) continue;
+    const dst = join(to, e.name);
+    if (e.isDirectory) await copyTree(src, dst, skip);
+    else if (e.isFile) await Deno.copyFile(src, dst);
+  }
+}
+
+Deno.test("compile: the service runs from only the package files the executable embeds", async () => {
+  const cwd = Deno.cwd();
+  Deno.chdir(ROOT);
+  let skipped: string[];
+  let packages: Awaited<ReturnType<typeof reachablePackages>>;
+  try {
+    [skipped, packages] = await Promise.all([excludes(), reachablePackages()]);
+  } finally {
+    Deno.chdir(cwd);
+  }
+  const skip = new Set(skipped);
+  const dir = await Deno.makeTempDir({ prefix: "hr-embedded-" });
+  const denoDir = join(dir, "deno");
+  try {
+    let copied = 0;
+    for (const p of packages) {
+      if (!p.localPath) continue;
+      const cacheRoot = dirname(dirname(p.localPath)); // …/registry.npmjs.org/<name> → its parent
+      const base = p.name.startsWith("@") ? dirname(cacheRoot) : cacheRoot;
+      const target = join(denoDir, "npm", "registry.npmjs.org", relative(base, p.localPath));
+      await Deno.mkdir(dirname(target), { recursive: true });
+      // Package metadata, also of the other platforms' optional packages (resolved, never loaded).
+      await Deno.copyFile(join(dirname(p.localPath), "registry.json"), join(dirname(target), "registry.json"))
+        .catch(() => {});
+      if (!await Deno.stat(p.localPath).then(() => true, () => false)) continue;
+      if (skip.has(p.localPath)) {
+        // A package left out whole (the other C library's addon): Deno's cache wants it present to start;
+        // its manifest alone proves nothing of it is loaded.
+        await Deno.mkdir(target, { recursive: true });
+        await Deno.copyFile(join(p.localPath, "package.json"), join(target, "package.json"));
+        continue;
+      }
+      await copyTree(p.localPath, target, skip);
+      copied++;
+    }
+    assert.ok(copied > 20, `${copied} packages`);
+    // Resolution metadata of every package Deno may look up (optional peers included): names and versions,
+    // no code.
+    const registry = join(dirname(dirname(packages.find((p) => p.name === "hono")!.localPath!)));
+    for await (const e of Deno.readDir(registry)) {
+      const names = e.name.startsWith("@")
+        ? [...Deno.readDirSync(join(registry, e.name))].map((x) => join(e.name, x.name))
+        : [e.name];
+      for (const n of names) {
+        const to = join(denoDir, "npm", "registry.npmjs.org", n);
+        await Deno.mkdir(to, { recursive: true });
+        await Deno.copyFile(join(registry, n, "registry.json"), join(to, "registry.json")).catch(() => {});
+      }
+    }
+    assert.ok(skip.size > 1000, `${skip.size} files and folders left out`);
+
+    const env = {
+      DENO_DIR: denoDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${dir}/hr.db`,
+      FEATURE_MCP_CONNECTOR: "true",
+      LOG_LEVEL: "warn",
+      NO_COLOR: "1",
+    };
+    const base = [
+      "run",
+      "-A",
+      "--cached-only",
+      "--no-lock",
+      "--node-modules-dir=none",
+      join(ROOT, "main.ts"),
+    ];
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [...base, "serve"],
+      env,
+      cwd: dir,
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let out = "";
+    let port = 0;
+    const started = Date.now();
+    while (!port && Date.now() - started < 90_000) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += value;
+      port = Number(/listening on http:\/\/localhost:(\d+)/.exec(out)?.[1] ?? 0);
+    }
+    try {
+      const err = port ? "" : await new Response(child.stderr).text();
+      assert.ok(port > 0, `the service started from the embedded files:\n${out}\n${err}`);
+      const url = `http://127.0.0.1:${port}`;
+      const signIn = await fetch(`${url}/api/v1/portal/auth/sessions`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "employee@demo.example", password: "demo-password-2026" }),
+      });
+      assert.equal(signIn.status, 201);
+      const token = (await signIn.json()).data.token;
+      const auth = { Authorization: `Bearer ${token}` };
+      for (
+        const path of ["employee/summary", "employee/leave/balances", "employee/holidays", "employee/profile"]
+      ) {
+        const r = await fetch(`${url}/api/v1/portal/${path}`, { headers: auth });
+        assert.equal(r.status, 200, path);
+        await r.body?.cancel();
+      }
+      for (
+        const [path, status] of [["/api/v1/docs", 200], ["/oauth/signin", 200], ["/api/mcp", 401]] as const
+      ) {
+        const r = await fetch(
+          `${url}${path}`,
+          path === "/api/mcp" ? { method: "POST" } : { redirect: "manual" },
+        );
+        assert.equal(r.status, status, path);
+        await r.body?.cancel();
+      }
+      child.kill("SIGTERM");
+      assert.equal((await child.status).code, 0, "clean stop");
+    } finally {
+      try {
+        child.kill("SIGKILL");
+      } catch { /* stopped */ }
+      await reader.cancel().catch(() => {});
+      await child.stderr.cancel().catch(() => {});
+    }
+    // A command that loads the encryption package: an encrypted backup, then its restore.
+    const backup = await new Deno.Command(Deno.execPath(), {
+      args: [...base, "backup", "--to", `${dir}/b.age`, "--passphrase-stdin"],
+      env,
+      cwd: dir,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const w = backup.stdin.getWriter();
+    await w.write(new TextEncoder().encode("a passphrase long enough\n"));
+    await w.close();
+    const b = await backup.output();
+    assert.equal(b.code, 0, new TextDecoder().decode(b.stderr));
+    assert.ok((await Deno.stat(`${dir}/b.age`)).size > 0);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
