@@ -304,7 +304,9 @@ export function apiReferencePage(doc: ReturnType<typeof buildOpenApi>): string {
           .join("");
       // A JSON body names its schema; an upload (multipart or raw bytes) names its media type.
       const content = op.requestBody
-        ? Object.entries((op.requestBody as { content: Record<string, { schema?: { $ref?: string } }> }).content)
+        ? Object.entries(
+          (op.requestBody as { content: Record<string, { schema?: { $ref?: string } }> }).content,
+        )
         : [];
       const json = content.find(([type]) => type === "application/json");
       const body = json?.[1].schema?.$ref?.split("/").pop();
