@@ -14,7 +14,7 @@ import { preflight } from "./db/preflight.ts";
 import { ensureStandardLeaveTypes, hasLeaveTypes } from "./services/leave_types.ts";
 import { smtpTransport } from "./mail/smtp.ts";
 import { startMailWorker } from "./mail/worker.ts";
-import { findCommand, overview, runCommand } from "./cli/mod.ts";
+import { findCommand, type Io, overview, runCommand } from "./cli/mod.ts";
 
 const USAGE = () =>
   `Usage: hr-service <command> [options]
@@ -31,34 +31,42 @@ ${overview()}
 
 Configuration is read from the environment; see the README's configuration table.`;
 
-const stdio = {
+/** Standard input and output: what the executable uses; tests pass their own. */
+export const stdio: Io = {
   out: (t: string) => void Deno.stdout.writeSync(new TextEncoder().encode(t)),
   err: (t: string) => void Deno.stderr.writeSync(new TextEncoder().encode(t)),
   readStdin: async () => await new Response(Deno.stdin.readable).text(),
 };
 
-/** Runs a command line (without the program name); returns the exit code. */
-export async function main(args: string[]): Promise<number> {
+/**
+ * Runs a command line (without the program name) with the environment given; returns the exit code. The
+ * executable passes its own environment and standard streams; tests run the README's commands this way.
+ */
+export async function main(
+  args: string[],
+  env: Record<string, string> = Deno.env.toObject(),
+  io: Io = stdio,
+): Promise<number> {
   const [command = "serve"] = args;
   if (command === "help" || command === "--help" || command === "-h") {
-    console.log(USAGE());
+    io.out(`${USAGE()}\n`);
     return 0;
   }
   const admin = ["serve", "migrate"].includes(command) ? undefined : findCommand(args);
   if (!admin && !["serve", "migrate"].includes(command)) {
-    console.error(`Unknown command '${args.join(" ")}'.\n\n${USAGE()}`);
+    io.err(`Unknown command '${args.join(" ")}'.\n\n${USAGE()}\n`);
     return 2;
   }
   if (admin && (admin.rest.includes("--help") || admin.rest.includes("-h"))) {
     // Help needs neither configuration nor a database.
-    return await runCommand(undefined as never, admin.command, admin.rest, stdio);
+    return await runCommand(undefined as never, admin.command, admin.rest, io);
   }
   let config;
   try {
-    config = loadConfig(Deno.env.toObject());
+    config = loadConfig(env);
   } catch (e) {
     if (e instanceof ConfigError) {
-      console.error(e.message);
+      io.err(`${e.message}\n`);
       return 2;
     }
     throw e;
@@ -70,7 +78,7 @@ export async function main(args: string[]): Promise<number> {
   // A damaged, read-only or foreign file is refused before anything writes to it.
   const problem = await preflight(config.databaseUrl);
   if (problem) {
-    console.error(problem.message);
+    io.err(`${problem.message}\n`);
     return problem.exitCode;
   }
   const database = await openDatabase(config.databaseUrl, {
@@ -82,7 +90,7 @@ export async function main(args: string[]): Promise<number> {
     if (applied.length) log.info("migrations applied", { applied });
   } catch (e) {
     if (e instanceof DatabaseNewerError) {
-      console.error(e.message);
+      io.err(`${e.message}\n`);
       database.close();
       return 3;
     }
@@ -90,14 +98,14 @@ export async function main(args: string[]): Promise<number> {
   }
 
   if (command === "migrate") {
-    console.log("The database is up to date.");
+    io.out("The database is up to date.\n");
     database.close();
     return 0;
   }
   if (admin) {
     const deps = { config, database, db: database.db, clock: systemClock, log };
     try {
-      return await runCommand(deps, admin.command, admin.rest, stdio);
+      return await runCommand(deps, admin.command, admin.rest, io);
     } finally {
       database.close();
     }

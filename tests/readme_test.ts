@@ -1,11 +1,27 @@
 /**
  * The README's operator's guide cannot rot: every `hr-service …` line in its shell blocks is run, in order,
- * against a fresh database, through `main.ts` exactly as an operator would run the executable.
+ * against a fresh database, through the executable's own `main` with the guide's arguments and environment
+ * (in this process: starting Deno once per line would cost the suite most of a minute; `serve_test.ts`
+ * runs the executable's entry point as a process).
  */
 import assert from "node:assert/strict";
+import { main } from "../src/main.ts";
+import type { Io } from "../src/cli/mod.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
-const MAIN = `${ROOT}main.ts`;
+
+/** Runs one command line; what it prints is captured. */
+async function run(args: string[], env: Record<string, string>) {
+  let out = "";
+  let err = "";
+  const io: Io = {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    readStdin: () => Promise.resolve(""),
+  };
+  const code = await main(args, env, io);
+  return { code, out, err };
+}
 
 function guideCommands(readme: string): string[] {
   const guide = readme.slice(readme.indexOf("## Operator's guide"));
@@ -31,18 +47,13 @@ Deno.test("readme: every hr-service command of the operator's guide runs and suc
   try {
     for (const line of commands) {
       await t.step(line, async () => {
-        // Absolute paths of the guide (/var/backups/…) are placed inside the test's folder.
-        const args = words(line).map((w) => (w.startsWith("/") ? `${dir}${w}` : w));
-        const out = await new Deno.Command(Deno.execPath(), {
-          args: ["run", "-A", MAIN, ...args],
-          cwd: dir,
-          env,
-          stdin: "null",
-          stdout: "piped",
-          stderr: "piped",
-        }).output();
-        const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-        assert.equal(out.code, 0, `${line}\n${text}`);
+        // The guide's files are placed inside the test's folder: absolute paths (/var/backups/…) and the
+        // relative file names it uses (people.csv, …).
+        const args = words(line).map((w) =>
+          w.startsWith("/") ? `${dir}${w}` : /^[\w.-]+\.(csv|zip|db|age|json)$/.test(w) ? `${dir}/${w}` : w
+        );
+        const r = await run(args, env);
+        assert.equal(r.code, 0, `${line}\n${r.out}${r.err}`);
       });
     }
   } finally {
@@ -53,24 +64,19 @@ Deno.test("readme: every hr-service command of the operator's guide runs and suc
 Deno.test("readme: the CLI refuses bad input with a clear message and a non-zero exit", async () => {
   const dir = await Deno.makeTempDir({ prefix: "hr-guide-" });
   try {
-    const run = (args: string[]) =>
-      new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", MAIN, ...args],
-        cwd: dir,
-        env: { DATABASE_URL: `file:${dir}/hr.db`, DEMO_DATA: "false", LOG_LEVEL: "warn" },
-        stdin: "null",
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-    const unknown = await run(["frobnicate"]);
+    const env = { DATABASE_URL: `file:${dir}/hr.db`, DEMO_DATA: "false", LOG_LEVEL: "warn" };
+    const unknown = await run(["frobnicate"], env);
     assert.equal(unknown.code, 2);
-    assert.match(new TextDecoder().decode(unknown.stderr), /Unknown command 'frobnicate'/);
-    const missing = await run(["backup"]);
+    assert.match(unknown.err, /Unknown command 'frobnicate'/);
+    const missing = await run(["backup"], env);
     assert.equal(missing.code, 2);
-    assert.match(new TextDecoder().decode(missing.stderr), /--to is required/);
-    const help = await run(["help"]);
+    assert.match(missing.err, /--to is required/);
+    const badSetting = await run(["migrate"], { ...env, PORT: "eighty" });
+    assert.equal(badSetting.code, 2);
+    assert.match(badSetting.err, /PORT/);
+    const help = await run(["help"], env);
     assert.equal(help.code, 0);
-    assert.match(new TextDecoder().decode(help.stdout), /employees import/);
+    assert.match(help.out, /employees import/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -4,8 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
-import { employees, users } from "../../src/db/schema/mod.ts";
-import { hashPassword } from "../../src/signin/password.ts";
+import { addAccount, addEmployee } from "../_people.ts";
 import { base64url, sha256B64url } from "../../src/crypto.ts";
 
 export const PASSWORD = "correct-horse-battery";
@@ -23,42 +22,19 @@ export interface Accounts {
   french: { id: string; email: string };
 }
 
-let hashed: Promise<string> | undefined;
-
-/** Inserts the accounts (one password hash computed once per test process). */
+/** Inserts the accounts through the tests' one factory of people. */
 export async function seedAccounts(t: TestApp): Promise<Accounts> {
-  hashed ??= hashPassword(PASSWORD);
-  const passwordHash = await hashed;
-  const now = t.clock.now();
   const mk = async (
     email: string,
     role: string,
     withRecord: boolean,
-    language = "en",
+    language: "de" | "en" | "fr" = "en",
   ): Promise<{ id: string; email: string }> => {
-    let employeeId: string | null = null;
-    if (withRecord) {
-      const [e] = await t.deps.db.insert(employees).values({
-        personnelNumber: `P-${crypto.randomUUID().slice(0, 8)}`,
-        firstName: email.split("@")[0],
-        lastName: "Test",
-        canton: "BE",
-        employmentStart: "2020-01-01",
-        createdAt: now,
-        updatedAt: now,
-      }).returning({ id: employees.id });
-      employeeId = e.id;
-    }
-    const [u] = await t.deps.db.insert(users).values({
-      email,
-      passwordHash,
-      role,
-      language,
-      employeeId,
-      createdAt: now,
-      updatedAt: now,
-    }).returning({ id: users.id });
-    return { id: u.id, email };
+    const employeeId = withRecord
+      ? await addEmployee(t, { firstName: email.split("@")[0], managerId: null })
+      : null;
+    const a = await addAccount(t, employeeId, { email, role, language, password: PASSWORD });
+    return { id: a.userId, email };
   };
   return {
     employee: await mk("erika@example.ch", "employee", true),

@@ -10,18 +10,13 @@ import {
 import { findOrCreateConnection, getLiveConnection, revokeConnection } from "../../src/oauth/connections.ts";
 import { oauthClients, users } from "../../src/db/schema/mod.ts";
 import { eq } from "drizzle-orm";
+import { addAccount } from "../_people.ts";
 
 const ENV = { FEATURE_MCP_CONNECTOR: "true", MCP_ISSUER_URL: "https://hr.example.ch" };
 
 async function seed(t: Awaited<ReturnType<typeof makeTestApp>>) {
   const now = t.clock.now();
-  const [u] = await t.deps.db.insert(users).values({
-    email: "anna@example.ch",
-    role: "employee",
-    createdAt: now,
-    updatedAt: now,
-  })
-    .returning();
+  const u = { id: (await addAccount(t, null, { email: "anna@example.ch" })).userId };
   await t.deps.db.insert(oauthClients).values({
     id: "client-1",
     name: "Test assistant",

@@ -1,25 +1,12 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { json, makeTestApp, type TestApp } from "../_helpers.ts";
-import { hashPassword } from "../../src/signin/password.ts";
+import { addAccount } from "../_people.ts";
 import { mailOutbox, users } from "../../src/db/schema/mod.ts";
 
-async function withUser(
-  t: TestApp,
-  email: string,
-  password: string,
-  extra: Partial<typeof users.$inferInsert> = {},
-) {
-  const now = t.clock.now();
-  const [u] = await t.deps.db.insert(users).values({
-    email,
-    passwordHash: await hashPassword(password),
-    role: "employee",
-    createdAt: now,
-    updatedAt: now,
-    ...extra,
-  }).returning();
-  return u;
+/** An account without an employee record, through the tests' one factory of people. */
+function withUser(t: TestApp, email: string, password: string) {
+  return addAccount(t, null, { email, password });
 }
 
 Deno.test("auth: sign-in returns an opaque token that reads the current session and stops working after logout", async () => {
@@ -186,7 +173,7 @@ Deno.test("auth: a deactivated account is refused on its next request", async ()
     const u = await withUser(t, "ida@example.ch", "correct horse battery");
     const token = await t.signIn("ida@example.ch", "correct horse battery");
     assert.equal((await t.request("/api/v1/portal/auth/session", { token })).status, 200);
-    await t.deps.db.update(users).set({ active: false }).where(eq(users.id, u.id));
+    await t.deps.db.update(users).set({ active: false }).where(eq(users.id, u.userId));
     assert.equal((await t.request("/api/v1/portal/auth/session", { token })).status, 401);
     const again = await t.request("/api/v1/portal/auth/sessions", {
       method: "POST",
