@@ -37,6 +37,7 @@ import {
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import type { AppDeps } from "../deps.ts";
 import { authenticate, type AuthFailure, SCOPE_HINT } from "./guard.ts";
+import { bearerChallenge } from "../oauth/metadata.ts";
 import { classify, discoverResult, isModernVersion, supportedVersions, toModernResponse } from "./modern.ts";
 import { TOOLS } from "./registry.ts";
 import { type Connector, createConnector } from "./server.ts";
@@ -74,13 +75,15 @@ export function resourceMetadataUrl(deps: AppDeps): string {
 }
 
 function unauthorized(deps: AppDeps, why: AuthFailure): Response {
-  const params = [`resource_metadata="${resourceMetadataUrl(deps)}"`, `scope="${SCOPE_HINT}"`];
-  if (why === "invalid") {
-    params.unshift(`error="invalid_token"`);
-    params.push(
-      `error_description="The access token is invalid, expired, revoked, or its connection is no longer live"`,
-    );
-  }
+  const challenge = bearerChallenge(deps.config, {
+    scope: SCOPE_HINT,
+    ...(why === "invalid"
+      ? {
+        error: "invalid_token" as const,
+        description: "The access token is invalid, expired, revoked, or its connection is no longer live",
+      }
+      : {}),
+  });
   return rpcError(
     401,
     -32001,
@@ -88,7 +91,7 @@ function unauthorized(deps: AppDeps, why: AuthFailure): Response {
       ? "Unauthorized: send an OAuth access token as Authorization: Bearer <token>."
       : "Unauthorized: the access token is invalid, expired or revoked. Obtain a new one.",
     null,
-    { "WWW-Authenticate": `Bearer ${params.join(", ")}`, "Cache-Control": "no-store" },
+    { "WWW-Authenticate": challenge, "Cache-Control": "no-store" },
   );
 }
 

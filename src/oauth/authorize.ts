@@ -275,12 +275,6 @@ export async function browserOwnsRequest(
   return safeEqual(await sha256Hex(cookieValue), req.csrfHash);
 }
 
-/** Updates the stored parameters (the upstream sign-in keeps its state there). */
-export async function saveAuthorizationParams(deps: AppDeps, req: PendingAuthorization): Promise<void> {
-  await deps.db.update(oauthAuthorizationRequests).set({ params: JSON.stringify(req.params) })
-    .where(eq(oauthAuthorizationRequests.id, req.id));
-}
-
 /**
  * Finishes an approved request: the person's connection to the client (created, or the existing one, whose
  * first-approved scopes cap this grant), a single-use code, and the redirect back with `code`, `state`,

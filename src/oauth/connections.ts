@@ -5,11 +5,12 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { oauthClients, oauthConnections, oauthTokenFamilies, users } from "../db/schema/mod.ts";
+import { oauthConnections, oauthTokenFamilies } from "../db/schema/mod.ts";
 import { formatScopes, intersectScopes, readScopes, type Scope } from "./scopes.ts";
-import { revokeConnectionAccessTokens } from "./tokens.ts";
+import { revokeConnectionAccessTokens, type VerifiedAccessToken, verifiedToken } from "./tokens.ts";
+import { readRow } from "../db/local.ts";
 
-/** A live connection as the MCP guard and the token endpoint see it. */
+/** A live connection as the MCP guard and the token endpoint see it, with its person as read now. */
 export interface LiveConnection {
   id: string;
   clientId: string;
@@ -19,6 +20,86 @@ export interface LiveConnection {
   scopes: Scope[];
   createdAt: number;
   lastUsedAt: number | null;
+  /** The person's role, language and record, read fresh: a change applies on the next request. */
+  role: string;
+  language: string;
+  employeeId: string | null;
+}
+
+/** `last_used_at` is written at most this often, so reads do not turn into writes. */
+export const TOUCH_EVERY_MS = 60_000;
+
+/** Whether a use of the connection now should be recorded as its `last_used_at`. */
+export function touchDue(c: Pick<LiveConnection, "lastUsedAt">, now: number): boolean {
+  return c.lastUsedAt === null || now - c.lastUsedAt >= TOUCH_EVERY_MS;
+}
+
+/**
+ * Primary-key lookups only: the revocation markers of `tokens.ts` (`<jti>`, `fam:<id>`, `cnx:<id>`), the
+ * connection, its client and the person, in one statement (it runs on every connector request).
+ */
+const LIVE_SQL = `SELECT c.id, c.client_id, c.user_id, c.scopes, c.created_at, c.last_used_at, c.revoked_at,
+    cl.name AS client_name, cl.revoked_at AS client_revoked_at, u.role, u.active, u.language, u.employee_id,
+    EXISTS (SELECT 1 FROM oauth_revoked_access_tokens WHERE jti IN (?, ?, ?)) AS marked_revoked
+  FROM oauth_connections c
+  JOIN oauth_clients cl ON cl.id = c.client_id
+  JOIN users u ON u.id = c.user_id
+  WHERE c.id = ? LIMIT 1`;
+
+/**
+ * The connection if it is live: not revoked (nor marked so), its client not revoked, its person active.
+ * `markers` are revocation markers that must not exist (a token's own, its family's, the connection's).
+ */
+async function liveConnection(
+  deps: AppDeps,
+  connectionId: string,
+  markers: readonly [string, string, string],
+): Promise<LiveConnection | null> {
+  const r = await readRow(deps.database.client, LIVE_SQL, [...markers, connectionId]);
+  if (
+    !r || Number(r.marked_revoked) !== 0 || r.revoked_at !== null || r.client_revoked_at !== null ||
+    Number(r.active) !== 1
+  ) return null;
+  return {
+    id: String(r.id),
+    clientId: String(r.client_id),
+    clientName: String(r.client_name),
+    userId: String(r.user_id),
+    scopes: readScopes(String(r.scopes)),
+    createdAt: Number(r.created_at),
+    lastUsedAt: r.last_used_at === null ? null : Number(r.last_used_at),
+    role: String(r.role),
+    language: String(r.language),
+    employeeId: r.employee_id === null ? null : String(r.employee_id),
+  };
+}
+
+/**
+ * The connection if it is live (see `liveConnection`). Called on every refresh, so a revocation or a
+ * deactivation applies on the next request.
+ */
+export function getLiveConnection(deps: AppDeps, connectionId: string): Promise<LiveConnection | null> {
+  const marker = `cnx:${connectionId}`;
+  return liveConnection(deps, connectionId, [marker, marker, marker]);
+}
+
+/**
+ * An access token that may be used now: signature, issuer, audience and expiry (`verifiedToken`, cached per
+ * token), not revoked (nor its family or connection), and its connection live for the same person and
+ * client. Null otherwise. The one check of token liveness: the connector's guard runs it on every request.
+ */
+export async function authenticateAccessToken(
+  deps: AppDeps,
+  raw: string,
+): Promise<{ token: VerifiedAccessToken; connection: LiveConnection } | null> {
+  const checked = await verifiedToken(deps, raw);
+  if (!checked) return null;
+  const { claims } = checked;
+  const connection = await liveConnection(deps, claims.connectionId, checked.markers);
+  if (!connection || connection.userId !== claims.userId || connection.clientId !== claims.clientId) {
+    return null;
+  }
+  return { token: { ...claims, scopes: [...claims.scopes] }, connection };
 }
 
 /**
@@ -62,50 +143,6 @@ export async function findOrCreateConnection(
     if (!again) throw e;
     return { id: again.id, scopes: intersectScopes(readScopes(again.scopes), p.scopes), created: false };
   }
-}
-
-/**
- * The connection if it is live: not revoked, its client not revoked, and its person still active. Null
- * otherwise. Called on every MCP request (after `verifyAccessToken`) and on every refresh, so a revocation
- * or a deactivation applies on the next request. One indexed join.
- */
-export async function getLiveConnection(deps: AppDeps, connectionId: string): Promise<LiveConnection | null> {
-  const rows = await deps.db.select({
-    id: oauthConnections.id,
-    clientId: oauthConnections.clientId,
-    clientName: oauthClients.name,
-    userId: oauthConnections.userId,
-    scopes: oauthConnections.scopes,
-    createdAt: oauthConnections.createdAt,
-    lastUsedAt: oauthConnections.lastUsedAt,
-    revokedAt: oauthConnections.revokedAt,
-    clientRevokedAt: oauthClients.revokedAt,
-    active: users.active,
-  }).from(oauthConnections)
-    .innerJoin(oauthClients, eq(oauthClients.id, oauthConnections.clientId))
-    .innerJoin(users, eq(users.id, oauthConnections.userId))
-    .where(eq(oauthConnections.id, connectionId)).limit(1);
-  const r = rows[0];
-  if (!r || r.revokedAt !== null || r.clientRevokedAt !== null || !r.active) return null;
-  return {
-    id: r.id,
-    clientId: r.clientId,
-    clientName: r.clientName,
-    userId: r.userId,
-    scopes: readScopes(r.scopes),
-    createdAt: r.createdAt,
-    lastUsedAt: r.lastUsedAt,
-  };
-}
-
-/** Records that a connection was used, at most once a minute (so reads do not turn into writes). */
-export async function touchConnection(
-  deps: AppDeps,
-  c: { id: string; lastUsedAt: number | null },
-): Promise<void> {
-  const now = deps.clock.now();
-  if (c.lastUsedAt !== null && now - c.lastUsedAt < 60_000) return;
-  await deps.db.update(oauthConnections).set({ lastUsedAt: now }).where(eq(oauthConnections.id, c.id));
 }
 
 /**

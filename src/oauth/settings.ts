@@ -4,10 +4,7 @@
  * without a restart and every reader sees the same value.
  */
 import type { AppDeps } from "../deps.ts";
-import { getSetting, setSetting, SETTING_KEYS } from "../settings.ts";
-
-/** The settings key of the dynamic-registration switch. */
-export const DYNAMIC_REGISTRATION_KEY = SETTING_KEYS.dynamicClientRegistration;
+import { getSetting, setSetting } from "../settings.ts";
 
 /**
  * Whether `POST /api/oauth/register` accepts registrations right now: the stored setting when there is one,

@@ -210,9 +210,10 @@ export async function issueAccessToken(
 }
 
 /** A token whose signature and claims were checked, with the revocation markers it answers to. */
-interface CheckedToken {
+/** A token whose signature and claims hold, with the revocation markers that would stop it. */
+export interface CheckedToken {
   claims: VerifiedAccessToken;
-  markers: string[];
+  markers: [string, string, string];
   issuer: string;
   audience: string;
 }
@@ -273,7 +274,7 @@ async function checkSignatureAndClaims(deps: AppDeps, token: string): Promise<Ch
  * Expiry is compared with the clock on every use; an entry counts only for the issuer and audience it was
  * checked against.
  */
-async function checkedToken(deps: AppDeps, token: string): Promise<CheckedToken | null> {
+export async function verifiedToken(deps: AppDeps, token: string): Promise<CheckedToken | null> {
   const cache = cacheOf(deps.db).tokens;
   const now = deps.clock.now();
   const hit = cache.get(token);
@@ -296,40 +297,18 @@ async function checkedToken(deps: AppDeps, token: string): Promise<CheckedToken 
   return checked;
 }
 
-async function verify(
-  deps: AppDeps,
-  token: string,
-  checkRevocation: boolean,
-): Promise<VerifiedAccessToken | null> {
-  const checked = await checkedToken(deps, token);
-  if (!checked) return null;
-  if (checkRevocation) {
-    // One primary-key probe answers for the token, its family and its connection.
-    const r = await deps.database.client.execute({
-      sql: "SELECT 1 FROM oauth_revoked_access_tokens WHERE jti IN (?, ?, ?) LIMIT 1",
-      args: checked.markers,
-    });
-    if (r.rows.length) return null;
-  }
-  return { ...checked.claims, scopes: [...checked.claims.scopes] };
-}
-
 /**
  * Verifies signature (asymmetric alg allow-list, ES256; never "none"), `typ`, iss === config.issuer,
- * aud === config.mcpResource, exp (against the injected clock), and that neither the token, its family nor
- * its connection was revoked. Returns null on any failure. It does not check that the connection and the
- * person are still live and active: the caller does that with `getLiveConnection` (connections.ts).
+ * aud === config.mcpResource and exp (against the injected clock), without asking whether the token was
+ * revoked: for the revocation endpoint, which revokes it. Everything that serves a request with a token
+ * uses `authenticateAccessToken` (connections.ts), which also checks revocation and the connection.
  */
-export function verifyAccessToken(deps: AppDeps, token: string): Promise<VerifiedAccessToken | null> {
-  return verify(deps, token, true);
-}
-
-/** The same checks without the revocation lookup: for the revocation endpoint, which revokes it. */
-export function verifyAccessTokenIgnoringRevocation(
+export async function verifyAccessTokenIgnoringRevocation(
   deps: AppDeps,
   token: string,
 ): Promise<VerifiedAccessToken | null> {
-  return verify(deps, token, false);
+  const checked = await verifiedToken(deps, token);
+  return checked ? { ...checked.claims, scopes: [...checked.claims.scopes] } : null;
 }
 
 /** Revokes one access token by `jti` until it would have expired anyway (RFC 7009 §2). */

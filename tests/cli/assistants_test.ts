@@ -5,7 +5,8 @@ import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { findCommand, runCommand } from "../../src/cli/mod.ts";
 import { users } from "../../src/db/schema/mod.ts";
 import { findOrCreateConnection, getLiveConnection } from "../../src/oauth/connections.ts";
-import { issueAccessToken, verifyAccessToken } from "../../src/oauth/tokens.ts";
+import { issueAccessToken } from "../../src/oauth/tokens.ts";
+import { verifyAccessToken } from "../_tokens.ts";
 
 async function cli(t: TestApp, words: string[]) {
   const found = findCommand(words)!;

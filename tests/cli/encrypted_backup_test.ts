@@ -141,7 +141,8 @@ Deno.test("restore: access tokens from before verify until they expire, and the 
   const app = await makeTestApp({ env: { FEATURE_MCP_CONNECTOR: "true" } });
   const dir = await Deno.makeTempDir();
   try {
-    const { issueAccessToken, verifyAccessToken, signingKey } = await import("../../src/oauth/tokens.ts");
+    const { issueAccessToken, signingKey } = await import("../../src/oauth/tokens.ts");
+    const { verifyAccessToken } = await import("../_tokens.ts");
     const { findOrCreateConnection } = await import("../../src/oauth/connections.ts");
     const { oauthClients, users } = await import("../../src/db/schema/mod.ts");
     const { eq } = await import("drizzle-orm");

@@ -19,7 +19,8 @@ import {
   RESOURCE,
   tokenRequest,
 } from "./_helpers.ts";
-import { issueAccessToken, verifyAccessToken } from "../../src/oauth/tokens.ts";
+import { issueAccessToken } from "../../src/oauth/tokens.ts";
+import { verifyAccessToken } from "../_tokens.ts";
 import { createConfidentialClient } from "../../src/oauth/clients.ts";
 import { getLiveConnection } from "../../src/oauth/connections.ts";
 import { oauthTokenFamilies, sessions, users } from "../../src/db/schema/mod.ts";

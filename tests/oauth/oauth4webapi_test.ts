@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import * as oauth from "oauth4webapi";
 import { authorize, Browser, PASSWORD } from "./_helpers.ts";
 import { serveApp } from "./_server.ts";
-import { verifyAccessToken } from "../../src/oauth/tokens.ts";
+import { verifyAccessToken } from "../_tokens.ts";
 import { createConfidentialClient } from "../../src/oauth/clients.ts";
 
 const insecure = { [oauth.allowInsecureRequests]: true };

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { exchange, getCode, ISSUER, makeOAuthApp, PASSWORD, refresh } from "./_helpers.ts";
-import { verifyAccessToken } from "../../src/oauth/tokens.ts";
+import { verifyAccessToken } from "../_tokens.ts";
 
 Deno.test("reconnect: disconnect in the portal, connect again, and the new grant carries the new scope", async () => {
   const t = await makeOAuthApp();

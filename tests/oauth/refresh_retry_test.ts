@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { exchange, getCode, makeOAuthApp, refresh } from "./_helpers.ts";
-import { verifyAccessToken } from "../../src/oauth/tokens.ts";
+import { verifyAccessToken } from "../_tokens.ts";
 import { oauthTokenFamilies } from "../../src/db/schema/mod.ts";
 
 type App = Awaited<ReturnType<typeof makeOAuthApp>>;

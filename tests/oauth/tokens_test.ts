@@ -1,12 +1,8 @@
 import assert from "node:assert/strict";
 import { base64url as b64, SignJWT } from "jose";
 import { makeTestApp } from "../_helpers.ts";
-import {
-  issueAccessToken,
-  revokeAccessToken,
-  revokeFamilyAccessTokens,
-  verifyAccessToken,
-} from "../../src/oauth/tokens.ts";
+import { issueAccessToken, revokeAccessToken, revokeFamilyAccessTokens } from "../../src/oauth/tokens.ts";
+import { verifyAccessToken } from "../_tokens.ts";
 import { findOrCreateConnection, getLiveConnection, revokeConnection } from "../../src/oauth/connections.ts";
 import { oauthClients, users } from "../../src/db/schema/mod.ts";
 import { eq } from "drizzle-orm";
