@@ -22,12 +22,6 @@ export function parseHhmm(s: string, field = "time"): number {
   return Number(m[1]) * 60 + Number(m[2]);
 }
 
-/** `HH:MM` for minutes after midnight (wrapping past midnight), for previews and messages. */
-export function formatHhmm(minutes: number): string {
-  const m = ((Math.round(minutes) % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
-  return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
-}
-
 /**
  * Length of a shift in minutes: `end − start`, or across midnight when `end <= start` (22:00–06:00 is
  * 8 h; 08:00–08:00 is a full 24 h). `24:00` as the end is midnight of the same day.

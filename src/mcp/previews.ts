@@ -15,8 +15,13 @@ import { writerOf } from "./writer.ts";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../services/common.ts";
 
-/** Contract, "Limits": preview lifetime. */
-export const PREVIEW_TTL_MS = 15 * 60_000;
+/** Contract, "Limits": preview lifetime, in minutes (the one place the figure is written). */
+export const PREVIEW_MINUTES = 15;
+/** The same in milliseconds. */
+export const PREVIEW_TTL_MS = PREVIEW_MINUTES * 60_000;
+/** How tool texts say it: "(valid 15 minutes)", "older than 15 minutes". */
+export const PREVIEW_VALIDITY = `valid ${PREVIEW_MINUTES} minutes`;
+export const PREVIEW_TOO_OLD = `older than ${PREVIEW_MINUTES} minutes`;
 /** How long a racing commit waits for the first one before asking the assistant to retry. */
 const RACE_WAIT_MS = 10_000;
 /** A claim older than this with no filing in this process was left by a process that stopped. */
@@ -73,7 +78,7 @@ function unknownPreview(): AppError {
 function expired(): AppError {
   return new AppError(
     "conflict",
-    "This preview has expired (previews are valid for 15 minutes) and nothing was filed. Call the matching prepare_* tool again, show the new preview to the person, then commit it.",
+    `This preview has expired (previews are valid for ${PREVIEW_MINUTES} minutes) and nothing was filed. Call the matching prepare_* tool again, show the new preview to the person, then commit it.`,
   );
 }
 

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { isoDate } from "../portal/schemas.ts";
 import { MAX_ROWS } from "../services/common.ts";
+import { PREVIEW_MINUTES, PREVIEW_VALIDITY } from "./previews.ts";
 
 export { isoDate };
 
@@ -42,7 +43,9 @@ export const previewOut = {
   previewId: z.string().describe(
     "Pass this to the matching commit_* tool once the person agreed. Single use.",
   ),
-  expiresAt: z.string().describe("The preview expires at this instant (15 minutes after it was prepared)."),
+  expiresAt: z.string().describe(
+    `The preview expires at this instant (${PREVIEW_MINUTES} minutes after it was prepared).`,
+  ),
 };
 
 /** A reference to a person as shown to the caller (name only). */
@@ -61,7 +64,7 @@ export const recordId = (what: string) => z.string().min(1).max(64).describe(`Th
 
 /** The text block of a preview: it says plainly that nothing was filed yet and what to do next. */
 export function previewText(commitTool: string, data: unknown): string {
-  return `Preview only: nothing has been filed yet. Show this to the person; only after they agree, call ${commitTool} with the previewId (valid 15 minutes).\n${
+  return `Preview only: nothing has been filed yet. Show this to the person; only after they agree, call ${commitTool} with the previewId (${PREVIEW_VALIDITY}).\n${
     JSON.stringify(data)
   }`;
 }

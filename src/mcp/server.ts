@@ -20,7 +20,6 @@ import {
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
-  type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { AppDeps } from "../deps.ts";
@@ -456,6 +455,3 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     identity: { serverInfo, capabilities, instructions: INSTRUCTIONS },
   };
 }
-
-/** A JSON-RPC id as it may appear in an error response built outside the server. */
-export type JsonRpcId = RequestId | null;

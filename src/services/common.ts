@@ -115,18 +115,6 @@ export type EmployeeCore = Pick<
   | "birthDate"
 >;
 
-/** The columns of EmployeeCore, for narrow selects. */
-export const EMPLOYEE_CORE = {
-  id: employees.id,
-  canton: employees.canton,
-  employmentStart: employees.employmentStart,
-  employmentEnd: employees.employmentEnd,
-  workloadPercent: employees.workloadPercent,
-  workingWeekdays: employees.workingWeekdays,
-  weeklyHours: employees.weeklyHours,
-  birthDate: employees.birthDate,
-};
-
 /** The caller's own employee record. */
 export async function selfEmployee(q: Q, actor: Actor): Promise<EmployeeRow> {
   const id = selfId(actor);

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { employees, onboardingPlans, onboardingTasks } from "../db/schema/mod.ts";
 import { hasPermission } from "../domain/access.ts";
 import { AppError } from "../errors.ts";
@@ -101,10 +101,4 @@ export async function addOnboardingTask(deps: ServiceDeps, actor: Actor, input: 
       position: p.position,
     };
   });
-}
-
-/** Number of open tasks of a plan (used by overviews). */
-export function openTaskCount(deps: ServiceDeps, planId: string) {
-  return deps.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(onboardingTasks)
-    .where(and(eq(onboardingTasks.planId, planId), eq(onboardingTasks.done, false)));
 }

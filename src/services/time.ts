@@ -29,6 +29,7 @@ import {
   netHours,
   spanMinutes,
   sumHours,
+  timeSpansOverlap,
   weekTargetHours,
 } from "../domain/time.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
@@ -157,12 +158,10 @@ function findOverlap(
   rows: TimeRow[],
   e: { date: string; startTime: string; endTime: string },
 ): TimeRow | undefined {
-  const [s, en] = entryInterval(e);
-  return rows.find((r) => {
-    if (!r.startTime || !r.endTime) return false;
-    const [rs, re] = entryInterval({ date: r.date, startTime: r.startTime, endTime: r.endTime });
-    return s < re && rs < en;
-  });
+  return rows.find((r) =>
+    r.startTime !== null && r.endTime !== null &&
+    timeSpansOverlap(e, { date: r.date, startTime: r.startTime, endTime: r.endTime })
+  );
 }
 
 function overlapError(o: TimeRow): Error {

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { AppError } from "../../src/errors.ts";
 import { holidayFractions } from "../../src/domain/calendar.ts";
 import {
-  formatHhmm,
   netHours,
   parseHhmm,
   sumHours,
@@ -28,10 +27,6 @@ Deno.test("time: parseHhmm reads HH:MM (00:00–23:59, 24:00 as end of day) and 
       () => assert.throws(() => parseHhmm(bad, "startTime"), validationNaming("startTime")),
     );
   }
-  await t.step("formatHhmm wraps past midnight", () => {
-    assert.equal(formatHhmm(510), "08:30");
-    assert.equal(formatHhmm(1440 + 75), "01:15");
-  });
 });
 
 Deno.test("time: net hours = end − start − break, overnight when end <= start", async (t) => {

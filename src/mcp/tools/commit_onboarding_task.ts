@@ -3,13 +3,14 @@ import { addOnboardingTask, type OnboardingTaskInput, PHASES } from "../../servi
 import { hrDescription } from "../hr.ts";
 import { previewIdArg } from "../schemas.ts";
 import { defineTool, destructive } from "../tool.ts";
+import { PREVIEW_TOO_OLD } from "../previews.ts";
 
 /** Step two: adds the previewed task to that plan. */
 export const commit_onboarding_task = defineTool({
   name: "commit_onboarding_task",
   title: "Add the previewed onboarding task",
   description: hrDescription(
-    "Adds the task of a preview from prepare_onboarding_task to the person's onboarding plan, after they agreed. Takes only the previewId. Refused when the caller no longer has onboarding authority over that person, or when the preview is older than 15 minutes or from another connection; a retry with the same previewId returns the first result.",
+    `Adds the task of a preview from prepare_onboarding_task to the person's onboarding plan, after they agreed. Takes only the previewId. Refused when the caller no longer has onboarding authority over that person, or when the preview is ${PREVIEW_TOO_OLD} or from another connection; a retry with the same previewId returns the first result.`,
   ),
   scope: "hr:write",
   permission: "employees:onboarding",

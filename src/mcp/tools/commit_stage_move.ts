@@ -4,13 +4,14 @@ import { hrDescription, plannedTaskOut, stageOut } from "../hr.ts";
 import { previewIdArg } from "../schemas.ts";
 import { defineTool, destructive } from "../tool.ts";
 import type { StageMovePayload } from "./prepare_stage_move.ts";
+import { PREVIEW_TOO_OLD } from "../previews.ts";
 
 /** Step two: moves the application; the destination's automatic tasks run. */
 export const commit_stage_move = defineTool({
   name: "commit_stage_move",
   title: "Move the application as previewed",
   description: hrDescription(
-    "Moves the application of a preview from prepare_stage_move, after the person agreed; the destination stage's automatic tasks then run (candidate e-mails are queued and sent, tasks created, hiring marked). Takes only the previewId. Refused when the person no longer may move it, when it moved meanwhile, when the gate now blocks it, or when the preview is older than 15 minutes or from another connection; a retry with the same previewId returns the first result and runs nothing twice.",
+    `Moves the application of a preview from prepare_stage_move, after the person agreed; the destination stage's automatic tasks then run (candidate e-mails are queued and sent, tasks created, hiring marked). Takes only the previewId. Refused when the person no longer may move it, when it moved meanwhile, when the gate now blocks it, or when the preview is ${PREVIEW_TOO_OLD} or from another connection; a retry with the same previewId returns the first result and runs nothing twice.`,
   ),
   scope: "hr:write",
   permission: "applications:move-stage",

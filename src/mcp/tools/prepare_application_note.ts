@@ -3,6 +3,7 @@ import { NOTE_MAX, previewApplicationNote } from "../../services/hr_recruiting.t
 import { hrDescription } from "../hr.ts";
 import { previewOut, previewText, recordId } from "../schemas.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
+import { PREVIEW_VALIDITY } from "../previews.ts";
 
 /** What `commit_application_note` files. */
 export interface ApplicationNotePayload {
@@ -15,7 +16,7 @@ export const prepare_application_note = defineTool({
   name: "prepare_application_note",
   title: "Prepare a note on an application",
   description: hrDescription(
-    "Previews a note on an application the person may see: whose application, the position and stage, and how many shared notes it already has. The note is always filed as a shared note the hiring team reads (never a private HR note); its text is taken here. Returns a previewId: after the person agrees, call commit_application_note with it (valid 15 minutes).",
+    `Previews a note on an application the person may see: whose application, the position and stage, and how many shared notes it already has. The note is always filed as a shared note the hiring team reads (never a private HR note); its text is taken here. Returns a previewId: after the person agrees, call commit_application_note with it (${PREVIEW_VALIDITY}).`,
   ),
   scope: "hr:write",
   permission: "applications:view",

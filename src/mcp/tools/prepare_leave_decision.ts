@@ -5,6 +5,7 @@ import { hrDescription } from "../hr.ts";
 import { personRef, previewOut, previewText, recordId } from "../schemas.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
 import { leaveRequestOut } from "./list_my_leave_requests.ts";
+import { PREVIEW_VALIDITY } from "../previews.ts";
 
 /** What `commit_leave_decision` files: the decision exactly as previewed, its note taken here. */
 export interface LeaveDecisionPayload {
@@ -18,7 +19,7 @@ export const prepare_leave_decision = defineTool({
   name: "prepare_leave_decision",
   title: "Prepare a leave decision",
   description: hrDescription(
-    "Previews approving or rejecting a leave request (or granting or refusing a cancellation) that awaits the person: whose request, the days, the remaining days before and after, and the resulting state. A rejection may carry a short note for the requester, taken here and nowhere else. Nobody decides their own request. Returns a previewId: show the preview, and only after the person agrees call commit_leave_decision with it (valid 15 minutes).",
+    `Previews approving or rejecting a leave request (or granting or refusing a cancellation) that awaits the person: whose request, the days, the remaining days before and after, and the resulting state. A rejection may carry a short note for the requester, taken here and nowhere else. Nobody decides their own request. Returns a previewId: show the preview, and only after the person agrees call commit_leave_decision with it (${PREVIEW_VALIDITY}).`,
   ),
   scope: "hr:write",
   permission: "staff-absence:approve",

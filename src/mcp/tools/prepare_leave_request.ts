@@ -2,6 +2,7 @@ import { z } from "zod";
 import { previewLeaveRequest } from "../../services/leave.ts";
 import { isoDate, leaveTypeOut, personRef, previewOut, previewText } from "../schemas.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
+import { PREVIEW_VALIDITY } from "../previews.ts";
 
 /** What `commit_leave_request` files: exactly the arguments that were previewed. */
 export interface LeavePreviewPayload {
@@ -19,7 +20,7 @@ export const prepare_leave_request = defineTool({
   name: "prepare_leave_request",
   title: "Prepare a leave request",
   description:
-    "Computes a leave request for the person without filing it: working days deducted per leave year (public holidays, days off and company closures excluded; half days via startPortion/endPortion), the balance before and after, and who will approve it. Refuses what filing would refuse (overlaps, not enough balance, no working time). Takes no reason or other free text. Returns a previewId: show the preview to the person, and only after they agree call commit_leave_request with it (valid 15 minutes).",
+    `Computes a leave request for the person without filing it: working days deducted per leave year (public holidays, days off and company closures excluded; half days via startPortion/endPortion), the balance before and after, and who will approve it. Refuses what filing would refuse (overlaps, not enough balance, no working time). Takes no reason or other free text. Returns a previewId: show the preview to the person, and only after they agree call commit_leave_request with it (${PREVIEW_VALIDITY}).`,
   scope: "self:write",
   permission: "leave:request",
   kind: "prepare",

@@ -8,13 +8,14 @@ import {
 import { hrDescription } from "../hr.ts";
 import { isoDate, previewOut, previewText, recordId } from "../schemas.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
+import { PREVIEW_VALIDITY } from "../previews.ts";
 
 /** Step one of adding an onboarding task: whose plan and where the task lands. */
 export const prepare_onboarding_task = defineTool({
   name: "prepare_onboarding_task",
   title: "Prepare an onboarding task",
   description: hrDescription(
-    "Previews adding a task to the open onboarding plan of a person the caller may see: whose plan, the phase, the place the task takes in it and the tasks already there. The title is the only text and is taken here. Returns a previewId: after the person agrees, call commit_onboarding_task with it (valid 15 minutes).",
+    `Previews adding a task to the open onboarding plan of a person the caller may see: whose plan, the phase, the place the task takes in it and the tasks already there. The title is the only text and is taken here. Returns a previewId: after the person agrees, call commit_onboarding_task with it (${PREVIEW_VALIDITY}).`,
   ),
   scope: "hr:write",
   permission: "employees:onboarding",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { previewSickReport } from "../../services/sick_leave.ts";
 import { isoDate, previewOut, previewText } from "../schemas.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
+import { PREVIEW_VALIDITY } from "../previews.ts";
 
 /** What `commit_sick_report` files: exactly the arguments that were previewed. */
 export interface SickPreviewPayload {
@@ -13,7 +14,7 @@ export const prepare_sick_report = defineTool({
   name: "prepare_sick_report",
   title: "Prepare a sick report",
   description:
-    "Computes a sick-leave report for the person without filing it: from start_date (today or up to 30 days back) either ongoing (no end_date) or until end_date, the calendar days it covers, and the salary-continuation days used before and after. Never ask for or pass a reason: none is taken. Returns a previewId: show the preview, and only after the person agrees call commit_sick_report with it (valid 15 minutes).",
+    `Computes a sick-leave report for the person without filing it: from start_date (today or up to 30 days back) either ongoing (no end_date) or until end_date, the calendar days it covers, and the salary-continuation days used before and after. Never ask for or pass a reason: none is taken. Returns a previewId: show the preview, and only after the person agrees call commit_sick_report with it (${PREVIEW_VALIDITY}).`,
   scope: "self:write",
   permission: "sickleave:report",
   kind: "prepare",

@@ -4,6 +4,7 @@ import { AppError } from "../../errors.ts";
 import { hrDescription, plannedTaskOut, stageOut } from "../hr.ts";
 import { previewOut, previewText, recordId } from "../schemas.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
+import { PREVIEW_VALIDITY } from "../previews.ts";
 
 /** What `commit_stage_move` files. */
 export interface StageMovePayload {
@@ -17,7 +18,7 @@ export const prepare_stage_move = defineTool({
   name: "prepare_stage_move",
   title: "Prepare a stage move",
   description: hrDescription(
-    "Previews moving an application the person may see to another stage: both stages and every automatic task the destination fires, flagging those that e-mail the candidate and whether the stage marks the candidate as hired. A move into a gated stage while a blocking task is open is refused (there is no override here). Returns a previewId: show the consequences, and only after the person agrees call commit_stage_move with it (valid 15 minutes).",
+    `Previews moving an application the person may see to another stage: both stages and every automatic task the destination fires, flagging those that e-mail the candidate and whether the stage marks the candidate as hired. A move into a gated stage while a blocking task is open is refused (there is no override here). Returns a previewId: show the consequences, and only after the person agrees call commit_stage_move with it (${PREVIEW_VALIDITY}).`,
   ),
   scope: "hr:write",
   permission: "applications:move-stage",

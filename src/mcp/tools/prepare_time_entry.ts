@@ -4,6 +4,7 @@ import { previewTimeEntry, TIME_TYPES } from "../../services/time.ts";
 import { isoDate, previewOut, previewText } from "../schemas.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
 import { timeEntryOut } from "./list_my_time_entries.ts";
+import { PREVIEW_VALIDITY } from "../previews.ts";
 
 /** What `commit_time_entry` records: exactly the arguments that were previewed. */
 export interface TimePreviewPayload {
@@ -22,7 +23,7 @@ export const prepare_time_entry = defineTool({
   name: "prepare_time_entry",
   title: "Prepare a time entry",
   description:
-    "Computes a working-time entry for the person without recording it: net hours (end minus start minus break; an end at or before the start means an overnight shift) and what the day already holds, with the day's total before and after. Refuses overlapping times. Takes no description or other free text. Returns a previewId: show the preview, and only after the person agrees call commit_time_entry with it (valid 15 minutes).",
+    `Computes a working-time entry for the person without recording it: net hours (end minus start minus break; an end at or before the start means an overnight shift) and what the day already holds, with the day's total before and after. Refuses overlapping times. Takes no description or other free text. Returns a previewId: show the preview, and only after the person agrees call commit_time_entry with it (${PREVIEW_VALIDITY}).`,
   scope: "self:write",
   permission: "workhours:submit",
   kind: "prepare",
