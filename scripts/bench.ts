@@ -30,7 +30,7 @@ import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { startBackgroundCheckpoints } from "../src/db/checkpointer.ts";
-import { seedDemo } from "../src/db/demo.ts";
+import { seedDemo } from "../src/demo/mod.ts";
 import { createLogger } from "../src/log.ts";
 import { systemClock } from "../src/clock.ts";
 import { createApp } from "../src/app.ts";

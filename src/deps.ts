@@ -1,6 +1,5 @@
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
-import type { MetadataFetcher } from "./oauth/client_metadata.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { Logger } from "./log.ts";
 
@@ -18,4 +17,12 @@ export interface AppDeps {
   mailKick?: () => void;
   /** How client metadata documents are fetched (default: public addresses only; tests use a local CA). */
   clientMetadataFetcher?: MetadataFetcher;
+}
+
+/**
+ * How client metadata documents are fetched: by default the runtime's fetch behind the public-address
+ * check (oauth/client_metadata.ts); a test on one machine injects one that trusts its own CA on loopback.
+ */
+export interface MetadataFetcher {
+  fetch(url: string, init: RequestInit): Promise<Response>;
 }

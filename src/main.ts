@@ -9,7 +9,7 @@ import { DatabaseNewerError, migrate } from "./db/migrate.ts";
 import { createLogger } from "./log.ts";
 import { systemClock } from "./clock.ts";
 import { createApp } from "./app.ts";
-import { seedDemo } from "./db/demo.ts";
+import { seedDemo } from "./demo/mod.ts";
 import { preflight } from "./db/preflight.ts";
 import { ensureStandardLeaveTypes, hasLeaveTypes } from "./services/leave_types.ts";
 import { smtpTransport } from "./mail/smtp.ts";

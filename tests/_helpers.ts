@@ -27,7 +27,7 @@ async function template(now: string, demo: boolean): Promise<string> {
       const database = await openDatabase(`file:${path}`);
       await migrate(database.client);
       if (demo) {
-        const { seedDemo } = await import("../src/db/demo.ts");
+        const { seedDemo } = await import("../src/demo/mod.ts");
         await seedDemo(database.db, { clock: new FixedClock(now), password: DEMO_PASSWORD });
       }
       await database.client.execute("PRAGMA wal_checkpoint(TRUNCATE)");

@@ -4,7 +4,7 @@
  * purpose).
  */
 import { employees, users } from "../src/db/schema/mod.ts";
-import { DEMO_ACCOUNTS } from "../src/db/demo.ts";
+import { DEMO_ACCOUNTS } from "../src/demo/mod.ts";
 import type { Actor } from "../src/services/actor.ts";
 import { hashPassword } from "../src/signin/password.ts";
 import { DEMO_PASSWORD, type TestApp } from "./_helpers.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Command } from "./mod.ts";
+import type { Command } from "./command.ts";
 import { CommandError } from "./errors.ts";
 import { users } from "../db/schema/mod.ts";
 import { AppError } from "../errors.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { departments, employees } from "../db/schema/mod.ts";
-import { isCalendarDate } from "../portal/schemas.ts";
+import { isValidDate } from "../domain/calendar.ts";
 import { decodeCsv, detectDelimiter, parseCsv, toCsv } from "./csv.ts";
 
 /**
@@ -50,7 +50,7 @@ function isoFromSwiss(v: string): string {
 
 const DATE_FORMATS = "a date YYYY-MM-DD or DD.MM.YYYY";
 const date = (name: string) =>
-  opt.transform((v) => (v === null ? null : isoFromSwiss(v))).refine((v) => v === null || isCalendarDate(v), {
+  opt.transform((v) => (v === null ? null : isoFromSwiss(v))).refine((v) => v === null || isValidDate(v), {
     message: `${name} must be ${DATE_FORMATS}`,
   });
 
@@ -68,7 +68,7 @@ const Row = z.object({
   manager_personnel_number: opt,
   department: opt,
   job_title: opt,
-  employment_start: z.string().trim().transform(isoFromSwiss).refine(isCalendarDate, {
+  employment_start: z.string().trim().transform(isoFromSwiss).refine(isValidDate, {
     message: `employment_start must be ${DATE_FORMATS}`,
   }),
   employment_end: date("employment_end"),

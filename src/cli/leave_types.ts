@@ -1,6 +1,6 @@
 /** Commands for the organisation's leave types, their policies, and HR's corrections of entitlements. */
 import { eq } from "drizzle-orm";
-import type { Command } from "./mod.ts";
+import type { Command } from "./command.ts";
 import { CommandError, UsageError } from "./errors.ts";
 import { ensureStandardLeaveTypes, listLeaveTypes } from "../services/leave_types.ts";
 import { adjustEntitlement, getLeavePolicy, setLeavePolicy } from "../services/leave_policies.ts";

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { UsageError } from "./errors.ts";
+import type { Command, Io } from "./command.ts";
 import type { AppDeps } from "../deps.ts";
 import {
   addUser,
@@ -22,25 +23,7 @@ import { assistantCommands } from "./assistants.ts";
 import { privacyCommands } from "./privacy.ts";
 import { leaveTypeCommands } from "./leave_types.ts";
 
-/** Where a command writes; tests capture it. `stdin` gives piped input (passwords, CSV). */
-export interface Io {
-  out(text: string): void;
-  err(text: string): void;
-  readStdin(): Promise<string>;
-}
-
-/** One admin command: its help text and what it does. Exit codes: 0 done, 1 refused, 2 wrong usage. */
-export interface Command {
-  name: string;
-  summary: string;
-  usage: string;
-  options?: Record<string, { type: "string" | "boolean"; multiple?: boolean }>;
-  run(
-    deps: AppDeps,
-    args: { values: Record<string, unknown>; positionals: string[] },
-    io: Io,
-  ): Promise<number>;
-}
+export type { Command, Io } from "./command.ts";
 
 const PASSWORD_OPTS = { "password-stdin": { type: "boolean" as const } };
 

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { employees } from "../db/schema/mod.ts";
 import { CommandError } from "./errors.ts";
-import type { Command } from "./mod.ts";
+import type { Command } from "./command.ts";
 import { downloadExport, requestExport } from "../services/my_data_export.ts";
 import { runRetention } from "../services/retention.ts";
 

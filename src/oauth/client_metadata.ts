@@ -27,13 +27,8 @@ const MIN_TTL_MS = 5 * 60_000;
 const MAX_TTL_MS = 24 * 3_600_000;
 const DEFAULT_TTL_MS = 3_600_000;
 
-/**
- * How documents are fetched: by default the runtime's fetch behind the public-address check; a test on one
- * machine injects one that trusts its own CA on loopback.
- */
-export interface MetadataFetcher {
-  fetch(url: string, init: RequestInit): Promise<Response>;
-}
+import type { MetadataFetcher } from "../deps.ts";
+export type { MetadataFetcher };
 
 /** Whether a `client_id` is a URL naming a metadata document (draft §3). */
 export function isMetadataClientId(id: string): boolean {

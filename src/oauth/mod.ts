@@ -1,17 +1,14 @@
 /**
- * The connector's authorization server: discovery documents, JWKS, dynamic registration, the authorization
- * endpoint with its sign-in and consent pages, the token and the revocation endpoints. Mounted by
+ * The connector's authorization server: discovery documents, JWKS, dynamic registration, the token and the
+ * revocation endpoints. The authorization endpoint and its sign-in and consent pages are people's pages, in
+ * `web/auth_pages.tsx`. Mounted by
  * `createApp` only when `FEATURE_MCP_CONNECTOR=true`; otherwise none of these paths exist (404).
  */
 import { readBodyText } from "../http_body.ts";
 import type { Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppDeps } from "../deps.ts";
-import { isLang, negotiateLang } from "../i18n/mod.ts";
 import { clientAddress } from "../client_address.ts";
-import { WEB_MESSAGES } from "../i18n/web.ts";
-import { errorPage, mountAuthorizationPages } from "../web/auth_pages.tsx";
-import { setRequestCookie, startAuthorization } from "./authorize.ts";
 import { authenticateClient } from "./clients.ts";
 import { noStore, OAuthError, oauthErrorResponse } from "./errors.ts";
 import { exchangeCode, refreshGrant, revokeToken } from "./grants.ts";
@@ -170,26 +167,4 @@ export function mountAuthorizationServer(app: Hono<any>, deps: AppDeps): void {
       return c.json({ error: "invalid_request", error_description: "Use POST." }, 405);
     });
   }
-
-  app.get("/oauth/authorize", async (c) => {
-    const query = new URL(c.req.url).searchParams;
-    const r = await startAuthorization(deps, query);
-    if (r.kind === "page") {
-      const uiLocales = query.get("ui_locales");
-      const lang = negotiateLang(isLang(uiLocales) ? uiLocales : null, c.req.header("accept-language"));
-      const m = WEB_MESSAGES[lang];
-      const message = r.reason === "unknown_client"
-        ? m.errorUnknownClient
-        : r.reason === "duplicate_parameter"
-        ? m.errorDuplicate
-        : m.errorBadRedirect;
-      return errorPage(c, lang, message, 400, r.detail);
-    }
-    c.header("Cache-Control", "no-store");
-    if (r.kind === "redirect") return c.redirect(r.location, 302);
-    setRequestCookie(deps, c, r.requestId, r.csrf);
-    return c.redirect(`/oauth/consent?request=${r.requestId}`, 302);
-  });
-
-  mountAuthorizationPages(app, deps);
 }

@@ -8,7 +8,7 @@ import { payslipRoutes } from "./payslips.ts";
 import { compensationRoutes } from "./compensation.ts";
 import { holidayRoutes } from "./holidays.ts";
 import { approvalRoutes } from "./approvals.ts";
-import { assistantRoutes } from "../oauth/portal_routes.ts";
+import { assistantRoutes } from "./assistants.ts";
 import { myDataRoutes } from "./my_data.ts";
 import { todoRoutes } from "./todos.ts";
 

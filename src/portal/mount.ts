@@ -10,8 +10,8 @@ import { clientAddress } from "../client_address.ts";
 import { type AuthUser, resolveSession } from "../signin/sessions.ts";
 import { parseOrThrow, type RouteDef } from "./route.ts";
 
-/** The cookie that carries the same session token for the server-rendered pages. */
-export const SESSION_COOKIE = "hr_session";
+import { SESSION_COOKIE } from "../signin/sessions.ts";
+export { SESSION_COOKIE };
 
 /** Reads the session token from `Authorization: Bearer …` or, for pages, the session cookie. */
 export function sessionToken(c: Context): string | undefined {

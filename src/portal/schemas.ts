@@ -19,17 +19,9 @@ function named<T extends z.ZodType>(schema: T, id: string): T {
   return schema;
 }
 
-/**
- * True for a real calendar day in `YYYY-MM-DD`, years 0001–9999 (29 February only in leap years). The
- * domain's parser, not `Date.UTC`, which reads years 0–99 as 1900–1999.
- */
-export function isCalendarDate(s: string): boolean {
-  return isValidDate(s);
-}
-
 /** A calendar-valid date `YYYY-MM-DD`. */
 export const isoDate = z.string({ error: "must be a date YYYY-MM-DD" })
-  .refine(isCalendarDate, { message: "must be a calendar-valid date YYYY-MM-DD" })
+  .refine(isValidDate, { message: "must be a calendar-valid date YYYY-MM-DD" })
   .meta({ format: "date", example: "2026-11-18" });
 
 /** A time of day `HH:MM` (00:00–23:59). */

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { employees, onboardingPlans, onboardingTasks } from "../db/schema/mod.ts";
 import { hasPermission } from "../domain/access.ts";
 import { AppError } from "../errors.ts";
-import { isCalendarDate } from "../portal/schemas.ts";
+import { isValidDate } from "../domain/calendar.ts";
 import type { Actor } from "./actor.ts";
 import { fullName, type ServiceDeps, writeTx } from "./common.ts";
 import { employeeScope, inScope } from "./hr_scope.ts";
@@ -33,7 +33,7 @@ export async function previewOnboardingTask(deps: ServiceDeps, actor: Actor, inp
   if (!PHASES.includes(input.phase)) {
     throw new AppError("validation", `phase must be one of ${PHASES.join(", ")}.`);
   }
-  if (input.dueDate !== undefined && !isCalendarDate(input.dueDate)) {
+  if (input.dueDate !== undefined && !isValidDate(input.dueDate)) {
     throw new AppError("validation", "dueDate must be a calendar-valid date YYYY-MM-DD.");
   }
   const scope = await employeeScope(deps, actor);

@@ -8,6 +8,9 @@ import { decoyHash, verifyPassword } from "./password.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import type { Logger } from "../log.ts";
 
+/** The cookie that carries the session token for the server-rendered pages (the portal takes it too). */
+export const SESSION_COOKIE = "hr_session";
+
 /** The signed-in person as every handler sees it; role and active state are read fresh on each request. */
 export interface AuthUser {
   userId: string;

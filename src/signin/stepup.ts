@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppDeps } from "../deps.ts";
-import { SESSION_COOKIE } from "../portal/mount.ts";
+import { SESSION_COOKIE } from "./sessions.ts";
 import { type AuthUser, resolveSession, revokeSession } from "./sessions.ts";
 
 /** The person signed in to this browser (session cookie only, never a header), or null. */

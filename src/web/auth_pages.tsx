@@ -22,6 +22,8 @@ import {
   loadAuthorization,
   type PendingAuthorization,
   requestCookieName,
+  setRequestCookie,
+  startAuthorization,
 } from "../oauth/authorize.ts";
 import { offeredScopes, usableScopes } from "../oauth/policy.ts";
 import { readScopes, type Scope, SCOPES } from "../oauth/scopes.ts";
@@ -195,9 +197,29 @@ function redirectHost(uri: string): string {
   }
 }
 
-/** Mounts the sign-in and consent pages under /oauth. */
+/** Mounts the authorization endpoint and its sign-in and consent pages under /oauth. */
 // deno-lint-ignore no-explicit-any
 export function mountAuthorizationPages(app: Hono<any>, deps: AppDeps): void {
+  app.get("/oauth/authorize", async (c) => {
+    const query = new URL(c.req.url).searchParams;
+    const r = await startAuthorization(deps, query);
+    if (r.kind === "page") {
+      const uiLocales = query.get("ui_locales");
+      const lang = negotiateLang(isLang(uiLocales) ? uiLocales : null, c.req.header("accept-language"));
+      const m = WEB_MESSAGES[lang];
+      const message = r.reason === "unknown_client"
+        ? m.errorUnknownClient
+        : r.reason === "duplicate_parameter"
+        ? m.errorDuplicate
+        : m.errorBadRedirect;
+      return errorPage(c, lang, message, 400, r.detail);
+    }
+    c.header("Cache-Control", "no-store");
+    if (r.kind === "redirect") return c.redirect(r.location, 302);
+    setRequestCookie(deps, c, r.requestId, r.csrf);
+    return c.redirect(`/oauth/consent?request=${r.requestId}`, 302);
+  });
+
   /** After a successful sign-in (password or upstream): a browser session, its cookie, then onwards. */
   async function finishSignIn(
     c: Context,

@@ -11,7 +11,7 @@ import { oauthClients, oauthConnections } from "../db/schema/mod.ts";
 import { safeEqual, sha256Hex } from "../crypto.ts";
 import { fill, isLang, type Lang } from "../i18n/mod.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
-import { SESSION_COOKIE } from "../portal/mount.ts";
+import { SESSION_COOKIE } from "../signin/sessions.ts";
 import {
   listConnectedAssistants,
   revokeConnectedAssistant,

@@ -13,7 +13,7 @@ import { findOrCreateConnection } from "../../src/oauth/connections.ts";
 import { issueAccessToken } from "../../src/oauth/tokens.ts";
 import { SCOPES } from "../../src/oauth/scopes.ts";
 
-/** The demo accounts by purpose (see src/db/demo/org.ts). */
+/** The demo accounts by purpose (see src/demo/org.ts). */
 export const EMAIL = {
   employee: "employee@demo.example",
   manager: "manager@demo.example",

@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { E2E, startMcpServer, type Who } from "./_harness.ts";
 import { TOOLS } from "../../src/mcp/registry.ts";
-import { DEMO_ACCOUNTS, GATED_APPLICATION_ID } from "../../src/db/demo.ts";
+import { DEMO_ACCOUNTS, GATED_APPLICATION_ID } from "../../src/demo/mod.ts";
 import { employees, leaveRequests, positions } from "../../src/db/schema/mod.ts";
 
 const SCOPE_SETS: Record<string, string[]> = {

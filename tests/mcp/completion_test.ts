@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { auditRows, E2E, startMcpServer } from "./_harness.ts";
-import { DEMO_ACCOUNTS } from "../../src/db/demo.ts";
+import { DEMO_ACCOUNTS } from "../../src/demo/mod.ts";
 import { employees } from "../../src/db/schema/mod.ts";
 
 const PERSON = { type: "ref/prompt", name: "prepare_1on1" } as const;

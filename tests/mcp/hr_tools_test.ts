@@ -9,7 +9,7 @@ import { SMTPServer } from "smtp-server";
 import { auditRows, E2E, ok, refusal, startMcpServer } from "./_harness.ts";
 import { HR_TOOLS, TOOLS } from "../../src/mcp/registry.ts";
 import { NO_RANKING } from "../../src/mcp/hr.ts";
-import { DEMO_ACCOUNTS, GATED_APPLICATION_ID, READY_APPLICATION_ID } from "../../src/db/demo.ts";
+import { DEMO_ACCOUNTS, GATED_APPLICATION_ID, READY_APPLICATION_ID } from "../../src/demo/mod.ts";
 import {
   applicationNotes,
   applications,

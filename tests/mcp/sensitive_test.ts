@@ -15,7 +15,7 @@ import {
   positions,
   sickLeaveEntries,
 } from "../../src/db/schema/mod.ts";
-import { DEMO_ACCOUNTS, GATED_APPLICATION_ID } from "../../src/db/demo.ts";
+import { DEMO_ACCOUNTS, GATED_APPLICATION_ID } from "../../src/demo/mod.ts";
 import { TOOLS } from "../../src/mcp/registry.ts";
 import { E2E, startMcpServer } from "./_harness.ts";
 

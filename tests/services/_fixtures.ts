@@ -3,8 +3,8 @@
  * weekdays and workloads (so a rule's edge case does not depend on the demo's story), and accounts for them.
  */
 import { eq } from "drizzle-orm";
-import { DEMO_ACCOUNTS } from "../../src/db/demo.ts";
-import { demoId } from "../../src/db/demo/util.ts";
+import { DEMO_ACCOUNTS } from "../../src/demo/mod.ts";
+import { demoId } from "../../src/demo/util.ts";
 import { leaveEntitlements, leaveTypes, users } from "../../src/db/schema/mod.ts";
 import type { Actor } from "../../src/services/actor.ts";
 import type { TestApp } from "../_helpers.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
-import { DEMO_ACCOUNTS, GATED_APPLICATION_ID, READY_APPLICATION_ID } from "../../src/db/demo.ts";
+import { DEMO_ACCOUNTS, GATED_APPLICATION_ID, READY_APPLICATION_ID } from "../../src/demo/mod.ts";
 import { applicationNotes, applications, employees, mailOutbox, users } from "../../src/db/schema/mod.ts";
 import type { Actor } from "../../src/services/actor.ts";
 import { employeeScope, positionScope } from "../../src/services/hr_scope.ts";

@@ -401,7 +401,7 @@ Deno.test("time: an entry recorded through an assistant takes no description", a
 Deno.test("time: calendar dates of years 0001–0099 are dates; an entry outside the employment is refused", async (t) => {
   const app = await makeTestApp();
   try {
-    const { isCalendarDate } = await import("../../src/portal/schemas.ts");
+    const { isValidDate: isCalendarDate } = await import("../../src/domain/calendar.ts");
     await t.step("the contract's calendar-valid dates, every year 0001–9999", () => {
       for (const d of ["0001-01-01", "0099-12-31", "0999-06-15", "9999-12-31", "2024-02-29"]) {
         assert.ok(isCalendarDate(d), d);

@@ -4,10 +4,14 @@
  */
 import { z } from "zod";
 import { AppError } from "../errors.ts";
-import { route, type RouteDef } from "../portal/route.ts";
-import { dateTime, idParam } from "../portal/schemas.ts";
-import { listConnectedAssistants, revokeConnectedAssistant, seesAllConnections } from "./assistants.ts";
-import { SCOPES } from "./scopes.ts";
+import { route, type RouteDef } from "./route.ts";
+import { dateTime, idParam } from "./schemas.ts";
+import {
+  listConnectedAssistants,
+  revokeConnectedAssistant,
+  seesAllConnections,
+} from "../oauth/assistants.ts";
+import { SCOPES } from "../oauth/scopes.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

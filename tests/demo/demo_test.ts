@@ -10,7 +10,7 @@ import {
   hasData,
   READY_APPLICATION_ID,
   seedDemo,
-} from "../../src/db/demo.ts";
+} from "../../src/demo/mod.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import * as s from "../../src/db/schema/mod.ts";
 import { addDays, eachDay, holidayFractions, mondayOf } from "../../src/domain/calendar.ts";

@@ -4,7 +4,7 @@
  * hand (no PDF library: one page, one standard font, byte offsets computed exactly).
  */
 import { Buffer } from "node:buffer";
-import * as s from "../schema/mod.ts";
+import * as s from "../db/schema/mod.ts";
 import type { DemoContext, DemoPerson } from "./context.ts";
 import { employedOn, KEY, salaryOn } from "./org.ts";
 import { DEMO_COMPANY } from "./org.ts";

@@ -5,7 +5,7 @@
  * one with its blocking "Reference check" still open (a move to OFFER must be refused) and one whose
  * blocking task is done (the move is allowed).
  */
-import * as s from "../schema/mod.ts";
+import * as s from "../db/schema/mod.ts";
 import type { DemoContext } from "./context.ts";
 import { DEMO_COMPANY, DEMO_DOMAIN, KEY } from "./org.ts";
 import { demoId, mailPart } from "./util.ts";

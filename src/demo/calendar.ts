@@ -3,8 +3,8 @@
  * cantons publish them, so they are data, not rules), the year-end closure with one approved
  * work-through day, and the installation's pay dates.
  */
-import { addDays, eachDay, isoWeekday } from "../../domain/calendar.ts";
-import * as s from "../schema/mod.ts";
+import { addDays, eachDay, isoWeekday } from "../domain/calendar.ts";
+import * as s from "../db/schema/mod.ts";
 import type { DemoContext } from "./context.ts";
 import { KEY } from "./org.ts";
 import { at, isoWeekMonday } from "./util.ts";

@@ -3,9 +3,9 @@
  * random source, ids, the rows collected so far, and each employee's busy days (so that no leave request
  * overlaps a sick absence or another request, and no time entry is booked on a day off).
  */
-import { isoDay } from "../../clock.ts";
-import { holidayFractions } from "../../domain/calendar.ts";
-import * as s from "../schema/mod.ts";
+import { isoDay } from "../clock.ts";
+import { holidayFractions } from "../domain/calendar.ts";
+import * as s from "../db/schema/mod.ts";
 import { IdSource, Rng, Rows } from "./util.ts";
 
 /** Tables in foreign-key order: the seeder inserts them in exactly this order. */

@@ -5,8 +5,8 @@
  * closure day (except the approved work-through), a sick day or approved leave; half days get half hours.
  * `totalHours` is always end − start − break, and net minutes are multiples of 6 so hours are exact tenths.
  */
-import { addDays, eachDay, isoWeekday, mondayOf } from "../../domain/calendar.ts";
-import * as s from "../schema/mod.ts";
+import { addDays, eachDay, isoWeekday, mondayOf } from "../domain/calendar.ts";
+import * as s from "../db/schema/mod.ts";
 import { type DemoContext, type DemoPerson, workloadOn } from "./context.ts";
 import { employedOn, KEY, PLATFORM_TEAM, worksOn } from "./org.ts";
 import { at, hhmm } from "./util.ts";

@@ -3,8 +3,8 @@
  * that drive the summary badge (a missing document, a feedback draft, an open survey), two expense reports
  * awaiting the manager, and a few notifications, one about a request filed through an assistant.
  */
-import { addDays } from "../../domain/calendar.ts";
-import * as s from "../schema/mod.ts";
+import { addDays } from "../domain/calendar.ts";
+import * as s from "../db/schema/mod.ts";
 import type { DemoContext } from "./context.ts";
 import type { LeaveRequestFiled } from "./leave.ts";
 import { KEY } from "./org.ts";

@@ -4,8 +4,8 @@
  * "end my absence" and the connector's 24-hour "cancel my report" both have something to act on.
  * Reasons are filled because HR sees them; nobody else ever does.
  */
-import { addDays, eachDay, mondayOf } from "../../domain/calendar.ts";
-import * as s from "../schema/mod.ts";
+import { addDays, eachDay, mondayOf } from "../domain/calendar.ts";
+import * as s from "../db/schema/mod.ts";
 import type { DemoContext } from "./context.ts";
 import { KEY } from "./org.ts";
 import { at, isoWeekMonday } from "./util.ts";

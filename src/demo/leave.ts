@@ -5,14 +5,14 @@
  * holidays, working weekdays and the company closure, so the demo never contradicts the rules. Requests
  * never overlap each other or a sick absence, and a REFUSE type is never overdrawn.
  */
-import { addDays, daysInYear, eachDay, mondayOf } from "../../domain/calendar.ts";
+import { addDays, daysInYear, eachDay, mondayOf } from "../domain/calendar.ts";
 import {
   computeLeaveDays,
   type EndPortion,
   type LeaveRequestStatus,
   type StartPortion,
-} from "../../domain/leave.ts";
-import * as s from "../schema/mod.ts";
+} from "../domain/leave.ts";
+import * as s from "../db/schema/mod.ts";
 import { type DemoContext, type DemoPerson, workloadOn } from "./context.ts";
 import { closureRange } from "./calendar.ts";
 import { employedOn, KEY } from "./org.ts";

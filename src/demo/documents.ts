@@ -3,7 +3,7 @@
  * `remote-work`, which exists in German only so the fallback to the original can be shown. Audiences
  * cover all three levels of the contract (all employees, managers and above, HR staff and above).
  */
-import * as s from "../schema/mod.ts";
+import * as s from "../db/schema/mod.ts";
 import type { DemoContext } from "./context.ts";
 import { DEMO_COMPANY } from "./org.ts";
 import { demoId } from "./util.ts";

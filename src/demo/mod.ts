@@ -16,30 +16,24 @@ import { count, getTableColumns } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Clock } from "../clock.ts";
 import { hashPassword } from "../signin/password.ts";
-import type { Db } from "./client.ts";
-import { employees, users } from "./schema/mod.ts";
-import { buildCalendar } from "./demo/calendar.ts";
-import { DemoContext } from "./demo/context.ts";
-import { buildDocuments } from "./demo/documents.ts";
-import { buildExtras } from "./demo/extras.ts";
-import { buildLeave } from "./demo/leave.ts";
-import {
-  type AccountKey,
-  buildAccounts,
-  buildOrganisation,
-  DEMO_ACCOUNTS,
-  registerAccounts,
-} from "./demo/org.ts";
-import { buildPayslips } from "./demo/pay.ts";
-import { buildRecruiting } from "./demo/recruiting.ts";
-import { buildSickLeave } from "./demo/sick.ts";
-import { buildTimeEntries } from "./demo/time.ts";
+import type { Db } from "../db/client.ts";
+import { employees, users } from "../db/schema/mod.ts";
+import { buildCalendar } from "./calendar.ts";
+import { DemoContext } from "./context.ts";
+import { buildDocuments } from "./documents.ts";
+import { buildExtras } from "./extras.ts";
+import { buildLeave } from "./leave.ts";
+import { type AccountKey, buildAccounts, buildOrganisation, DEMO_ACCOUNTS, registerAccounts } from "./org.ts";
+import { buildPayslips } from "./pay.ts";
+import { buildRecruiting } from "./recruiting.ts";
+import { buildSickLeave } from "./sick.ts";
+import { buildTimeEntries } from "./time.ts";
 
-export { DEMO_ACCOUNTS, DEMO_COMPANY, DEMO_DOMAIN, KEY as DEMO_PEOPLE, PLATFORM_TEAM } from "./demo/org.ts";
-export { GATED_APPLICATION_ID, READY_APPLICATION_ID, REFERENCE_CHECK } from "./demo/recruiting.ts";
-export { REJECTION_NOTE } from "./demo/time.ts";
-export { DEMO_DOCUMENTS } from "./demo/documents.ts";
-export { minimalPdf } from "./demo/pay.ts";
+export { DEMO_ACCOUNTS, DEMO_COMPANY, DEMO_DOMAIN, KEY as DEMO_PEOPLE, PLATFORM_TEAM } from "./org.ts";
+export { GATED_APPLICATION_ID, READY_APPLICATION_ID, REFERENCE_CHECK } from "./recruiting.ts";
+export { REJECTION_NOTE } from "./time.ts";
+export { DEMO_DOCUMENTS } from "./documents.ts";
+export { minimalPdf } from "./pay.ts";
 
 /** What `seedDemo` did: whether it wrote anything, and the sign-in accounts it created. */
 export interface SeedResult {

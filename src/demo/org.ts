@@ -3,8 +3,8 @@
  * Lausanne. CEO → department heads → team leads → staff, about forty people, and the sign-in accounts
  * that demonstrate each role. Every person, address and number here is invented.
  */
-import { addDays, isoWeekday, maxDate, minDate, mondayOf } from "../../domain/calendar.ts";
-import * as s from "../schema/mod.ts";
+import { addDays, isoWeekday, maxDate, minDate, mondayOf } from "../domain/calendar.ts";
+import * as s from "../db/schema/mod.ts";
 import type { DemoContext, DemoPerson } from "./context.ts";
 import { at, demoId, fakeAhv, fakeIban, mailPart } from "./util.ts";
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { addDays, mondayOf } from "../../domain/calendar.ts";
+import { addDays, mondayOf } from "../domain/calendar.ts";
 
 /**
  * A small deterministic random source (mulberry32). The demo must be reproducible: a test or a screenshot

@@ -1,0 +1,22 @@
+/** What an admin command is, and where it writes: the shape every command module shares. */
+import type { AppDeps } from "../deps.ts";
+
+/** Where a command writes; tests capture it. `stdin` gives piped input (passwords, CSV). */
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  readStdin(): Promise<string>;
+}
+
+/** One admin command: its help text and what it does. Exit codes: 0 done, 1 refused, 2 wrong usage. */
+export interface Command {
+  name: string;
+  summary: string;
+  usage: string;
+  options?: Record<string, { type: "string" | "boolean"; multiple?: boolean }>;
+  run(
+    deps: AppDeps,
+    args: { values: Record<string, unknown>; positionals: string[] },
+    io: Io,
+  ): Promise<number>;
+}
