@@ -8,7 +8,7 @@ import { apiReferencePage, buildOpenApi } from "./portal/openapi.ts";
 import { migrationStatus } from "./db/migrate.ts";
 import { mountAuthorizationServer } from "./oauth/mod.ts";
 import { mountWebPages } from "./web/mod.tsx";
-import { mountAuthorizationPages } from "./web/auth_pages.tsx";
+import { mountAuthorizationPages, mountSignInPages } from "./web/auth_pages.tsx";
 import { mountMcp } from "./mcp/mod.ts";
 import { mountIcon } from "./web/icon.ts";
 import { mountInvitationPage } from "./web/invitation.tsx";
@@ -181,6 +181,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   });
 
   mountPortal(app as unknown as Hono, deps, portalRoutes);
+  mountSignInPages(app, deps);
   if (deps.config.mcpEnabled) {
     mountAuthorizationServer(app, deps);
     mountAuthorizationPages(app, deps);

@@ -197,29 +197,12 @@ function redirectHost(uri: string): string {
   }
 }
 
-/** Mounts the authorization endpoint and its sign-in and consent pages under /oauth. */
+/**
+ * Mounts the sign-in pages (password and, when configured, the upstream provider): the authorization flow
+ * and the HR console both send people here, so they are served whether or not the connector is on.
+ */
 // deno-lint-ignore no-explicit-any
-export function mountAuthorizationPages(app: Hono<any>, deps: AppDeps): void {
-  app.get("/oauth/authorize", async (c) => {
-    const query = new URL(c.req.url).searchParams;
-    const r = await startAuthorization(deps, query);
-    if (r.kind === "page") {
-      const uiLocales = query.get("ui_locales");
-      const lang = negotiateLang(isLang(uiLocales) ? uiLocales : null, c.req.header("accept-language"));
-      const m = WEB_MESSAGES[lang];
-      const message = r.reason === "unknown_client"
-        ? m.errorUnknownClient
-        : r.reason === "duplicate_parameter"
-        ? m.errorDuplicate
-        : m.errorBadRedirect;
-      return errorPage(c, lang, message, 400, r.detail);
-    }
-    c.header("Cache-Control", "no-store");
-    if (r.kind === "redirect") return c.redirect(r.location, 302);
-    setRequestCookie(deps, c, r.requestId, r.csrf);
-    return c.redirect(`/oauth/consent?request=${r.requestId}`, 302);
-  });
-
+export function mountSignInPages(app: Hono<any>, deps: AppDeps): void {
   /** After a successful sign-in (password or upstream): a browser session, its cookie, then onwards. */
   async function finishSignIn(
     c: Context,
@@ -389,6 +372,30 @@ export function mountAuthorizationPages(app: Hono<any>, deps: AppDeps): void {
       });
     }
     return await finishSignIn(c, userId, "oidc", req?.id, next);
+  });
+}
+
+/** Mounts the authorization endpoint and its consent page under /oauth (only with the connector on). */
+// deno-lint-ignore no-explicit-any
+export function mountAuthorizationPages(app: Hono<any>, deps: AppDeps): void {
+  app.get("/oauth/authorize", async (c) => {
+    const query = new URL(c.req.url).searchParams;
+    const r = await startAuthorization(deps, query);
+    if (r.kind === "page") {
+      const uiLocales = query.get("ui_locales");
+      const lang = negotiateLang(isLang(uiLocales) ? uiLocales : null, c.req.header("accept-language"));
+      const m = WEB_MESSAGES[lang];
+      const message = r.reason === "unknown_client"
+        ? m.errorUnknownClient
+        : r.reason === "duplicate_parameter"
+        ? m.errorDuplicate
+        : m.errorBadRedirect;
+      return errorPage(c, lang, message, 400, r.detail);
+    }
+    c.header("Cache-Control", "no-store");
+    if (r.kind === "redirect") return c.redirect(r.location, 302);
+    setRequestCookie(deps, c, r.requestId, r.csrf);
+    return c.redirect(`/oauth/consent?request=${r.requestId}`, 302);
   });
 
   app.get("/oauth/consent", async (c) => {

@@ -131,7 +131,7 @@ Deno.test("metadata: CORS with preflight on metadata, register, token and revoke
   }
 });
 
-Deno.test("metadata: with FEATURE_MCP_CONNECTOR off none of the authorization server exists (404)", async () => {
+Deno.test("metadata: with FEATURE_MCP_CONNECTOR off none of the authorization server exists (404); sign-in stays", async () => {
   const t = await makeTestApp({ demo: false, env: { MCP_ISSUER_URL: ISSUER } });
   try {
     for (
@@ -140,7 +140,7 @@ Deno.test("metadata: with FEATURE_MCP_CONNECTOR off none of the authorization se
         "/.well-known/oauth-authorization-server",
         "/.well-known/jwks.json",
         "/oauth/authorize",
-        "/oauth/signin",
+        "/oauth/consent",
         "/account/assistants",
       ]
     ) {
@@ -148,6 +148,10 @@ Deno.test("metadata: with FEATURE_MCP_CONNECTOR off none of the authorization se
       assert.equal(r.status, 404, p);
       await r.body?.cancel();
     }
+    // The sign-in page serves the HR console too, so it is there without the connector.
+    const signIn = await t.request("/oauth/signin?next=/hr");
+    assert.equal(signIn.status, 200);
+    await signIn.body?.cancel();
     for (const p of ["/api/oauth/register", "/api/oauth/token", "/api/oauth/revoke"]) {
       const r = await t.request(p, { method: "POST", json: {} });
       assert.equal(r.status, 404, p);
