@@ -72,8 +72,10 @@ async function run(cmd: string[]): Promise<{ code: number; out: string; err: str
   return { code: r.code, out: new TextDecoder().decode(r.stdout), err: new TextDecoder().decode(r.stderr) };
 }
 
-/** The npm packages the service's module graph reaches, with their dependencies. */
-export async function reachablePackages(): Promise<Info["npmPackages"][string][]> {
+type Package = Info["npmPackages"][string];
+
+/** Every npm package of the lockfile, and those the service's module graph reaches (with dependencies). */
+export async function packageGraph(): Promise<{ all: Package[]; reachable: Package[] }> {
   const r = await run(["info", "--node-modules-dir=none", "--json", "main.ts"]);
   if (r.code !== 0) throw new Error(`deno info failed:\n${r.err}`);
   const info = JSON.parse(r.out) as Info;
@@ -85,7 +87,7 @@ export async function reachablePackages(): Promise<Info["npmPackages"][string][]
     seen.add(id);
     todo.push(...info.npmPackages[id].dependencies);
   }
-  return [...seen].map((id) => info.npmPackages[id]);
+  return { all: Object.values(info.npmPackages), reachable: [...seen].map((id) => info.npmPackages[id]) };
 }
 
 async function* files(dir: string): AsyncGenerator<string> {
@@ -97,10 +99,10 @@ async function* files(dir: string): AsyncGenerator<string> {
 }
 
 /** The `--exclude` paths for the reachable packages. */
-export async function excludes(): Promise<string[]> {
+export async function excludes(reachable?: Package[]): Promise<string[]> {
   const out: string[] = [];
   const musl = await Deno.stat("/etc/alpine-release").then(() => true, () => false);
-  for (const pkg of await reachablePackages()) {
+  for (const pkg of reachable ?? (await packageGraph()).reachable) {
     const dir = pkg.localPath;
     // Optional packages for other platforms are listed but not downloaded, and not embedded.
     if (!dir || !await Deno.stat(dir).then(() => true, () => false)) continue;

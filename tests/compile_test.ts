@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { dirname, join, relative } from "node:path";
-import { excludes, reachablePackages } from "../scripts/compile.ts";
+import { excludes, packageGraph } from "../scripts/compile.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -26,27 +26,34 @@ Deno.test("compile: the service runs from only the package files the executable 
   const cwd = Deno.cwd();
   Deno.chdir(ROOT);
   let skipped: string[];
-  let packages: Awaited<ReturnType<typeof reachablePackages>>;
+  let graph: Awaited<ReturnType<typeof packageGraph>>;
   try {
-    [skipped, packages] = await Promise.all([excludes(), reachablePackages()]);
+    graph = await packageGraph();
+    skipped = await excludes(graph.reachable);
   } finally {
     Deno.chdir(cwd);
   }
   const skip = new Set(skipped);
+  const reachable = new Set(graph.reachable);
   const dir = await Deno.makeTempDir({ prefix: "hr-embedded-" });
   const denoDir = join(dir, "deno");
   try {
     let copied = 0;
-    for (const p of packages) {
+    for (const p of graph.all) {
       if (!p.localPath) continue;
       const cacheRoot = dirname(dirname(p.localPath)); // …/registry.npmjs.org/<name> → its parent
       const base = p.name.startsWith("@") ? dirname(cacheRoot) : cacheRoot;
       const target = join(denoDir, "npm", "registry.npmjs.org", relative(base, p.localPath));
       await Deno.mkdir(dirname(target), { recursive: true });
-      // Package metadata, also of the other platforms' optional packages (resolved, never loaded).
       await Deno.copyFile(join(dirname(p.localPath), "registry.json"), join(dirname(target), "registry.json"))
         .catch(() => {});
       if (!await Deno.stat(p.localPath).then(() => true, () => false)) continue;
+      if (!reachable.has(p)) {
+        // A package the service never imports (test and build tools): Deno's cache wants every package of
+        // the lockfile present to start, and a link costs nothing. Not embedded, and never loaded.
+        await Deno.symlink(p.localPath, target);
+        continue;
+      }
       if (skip.has(p.localPath)) {
         // A package left out whole (the other C library's addon): Deno's cache wants it present to start;
         // its manifest alone proves nothing of it is loaded.
@@ -58,9 +65,9 @@ Deno.test("compile: the service runs from only the package files the executable 
       copied++;
     }
     assert.ok(copied > 20, `${copied} packages`);
-    // Resolution metadata of every package Deno may look up (optional peers included): names and versions,
-    // no code.
-    const registry = join(dirname(dirname(packages.find((p) => p.name === "hono")!.localPath!)));
+    // Resolution metadata of every package Deno may look up (optional peers included): names and
+    // versions, no code.
+    const registry = dirname(dirname(graph.all.find((p) => p.name === "hono")!.localPath!));
     for await (const e of Deno.readDir(registry)) {
       const names = e.name.startsWith("@")
         ? [...Deno.readDirSync(join(registry, e.name))].map((x) => join(e.name, x.name))
