@@ -93,8 +93,11 @@ Deno.test("compile: the service runs from only the package files the executable 
       "run",
       "-A",
       "--cached-only",
-      "--no-lock",
       "--node-modules-dir=none",
+      // The service's own configuration and lockfile, whatever the working directory.
+      `--config=${join(ROOT, "deno.json")}`,
+      `--lock=${join(ROOT, "deno.lock")}`,
+      "--frozen",
       join(ROOT, "main.ts"),
     ];
     const child = new Deno.Command(Deno.execPath(), {
