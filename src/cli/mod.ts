@@ -22,6 +22,7 @@ import { getSetting, setSetting } from "../settings.ts";
 import { assistantCommands } from "./assistants.ts";
 import { privacyCommands } from "./privacy.ts";
 import { leaveTypeCommands } from "./leave_types.ts";
+import { orgCommands } from "./org.ts";
 
 export type { Command, Io } from "./command.ts";
 
@@ -367,6 +368,7 @@ export const COMMANDS: Command[] = [
   ...assistantCommands,
   ...privacyCommands,
   ...leaveTypeCommands,
+  ...orgCommands,
 ];
 
 /** The overview printed by `help`. */

@@ -1,0 +1,83 @@
+/** Commands for the organisation's configuration file and the pay dates derived from the payday rule. */
+import { CommandError } from "./accounts.ts";
+import { type Command, UsageError } from "./mod.ts";
+import { applyConfiguration, exportConfiguration } from "../org_config/mod.ts";
+import { generatePayDates } from "../services/pay_dates.ts";
+import { AppError } from "../errors.ts";
+
+function fileOption(values: Record<string, unknown>): string {
+  const v = values.file;
+  if (typeof v !== "string" || v === "") throw new UsageError("--file is required.");
+  return v;
+}
+
+export const orgCommands: Command[] = [
+  {
+    name: "org export",
+    summary: "Write the organisation's configuration (settings, leave types, closures, …) as one YAML file",
+    usage: "org export --file <file.yaml>   (- for standard output)\n\n" +
+      "The file is what 'org apply' reads; see docs/configuration-file.md.",
+    options: { file: { type: "string" } },
+    async run(deps, { values }, io) {
+      const file = fileOption(values);
+      const text = await exportConfiguration(deps);
+      if (file === "-") io.out(text);
+      else {
+        await Deno.writeTextFile(file, text);
+        io.out(`Configuration exported to ${file}.\n`);
+      }
+      return 0;
+    },
+  },
+  {
+    name: "org apply",
+    summary: "Apply an organisation configuration file, all or nothing",
+    usage: "org apply --file <file.yaml>   (- for standard input)\n\n" +
+      "Every problem is reported with its line and path, and a file with any problem changes nothing.\n" +
+      "Entries are matched by their natural key, so applying a file twice changes nothing the second\n" +
+      "time. What the database has and the file does not name is left alone and listed as not in the file.",
+    options: { file: { type: "string" } },
+    async run(deps, { values }, io) {
+      const file = fileOption(values);
+      const text = file === "-" ? await io.readStdin() : await Deno.readTextFile(file).catch(() => {
+        throw new CommandError(`Cannot read ${file}.`);
+      });
+      const r = await applyConfiguration(deps, text);
+      if (!r.ok) {
+        io.err(
+          `Nothing was applied. ${r.problems.length} problem(s):\n${
+            r.problems.map((p) => `  line ${p.line}${p.path ? `, ${p.path}` : ""}: ${p.message}`).join("\n")
+          }\n`,
+        );
+        return 1;
+      }
+      for (const { key, report } of r.sections) {
+        io.out(
+          `${key}: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged${
+            report.notInFile.length ? `; not in the file (left alone): ${report.notInFile.join(", ")}` : ""
+          }\n`,
+        );
+      }
+      if (r.skipped.length) io.out(`Sections not in the file (left alone): ${r.skipped.join(", ")}\n`);
+      io.out(`${r.changes} change(s) applied.\n`);
+      return 0;
+    },
+  },
+  {
+    name: "pay-dates generate",
+    summary: "Plan the year's pay dates from the payday rule and the default canton's public holidays",
+    usage: "pay-dates generate --year <YYYY>\n\n" +
+      "Needs the payday rule (settings.payday) set by 'org apply'. Replaces the year's planned pay dates;\n" +
+      "the summary's next payout date is read from them.",
+    options: { year: { type: "string" } },
+    async run(deps, { values }, io) {
+      const y = String(values.year ?? "");
+      if (!/^\d{4}$/.test(y)) throw new UsageError("--year must be a year such as 2027.");
+      const r = await generatePayDates(deps, Number(y)).catch((e) => {
+        throw e instanceof AppError ? new CommandError(e.message) : e;
+      });
+      io.out(`Pay dates ${y}: ${r.dates.join(", ")} (${r.changed} change(s)).\n`);
+      return 0;
+    },
+  },
+];

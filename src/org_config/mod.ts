@@ -1,0 +1,145 @@
+/**
+ * The organisation's configuration as one YAML file: export it, and apply it all or nothing.
+ *
+ * Apply reads the whole file, validates every section and reports every problem with its line and path
+ * before anything is written; then it applies all sections in one transaction. Entries are matched by
+ * their natural key (see each section's `naturalKey`), so applying the same file twice changes nothing.
+ * Entries the database has and the file does not name are left alone and reported as "not in the file";
+ * a section absent from the file is not touched at all.
+ */
+import { isMap, isSeq, LineCounter, parseDocument, stringify } from "yaml";
+import type { Document, Node } from "yaml";
+import type { AppDeps } from "../deps.ts";
+import type { Path, Problem, Section, SectionReport } from "./section.ts";
+import { settingsSection } from "./sections/settings.ts";
+import { leaveTypesSection } from "./sections/leave_types.ts";
+import { closuresSection } from "./sections/closures.ts";
+import { schoolHolidaysSection } from "./sections/school_holidays.ts";
+import { documentsSection } from "./sections/documents.ts";
+import { stagesSection } from "./sections/stages.ts";
+
+/** The sections in file order. A new section is one module and one line here. */
+export const SECTIONS: readonly Section<unknown>[] = [
+  settingsSection,
+  leaveTypesSection,
+  closuresSection,
+  schoolHolidaysSection,
+  documentsSection,
+  stagesSection,
+];
+
+type Deps = Pick<AppDeps, "db" | "config" | "clock">;
+
+/** A problem with where it is: `line` (1-based, 0 when the file has no such place) and the path. */
+export interface PlacedProblem {
+  line: number;
+  path: string;
+  message: string;
+}
+
+export type ApplyResult =
+  | { ok: true; sections: Array<{ key: string; report: SectionReport }>; changes: number; skipped: string[] }
+  | { ok: false; problems: PlacedProblem[] };
+
+const HEADER = "# Organisation configuration of hr-service: 'hr-service org apply --file <this file>'.\n" +
+  "# Format: docs/configuration-file.md\n";
+
+/** The configuration as the YAML text `apply` accepts. */
+export async function exportConfiguration(deps: Deps): Promise<string> {
+  const out: Record<string, unknown> = {};
+  for (const s of SECTIONS) out[s.key] = await s.read(deps.db, deps);
+  return HEADER + stringify(out, { lineWidth: 0 });
+}
+
+/** `leaveTypes[2].name.de` */
+export function formatPath(path: Path): string {
+  return path.map((p, i) => typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`).join("");
+}
+
+/** The line of the deepest node of `path` that exists in the document (a key's own line for map keys). */
+function lineOf(doc: Document, counter: LineCounter, path: Path): number {
+  let node: unknown = doc.contents;
+  let offset = (doc.contents as Node | null)?.range?.[0];
+  for (const seg of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === seg);
+      if (!pair) break;
+      offset = (pair.key as Node).range?.[0] ?? offset;
+      node = pair.value;
+    } else if (isSeq(node) && typeof seg === "number" && node.items[seg]) {
+      node = node.items[seg];
+      offset = (node as Node).range?.[0] ?? offset;
+    } else break;
+  }
+  return offset === undefined ? 0 : counter.linePos(offset).line;
+}
+
+/** Validates every section; returns each section's parsed value, or every problem found. */
+export function validateConfiguration(
+  text: string,
+  deps: Pick<Deps, "config" | "clock">,
+): { ok: true; values: Map<string, unknown> } | { ok: false; problems: PlacedProblem[] } {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length) {
+    return {
+      ok: false,
+      problems: doc.errors.map((e) => ({
+        line: e.linePos?.[0].line ?? 0,
+        path: "",
+        message: `not readable as YAML: ${e.message.split("\n")[0]}`,
+      })),
+    };
+  }
+  const problems: PlacedProblem[] = [];
+  const place = (path: Path, message: string) =>
+    problems.push({ line: lineOf(doc, counter, path), path: formatPath(path), message });
+  const root = doc.toJS();
+  if (root === null || typeof root !== "object" || Array.isArray(root)) {
+    place([], "the file must be a mapping of sections (settings, leaveTypes, …)");
+    return { ok: false, problems };
+  }
+  const known = new Map(SECTIONS.map((s) => [s.key, s]));
+  for (const key of Object.keys(root)) {
+    if (!known.has(key)) {
+      place([key], `unknown section; the sections are ${SECTIONS.map((s) => s.key).join(", ")}`);
+    }
+  }
+  const values = new Map<string, unknown>();
+  for (const s of SECTIONS) {
+    if (!(s.key in root)) continue;
+    const parsed = s.schema.safeParse((root as Record<string, unknown>)[s.key]);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const at = [s.key, ...issue.path.map((p) => typeof p === "symbol" ? String(p) : p)];
+        if (issue.code === "unrecognized_keys") {
+          for (const k of issue.keys) place([...at, k], "unknown key");
+        } else place(at, issue.message);
+      }
+      continue;
+    }
+    for (const p of s.check?.(parsed.data, deps) ?? []) place([s.key, ...p.path], p.message);
+    values.set(s.key, parsed.data);
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return problems.length ? { ok: false, problems } : { ok: true, values };
+}
+
+/** Validates the whole file, then applies it in one transaction (nothing is written when a problem exists). */
+export async function applyConfiguration(deps: Deps, text: string): Promise<ApplyResult> {
+  const v = validateConfiguration(text, deps);
+  if (!v.ok) return v;
+  const sections = await deps.db.transaction(async (tx) => {
+    const out: Array<{ key: string; report: SectionReport }> = [];
+    for (const s of SECTIONS) {
+      if (v.values.has(s.key)) out.push({ key: s.key, report: await s.apply(tx, v.values.get(s.key), deps) });
+    }
+    return out;
+  });
+  return {
+    ok: true,
+    sections,
+    changes: sections.reduce((n, s) => n + s.report.created + s.report.updated, 0),
+    skipped: SECTIONS.filter((s) => !v.values.has(s.key)).map((s) => s.key),
+  };
+}

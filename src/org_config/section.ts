@@ -1,0 +1,86 @@
+/**
+ * One section of the organisation's configuration file (settings, leave types, closures, …). Each section
+ * is self-contained: how it looks in the file (a strict zod schema, so unknown keys are refused), checks
+ * beyond shape, how it is read from the database for export, and how it is applied. `mod.ts` registers
+ * the sections in one list; adding a section means adding one module and one line there.
+ */
+import { z } from "zod";
+import type { AppDeps } from "../deps.ts";
+import type { Queryable, Tx } from "../settings.ts";
+import { isValidDate } from "../domain/calendar.ts";
+
+/** A path inside the file: section key, then object keys and list indexes. */
+export type Path = ReadonlyArray<string | number>;
+
+/** Something wrong at a place in the file. `path` is relative to the section while a section checks. */
+export interface Problem {
+  path: Path;
+  message: string;
+}
+
+/** What applying one section did. `notInFile`: records the database has and the file does not name. */
+export interface SectionReport {
+  created: number;
+  updated: number;
+  unchanged: number;
+  notInFile: string[];
+}
+
+export type SectionDeps = Pick<AppDeps, "config" | "clock">;
+
+export interface Section<T> {
+  /** The section's key at the top of the file. */
+  key: string;
+  /** One line saying what the natural key of an entry is (for reports and documentation). */
+  naturalKey: string;
+  schema: z.ZodType<T>;
+  /** Checks the schema cannot express (duplicates, date order, the running time zone). */
+  check?(value: T, deps: SectionDeps): Problem[];
+  /** The section as it stands in the database, in the file's shape, in a stable order. */
+  read(q: Queryable, deps: SectionDeps): Promise<T>;
+  /** Makes the database match the file for every entry the file names; others are left alone. */
+  apply(tx: Tx, value: T, deps: SectionDeps): Promise<SectionReport>;
+}
+
+/** Erases a section's value type so sections of different types share one list. */
+export function defineSection<T>(s: Section<T>): Section<unknown> {
+  return s as unknown as Section<unknown>;
+}
+
+export function emptyReport(): SectionReport {
+  return { created: 0, updated: 0, unchanged: 0, notInFile: [] };
+}
+
+// Shared field shapes ---------------------------------------------------------------------------------
+
+export const isoDay = z.string().refine(isValidDate, { message: "must be a date YYYY-MM-DD that exists" });
+
+/** Names in the three languages the schema stores. */
+export const names = z.strictObject({
+  de: z.string().trim().min(1),
+  en: z.string().trim().min(1),
+  fr: z.string().trim().min(1),
+});
+
+/** Problems for entries whose natural key repeats an earlier entry's. */
+export function duplicates<T>(
+  items: readonly T[],
+  keyOf: (t: T) => string,
+  field: string | number,
+): Problem[] {
+  const seen = new Map<string, number>();
+  const out: Problem[] = [];
+  items.forEach((item, i) => {
+    const k = keyOf(item);
+    const first = seen.get(k);
+    if (first !== undefined) {
+      out.push({ path: [i, field], message: `repeats entry ${first + 1} (${k}); each may appear once` });
+    } else seen.set(k, i);
+  });
+  return out;
+}
+
+/** Whether two plain values (JSON-like) are equal. */
+export function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

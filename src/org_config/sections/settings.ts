@@ -1,0 +1,81 @@
+/** The organisation's settings: name, default canton, payday rule, languages, and (read-only) time zone. */
+import { z } from "zod";
+import { isCanton } from "../../domain/calendar.ts";
+import { isPaydayDay } from "../../domain/payday.ts";
+import { getSetting, ORG_LANGUAGES, type OrgLanguage, setSetting } from "../../settings.ts";
+import { defineSection, emptyReport, type Problem } from "../section.ts";
+
+const schema = z.strictObject({
+  name: z.string().trim().min(1).max(200).optional(),
+  canton: z.string().refine(isCanton, { message: "must be one of the 26 canton codes such as BE, ZH or VD" })
+    .optional(),
+  payday: z.number().refine(isPaydayDay, { message: "must be a whole day of the month from 1 to 31" })
+    .optional(),
+  languages: z.array(z.enum(ORG_LANGUAGES)).min(1).optional(),
+  /** Written for information: the service takes its time zone from TIME_ZONE before the database opens. */
+  timeZone: z.string().optional(),
+});
+type Settings = z.infer<typeof schema>;
+
+/** The languages in a fixed order, so the same set always compares and exports the same. */
+const canonical = (langs: readonly OrgLanguage[]) => ORG_LANGUAGES.filter((l) => langs.includes(l));
+
+export const settingsSection = defineSection<Settings>({
+  key: "settings",
+  naturalKey: "one value per setting",
+  schema,
+  check(v, deps) {
+    const out: Problem[] = [];
+    if (v.languages) {
+      if (!v.languages.includes("de")) {
+        out.push({ path: ["languages"], message: "must include de (German is the source language)" });
+      }
+      if (new Set(v.languages).size !== v.languages.length) {
+        out.push({ path: ["languages"], message: "names a language twice" });
+      }
+    }
+    if (v.timeZone !== undefined && v.timeZone !== deps.config.timeZone) {
+      out.push({
+        path: ["timeZone"],
+        message: `is ${v.timeZone} but the service runs with ${deps.config.timeZone}; the time zone is ` +
+          `not stored in the database: set TIME_ZONE=${v.timeZone} in the service's environment, restart ` +
+          `it and apply again (or change timeZone in the file)`,
+      });
+    }
+    return out;
+  },
+  async read(q, deps) {
+    const d = { db: q, config: deps.config };
+    const out: Settings = {};
+    const name = await getSetting(d, "organisationName");
+    const canton = await getSetting(d, "defaultCanton");
+    const payday = await getSetting(d, "paydayDay");
+    if (name !== null) out.name = name;
+    if (canton !== null) out.canton = canton;
+    if (payday !== null) out.payday = payday;
+    out.languages = canonical(await getSetting(d, "languages"));
+    out.timeZone = deps.config.timeZone;
+    return out;
+  },
+  async apply(tx, v, deps) {
+    const report = emptyReport();
+    const d = { db: tx, config: deps.config, clock: deps.clock };
+    const put = async <K extends "organisationName" | "defaultCanton" | "paydayDay" | "languages">(
+      key: K,
+      value: Parameters<typeof setSetting<K>>[2] | undefined,
+    ) => {
+      if (value === undefined) return;
+      const current = await getSetting(d, key);
+      if (JSON.stringify(current) === JSON.stringify(value)) report.unchanged++;
+      else {
+        await setSetting(d, key, value);
+        report.updated++;
+      }
+    };
+    await put("organisationName", v.name);
+    await put("defaultCanton", v.canton);
+    await put("paydayDay", v.payday);
+    await put("languages", v.languages ? canonical(v.languages) : undefined);
+    return report;
+  },
+});

@@ -1,0 +1,137 @@
+/** Recruiting stages with the tasks entering each sets off, keyed by the stage's key. */
+import { z } from "zod";
+import { asc, eq } from "drizzle-orm";
+import { stageAutomaticTasks, stages } from "../../db/schema/mod.ts";
+import { defineSection, duplicates, emptyReport, names, type Problem, same } from "../section.ts";
+
+const task = z.strictObject({
+  kind: z.enum(["EMAIL_CANDIDATE", "CREATE_TASK", "NOTIFY_HIRING_MANAGER", "MARK_HIRED"]),
+  title: z.string().trim().min(1).max(300),
+  /** For EMAIL_CANDIDATE: the subject and body (placeholders {firstName}, {position}). */
+  emailSubject: z.string().min(1).optional(),
+  emailBody: z.string().min(1).optional(),
+  /** For CREATE_TASK: whether the created task holds gated stages shut until done. */
+  blocking: z.boolean().default(false),
+});
+
+const entry = z.strictObject({
+  key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, { message: "must be lower-case letters, digits and _" }),
+  name: names,
+  /** Position in the pipeline (smaller first). */
+  order: z.number().int(),
+  gated: z.boolean().default(false),
+  marksHired: z.boolean().default(false),
+  marksRejected: z.boolean().default(false),
+  /** In the order they run; the list replaces the stage's list as a whole. */
+  automaticTasks: z.array(task).default([]),
+});
+type Entry = z.infer<typeof entry>;
+type Task = z.infer<typeof task>;
+
+function toTask(t: typeof stageAutomaticTasks.$inferSelect): Task {
+  return {
+    kind: t.kind as Task["kind"],
+    title: t.title,
+    ...(t.emailSubject !== null ? { emailSubject: t.emailSubject } : {}),
+    ...(t.emailBody !== null ? { emailBody: t.emailBody } : {}),
+    blocking: t.blocking,
+  };
+}
+
+function toEntry(
+  s: typeof stages.$inferSelect,
+  tasks: Array<typeof stageAutomaticTasks.$inferSelect>,
+): Entry {
+  return {
+    key: s.key,
+    name: { de: s.nameDe, en: s.nameEn, fr: s.nameFr },
+    order: s.sortOrder,
+    gated: s.gated,
+    marksHired: s.marksHired,
+    marksRejected: s.marksRejected,
+    automaticTasks: tasks.filter((t) => t.stageId === s.id)
+      .sort((a, b) => a.sortOrder - b.sortOrder || a.id.localeCompare(b.id)).map(toTask),
+  };
+}
+
+function toRow(e: Entry) {
+  return {
+    key: e.key,
+    nameDe: e.name.de,
+    nameEn: e.name.en,
+    nameFr: e.name.fr,
+    sortOrder: e.order,
+    gated: e.gated,
+    marksHired: e.marksHired,
+    marksRejected: e.marksRejected,
+  };
+}
+
+export const stagesSection = defineSection<Entry[]>({
+  key: "stages",
+  naturalKey: "key",
+  schema: z.array(entry),
+  check(list) {
+    const out: Problem[] = duplicates(list, (e) => e.key, "key");
+    out.push(...duplicates(list, (e) => `order ${e.order}`, "order"));
+    list.forEach((e, i) => {
+      if (e.marksHired && e.marksRejected) {
+        out.push({ path: [i, "marksRejected"], message: "a stage cannot mark both hired and rejected" });
+      }
+      e.automaticTasks.forEach((t, j) => {
+        if (t.kind === "EMAIL_CANDIDATE" && (!t.emailSubject || !t.emailBody)) {
+          out.push({
+            path: [i, "automaticTasks", j],
+            message: "an EMAIL_CANDIDATE task needs emailSubject and emailBody",
+          });
+        }
+      });
+    });
+    return out;
+  },
+  async read(q) {
+    const rows = await q.select().from(stages).orderBy(asc(stages.sortOrder), asc(stages.key));
+    const tasks = await q.select().from(stageAutomaticTasks);
+    return rows.map((s) => toEntry(s, tasks));
+  },
+  async apply(tx, list) {
+    const report = emptyReport();
+    const rows = await tx.select().from(stages);
+    const tasks = await tx.select().from(stageAutomaticTasks);
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    for (const e of list) {
+      const row = byKey.get(e.key);
+      let id: string;
+      if (!row) {
+        id = crypto.randomUUID();
+        await tx.insert(stages).values({ id, ...toRow(e) });
+        report.created++;
+      } else {
+        id = row.id;
+        const had = toEntry(row, tasks);
+        if (same(had, e)) {
+          report.unchanged++;
+          continue;
+        }
+        await tx.update(stages).set(toRow(e)).where(eq(stages.id, id));
+        report.updated++;
+        if (same(had.automaticTasks, e.automaticTasks)) continue;
+        await tx.delete(stageAutomaticTasks).where(eq(stageAutomaticTasks.stageId, id));
+      }
+      for (const [i, t] of e.automaticTasks.entries()) {
+        await tx.insert(stageAutomaticTasks).values({
+          stageId: id,
+          kind: t.kind,
+          title: t.title,
+          emailSubject: t.emailSubject ?? null,
+          emailBody: t.emailBody ?? null,
+          blocking: t.blocking,
+          sortOrder: (i + 1) * 10,
+        });
+      }
+    }
+    const named = new Set(list.map((e) => e.key));
+    report.notInFile = rows.filter((r) => !named.has(r.key)).map((r) => r.key).sort();
+    return report;
+  },
+});
