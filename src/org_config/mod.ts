@@ -85,7 +85,7 @@ export function validateConfiguration(
     return {
       ok: false,
       problems: doc.errors.map((e) => ({
-        line: e.linePos?.[0].line ?? 0,
+        line: counter.linePos(e.pos[0]).line,
         path: "",
         message: `not readable as YAML: ${e.message.split("\n")[0]}`,
       })),
@@ -108,7 +108,8 @@ export function validateConfiguration(
   const values = new Map<string, unknown>();
   for (const s of SECTIONS) {
     if (!(s.key in root)) continue;
-    const parsed = s.schema.safeParse((root as Record<string, unknown>)[s.key]);
+    const schema = typeof s.schema === "function" ? s.schema(deps) : s.schema;
+    const parsed = schema.safeParse((root as Record<string, unknown>)[s.key]);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const at = [s.key, ...issue.path.map((p) => typeof p === "symbol" ? String(p) : p)];

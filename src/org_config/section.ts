@@ -33,8 +33,9 @@ export interface Section<T> {
   key: string;
   /** One line saying what the natural key of an entry is (for reports and documentation). */
   naturalKey: string;
-  schema: z.ZodType<T>;
-  /** Checks the schema cannot express (duplicates, date order, the running time zone). */
+  /** The shape in the file; a function when it depends on the running service (e.g. its time zone). */
+  schema: z.ZodType<T> | ((deps: SectionDeps) => z.ZodType<T>);
+  /** Checks across entries (duplicates), run once every entry of the section is well-formed. */
   check?(value: T, deps: SectionDeps): Problem[];
   /** The section as it stands in the database, in the file's shape, in a stable order. */
   read(q: Queryable, deps: SectionDeps): Promise<T>;

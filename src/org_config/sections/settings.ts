@@ -3,19 +3,33 @@ import { z } from "zod";
 import { isCanton } from "../../domain/calendar.ts";
 import { isPaydayDay } from "../../domain/payday.ts";
 import { getSetting, ORG_LANGUAGES, type OrgLanguage, setSetting } from "../../settings.ts";
-import { defineSection, emptyReport, type Problem } from "../section.ts";
+import { defineSection, emptyReport, type SectionDeps } from "../section.ts";
 
-const schema = z.strictObject({
-  name: z.string().trim().min(1).max(200).optional(),
-  canton: z.string().refine(isCanton, { message: "must be one of the 26 canton codes such as BE, ZH or VD" })
-    .optional(),
-  payday: z.number().refine(isPaydayDay, { message: "must be a whole day of the month from 1 to 31" })
-    .optional(),
-  languages: z.array(z.enum(ORG_LANGUAGES)).min(1).optional(),
-  /** Written for information: the service takes its time zone from TIME_ZONE before the database opens. */
-  timeZone: z.string().optional(),
-});
-type Settings = z.infer<typeof schema>;
+const schema = (deps: SectionDeps) =>
+  z.strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    canton: z.string().refine(isCanton, {
+      message: "must be one of the 26 canton codes such as BE, ZH or VD",
+    })
+      .optional(),
+    payday: z.number().refine(isPaydayDay, { message: "must be a whole day of the month from 1 to 31" })
+      .optional(),
+    languages: z.array(z.enum(ORG_LANGUAGES)).min(1)
+      .refine((l) => l.includes("de"), { message: "must include de (German is the source language)" })
+      .refine((l) => new Set(l).size === l.length, { message: "names a language twice" })
+      .optional(),
+    /**
+     * Written for information: the service takes its time zone from TIME_ZONE before the database opens,
+     * so a different value cannot be applied.
+     */
+    timeZone: z.string().refine((tz) => tz === deps.config.timeZone, {
+      error: (issue) =>
+        `is ${issue.input} but the service runs with ${deps.config.timeZone}; the time zone is not stored ` +
+        `in the database: set TIME_ZONE=${issue.input} in the service's environment, restart it and apply ` +
+        `again (or change timeZone in the file)`,
+    }).optional(),
+  });
+type Settings = z.infer<ReturnType<typeof schema>>;
 
 /** The languages in a fixed order, so the same set always compares and exports the same. */
 const canonical = (langs: readonly OrgLanguage[]) => ORG_LANGUAGES.filter((l) => langs.includes(l));
@@ -24,26 +38,6 @@ export const settingsSection = defineSection<Settings>({
   key: "settings",
   naturalKey: "one value per setting",
   schema,
-  check(v, deps) {
-    const out: Problem[] = [];
-    if (v.languages) {
-      if (!v.languages.includes("de")) {
-        out.push({ path: ["languages"], message: "must include de (German is the source language)" });
-      }
-      if (new Set(v.languages).size !== v.languages.length) {
-        out.push({ path: ["languages"], message: "names a language twice" });
-      }
-    }
-    if (v.timeZone !== undefined && v.timeZone !== deps.config.timeZone) {
-      out.push({
-        path: ["timeZone"],
-        message: `is ${v.timeZone} but the service runs with ${deps.config.timeZone}; the time zone is ` +
-          `not stored in the database: set TIME_ZONE=${v.timeZone} in the service's environment, restart ` +
-          `it and apply again (or change timeZone in the file)`,
-      });
-    }
-    return out;
-  },
   async read(q, deps) {
     const d = { db: q, config: deps.config };
     const out: Settings = {};

@@ -15,7 +15,9 @@ const task = z.strictObject({
 });
 
 const entry = z.strictObject({
-  key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, { message: "must be lower-case letters, digits and _" }),
+  key: z.string().regex(/^[A-Z][A-Z0-9_]{0,39}$/, {
+    message: "must be upper-case letters, digits and _ (e.g. SCREENING)",
+  }),
   name: names,
   /** Position in the pipeline (smaller first). */
   order: z.number().int(),
