@@ -10,7 +10,7 @@
 import { isMap, isSeq, LineCounter, parseDocument, stringify } from "yaml";
 import type { Document, Node } from "yaml";
 import type { AppDeps } from "../deps.ts";
-import type { Path, Problem, Section, SectionReport } from "./section.ts";
+import type { Path, Section, SectionReport } from "./section.ts";
 import { settingsSection } from "./sections/settings.ts";
 import { leaveTypesSection } from "./sections/leave_types.ts";
 import { closuresSection } from "./sections/closures.ts";

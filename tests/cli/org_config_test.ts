@@ -51,7 +51,7 @@ Deno.test("org config: export from the demo, apply into an empty database, expor
   const demo = await makeTestApp();
   const empty = await makeTestApp({ demo: false });
   try {
-    const first = (await exported(demo)).replace(/settings:\n(  .*\n)+/, SETTINGS);
+    const first = (await exported(demo)).replace(/settings:\n( {2}.*\n)+/, SETTINGS);
     assert.match(first, /code: VACATION/);
     assert.match(first, /slug: /);
     assert.match(first, /kind: EMAIL_CANDIDATE/);
@@ -80,7 +80,7 @@ Deno.test("org config: applying the same file twice changes nothing the second t
   const demo = await makeTestApp();
   const empty = await makeTestApp({ demo: false });
   try {
-    const text = (await exported(demo)).replace(/settings:\n(  .*\n)+/, SETTINGS);
+    const text = (await exported(demo)).replace(/settings:\n( {2}.*\n)+/, SETTINGS);
     assert.equal((await cli(empty, ["org", "apply", "--file", "-"], text)).code, 0);
     const before = await snapshot(empty);
     empty.clock.advance(60_000);
@@ -119,7 +119,7 @@ Deno.test("org config: a changed entry is updated, others are left alone and rep
     );
     assert.match(r.out, /\n2 change\(s\) applied\.\n$/);
     const after = await exported(t);
-    assert.match(after, /code: VACATION\n(    .*\n)*    annualDays: 27\n/);
+    assert.match(after, /code: VACATION\n( {4}.*\n)* {4}annualDays: 27\n/);
     assert.match(after, /code: TRAINING/);
     assert.match(after, /code: UNPAID/);
     assert.equal(after.split("closures:")[1], before.split("closures:")[1]);
@@ -166,15 +166,15 @@ Deno.test("org config: a file with problems in several sections reports every on
     const lines = r.err.split("\n");
     assert.equal(lines[0], "Nothing was applied. 9 problem(s):");
     const expect = [
-      /^  line 2, settings\.canton: must be one of the 26 canton codes/,
-      /^  line 3, settings\.payday: must be a whole day of the month from 1 to 31/,
-      /^  line 4, settings\.languages: must include de/,
-      /^  line 5, settings\.timeZone: is America\/New_York but the service runs with Europe\/Zurich; .*set TIME_ZONE=America\/New_York/,
-      /^  line 9, leaveTypes\[1\]\.code: repeats entry 1 \(VACATION\)/,
-      /^  line 14, closures\[0\]\.end: is before start 2026-12-24/,
-      /^  line 18, documents\[0\]\.translations: must include de/,
-      /^  line 24, stages\[0\]\.colour: unknown key/,
-      /^  line 25, holidays: unknown section/,
+      /^ {2}line 2, settings\.canton: must be one of the 26 canton codes/,
+      /^ {2}line 3, settings\.payday: must be a whole day of the month from 1 to 31/,
+      /^ {2}line 4, settings\.languages: must include de/,
+      /^ {2}line 5, settings\.timeZone: is America\/New_York but the service runs with Europe\/Zurich; .*set TIME_ZONE=America\/New_York/,
+      /^ {2}line 9, leaveTypes\[1\]\.code: repeats entry 1 \(VACATION\)/,
+      /^ {2}line 14, closures\[0\]\.end: is before start 2026-12-24/,
+      /^ {2}line 18, documents\[0\]\.translations: must include de/,
+      /^ {2}line 24, stages\[0\]\.colour: unknown key/,
+      /^ {2}line 25, holidays: unknown section/,
     ];
     expect.forEach((re, i) => assert.match(lines[i + 1], re));
     assert.equal(await snapshot(t), before);
@@ -190,7 +190,7 @@ Deno.test("org config: refusals of the file itself and of the command line", asy
     await t.step("not YAML: the line of the syntax error", async () => {
       const r = await cli(app, ["org", "apply", "--file", "-"], "leaveTypes:\n  - code: A\n   name: [\n");
       assert.equal(r.code, 1);
-      assert.match(r.err, /^Nothing was applied\. \d+ problem\(s\):\n  line \d+: not readable as YAML/);
+      assert.match(r.err, /^Nothing was applied\. \d+ problem\(s\):\n {2}line \d+: not readable as YAML/);
     });
     await t.step("a key twice", async () => {
       const r = await cli(app, ["org", "apply", "--file", "-"], "settings:\n  name: A\n  name: B\n");
