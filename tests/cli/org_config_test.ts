@@ -139,10 +139,10 @@ Deno.test("org config: a file with problems in several sections reports every on
       "  languages: [fr, en]", // 4
       "  timeZone: America/New_York", // 5
       "leaveTypes:", // 6
-      "  - code: VACATION", // 7
-      "    name: {de: Ferien, en: Vacation, fr: Vacances}", // 8
-      "  - code: VACATION", // 9
-      "    name: {de: Ferien, en: Vacation, fr: Vacances}", // 10
+      "  - code: MOVING", // 7
+      "    name: {de: Umzug, en: Moving, fr: Déménagement}", // 8
+      "  - code: MOVING", // 9
+      "    name: {de: Umzug, en: Moving, fr: Déménagement}", // 10
       "# closures follow", // 11
       "closures:", // 12
       "  - start: 2026-12-24", // 13
@@ -170,7 +170,7 @@ Deno.test("org config: a file with problems in several sections reports every on
       /^ {2}line 3, settings\.payday: must be a whole day of the month from 1 to 31/,
       /^ {2}line 4, settings\.languages: must include de/,
       /^ {2}line 5, settings\.timeZone: is America\/New_York but the service runs with Europe\/Zurich; .*set TIME_ZONE=America\/New_York/,
-      /^ {2}line 9, leaveTypes\[1\]\.code: repeats entry 1 \(VACATION\)/,
+      /^ {2}line 9, leaveTypes\[1\]\.code: repeats entry 1 \(MOVING\)/,
       /^ {2}line 14, closures\[0\]\.end: is before start 2026-12-24/,
       /^ {2}line 18, documents\[0\]\.translations: must include de/,
       /^ {2}line 24, stages\[0\]\.colour: unknown key/,
@@ -278,6 +278,52 @@ Deno.test("pay-dates generate: the year's pay dates from the payday rule and the
       "SELECT count(*) AS n FROM pay_dates WHERE period LIKE '2027-%'",
     );
     assert.equal(Number(rows.rows[0].n), 12);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("org config: a leave type's policy travels in the file (steps, half days, Italian name) with the policy's refusals", async () => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    const file = [
+      "leaveTypes:",
+      "  - code: VACATION",
+      "    name: {de: Ferien, en: Vacation, fr: Vacances, it: Vacanze}",
+      "    annualDays: 25",
+      '    steps: ["age>=50:27", "service>=10:26"]',
+      "    halfDays: false",
+      "",
+    ].join("\n");
+    const r = await cli(t, ["org", "apply", "--file", "-"], file);
+    assert.equal(r.code, 0, r.err);
+    const out = await cli(t, ["org", "export", "--file", "-"]);
+    assert.match(out.out, /steps:\n\s+- age>=50:27\n\s+- service>=10:26\n\s+halfDays: false/);
+    assert.match(out.out, /it: Vacanze/);
+    const bad = [
+      "leaveTypes:",
+      "  - code: VACATION",
+      "    name: {de: Ferien, en: Vacation, fr: Vacances}",
+      "    annualDays: 18",
+      '    steps: ["age>=50:17", "50:27"]',
+      "",
+    ].join("\n");
+    const refused = await cli(t, ["org", "apply", "--file", "-"], bad);
+    assert.equal(refused.code, 1);
+    assert.match(refused.err, /leaveTypes\[0\]\.steps\[1\]: a step is written "age>=50:27"/);
+    const second = [
+      "leaveTypes:",
+      "  - code: VACATION",
+      "    name: {de: Ferien, en: Vacation, fr: Vacances}",
+      "    annualDays: 18",
+      '    steps: ["age>=50:17"]',
+      "",
+    ].join("\n");
+    const refused2 = await cli(t, ["org", "apply", "--file", "-"], second);
+    assert.equal(refused2.code, 1);
+    assert.match(refused2.err, /step 1 gives 17 days, fewer than the base of 18/);
+    assert.match(refused2.err, /vacation is at least 20 days of a five-day week \(OR Art\. 329a para\. 1\)/);
+    assert.match((await cli(t, ["org", "export", "--file", "-"])).out, /annualDays: 25/, "nothing changed");
   } finally {
     t.close();
   }
