@@ -1,0 +1,238 @@
+/**
+ * Employee records as HR enters them, one by one in the console or many in a file: one validation (each
+ * problem named with its place) and one all-or-nothing write, shared by the CSV import and the console.
+ */
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { AppDeps } from "../deps.ts";
+import { departments, employees } from "../db/schema/mod.ts";
+import { isValidDate } from "../domain/calendar.ts";
+
+/**
+ * The employee CSV format, the same for import and export. `personnel_number` identifies a person: an
+ * import updates existing people and adds new ones. `manager_personnel_number` may name someone earlier or
+ * later in the same file, or already in the database. `working_weekdays` lists ISO weekdays (1 = Monday)
+ * separated by `;` or `-` for a range, e.g. `1-5` or `1;2;3`.
+ */
+export const EMPLOYEE_COLUMNS = [
+  "personnel_number",
+  "first_name",
+  "last_name",
+  "work_email",
+  "phone",
+  "canton",
+  "manager_personnel_number",
+  "department",
+  "job_title",
+  "employment_start",
+  "employment_end",
+  "workload_percent",
+  "working_weekdays",
+  "weekly_hours",
+  "salary_continuation_scale",
+  "birth_date",
+  "ahv_number",
+  "iban",
+  "address_street",
+  "address_postal_code",
+  "address_city",
+] as const;
+
+export const REQUIRED_COLUMNS = new Set([
+  "personnel_number",
+  "first_name",
+  "last_name",
+  "canton",
+  "employment_start",
+]);
+const CANTONS = new Set(
+  "AG AI AR BE BL BS FR GE GL GR JU LU NE NW OW SG SH SO SZ TG TI UR VD VS ZG ZH".split(" "),
+);
+
+const opt = z.string().trim().transform((v) => (v === "" ? null : v));
+
+/** `DD.MM.YYYY` (how Swiss spreadsheets write dates) as `YYYY-MM-DD`; anything else is left as it is. */
+function isoFromSwiss(v: string): string {
+  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(v);
+  return m ? `${m[3]}-${m[2].padStart(2, "0")}-${m[1].padStart(2, "0")}` : v;
+}
+
+const DATE_FORMATS = "a date YYYY-MM-DD or DD.MM.YYYY";
+const date = (name: string) =>
+  opt.transform((v) => (v === null ? null : isoFromSwiss(v))).refine((v) => v === null || isValidDate(v), {
+    message: `${name} must be ${DATE_FORMATS}`,
+  });
+
+const Row = z.object({
+  personnel_number: z.string().trim().min(1, "personnel_number is required").max(32),
+  first_name: z.string().trim().min(1, "first_name is required").max(100),
+  last_name: z.string().trim().min(1, "last_name is required").max(100),
+  work_email: opt.refine((v) => v === null || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), {
+    message: "work_email is not an e-mail address",
+  }),
+  phone: opt,
+  canton: z.string().trim().toUpperCase().refine((v) => CANTONS.has(v), {
+    message: "canton must be a two-letter Swiss canton code such as BE, ZH or VD",
+  }),
+  manager_personnel_number: opt,
+  department: opt,
+  job_title: opt,
+  employment_start: z.string().trim().transform(isoFromSwiss).refine(isValidDate, {
+    message: `employment_start must be ${DATE_FORMATS}`,
+  }),
+  employment_end: date("employment_end"),
+  workload_percent: opt.transform((v, ctx) => {
+    if (v === null) return 100;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n <= 0 || n > 100) {
+      ctx.addIssue({ code: "custom", message: "workload_percent must be a number above 0 and at most 100" });
+    }
+    return n;
+  }),
+  working_weekdays: opt.transform((v, ctx) => {
+    if (v === null) return "1,2,3,4,5";
+    const m = /^([1-7])-([1-7])$/.exec(v);
+    const days = m
+      ? Array.from({ length: Number(m[2]) - Number(m[1]) + 1 }, (_, i) => Number(m[1]) + i)
+      : v.split(/[;,\s]+/).map(Number);
+    if (
+      !days.length || days.some((d) => !Number.isInteger(d) || d < 1 || d > 7) ||
+      new Set(days).size !== days.length
+    ) {
+      ctx.addIssue({ code: "custom", message: "working_weekdays must be ISO weekdays like 1-5 or 1;2;3" });
+    }
+    return [...days].sort().join(",");
+  }),
+  weekly_hours: opt.transform((v, ctx) => {
+    if (v === null) return 42;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n <= 0 || n > 60) {
+      ctx.addIssue({ code: "custom", message: "weekly_hours must be from 1 to 60" });
+    }
+    return n;
+  }),
+  salary_continuation_scale: opt.transform((v) => v?.toUpperCase() ?? "BERNER").refine(
+    (v) => ["BERNER", "ZUERCHER", "BASLER"].includes(v),
+    { message: "salary_continuation_scale must be BERNER, ZUERCHER or BASLER" },
+  ),
+  birth_date: date("birth_date"),
+  ahv_number: opt.refine((v) => v === null || /^756\.\d{4}\.\d{4}\.\d{2}$/.test(v), {
+    message: "ahv_number must look like 756.1234.5678.97",
+  }),
+  iban: opt.transform((v) => v?.replace(/\s+/g, "").toUpperCase() ?? null).refine(
+    (v) => v === null || /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(v),
+    { message: "iban is not an IBAN" },
+  ),
+  address_street: opt,
+  address_postal_code: opt,
+  address_city: opt,
+});
+
+/** The result of an import: either everything was applied, or nothing and every bad row is listed. */
+export type ImportResult =
+  | { ok: true; created: number; updated: number }
+  | { ok: false; errors: string[] };
+
+/** One record: its place (a file's line number; 1 for a form) and its fields by column name. */
+export interface EmployeeRecord {
+  line: number;
+  fields: Record<string, string>;
+}
+
+/**
+ * Validates every record (each problem reported with its line) and writes them only when there is no
+ * problem at all, in one transaction: new personnel numbers are added, known ones updated.
+ */
+export async function saveEmployeeRecords(
+  deps: Pick<AppDeps, "db" | "clock">,
+  records: readonly EmployeeRecord[],
+  /** Problems the caller found already (e.g. a line of a file with too few fields): nothing is written. */
+  earlier: readonly string[] = [],
+): Promise<ImportResult> {
+  const errors: string[] = [...earlier];
+  const parsed: { line: number; row: z.output<typeof Row> }[] = [];
+  const seen = new Map<string, number>();
+  for (const { line, fields } of records) {
+    const obj = Object.fromEntries(EMPLOYEE_COLUMNS.map((c) => [c, fields[c] ?? ""]));
+    const r = Row.safeParse(obj);
+    if (!r.success) {
+      for (const i of r.error.issues) errors.push(`line ${line}: ${i.message}`);
+      continue;
+    }
+    const pn = r.data.personnel_number;
+    if (seen.has(pn)) {
+      errors.push(`line ${line}: personnel_number ${pn} already appears on line ${seen.get(pn)}`);
+    }
+    seen.set(pn, line);
+    if (r.data.employment_end && r.data.employment_end < r.data.employment_start) {
+      errors.push(`line ${line}: employment_end is before employment_start`);
+    }
+    parsed.push({ line, row: r.data });
+  }
+
+  const existing = await deps.db.select({ id: employees.id, pn: employees.personnelNumber }).from(employees);
+  const byPn = new Map(existing.map((e) => [e.pn, e.id]));
+  for (const { line, row } of parsed) {
+    const m = row.manager_personnel_number;
+    if (m && !seen.has(m) && !byPn.has(m)) {
+      errors.push(`line ${line}: manager ${m} is neither in the file nor known`);
+    }
+    if (m === row.personnel_number) errors.push(`line ${line}: a person cannot be their own manager`);
+  }
+  if (errors.length) return { ok: false, errors };
+
+  const now = deps.clock.now();
+  let created = 0;
+  let updated = 0;
+  await deps.db.transaction(async (tx) => {
+    const depts = new Map((await tx.select().from(departments)).map((d) => [d.name, d.id]));
+    const ids = new Map(byPn);
+    for (const { row } of parsed) {
+      if (!ids.has(row.personnel_number)) ids.set(row.personnel_number, crypto.randomUUID());
+    }
+    for (const { row } of parsed) {
+      let departmentId: string | null = null;
+      if (row.department) {
+        departmentId = depts.get(row.department) ?? null;
+        if (!departmentId) {
+          departmentId = crypto.randomUUID();
+          await tx.insert(departments).values({ id: departmentId, name: row.department });
+          depts.set(row.department, departmentId);
+        }
+      }
+      const values = {
+        personnelNumber: row.personnel_number,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        workEmail: row.work_email,
+        phone: row.phone,
+        canton: row.canton,
+        managerId: row.manager_personnel_number ? ids.get(row.manager_personnel_number)! : null,
+        departmentId,
+        jobTitle: row.job_title,
+        employmentStart: row.employment_start,
+        employmentEnd: row.employment_end,
+        workloadPercent: row.workload_percent,
+        workingWeekdays: row.working_weekdays,
+        weeklyHours: row.weekly_hours,
+        salaryContinuationScale: row.salary_continuation_scale,
+        birthDate: row.birth_date,
+        ahvNumber: row.ahv_number,
+        iban: row.iban,
+        addressStreet: row.address_street,
+        addressPostalCode: row.address_postal_code,
+        addressCity: row.address_city,
+        updatedAt: now,
+      };
+      const id = ids.get(row.personnel_number)!;
+      if (byPn.has(row.personnel_number)) {
+        await tx.update(employees).set(values).where(eq(employees.id, id));
+        updated++;
+      } else {
+        await tx.insert(employees).values({ id, ...values, createdAt: now });
+        created++;
+      }
+    }
+  });
+  return { ok: true, created, updated };
+}
