@@ -8,6 +8,7 @@ const de = {
   appName: "HR-Portal",
   skipToContent: "Zum Inhalt springen",
   signInTitle: "Anmelden",
+  hrConsoleLink: "Zur Personaladministration (HR)",
   stepUpTitle: "Bitte bestätigen Sie Ihre Anmeldung",
   signInIntroFor: "«{client}» möchte sich mit Ihrem Konto verbinden. Melden Sie sich dazu an.",
   stepUpIntro:
@@ -83,6 +84,7 @@ const en: WebMessages = {
   appName: "HR portal",
   skipToContent: "Skip to content",
   signInTitle: "Sign in",
+  hrConsoleLink: "To the HR administration",
   stepUpTitle: "Please confirm it is you",
   signInIntroFor: "“{client}” wants to connect to your account. Sign in to continue.",
   stepUpIntro:
@@ -152,6 +154,7 @@ const fr: WebMessages = {
   appName: "Portail RH",
   skipToContent: "Aller au contenu",
   signInTitle: "Se connecter",
+  hrConsoleLink: "Vers l'administration du personnel (RH)",
   stepUpTitle: "Veuillez confirmer votre identité",
   signInIntroFor: "« {client} » souhaite se connecter à votre compte. Connectez-vous pour continuer.",
   stepUpIntro:

@@ -56,6 +56,11 @@ export function SignInPage(p: {
           </>
         )
         : null}
+      {p.requestId || p.next ? null : (
+        <p class="or">
+          <a href="/oauth/signin?next=/hr">{p.m.hrConsoleLink}</a>
+        </p>
+      )}
     </Layout>
   );
 }

@@ -1,0 +1,298 @@
+/**
+ * Texts of the HR console in the four languages people read; German is the source and the fallback.
+ * Placeholders in `{braces}` are filled with `fill` (i18n/mod.ts).
+ */
+export interface ConsoleTexts {
+  title: string;
+  nav: string;
+  navPeople: string;
+  navLeave: string;
+  forbidden: string;
+  people: string;
+  peopleIntro: string;
+  colName: string;
+  colNumber: string;
+  colCanton: string;
+  colStart: string;
+  colAccount: string;
+  accountNone: string;
+  accountInvited: string;
+  accountActive: string;
+  invite: string;
+  newPerson: string;
+  personnelNumber: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  emailHint: string;
+  canton: string;
+  start: string;
+  birthDate: string;
+  workload: string;
+  weekdays: string;
+  weekdayNames: [string, string, string, string, string, string, string];
+  role: string;
+  roleNames: Record<"employee" | "manager" | "hr" | "admin" | "recruiter", string>;
+  sendInvitation: string;
+  save: string;
+  created: string;
+  createdInvited: string;
+  invited: string;
+  noEmail: string;
+  leave: string;
+  leaveIntro: string;
+  baseDays: string;
+  baseDaysHint: string;
+  steps: string;
+  stepsHint: string;
+  halfDays: string;
+  policySaved: string;
+  problems: string;
+  needWeekday: string;
+  badRole: string;
+  badCanton: string;
+  takenNumber: string;
+}
+
+export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
+  de: {
+    title: "Personaladministration",
+    nav: "Bereiche",
+    navPeople: "Personen",
+    navLeave: "Ferien und Abwesenheiten",
+    forbidden: "Diese Seiten sind für HR und Administratoren.",
+    people: "Personen",
+    peopleIntro:
+      "Alle Mitarbeitenden mit ihrem Konto. Eine Einladung lässt die Person ihr Passwort selbst setzen.",
+    colName: "Name",
+    colNumber: "Personalnummer",
+    colCanton: "Kanton",
+    colStart: "Eintritt",
+    colAccount: "Konto",
+    accountNone: "kein Konto",
+    accountInvited: "eingeladen",
+    accountActive: "aktiv",
+    invite: "Einladen",
+    newPerson: "Neue Person",
+    personnelNumber: "Personalnummer",
+    firstName: "Vorname",
+    lastName: "Nachname",
+    email: "E-Mail-Adresse (Arbeit)",
+    emailHint: "An diese Adresse geht die Einladung.",
+    canton: "Arbeitskanton",
+    start: "Eintrittsdatum",
+    birthDate: "Geburtsdatum",
+    workload: "Pensum in Prozent",
+    weekdays: "Arbeitstage",
+    weekdayNames: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
+    role: "Rolle",
+    roleNames: {
+      employee: "Mitarbeitende/r",
+      manager: "Vorgesetzte/r",
+      hr: "HR",
+      admin: "Administrator/in",
+      recruiter: "Recruiting",
+    },
+    sendInvitation: "Einladung per E-Mail senden",
+    save: "Speichern",
+    created: "{name} wurde erfasst.",
+    createdInvited: "{name} wurde erfasst und per E-Mail eingeladen.",
+    invited: "Die Einladung an {email} ist unterwegs.",
+    noEmail: "Für eine Einladung braucht die Person eine E-Mail-Adresse.",
+    leave: "Ferien und Abwesenheiten",
+    leaveIntro:
+      "Ferienanspruch pro Jahr in Tagen einer Fünftagewoche. Jede Person erhält ihn in Tagen ihrer eigenen Arbeitswoche, anteilig bei Eintritt und Austritt; nie weniger als das Gesetz (OR 329a: vier Wochen, bis zum 20. Geburtstag fünf).",
+    baseDays: "Ferientage pro Jahr (Vollzeit, Fünftagewoche)",
+    baseDaysHint: "25 Tage sind fünf Wochen.",
+    steps: "Mehr Tage ab einem Alter oder Dienstjahr",
+    stepsHint: "Eine Zeile pro Stufe, z. B. age>=50:27 oder service>=10:27.",
+    halfDays: "Halbe Tage erlaubt",
+    policySaved: "Die Regel für {type} ist gespeichert.",
+    problems: "Bitte korrigieren:",
+    needWeekday: "Wählen Sie mindestens einen Arbeitstag.",
+    badRole: "Diese Rolle kann hier nicht vergeben werden (Administratoren: Befehl user set-role).",
+    badCanton: "Wählen Sie einen der 26 Kantone.",
+    takenNumber: "Die Personalnummer {number} ist schon vergeben.",
+  },
+  en: {
+    title: "HR administration",
+    nav: "Sections",
+    navPeople: "People",
+    navLeave: "Leave",
+    forbidden: "These pages are for HR and administrators.",
+    people: "People",
+    peopleIntro: "Every employee with their account. An invitation lets the person set their own password.",
+    colName: "Name",
+    colNumber: "Personnel number",
+    colCanton: "Canton",
+    colStart: "Start",
+    colAccount: "Account",
+    accountNone: "no account",
+    accountInvited: "invited",
+    accountActive: "active",
+    invite: "Invite",
+    newPerson: "New person",
+    personnelNumber: "Personnel number",
+    firstName: "First name",
+    lastName: "Last name",
+    email: "Work e-mail address",
+    emailHint: "The invitation goes to this address.",
+    canton: "Canton of work",
+    start: "Start of employment",
+    birthDate: "Date of birth",
+    workload: "Workload in percent",
+    weekdays: "Working days",
+    weekdayNames: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+    role: "Role",
+    roleNames: {
+      employee: "Employee",
+      manager: "Manager",
+      hr: "HR",
+      admin: "Administrator",
+      recruiter: "Recruiter",
+    },
+    sendInvitation: "Send an invitation by e-mail",
+    save: "Save",
+    created: "{name} was added.",
+    createdInvited: "{name} was added and invited by e-mail.",
+    invited: "The invitation to {email} is on its way.",
+    noEmail: "An invitation needs the person's e-mail address.",
+    leave: "Leave",
+    leaveIntro:
+      "Vacation per year in days of a five-day week. Each person gets it in days of their own working week, pro rata for entry and exit; never less than the law (OR 329a: four weeks, five until the 20th birthday).",
+    baseDays: "Vacation days per year (full time, five-day week)",
+    baseDaysHint: "25 days are five weeks.",
+    steps: "More days from an age or a year of service",
+    stepsHint: "One step per line, e.g. age>=50:27 or service>=10:27.",
+    halfDays: "Half days allowed",
+    policySaved: "The policy of {type} is saved.",
+    problems: "Please correct:",
+    needWeekday: "Choose at least one working day.",
+    badRole: "This role cannot be given here (administrators: the user set-role command).",
+    badCanton: "Choose one of the 26 cantons.",
+    takenNumber: "The personnel number {number} is taken already.",
+  },
+  fr: {
+    title: "Administration du personnel",
+    nav: "Rubriques",
+    navPeople: "Personnes",
+    navLeave: "Vacances et absences",
+    forbidden: "Ces pages sont réservées aux RH et aux administrateurs.",
+    people: "Personnes",
+    peopleIntro:
+      "Tous les collaborateurs avec leur compte. Une invitation permet à la personne de choisir elle-même son mot de passe.",
+    colName: "Nom",
+    colNumber: "Numéro du personnel",
+    colCanton: "Canton",
+    colStart: "Entrée",
+    colAccount: "Compte",
+    accountNone: "pas de compte",
+    accountInvited: "invité",
+    accountActive: "actif",
+    invite: "Inviter",
+    newPerson: "Nouvelle personne",
+    personnelNumber: "Numéro du personnel",
+    firstName: "Prénom",
+    lastName: "Nom",
+    email: "Adresse e-mail professionnelle",
+    emailHint: "L'invitation est envoyée à cette adresse.",
+    canton: "Canton de travail",
+    start: "Date d'entrée",
+    birthDate: "Date de naissance",
+    workload: "Taux d'occupation en pour cent",
+    weekdays: "Jours de travail",
+    weekdayNames: ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"],
+    role: "Rôle",
+    roleNames: {
+      employee: "Collaborateur/trice",
+      manager: "Supérieur/e",
+      hr: "RH",
+      admin: "Administrateur/trice",
+      recruiter: "Recrutement",
+    },
+    sendInvitation: "Envoyer une invitation par e-mail",
+    save: "Enregistrer",
+    created: "{name} a été enregistré/e.",
+    createdInvited: "{name} a été enregistré/e et invité/e par e-mail.",
+    invited: "L'invitation à {email} est en route.",
+    noEmail: "Une invitation nécessite l'adresse e-mail de la personne.",
+    leave: "Vacances et absences",
+    leaveIntro:
+      "Vacances par année en jours d'une semaine de cinq jours. Chaque personne les reçoit en jours de sa propre semaine de travail, au prorata à l'entrée et à la sortie ; jamais moins que la loi (CO 329a : quatre semaines, cinq jusqu'au 20e anniversaire).",
+    baseDays: "Jours de vacances par année (plein temps, semaine de cinq jours)",
+    baseDaysHint: "25 jours font cinq semaines.",
+    steps: "Davantage de jours dès un âge ou une année de service",
+    stepsHint: "Un palier par ligne, p. ex. age>=50:27 ou service>=10:27.",
+    halfDays: "Demi-journées autorisées",
+    policySaved: "La règle de {type} est enregistrée.",
+    problems: "Veuillez corriger :",
+    needWeekday: "Choisissez au moins un jour de travail.",
+    badRole: "Ce rôle ne peut pas être attribué ici (administrateurs : commande user set-role).",
+    badCanton: "Choisissez l'un des 26 cantons.",
+    takenNumber: "Le numéro du personnel {number} est déjà attribué.",
+  },
+  it: {
+    title: "Amministrazione del personale",
+    nav: "Sezioni",
+    navPeople: "Persone",
+    navLeave: "Vacanze e assenze",
+    forbidden: "Queste pagine sono riservate alle risorse umane e agli amministratori.",
+    people: "Persone",
+    peopleIntro:
+      "Tutti i collaboratori con il loro conto. Un invito permette alla persona di scegliere da sé la password.",
+    colName: "Nome",
+    colNumber: "Numero del personale",
+    colCanton: "Cantone",
+    colStart: "Entrata",
+    colAccount: "Conto",
+    accountNone: "nessun conto",
+    accountInvited: "invitato",
+    accountActive: "attivo",
+    invite: "Invitare",
+    newPerson: "Nuova persona",
+    personnelNumber: "Numero del personale",
+    firstName: "Nome",
+    lastName: "Cognome",
+    email: "Indirizzo e-mail di lavoro",
+    emailHint: "L'invito viene inviato a questo indirizzo.",
+    canton: "Cantone di lavoro",
+    start: "Data di entrata",
+    birthDate: "Data di nascita",
+    workload: "Grado di occupazione in percento",
+    weekdays: "Giorni lavorativi",
+    weekdayNames: ["Lunedì", "Martedì", "Mercoledì", "Giovedì", "Venerdì", "Sabato", "Domenica"],
+    role: "Ruolo",
+    roleNames: {
+      employee: "Collaboratore/trice",
+      manager: "Superiore",
+      hr: "Risorse umane",
+      admin: "Amministratore/trice",
+      recruiter: "Reclutamento",
+    },
+    sendInvitation: "Inviare un invito per e-mail",
+    save: "Salvare",
+    created: "{name} è stato/a registrato/a.",
+    createdInvited: "{name} è stato/a registrato/a e invitato/a per e-mail.",
+    invited: "L'invito a {email} è in viaggio.",
+    noEmail: "Per un invito occorre l'indirizzo e-mail della persona.",
+    leave: "Vacanze e assenze",
+    leaveIntro:
+      "Vacanze all'anno in giorni di una settimana di cinque giorni. Ogni persona le riceve in giorni della propria settimana lavorativa, pro rata all'entrata e all'uscita; mai meno della legge (CO 329a: quattro settimane, cinque fino al 20° compleanno).",
+    baseDays: "Giorni di vacanza all'anno (tempo pieno, settimana di cinque giorni)",
+    baseDaysHint: "25 giorni sono cinque settimane.",
+    steps: "Più giorni a partire da un'età o da un anno di servizio",
+    stepsHint: "Un livello per riga, p. es. age>=50:27 o service>=10:27.",
+    halfDays: "Mezze giornate permesse",
+    policySaved: "La regola di {type} è salvata.",
+    problems: "Correggere per favore:",
+    needWeekday: "Scegliere almeno un giorno lavorativo.",
+    badRole: "Questo ruolo non può essere assegnato qui (amministratori: comando user set-role).",
+    badCanton: "Scegliere uno dei 26 cantoni.",
+    takenNumber: "Il numero del personale {number} è già assegnato.",
+  },
+};
+
+/** The console's texts in a person's language, German when there are none in it. */
+export function consoleTexts(lang: string): ConsoleTexts {
+  return CONSOLE_TEXTS[lang as keyof typeof CONSOLE_TEXTS] ?? CONSOLE_TEXTS.de;
+}

@@ -1,0 +1,434 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The HR console: server-rendered pages for HR staff and administrators, signed in with the same sessions
+ * as everyone (the sign-in page sends them back here). Plain HTML forms, no JavaScript, an anti-CSRF token
+ * derived from the session, no framing, in the person's language. Everything it changes goes through the
+ * services the commands use: employee records, invitations, leave policies.
+ */
+import type { Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { asc, eq } from "drizzle-orm";
+import type { AppDeps } from "../deps.ts";
+import { employees, leaveTypes, users } from "../db/schema/mod.ts";
+import { safeEqual, sha256Hex } from "../crypto.ts";
+import { fill, isLang, type Lang } from "../i18n/mod.ts";
+import { WEB_MESSAGES } from "../i18n/web.ts";
+import { type ConsoleTexts, consoleTexts } from "../i18n/console.ts";
+import { SESSION_COOKIE } from "../signin/sessions.ts";
+import type { AuthUser } from "../signin/sessions.ts";
+import { pageUser } from "../signin/stepup.ts";
+import { AppError } from "../errors.ts";
+import { isCanton } from "../domain/calendar.ts";
+import { parseSteps, parseStepText, stepText } from "../domain/entitlement.ts";
+import { saveEmployeeRecords } from "../services/employee_records.ts";
+import { invite } from "../services/invitations.ts";
+import { setLeavePolicy } from "../services/leave_policies.ts";
+import { Layout, setPageHeaders } from "./layout.tsx";
+
+/** Roles that may use the console. */
+const CONSOLE_ROLES = new Set(["hr", "admin"]);
+/** Roles an invitation may give from the console (an administrator is made with `user set-role`). */
+const INVITE_ROLES = ["employee", "manager", "hr", "recruiter"] as const;
+const CANTON_CODES = "AG AI AR BE BL BS FR GE GL GR JU LU NE NW OW SG SH SO SZ TG TI UR VD VS ZG ZH".split(
+  " ",
+);
+
+interface Page {
+  user: AuthUser;
+  lang: Lang;
+  t: ConsoleTexts;
+  csrf: string;
+}
+
+async function consoleCsrf(c: Context): Promise<string> {
+  return await sha256Hex(`hr-console-csrf:${getCookie(c, SESSION_COOKIE) ?? ""}`);
+}
+
+async function readForm(c: Context): Promise<URLSearchParams> {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) return new URLSearchParams();
+  return new URLSearchParams(await c.req.text());
+}
+
+/** The signed-in HR person, or the response that sends anyone else away. */
+async function hrPage(deps: AppDeps, c: Context, back: string): Promise<Page | Response> {
+  const user = await pageUser(deps, c);
+  if (!user) return c.redirect(`/oauth/signin?next=${back}`, 303);
+  const lang: Lang = isLang(user.language) ? user.language : "de";
+  const t = consoleTexts(user.language);
+  if (!CONSOLE_ROLES.has(user.role)) {
+    setPageHeaders(c);
+    return c.html(
+      <Layout lang={lang} m={WEB_MESSAGES[lang]} title={t.title}>
+        <h1>{t.title}</h1>
+        <p class="alert" role="alert">{t.forbidden}</p>
+      </Layout>,
+      403,
+    );
+  }
+  return { user, lang, t, csrf: await consoleCsrf(c) };
+}
+
+function Nav(props: { t: ConsoleTexts; here: "people" | "leave" }) {
+  return (
+    <nav aria-label={props.t.nav}>
+      <a href="/hr/people" aria-current={props.here === "people" ? "page" : undefined}>{props.t.navPeople}</a>
+      {" · "}
+      <a href="/hr/leave" aria-current={props.here === "leave" ? "page" : undefined}>{props.t.navLeave}</a>
+    </nav>
+  );
+}
+
+function Problems(props: { t: ConsoleTexts; errors: string[] }) {
+  if (!props.errors.length) return null;
+  return (
+    <div class="alert" role="alert" aria-labelledby="problems">
+      <h2 id="problems">{props.t.problems}</h2>
+      <ul>{props.errors.map((e) => <li key={e}>{e}</li>)}</ul>
+    </div>
+  );
+}
+
+/** What the person form sent, to show it again with the problems. */
+type PersonForm = Record<string, string>;
+
+async function peoplePage(
+  deps: AppDeps,
+  c: Context,
+  p: Page,
+  opts: { flash?: string; errors?: string[]; form?: PersonForm; status?: 200 | 400 | 403 } = {},
+) {
+  const rows = await deps.db.select({
+    id: employees.id,
+    pn: employees.personnelNumber,
+    first: employees.firstName,
+    last: employees.lastName,
+    canton: employees.canton,
+    start: employees.employmentStart,
+    email: employees.workEmail,
+    userId: users.id,
+    hash: users.passwordHash,
+  }).from(employees).leftJoin(users, eq(users.employeeId, employees.id))
+    .orderBy(asc(employees.lastName), asc(employees.firstName)).limit(1000);
+  const { t } = p;
+  const f = opts.form ?? {};
+  const days = new Set((f.working_weekdays ?? "1,2,3,4,5").split(","));
+  setPageHeaders(c);
+  return c.html(
+    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={t.people} wide>
+      <Nav t={t} here="people" />
+      <h1>{t.people}</h1>
+      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
+      <Problems t={t} errors={opts.errors ?? []} />
+      <p>{t.peopleIntro}</p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t.colName}</th>
+            <th scope="col">{t.colNumber}</th>
+            <th scope="col">{t.colCanton}</th>
+            <th scope="col">{t.colStart}</th>
+            <th scope="col">{t.colAccount}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <td>{`${r.first} ${r.last}`}</td>
+              <td>{r.pn}</td>
+              <td>{r.canton}</td>
+              <td>{r.start}</td>
+              <td>
+                {r.userId ? (r.hash ? t.accountActive : t.accountInvited) : t.accountNone}
+                {!r.hash && r.email
+                  ? (
+                    <form method="post" action="/hr/people/invite">
+                      <input type="hidden" name="csrf" value={p.csrf} />
+                      <input type="hidden" name="personnel_number" value={r.pn} />
+                      <button
+                        type="submit"
+                        class="secondary"
+                        aria-label={`${t.invite}: ${r.first} ${r.last}`}
+                      >
+                        {t.invite}
+                      </button>
+                    </form>
+                  )
+                  : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>{t.newPerson}</h2>
+      <form method="post" action="/hr/people">
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="pn">{t.personnelNumber}</label>
+        <input
+          id="pn"
+          name="personnel_number"
+          type="text"
+          required
+          maxlength={32}
+          value={f.personnel_number}
+        />
+        <label for="first">{t.firstName}</label>
+        <input id="first" name="first_name" type="text" required maxlength={100} value={f.first_name} />
+        <label for="last">{t.lastName}</label>
+        <input id="last" name="last_name" type="text" required maxlength={100} value={f.last_name} />
+        <label for="email">{t.email}</label>
+        <input id="email" name="work_email" type="email" aria-describedby="email-hint" value={f.work_email} />
+        <p id="email-hint" class="muted">{t.emailHint}</p>
+        <label for="canton">{t.canton}</label>
+        <select id="canton" name="canton">
+          {CANTON_CODES.map((k) => <option key={k} value={k} selected={(f.canton ?? "ZH") === k}>{k}
+          </option>)}
+        </select>
+        <label for="start">{t.start}</label>
+        <input id="start" name="employment_start" type="date" required value={f.employment_start} />
+        <label for="birth">{t.birthDate}</label>
+        <input id="birth" name="birth_date" type="date" value={f.birth_date} />
+        <label for="workload">{t.workload}</label>
+        <input
+          id="workload"
+          name="workload_percent"
+          type="number"
+          min={1}
+          max={100}
+          value={f.workload_percent ?? "100"}
+        />
+        <fieldset>
+          <legend>{t.weekdays}</legend>
+          {t.weekdayNames.map((name, i) => (
+            <div class="scope" key={name}>
+              <input
+                id={`day${i + 1}`}
+                type="checkbox"
+                name="weekday"
+                value={String(i + 1)}
+                checked={days.has(String(i + 1))}
+              />
+              <label for={`day${i + 1}`}>{name}</label>
+            </div>
+          ))}
+        </fieldset>
+        <label for="role">{t.role}</label>
+        <select id="role" name="role">
+          {INVITE_ROLES.map((r) => (
+            <option key={r} value={r} selected={(f.role ?? "employee") === r}>{t.roleNames[r]}</option>
+          ))}
+        </select>
+        <div class="scope">
+          <input id="invite" type="checkbox" name="invite" value="yes" checked={f.invite !== "no"} />
+          <label for="invite">{t.sendInvitation}</label>
+        </div>
+        <button type="submit">{t.save}</button>
+      </form>
+    </Layout>,
+    opts.status ?? 200,
+  );
+}
+
+async function leavePage(
+  deps: AppDeps,
+  c: Context,
+  p: Page,
+  opts: {
+    flash?: string;
+    errors?: string[];
+    status?: 200 | 400 | 403;
+    /** What a refused form sent, shown again as typed. */
+    form?: { base: string; steps: string; halfDays: boolean };
+  } = {},
+) {
+  const { t } = p;
+  const [vacation] = await deps.db.select().from(leaveTypes).where(eq(leaveTypes.code, "VACATION")).limit(1);
+  setPageHeaders(c);
+  return c.html(
+    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={t.leave} wide>
+      <Nav t={t} here="leave" />
+      <h1>{t.leave}</h1>
+      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
+      <Problems t={t} errors={opts.errors ?? []} />
+      <p>{t.leaveIntro}</p>
+      {vacation
+        ? (
+          <form method="post" action="/hr/leave">
+            <input type="hidden" name="csrf" value={p.csrf} />
+            <input type="hidden" name="code" value="VACATION" />
+            <label for="base">{t.baseDays}</label>
+            <input
+              id="base"
+              name="base_days"
+              type="number"
+              min={0}
+              max={366}
+              step="0.5"
+              aria-describedby="base-hint"
+              value={opts.form?.base ?? String(vacation.defaultAnnualDays)}
+            />
+            <p id="base-hint" class="muted">{t.baseDaysHint}</p>
+            <label for="steps">{t.steps}</label>
+            <textarea id="steps" name="steps" rows={4} aria-describedby="steps-hint">
+              {opts.form?.steps ?? parseSteps(vacation.entitlementSteps).map(stepText).join("\n")}
+            </textarea>
+            <p id="steps-hint" class="muted">{t.stepsHint}</p>
+            <div class="scope">
+              <input
+                id="half"
+                type="checkbox"
+                name="half_days"
+                value="yes"
+                checked={opts.form?.halfDays ?? vacation.allowHalfDays}
+              />
+              <label for="half">{t.halfDays}</label>
+            </div>
+            <button type="submit">{t.save}</button>
+          </form>
+        )
+        : null}
+    </Layout>,
+    opts.status ?? 200,
+  );
+}
+
+/** The problems of a refused record, without the line number a file would need. */
+function formProblems(errors: string[]): string[] {
+  return errors.map((e) => e.replace(/^line \d+: /, ""));
+}
+
+/** Mounts the console under /hr. */
+// deno-lint-ignore no-explicit-any
+export function mountConsole(app: Hono<any>, deps: AppDeps): void {
+  app.get("/hr", (c) => c.redirect("/hr/people", 303));
+
+  app.get("/hr/people", async (c) => {
+    const p = await hrPage(deps, c, "/hr/people");
+    if (p instanceof Response) return p;
+    return await peoplePage(deps, c, p);
+  });
+
+  app.post("/hr/people", async (c) => {
+    const p = await hrPage(deps, c, "/hr/people");
+    if (p instanceof Response) return p;
+    const form = await readForm(c);
+    if (!safeEqual(form.get("csrf") ?? "", p.csrf)) {
+      return await peoplePage(deps, c, p, { errors: [WEB_MESSAGES[p.lang].errorSessionForm], status: 403 });
+    }
+    const fields: PersonForm = {};
+    for (
+      const k of [
+        "personnel_number",
+        "first_name",
+        "last_name",
+        "work_email",
+        "canton",
+        "employment_start",
+        "birth_date",
+        "workload_percent",
+      ]
+    ) fields[k] = (form.get(k) ?? "").slice(0, 200);
+    fields.working_weekdays = form.getAll("weekday").join(",");
+    const role = form.get("role") ?? "employee";
+    const wantsInvite = form.get("invite") === "yes";
+    const shown = { ...fields, role, invite: wantsInvite ? "yes" : "no" };
+    const errors: string[] = [];
+    if (!fields.working_weekdays) errors.push(p.t.needWeekday);
+    if (!(INVITE_ROLES as readonly string[]).includes(role)) errors.push(p.t.badRole);
+    if (!isCanton(fields.canton)) errors.push(p.t.badCanton);
+    if (wantsInvite && !fields.work_email) errors.push(p.t.noEmail);
+    const existing = await deps.db.select({ id: employees.id }).from(employees)
+      .where(eq(employees.personnelNumber, fields.personnel_number.trim())).limit(1);
+    if (existing.length) errors.push(fill(p.t.takenNumber, { number: fields.personnel_number.trim() }));
+    if (errors.length) return await peoplePage(deps, c, p, { errors, form: shown, status: 400 });
+    const saved = await saveEmployeeRecords(deps, [{ line: 1, fields }]);
+    if (!saved.ok) {
+      return await peoplePage(deps, c, p, { errors: formProblems(saved.errors), form: shown, status: 400 });
+    }
+    const name = `${fields.first_name.trim()} ${fields.last_name.trim()}`;
+    if (wantsInvite) {
+      try {
+        await invite(deps, {
+          email: fields.work_email,
+          employee: fields.personnel_number.trim(),
+          role,
+          language: p.user.language,
+        });
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        return await peoplePage(deps, c, p, { flash: fill(p.t.created, { name }), errors: [e.message] });
+      }
+    }
+    return await peoplePage(deps, c, p, {
+      flash: fill(wantsInvite ? p.t.createdInvited : p.t.created, { name }),
+    });
+  });
+
+  app.post("/hr/people/invite", async (c) => {
+    const p = await hrPage(deps, c, "/hr/people");
+    if (p instanceof Response) return p;
+    const form = await readForm(c);
+    if (!safeEqual(form.get("csrf") ?? "", p.csrf)) {
+      return await peoplePage(deps, c, p, { errors: [WEB_MESSAGES[p.lang].errorSessionForm], status: 403 });
+    }
+    const pn = form.get("personnel_number") ?? "";
+    const [e] = await deps.db.select({ email: employees.workEmail }).from(employees)
+      .where(eq(employees.personnelNumber, pn)).limit(1);
+    if (!e?.email) return await peoplePage(deps, c, p, { errors: [p.t.noEmail], status: 400 });
+    try {
+      await invite(deps, { email: e.email, employee: pn, role: "employee", language: p.user.language });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return await peoplePage(deps, c, p, { errors: [err.message], status: 400 });
+    }
+    return await peoplePage(deps, c, p, { flash: fill(p.t.invited, { email: e.email }) });
+  });
+
+  app.get("/hr/leave", async (c) => {
+    const p = await hrPage(deps, c, "/hr/leave");
+    if (p instanceof Response) return p;
+    return await leavePage(deps, c, p);
+  });
+
+  app.post("/hr/leave", async (c) => {
+    const p = await hrPage(deps, c, "/hr/leave");
+    if (p instanceof Response) return p;
+    const form = await readForm(c);
+    if (!safeEqual(form.get("csrf") ?? "", p.csrf)) {
+      return await leavePage(deps, c, p, { errors: [WEB_MESSAGES[p.lang].errorSessionForm], status: 403 });
+    }
+    const code = form.get("code") ?? "";
+    const errors: string[] = [];
+    const base = Number(form.get("base_days"));
+    const steps = [];
+    for (const line of (form.get("steps") ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean)) {
+      try {
+        steps.push(parseStepText(line));
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        errors.push(e.message);
+      }
+    }
+    if (!errors.length) {
+      try {
+        await setLeavePolicy(deps.db, code, {
+          baseDays: base,
+          steps,
+          allowHalfDays: form.get("half_days") === "yes",
+        });
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        errors.push(e.message);
+      }
+    }
+    if (errors.length) {
+      const sent = {
+        base: (form.get("base_days") ?? "").slice(0, 20),
+        steps: (form.get("steps") ?? "").slice(0, 2000),
+        halfDays: form.get("half_days") === "yes",
+      };
+      return await leavePage(deps, c, p, { errors, status: 400, form: sent });
+    }
+    return await leavePage(deps, c, p, { flash: fill(p.t.policySaved, { type: code }) });
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * The HR console's refusals: who may use it, the anti-CSRF token, and bad input in each form, each answered
+ * on the page with the reason while nothing changes. The demo's HR person reads French, the administrator
+ * German.
+ */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { makeTestApp, type TestApp } from "../_helpers.ts";
+import { employees, leaveTypes, mailOutbox } from "../../src/db/schema/mod.ts";
+
+async function session(t: TestApp, email: string) {
+  const token = await t.signIn(email);
+  return { Cookie: `hr_session=${token}` };
+}
+
+/** The page's anti-CSRF token, read from its form as a browser would send it. */
+async function csrfOf(t: TestApp, cookie: Record<string, string>, path: string): Promise<string> {
+  const html = await (await t.request(path, { headers: cookie })).text();
+  const m = /name="csrf" value="([0-9a-f]{64})"/.exec(html);
+  assert.ok(m, "the form carries its token");
+  return m[1];
+}
+
+function post(cookie: Record<string, string>, fields: Record<string, string | string[]>) {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const x of [v].flat()) body.append(k, x);
+  return {
+    method: "POST",
+    headers: { ...cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: body.toString(),
+  };
+}
+
+const PERSON = {
+  personnel_number: "N-1",
+  first_name: "Nora",
+  last_name: "Brunner",
+  work_email: "nora.brunner@example.ch",
+  canton: "ZH",
+  employment_start: "2026-12-01",
+  birth_date: "",
+  workload_percent: "100",
+  weekday: ["1", "2", "3", "4", "5"],
+  role: "employee",
+  invite: "yes",
+};
+
+Deno.test("console: only HR and administrators; without a session, the sign-in page first", async () => {
+  const t = await makeTestApp();
+  try {
+    const anonymous = await t.request("/hr/people", { redirect: "manual" });
+    assert.equal(anonymous.status, 303);
+    assert.equal(anonymous.headers.get("location"), "/oauth/signin?next=/hr/people");
+    const employee = await t.request("/hr/people", { headers: await session(t, "employee@demo.example") });
+    assert.equal(employee.status, 403);
+    assert.match(await employee.text(), /für HR und Administratoren|for HR and administrators/);
+    const manager = await t.request("/hr/leave", { headers: await session(t, "manager@demo.example") });
+    assert.equal(manager.status, 403);
+    await manager.body?.cancel();
+    const hr = await t.request("/hr/people", { headers: await session(t, "hr@demo.example") });
+    assert.equal(hr.status, 200);
+    assert.match(hr.headers.get("content-security-policy") ?? "", /frame-ancestors 'none'/);
+    assert.match(await hr.text(), /Lukas/);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("console: refusals leave the organisation unchanged", async (ctx) => {
+  const t = await makeTestApp();
+  try {
+    const cookie = await session(t, "hr@demo.example");
+    const csrf = await csrfOf(t, cookie, "/hr/people");
+    const count = async () => (await t.deps.db.select({ id: employees.id }).from(employees)).length;
+    const mails = async () => (await t.deps.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
+    const before = { people: await count(), mails: await mails() };
+    const refusals: [string, Record<string, string | string[]>, number, RegExp][] = [
+      ["without the page's token", { ...PERSON }, 403, /./],
+      ["with another token", { ...PERSON, csrf: "0".repeat(64) }, 403, /./],
+      [
+        "a start date that does not exist",
+        { ...PERSON, csrf, employment_start: "2026-02-30" },
+        400,
+        /employment_start must be a date/,
+      ],
+      [
+        "a personnel number already taken",
+        { ...PERSON, csrf, personnel_number: "GW-001" },
+        400,
+        /Le numéro du personnel GW-001 est déjà attribué\./,
+      ],
+      [
+        "an invitation without an e-mail address",
+        { ...PERSON, csrf, work_email: "" },
+        400,
+        /Une invitation nécessite l(?:'|&#39;)adresse e-mail de la personne\./,
+      ],
+      ["no working day", { ...PERSON, csrf, weekday: [] }, 400, /Choisissez au moins un jour de travail\./],
+      [
+        "a role the console does not give",
+        { ...PERSON, csrf, role: "admin" },
+        400,
+        /Ce rôle ne peut pas être attribué ici/,
+      ],
+      ["a workload above 100", { ...PERSON, csrf, workload_percent: "120" }, 400, /workload_percent must be/],
+      [
+        "a canton that does not exist",
+        { ...PERSON, csrf, canton: "XY" },
+        400,
+        /Choisissez l(?:'|&#39;)un des 26 cantons\./,
+      ],
+    ];
+    for (const [name, fields, status, message] of refusals) {
+      await ctx.step(name, async () => {
+        const r = await t.request("/hr/people", post(cookie, fields));
+        assert.equal(r.status, status);
+        const html = await r.text();
+        assert.match(html, message);
+        if (status === 400) assert.match(html, /value="Nora"/, "the form keeps what was typed");
+      });
+    }
+    await ctx.step("nothing was added and no mail queued", async () => {
+      assert.equal(await count(), before.people);
+      assert.equal(await mails(), before.mails);
+    });
+    await ctx.step("the same form, correct, adds the person and queues the invitation", async () => {
+      const r = await t.request("/hr/people", post(cookie, { ...PERSON, csrf }));
+      assert.equal(r.status, 200);
+      assert.equal(await count(), before.people + 1);
+      assert.equal(await mails(), before.mails + 1);
+    });
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("console: a leave policy below the law or with a step that takes days away is refused", async (ctx) => {
+  const t = await makeTestApp();
+  try {
+    const cookie = await session(t, "admin@demo.example");
+    const csrf = await csrfOf(t, cookie, "/hr/leave");
+    const policy = async () =>
+      (await t.deps.db.select().from(leaveTypes).where(eq(leaveTypes.code, "VACATION")))[0];
+    const before = await policy();
+    const refusals: [string, Record<string, string>, number, RegExp][] = [
+      ["without the page's token", { code: "VACATION", base_days: "25", steps: "" }, 403, /./],
+      ["below four weeks", { csrf, code: "VACATION", base_days: "18", steps: "" }, 400, /OR Art\. 329a/],
+      [
+        "a step written wrongly",
+        { csrf, code: "VACATION", base_days: "25", steps: "50:27" },
+        400,
+        /age&gt;=50:27|age>=50:27/,
+      ],
+      [
+        "a step that takes days away",
+        { csrf, code: "VACATION", base_days: "25", steps: "age>=50:24" },
+        400,
+        /fewer than the base of 25/,
+      ],
+      ["an unknown leave type", { csrf, code: "SABBATICAL", base_days: "25", steps: "" }, 400, /SABBATICAL/],
+    ];
+    for (const [name, fields, status, message] of refusals) {
+      await ctx.step(name, async () => {
+        const r = await t.request("/hr/leave", post(cookie, fields));
+        assert.equal(r.status, status);
+        assert.match(await r.text(), message);
+      });
+    }
+    const after = await policy();
+    assert.equal(after.defaultAnnualDays, before.defaultAnnualDays);
+    assert.equal(after.entitlementSteps, before.entitlementSteps);
+  } finally {
+    t.close();
+  }
+});
