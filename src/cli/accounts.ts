@@ -1,3 +1,4 @@
+import { isLang } from "../i18n/mod.ts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { employees, sessions, users } from "../db/schema/mod.ts";
@@ -44,7 +45,7 @@ export async function addUser(
   checkEmail(email);
   checkRole(p.role);
   const language = p.language ?? "de";
-  if (!["de", "en", "fr"].includes(language)) throw new CommandError("The language must be de, en or fr.");
+  if (!isLang(language)) throw new CommandError("The language must be de, en, fr or it.");
   const problem = p.password === undefined ? null : passwordProblem(p.password, p.email);
   if (problem) throw new CommandError(PASSWORD_PROBLEM_TEXT[problem]);
   if (await deps.db.query.users.findFirst({ where: eq(users.email, email) })) {

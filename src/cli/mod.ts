@@ -70,7 +70,7 @@ export const COMMANDS: Command[] = [
     summary: "Add an account (optionally linked to an employee)",
     usage:
       "user add --email <e-mail> --role <employee|recruiter|manager|hr|admin> [--employee <personnel number>]\n" +
-      "         [--language de|en|fr] [--password-stdin]",
+      "         [--language de|en|fr|it] [--password-stdin]",
     options: {
       email: { type: "string" },
       role: { type: "string" },
@@ -96,7 +96,7 @@ export const COMMANDS: Command[] = [
     name: "user invite",
     summary: "Invite a person by e-mail to set their own password (a single-use link, valid 7 days)",
     usage: "user invite --email <e-mail> --role <employee|recruiter|manager|hr|admin>\n" +
-      "            [--employee <personnel number>] [--language de|fr|it|en]\n\n" +
+      "            [--employee <personnel number>] [--language de|en|fr|it]\n\n" +
       "Creates the account without a password and queues the invitation e-mail (see 'mail list'); inviting\n" +
       "again replaces the earlier link. Nobody but the person ever knows the password.",
     options: {

@@ -8,9 +8,10 @@
  */
 import Holidays from "date-holidays";
 import { invalid } from "../errors.ts";
+import type { Lang } from "../i18n/mod.ts";
 
 /** Languages the service speaks (German is the source language). */
-export type Lang = "de" | "en" | "fr";
+export type { Lang } from "../i18n/mod.ts";
 
 /** A day (or half day) off work because of a public holiday. */
 export interface PublicHoliday {
@@ -186,6 +187,7 @@ export const HALF_DAY_HOLIDAYS: ReadonlyArray<{
       de: "Heiligabend (Nachmittag)",
       en: "Christmas Eve (afternoon)",
       fr: "Veille de Noël (après-midi)",
+      it: "Vigilia di Natale (pomeriggio)",
     },
   },
   {
@@ -195,6 +197,7 @@ export const HALF_DAY_HOLIDAYS: ReadonlyArray<{
       de: "Silvester (Nachmittag)",
       en: "New Year's Eve (afternoon)",
       fr: "Saint-Sylvestre (après-midi)",
+      it: "San Silvestro (pomeriggio)",
     },
   },
 ];

@@ -146,14 +146,14 @@ export interface SalaryContinuation {
 }
 
 const SCALE_NAMES: Record<SalaryScale, Record<Lang, string>> = {
-  BERNER: { de: "Berner Skala", en: "Bern scale", fr: "Échelle bernoise" },
-  ZUERCHER: { de: "Zürcher Skala", en: "Zurich scale", fr: "Échelle zurichoise" },
-  BASLER: { de: "Basler Skala", en: "Basel scale", fr: "Échelle bâloise" },
+  BERNER: { de: "Berner Skala", en: "Bern scale", fr: "Échelle bernoise", it: "Scala bernese" },
+  ZUERCHER: { de: "Zürcher Skala", en: "Zurich scale", fr: "Échelle zurichoise", it: "Scala zurighese" },
+  BASLER: { de: "Basler Skala", en: "Basel scale", fr: "Échelle bâloise", it: "Scala basilese" },
 };
 
 function formatNumber(n: number, lang: Lang): string {
   const s = String(n);
-  return lang === "fr" ? s.replace(".", ",") : s;
+  return lang === "fr" || lang === "it" ? s.replace(".", ",") : s;
 }
 
 function describe(
@@ -186,6 +186,17 @@ function describe(
       `pendant ${duration} en cas de maladie (art. 324a CO).` +
       (firstYear
         ? " Le droit naît lorsque les rapports de travail ont duré ou ont été conclus pour plus de trois mois."
+        : "");
+  }
+  if (lang === "it") {
+    const duration = step.months
+      ? `${step.months} ${step.months === 1 ? "mese" : "mesi"} (${w} settimane)`
+      : `${w} ${weeks === 1 ? "settimana" : "settimane"}`;
+    // The Italian text of the Code of Obligations is "Codice delle obbligazioni" (CO), art. 324a.
+    return `${name}, ${serviceYear}° anno di servizio: continuazione del pagamento del salario in caso di ` +
+      `malattia per ${duration} (art. 324a CO).` +
+      (firstYear
+        ? " Il diritto sorge se il rapporto di lavoro è durato o è stato stipulato per più di tre mesi."
         : "");
   }
   const duration = step.months

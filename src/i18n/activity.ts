@@ -62,7 +62,7 @@ export interface ActivityTexts {
   };
 }
 
-export const ACTIVITY_TEXTS: Record<Lang | "it", ActivityTexts> = {
+export const ACTIVITY_TEXTS: Record<Lang, ActivityTexts> = {
   de: {
     areas: {
       overview: "Übersicht (Saldo, Woche, Lohn, Aufgaben)",

@@ -19,7 +19,7 @@ export interface InvitationTexts {
   signIn: string;
 }
 
-export const INVITATION_TEXTS: Record<Lang | "it", InvitationTexts> = {
+export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
   de: {
     subject: "Ihr Zugang zum HR-Portal",
     body:

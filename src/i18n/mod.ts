@@ -1,8 +1,9 @@
 /**
- * Languages of the texts people read: German is the source, English and French are translations. A person's
- * language comes from their account; before sign-in, from the request (`ui_locales`, then Accept-Language).
+ * Languages of the texts people read: German is the source, English, French and Italian are translations.
+ * A person's language comes from their account; before sign-in, from the request (`ui_locales`, then
+ * Accept-Language). Anything else falls back to German.
  */
-export const LANGS = ["de", "en", "fr"] as const;
+export const LANGS = ["de", "en", "fr", "it"] as const;
 export type Lang = typeof LANGS[number];
 
 /** Whether a string is one of the supported languages. */
@@ -26,6 +27,11 @@ export function negotiateLang(uiLocales?: string | null, acceptLanguage?: string
   }).filter((x) => x.q > 0).sort((a, b) => b.q - a.q || a.i - b.i);
   for (const r of ranked) if (isLang(r.lang)) return r.lang;
   return "de";
+}
+
+/** A stored language value as a language, German for anything unknown. */
+export function langOr(s: unknown): Lang {
+  return isLang(s) ? s : "de";
 }
 
 /** Fills `{name}` placeholders. Values are plain text; the pages escape them when rendering. */

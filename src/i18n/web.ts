@@ -1,6 +1,6 @@
 /**
  * Texts of the server-rendered pages (sign-in, consent, connected assistants, errors). German is the source;
- * the English and French objects must have the same keys (the type enforces it).
+ * the English, French and Italian objects must have the same keys (the type enforces it).
  */
 import type { Lang } from "./mod.ts";
 
@@ -224,5 +224,77 @@ const fr: WebMessages = {
   signOut: "Se déconnecter",
 };
 
+const it: WebMessages = {
+  appName: "Portale HR",
+  skipToContent: "Vai al contenuto",
+  signInTitle: "Accedere",
+  stepUpTitle: "Confermi la sua identità",
+  signInIntroFor: "«{client}» desidera collegarsi al suo account. Acceda per continuare.",
+  stepUpIntro:
+    "Prima di dare accesso a un assistente deve accedere di nuovo: il suo ultimo accesso risale a troppo tempo fa.",
+  signInIntro: "Acceda per continuare.",
+  email: "Indirizzo e-mail",
+  password: "Password",
+  signInButton: "Accedere",
+  or: "oppure",
+  signInWith: "Accedere con {provider}",
+  errorWrongCredentials: "L'indirizzo e-mail o la password non sono corretti.",
+  errorLocked: "Troppi tentativi falliti. Riprovi tra {minutes} minuti.",
+  errorDeactivated: "Questo account è disattivato. Si rivolga al suo team delle risorse umane.",
+  errorNoAccount:
+    "Per questo accesso non esiste alcun account nel portale HR. Si rivolga al suo team delle risorse umane.",
+  errorUpstreamFailed: "L'accesso presso il fornitore d'identità non è riuscito. Riprovi, per favore.",
+  errorSessionForm: "Questo modulo è scaduto. Ricarichi la pagina.",
+  errorSummary: "Si è verificato un problema",
+  consentTitle: "Consentire a «{client}» di accedere al suo account?",
+  consentSignedInAs: "Ha eseguito l'accesso come {email}.",
+  consentNotYou: "Non è lei? Acceda con un altro account",
+  consentRedirect: "Dopo la sua decisione verrà reindirizzato a {host}.",
+  consentUnverified:
+    "Questo assistente si è registrato da solo; il suo team delle risorse umane non lo ha verificato. Consenta l'accesso solo se lo ha configurato lei stesso.",
+  consentScopesLegend: "L'assistente potrà, a suo nome:",
+  consentExisting:
+    "Questo assistente è già collegato al suo account. Mantiene al massimo i diritti che ha concesso la prima volta.",
+  consentNotOffered: "Altri diritti richiesti non vengono proposti, perché il suo ruolo non può utilizzarli:",
+  consentRoleNote:
+    "L'assistente non vede mai più di quanto vede lei stesso nel portale HR. Il suo ruolo viene verificato di nuovo a ogni chiamata.",
+  consentRevokeNote: "Può revocare l'accesso in qualsiasi momento alla voce «Assistenti collegati».",
+  consentAllow: "Consentire",
+  consentDeny: "Rifiutare",
+  consentNothingOffered:
+    "Il suo ruolo non può utilizzare nessuno dei diritti richiesti; l'accesso non può essere concesso.",
+  consentBackToClient: "Torna a {client}",
+  consentPickOne: "Scelga almeno un diritto oppure rifiuti.",
+  errorTitle: "Questa richiesta non può essere elaborata",
+  errorUnknownClient:
+    "L'assistente che l'ha inviata qui non è registrato qui. Lo colleghi di nuovo dall'assistente.",
+  errorBadRedirect:
+    "L'indirizzo di ritorno dell'assistente non è registrato per lui. Per sicurezza non viene reindirizzato.",
+  errorExpired:
+    "Questa richiesta è scaduta o ha già ricevuto una risposta. Riavvii il collegamento dall'assistente.",
+  errorBrowser:
+    "Questa richiesta è stata avviata in un altro browser. Riavvii il collegamento dall'assistente.",
+  errorDuplicate: "La richiesta ripete alcuni dei suoi parametri.",
+  errorNoUpstream: "L'accesso tramite un fornitore d'identità non è configurato.",
+  technicalDetail: "Dettaglio tecnico",
+  assistantsTitle: "Assistenti collegati",
+  assistantsIntro:
+    "Questi assistenti IA possono accedere al portale HR a suo nome. Se ne scollega uno, smette di funzionare dalla sua prossima richiesta.",
+  assistantsAllIntro: "In qualità di amministratore vede i collegamenti di tutte le persone.",
+  assistantsEmpty: "Nessun assistente è collegato.",
+  assistantsColAssistant: "Assistente",
+  assistantsColPerson: "Persona",
+  assistantsColAccess: "Diritti",
+  assistantsColSince: "Collegato dal",
+  assistantsColLastUsed: "Ultimo utilizzo",
+  assistantsColAction: "Azione",
+  assistantsNever: "mai",
+  assistantsRevoke: "Scollegare",
+  assistantsRevokeLabel: "Scollegare {client}",
+  assistantsRevoked: "«{client}» è stato scollegato.",
+  assistantsNotFound: "Questo collegamento non esiste più.",
+  signOut: "Esci",
+};
+
 /** The page texts in every language. */
-export const WEB_MESSAGES: Record<Lang, WebMessages> = { de, en, fr };
+export const WEB_MESSAGES: Record<Lang, WebMessages> = { de, en, fr, it };

@@ -5,11 +5,11 @@
  * on the very next request (contract, "Authentication / Connector" 8). Scope and permission are checked per
  * tool call by the server (`server.ts`), limits by `limits.ts`.
  */
+import { langOr } from "../i18n/mod.ts";
 import type { AppDeps } from "../deps.ts";
 import { intersectScopes, SCOPES } from "../oauth/scopes.ts";
 import type { VerifiedAccessToken } from "../oauth/tokens.ts";
 import { authenticateAccessToken, touchDue } from "../oauth/connections.ts";
-import { isLang } from "../i18n/mod.ts";
 import type { Actor } from "../services/actor.ts";
 import type { ConnectionInfo } from "./tool.ts";
 import { writerOf } from "./writer.ts";
@@ -67,7 +67,7 @@ export async function authenticate(
     actor: {
       userId: token.userId,
       role: connection.role,
-      language: isLang(connection.language) ? connection.language : "de",
+      language: langOr(connection.language),
       employeeId: connection.employeeId,
       channel: "ASSISTANT",
       connectionId: connection.id,

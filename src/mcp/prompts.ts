@@ -20,7 +20,7 @@ export interface PromptDef {
   title: string;
   description: string;
   /** Title and description as `prompts/list` shows them to a person reading this language. */
-  localized: Record<Lang | "it", PromptText>;
+  localized: Record<Lang, PromptText>;
   /** Who may use it: managers and above, or HR staff and above. */
   audience: Audience;
   arguments: { name: string; description: string; required: boolean }[];
@@ -36,6 +36,8 @@ const GUARD_RAIL: Record<Lang, string> = {
     "Guard rail: give no ratings or scores, make no comparison between people, and do not speculate about anyone's health or private matters. If asked to, decline politely.",
   fr:
     "Garde-fou : ne donne aucune évaluation ni note, ne compare pas les personnes entre elles et ne fais aucune supposition sur la santé ou la vie privée. Si on te le demande, refuse poliment.",
+  it:
+    "Limite: non dare valutazioni né voti, non confrontare le persone tra loro e non fare supposizioni sulla salute o sulla vita privata. Se ti viene chiesto, rifiuta gentilmente.",
 };
 
 const BRIEFING: Record<Lang, string> = {
@@ -45,6 +47,8 @@ const BRIEFING: Record<Lang, string> = {
     "Prepare this week's HR briefing. Use get_hr_overview for the organisation's figures, list_pending_approvals for the approvals queue, and get_public_holidays and get_closure_periods for the calendar. Structure it as: 1. State of the organisation, 2. Approvals waiting and what falls due, 3. This week's calendar (public holidays, school holidays, company closures). Write about the organisation, not about individuals; no rankings.",
   fr:
     "Prépare le briefing RH de cette semaine. Utilise get_hr_overview pour les chiffres de l'organisation, list_pending_approvals pour les validations en attente, ainsi que get_public_holidays et get_closure_periods pour le calendrier. Structure-le ainsi : 1. Situation de l'organisation, 2. Validations en attente et échéances, 3. Calendrier de la semaine (jours fériés, vacances scolaires, fermetures). Écris sur l'organisation, pas sur des personnes; aucun classement.",
+  it:
+    "Prepara il briefing HR di questa settimana. Usa get_hr_overview per le cifre dell'organizzazione, list_pending_approvals per le approvazioni in sospeso e get_public_holidays e get_closure_periods per il calendario. Strutturalo così: 1. Situazione dell'organizzazione, 2. Approvazioni in sospeso e scadenze, 3. Calendario della settimana (giorni festivi, vacanze scolastiche, chiusure aziendali). Scrivi sull'organizzazione, non su singole persone; nessuna classifica.",
 };
 
 const ONE_ON_ONE: Record<Lang, (person: string) => string> = {
@@ -54,6 +58,8 @@ const ONE_ON_ONE: Record<Lang, (person: string) => string> = {
     `Prepare a one-to-one with ${p} as a conversation about fit and support, not an appraisal. Find the person with search_people and read their master data with get_employee (role, team, start date). Structure the preparation as: 1. Open questions I can ask (workload, collaboration, growth, what they need), 2. Facts I should know (for example leave requests waiting in list_pending_approvals, upcoming absences), 3. Answers I still owe them.`,
   fr: (p) =>
     `Prépare un entretien individuel avec ${p}, comme une conversation sur l'adéquation et le soutien, pas comme une évaluation. Trouve la personne avec search_people et lis ses données de base avec get_employee (rôle, équipe, date d'entrée). Structure la préparation ainsi : 1. Questions ouvertes que je peux poser (charge de travail, collaboration, développement, ce dont elle a besoin), 2. Faits à connaître (par exemple les demandes de congé en attente dans list_pending_approvals, les absences à venir), 3. Réponses que je lui dois encore.`,
+  it: (p) =>
+    `Prepara un colloquio individuale con ${p} come una conversazione sull'adeguatezza e sul sostegno, non come una valutazione. Trova la persona con search_people e leggi i suoi dati di base con get_employee (ruolo, team, data d'entrata). Struttura la preparazione così: 1. Domande aperte che posso porre (carico di lavoro, collaborazione, sviluppo, di cosa ha bisogno la persona), 2. Fatti che dovrei conoscere (per esempio le richieste di vacanze in sospeso in list_pending_approvals, le assenze imminenti), 3. Risposte che devo ancora alla persona.`,
 };
 
 /** Both prompts, in catalog order. */
@@ -130,7 +136,7 @@ export const PROMPTS: readonly PromptDef[] = [
 
 /** A prompt's title and description in the person's language (German when there is none for it). */
 export function promptText(p: PromptDef, lang: string): PromptText {
-  return p.localized[lang as Lang | "it"] ?? p.localized.de;
+  return p.localized[lang as Lang] ?? p.localized.de;
 }
 
 /** Whether a role may use a prompt. */

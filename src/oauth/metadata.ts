@@ -2,6 +2,7 @@
  * Discovery documents: RFC 9728 protected-resource metadata (what an assistant reads after the 401 from
  * /api/mcp) and RFC 8414 authorization-server metadata, served at every address the assistants in use try.
  */
+import { LANGS } from "../i18n/mod.ts";
 import type { Config } from "../config.ts";
 import { SCOPES } from "./scopes.ts";
 import { ALLOWED_ALGS } from "./tokens.ts";
@@ -75,7 +76,7 @@ export function authorizationServerMetadata(config: Config, registrationOpen: bo
     revocation_endpoint_auth_methods_supported: authMethods,
     code_challenge_methods_supported: ["S256"],
     authorization_response_iss_parameter_supported: true,
-    ui_locales_supported: ["de", "en", "fr"],
+    ui_locales_supported: [...LANGS],
     protected_resources: [config.mcpResource],
   };
 }

@@ -1,3 +1,4 @@
+import { LANGS } from "../i18n/mod.ts";
 import { z } from "zod";
 import { clientAddress } from "../client_address.ts";
 import { setCookie } from "hono/cookie";
@@ -24,7 +25,7 @@ const SessionUser = z.strictObject({
   id: z.string(),
   email: z.string(),
   role: z.enum(["employee", "recruiter", "manager", "hr", "admin"]),
-  language: z.enum(["de", "en", "fr"]),
+  language: z.enum(LANGS),
   employeeId: z.string().nullable(),
   permissions: z.array(z.string()),
 });

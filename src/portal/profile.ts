@@ -46,7 +46,7 @@ const ProfilePatchBody = z.strictObject({
     .regex(/^(\+?[0-9 ()./-]{6,30})?$/, { message: "must be a phone number such as +41 31 123 45 67" })
     .nullable()
     .optional(),
-  language: z.enum(LANGUAGES, { error: "must be de, en or fr" }).optional(),
+  language: z.enum(LANGUAGES, { error: "must be de, en, fr or it" }).optional(),
 });
 
 const ChangeRequestBody = z.strictObject({

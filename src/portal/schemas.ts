@@ -1,3 +1,4 @@
+import { LANGS } from "../i18n/mod.ts";
 import { z } from "zod";
 import { isValidDate } from "../domain/calendar.ts";
 import { LEAVE_STATUSES } from "../services/leave.ts";
@@ -176,7 +177,8 @@ export function pageFields<T extends z.ZodType>(item: T) {
   };
 }
 
-export const LANGUAGES = ["de", "en", "fr"] as const;
+/** The languages a person may choose (German, English, French, Italian). */
+export const LANGUAGES = LANGS;
 
 /** Another person as a list shows them: id and name only. */
 export const PersonRef = named(z.strictObject({ employeeId: z.string(), name: z.string() }), "PersonRef");

@@ -1,3 +1,4 @@
+import type { Lang } from "../i18n/mod.ts";
 import type { AuthUser } from "../signin/sessions.ts";
 
 /**
@@ -8,7 +9,7 @@ import type { AuthUser } from "../signin/sessions.ts";
 export interface Actor {
   userId: string;
   role: string;
-  language: "de" | "en" | "fr";
+  language: Lang;
   /** The person's employee record, or null for an account with none. */
   employeeId: string | null;
   channel: "PORTAL" | "ASSISTANT";

@@ -18,7 +18,7 @@ import {
   users,
 } from "../db/schema/mod.ts";
 import { AppError } from "../errors.ts";
-import { fill, type Lang } from "../i18n/mod.ts";
+import { fill, langOr } from "../i18n/mod.ts";
 import {
   ACTIVITY_TEXTS,
   type ActivityAction,
@@ -190,7 +190,7 @@ export async function assistantActivity(
     ))
     .orderBy(desc(mcpAudit.createdAt), desc(mcpAudit.id))
     .limit(limit + 1).offset(offset);
-  const t = ACTIVITY_TEXTS[(person.language in ACTIVITY_TEXTS ? person.language : "de") as Lang];
+  const t = ACTIVITY_TEXTS[langOr(person.language)];
   const items = rows.slice(0, limit).map((r): ActivityItem => {
     const actor = actorOf(person.userId, r.userId, r.role);
     const area = activityArea(r.kind, r.name);

@@ -133,12 +133,26 @@ export function fullName(e: { firstName: string; lastName: string }): string {
   return `${e.firstName} ${e.lastName}`;
 }
 
-/** The name of a record with `nameDe/nameEn/nameFr` in the caller's language. */
+/**
+ * The name of a record with `nameDe/nameEn/nameFr` in the caller's language. Such tables have no Italian
+ * column: Italian readers get the German name (German is the source language).
+ */
 export function localName(
   r: { nameDe: string; nameEn: string; nameFr: string },
   lang: Actor["language"],
 ): string {
   return lang === "en" ? r.nameEn : lang === "fr" ? r.nameFr : r.nameDe;
+}
+
+/**
+ * A leave type's name in the caller's language. `leave_types` has no `name_it` column yet, so Italian gets
+ * the German name; this is the one place to read such a column once it exists.
+ */
+export function leaveTypeName(
+  t: { nameDe: string; nameEn: string; nameFr: string },
+  lang: Actor["language"],
+): string {
+  return localName(t, lang);
 }
 
 const writeLocks = new WeakMap<object, Promise<unknown>>();

@@ -10,7 +10,7 @@ import { employees, invitations, users } from "../db/schema/mod.ts";
 import { ROLES } from "../domain/access.ts";
 import { randomToken, sha256Hex } from "../crypto.ts";
 import { AppError } from "../errors.ts";
-import { fill, type Lang } from "../i18n/mod.ts";
+import { fill, isLang, langOr } from "../i18n/mod.ts";
 import { INVITATION_TEXTS } from "../i18n/invitation.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { hashPassword } from "../signin/password.ts";
@@ -21,7 +21,7 @@ export const INVITATION_DAYS = 7;
 export const INVITATION_PATH = "/account/invitation";
 
 function textsFor(lang: string) {
-  return INVITATION_TEXTS[(lang in INVITATION_TEXTS ? lang : "de") as Lang | "it"];
+  return INVITATION_TEXTS[langOr(lang)];
 }
 
 /**
@@ -50,8 +50,8 @@ export async function invite(
       if (!e) throw new AppError("not_found", `There is no employee with personnel number ${p.employee}.`);
       employeeId = e.id;
     }
-    if (language !== undefined && !["de", "fr", "it", "en"].includes(language)) {
-      throw new AppError("validation", "The language must be de, fr, it or en.");
+    if (language !== undefined && !isLang(language)) {
+      throw new AppError("validation", "The language must be de, en, fr or it.");
     }
     const existing = await tx.query.users.findFirst({ where: eq(users.email, email) });
     let id: string;

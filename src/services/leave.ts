@@ -38,6 +38,7 @@ import {
   type EmployeeRow,
   fullName,
   iso,
+  leaveTypeName,
   notify,
   type Page,
   type PageInput,
@@ -70,10 +71,6 @@ export const MAX_REQUEST_DAYS = 366;
 type LeaveTypeRow = typeof leaveTypes.$inferSelect;
 type LeaveRequestRow = typeof leaveRequests.$inferSelect;
 
-function typeName(t: LeaveTypeRow, lang: Actor["language"]): string {
-  return lang === "en" ? t.nameEn : lang === "fr" ? t.nameFr : t.nameDe;
-}
-
 /** The active leave types, with how each behaves (for the app's picker and for assistants). */
 export async function listLeaveTypes(deps: ServiceDeps, actor: Actor) {
   selfId(actor);
@@ -87,7 +84,7 @@ export async function listLeaveTypes(deps: ServiceDeps, actor: Actor) {
 function leaveTypeInfo(t: LeaveTypeRow, lang: Actor["language"]) {
   return {
     code: t.code,
-    name: typeName(t, lang),
+    name: leaveTypeName(t, lang),
     deductsBalance: t.deductsBalance,
     overdraft: t.overdraft as "REFUSE" | "FLAG",
   };
@@ -474,7 +471,7 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
       });
       if (over && type.overdraft === "REFUSE") {
         throw conflict(
-          `Not enough ${typeName(type, actor.language)} left in ${y}: this request needs ${d} day(s), ` +
+          `Not enough ${leaveTypeName(type, actor.language)} left in ${y}: this request needs ${d} day(s), ` +
             `${
               Math.max(0, before)
             } remain after the requests awaiting approval. Shorten the request or choose ` +

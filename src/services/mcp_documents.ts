@@ -6,6 +6,7 @@
  * or served; any other slug answers exactly like an unknown one, so the connector never reveals that a
  * document exists.
  */
+import type { Lang } from "../i18n/mod.ts";
 import type { AppDeps } from "../deps.ts";
 import { type Audience, audienceAllows } from "../domain/access.ts";
 import { notFound } from "../errors.ts";
@@ -24,7 +25,7 @@ export interface DocumentSummary {
   category: string | null;
   audience: Audience;
   /** The language served: the reader's, or `de` when there is no translation. */
-  language: "de" | "en" | "fr";
+  language: Lang;
   updatedAt: string;
 }
 

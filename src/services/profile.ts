@@ -3,6 +3,7 @@
  * employee may change directly (contact, address, emergency contact, language), and change requests for
  * sensitive fields, which HR decides (see `approvals.ts`).
  */
+import type { Lang } from "../i18n/mod.ts";
 import { and, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import { compensation, departments, employees, profileChangeRequests, users } from "../db/schema/mod.ts";
 import { isValidDate } from "../domain/calendar.ts";
@@ -35,7 +36,7 @@ export interface ProfilePatch {
   addressCountry?: string | null;
   emergencyContactName?: string | null;
   emergencyContactPhone?: string | null;
-  language?: "de" | "en" | "fr";
+  language?: Lang;
 }
 
 /** Sensitive fields that change only through a request HR decides; SALARY is a question to HR. */
@@ -140,7 +141,7 @@ async function profileOf(q: Q, emp: EmployeeRow, actor: Actor, today: string) {
     lastName: emp.lastName,
     signInEmail: user?.email ?? null,
     workEmail: emp.workEmail,
-    language: (user?.language ?? actor.language) as "de" | "en" | "fr",
+    language: (user?.language ?? actor.language) as Lang,
     contact: {
       phone: emp.phone,
       privateEmail: emp.privateEmail,

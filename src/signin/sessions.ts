@@ -1,3 +1,4 @@
+import { type Lang, langOr } from "../i18n/mod.ts";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
@@ -16,7 +17,7 @@ export interface AuthUser {
   userId: string;
   email: string;
   role: string;
-  language: "de" | "en" | "fr";
+  language: Lang;
   employeeId: string | null;
   sessionId: string;
   /** When the person last proved who they are (for step-up before consent). */
@@ -235,7 +236,7 @@ export async function resolveSession(
     userId: r.userId,
     email: r.email,
     role: r.role,
-    language: (["de", "en", "fr"].includes(r.language) ? r.language : "de") as AuthUser["language"],
+    language: langOr(r.language),
     employeeId: r.employeeId,
     sessionId: r.sessionId,
     authenticatedAt: r.authenticatedAt,

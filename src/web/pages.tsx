@@ -174,7 +174,7 @@ export interface AssistantRow {
 }
 
 function formatDate(ms: number, lang: Lang): string {
-  const locale = lang === "de" ? "de-CH" : lang === "fr" ? "fr-CH" : "en-GB";
+  const locale = { de: "de-CH", en: "en-GB", fr: "fr-CH", it: "it-CH" }[lang];
   return new Intl.DateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
