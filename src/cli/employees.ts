@@ -1,5 +1,5 @@
 import type { AppDeps } from "../deps.ts";
-import { departments, employees } from "../db/schema/mod.ts";
+import { departments, employees, users } from "../db/schema/mod.ts";
 import {
   EMPLOYEE_COLUMNS,
   type EmployeeRecord,
@@ -51,6 +51,10 @@ export async function exportEmployees(deps: Pick<AppDeps, "db">): Promise<string
   const all = await deps.db.select().from(employees).orderBy(employees.personnelNumber);
   const depts = new Map((await deps.db.select().from(departments)).map((d) => [d.id, d.name]));
   const pnById = new Map(all.map((e) => [e.id, e.personnelNumber]));
+  const langById = new Map(
+    (await deps.db.select({ employeeId: users.employeeId, language: users.language }).from(users))
+      .map((u) => [u.employeeId, u.language]),
+  );
   const rows = all.map((e) => [
     e.personnelNumber,
     e.firstName,
@@ -73,6 +77,7 @@ export async function exportEmployees(deps: Pick<AppDeps, "db">): Promise<string
     e.addressStreet,
     e.addressPostalCode,
     e.addressCity,
+    langById.get(e.id) ?? "",
   ]);
   return toCsv([[...EMPLOYEE_COLUMNS], ...rows]);
 }

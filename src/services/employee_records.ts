@@ -5,14 +5,17 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
-import { departments, employees } from "../db/schema/mod.ts";
+import { departments, employees, users } from "../db/schema/mod.ts";
+import { isLang } from "../i18n/mod.ts";
 import { isValidDate } from "../domain/calendar.ts";
 
 /**
  * The employee CSV format, the same for import and export. `personnel_number` identifies a person: an
  * import updates existing people and adds new ones. `manager_personnel_number` may name someone earlier or
  * later in the same file, or already in the database. `working_weekdays` lists ISO weekdays (1 = Monday)
- * separated by `;` or `-` for a range, e.g. `1-5` or `1;2;3`.
+ * separated by `;` or `-` for a range, e.g. `1-5` or `1;2;3`. `language` (de, en, fr or it) is the language of
+ * the account linked to the person: it can only be set for someone who already has an account, and an empty
+ * cell leaves the account's language as it is.
  */
 export const EMPLOYEE_COLUMNS = [
   "personnel_number",
@@ -36,6 +39,7 @@ export const EMPLOYEE_COLUMNS = [
   "address_street",
   "address_postal_code",
   "address_city",
+  "language",
 ] as const;
 
 export const REQUIRED_COLUMNS = new Set([
@@ -126,6 +130,9 @@ const Row = z.object({
   address_street: opt,
   address_postal_code: opt,
   address_city: opt,
+  language: opt.transform((v) => v?.toLowerCase() ?? null).refine((v) => v === null || isLang(v), {
+    message: "language must be de, en, fr or it",
+  }),
 });
 
 /** The result of an import: either everything was applied, or nothing and every bad row is listed. */
@@ -179,6 +186,20 @@ export async function saveEmployeeRecords(
     }
     if (m === row.personnel_number) errors.push(`line ${line}: a person cannot be their own manager`);
   }
+  // The language belongs to the account, which the schema keeps apart from the employee record.
+  const accounts = new Map(
+    (await deps.db.select({ id: users.id, employeeId: users.employeeId }).from(users))
+      .filter((u) => u.employeeId !== null).map((u) => [u.employeeId!, u.id]),
+  );
+  for (const { line, row } of parsed) {
+    const id = byPn.get(row.personnel_number);
+    if (row.language && !(id && accounts.has(id))) {
+      errors.push(
+        `line ${line}: language can only be set for a person with an account; invite ${row.personnel_number} ` +
+          "with --language, or leave the cell empty",
+      );
+    }
+  }
   if (errors.length) return { ok: false, errors };
 
   const now = deps.clock.now();
@@ -231,6 +252,11 @@ export async function saveEmployeeRecords(
       } else {
         await tx.insert(employees).values({ id, ...values, createdAt: now });
         created++;
+      }
+      if (row.language) {
+        await tx.update(users).set({ language: row.language, updatedAt: now }).where(
+          eq(users.employeeId, id),
+        );
       }
     }
   });

@@ -121,15 +121,17 @@ Deno.test("policy: offered scopes never exceed the request, the role, or the fir
   });
 });
 
-Deno.test("scopes: every scope has a plain-word description in de, en and fr", () => {
+Deno.test("scopes: every scope has a plain-word description in de, en, fr and it", () => {
   for (const s of SCOPES) {
-    for (const l of ["de", "en", "fr"] as const) {
+    for (const l of ["de", "en", "fr", "it"] as const) {
       assert.ok(SCOPE_DESCRIPTIONS[s][l].length > 20, `${s} ${l}`);
       assert.ok(!/\b(self|hr):/.test(SCOPE_DESCRIPTIONS[s][l]), "no scope names in the plain words");
     }
   }
   assert.equal(negotiateLang(null, "fr-CH,fr;q=0.9,en;q=0.8"), "fr");
   assert.equal(negotiateLang("en-GB", "fr"), "en");
-  assert.equal(negotiateLang(null, "it-CH, en;q=0.5"), "en");
+  assert.equal(negotiateLang(null, "it-CH, en;q=0.5"), "it");
+  assert.equal(negotiateLang(null, "rm-CH, it;q=0.5"), "it");
+  assert.equal(negotiateLang(null, "rm-CH, es;q=0.5"), "de");
   assert.equal(negotiateLang(null, null), "de");
 });

@@ -46,7 +46,7 @@ Deno.test("profile: the owner reads sensitive fields, changes contact details di
         [{ iban: "CH9300762011623852957" }, /Unknown field 'iban'/],
         [{ ahvNumber: "756.1234.5678.97" }, /Unknown field 'ahvNumber'/],
         [{ privateEmail: "not-an-address" }, /'privateEmail'/],
-        [{ language: "it" }, /'language'/],
+        [{ language: "rm" }, /'language'/],
         [{ addressCountry: "Schweiz" }, /'addressCountry'/],
       ] as const
     ) {
