@@ -145,7 +145,8 @@ export interface SalaryContinuation {
   description: string;
 }
 
-const SCALE_NAMES: Record<SalaryScale, Record<Lang, string>> = {
+/** The scales' names in each language. */
+export const SCALE_NAMES: Record<SalaryScale, Record<Lang, string>> = {
   BERNER: { de: "Berner Skala", en: "Bern scale", fr: "Échelle bernoise", it: "Scala bernese" },
   ZUERCHER: { de: "Zürcher Skala", en: "Zurich scale", fr: "Échelle zurichoise", it: "Scala zurighese" },
   BASLER: { de: "Basler Skala", en: "Basel scale", fr: "Échelle bâloise", it: "Scala basilese" },

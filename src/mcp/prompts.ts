@@ -29,7 +29,8 @@ export interface PromptDef {
   render(lang: Lang, args: Record<string, string>): string;
 }
 
-const GUARD_RAIL: Record<Lang, string> = {
+/** The guard rail in each language. */
+export const GUARD_RAIL: Record<Lang, string> = {
   de:
     "Leitplanke: Gib keine Bewertungen oder Noten ab, vergleiche keine Personen miteinander und stelle keine Vermutungen über Gesundheit oder Privates an. Wenn danach gefragt wird, lehne freundlich ab.",
   en:
@@ -40,7 +41,8 @@ const GUARD_RAIL: Record<Lang, string> = {
     "Limite: non dare valutazioni né voti, non confrontare le persone tra loro e non fare supposizioni sulla salute o sulla vita privata. Se ti viene chiesto, rifiuta gentilmente.",
 };
 
-const BRIEFING: Record<Lang, string> = {
+/** The weekly briefing prompt in each language. */
+export const BRIEFING: Record<Lang, string> = {
   de:
     "Erstelle das HR-Briefing für diese Woche. Nutze get_hr_overview für die Kennzahlen der Organisation, list_pending_approvals für die offenen Freigaben und get_public_holidays sowie get_closure_periods für den Kalender. Gliedere es in: 1. Lage der Organisation, 2. Offene Freigaben und was fällig wird, 3. Kalender der Woche (Feiertage, Schulferien, Betriebsschliessungen). Schreibe über die Organisation, nicht über einzelne Personen; keine Ranglisten.",
   en:
@@ -51,7 +53,8 @@ const BRIEFING: Record<Lang, string> = {
     "Prepara il briefing HR di questa settimana. Usa get_hr_overview per le cifre dell'organizzazione, list_pending_approvals per le approvazioni in sospeso e get_public_holidays e get_closure_periods per il calendario. Strutturalo così: 1. Situazione dell'organizzazione, 2. Approvazioni in sospeso e scadenze, 3. Calendario della settimana (giorni festivi, vacanze scolastiche, chiusure aziendali). Scrivi sull'organizzazione, non su singole persone; nessuna classifica.",
 };
 
-const ONE_ON_ONE: Record<Lang, (person: string) => string> = {
+/** The one-to-one prompt in each language. */
+export const ONE_ON_ONE: Record<Lang, (person: string) => string> = {
   de: (p) =>
     `Bereite ein Einzelgespräch mit ${p} vor – als Gespräch über Passung und Unterstützung, nicht als Beurteilung. Suche die Person mit search_people und lies mit get_employee die Stammdaten (Rolle, Team, Eintritt). Gliedere die Vorbereitung in: 1. Offene Fragen, die ich stellen kann (Arbeitslast, Zusammenarbeit, Entwicklung, was die Person braucht), 2. Fakten, die ich kennen sollte (z. B. offene Ferienanträge in list_pending_approvals, anstehende Abwesenheiten), 3. Antworten, die ich der Person noch schulde.`,
   en: (p) =>

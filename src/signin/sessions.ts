@@ -167,31 +167,33 @@ function forgetSource(db: Db, source: string) {
   sourceMap(db).delete(source);
 }
 
+/** The subject and text of the notice that an account was locked, in each language. */
+export const LOCKED_MAIL_TEXTS: Record<Lang, (minutes: number) => [string, string]> = {
+  de: (minutes) => [
+    "Ihr Konto wurde vorübergehend gesperrt",
+    `Nach mehreren falschen Passwörtern ist Ihr Konto für ${minutes} Minuten gesperrt. Waren Sie das nicht, ` +
+    "melden Sie sich danach an und ändern Sie Ihr Passwort, oder wenden Sie sich an HR.",
+  ],
+  fr: (minutes) => [
+    "Votre compte est temporairement bloqué",
+    `Après plusieurs mots de passe erronés, votre compte est bloqué pendant ${minutes} minutes. Si ce n'était ` +
+    "pas vous, connectez-vous ensuite et changez votre mot de passe, ou contactez les RH.",
+  ],
+  it: (minutes) => [
+    "Il suo account è temporaneamente bloccato",
+    `Dopo diverse password errate il suo account è bloccato per ${minutes} minuti. Se non è stato lei, acceda ` +
+    "in seguito e cambi la password, oppure si rivolga alle risorse umane.",
+  ],
+  en: (minutes) => [
+    "Your account is temporarily locked",
+    `After several wrong passwords your account is locked for ${minutes} minutes. If this was not you, sign in ` +
+    "afterwards and change your password, or contact HR.",
+  ],
+};
+
 /** The owner's notice that their account was locked (in their language). */
 function lockedMail(to: string, language: string, minutes: number) {
-  const t: Record<string, [string, string]> = {
-    de: [
-      "Ihr Konto wurde vorübergehend gesperrt",
-      `Nach mehreren falschen Passwörtern ist Ihr Konto für ${minutes} Minuten gesperrt. Waren Sie das nicht, ` +
-      "melden Sie sich danach an und ändern Sie Ihr Passwort, oder wenden Sie sich an HR.",
-    ],
-    fr: [
-      "Votre compte est temporairement bloqué",
-      `Après plusieurs mots de passe erronés, votre compte est bloqué pendant ${minutes} minutes. Si ce n'était ` +
-      "pas vous, connectez-vous ensuite et changez votre mot de passe, ou contactez les RH.",
-    ],
-    it: [
-      "Il suo account è temporaneamente bloccato",
-      `Dopo diverse password errate il suo account è bloccato per ${minutes} minuti. Se non è stato lei, acceda ` +
-      "in seguito e cambi la password, oppure si rivolga alle risorse umane.",
-    ],
-    en: [
-      "Your account is temporarily locked",
-      `After several wrong passwords your account is locked for ${minutes} minutes. If this was not you, sign in ` +
-      "afterwards and change your password, or contact HR.",
-    ],
-  };
-  const [subject, text] = t[language] ?? t.de;
+  const [subject, text] = LOCKED_MAIL_TEXTS[langOr(language)](minutes);
   return { to, subject, text: `${text}\n`, relatedTo: "account-locked" };
 }
 
