@@ -1,0 +1,95 @@
+/**
+ * The employee CSV's `language` column: it sets the language of the account linked to the person, and is
+ * refused (the whole file, nothing written) for an unknown language or a person without an account.
+ */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { makeTestApp, type TestApp } from "../_helpers.ts";
+import { findCommand, runCommand } from "../../src/cli/mod.ts";
+import { employees, users } from "../../src/db/schema/mod.ts";
+
+async function cli(t: TestApp, words: string[], stdin = "") {
+  const found = findCommand(words);
+  assert.ok(found, `command ${words.join(" ")} exists`);
+  let out = "";
+  let err = "";
+  const code = await runCommand(t.deps as never, found.command, found.rest, {
+    out: (s) => (out += s),
+    err: (s) => (err += s),
+    readStdin: () => Promise.resolve(stdin),
+  });
+  return { code, out, err };
+}
+
+const HEADER = "personnel_number,first_name,last_name,canton,employment_start,language";
+
+Deno.test("csv import: the language column sets it for a person's account; bad values change nothing", async () => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    const first = await cli(
+      t,
+      ["employees", "import", "--file", "-"],
+      [
+        "personnel_number,first_name,last_name,canton,employment_start",
+        "P1,Lucia,Bernasconi,TI,2024-03-01",
+        "P2,Marco,Pedrazzini,TI,2024-05-01",
+      ].join("\n"),
+    );
+    assert.equal(first.code, 0, first.err);
+    const p1 = await t.deps.db.query.employees.findFirst({ where: eq(employees.personnelNumber, "P1") });
+    const now = t.clock.now();
+    await t.deps.db.insert(users).values({
+      email: "lucia@example.ch",
+      role: "employee",
+      language: "de",
+      employeeId: p1!.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const languageOf = async () =>
+      (await t.deps.db.query.users.findFirst({ where: eq(users.email, "lucia@example.ch") }))?.language;
+
+    for (
+      const [rows, problem] of [
+        [["P1,Lucia,Bernasconi,TI,2024-03-01,rm"], /line 2: language must be de, en, fr or it/],
+        [["P1,Lucia,Bernasconi,TI,2024-03-01,it-CH"], /line 2: language must be de, en, fr or it/],
+        [
+          ["P1,Lucia,Bernasconi,TI,2024-03-01,it", "P2,Marco,Pedrazzini,TI,2024-05-01,it"],
+          /line 3: language can only be set for a person with an account; invite P2/,
+        ],
+        [["P3,Gina,Rossi,TI,2025-01-01,it"], /line 2: language can only be set for a person with an account/],
+      ] as const
+    ) {
+      const r = await cli(t, ["employees", "import", "--file", "-"], [HEADER, ...rows].join("\n"));
+      assert.equal(r.code, 1, rows.join(" | "));
+      assert.match(r.err, problem);
+      assert.match(r.err, /Nothing was imported/);
+      assert.equal(await languageOf(), "de", "nothing changed");
+      assert.equal((await t.deps.db.select().from(employees)).length, 2, "nothing added");
+    }
+
+    const ok = await cli(
+      t,
+      ["employees", "import", "--file", "-"],
+      [
+        HEADER,
+        "P1,Lucia,Bernasconi,TI,2024-03-01,IT",
+        "P2,Marco,Pedrazzini,TI,2024-05-01,",
+      ].join("\n"),
+    );
+    assert.equal(ok.code, 0, ok.err);
+    assert.match(ok.out, /0 added, 2 updated/);
+    assert.equal(await languageOf(), "it");
+
+    // The export carries the language, and importing the export changes nothing.
+    const exp = await cli(t, ["employees", "export"]);
+    assert.match(exp.out.split(/\r?\n/)[0], /,language$/);
+    assert.match(exp.out, /^P1,Lucia,Bernasconi,.*,it$/m);
+    assert.match(exp.out, /^P2,Marco,Pedrazzini,.*,$/m);
+    const back = await cli(t, ["employees", "import", "--file", "-"], exp.out);
+    assert.equal(back.code, 0, back.err);
+    assert.equal(await languageOf(), "it");
+  } finally {
+    t.close();
+  }
+});
