@@ -228,6 +228,7 @@ const it: WebMessages = {
   appName: "Portale HR",
   skipToContent: "Vai al contenuto",
   signInTitle: "Accedere",
+  hrConsoleLink: "All'amministrazione del personale (HR)",
   stepUpTitle: "Confermi la sua identità",
   signInIntroFor: "«{client}» desidera collegarsi al suo account. Acceda per continuare.",
   stepUpIntro:

@@ -144,15 +144,12 @@ export function localName(
   return lang === "en" ? r.nameEn : lang === "fr" ? r.nameFr : r.nameDe;
 }
 
-/**
- * A leave type's name in the caller's language. `leave_types` has no `name_it` column yet, so Italian gets
- * the German name; this is the one place to read such a column once it exists.
- */
+/** A leave type's name in the caller's language; Italian falls back to German where HR gave none. */
 export function leaveTypeName(
-  t: { nameDe: string; nameEn: string; nameFr: string },
+  t: { nameDe: string; nameEn: string; nameFr: string; nameIt?: string | null },
   lang: Actor["language"],
 ): string {
-  return localName(t, lang);
+  return lang === "it" ? t.nameIt ?? t.nameDe : localName(t, lang);
 }
 
 const writeLocks = new WeakMap<object, Promise<unknown>>();
