@@ -157,6 +157,17 @@ async function decisionBalances(
   return out;
 }
 
+/**
+ * The years a decision would overdraw: the balance after it is negative and lower than before (granting
+ * a cancellation never overdraws). The one rule behind the queue's and the preview's `exceedsBalance`
+ * and the decision's refusal, so what a manager is shown is what approving does.
+ */
+export function overdrawnYears<B extends { remainingBefore: number; remainingAfter: number }>(
+  balances: readonly B[],
+): B[] {
+  return balances.filter((b) => b.remainingAfter < 0 && b.remainingAfter < b.remainingBefore);
+}
+
 /** A pending leave request as its approver sees it, with the balances and the team's absences. */
 async function approvalItem(
   q: Q,
@@ -175,11 +186,14 @@ async function approvalItem(
   const [type] = await q.select().from(leaveTypes).where(eq(leaveTypes.id, r.leaveTypeId)).limit(1);
   const teamLead = r.approverEmployeeId ?? emp.managerId;
   const team = teamLead ? (await teamOf(q, teamLead)).filter((p) => p.id !== emp.id) : [];
+  const balances = await decisionBalances(q, r, emp, type, "APPROVE", today);
   return {
     kind: r.status === "CANCELLATION_REQUESTED" ? "LEAVE_CANCELLATION" as const : "LEAVE_REQUEST" as const,
     employee: { employeeId: emp.id, name: fullName(emp) },
-    request: view,
-    balances: await decisionBalances(q, r, emp, type, "APPROVE", today),
+    // The stored flag records the balance when the request was filed; the approver needs whether
+    // approving now overdraws (HR may have changed the entitlement since).
+    request: { ...view, exceedsBalance: overdrawnYears(balances).length > 0 },
+    balances,
     teamAbsences: await absencesOf(q, team, r.startDate, r.endDate),
   };
 }
@@ -254,7 +268,7 @@ async function planDecision(q: Q, actor: Actor, input: LeaveDecisionInput, today
   const [emp] = await q.select().from(employees).where(eq(employees.id, r.employeeId)).limit(1);
   const [type] = await q.select().from(leaveTypes).where(eq(leaveTypes.id, r.leaveTypeId)).limit(1);
   const balances = await decisionBalances(q, r, emp, type, input.decision, today);
-  const overdrawn = balances.filter((b) => b.remainingAfter < 0 && b.remainingAfter < b.remainingBefore);
+  const overdrawn = overdrawnYears(balances);
   if (overdrawn.length && type.overdraft === "REFUSE") {
     throw conflict(
       `Approving would overdraw ${fullName(emp)}'s balance in ${overdrawn[0].year} ` +
@@ -286,9 +300,13 @@ export async function previewLeaveDecision(deps: ServiceDeps, actor: Actor, inpu
     includeFreeText: false,
     today,
   });
+  // Whether approving overdraws, whatever the decision previewed (a rejection changes no balance).
+  const approve = input.decision === "APPROVE"
+    ? p.balances
+    : await decisionBalances(deps.db, p.r, p.emp, p.type, "APPROVE", today);
   return {
     employee: { employeeId: p.emp.id, name: fullName(p.emp) },
-    request: view,
+    request: { ...view, exceedsBalance: overdrawnYears(approve).length > 0 },
     decision: input.decision,
     resultingStatus: p.next as "APPROVED" | "REJECTED" | "CANCELLED",
     balances: p.balances,
@@ -310,7 +328,10 @@ export async function decideLeaveRequest(deps: ServiceDeps, actor: Actor, input:
       decidedByUserId: actor.userId,
       decidedAt: now,
       decisionNote: input.note?.trim() || null,
-      ...(p.exceeds ? { exceedsBalance: true } : {}),
+      // An approval records what it did to the balance now (the filing's flag may be stale).
+      ...(input.decision === "APPROVE" && p.r.status === "AWAITING_APPROVAL"
+        ? { exceedsBalance: p.exceeds }
+        : {}),
       updatedAt: now,
     }).where(and(eq(leaveRequests.id, p.r.id), eq(leaveRequests.status, p.r.status))).returning();
     if (!row) throw conflict("This request changed while you were deciding; load it again.");

@@ -305,3 +305,50 @@ Deno.test("approvals: HR applies a sensitive-field change the employee asked for
     t.close();
   }
 });
+
+Deno.test("approvals: the queue, the preview and the decision agree on whether a request overdraws", async () => {
+  const t = await makeTestApp();
+  try {
+    const employee = await t.signIn("employee@demo.example");
+    const manager = await t.signIn("manager@demo.example");
+    // Filed within the balance (19 of 25 days in 2027) ...
+    const a = await call(t, employee, "POST", "/employee/leave/requests", {
+      leaveType: "VACATION",
+      startDate: "2027-03-01",
+      endDate: "2027-03-26",
+    });
+    assert.equal(a.status, 201, JSON.stringify(a.body));
+    assert.equal(a.body.data.exceedsBalance, false);
+    // ... then HR lowers the balance to 15 days: approving now overdraws by 4.
+    await setEntitlement(t, EMPLOYEE_ID, "VACATION", 2027, { baseDays: 25, adjustmentDays: -10 });
+    const id = a.body.data.id as string;
+    const list = await call(t, manager, "GET", "/approvals/leave-requests?limit=50");
+    assert.equal(list.status, 200);
+    const item = (list.body.data.items as { request: { id: string; exceedsBalance: boolean } }[])
+      .find((i) => i.request.id === id)!;
+    assert.equal(item.request.exceedsBalance, true, "the queue says what approving would do now");
+    const one = await call(t, manager, "GET", `/approvals/leave-requests/${id}`);
+    assert.equal(one.body.data.request.exceedsBalance, true);
+    assert.deepEqual(one.body.data.balances, [{
+      year: 2027,
+      days: 19,
+      remainingBefore: 15,
+      remainingAfter: -4,
+    }]);
+    const r = await call(t, manager, "POST", `/approvals/leave-requests/${id}/decision`, {
+      decision: "APPROVE",
+    });
+    assert.equal(r.status, 409);
+    // HR restores the balance: the queue and the decision both let it through.
+    await setEntitlement(t, EMPLOYEE_ID, "VACATION", 2027, { baseDays: 25 });
+    const again = await call(t, manager, "GET", `/approvals/leave-requests/${id}`);
+    assert.equal(again.body.data.request.exceedsBalance, false);
+    const ok = await call(t, manager, "POST", `/approvals/leave-requests/${id}/decision`, {
+      decision: "APPROVE",
+    });
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    assert.equal(ok.body.data.exceedsBalance, false);
+  } finally {
+    t.close();
+  }
+});

@@ -90,3 +90,35 @@ Deno.test("approvals: the pending list holds absences and expense reports awaiti
     t.close();
   }
 });
+
+Deno.test("approvals: the connector's listing and decision preview say a request overdraws when approving it would be refused", async () => {
+  const t = await makeTestApp();
+  try {
+    const me = await addAccount(t, await addEmployee(t, { firstName: "Rahel" }));
+    await setEntitlement(t, me.employeeId!, "VACATION", 2027, { baseDays: 10 });
+    const manager = await actorFor(t, "manager@demo.example", "ASSISTANT");
+    const r = await fileLeaveRequest(t.deps, me, {
+      leaveType: "VACATION",
+      startDate: "2027-03-01",
+      endDate: "2027-03-05",
+    });
+    assert.equal(r.exceedsBalance, false, "5 of 10 days fit when filed");
+    await setEntitlement(t, me.employeeId!, "VACATION", 2027, { baseDays: 3 });
+    const list = await listPendingApprovals(t.deps, manager);
+    const item = list.leaveRequests.items.find((i) => i.request.id === r.id)!;
+    assert.equal(item.request.exceedsBalance, true);
+    assert.deepEqual(item.balances, [{ year: 2027, days: 5, remainingBefore: 3, remainingAfter: -2 }]);
+    const approve = await previewLeaveDecision(t.deps, manager, { id: r.id, decision: "REJECT" });
+    assert.equal(approve.request.exceedsBalance, true, "a rejection preview still says approving overdraws");
+    await refuses(
+      previewLeaveDecision(t.deps, manager, { id: r.id, decision: "APPROVE" }),
+      "conflict",
+      /overdraw Rahel Person's balance in 2027 \(3 day\(s\) left, the request needs 5\)/,
+    );
+    await refuses(decideLeaveRequest(t.deps, manager, { id: r.id, decision: "APPROVE" }), "conflict");
+    const [row] = await t.deps.db.select().from(leaveRequests).where(eq(leaveRequests.id, r.id));
+    assert.equal(row.status, "AWAITING_APPROVAL", "a refused decision changes nothing");
+  } finally {
+    t.close();
+  }
+});
