@@ -433,6 +433,10 @@ export const SickLeaveRecord = named(
     channel: z.enum(["PORTAL", "ASSISTANT"]),
     canTakeBack: z.boolean(),
     takeBackUntil: dateTime,
+    status: z.enum(["REPORTED", "TAKEN_BACK"]).meta({
+      description: "TAKEN_BACK: the employee took the report back within 24 hours; it counts nowhere.",
+    }),
+    takenBackAt: dateTime.optional().meta({ description: "When the report was taken back." }),
   }),
   "SickLeaveRecord",
 );

@@ -66,6 +66,11 @@ export function sickRecordView(r: SickRow, today: string, now: number, includeRe
     channel: r.channel as "PORTAL" | "ASSISTANT",
     canTakeBack: !r.withdrawnAt && !certificateOnFile(r) && now <= takeBackUntil,
     takeBackUntil: iso(takeBackUntil),
+    // A taken-back report stays readable by id (a link in a notification, the app's cache) but must not
+    // read like an absence: it counts nowhere and the manager was told it is void.
+    ...(r.withdrawnAt ? { isOngoing: false } : {}),
+    status: r.withdrawnAt ? "TAKEN_BACK" as const : "REPORTED" as const,
+    ...(r.withdrawnAt ? { takenBackAt: iso(r.withdrawnAt) } : {}),
   };
 }
 

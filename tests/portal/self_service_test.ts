@@ -322,3 +322,43 @@ Deno.test("holidays: the caller's canton, half days, school holidays, closures a
     t.close();
   }
 });
+
+Deno.test("sick leave over HTTP: a taken-back report fetched by id reads as taken back, and the document says so", async () => {
+  const t = await makeTestApp();
+  try {
+    const other = await addAccount(t, P("P014"));
+    const token = await t.signIn(other.email);
+    const r = await call(t, token, "POST", "/employee/sick-leave", { startDate: "2026-11-17" });
+    assert.equal(r.status, 201);
+    assert.equal(r.body.data.status, "REPORTED");
+    assert.equal(r.body.data.takenBackAt, undefined);
+    const id = r.body.data.id;
+    t.clock.advance(60 * 60 * 1000);
+    const back = await call(t, token, "POST", `/employee/sick-leave/${id}/take-back`);
+    assert.equal(back.status, 200);
+    const got = await call(t, token, "GET", `/employee/sick-leave/${id}`);
+    assert.equal(got.status, 200);
+    assert.equal(got.body.data.status, "TAKEN_BACK");
+    assert.equal(got.body.data.takenBackAt, "2026-11-18T10:00:00.000Z");
+    assert.equal(got.body.data.takenBackAt, back.body.data.takenBackAt);
+    assert.equal(got.body.data.isOngoing, false, "a taken-back report is not an ongoing absence");
+    assert.equal(got.body.data.canTakeBack, false);
+    const year = await call(t, token, "GET", "/employee/sick-leave");
+    assert.ok(!year.body.data.entries.some((e: { id: string }) => e.id === id), "it counts nowhere");
+    // Ending it is refused and changes nothing.
+    const end = await call(t, token, "POST", "/employee/sick-leave/end", {
+      entryId: id,
+      action: "end",
+      endDate: "2026-11-18",
+    });
+    assert.equal(end.status, 409);
+    assert.match(end.body.error as string, /taken back/);
+    const doc = await (await t.request("/api/v1/openapi.json")).json();
+    const record = doc.components.schemas.SickLeaveRecord;
+    assert.deepEqual(record.properties.status.enum, ["REPORTED", "TAKEN_BACK"]);
+    assert.ok(record.required.includes("status"));
+    assert.equal(record.properties.takenBackAt.format, "date-time");
+  } finally {
+    t.close();
+  }
+});

@@ -16,6 +16,8 @@ export const sickEntryOut = z.object({
   channel: z.enum(["PORTAL", "ASSISTANT"]),
   canTakeBack: z.boolean(),
   takeBackUntil: z.string(),
+  status: z.enum(["REPORTED", "TAKEN_BACK"]),
+  takenBackAt: z.string().optional(),
 });
 
 /** Sick-leave entries and totals for a year; the reason is never part of it. */
