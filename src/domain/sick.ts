@@ -38,19 +38,33 @@ export interface ScaleStep {
 }
 
 /**
- * The scales as data, for service years 1 to 25. Art. 324a para. 2 OR fixes three weeks in the first
- * service year and "an appropriate longer time" after it; the courts filled that in with these scales.
+ * The scales as data. Art. 324a para. 2 OR fixes three weeks in the first service year and "an
+ * appropriate longer time" after it; the courts filled that in with these scales. The courts publish no
+ * table of their own that we could cite (their decisions refer to the scales by name); the values below
+ * are the published forms the courts' practice is quoted from, and where those disagree we say which we
+ * follow.
  *
- * Sources (as published, consistent with each other):
- * - kfmv (Kaufmännischer Verband) Bern legal advice, "Know-how zum Arbeitsrecht"
- *   (https://www.kv-verband.ch/post/know-how-zum-arbeitsrecht): all three scales, years 1–25.
- * - Bezirksgericht Andelfingen, "Lohnfortzahlung bei Krankheit" table (years 1–25): same Zürcher and
- *   Berner values. (Its Basler column is shifted by one year against the other sources; we follow the
- *   majority.)
- * - gryps KMU-Lexikon "Lohnfortzahlung bei Krankheit": same Basler and Berner steps.
+ * Sources:
+ * - Berner Skala (Gewerbegericht Bern 1926; Appellationshof/Obergericht Bern practice): years 1–24 as
+ *   every source gives them (kfmv Bern, "Know-how zum Arbeitsrecht",
+ *   https://www.kv-verband.ch/post/know-how-zum-arbeitsrecht; Mobiliar, "Lohnfortzahlungsfristen",
+ *   https://www.mobiliar.ch/versicherungen-und-vorsorge/angebote-fuer-unternehmen/unfall-und-krankheit/kollektiv-krankenversicherung/lohnfortzahlungsfristen).
+ *   From year 25 one month more per five further years: 25–29 7 months (gryps KMU-Lexikon
+ *   "Lohnfortzahlung bei Krankheit", https://gryps.ch/kmu-lexikon/lohnfortzahlung-bei-krankheit;
+ *   swissmom "Die 3 Lohnfortzahlungsskalen", "ab 25. Jahr 7 Monate"), 30–34 8 months, 35 on 9 months
+ *   (Mobiliar, as above: "ab dem 25. Dienstjahr 7 Monate, ab dem 30. Dienstjahr 8 Monate, ab dem 35.
+ *   Dienstjahr 9 Monate"). kfmv ends its table at "20.–25. Dienstjahr: 6 Monate"; we follow the
+ *   extended form, which three publishers give and which never shrinks with longer service.
+ * - Basler Skala (Basel courts): 2–3 years 2 months, 4–10 3, 11–15 4, 16–20 5, "über 20 Jahre" /
+ *   "ab dem 21. Dienstjahr" 6 months (kfmv and gryps, as above). The published table ends with that
+ *   open-ended row; nothing beyond it is published.
+ * - Zürcher Skala (Obergericht/Arbeitsgericht Zürich): 3 weeks in year 1, 8 weeks in year 2, then one
+ *   week more per service year (kfmv, as above, to "25. Dienstjahr: 31 Wochen"; swissmom "usw. pro Jahr
+ *   1 Woche mehr"; lohnfortzahlung.ch, "Skalen", https://lohnfortzahlung.ch/normen/skalen/: "pro
+ *   Dienstjahr eine Verlängerung ... jeweils um eine Woche"). The rule has no upper end; the data runs to
+ *   service year 50, longer than any working life from 15 to 65.
  * Application: Zürcher in ZH, SH, TG (and GR per some sources); Basler in BS, BL; Berner elsewhere
- * (lohnfortzahlung.ch, "Skalen"). Beyond the 25th service year the tables end; we keep the last step
- * (courts decide such cases individually), so the result never shrinks with longer service.
+ * (lohnfortzahlung.ch, "Skalen"). Beyond the data the last step applies, so the result never shrinks.
  */
 export const SALARY_CONTINUATION_SCALES: Readonly<Record<SalaryScale, readonly ScaleStep[]>> = {
   BERNER: [
@@ -61,6 +75,9 @@ export const SALARY_CONTINUATION_SCALES: Readonly<Record<SalaryScale, readonly S
     { fromServiceYear: 10, months: 4 },
     { fromServiceYear: 15, months: 5 },
     { fromServiceYear: 20, months: 6 },
+    { fromServiceYear: 25, months: 7 },
+    { fromServiceYear: 30, months: 8 },
+    { fromServiceYear: 35, months: 9 },
   ],
   BASLER: [
     { fromServiceYear: 1, weeks: 3 },
@@ -70,10 +87,11 @@ export const SALARY_CONTINUATION_SCALES: Readonly<Record<SalaryScale, readonly S
     { fromServiceYear: 16, months: 5 },
     { fromServiceYear: 21, months: 6 },
   ],
-  // 3 weeks in year 1, 8 weeks in year 2, then one week more per service year up to 31 weeks in year 25.
+  // 3 weeks in year 1, 8 weeks in year 2, then one week more per service year (31 weeks in year 25,
+  // 56 weeks in year 50).
   ZUERCHER: [
     { fromServiceYear: 1, weeks: 3 },
-    ...Array.from({ length: 24 }, (_, i) => ({ fromServiceYear: i + 2, weeks: 8 + i })),
+    ...Array.from({ length: 49 }, (_, i) => ({ fromServiceYear: i + 2, weeks: 8 + i })),
   ],
 };
 

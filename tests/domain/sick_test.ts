@@ -5,6 +5,7 @@ import {
   continuationDaysUsed,
   salaryContinuation,
   type SalaryScale,
+  scaleStep,
   serviceYears,
   type SickAbsence,
   sickDaysCovered,
@@ -70,7 +71,7 @@ Deno.test("sick: weeks of salary continuation follow the court scale of the curr
     ["BERNER", "2015-01-01", "2024-06-01", "10th year: 4 months", 17.33],
     ["BERNER", "2010-01-01", "2024-06-01", "15th year: 5 months", 21.67],
     ["BERNER", "2005-01-01", "2024-06-01", "20th year: 6 months", 26],
-    ["BERNER", "1990-01-01", "2024-06-01", "35th year: beyond the table, last step", 26],
+    ["BERNER", "1990-01-01", "2024-06-01", "35th year: 9 months", 39],
     ["BASLER", "2024-01-01", "2024-06-01", "1st year: 3 weeks", 3],
     ["BASLER", "2023-01-01", "2024-06-01", "2nd year: 2 months", 8.67],
     ["BASLER", "2022-01-01", "2024-06-01", "3rd year: 2 months", 8.67],
@@ -83,7 +84,7 @@ Deno.test("sick: weeks of salary continuation follow the court scale of the curr
     ["ZUERCHER", "2022-01-01", "2024-06-01", "3rd year: 9 weeks", 9],
     ["ZUERCHER", "2015-01-01", "2024-06-01", "10th year: 16 weeks", 16],
     ["ZUERCHER", "2000-01-01", "2024-06-01", "25th year: 31 weeks", 31],
-    ["ZUERCHER", "1990-01-01", "2024-06-01", "35th year: beyond the table, last step", 31],
+    ["ZUERCHER", "1990-01-01", "2024-06-01", "35th year: 41 weeks", 41],
     ["BERNER", "2023-06-02", "2024-06-01", "last day of the 1st year", 3],
     ["BERNER", "2023-06-01", "2024-06-01", "first day of the 2nd year", 4.33],
   ];
@@ -170,4 +171,78 @@ Deno.test("sick: continuation days used = sick days in the current service year 
   for (const [name, absences, start, today, want] of cases) {
     await t.step(name, () => assert.equal(continuationDaysUsed(absences, start, today), want));
   }
+});
+
+/**
+ * Every scale at every boundary: the last service year of each step and the first of the next, and a
+ * year beyond the published data. Sources (as cited in src/domain/sick.ts): Berner Skala years 1–24 per
+ * kfmv Bern "Know-how zum Arbeitsrecht" and Mobiliar "Lohnfortzahlungsfristen", years 25 on per
+ * Mobiliar ("ab dem 25. Dienstjahr 7 Monate, ab dem 30. 8 Monate, ab dem 35. 9 Monate"), gryps
+ * KMU-Lexikon and swissmom; Basler Skala per kfmv and gryps ("über 20 Jahre 6 Monate"); Zürcher Skala
+ * per kfmv (to "25. Dienstjahr: 31 Wochen") and swissmom / lohnfortzahlung.ch ("pro Jahr 1 Woche mehr").
+ */
+Deno.test("sick: every court scale at every boundary service year", async (t) => {
+  // [scale, service year, published duration]
+  const cases: [SalaryScale, number, { weeks: number } | { months: number }][] = [
+    ["BERNER", 1, { weeks: 3 }],
+    ["BERNER", 2, { months: 1 }],
+    ["BERNER", 3, { months: 2 }],
+    ["BERNER", 4, { months: 2 }],
+    ["BERNER", 5, { months: 3 }],
+    ["BERNER", 9, { months: 3 }],
+    ["BERNER", 10, { months: 4 }],
+    ["BERNER", 14, { months: 4 }],
+    ["BERNER", 15, { months: 5 }],
+    ["BERNER", 19, { months: 5 }],
+    ["BERNER", 20, { months: 6 }],
+    ["BERNER", 24, { months: 6 }],
+    ["BERNER", 25, { months: 7 }],
+    ["BERNER", 29, { months: 7 }],
+    ["BERNER", 30, { months: 8 }],
+    ["BERNER", 34, { months: 8 }],
+    ["BERNER", 35, { months: 9 }],
+    ["BERNER", 51, { months: 9 }],
+    ["BASLER", 1, { weeks: 3 }],
+    ["BASLER", 2, { months: 2 }],
+    ["BASLER", 3, { months: 2 }],
+    ["BASLER", 4, { months: 3 }],
+    ["BASLER", 10, { months: 3 }],
+    ["BASLER", 11, { months: 4 }],
+    ["BASLER", 15, { months: 4 }],
+    ["BASLER", 16, { months: 5 }],
+    ["BASLER", 20, { months: 5 }],
+    ["BASLER", 21, { months: 6 }],
+    ["BASLER", 51, { months: 6 }],
+    ["ZUERCHER", 1, { weeks: 3 }],
+    ["ZUERCHER", 2, { weeks: 8 }],
+    ["ZUERCHER", 3, { weeks: 9 }],
+    ["ZUERCHER", 10, { weeks: 16 }],
+    ["ZUERCHER", 24, { weeks: 30 }],
+    ["ZUERCHER", 25, { weeks: 31 }],
+    ["ZUERCHER", 26, { weeks: 32 }],
+    ["ZUERCHER", 30, { weeks: 36 }],
+    ["ZUERCHER", 40, { weeks: 46 }],
+    ["ZUERCHER", 50, { weeks: 56 }],
+    ["ZUERCHER", 51, { weeks: 56 }],
+  ];
+  for (const [scale, year, want] of cases) {
+    await t.step(`${scale} service year ${year}: ${JSON.stringify(want)}`, () => {
+      const step = scaleStep(scale, year);
+      assert.deepEqual({ weeks: step.weeks, months: step.months }, {
+        weeks: "weeks" in want ? want.weeks : undefined,
+        months: "months" in want ? want.months : undefined,
+      });
+    });
+  }
+  await t.step("the weeks of the steps beyond 25 years, on a real anniversary", () => {
+    // Employed since 1 March 1996: 1 March 2025 begins the 30th service year.
+    assert.equal(salaryContinuation("BERNER", "1996-03-01", "2025-02-28").weeksEntitled, 30.33);
+    assert.equal(salaryContinuation("BERNER", "1996-03-01", "2025-03-01").weeksEntitled, 34.67);
+    assert.equal(salaryContinuation("ZUERCHER", "1996-03-01", "2025-03-01").weeksEntitled, 36);
+    assert.equal(salaryContinuation("BASLER", "1996-03-01", "2025-03-01").weeksEntitled, 26);
+    assert.match(
+      salaryContinuation("BERNER", "1996-03-01", "2025-03-01", "en").description,
+      /service year 30: salary continues for 8 months \(34.67 weeks\)/,
+    );
+  });
 });
