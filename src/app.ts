@@ -1,3 +1,4 @@
+import { syncHalfDays } from "./settings.ts";
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "./deps.ts";
 import { AppError, errorBody } from "./errors.ts";
@@ -86,6 +87,13 @@ export function createApp(deps: AppDeps): Hono<Env> {
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
+  });
+
+  // The installation's half-day holidays, before any rule computes holidays. A failed read (e.g. the
+  // database busy) keeps the half days in force; the request itself reports its own database errors.
+  app.use("*", async (_c, next) => {
+    await syncHalfDays(deps).catch(() => {});
+    await next();
   });
 
   // The body limit. A declared length is checked from the header alone: touching the request's body turns it

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AppDeps } from "./deps.ts";
 import type { Db } from "./db/client.ts";
 import { settings } from "./db/schema/mod.ts";
+import { DEFAULT_HALF_DAYS, isHalfDayList, setObservedHalfDays } from "./domain/calendar.ts";
 
 /**
  * Installation settings an admin changes at run time (an admin command writes them; the service reads them
@@ -14,6 +15,7 @@ export const SETTING_KEYS = {
   defaultCanton: "org.default_canton",
   paydayDay: "org.payday_day",
   languages: "org.languages",
+  halfDayHolidays: "calendar.half_day_holidays",
 } as const;
 
 /** Languages an organisation may use; German is the source language and always among them. */
@@ -28,6 +30,8 @@ interface Values {
   /** Day of the month (1–31) salaries are paid; see `domain/payday.ts` for how it moves. */
   paydayDay: number | null;
   languages: OrgLanguage[];
+  /** The customary half days the organisation observes (`MM-DD`, see `HALF_DAY_HOLIDAYS`). */
+  halfDayHolidays: string[];
 }
 
 type Key = keyof typeof SETTING_KEYS;
@@ -45,8 +49,23 @@ function fallback<K extends Key>(deps: Pick<AppDeps, "config">, key: K): Value<K
     defaultCanton: null,
     paydayDay: null,
     languages: ["de"],
+    halfDayHolidays: [...DEFAULT_HALF_DAYS],
   };
   return defaults[key];
+}
+
+/** Whether a stored value has the shape its key needs (a hand-edited row may not). */
+function valid(key: Key, v: unknown): boolean {
+  switch (key) {
+    case "halfDayHolidays":
+      return isHalfDayList(v);
+    case "dynamicClientRegistration":
+      return typeof v === "boolean";
+    case "personRecordDailyAllowance":
+      return typeof v === "number";
+    default:
+      return true; // the organisation's settings are checked where they are set (org apply)
+  }
 }
 
 /** Reads a setting (its stored value, else the environment's default). */
@@ -57,7 +76,8 @@ export async function getSetting<K extends Key>(
   const row = await deps.db.query.settings.findFirst({ where: eq(settings.key, SETTING_KEYS[key]) });
   if (!row) return fallback(deps, key);
   try {
-    return JSON.parse(row.value) as Value<K>;
+    const v = JSON.parse(row.value);
+    return valid(key, v) ? v as Value<K> : fallback(deps, key);
   } catch {
     return fallback(deps, key); // a hand-edited, unreadable value falls back to the default
   }
@@ -76,4 +96,23 @@ export async function setSetting<K extends Key>(
     updatedAt: now,
   })
     .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(value), updatedAt: now } });
+}
+
+/** How long the service uses a read of the half-day setting before reading it again. */
+const HALF_DAYS_TTL_MS = 30_000;
+const halfDaysRead = new WeakMap<object, { at: number; value: string[] }>();
+
+/**
+ * Makes the holiday rules use this installation's half days (`calendar.half_day_holidays`). Reads the
+ * setting at most every 30 seconds per database (an admin's change reaches a running service within
+ * that), and otherwise costs one map lookup, so it runs before every request.
+ */
+export async function syncHalfDays(deps: Pick<AppDeps, "db" | "config" | "clock">): Promise<void> {
+  const now = deps.clock.now();
+  let seen = halfDaysRead.get(deps.db);
+  if (!seen || now - seen.at >= HALF_DAYS_TTL_MS || now < seen.at) {
+    seen = { at: now, value: await getSetting(deps, "halfDayHolidays") };
+    halfDaysRead.set(deps.db, seen);
+  }
+  setObservedHalfDays(seen.value);
 }

@@ -19,6 +19,7 @@ import { listMail } from "../mail/outbox.ts";
 import { invite } from "../services/invitations.ts";
 import { AppError } from "../errors.ts";
 import { getSetting, setSetting } from "../settings.ts";
+import { HALF_DAY_HOLIDAYS, isHalfDayList } from "../domain/calendar.ts";
 import { assistantCommands } from "./assistants.ts";
 import { privacyCommands } from "./privacy.ts";
 import { leaveTypeCommands } from "./leave_types.ts";
@@ -362,6 +363,36 @@ export const COMMANDS: Command[] = [
         throw new UsageError(`Unknown action '${positionals[0]}'.`);
       }
       io.out(`Daily person-record allowance: ${await getSetting(deps, "personRecordDailyAllowance")}.\n`);
+      return 0;
+    },
+  },
+  {
+    name: "half-days",
+    summary: "Show or set the customary half-day holidays the organisation observes",
+    usage: "half-days [show | set <MM-DD>[,<MM-DD>] | set none]",
+    async run(deps, { positionals }, io) {
+      const known = HALF_DAY_HOLIDAYS.map((h) => h.monthDay);
+      if (positionals[0] === "set") {
+        const arg = positionals[1] ?? "";
+        const list = arg === "none" ? [] : arg.split(",").map((d) => d.trim());
+        if (!arg || !isHalfDayList(list)) {
+          throw new UsageError(
+            `Give the half days as a comma-separated list of ${known.join(", ")}, each once, or 'none'.`,
+          );
+        }
+        await setSetting(deps, "halfDayHolidays", list);
+        io.out(`Half-day holidays set to ${list.length ? list.join(", ") : "none"}.\n`);
+        return 0;
+      }
+      if (positionals[0] && positionals[0] !== "show") {
+        throw new UsageError(`Unknown action '${positionals[0]}'.`);
+      }
+      const on = await getSetting(deps, "halfDayHolidays");
+      for (const h of HALF_DAY_HOLIDAYS) {
+        io.out(
+          `${h.monthDay}  ${on.includes(h.monthDay) ? "observed    " : "not observed"}  ${h.names.en}\n`,
+        );
+      }
       return 0;
     },
   },

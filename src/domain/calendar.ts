@@ -162,9 +162,9 @@ export function minDate(a: string, b: string): string {
 // ---------------------------------------------------------------------------------------------------
 
 /**
- * Half days off that are not statutory but customary, as one table so an installation can see and change
- * them in one place. Decision: the afternoons of 24 December (Heiligabend) and 31 December (Silvester)
- * are off in every canton.
+ * Half days off that are not statutory but customary: the catalogue an installation chooses from (the
+ * `calendar.half_day_holidays` setting, admin command `half-days`). Default: the afternoons of
+ * 24 December (Heiligabend) and 31 December (Silvester) are off in every canton.
  *
  * Source and reasoning: neither day is among the holidays BE, ZH or VD make equal to Sundays (ArG
  * Art. 20a para. 1; the cantons' lists as encoded in date-holidays' `data/countries/CH.yaml`), but
@@ -202,6 +202,37 @@ export const HALF_DAY_HOLIDAYS: ReadonlyArray<{
   },
 ];
 
+/** The customary half days observed unless the installation chose otherwise: all of the catalogue. */
+export const DEFAULT_HALF_DAYS: readonly string[] = ["12-24", "12-31"];
+
+/** Whether a list names only catalogue half days (`MM-DD` of `HALF_DAY_HOLIDAYS`), each once. */
+export function isHalfDayList(v: unknown): v is string[] {
+  return Array.isArray(v) && new Set(v).size === v.length &&
+    v.every((d) => typeof d === "string" && HALF_DAY_HOLIDAYS.some((h) => h.monthDay === d));
+}
+
+/**
+ * The half days in force for this process. The service sets it from the installation setting before
+ * each request (`syncHalfDays` in settings.ts); the holiday cache is keyed by it, so a change takes
+ * effect without clearing anything and a lookup stays one map access.
+ */
+let observedHalfDays: readonly string[] = DEFAULT_HALF_DAYS;
+let observedKey = DEFAULT_HALF_DAYS.join(",");
+
+/** Sets the customary half days observed (a subset of the catalogue; anything else is ignored). */
+export function setObservedHalfDays(monthDays: readonly string[]): void {
+  const known = HALF_DAY_HOLIDAYS.map((h) => h.monthDay).filter((d) => monthDays.includes(d));
+  const key = known.join(",");
+  if (key === observedKey) return;
+  observedHalfDays = known;
+  observedKey = key;
+}
+
+/** The customary half days currently observed (`MM-DD`). */
+export function observedHalfDayList(): readonly string[] {
+  return observedHalfDays;
+}
+
 /** The 26 canton codes date-holidays knows for CH (read once; a wrong code is a validation error). */
 const CANTONS: ReadonlySet<string> = new Set(Object.keys(new Holidays().getStates("CH") ?? {}));
 
@@ -227,8 +258,9 @@ interface DhHoliday {
  *   Types `optional`, `bank`, `school` and `observance` are not days off (e.g. ZH Berchtoldstag and the
  *   city of Zurich's Knabenschiessen afternoon are `optional`; an installation that grants them records
  *   a closure that does not deduct leave).
- * - the customary half days of `HALF_DAY_HOLIDAYS`.
- * Sorted by date, one entry per date (the larger portion wins). Cached per canton + year + language.
+ * - the customary half days of `HALF_DAY_HOLIDAYS` the installation observes (`setObservedHalfDays`).
+ * Sorted by date, one entry per date (the larger portion wins). Cached per canton + year + language +
+ * observed half days.
  */
 export function publicHolidays(canton: string, year: number, lang: Lang = "de"): PublicHoliday[] {
   return cachedHolidays(canton, year, lang).map((h) => ({ ...h }));
@@ -240,7 +272,7 @@ function cachedHolidays(canton: string, year: number, lang: Lang): readonly Publ
     throw invalid(`canton must be a Swiss canton code such as BE, ZH or VD, got "${canton}"`);
   }
   if (!Number.isInteger(year) || year < 1900 || year > 2999) throw invalid(`year out of range: ${year}`);
-  const key = `${canton}|${year}|${lang}`;
+  const key = `${canton}|${year}|${lang}|${observedKey}`;
   const cached = holidayCache.get(key);
   if (cached) return cached;
 
@@ -261,6 +293,7 @@ function cachedHolidays(canton: string, year: number, lang: Lang): readonly Publ
     put({ date, name: h.name, portion: hour >= 12 ? 0.5 : 1 });
   }
   for (const half of HALF_DAY_HOLIDAYS) {
+    if (!observedHalfDays.includes(half.monthDay)) continue;
     if (half.cantons !== "*" && !half.cantons.includes(canton)) continue;
     put({ date: `${year}-${half.monthDay}`, name: half.names[lang], portion: 0.5 });
   }
