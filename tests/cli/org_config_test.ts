@@ -45,7 +45,7 @@ async function snapshot(t: TestApp): Promise<string> {
 
 const SETTINGS =
   "settings:\n  name: Muster AG\n  canton: BE\n  payday: 25\n  languages:\n    - de\n    - fr\n" +
-  "  timeZone: Europe/Zurich\n";
+  "  halfDays:\n    - 12-24\n  timeZone: Europe/Zurich\n";
 
 Deno.test("org config: export from the demo, apply into an empty database, export again: the same file", async () => {
   const demo = await makeTestApp();
@@ -65,6 +65,7 @@ Deno.test("org config: export from the demo, apply into an empty database, expor
     assert.equal(await getSetting(empty.deps, "organisationName"), "Muster AG");
     assert.equal(await getSetting(empty.deps, "paydayDay"), 25);
     assert.deepEqual(await getSetting(empty.deps, "languages"), ["de", "fr"]);
+    assert.deepEqual(await getSetting(empty.deps, "halfDayHolidays"), ["12-24"]);
 
     const out = await Deno.makeTempFile({ suffix: ".yaml" });
     const w = await cli(empty, ["org", "export", "--file", out]);
@@ -87,7 +88,7 @@ Deno.test("org config: applying the same file twice changes nothing the second t
     const again = await cli(empty, ["org", "apply", "--file", "-"], text);
     assert.equal(again.code, 0, again.err);
     assert.match(again.out, /\n0 change\(s\) applied\.\n$/);
-    assert.match(again.out, /settings: 0 created, 0 updated, 4 unchanged/);
+    assert.match(again.out, /settings: 0 created, 0 updated, 5 unchanged/);
     assert.match(again.out, /schoolHolidays: 0 created, 0 updated, 45 unchanged/);
     assert.equal(await snapshot(empty), before);
 

@@ -1,6 +1,6 @@
 /** The organisation's settings: name, default canton, payday rule, languages, and (read-only) time zone. */
 import { z } from "zod";
-import { isCanton } from "../../domain/calendar.ts";
+import { isCanton, isHalfDayList } from "../../domain/calendar.ts";
 import { isPaydayDay } from "../../domain/payday.ts";
 import { getSetting, ORG_LANGUAGES, type OrgLanguage, setSetting } from "../../settings.ts";
 import { defineSection, emptyReport, type SectionDeps } from "../section.ts";
@@ -18,6 +18,10 @@ const schema = (deps: SectionDeps) =>
       .refine((l) => l.includes("de"), { message: "must include de (German is the source language)" })
       .refine((l) => new Set(l).size === l.length, { message: "names a language twice" })
       .optional(),
+    /** The customary half days the organisation observes (`MM-DD`): 12-24 and 12-31 are known. */
+    halfDays: z.array(z.string()).refine(isHalfDayList, {
+      message: "must list half days the service knows (12-24, 12-31), each once",
+    }).optional(),
     /**
      * Written for information: the service takes its time zone from TIME_ZONE before the database opens,
      * so a different value cannot be applied.
@@ -48,13 +52,16 @@ export const settingsSection = defineSection<Settings>({
     if (canton !== null) out.canton = canton;
     if (payday !== null) out.payday = payday;
     out.languages = canonical(await getSetting(d, "languages"));
+    out.halfDays = [...await getSetting(d, "halfDayHolidays")].sort();
     out.timeZone = deps.config.timeZone;
     return out;
   },
   async apply(tx, v, deps) {
     const report = emptyReport();
     const d = { db: tx, config: deps.config, clock: deps.clock };
-    const put = async <K extends "organisationName" | "defaultCanton" | "paydayDay" | "languages">(
+    const put = async <
+      K extends "organisationName" | "defaultCanton" | "paydayDay" | "languages" | "halfDayHolidays",
+    >(
       key: K,
       value: Parameters<typeof setSetting<K>>[2] | undefined,
     ) => {
@@ -70,6 +77,7 @@ export const settingsSection = defineSection<Settings>({
     await put("defaultCanton", v.canton);
     await put("paydayDay", v.payday);
     await put("languages", v.languages ? canonical(v.languages) : undefined);
+    await put("halfDayHolidays", v.halfDays ? [...v.halfDays].sort() : undefined);
     return report;
   },
 });
