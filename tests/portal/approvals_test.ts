@@ -198,7 +198,7 @@ Deno.test("approvals: approving beyond the balance of a REFUSE type is refused",
     });
     assert.equal(b.status, 409, "filing counts pending requests: 25 − 19 pending − 10 < 0");
     // HR lowers the balance after filing (an adjustment): approving would now overdraw.
-    await setEntitlement(t, EMPLOYEE_ID, "VACATION", 2027, { baseDays: 25, adjustmentDays: -10 });
+    await setEntitlement(t, EMPLOYEE_ID, "VACATION", 2027, { adjustmentDays: -10 });
     const r = await call(t, manager, "POST", `/approvals/leave-requests/${a.body.data.id}/decision`, {
       decision: "APPROVE",
     });
@@ -320,7 +320,7 @@ Deno.test("approvals: the queue, the preview and the decision agree on whether a
     assert.equal(a.status, 201, JSON.stringify(a.body));
     assert.equal(a.body.data.exceedsBalance, false);
     // ... then HR lowers the balance to 15 days: approving now overdraws by 4.
-    await setEntitlement(t, EMPLOYEE_ID, "VACATION", 2027, { baseDays: 25, adjustmentDays: -10 });
+    await setEntitlement(t, EMPLOYEE_ID, "VACATION", 2027, { adjustmentDays: -10 });
     const id = a.body.data.id as string;
     const list = await call(t, manager, "GET", "/approvals/leave-requests?limit=50");
     assert.equal(list.status, 200);
@@ -340,7 +340,7 @@ Deno.test("approvals: the queue, the preview and the decision agree on whether a
     });
     assert.equal(r.status, 409);
     // HR restores the balance: the queue and the decision both let it through.
-    await setEntitlement(t, EMPLOYEE_ID, "VACATION", 2027, { baseDays: 25 });
+    await setEntitlement(t, EMPLOYEE_ID, "VACATION", 2027, {});
     const again = await call(t, manager, "GET", `/approvals/leave-requests/${id}`);
     assert.equal(again.body.data.request.exceedsBalance, false);
     const ok = await call(t, manager, "POST", `/approvals/leave-requests/${id}/decision`, {

@@ -36,14 +36,14 @@ export async function actorFor(
 
 export { addAccount, addEmployee, addPerson } from "../_people.ts";
 
-/** Sets an employee's entitlement of a leave type for a year (replacing any). */
+/** Sets an employee's entitlement row of a leave type for a year: carry-over and corrections (replacing any). */
 export async function setEntitlement(
   t: TestApp,
   employeeId: string,
   code: string,
   year: number,
+  /** The entitlement itself comes from the leave type's policy; the row holds carry-over and corrections. */
   e: {
-    baseDays: number;
     carryOverDays?: number;
     carryOverExpiresOn?: string | null;
     adjustmentDays?: number;
@@ -54,14 +54,13 @@ export async function setEntitlement(
     employeeId,
     leaveTypeId: type.id,
     year,
-    baseDays: e.baseDays,
+    baseDays: 0,
     carryOverDays: e.carryOverDays ?? 0,
     carryOverExpiresOn: e.carryOverExpiresOn ?? null,
     adjustmentDays: e.adjustmentDays ?? 0,
   }).onConflictDoUpdate({
     target: [leaveEntitlements.employeeId, leaveEntitlements.leaveTypeId, leaveEntitlements.year],
     set: {
-      baseDays: e.baseDays,
       carryOverDays: e.carryOverDays ?? 0,
       carryOverExpiresOn: e.carryOverExpiresOn ?? null,
       adjustmentDays: e.adjustmentDays ?? 0,

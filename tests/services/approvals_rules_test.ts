@@ -20,7 +20,7 @@ Deno.test("approvals: the decision preview shows whose request, the days and the
   const t = await makeTestApp();
   try {
     const me = await addAccount(t, await addEmployee(t, { firstName: "Rahel" }));
-    await setEntitlement(t, me.employeeId!, "VACATION", 2027, { baseDays: 25 });
+    await setEntitlement(t, me.employeeId!, "VACATION", 2027, {});
     const manager = await actorFor(t, "manager@demo.example", "ASSISTANT");
     const r = await fileLeaveRequest(t.deps, me, {
       leaveType: "VACATION",
@@ -95,7 +95,8 @@ Deno.test("approvals: the connector's listing and decision preview say a request
   const t = await makeTestApp();
   try {
     const me = await addAccount(t, await addEmployee(t, { firstName: "Rahel" }));
-    await setEntitlement(t, me.employeeId!, "VACATION", 2027, { baseDays: 10 });
+    // The policy gives 25 days; HR's corrections bring what is available to 10, later to 3.
+    await setEntitlement(t, me.employeeId!, "VACATION", 2027, { adjustmentDays: -15 });
     const manager = await actorFor(t, "manager@demo.example", "ASSISTANT");
     const r = await fileLeaveRequest(t.deps, me, {
       leaveType: "VACATION",
@@ -103,7 +104,7 @@ Deno.test("approvals: the connector's listing and decision preview say a request
       endDate: "2027-03-05",
     });
     assert.equal(r.exceedsBalance, false, "5 of 10 days fit when filed");
-    await setEntitlement(t, me.employeeId!, "VACATION", 2027, { baseDays: 3 });
+    await setEntitlement(t, me.employeeId!, "VACATION", 2027, { adjustmentDays: -22 });
     const list = await listPendingApprovals(t.deps, manager);
     const item = list.leaveRequests.items.find((i) => i.request.id === r.id)!;
     assert.equal(item.request.exceedsBalance, true);

@@ -332,7 +332,7 @@ Deno.test("leave: a FLAG type may be filed beyond its balance and is marked", as
   const t = await makeTestApp();
   try {
     const me = await person(t);
-    await setEntitlement(t, me.employeeId!, "COMPENSATION", 2027, { baseDays: 0, adjustmentDays: 1 });
+    await setEntitlement(t, me.employeeId!, "COMPENSATION", 2027, { adjustmentDays: 1 });
     const p = await previewLeaveRequest(t.deps, me, {
       leaveType: "COMPENSATION",
       startDate: "2027-03-01",
@@ -451,7 +451,6 @@ Deno.test("leave: carried-over days lapse after their expiry unless used; pendin
     const me = await person(t);
     const manager = await actorFor(t, "manager@demo.example");
     await setEntitlement(t, me.employeeId!, "VACATION", 2027, {
-      baseDays: 25,
       carryOverDays: 5,
       carryOverExpiresOn: "2027-03-31",
     });
