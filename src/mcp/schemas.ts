@@ -5,7 +5,7 @@
  * field a service returns that the tool does not declare, so nothing undeclared ever reaches an assistant.
  */
 import { z } from "zod";
-import { isoDate } from "../portal/schemas.ts";
+import { isoDate } from "../domain/fields.ts";
 import { MAX_ROWS } from "../services/common.ts";
 import { PREVIEW_MINUTES, PREVIEW_VALIDITY } from "./previews.ts";
 

@@ -1,6 +1,6 @@
 import { LANGS } from "../i18n/mod.ts";
 import { z } from "zod";
-import { isValidDate } from "../domain/calendar.ts";
+import { hhmm, isoDate, projectCode } from "../domain/fields.ts";
 import { LEAVE_STATUSES } from "../services/leave.ts";
 import { CHANGE_FIELDS } from "../services/profile.ts";
 import { TIME_STATUSES, TIME_TYPES } from "../services/time.ts";
@@ -20,15 +20,8 @@ function named<T extends z.ZodType>(schema: T, id: string): T {
   return schema;
 }
 
-/** A calendar-valid date `YYYY-MM-DD`. */
-export const isoDate = z.string({ error: "must be a date YYYY-MM-DD" })
-  .refine(isValidDate, { message: "must be a calendar-valid date YYYY-MM-DD" })
-  .meta({ format: "date", example: "2026-11-18" });
-
-/** A time of day `HH:MM` (00:00–23:59). */
-export const hhmm = z.string({ error: "must be a time HH:MM" })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "must be a time HH:MM between 00:00 and 23:59" })
-  .meta({ example: "08:00" });
+// The field types the connector validates with too.
+export { hhmm, isoDate, projectCode };
 
 /** An instant as ISO 8601 date-time (UTC). */
 export const dateTime = z.string().meta({ format: "date-time", example: "2026-11-18T09:00:00.000Z" });
@@ -103,7 +96,7 @@ export const TimeEntryBody = z.strictObject({
   type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).default(
     "REGULAR",
   ),
-  projectCode: z.string().trim().max(50, { message: "must be at most 50 characters" }).optional(),
+  projectCode: projectCode.optional(),
   description: z.string().trim().max(2000, { message: "must be at most 2000 characters" }).optional(),
 });
 

@@ -59,6 +59,24 @@ Deno.test({
       });
 
       await t.step(
+        "a project code follows the portal's rule: 1 to 32 letters, digits, '.', '_' or '-'",
+        async () => {
+          const entry = { date: "2026-11-14", start_time: "08:00", end_time: "12:00" };
+          for (const code of ["P".repeat(33), "Project X"]) {
+            const msg = refusal(
+              await c.callTool({ name: "prepare_time_entry", arguments: { ...entry, project_code: code } }),
+            );
+            assert.match(msg, /project_code/);
+          }
+          const r = await c.callTool({
+            name: "prepare_time_entry",
+            arguments: { ...entry, project_code: "P".repeat(32) },
+          });
+          assert.equal(r.isError, undefined, JSON.stringify(r).slice(0, 300));
+        },
+      );
+
+      await t.step(
         "commit files it once; the manager is told it came via an assistant; a retry replays",
         async () => {
           const p = ok<{ previewId: string }>(

@@ -316,6 +316,24 @@ Deno.test("time-entries: body rules (calendar dates with leap years, 0–24 h, b
         status: 400,
         error: /'projectCode'/,
       },
+      // The same rule as the connector's project_code: 1 to 32 letters, digits, '.', '_' or '-'.
+      {
+        name: "projectCode of 33 characters",
+        body: { date: "2026-11-02", ...ok, projectCode: "P".repeat(33) },
+        status: 400,
+        error: /'projectCode'.*1 to 32 letters, digits/,
+      },
+      {
+        name: "projectCode with a space",
+        body: { date: "2026-11-02", ...ok, projectCode: "Project X" },
+        status: 400,
+        error: /'projectCode'/,
+      },
+      {
+        name: "projectCode of 32 characters",
+        body: { date: "2026-11-04", ...ok, projectCode: "P".repeat(32) },
+        status: 201,
+      },
     ];
     for (const c of cases) {
       await t.step(c.name, async () => {

@@ -1,4 +1,4 @@
-import { LANGS } from "../../i18n/mod.ts";
+import { language } from "../../domain/fields.ts";
 import { z } from "zod";
 import { getAssistantDocument } from "../../services/mcp_documents.ts";
 import { documentUri } from "../resources.ts";
@@ -23,7 +23,7 @@ export const get_document = defineTool({
     title: z.string(),
     category: z.string().nullable(),
     audience: z.enum(["ALL", "MANAGERS", "HR"]),
-    language: z.enum(LANGS),
+    language,
     updatedAt: z.string(),
     markdown: z.string(),
   }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hhmm } from "../../portal/schemas.ts";
+import { hhmm, projectCode } from "../../domain/fields.ts";
 import { previewTimeEntry, TIME_TYPES } from "../../services/time.ts";
 import { isoDate, previewOut, previewText } from "../schemas.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
@@ -35,10 +35,7 @@ export const prepare_time_entry = defineTool({
     end_time: hhmm.describe("End, HH:MM (at or before the start: overnight).").meta({ example: "17:00" }),
     break_minutes: z.int().min(0).max(1440).optional().describe("Unpaid break in minutes (default 0)."),
     type: z.enum(TIME_TYPES).optional().describe("Default REGULAR."),
-    project_code: z.string().regex(/^[A-Za-z0-9._-]{1,32}$/, {
-      message: "must be a project code (letters, digits, . _ -)",
-    })
-      .optional().describe("Optional project code, e.g. P-1042."),
+    project_code: projectCode.optional().describe("Optional project code, e.g. P-1042."),
   }),
   output: z.object({
     date: z.string(),

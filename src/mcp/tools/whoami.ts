@@ -1,4 +1,4 @@
-import { LANGS } from "../../i18n/mod.ts";
+import { language } from "../../domain/fields.ts";
 import { z } from "zod";
 import { permissionsOf } from "../../domain/access.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
@@ -18,7 +18,7 @@ export const whoami = defineTool({
     user: z.object({
       userId: z.string(),
       role: z.string(),
-      language: z.enum(LANGS),
+      language,
       employeeId: z.string().nullable(),
       hasEmployeeRecord: z.boolean(),
     }),
