@@ -23,6 +23,7 @@ import { HALF_DAY_HOLIDAYS, isHalfDayList } from "../domain/calendar.ts";
 import { assistantCommands } from "./assistants.ts";
 import { privacyCommands } from "./privacy.ts";
 import { leaveTypeCommands } from "./leave_types.ts";
+import { payCommands } from "./pay.ts";
 import { orgCommands } from "./org.ts";
 
 export type { Command, Io } from "./command.ts";
@@ -399,6 +400,7 @@ export const COMMANDS: Command[] = [
   ...assistantCommands,
   ...privacyCommands,
   ...leaveTypeCommands,
+  ...payCommands,
   ...orgCommands,
 ];
 
