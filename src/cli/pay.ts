@@ -4,6 +4,34 @@ import type { Command } from "./command.ts";
 import { CommandError, UsageError } from "./errors.ts";
 import { decodeCsv, detectDelimiter, parseCsv } from "./csv.ts";
 import { importPayslips, MAX_PAYSLIP_BYTES, type PayslipEntry } from "../services/payslip_import.ts";
+import { addClosure, addCompensation, listClosures, listCompensation } from "../services/hr_pay.ts";
+import { AppError } from "../errors.ts";
+
+/** A service refusal becomes the command's refusal (exit 1) with the service's sentence. */
+async function refusing<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (e instanceof AppError) throw new CommandError(e.message);
+    throw e;
+  }
+}
+
+function text(values: Record<string, unknown>, name: string): string {
+  const v = values[name];
+  if (typeof v !== "string" || v === "") throw new UsageError(`--${name} is required.`);
+  return v;
+}
+
+function number(values: Record<string, unknown>, name: string): number | undefined {
+  const v = values[name];
+  if (v === undefined) return undefined;
+  const n = Number(String(v).replace(/['’]/g, ""));
+  if (typeof v !== "string" || v.trim() === "" || !Number.isFinite(n)) {
+    throw new UsageError(`--${name} must be a number, got "${v}".`);
+  }
+  return n;
+}
 
 const REQUIRED = ["personnel_number", "period", "payment_date", "gross", "net", "file"];
 const OPTIONAL = ["label", "currency"];
@@ -87,6 +115,108 @@ export const payCommands: Command[] = [
         return 1;
       }
       io.out(`Imported ${r.created} payslip(s).\n`);
+      return 0;
+    },
+  },
+  {
+    name: "compensation add",
+    summary: "Record a salary change for a person, valid from a date",
+    usage:
+      "compensation add --employee <personnel number> --valid-from <YYYY-MM-DD> --annual-salary <amount>\n" +
+      "                 [--payments 12|13] [--currency CHF] [--reason <text>]\n\n" +
+      "The person sees it in the portal as current, upcoming or history. A date before the employment\n" +
+      "starts, a second change on the same date and a non-positive salary are refused.",
+    options: {
+      employee: { type: "string" },
+      "valid-from": { type: "string" },
+      "annual-salary": { type: "string" },
+      payments: { type: "string" },
+      currency: { type: "string" },
+      reason: { type: "string" },
+    },
+    async run(deps, { values }, io) {
+      const row = await refusing(() =>
+        addCompensation(deps, {
+          personnelNumber: text(values, "employee"),
+          validFrom: text(values, "valid-from"),
+          annualSalary: number(values, "annual-salary") ?? NaN,
+          payments: number(values, "payments"),
+          currency: values.currency as string | undefined,
+          reason: values.reason as string | undefined,
+        })
+      );
+      io.out(
+        `Recorded: ${row.currency} ${row.annualSalary} a year in ${row.payments} payments from ${row.validFrom}.\n`,
+      );
+      return 0;
+    },
+  },
+  {
+    name: "compensation list",
+    summary: "List a person's salary history",
+    usage: "compensation list --employee <personnel number>",
+    options: { employee: { type: "string" } },
+    async run(deps, { values }, io) {
+      const rows = await refusing(() => listCompensation(deps, text(values, "employee")));
+      for (const r of rows) {
+        io.out(
+          `${r.validFrom}  ${r.currency} ${r.annualSalary}  ${r.payments} payments${
+            r.reason ? `  ${r.reason}` : ""
+          }\n`,
+        );
+      }
+      io.out(`${rows.length} salary record(s).\n`);
+      return 0;
+    },
+  },
+  {
+    name: "closures add",
+    summary: "Add a company closure (e.g. between Christmas and New Year)",
+    usage: "closures add --from <YYYY-MM-DD> --to <YYYY-MM-DD> --name <German name> [--name-fr <n>]\n" +
+      "             [--name-en <n>] [--deducts-leave] [--canton <XX> …]\n\n" +
+      "With --deducts-leave its working days are taken from vacation (compulsory company holidays);\n" +
+      "without, they are granted. --canton limits it to people working there. Overlaps are refused.",
+    options: {
+      from: { type: "string" },
+      to: { type: "string" },
+      name: { type: "string" },
+      "name-fr": { type: "string" },
+      "name-en": { type: "string" },
+      "deducts-leave": { type: "boolean" },
+      canton: { type: "string", multiple: true },
+    },
+    async run(deps, { values }, io) {
+      const row = await refusing(() =>
+        addClosure(deps, {
+          from: text(values, "from"),
+          to: text(values, "to"),
+          name: {
+            de: text(values, "name"),
+            fr: values["name-fr"] as string | undefined,
+            en: values["name-en"] as string | undefined,
+          },
+          deductsLeave: values["deducts-leave"] === true,
+          cantons: ((values.canton as string[] | undefined) ?? []).map((c) => c.toUpperCase()),
+        })
+      );
+      io.out(`Closure "${row.nameDe}" from ${row.startDate} to ${row.endDate} added.\n`);
+      return 0;
+    },
+  },
+  {
+    name: "closures list",
+    summary: "List the company closures",
+    usage: "closures list",
+    async run(deps, _a, io) {
+      const rows = await listClosures(deps);
+      for (const r of rows) {
+        io.out(
+          `${r.startDate} – ${r.endDate}  ${r.nameDe}  ${r.deductsLeave ? "from vacation" : "granted"}${
+            r.cantons ? `  (${r.cantons})` : ""
+          }\n`,
+        );
+      }
+      io.out(`${rows.length} closure(s).\n`);
       return 0;
     },
   },
