@@ -6,6 +6,7 @@ import { decodeCsv, detectDelimiter, parseCsv } from "./csv.ts";
 import { importPayslips, MAX_PAYSLIP_BYTES, type PayslipEntry } from "../services/payslip_import.ts";
 import { addClosure, addCompensation, listClosures, listCompensation } from "../services/hr_pay.ts";
 import { AppError } from "../errors.ts";
+import { importSchoolHolidays } from "../services/school_holidays.ts";
 
 /** A service refusal becomes the command's refusal (exit 1) with the service's sentence. */
 async function refusing<T>(f: () => Promise<T>): Promise<T> {
@@ -217,6 +218,33 @@ export const payCommands: Command[] = [
         );
       }
       io.out(`${rows.length} closure(s).\n`);
+      return 0;
+    },
+  },
+  {
+    name: "school-holidays import",
+    summary: "Import a canton's school holidays from an iCalendar (.ics) file",
+    usage: "school-holidays import --canton <XX> --file <holidays.ics>\n\n" +
+      "Each holiday is an all-day event (DTSTART;VALUE=DATE, DTEND the day after the last). Every bad\n" +
+      "event is reported; a file with any problem imports nothing. Importing the same file again changes\n" +
+      "nothing.",
+    options: { canton: { type: "string" }, file: { type: "string" } },
+    async run(deps, { values }, io) {
+      const canton = text(values, "canton").toUpperCase();
+      const file = text(values, "file");
+      const ics = await Deno.readTextFile(file).catch(() => {
+        throw new CommandError(`Cannot read ${file}.`);
+      });
+      const r = await importSchoolHolidays(deps, canton, ics);
+      if (!r.ok) {
+        io.err(
+          `Nothing was imported. ${r.errors.length} problem(s):\n${
+            r.errors.map((e) => `  ${e}`).join("\n")
+          }\n`,
+        );
+        return 1;
+      }
+      io.out(`School holidays of ${canton}: ${r.created} added, ${r.unchanged} known already.\n`);
       return 0;
     },
   },
