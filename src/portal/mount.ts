@@ -11,6 +11,14 @@ import { type AuthUser, resolveSession } from "../signin/sessions.ts";
 import { parseOrThrow, type RouteDef } from "./route.ts";
 
 import { SESSION_COOKIE } from "../signin/sessions.ts";
+import { fill, isLang, type Lang, negotiateLang } from "../i18n/mod.ts";
+import { PORTAL_TEXTS } from "../i18n/portal.ts";
+
+/** The language of the portal's own refusals: the account's, else the request's Accept-Language. */
+function langOf(c: Context, user?: { language: string } | null): Lang {
+  if (user && isLang(user.language)) return user.language;
+  return negotiateLang(null, c.req.header("accept-language"));
+}
 export { SESSION_COOKIE };
 
 /** Reads the session token from `Authorization: Bearer …` or, for pages, the session cookie. */
@@ -29,29 +37,23 @@ export async function requireUser(deps: AppDeps, c: Context): Promise<AuthUser> 
   const user = token ? await resolveSession(deps.db, deps.clock, token, deps.config.sessionTtlDays) : null;
   if (!user) {
     c.header("WWW-Authenticate", 'Bearer realm="portal"');
-    throw new AppError(
-      "unauthenticated",
-      token
-        ? "The session has expired or was signed out. Sign in again."
-        : "Sign in first: send Authorization: Bearer <session token>.",
-    );
+    const t = PORTAL_TEXTS[langOf(c)];
+    throw new AppError("unauthenticated", token ? t.sessionEnded : t.signInFirst);
   }
   return user;
 }
 
-function parseJsonText(c: Context, text: string): unknown {
+function parseJsonText(c: Context, text: string, lang: Lang): unknown {
+  const t = PORTAL_TEXTS[lang];
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
-    throw new AppError(
-      "unsupported_media_type",
-      "Send the body as JSON with Content-Type: application/json.",
-    );
+    throw new AppError("unsupported_media_type", t.sendJson);
   }
-  if (text.trim() === "") throw new AppError("bad_request", "The request body is empty; send a JSON object.");
+  if (text.trim() === "") throw new AppError("bad_request", t.emptyBody);
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("bad_request", "The request body is not valid JSON.");
+    throw new AppError("bad_request", t.notJson);
   }
 }
 
@@ -94,13 +96,10 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
     const creating = r.method === "post" && r.status === 201 && r.access !== "public";
     app.on(r.method.toUpperCase(), `/api/v1/portal${r.path}`, async (c) => {
       if (r.method !== "get" && crossSiteCookieRequest(c, deps.config.issuer)) {
-        throw new AppError(
-          "forbidden",
-          "This request came from another site with the session cookie; it was refused. Use the app or the " +
-            "service's own pages, or send the session token as Authorization: Bearer.",
-        );
+        throw new AppError("forbidden", PORTAL_TEXTS[langOf(c)].crossSite);
       }
       const user = r.access === "public" ? (undefined as unknown as AuthUser) : await requireUser(deps, c);
+      const lang = langOf(c, user);
       const limit = limiter.hit(
         user ? `u:${user.userId}` : `a:${clientAddress(c, deps.config.trustedProxies)}`,
       );
@@ -109,19 +108,19 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
       if (limit.over) {
         throw new AppError(
           "rate_limited",
-          `Too many requests: at most ${limiter.perMinute} a minute. Try again in ${limit.retryAfter} s.`,
+          fill(PORTAL_TEXTS[lang].tooMany, { limit: limiter.perMinute, seconds: limit.retryAfter }),
           { retryAfter: limit.retryAfter },
         );
       }
       if (r.access === "employee" && !user.employeeId) {
-        throw new AppError("not_found", "No employee record is linked to this account.");
+        throw new AppError("not_found", PORTAL_TEXTS[lang].noEmployee);
       }
       const key = creating ? parseIdempotencyKey(c.req.header("idempotency-key")) : undefined;
       const text = r.body ? await readBodyText(c, deps.config.bodyReadTimeoutSeconds) : "";
       const run = async () => {
         const params = r.params ? parseOrThrow(r.params, c.req.param(), "path") : undefined;
         const query = r.query ? parseOrThrow(r.query, c.req.query(), "query") : undefined;
-        const body = r.body ? parseOrThrow(r.body, parseJsonText(c, text), "body") : undefined;
+        const body = r.body ? parseOrThrow(r.body, parseJsonText(c, text, lang), "body") : undefined;
         const out = await r.handler({
           deps,
           c,
@@ -173,13 +172,17 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
   }));
   app.all("/api/v1/portal/*", (c) => {
     const allow = [...new Set(patterns.filter((p) => p.re.test(c.req.path)).map((p) => p.method))];
+    const t = PORTAL_TEXTS[langOf(c)];
     if (!allow.length) {
-      return c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}`, code: "not_found" }, 404);
+      return c.json({
+        error: fill(t.noEndpoint, { method: c.req.method, path: c.req.path }),
+        code: "not_found",
+      }, 404);
     }
     if (allow.includes("GET")) allow.push("HEAD");
     c.header("Allow", allow.join(", "));
     return c.json({
-      error: `${c.req.method} is not allowed here; use ${allow.join(" or ")}.`,
+      error: fill(t.methodNotAllowed, { method: c.req.method, allow: allow.join(" / ") }),
       code: "method_not_allowed",
     }, 405);
   });

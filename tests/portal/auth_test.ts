@@ -259,7 +259,7 @@ Deno.test("auth: bad sign-in input is a 400/415 naming the problem", async (t) =
         await app.request("/api/v1/portal/auth/sessions", {
           method: "POST",
           body: "{nope",
-          headers: { "content-type": "application/json" },
+          headers: { "content-type": "application/json", "accept-language": "en-GB" },
         }),
       );
       assert.equal(r.status, 400);

@@ -1,0 +1,74 @@
+/**
+ * The portal API's own refusals (sign-in, limits, the request's form), in the four languages people read;
+ * German is the source and the fallback. The caller's language is their account's; before sign-in, the
+ * request's Accept-Language. What a service refuses about the content of a request is said by the service.
+ */
+import type { Lang } from "./mod.ts";
+
+export interface PortalTexts {
+  signInFirst: string;
+  sessionEnded: string;
+  crossSite: string;
+  tooMany: string;
+  noEmployee: string;
+  sendJson: string;
+  emptyBody: string;
+  notJson: string;
+  noEndpoint: string;
+  methodNotAllowed: string;
+}
+
+export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
+  de: {
+    signInFirst: "Bitte zuerst anmelden: Senden Sie Authorization: Bearer <Sitzungs-Token>.",
+    sessionEnded: "Die Sitzung ist abgelaufen oder wurde beendet. Bitte melden Sie sich neu an.",
+    crossSite:
+      "Diese Anfrage kam mit dem Sitzungs-Cookie von einer anderen Website und wurde abgelehnt. Verwenden Sie die App oder die Seiten des Dienstes.",
+    tooMany: "Zu viele Anfragen: höchstens {limit} pro Minute. Versuchen Sie es in {seconds} s wieder.",
+    noEmployee: "Mit diesem Konto ist kein Personaldossier verknüpft.",
+    sendJson: "Senden Sie den Inhalt als JSON mit Content-Type: application/json.",
+    emptyBody: "Die Anfrage ist leer; senden Sie ein JSON-Objekt.",
+    notJson: "Der Inhalt der Anfrage ist kein gültiges JSON.",
+    noEndpoint: "Diese Adresse gibt es nicht: {method} {path}",
+    methodNotAllowed: "{method} ist hier nicht möglich; verwenden Sie {allow}.",
+  },
+  en: {
+    signInFirst: "Sign in first: send Authorization: Bearer <session token>.",
+    sessionEnded: "The session has expired or was signed out. Sign in again.",
+    crossSite:
+      "This request came from another site with the session cookie; it was refused. Use the app or the service's own pages, or send the session token as Authorization: Bearer.",
+    tooMany: "Too many requests: at most {limit} a minute. Try again in {seconds} s.",
+    noEmployee: "No employee record is linked to this account.",
+    sendJson: "Send the body as JSON with Content-Type: application/json.",
+    emptyBody: "The request body is empty; send a JSON object.",
+    notJson: "The request body is not valid JSON.",
+    noEndpoint: "No such endpoint: {method} {path}",
+    methodNotAllowed: "{method} is not allowed here; use {allow}.",
+  },
+  fr: {
+    signInFirst: "Connectez-vous d'abord : envoyez Authorization: Bearer <jeton de session>.",
+    sessionEnded: "La session a expiré ou a été fermée. Veuillez vous reconnecter.",
+    crossSite:
+      "Cette requête venait d'un autre site avec le cookie de session ; elle a été refusée. Utilisez l'application ou les pages du service.",
+    tooMany: "Trop de requêtes : au plus {limit} par minute. Réessayez dans {seconds} s.",
+    noEmployee: "Aucun dossier du personnel n'est lié à ce compte.",
+    sendJson: "Envoyez le contenu en JSON avec Content-Type: application/json.",
+    emptyBody: "La requête est vide ; envoyez un objet JSON.",
+    notJson: "Le contenu de la requête n'est pas du JSON valide.",
+    noEndpoint: "Cette adresse n'existe pas : {method} {path}",
+    methodNotAllowed: "{method} n'est pas possible ici ; utilisez {allow}.",
+  },
+  it: {
+    signInFirst: "Acceda prima: invii Authorization: Bearer <token di sessione>.",
+    sessionEnded: "La sessione è scaduta o è stata chiusa. Acceda di nuovo.",
+    crossSite:
+      "Questa richiesta proveniva da un altro sito con il cookie di sessione ed è stata rifiutata. Usi l'app o le pagine del servizio.",
+    tooMany: "Troppe richieste: al massimo {limit} al minuto. Riprovi tra {seconds} s.",
+    noEmployee: "A questo conto non è collegato alcun dossier del personale.",
+    sendJson: "Invii il contenuto come JSON con Content-Type: application/json.",
+    emptyBody: "La richiesta è vuota; invii un oggetto JSON.",
+    notJson: "Il contenuto della richiesta non è JSON valido.",
+    noEndpoint: "Questo indirizzo non esiste: {method} {path}",
+    methodNotAllowed: "{method} non è possibile qui; usi {allow}.",
+  },
+};
