@@ -67,6 +67,18 @@ export async function importSchoolHolidays(
       );
       return;
     }
+    // ical.js turns an impossible date such as 2026-13-45 into a real one; the written value decides.
+    const written = (name: string) => {
+      const v = ev.getFirstProperty(name)?.jCal[3];
+      return typeof v === "string" ? v.slice(0, 10) : null;
+    };
+    for (const p of ["dtstart", "dtend"]) {
+      const w = written(p);
+      if (w !== null && !isValidDate(w)) {
+        errors.push(`${at}: ${p.toUpperCase()} ${w} is not a calendar date`);
+        return;
+      }
+    }
     const first = dayOf(start);
     let last: string;
     const end = ev.getFirstPropertyValue("dtend") as ICAL.Time | null;

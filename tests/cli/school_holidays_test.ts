@@ -111,6 +111,12 @@ Deno.test("school holidays: every bad event is named and nothing is imported", a
       "RRULE:FREQ=WEEKLY;COUNT=4",
       "END:VEVENT",
       "BEGIN:VEVENT",
+      "UID:impossible@example.ch",
+      "SUMMARY:Frühlingsferien",
+      "DTSTART;VALUE=DATE:20281345",
+      "DTEND;VALUE=DATE:20281350",
+      "END:VEVENT",
+      "BEGIN:VEVENT",
       "UID:reversed@example.ch",
       "SUMMARY:Sommerferien",
       "DTSTART;VALUE=DATE:20280801",
@@ -121,16 +127,17 @@ Deno.test("school holidays: every bad event is named and nothing is imported", a
     const before = (await t.deps.db.select({ n: count() }).from(schoolHolidays))[0].n;
     const r = await cli(t, "school-holidays", "import", "--canton", "ZH", "--file", `${dir}/bad.ics`);
     assert.equal(r.code, 1);
-    assert.match(r.err, /^Nothing was imported\. 4 problem\(s\):/);
+    assert.match(r.err, /^Nothing was imported\. 5 problem\(s\):/);
     assert.match(
       r.err,
       /event 2 \("Elternabend"\): starts at a time of day; a school holiday is an all-day event/,
     );
     assert.match(r.err, /event 3: SUMMARY \(the holiday's name\) is missing/);
     assert.match(r.err, /event 4 \("Schulfrei"\): repeats \(RRULE\)/);
+    assert.match(r.err, /event 5 \("Frühlingsferien"\): DTSTART 2028-13-45 is not a calendar date/);
     assert.match(
       r.err,
-      /event 5 \("Sommerferien"\): ends \(2028-07-01, exclusive\) before it starts \(2028-08-01\)/,
+      /event 6 \("Sommerferien"\): ends \(2028-07-01, exclusive\) before it starts \(2028-08-01\)/,
     );
     assert.equal(
       (await t.deps.db.select({ n: count() }).from(schoolHolidays))[0].n,
