@@ -1,13 +1,13 @@
 /**
  * A damaged, truncated, read-only or foreign database file is refused at start with a clear message and its
- * own exit code, and nothing is written to it.
+ * own exit code, and nothing is written to it. The start is the executable's own `main` with the
+ * environment given (in this process: a new Deno per case would cost the suite seconds).
  */
 import assert from "node:assert/strict";
 import { openDatabase } from "../../src/db/client.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { preflight } from "../../src/db/preflight.ts";
-
-const MAIN = new URL("../../main.ts", import.meta.url).pathname;
+import { main } from "../../src/main.ts";
 
 async function healthyDatabase(dir: string): Promise<string> {
   const path = `${dir}/hr.db`;
@@ -25,13 +25,17 @@ async function healthyDatabase(dir: string): Promise<string> {
 }
 
 async function start(path: string) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, "migrate"],
-    env: { DATABASE_URL: `file:${path}`, DEMO_DATA: "false", LOG_LEVEL: "error" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return { code: out.code, text: new TextDecoder().decode(out.stderr) };
+  let text = "";
+  const code = await main(["migrate"], {
+    DATABASE_URL: `file:${path}`,
+    DEMO_DATA: "false",
+    LOG_LEVEL: "error",
+  }, {
+    out: () => {},
+    err: (t) => void (text += t),
+    readStdin: () => Promise.resolve(""),
+  });
+  return { code, text };
 }
 
 Deno.test("preflight: damaged, truncated, read-only and foreign files are refused with their exit codes; nothing is written", async (t) => {
