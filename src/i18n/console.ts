@@ -52,6 +52,18 @@ export interface ConsoleTexts {
   badRole: string;
   badCanton: string;
   takenNumber: string;
+  navCalendar: string;
+  calendar: string;
+  calendarIntro: string;
+  closureName: string;
+  closureFrom: string;
+  closureTo: string;
+  closureDeducts: string;
+  closureAdded: string;
+  colPeriod: string;
+  colKind: string;
+  fromVacation: string;
+  granted: string;
 }
 
 export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
@@ -113,6 +125,19 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     badRole: "Diese Rolle kann hier nicht vergeben werden (Administratoren: Befehl user set-role).",
     badCanton: "Wählen Sie einen der 26 Kantone.",
     takenNumber: "Die Personalnummer {number} ist schon vergeben.",
+    navCalendar: "Betriebsferien",
+    calendar: "Betriebsferien und Schliessungen",
+    calendarIntro:
+      "Tage, an denen der Betrieb geschlossen ist. Von den Ferien abgezogen, zählen nur die Arbeitstage jeder Person, Feiertage ausgenommen.",
+    closureName: "Bezeichnung",
+    closureFrom: "Erster Tag",
+    closureTo: "Letzter Tag",
+    closureDeducts: "Von den Ferien abziehen (Betriebsferien)",
+    closureAdded: "«{name}» ist eingetragen.",
+    colPeriod: "Zeitraum",
+    colKind: "Art",
+    fromVacation: "von den Ferien",
+    granted: "geschenkt",
   },
   en: {
     title: "HR administration",
@@ -171,6 +196,19 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     badRole: "This role cannot be given here (administrators: the user set-role command).",
     badCanton: "Choose one of the 26 cantons.",
     takenNumber: "The personnel number {number} is taken already.",
+    navCalendar: "Closures",
+    calendar: "Company closures",
+    calendarIntro:
+      "Days the company is closed. Taken from vacation, they count only each person's working days, public holidays excepted.",
+    closureName: "Name",
+    closureFrom: "First day",
+    closureTo: "Last day",
+    closureDeducts: "Take from vacation (company holidays)",
+    closureAdded: "“{name}” is added.",
+    colPeriod: "Period",
+    colKind: "Kind",
+    fromVacation: "from vacation",
+    granted: "granted",
   },
   fr: {
     title: "Administration du personnel",
@@ -230,6 +268,19 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     badRole: "Ce rôle ne peut pas être attribué ici (administrateurs : commande user set-role).",
     badCanton: "Choisissez l'un des 26 cantons.",
     takenNumber: "Le numéro du personnel {number} est déjà attribué.",
+    navCalendar: "Fermetures",
+    calendar: "Fermetures de l'entreprise",
+    calendarIntro:
+      "Jours où l'entreprise est fermée. Déduits des vacances, seuls les jours de travail de chaque personne comptent, jours fériés exceptés.",
+    closureName: "Désignation",
+    closureFrom: "Premier jour",
+    closureTo: "Dernier jour",
+    closureDeducts: "Déduire des vacances (vacances d'entreprise)",
+    closureAdded: "« {name} » est enregistrée.",
+    colPeriod: "Période",
+    colKind: "Type",
+    fromVacation: "sur les vacances",
+    granted: "offert",
   },
   it: {
     title: "Amministrazione del personale",
@@ -289,6 +340,19 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     badRole: "Questo ruolo non può essere assegnato qui (amministratori: comando user set-role).",
     badCanton: "Scegliere uno dei 26 cantoni.",
     takenNumber: "Il numero del personale {number} è già assegnato.",
+    navCalendar: "Chiusure",
+    calendar: "Chiusure aziendali",
+    calendarIntro:
+      "Giorni in cui l'azienda è chiusa. Dedotti dalle vacanze, contano solo i giorni lavorativi di ogni persona, giorni festivi esclusi.",
+    closureName: "Denominazione",
+    closureFrom: "Primo giorno",
+    closureTo: "Ultimo giorno",
+    closureDeducts: "Dedurre dalle vacanze (vacanze aziendali)",
+    closureAdded: "«{name}» è registrata.",
+    colPeriod: "Periodo",
+    colKind: "Tipo",
+    fromVacation: "dalle vacanze",
+    granted: "offerto",
   },
 };
 

@@ -23,6 +23,7 @@ import { parseSteps, parseStepText, stepText } from "../domain/entitlement.ts";
 import { saveEmployeeRecords } from "../services/employee_records.ts";
 import { invite } from "../services/invitations.ts";
 import { setLeavePolicy } from "../services/leave_policies.ts";
+import { addClosure, listClosures } from "../services/hr_pay.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
 /** Roles that may use the console. */
@@ -69,12 +70,16 @@ async function hrPage(deps: AppDeps, c: Context, back: string): Promise<Page | R
   return { user, lang, t, csrf: await consoleCsrf(c) };
 }
 
-function Nav(props: { t: ConsoleTexts; here: "people" | "leave" }) {
+function Nav(props: { t: ConsoleTexts; here: "people" | "leave" | "calendar" }) {
   return (
     <nav aria-label={props.t.nav}>
       <a href="/hr/people" aria-current={props.here === "people" ? "page" : undefined}>{props.t.navPeople}</a>
       {" · "}
       <a href="/hr/leave" aria-current={props.here === "leave" ? "page" : undefined}>{props.t.navLeave}</a>
+      {" · "}
+      <a href="/hr/calendar" aria-current={props.here === "calendar" ? "page" : undefined}>
+        {props.t.navCalendar}
+      </a>
     </nav>
   );
 }
@@ -292,6 +297,61 @@ async function leavePage(
   );
 }
 
+async function calendarPage(
+  deps: AppDeps,
+  c: Context,
+  p: Page,
+  opts: { flash?: string; errors?: string[]; status?: 200 | 400 | 403 | 409; form?: Record<string, string> } =
+    {},
+) {
+  const { t } = p;
+  const rows = await listClosures(deps);
+  const f = opts.form ?? {};
+  setPageHeaders(c);
+  return c.html(
+    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={t.calendar} wide>
+      <Nav t={t} here="calendar" />
+      <h1>{t.calendar}</h1>
+      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
+      <Problems t={t} errors={opts.errors ?? []} />
+      <p>{t.calendarIntro}</p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t.closureName}</th>
+            <th scope="col">{t.colPeriod}</th>
+            <th scope="col">{t.colKind}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <td>{p.lang === "fr" ? r.nameFr : p.lang === "en" ? r.nameEn : r.nameDe}</td>
+              <td>{`${r.startDate} – ${r.endDate}`}</td>
+              <td>{r.deductsLeave ? t.fromVacation : t.granted}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form method="post" action="/hr/calendar">
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="cname">{t.closureName}</label>
+        <input id="cname" name="name" type="text" required maxlength={100} value={f.name} />
+        <label for="cfrom">{t.closureFrom}</label>
+        <input id="cfrom" name="from" type="date" required value={f.from} />
+        <label for="cto">{t.closureTo}</label>
+        <input id="cto" name="to" type="date" required value={f.to} />
+        <div class="scope">
+          <input id="cdeducts" type="checkbox" name="deducts" value="yes" checked={f.deducts !== "no"} />
+          <label for="cdeducts">{t.closureDeducts}</label>
+        </div>
+        <button type="submit">{t.save}</button>
+      </form>
+    </Layout>,
+    opts.status ?? 200,
+  );
+}
+
 /** The problems of a refused record, without the line number a file would need. */
 function formProblems(errors: string[]): string[] {
   return errors.map((e) => e.replace(/^line \d+: /, ""));
@@ -382,6 +442,43 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
       return await peoplePage(deps, c, p, { errors: [err.message], status: 400 });
     }
     return await peoplePage(deps, c, p, { flash: fill(p.t.invited, { email: e.email }) });
+  });
+
+  app.get("/hr/calendar", async (c) => {
+    const p = await hrPage(deps, c, "/hr/calendar");
+    if (p instanceof Response) return p;
+    return await calendarPage(deps, c, p);
+  });
+
+  app.post("/hr/calendar", async (c) => {
+    const p = await hrPage(deps, c, "/hr/calendar");
+    if (p instanceof Response) return p;
+    const form = await readForm(c);
+    if (!safeEqual(form.get("csrf") ?? "", p.csrf)) {
+      return await calendarPage(deps, c, p, { errors: [WEB_MESSAGES[p.lang].errorSessionForm], status: 403 });
+    }
+    const sent = {
+      name: (form.get("name") ?? "").slice(0, 200),
+      from: (form.get("from") ?? "").slice(0, 20),
+      to: (form.get("to") ?? "").slice(0, 20),
+      deducts: form.get("deducts") === "yes" ? "yes" : "no",
+    };
+    try {
+      const row = await addClosure(deps, {
+        from: sent.from,
+        to: sent.to,
+        name: { de: sent.name },
+        deductsLeave: sent.deducts === "yes",
+      });
+      return await calendarPage(deps, c, p, { flash: fill(p.t.closureAdded, { name: row.nameDe }) });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      return await calendarPage(deps, c, p, {
+        errors: [e.message],
+        status: e.code === "conflict" ? 409 : 400,
+        form: sent,
+      });
+    }
   });
 
   app.get("/hr/leave", async (c) => {

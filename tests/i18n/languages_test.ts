@@ -13,6 +13,8 @@ import { HALF_DAY_HOLIDAYS, publicHolidays } from "../../src/domain/calendar.ts"
 import { salaryContinuation, SCALE_NAMES } from "../../src/domain/sick.ts";
 import { BRIEFING, GUARD_RAIL, ONE_ON_ONE, PROMPTS, promptText } from "../../src/mcp/prompts.ts";
 import { LOCKED_MAIL_TEXTS } from "../../src/signin/sessions.ts";
+import { CONSOLE_TEXTS } from "../../src/i18n/console.ts";
+import { PORTAL_TEXTS } from "../../src/i18n/portal.ts";
 
 const FOUR = ["de", "en", "fr", "it"];
 
@@ -26,6 +28,8 @@ function tables(): [string, Record<string, unknown>][] {
     ["BRIEFING", BRIEFING],
     ["ONE_ON_ONE", ONE_ON_ONE],
     ["LOCKED_MAIL_TEXTS", LOCKED_MAIL_TEXTS],
+    ["CONSOLE_TEXTS", CONSOLE_TEXTS],
+    ["PORTAL_TEXTS", PORTAL_TEXTS],
   ];
   for (const [k, v] of Object.entries(SCOPE_DESCRIPTIONS)) out.push([`SCOPE_DESCRIPTIONS.${k}`, v]);
   for (const [k, v] of Object.entries(SCALE_NAMES)) out.push([`SCALE_NAMES.${k}`, v]);

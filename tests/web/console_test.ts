@@ -173,3 +173,56 @@ Deno.test("console: a leave policy below the law or with a step that takes days 
     t.close();
   }
 });
+
+Deno.test("console: a company closure added on the calendar page costs the employees their working days; refusals keep the form", async (ctx) => {
+  const t = await makeTestApp();
+  try {
+    const cookie = await session(t, "hr@demo.example");
+    const csrf = await csrfOf(t, cookie, "/hr/calendar");
+    const closure = {
+      csrf,
+      name: "Betriebsferien Sommer",
+      from: "2027-07-19",
+      to: "2027-07-23",
+      deducts: "yes",
+    };
+    const refusals: [string, Record<string, string>, number, RegExp][] = [
+      ["without the page's token", { ...closure, csrf: "" }, 403, /./],
+      ["ending before it starts", { ...closure, to: "2027-07-01" }, 400, /to is before from/],
+      ["a date that does not exist", { ...closure, from: "2027-06-31" }, 400, /from must be a date/],
+      [
+        "overlapping the demo's year-end closure",
+        { ...closure, from: "2026-12-28", to: "2026-12-29" },
+        409,
+        /overlaps the closure/,
+      ],
+    ];
+    for (const [name, fields, status, message] of refusals) {
+      await ctx.step(name, async () => {
+        const r = await t.request("/hr/calendar", post(cookie, fields));
+        assert.equal(r.status, status);
+        const html = await r.text();
+        assert.match(html, message);
+        if (status !== 403) {
+          assert.match(html, /value="Betriebsferien Sommer"/, "the form keeps what was typed");
+        }
+      });
+    }
+    await ctx.step("added, listed, and costing the demo employee five days", async () => {
+      const r = await t.request("/hr/calendar", post(cookie, closure));
+      assert.equal(r.status, 200);
+      const html = await r.text();
+      assert.match(html, /« Betriebsferien Sommer » est enregistrée\./);
+      assert.match(html, /2027-07-19 – 2027-07-23/);
+      const token = await t.signIn("employee@demo.example");
+      const balances = await (await t.request("/api/v1/portal/employee/leave/balances?year=2027", { token }))
+        .json();
+      const vacation = balances.data.balances.find((b: { leaveType: { code: string } }) =>
+        b.leaveType.code === "VACATION"
+      );
+      assert.equal(vacation.closureDays, 5);
+    });
+  } finally {
+    t.close();
+  }
+});
