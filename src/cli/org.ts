@@ -1,6 +1,6 @@
 /** Commands for the organisation's configuration file and the pay dates derived from the payday rule. */
-import { CommandError } from "./accounts.ts";
-import { type Command, UsageError } from "./mod.ts";
+import { CommandError, UsageError } from "./errors.ts";
+import type { Command } from "./command.ts";
 import { applyConfiguration, exportConfiguration } from "../org_config/mod.ts";
 import { generatePayDates } from "../services/pay_dates.ts";
 import { AppError } from "../errors.ts";
