@@ -64,6 +64,14 @@ export interface ConsoleTexts {
   colKind: string;
   fromVacation: string;
   granted: string;
+  navPay: string;
+  pay: string;
+  payIntro: string;
+  annualSalary: string;
+  payments: string;
+  validFrom: string;
+  reason: string;
+  salarySaved: string;
 }
 
 export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
@@ -138,6 +146,15 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     colKind: "Art",
     fromVacation: "von den Ferien",
     granted: "geschenkt",
+    navPay: "Löhne",
+    pay: "Lohnänderungen",
+    payIntro:
+      "Eine Lohnänderung gilt ab einem Datum; die Person sieht sie im Portal als aktuell oder bevorstehend.",
+    annualSalary: "Jahreslohn (CHF)",
+    payments: "Anzahl Zahlungen",
+    validFrom: "Gültig ab",
+    reason: "Grund (sieht die Person)",
+    salarySaved: "Die Lohnänderung für {number} ab {date} ist gespeichert.",
   },
   en: {
     title: "HR administration",
@@ -209,6 +226,14 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     colKind: "Kind",
     fromVacation: "from vacation",
     granted: "granted",
+    navPay: "Salaries",
+    pay: "Salary changes",
+    payIntro: "A salary change applies from a date; the person sees it in the portal as current or upcoming.",
+    annualSalary: "Annual salary (CHF)",
+    payments: "Number of payments",
+    validFrom: "Valid from",
+    reason: "Reason (the person sees it)",
+    salarySaved: "The salary change for {number} from {date} is saved.",
   },
   fr: {
     title: "Administration du personnel",
@@ -281,6 +306,15 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     colKind: "Type",
     fromVacation: "sur les vacances",
     granted: "offert",
+    navPay: "Salaires",
+    pay: "Changements de salaire",
+    payIntro:
+      "Un changement de salaire vaut dès une date ; la personne le voit dans le portail comme actuel ou à venir.",
+    annualSalary: "Salaire annuel (CHF)",
+    payments: "Nombre de versements",
+    validFrom: "Valable dès",
+    reason: "Motif (visible par la personne)",
+    salarySaved: "Le changement de salaire de {number} dès le {date} est enregistré.",
   },
   it: {
     title: "Amministrazione del personale",
@@ -353,6 +387,15 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     colKind: "Tipo",
     fromVacation: "dalle vacanze",
     granted: "offerto",
+    navPay: "Salari",
+    pay: "Modifiche salariali",
+    payIntro:
+      "Una modifica salariale vale da una data; la persona la vede nel portale come attuale o imminente.",
+    annualSalary: "Salario annuo (CHF)",
+    payments: "Numero di versamenti",
+    validFrom: "Valido dal",
+    reason: "Motivo (visibile alla persona)",
+    salarySaved: "La modifica salariale di {number} dal {date} è salvata.",
   },
 };
 

@@ -23,7 +23,7 @@ import { parseSteps, parseStepText, stepText } from "../domain/entitlement.ts";
 import { saveEmployeeRecords } from "../services/employee_records.ts";
 import { invite } from "../services/invitations.ts";
 import { setLeavePolicy } from "../services/leave_policies.ts";
-import { addClosure, listClosures } from "../services/hr_pay.ts";
+import { addClosure, addCompensation, listClosures } from "../services/hr_pay.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
 /** Roles that may use the console. */
@@ -70,7 +70,7 @@ async function hrPage(deps: AppDeps, c: Context, back: string): Promise<Page | R
   return { user, lang, t, csrf: await consoleCsrf(c) };
 }
 
-function Nav(props: { t: ConsoleTexts; here: "people" | "leave" | "calendar" }) {
+function Nav(props: { t: ConsoleTexts; here: "people" | "leave" | "calendar" | "pay" }) {
   return (
     <nav aria-label={props.t.nav}>
       <a href="/hr/people" aria-current={props.here === "people" ? "page" : undefined}>{props.t.navPeople}</a>
@@ -80,6 +80,8 @@ function Nav(props: { t: ConsoleTexts; here: "people" | "leave" | "calendar" }) 
       <a href="/hr/calendar" aria-current={props.here === "calendar" ? "page" : undefined}>
         {props.t.navCalendar}
       </a>
+      {" · "}
+      <a href="/hr/pay" aria-current={props.here === "pay" ? "page" : undefined}>{props.t.navPay}</a>
     </nav>
   );
 }
@@ -352,6 +354,70 @@ async function calendarPage(
   );
 }
 
+async function payPage(
+  deps: AppDeps,
+  c: Context,
+  p: Page,
+  opts: {
+    flash?: string;
+    errors?: string[];
+    status?: 200 | 400 | 403 | 404 | 409;
+    form?: Record<string, string>;
+  } = {},
+) {
+  const { t } = p;
+  const people = await deps.db.select({
+    pn: employees.personnelNumber,
+    first: employees.firstName,
+    last: employees.lastName,
+  })
+    .from(employees).orderBy(asc(employees.lastName), asc(employees.firstName)).limit(1000);
+  const f = opts.form ?? {};
+  setPageHeaders(c);
+  return c.html(
+    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={t.pay} wide>
+      <Nav t={t} here="pay" />
+      <h1>{t.pay}</h1>
+      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
+      <Problems t={t} errors={opts.errors ?? []} />
+      <p>{t.payIntro}</p>
+      <form method="post" action="/hr/pay">
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="ppn">{t.colName}</label>
+        <select id="ppn" name="personnel_number">
+          {people.map((e) => (
+            <option key={e.pn} value={e.pn} selected={f.personnel_number === e.pn}>
+              {`${e.last} ${e.first} (${e.pn})`}
+            </option>
+          ))}
+        </select>
+        <label for="pfrom">{t.validFrom}</label>
+        <input id="pfrom" name="valid_from" type="date" required value={f.valid_from} />
+        <label for="psalary">{t.annualSalary}</label>
+        <input
+          id="psalary"
+          name="annual_salary"
+          type="number"
+          min={1}
+          step="0.05"
+          required
+          value={f.annual_salary}
+        />
+        <label for="ppayments">{t.payments}</label>
+        <select id="ppayments" name="payments">
+          {["13", "12"].map((n) => (
+            <option key={n} value={n} selected={(f.payments ?? "13") === n}>{n}</option>
+          ))}
+        </select>
+        <label for="preason">{t.reason}</label>
+        <input id="preason" name="reason" type="text" maxlength={200} value={f.reason} />
+        <button type="submit">{t.save}</button>
+      </form>
+    </Layout>,
+    opts.status ?? 200,
+  );
+}
+
 /** The problems of a refused record, without the line number a file would need. */
 function formProblems(errors: string[]): string[] {
   return errors.map((e) => e.replace(/^line \d+: /, ""));
@@ -478,6 +544,44 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
         status: e.code === "conflict" ? 409 : 400,
         form: sent,
       });
+    }
+  });
+
+  app.get("/hr/pay", async (c) => {
+    const p = await hrPage(deps, c, "/hr/pay");
+    if (p instanceof Response) return p;
+    return await payPage(deps, c, p);
+  });
+
+  app.post("/hr/pay", async (c) => {
+    const p = await hrPage(deps, c, "/hr/pay");
+    if (p instanceof Response) return p;
+    const form = await readForm(c);
+    if (!safeEqual(form.get("csrf") ?? "", p.csrf)) {
+      return await payPage(deps, c, p, { errors: [WEB_MESSAGES[p.lang].errorSessionForm], status: 403 });
+    }
+    const sent = {
+      personnel_number: (form.get("personnel_number") ?? "").slice(0, 40),
+      valid_from: (form.get("valid_from") ?? "").slice(0, 20),
+      annual_salary: (form.get("annual_salary") ?? "").slice(0, 20),
+      payments: (form.get("payments") ?? "13").slice(0, 3),
+      reason: (form.get("reason") ?? "").slice(0, 200),
+    };
+    try {
+      await addCompensation(deps, {
+        personnelNumber: sent.personnel_number,
+        validFrom: sent.valid_from,
+        annualSalary: sent.annual_salary.trim() === "" ? NaN : Number(sent.annual_salary),
+        payments: Number(sent.payments),
+        reason: sent.reason || undefined,
+      });
+      return await payPage(deps, c, p, {
+        flash: fill(p.t.salarySaved, { number: sent.personnel_number, date: sent.valid_from }),
+      });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const status = e.code === "conflict" ? 409 : e.code === "not_found" ? 404 : 400;
+      return await payPage(deps, c, p, { errors: [e.message], status, form: sent });
     }
   });
 

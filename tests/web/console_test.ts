@@ -1,7 +1,7 @@
 /**
  * The HR console's refusals: who may use it, the anti-CSRF token, and bad input in each form, each answered
  * on the page with the reason while nothing changes. The demo's HR person reads French, the administrator
- * German.
+ * English.
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
@@ -221,6 +221,63 @@ Deno.test("console: a company closure added on the calendar page costs the emplo
         b.leaveType.code === "VACATION"
       );
       assert.equal(vacation.closureDays, 5);
+    });
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("console: a salary change on the pay page reaches the person's portal; refusals keep the form", async (ctx) => {
+  const t = await makeTestApp();
+  try {
+    const cookie = await session(t, "admin@demo.example");
+    const csrf = await csrfOf(t, cookie, "/hr/pay");
+    const change = {
+      csrf,
+      personnel_number: "GW-013",
+      valid_from: "2027-04-01",
+      annual_salary: "118000",
+      payments: "13",
+      reason: "Neue Funktion",
+    };
+    const refusals: [string, Record<string, string>, number, RegExp][] = [
+      ["without the page's token", { ...change, csrf: "" }, 403, /./],
+      [
+        "before the employment starts",
+        { ...change, valid_from: "2021-01-01" },
+        400,
+        /before the employment starts \(2022-04-01\)/,
+      ],
+      ["no salary", { ...change, annual_salary: "" }, 400, /annual salary must be a positive amount/],
+      ["11 payments", { ...change, payments: "11" }, 400, /payments must be 12 or 13, got 11/],
+      [
+        "an unknown person",
+        { ...change, personnel_number: "NOBODY" },
+        404,
+        /no employee with the personnel number (?:"|&quot;)NOBODY/,
+      ],
+    ];
+    for (const [name, fields, status, message] of refusals) {
+      await ctx.step(name, async () => {
+        const r = await t.request("/hr/pay", post(cookie, fields));
+        assert.equal(r.status, status);
+        const html = await r.text();
+        assert.match(html, message);
+        if (status !== 403) assert.match(html, /value="Neue Funktion"/, "the form keeps what was typed");
+      });
+    }
+    await ctx.step("saved, and upcoming in the person's portal", async () => {
+      const r = await t.request("/hr/pay", post(cookie, change));
+      assert.equal(r.status, 200);
+      assert.match(await r.text(), /The salary change for GW-013 from 2027-04-01 is saved\./);
+      const token = await t.signIn("employee@demo.example");
+      const comp = await (await t.request("/api/v1/portal/employee/compensation", { token })).json();
+      const next = comp.data.upcoming.find((u: { validFrom: string }) => u.validFrom === "2027-04-01");
+      assert.equal(next?.annualSalary, 118000);
+      assert.equal(next?.reason, "Neue Funktion");
+      const again = await t.request("/hr/pay", post(cookie, change));
+      assert.equal(again.status, 409, "a second change on the same date");
+      await again.body?.cancel();
     });
   } finally {
     t.close();
