@@ -114,3 +114,29 @@ Deno.test("migrate: 0002 keeps the rate counters, keys them window first, and dr
     database.close();
   }
 });
+
+Deno.test("migrate: 0009 keeps a person's former individual entitlement as a correction with a note", async () => {
+  const { database } = await freshDb();
+  const c = database.client;
+  try {
+    const all = await readMigrations();
+    await migrate(c, all.filter((m) => !m.tag.startsWith("0009")));
+    await c.batch([
+      "INSERT INTO employees (id, personnel_number, first_name, last_name, canton, employment_start, created_at, updated_at) VALUES ('e1', 'P1', 'Lea', 'Keller', 'BE', '2020-01-01', 0, 0)",
+      "INSERT INTO leave_types (id, code, name_de, name_en, name_fr, deducts_balance, default_annual_days) VALUES ('v', 'VACATION', 'Ferien', 'Vacation', 'Vacances', 1, 25)",
+      "INSERT INTO leave_types (id, code, name_de, name_en, name_fr, deducts_balance, default_annual_days) VALUES ('u', 'UNPAID', 'Unbezahlt', 'Unpaid', 'Non payé', 0, 0)",
+      "INSERT INTO leave_entitlements (id, employee_id, leave_type_id, year, base_days) VALUES ('a', 'e1', 'v', 2026, 27)",
+      "INSERT INTO leave_entitlements (id, employee_id, leave_type_id, year, base_days) VALUES ('b', 'e1', 'v', 2027, 25)",
+      "INSERT INTO leave_entitlements (id, employee_id, leave_type_id, year, base_days) VALUES ('c', 'e1', 'u', 2026, 3)",
+    ], "write");
+    assert.equal((await migrate(c)).applied.length, 1);
+    const rows = (await c.execute("SELECT year, days, note, created_by FROM leave_adjustments")).rows;
+    assert.deepEqual(rows.map((r) => [r.year, r.days, r.created_by]), [[2026, 2, "migration"]]);
+    assert.match(
+      String(rows[0].note),
+      /^Individual entitlement of 27 days a year \(full time\) before leave policies$/,
+    );
+  } finally {
+    database.close();
+  }
+});
