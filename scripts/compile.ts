@@ -76,6 +76,9 @@ type Package = Info["npmPackages"][string];
 
 /** Every npm package of the lockfile, and those the service's module graph reaches (with dependencies). */
 export async function packageGraph(): Promise<{ all: Package[]; reachable: Package[] }> {
+  // On a fresh machine (a Docker build) the packages are fetched first, so their files can be sorted.
+  const cached = await run(["cache", "--node-modules-dir=none", "main.ts"]);
+  if (cached.code !== 0) throw new Error(`deno cache failed:\n${cached.err}`);
   const r = await run(["info", "--node-modules-dir=none", "--json", "main.ts"]);
   if (r.code !== 0) throw new Error(`deno info failed:\n${r.err}`);
   const info = JSON.parse(r.out) as Info;
