@@ -6,34 +6,8 @@ import { ensureStandardLeaveTypes, listLeaveTypes } from "../services/leave_type
 import { adjustEntitlement, getLeavePolicy, setLeavePolicy } from "../services/leave_policies.ts";
 import { listAdjustments } from "../services/leave.ts";
 import { parseStepText, stepText } from "../domain/entitlement.ts";
-import { AppError } from "../errors.ts";
 import { employees, leaveTypes } from "../db/schema/mod.ts";
-
-/** A service refusal becomes the command's refusal (exit 1) with the service's sentence. */
-async function refusing<T>(f: () => Promise<T>): Promise<T> {
-  try {
-    return await f();
-  } catch (e) {
-    if (e instanceof AppError) throw new CommandError(e.message);
-    throw e;
-  }
-}
-
-function number(values: Record<string, unknown>, name: string): number | undefined {
-  const v = values[name];
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (typeof v !== "string" || v.trim() === "" || !Number.isFinite(n)) {
-    throw new UsageError(`--${name} must be a number, got "${v}".`);
-  }
-  return n;
-}
-
-function text(values: Record<string, unknown>, name: string): string {
-  const v = values[name];
-  if (typeof v !== "string" || v === "") throw new UsageError(`--${name} is required.`);
-  return v;
-}
+import { number, refusing, text } from "./args.ts";
 
 function describe(p: Awaited<ReturnType<typeof getLeavePolicy>>): string {
   if (!p.deductsBalance) return `${p.code}: recorded, no balance.\n`;

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { UsageError } from "./errors.ts";
+import { nothingImported, text as need } from "./args.ts";
 import type { Command, Io } from "./command.ts";
 import type { AppDeps } from "../deps.ts";
 import {
@@ -35,12 +36,6 @@ async function passwordFrom(values: Record<string, unknown>, io: Io): Promise<st
   const text = (await io.readStdin()).replace(/\r?\n$/, "");
   if (!text) throw new CommandError("No password arrived on standard input.");
   return text;
-}
-
-function need(values: Record<string, unknown>, name: string): string {
-  const v = values[name];
-  if (typeof v !== "string" || v === "") throw new UsageError(`--${name} is required.`);
-  return v;
 }
 
 export { UsageError } from "./errors.ts";
@@ -203,12 +198,7 @@ export const COMMANDS: Command[] = [
       });
       const r = await importEmployees(deps, text);
       if (!r.ok) {
-        io.err(
-          `Nothing was imported. ${r.errors.length} problem(s):\n${
-            r.errors.map((e) => `  ${e}`).join("\n")
-          }\n`,
-        );
-        return 1;
+        return nothingImported(io, r.errors);
       }
       io.out(`Imported: ${r.created} added, ${r.updated} updated.\n`);
       return 0;

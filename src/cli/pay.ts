@@ -1,38 +1,12 @@
 /** Commands for pay: payslips from payroll. */
 import { dirname, isAbsolute, join } from "node:path";
 import type { Command } from "./command.ts";
-import { CommandError, UsageError } from "./errors.ts";
+import { CommandError } from "./errors.ts";
 import { decodeCsv, detectDelimiter, parseCsv } from "./csv.ts";
 import { importPayslips, MAX_PAYSLIP_BYTES, type PayslipEntry } from "../services/payslip_import.ts";
 import { addClosure, addCompensation, listClosures, listCompensation } from "../services/hr_pay.ts";
-import { AppError } from "../errors.ts";
 import { importSchoolHolidays } from "../services/school_holidays.ts";
-
-/** A service refusal becomes the command's refusal (exit 1) with the service's sentence. */
-async function refusing<T>(f: () => Promise<T>): Promise<T> {
-  try {
-    return await f();
-  } catch (e) {
-    if (e instanceof AppError) throw new CommandError(e.message);
-    throw e;
-  }
-}
-
-function text(values: Record<string, unknown>, name: string): string {
-  const v = values[name];
-  if (typeof v !== "string" || v === "") throw new UsageError(`--${name} is required.`);
-  return v;
-}
-
-function number(values: Record<string, unknown>, name: string): number | undefined {
-  const v = values[name];
-  if (v === undefined) return undefined;
-  const n = Number(String(v).replace(/['’]/g, ""));
-  if (typeof v !== "string" || v.trim() === "" || !Number.isFinite(n)) {
-    throw new UsageError(`--${name} must be a number, got "${v}".`);
-  }
-  return n;
-}
+import { nothingImported, number, refusing, text } from "./args.ts";
 
 const REQUIRED = ["personnel_number", "period", "payment_date", "gross", "net", "file"];
 const OPTIONAL = ["label", "currency"];
@@ -61,15 +35,14 @@ export const payCommands: Command[] = [
       "person, period and label) is refused: import a correction with its own label.",
     options: { manifest: { type: "string" } },
     async run(deps, { values }, io) {
-      const manifest = values.manifest;
-      if (typeof manifest !== "string" || !manifest) throw new UsageError("--manifest is required.");
+      const manifest = text(values, "manifest");
       const raw = await Deno.readFile(manifest).catch(() => {
         throw new CommandError(`Cannot read ${manifest}.`);
       });
-      const text = decodeCsv(raw).text.replace(/^\uFEFF/, "");
+      const csv = decodeCsv(raw).text.replace(/^\uFEFF/, "");
       let rows;
       try {
-        rows = parseCsv(text, detectDelimiter(text));
+        rows = parseCsv(csv, detectDelimiter(csv));
       } catch (e) {
         throw new CommandError(`Nothing was imported: ${(e as Error).message}`);
       }
@@ -108,12 +81,7 @@ export const payCommands: Command[] = [
         ? { ok: false as const, errors: problems }
         : await importPayslips(deps, entries);
       if (!r.ok) {
-        io.err(
-          `Nothing was imported. ${r.errors.length} problem(s):\n${
-            r.errors.map((e) => `  ${e}`).join("\n")
-          }\n`,
-        );
-        return 1;
+        return nothingImported(io, r.errors);
       }
       io.out(`Imported ${r.created} payslip(s).\n`);
       return 0;
@@ -237,12 +205,7 @@ export const payCommands: Command[] = [
       });
       const r = await importSchoolHolidays(deps, canton, ics);
       if (!r.ok) {
-        io.err(
-          `Nothing was imported. ${r.errors.length} problem(s):\n${
-            r.errors.map((e) => `  ${e}`).join("\n")
-          }\n`,
-        );
-        return 1;
+        return nothingImported(io, r.errors);
       }
       io.out(`School holidays of ${canton}: ${r.created} added, ${r.unchanged} known already.\n`);
       return 0;

@@ -9,21 +9,7 @@ import type { DemoContext, DemoPerson } from "./context.ts";
 import { employedOn, KEY, salaryOn } from "./org.ts";
 import { DEMO_COMPANY } from "./org.ts";
 import { at, rappen5 } from "./util.ts";
-
-const MONTHS_DE = [
-  "Januar",
-  "Februar",
-  "März",
-  "April",
-  "Mai",
-  "Juni",
-  "Juli",
-  "August",
-  "September",
-  "Oktober",
-  "November",
-  "Dezember",
-];
+import { defaultLabel } from "../services/payslip_import.ts";
 
 /** Employee contributions withheld from the gross salary (typical Swiss rates, rounded). */
 const DEDUCTIONS: { label: string; rate: number }[] = [
@@ -73,7 +59,7 @@ function addPayslip(ctx: DemoContext, p: DemoPerson, period: string) {
   const grossR = lines.reduce((n, l) => n + l.amount, 0);
   for (const d of DEDUCTIONS) lines.push({ label: d.label, amount: -rappen5((grossR / 100) * d.rate) });
   const netR = lines.reduce((n, l) => n + l.amount, 0);
-  const label = `${MONTHS_DE[month - 1]} ${period.slice(0, 4)}`;
+  const label = defaultLabel(period);
   const chf = (r: number) => (r / 100).toFixed(2);
   const pdf = minimalPdf(`Lohnabrechnung ${label}`, [
     `${p.firstName} ${p.lastName}`,

@@ -59,7 +59,7 @@ const MONTHS_DE = [
   "Dezember",
 ];
 
-/** The label a payslip gets when the manifest gives none: "November 2026" (German, the source language). */
+/** A payslip's label for a month: "November 2026" (German, the source language); the demo uses it too. */
 export function defaultLabel(period: string): string {
   return `${MONTHS_DE[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
 }

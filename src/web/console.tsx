@@ -423,6 +423,30 @@ function formProblems(errors: string[]): string[] {
   return errors.map((e) => e.replace(/^line \d+: /, ""));
 }
 
+/**
+ * A console form sent by HR: the person and the form, or the response that refuses it (the page again, 403,
+ * when the anti-CSRF token is not the page's).
+ */
+async function hrForm(
+  deps: AppDeps,
+  c: Context,
+  back: string,
+  page: (
+    deps: AppDeps,
+    c: Context,
+    p: Page,
+    opts: { errors: string[]; status: 403 },
+  ) => Promise<Response>,
+): Promise<{ p: Page; form: URLSearchParams } | Response> {
+  const p = await hrPage(deps, c, back);
+  if (p instanceof Response) return p;
+  const form = await readForm(c);
+  if (!safeEqual(form.get("csrf") ?? "", p.csrf)) {
+    return await page(deps, c, p, { errors: [WEB_MESSAGES[p.lang].errorSessionForm], status: 403 });
+  }
+  return { p, form };
+}
+
 /** Mounts the console under /hr. */
 // deno-lint-ignore no-explicit-any
 export function mountConsole(app: Hono<any>, deps: AppDeps): void {
@@ -435,12 +459,9 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
   });
 
   app.post("/hr/people", async (c) => {
-    const p = await hrPage(deps, c, "/hr/people");
-    if (p instanceof Response) return p;
-    const form = await readForm(c);
-    if (!safeEqual(form.get("csrf") ?? "", p.csrf)) {
-      return await peoplePage(deps, c, p, { errors: [WEB_MESSAGES[p.lang].errorSessionForm], status: 403 });
-    }
+    const posted = await hrForm(deps, c, "/hr/people", peoplePage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
     const fields: PersonForm = {};
     for (
       const k of [
@@ -491,12 +512,9 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
   });
 
   app.post("/hr/people/invite", async (c) => {
-    const p = await hrPage(deps, c, "/hr/people");
-    if (p instanceof Response) return p;
-    const form = await readForm(c);
-    if (!safeEqual(form.get("csrf") ?? "", p.csrf)) {
-      return await peoplePage(deps, c, p, { errors: [WEB_MESSAGES[p.lang].errorSessionForm], status: 403 });
-    }
+    const posted = await hrForm(deps, c, "/hr/people", peoplePage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
     const pn = form.get("personnel_number") ?? "";
     const [e] = await deps.db.select({ email: employees.workEmail }).from(employees)
       .where(eq(employees.personnelNumber, pn)).limit(1);
@@ -517,12 +535,9 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
   });
 
   app.post("/hr/calendar", async (c) => {
-    const p = await hrPage(deps, c, "/hr/calendar");
-    if (p instanceof Response) return p;
-    const form = await readForm(c);
-    if (!safeEqual(form.get("csrf") ?? "", p.csrf)) {
-      return await calendarPage(deps, c, p, { errors: [WEB_MESSAGES[p.lang].errorSessionForm], status: 403 });
-    }
+    const posted = await hrForm(deps, c, "/hr/calendar", calendarPage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
     const sent = {
       name: (form.get("name") ?? "").slice(0, 200),
       from: (form.get("from") ?? "").slice(0, 20),
@@ -554,12 +569,9 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
   });
 
   app.post("/hr/pay", async (c) => {
-    const p = await hrPage(deps, c, "/hr/pay");
-    if (p instanceof Response) return p;
-    const form = await readForm(c);
-    if (!safeEqual(form.get("csrf") ?? "", p.csrf)) {
-      return await payPage(deps, c, p, { errors: [WEB_MESSAGES[p.lang].errorSessionForm], status: 403 });
-    }
+    const posted = await hrForm(deps, c, "/hr/pay", payPage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
     const sent = {
       personnel_number: (form.get("personnel_number") ?? "").slice(0, 40),
       valid_from: (form.get("valid_from") ?? "").slice(0, 20),
@@ -592,12 +604,9 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
   });
 
   app.post("/hr/leave", async (c) => {
-    const p = await hrPage(deps, c, "/hr/leave");
-    if (p instanceof Response) return p;
-    const form = await readForm(c);
-    if (!safeEqual(form.get("csrf") ?? "", p.csrf)) {
-      return await leavePage(deps, c, p, { errors: [WEB_MESSAGES[p.lang].errorSessionForm], status: 403 });
-    }
+    const posted = await hrForm(deps, c, "/hr/leave", leavePage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
     const code = form.get("code") ?? "";
     const errors: string[] = [];
     const base = Number(form.get("base_days"));

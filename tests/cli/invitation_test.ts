@@ -3,11 +3,11 @@
  * on the page and signs in. The link works once, for seven days, and a newer invitation replaces it.
  */
 import assert from "node:assert/strict";
-import { SMTPServer } from "smtp-server";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { findCommand, runCommand } from "../../src/cli/mod.ts";
 import { deliverDue } from "../../src/mail/outbox.ts";
 import { smtpTransport } from "../../src/mail/smtp.ts";
+import { startSmtp } from "../_smtp.ts";
 
 async function cli(t: TestApp, words: string[]) {
   const found = findCommand(words)!;
@@ -19,30 +19,6 @@ async function cli(t: TestApp, words: string[]) {
     readStdin: () => Promise.resolve(""),
   });
   return { code, out, err };
-}
-
-async function startSmtp() {
-  const received: { to: string[]; data: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, cb) {
-      let data = "";
-      stream.on("data", (c: Uint8Array) => (data += new TextDecoder().decode(c)));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const port = (server.server.address() as { port: number }).port;
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
 }
 
 /** Delivers the queued mail over real SMTP and returns the invitation token from the last message. */

@@ -7,36 +7,12 @@
  */
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
-import { SMTPServer } from "smtp-server";
 import { main } from "../../src/main.ts";
+import { startSmtp } from "../_smtp.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const ADMIN_PASSWORD = "Console-admin-2026!";
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
-
-async function startSmtp() {
-  const received: { to: string[]; data: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, cb) {
-      let data = "";
-      stream.on("data", (c: Uint8Array) => (data += new TextDecoder().decode(c)));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const port = (server.server.address() as { port: number }).port;
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 /** Runs one command of the guide with the executable's own `main`. */
 async function command(args: string[], env: Record<string, string>, stdin = "") {
