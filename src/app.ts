@@ -7,6 +7,7 @@ import { mountPortal } from "./portal/mount.ts";
 import { portalRoutes } from "./portal/mod.ts";
 import { apiReferencePage, buildOpenApi } from "./portal/openapi.ts";
 import { migrationStatus } from "./db/migrate.ts";
+import { databaseTrouble, logTrouble, TROUBLE_MESSAGE, TROUBLE_RETRY_AFTER } from "./db/trouble.ts";
 import { mountAuthorizationServer } from "./oauth/mod.ts";
 import { mountWebPages } from "./web/mod.tsx";
 import { mountAuthorizationPages, mountSignInPages } from "./web/auth_pages.tsx";
@@ -28,21 +29,6 @@ function securityHeaders(https: boolean): [string, string][] {
       ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]]
       : []),
   ];
-}
-
-/** Whether an error (or its cause) is SQLite's "database or disk is full" (SQLITE_FULL). */
-function isDiskFull(err: unknown): boolean {
-  for (
-    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0;
-    e && i < 5;
-    i++
-  ) {
-    if (e.code === "SQLITE_FULL" || /SQLITE_FULL|database or disk is full/i.test(String(e.message ?? ""))) {
-      return true;
-    }
-    e = e.cause as typeof e;
-  }
-  return false;
 }
 
 /**
@@ -125,27 +111,28 @@ export function createApp(deps: AppDeps): Hono<Env> {
     return next();
   });
 
-  // A full disk is the operator's to fix, not a fault per request: one clear answer (507), one log line a
-  // minute, and /readyz not ready while it lasts (a load balancer stops sending writes).
-  const diskFull = { until: 0, loggedAt: 0 };
+  // A full disk or a lock held by another program is the operator's to fix, not a fault per request: one
+  // clear answer (507 or 503), one log line a minute, and /readyz not ready while a full disk lasts (a load
+  // balancer stops sending writes).
+  const trouble = { fullUntil: 0 };
   app.onError((err, c) => {
     if (err instanceof AppError) {
       if (err.retryAfter) c.header("Retry-After", String(err.retryAfter));
       return c.json(errorBody(err), err.status as 400);
     }
-    if (isDiskFull(err)) {
+    const kind = databaseTrouble(err);
+    if (kind) {
       const now = deps.clock.now();
-      diskFull.until = now + 60_000;
-      if (now - diskFull.loggedAt >= 60_000) {
-        diskFull.loggedAt = now;
-        deps.log.error("disk full: writes fail until space is freed", { database: deps.config.databaseUrl });
-      }
-      c.header("Retry-After", "60");
-      return c.json({
-        error:
-          "The server's disk is full, so nothing was saved. Try again later; the operator has been told.",
-        code: "insufficient_storage",
-      }, 507);
+      if (kind === "full") trouble.fullUntil = now + 60_000;
+      logTrouble(deps, kind);
+      c.header("Retry-After", String(TROUBLE_RETRY_AFTER[kind]));
+      return c.json(
+        {
+          error: TROUBLE_MESSAGE[kind],
+          code: kind === "full" ? "insufficient_storage" : "database_busy",
+        },
+        kind === "full" ? 507 : 503,
+      );
     }
     deps.log.error("unhandled error", {
       requestId: c.get("requestId"),
@@ -165,7 +152,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   mountIcon(app);
   app.get("/readyz", async (c) => {
-    if (deps.clock.now() < diskFull.until) {
+    if (deps.clock.now() < trouble.fullUntil) {
       return c.json({ status: "not ready", database: "disk full" }, 503);
     }
     try {

@@ -61,6 +61,7 @@ const schema = z.object({
   DATABASE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"], {
     message: "DATABASE_SYNCHRONOUS must be NORMAL or FULL",
   }).default("NORMAL"),
+  DATABASE_LOCK_WAIT_MS: intIn("DATABASE_LOCK_WAIT_MS", 5000, 0, 60000),
   MCP_ISSUER_URL: origin("MCP_ISSUER_URL"),
   FEATURE_MCP_CONNECTOR: z.string().optional().transform((v) => v === "true"),
   MCP_ALLOWED_ORIGINS: z.string().optional().transform((v, ctx) => {
@@ -147,6 +148,8 @@ export interface Config {
   databaseAuthToken?: string;
   /** `PRAGMA synchronous` of a local database file (NORMAL: no fsync per commit in WAL mode; FULL: one). */
   databaseSynchronous: "NORMAL" | "FULL";
+  /** How long a write waits for another process's lock on a local file before it answers 503. */
+  databaseLockWaitMs: number;
   /** Public origin, no trailing slash; the OAuth issuer. */
   issuer: string;
   /** The canonical MCP resource URL: `<issuer>/api/mcp`. */
@@ -219,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: v.DATABASE_URL,
     databaseAuthToken: v.DATABASE_AUTH_TOKEN,
     databaseSynchronous: v.DATABASE_SYNCHRONOUS,
+    databaseLockWaitMs: v.DATABASE_LOCK_WAIT_MS,
     issuer,
     mcpResource: `${issuer}/api/mcp`,
     mcpEnabled: v.FEATURE_MCP_CONNECTOR,

@@ -84,6 +84,7 @@ export async function main(
   const database = await openDatabase(config.databaseUrl, {
     authToken: config.databaseAuthToken,
     synchronous: config.databaseSynchronous,
+    lockWaitMs: config.databaseLockWaitMs,
   });
   try {
     const { applied } = await migrate(database.client);

@@ -65,7 +65,7 @@ export async function makeTestApp(opts: {
   const dbPath = `${dir}/hr.db`;
   await Deno.copyFile(src, dbPath);
   const config = loadConfig({ DATABASE_URL: `file:${dbPath}`, DEMO_PASSWORD, ...opts.env });
-  const database = await openDatabase(config.databaseUrl);
+  const database = await openDatabase(config.databaseUrl, { lockWaitMs: config.databaseLockWaitMs });
   const clock = new FixedClock(now);
   const log = memoryLogger();
   const deps: AppDeps = { config, database, db: database.db, clock, log };

@@ -22,15 +22,18 @@ export interface OpenOptions {
   authToken?: string;
   /** `PRAGMA synchronous` of every connection to a local file (default NORMAL; see `local.ts`). */
   synchronous?: Synchronous;
+  /** How long a write waits for another connection's lock (default 5 s; see `local.ts`). */
+  lockWaitMs?: number;
 }
 
-/** How long a connection waits for a lock before it fails. */
-const BUSY_TIMEOUT_MS = 5000;
+/** How long a write waits for a lock before it fails, unless told otherwise. */
+const LOCK_WAIT_MS = 5000;
 
 /**
  * Opens the database. For a local file: the folder is created, WAL is switched on (it persists in the
- * file), and every pooled connection has foreign keys on, the configured `synchronous`, a five-second
- * wait for a lock instead of failing at once, and a prepared-statement cache (`local.ts`). A remote
+ * file), and every pooled connection has foreign keys on, the configured `synchronous` and a
+ * prepared-statement cache, and a lock held by another process is waited for (five seconds unless told
+ * otherwise) without stopping the event loop (`local.ts`). A remote
  * libSQL server (and `:memory:`) uses `@libsql/client` as it is.
  */
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
@@ -49,12 +52,14 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     });
     client = createLocalClient({
       path,
-      busyTimeoutMs: BUSY_TIMEOUT_MS,
+      lockWaitMs: options.lockWaitMs ?? LOCK_WAIT_MS,
       synchronous: options.synchronous ?? "NORMAL",
     });
   } else {
     client = createClient(
-      { url, authToken: options.authToken, timeout: BUSY_TIMEOUT_MS } as Parameters<typeof createClient>[0],
+      { url, authToken: options.authToken, timeout: options.lockWaitMs ?? LOCK_WAIT_MS } as Parameters<
+        typeof createClient
+      >[0],
     );
   }
   if (isLocal) {

@@ -29,7 +29,14 @@
  * 5. **`dataStamp`**, which tells a cache whether the tables a result was computed from may have changed
  *    since: every statement that may change data bumps a counter of the table it writes (or of everything,
  *    when that cannot be told) as it runs, on any connection of this client, and SQLite's
- *    `PRAGMA data_version` tells whether another connection (another process) has committed.
+ *    `PRAGMA data_version` tells whether another connection (another process) has committed. * 6. **Waiting for a lock without stopping the process.** The driver is synchronous: with SQLite's busy
+ *    timeout, a write that finds another process's write lock (a backup, a maintenance command) would sleep
+ *    inside the event loop for up to the whole timeout, and every other request, health checks included,
+ *    would wait with it. Here every connection fails at once on a lock (busy timeout 0), and the client
+ *    tries again after a short pause on a timer, so other requests are served in between (reads go on in WAL
+ *    mode). Only what is safe to run again is retried: a single statement, a batch, a migration (each rolls
+ *    back whole when it fails) and the start of a transaction. Past the configured wait the error is a
+ *    `DatabaseBusyError`, which the doors answer as "busy, nothing saved, try again" (503).
  */
 import type Database from "libsql";
 import { ConnectionPool, Sqlite3Client } from "@libsql/client/sqlite3";
@@ -210,9 +217,19 @@ class SetUpPool extends ConnectionPool {
     else this.tableGenerations.set(target, (this.tableGenerations.get(target) ?? 0) + 1);
   };
 
-  constructor(path: string, options: Database.Options, max: number, synchronous: Synchronous) {
+  /** How long a read through `readRow` waits for a lock (see `LocalClientOptions.lockWaitMs`). */
+  readonly lockWaitMs: number;
+
+  constructor(
+    path: string,
+    options: Database.Options,
+    max: number,
+    synchronous: Synchronous,
+    lockWaitMs: number,
+  ) {
     super(path, options, max);
     this.#synchronous = synchronous;
+    this.lockWaitMs = lockWaitMs;
   }
 
   override acquireSync(forTransaction?: boolean): Database.Database {
@@ -267,12 +284,73 @@ class SetUpPool extends ConnectionPool {
   }
 }
 
+/** The longest pause between two tries for a lock, in milliseconds. */
+const MAX_LOCK_PAUSE_MS = 50;
+
+/**
+ * Another connection held the write lock for longer than the client waits for it; nothing of the statement,
+ * batch or transaction that met it was done. Its `code` stays SQLite's (`SQLITE_BUSY`).
+ */
+export class DatabaseBusyError extends LibsqlError {
+  constructor(readonly waitedMs: number, cause: unknown) {
+    super(
+      `database is locked by another connection (waited ${waitedMs} ms)`,
+      "SQLITE_BUSY",
+      undefined,
+      5,
+      cause instanceof Error ? cause : undefined,
+    );
+    this.name = "DatabaseBusyError";
+  }
+}
+
+/** Whether an error is SQLite's "database is locked" (any SQLITE_BUSY variant), as the client throws it. */
+function isBusy(e: unknown): boolean {
+  return e instanceof LibsqlError && e.code === "SQLITE_BUSY";
+}
+
+/**
+ * Runs `attempt` until it does not fail on a lock, pausing on a timer in between (1, 2, 4 … at most 50 ms)
+ * so that the event loop serves other requests; past `waitMs` the lock error becomes a `DatabaseBusyError`.
+ * `attempt` must leave nothing done when it fails on a lock (see point 6 of the module comment).
+ */
+async function untilUnlocked<T>(waitMs: number, attempt: () => Promise<T>, first: unknown): Promise<T> {
+  const started = performance.now();
+  let error = first;
+  for (let pause = 1;; pause = Math.min(pause * 2, MAX_LOCK_PAUSE_MS)) {
+    const waited = performance.now() - started;
+    if (waited >= waitMs) throw new DatabaseBusyError(Math.round(waited), error);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, waitMs - waited)));
+    try {
+      return await attempt();
+    } catch (e) {
+      if (!isBusy(e)) throw e;
+      error = e;
+    }
+  }
+}
+
+/**
+ * `fn` on the client, tried again on a lock (see `untilUnlocked`). The first try runs directly, so a call
+ * that meets no lock costs one `catch` more than the client's own.
+ */
+function waitingForLocks<A extends unknown[], T>(
+  waitMs: number,
+  fn: (...args: A) => Promise<T>,
+): (...args: A) => Promise<T> {
+  return (...args: A) =>
+    fn(...args).catch((e) => isBusy(e) ? untilUnlocked(waitMs, () => fn(...args), e) : Promise.reject(e));
+}
+
 /** Options of the local client. */
 export interface LocalClientOptions {
   /** The database file's path (not a URL). */
   path: string;
-  /** How long a connection waits for a lock before it fails, in milliseconds. */
-  busyTimeoutMs: number;
+  /**
+   * How long a statement, batch or transaction start waits for another connection's write lock before it
+   * fails with a `DatabaseBusyError`, in milliseconds (waited on timers, never inside the driver).
+   */
+  lockWaitMs: number;
   synchronous: Synchronous;
   /** Connections the pool may open at most (reads use one at a time; each open transaction holds one). */
   maxConnections?: number;
@@ -280,10 +358,16 @@ export interface LocalClientOptions {
 
 /** A `@libsql/client` client for a local database file, with per-connection settings and statement cache. */
 export function createLocalClient(o: LocalClientOptions): Client {
-  const pool = new SetUpPool(o.path, { timeout: o.busyTimeoutMs }, o.maxConnections ?? 20, o.synchronous);
+  // Busy timeout 0: a lock is waited for by the client on timers (point 6 of the module comment).
+  const pool = new SetUpPool(o.path, { timeout: 0 }, o.maxConnections ?? 20, o.synchronous, o.lockWaitMs);
   // Fail at start, not at the first request, when the file cannot be opened.
   pool.release(pool.acquireSync());
   const client = new Sqlite3Client(pool, "number");
+  // A failed `executeMultiple` may have run some of its statements, so it is not tried again.
+  client.execute = waitingForLocks(o.lockWaitMs, client.execute.bind(client)) as typeof client.execute;
+  client.batch = waitingForLocks(o.lockWaitMs, client.batch.bind(client));
+  client.migrate = waitingForLocks(o.lockWaitMs, client.migrate.bind(client));
+  client.transaction = waitingForLocks(o.lockWaitMs, client.transaction.bind(client));
   pools.set(client, pool);
   return client;
 }
@@ -326,6 +410,21 @@ export async function readRow(
     // The client's row: its named columns are its enumerable properties (the first of a name wins).
     return row ? { ...row } : undefined;
   }
+  try {
+    return await readRowOn(pool, sql, args);
+  } catch (e) {
+    // A read meets a lock only in rare moments of WAL mode (another process recovering the log).
+    if (!isBusy(e)) throw e;
+    return untilUnlocked(pool.lockWaitMs, () => readRowOn(pool, sql, args), e);
+  }
+}
+
+/** `readRow` on the pool's shared connection, one try. */
+async function readRowOn(
+  pool: SetUpPool,
+  sql: string,
+  args: readonly RowArg[] | Readonly<Record<string, RowArg>>,
+): Promise<Record<string, unknown> | undefined> {
   const db = await pool.acquire();
   try {
     let values: unknown[] | undefined;

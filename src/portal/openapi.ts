@@ -189,7 +189,13 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
         code: {
           type: "string",
           description: "Stable and machine-readable: branch on this, not on the message.",
-          enum: [...ERROR_CODES, "method_not_allowed", "internal_error", "insufficient_storage"],
+          enum: [
+            ...ERROR_CODES,
+            "method_not_allowed",
+            "internal_error",
+            "insufficient_storage",
+            "database_busy",
+          ],
         },
         conflictingId: {
           type: "string",

@@ -1,0 +1,63 @@
+/**
+ * The two conditions of the database that are the operator's to fix, not faults of a request: the disk is
+ * full (SQLite's SQLITE_FULL), or another program held the write lock longer than a write waits for it
+ * (`DatabaseBusyError`, see `local.ts`). Both leave nothing half-saved; the doors answer them with a clear
+ * message and a time to try again instead of a generic error and a stack trace per request.
+ */
+
+/** What is wrong with the database, if it is one of the two conditions. */
+export type DatabaseTrouble = "full" | "busy";
+
+/** The condition an error (or one of its causes: drizzle wraps the client's errors) stands for, if any. */
+export function databaseTrouble(err: unknown): DatabaseTrouble | null {
+  for (
+    let e = err as { name?: unknown; code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 5;
+    i++
+  ) {
+    if (e.code === "SQLITE_FULL" || /SQLITE_FULL|database or disk is full/i.test(String(e.message ?? ""))) {
+      return "full";
+    }
+    if (e.name === "DatabaseBusyError") return "busy";
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+/** Seconds after which a retry may succeed, for the Retry-After header. */
+export const TROUBLE_RETRY_AFTER: Record<DatabaseTrouble, number> = { full: 60, busy: 5 };
+
+/** The answer people see (the portal's `error`, the connector's tool result). */
+export const TROUBLE_MESSAGE: Record<DatabaseTrouble, string> = {
+  full: "The server's disk is full, so nothing was saved. Try again later; the operator has been told.",
+  busy: "The database is busy with another program's work (a backup or a maintenance command), so nothing " +
+    "was saved. Try again in a few seconds.",
+};
+
+/** The line the operator sees in the log (at most once a minute per condition). */
+export const TROUBLE_LOG: Record<DatabaseTrouble, string> = {
+  full: "disk full: writes fail until space is freed",
+  busy: "database locked by another program: writes wait, then fail until it lets go",
+};
+
+const loggedAt = new WeakMap<object, Record<DatabaseTrouble, number>>();
+
+/**
+ * Logs the condition for the operator, at most once a minute per condition and installation (`deps` is the
+ * installation's: the portal and the connector share the count), instead of a line per failed request.
+ */
+export function logTrouble(
+  deps: {
+    clock: { now(): number };
+    log: { error(msg: string, fields?: Record<string, unknown>): void };
+    config: { databaseUrl: string };
+  },
+  kind: DatabaseTrouble,
+): void {
+  let seen = loggedAt.get(deps.log);
+  if (!seen) loggedAt.set(deps.log, seen = { full: -Infinity, busy: -Infinity });
+  const now = deps.clock.now();
+  if (now - seen[kind] < 60_000) return;
+  seen[kind] = now;
+  deps.log.error(TROUBLE_LOG[kind], { database: deps.config.databaseUrl });
+}
