@@ -12,6 +12,7 @@ import { mountAuthorizationServer } from "./oauth/mod.ts";
 import { mountWebPages } from "./web/mod.tsx";
 import { mountAuthorizationPages, mountSignInPages } from "./web/auth_pages.tsx";
 import { mountConsole } from "./web/console.tsx";
+import { mountConsoleInbox } from "./web/console_inbox.tsx";
 import { mountMcp } from "./mcp/mod.ts";
 import { mountIcon } from "./web/icon.ts";
 import { mountInvitationPage } from "./web/invitation.tsx";
@@ -179,6 +180,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   mountPortal(app as unknown as Hono, deps, portalRoutes);
   mountSignInPages(app, deps);
   mountConsole(app, deps);
+  mountConsoleInbox(app, deps);
   if (deps.config.mcpEnabled) {
     mountAuthorizationServer(app, deps);
     mountAuthorizationPages(app, deps);

@@ -65,6 +65,7 @@ export interface ConsoleTexts {
   fromVacation: string;
   granted: string;
   navPay: string;
+  navInbox: string;
   pay: string;
   payIntro: string;
   annualSalary: string;
@@ -147,6 +148,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     fromVacation: "von den Ferien",
     granted: "geschenkt",
     navPay: "Löhne",
+    navInbox: "Eingang HR",
     pay: "Lohnänderungen",
     payIntro:
       "Eine Lohnänderung gilt ab einem Datum; die Person sieht sie im Portal als aktuell oder bevorstehend.",
@@ -227,6 +229,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     fromVacation: "from vacation",
     granted: "granted",
     navPay: "Salaries",
+    navInbox: "HR inbox",
     pay: "Salary changes",
     payIntro: "A salary change applies from a date; the person sees it in the portal as current or upcoming.",
     annualSalary: "Annual salary (CHF)",
@@ -307,6 +310,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     fromVacation: "sur les vacances",
     granted: "offert",
     navPay: "Salaires",
+    navInbox: "Boîte RH",
     pay: "Changements de salaire",
     payIntro:
       "Un changement de salaire vaut dès une date ; la personne le voit dans le portail comme actuel ou à venir.",
@@ -388,6 +392,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     fromVacation: "dalle vacanze",
     granted: "offerto",
     navPay: "Salari",
+    navInbox: "Posta HR",
     pay: "Modifiche salariali",
     payIntro:
       "Una modifica salariale vale da una data; la persona la vede nel portale come attuale o imminente.",

@@ -34,7 +34,7 @@ const CANTON_CODES = "AG AI AR BE BL BS FR GE GL GR JU LU NE NW OW SG SH SO SZ T
   " ",
 );
 
-interface Page {
+export interface Page {
   user: AuthUser;
   lang: Lang;
   t: ConsoleTexts;
@@ -52,7 +52,7 @@ async function readForm(c: Context): Promise<URLSearchParams> {
 }
 
 /** The signed-in HR person, or the response that sends anyone else away. */
-async function hrPage(deps: AppDeps, c: Context, back: string): Promise<Page | Response> {
+export async function hrPage(deps: AppDeps, c: Context, back: string): Promise<Page | Response> {
   const user = await pageUser(deps, c);
   if (!user) return c.redirect(`/oauth/signin?next=${back}`, 303);
   const lang: Lang = isLang(user.language) ? user.language : "de";
@@ -70,7 +70,7 @@ async function hrPage(deps: AppDeps, c: Context, back: string): Promise<Page | R
   return { user, lang, t, csrf: await consoleCsrf(c) };
 }
 
-function Nav(props: { t: ConsoleTexts; here: "people" | "leave" | "calendar" | "pay" }) {
+export function Nav(props: { t: ConsoleTexts; here: "people" | "leave" | "calendar" | "pay" | "inbox" }) {
   return (
     <nav aria-label={props.t.nav}>
       <a href="/hr/people" aria-current={props.here === "people" ? "page" : undefined}>{props.t.navPeople}</a>
@@ -82,11 +82,13 @@ function Nav(props: { t: ConsoleTexts; here: "people" | "leave" | "calendar" | "
       </a>
       {" · "}
       <a href="/hr/pay" aria-current={props.here === "pay" ? "page" : undefined}>{props.t.navPay}</a>
+      {" · "}
+      <a href="/hr/inbox" aria-current={props.here === "inbox" ? "page" : undefined}>{props.t.navInbox}</a>
     </nav>
   );
 }
 
-function Problems(props: { t: ConsoleTexts; errors: string[] }) {
+export function Problems(props: { t: ConsoleTexts; errors: string[] }) {
   if (!props.errors.length) return null;
   return (
     <div class="alert" role="alert" aria-labelledby="problems">
@@ -427,7 +429,7 @@ function formProblems(errors: string[]): string[] {
  * A console form sent by HR: the person and the form, or the response that refuses it (the page again, 403,
  * when the anti-CSRF token is not the page's).
  */
-async function hrForm(
+export async function hrForm(
   deps: AppDeps,
   c: Context,
   back: string,

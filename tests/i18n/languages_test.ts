@@ -15,6 +15,7 @@ import { BRIEFING, GUARD_RAIL, ONE_ON_ONE, PROMPTS, promptText } from "../../src
 import { LOCKED_MAIL_TEXTS } from "../../src/signin/sessions.ts";
 import { CONSOLE_TEXTS } from "../../src/i18n/console.ts";
 import { PORTAL_TEXTS } from "../../src/i18n/portal.ts";
+import { INBOX_TEXTS } from "../../src/i18n/console_inbox.ts";
 
 const FOUR = ["de", "en", "fr", "it"];
 
@@ -30,6 +31,7 @@ function tables(): [string, Record<string, unknown>][] {
     ["LOCKED_MAIL_TEXTS", LOCKED_MAIL_TEXTS],
     ["CONSOLE_TEXTS", CONSOLE_TEXTS],
     ["PORTAL_TEXTS", PORTAL_TEXTS],
+    ["INBOX_TEXTS", INBOX_TEXTS],
   ];
   for (const [k, v] of Object.entries(SCOPE_DESCRIPTIONS)) out.push([`SCOPE_DESCRIPTIONS.${k}`, v]);
   for (const [k, v] of Object.entries(SCALE_NAMES)) out.push([`SCALE_NAMES.${k}`, v]);

@@ -1,0 +1,187 @@
+/**
+ * Texts of the HR console's inbox in the four languages people read; German is the source and the fallback.
+ * Placeholders in `{braces}` are filled with `fill` (i18n/mod.ts).
+ */
+import type { Lang } from "./mod.ts";
+
+export interface InboxTexts {
+  inbox: string;
+  inboxIntro: string;
+  changes: string;
+  noChanges: string;
+  field: string;
+  value: string;
+  apply: string;
+  reject: string;
+  applied: string;
+  rejected: string;
+  leave: string;
+  noLeave: string;
+  leaveType: string;
+  period: string;
+  days: string;
+  note: string;
+  approve: string;
+  decided: string;
+  overdraws: string;
+  cancellation: string;
+  sick: string;
+  noSick: string;
+  since: string;
+  ongoing: string;
+  certificate: string;
+  state: Record<"NONE" | "REQUESTED" | "UPLOADED" | "ACCEPTED", string>;
+  openFile: string;
+  accept: string;
+  accepted: string;
+  person: string;
+  requested: string;
+  badDecision: string;
+}
+
+export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
+  de: {
+    inbox: "Eingang HR",
+    inboxIntro:
+      "Was auf HR wartet: Änderungswünsche zu Personendaten, Abwesenheitsgesuche ohne vorgesetzte Person und Krankheitsabwesenheiten mit ihren Arztzeugnissen.",
+    changes: "Änderungswünsche",
+    noChanges: "Keine offenen Änderungswünsche.",
+    field: "Feld",
+    value: "Neuer Wert",
+    apply: "Übernehmen",
+    reject: "Ablehnen",
+    applied: "Die Änderung ist übernommen.",
+    rejected: "Der Wunsch ist abgelehnt.",
+    leave: "Abwesenheitsgesuche ohne vorgesetzte Person",
+    noLeave: "Keine Gesuche warten auf HR.",
+    leaveType: "Art",
+    period: "Zeitraum",
+    days: "Tage",
+    note: "Notiz an die Person (freiwillig)",
+    approve: "Bewilligen",
+    decided: "Der Entscheid ist gespeichert; die Person ist benachrichtigt.",
+    overdraws: "überzieht das Guthaben",
+    cancellation: "Stornierungswunsch",
+    sick: "Krankheitsabwesenheiten (laufend oder in den letzten 30 Tagen beendet)",
+    noSick: "Keine Krankheitsabwesenheiten zu verfolgen.",
+    since: "seit",
+    ongoing: "laufend",
+    certificate: "Arztzeugnis",
+    state: { NONE: "keines", REQUESTED: "verlangt", UPLOADED: "eingetroffen", ACCEPTED: "akzeptiert" },
+    openFile: "Datei öffnen",
+    accept: "Akzeptieren",
+    accepted: "Das Arztzeugnis ist akzeptiert; die Person ist benachrichtigt.",
+    person: "Person",
+    requested: "Eingereicht",
+    badDecision: "Dieser Entscheid ist hier nicht möglich.",
+  },
+  fr: {
+    inbox: "Boîte RH",
+    inboxIntro:
+      "Ce qui attend les RH : les demandes de modification des données personnelles, les demandes d'absence sans responsable et les absences maladie avec leurs certificats médicaux.",
+    changes: "Demandes de modification",
+    noChanges: "Aucune demande de modification en attente.",
+    field: "Champ",
+    value: "Nouvelle valeur",
+    apply: "Appliquer",
+    reject: "Refuser",
+    applied: "La modification est appliquée.",
+    rejected: "La demande est refusée.",
+    leave: "Demandes d'absence sans responsable",
+    noLeave: "Aucune demande n'attend les RH.",
+    leaveType: "Type",
+    period: "Période",
+    days: "Jours",
+    note: "Note pour la personne (facultative)",
+    approve: "Approuver",
+    decided: "La décision est enregistrée ; la personne est informée.",
+    overdraws: "dépasse le solde",
+    cancellation: "Demande d'annulation",
+    sick: "Absences maladie (en cours ou terminées depuis moins de 30 jours)",
+    noSick: "Aucune absence maladie à suivre.",
+    since: "depuis le",
+    ongoing: "en cours",
+    certificate: "Certificat médical",
+    state: { NONE: "aucun", REQUESTED: "demandé", UPLOADED: "reçu", ACCEPTED: "accepté" },
+    openFile: "Ouvrir le fichier",
+    accept: "Accepter",
+    accepted: "Le certificat médical est accepté ; la personne est informée.",
+    person: "Personne",
+    requested: "Soumise le",
+    badDecision: "Cette décision n'est pas possible ici.",
+  },
+  it: {
+    inbox: "Posta HR",
+    inboxIntro:
+      "Ciò che attende le HR: le richieste di modifica dei dati personali, le domande di assenza senza superiore e le assenze per malattia con i loro certificati medici.",
+    changes: "Richieste di modifica",
+    noChanges: "Nessuna richiesta di modifica in sospeso.",
+    field: "Campo",
+    value: "Nuovo valore",
+    apply: "Applicare",
+    reject: "Respingere",
+    applied: "La modifica è applicata.",
+    rejected: "La richiesta è respinta.",
+    leave: "Domande di assenza senza superiore",
+    noLeave: "Nessuna domanda attende le HR.",
+    leaveType: "Tipo",
+    period: "Periodo",
+    days: "Giorni",
+    note: "Nota per la persona (facoltativa)",
+    approve: "Approvare",
+    decided: "La decisione è registrata; la persona è informata.",
+    overdraws: "supera il saldo",
+    cancellation: "Richiesta di annullamento",
+    sick: "Assenze per malattia (in corso o terminate negli ultimi 30 giorni)",
+    noSick: "Nessuna assenza per malattia da seguire.",
+    since: "dal",
+    ongoing: "in corso",
+    certificate: "Certificato medico",
+    state: { NONE: "nessuno", REQUESTED: "richiesto", UPLOADED: "arrivato", ACCEPTED: "accettato" },
+    openFile: "Aprire il file",
+    accept: "Accettare",
+    accepted: "Il certificato medico è accettato; la persona è informata.",
+    person: "Persona",
+    requested: "Inoltrata il",
+    badDecision: "Questa decisione non è possibile qui.",
+  },
+  en: {
+    inbox: "HR inbox",
+    inboxIntro:
+      "What waits for HR: requests to change personal data, leave requests with no manager to decide them, and sick leave with its medical certificates.",
+    changes: "Change requests",
+    noChanges: "No change requests are waiting.",
+    field: "Field",
+    value: "New value",
+    apply: "Apply",
+    reject: "Reject",
+    applied: "The change has been applied.",
+    rejected: "The request has been rejected.",
+    leave: "Leave requests with no manager",
+    noLeave: "No requests are waiting for HR.",
+    leaveType: "Type",
+    period: "Period",
+    days: "Days",
+    note: "Note to the person (optional)",
+    approve: "Approve",
+    decided: "The decision is saved; the person has been told.",
+    overdraws: "overdraws the balance",
+    cancellation: "Cancellation request",
+    sick: "Sick leave (ongoing or ended in the last 30 days)",
+    noSick: "No sick leave to follow up.",
+    since: "since",
+    ongoing: "ongoing",
+    certificate: "Medical certificate",
+    state: { NONE: "none", REQUESTED: "requested", UPLOADED: "arrived", ACCEPTED: "accepted" },
+    openFile: "Open the file",
+    accept: "Accept",
+    accepted: "The medical certificate is accepted; the person has been told.",
+    person: "Person",
+    requested: "Sent",
+    badDecision: "That decision is not possible here.",
+  },
+};
+
+export function inboxTexts(lang: string): InboxTexts {
+  return INBOX_TEXTS[lang as Lang] ?? INBOX_TEXTS.de;
+}

@@ -1,0 +1,298 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The HR console's inbox: what waits for HR and for nobody else. Requests to change personal data (applied
+ * or rejected), leave requests that have no manager to decide them (the approvals service routes them to HR),
+ * and sick leave to follow up with its medical certificates (read, accepted). Each decision goes through the
+ * same service the portal's approvals use; a certificate is health data and is shown to HR only.
+ */
+import type { Context, Hono } from "hono";
+import type { AppDeps } from "../deps.ts";
+import { AppError } from "../errors.ts";
+import { WEB_MESSAGES } from "../i18n/web.ts";
+import { type InboxTexts, inboxTexts } from "../i18n/console_inbox.ts";
+import { portalActor } from "../services/actor.ts";
+import {
+  decideLeaveRequest,
+  decideProfileChange,
+  listLeaveApprovals,
+  listProfileChangeApprovals,
+} from "../services/approvals.ts";
+import { acceptCertificate, listSickFollowUps } from "../services/hr_inbox.ts";
+import { getCertificateFile } from "../services/sick_leave.ts";
+import { hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { Layout, setPageHeaders } from "./layout.tsx";
+
+/** Longest note to the person that the form takes (the approvals service has its own limit too). */
+const NOTE_MAX = 500;
+
+type Status = 200 | 400 | 403 | 404 | 409;
+
+async function inboxPage(
+  deps: AppDeps,
+  c: Context,
+  p: Page,
+  opts: { flash?: string; errors?: string[]; status?: Status } = {},
+) {
+  const it = inboxTexts(p.lang);
+  const actor = portalActor(p.user);
+  const changes = await listProfileChangeApprovals(deps, actor, { limit: 50 });
+  const leave = await listLeaveApprovals(deps, actor, { limit: 50 });
+  const sick = await listSickFollowUps(deps, actor);
+  setPageHeaders(c);
+  return c.html(
+    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={it.inbox} wide>
+      <Nav t={p.t} here="inbox" />
+      <h1>{it.inbox}</h1>
+      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
+      <Problems t={p.t} errors={opts.errors ?? []} />
+      <p>{it.inboxIntro}</p>
+
+      <h2 id="changes">{it.changes}</h2>
+      {changes.items.length
+        ? (
+          <table aria-labelledby="changes">
+            <thead>
+              <tr>
+                <th scope="col">{it.person}</th>
+                <th scope="col">{it.field}</th>
+                <th scope="col">{it.value}</th>
+                <th scope="col">{it.requested}</th>
+                <th scope="col"></th>
+              </tr>
+            </thead>
+            <tbody>
+              {changes.items.map((r) => (
+                <tr>
+                  <td>{r.employee.name}</td>
+                  <td>{r.field}</td>
+                  <td>{r.value}{r.comment ? <p class="hint">{r.comment}</p> : null}</td>
+                  <td>{r.createdAt.slice(0, 10)}</td>
+                  <td>
+                    <form method="post" action={`/hr/inbox/changes/${r.id}`}>
+                      <input type="hidden" name="csrf" value={p.csrf} />
+                      <button
+                        type="submit"
+                        name="decision"
+                        value="APPLY"
+                        aria-label={`${it.apply}: ${r.employee.name}, ${r.field}`}
+                      >
+                        {it.apply}
+                      </button>{" "}
+                      <button
+                        type="submit"
+                        name="decision"
+                        value="REJECT"
+                        class="secondary"
+                        aria-label={`${it.reject}: ${r.employee.name}, ${r.field}`}
+                      >
+                        {it.reject}
+                      </button>
+                    </form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+        : <p>{it.noChanges}</p>}
+
+      <h2 id="leave">{it.leave}</h2>
+      {leave.items.length
+        ? (
+          <table aria-labelledby="leave">
+            <thead>
+              <tr>
+                <th scope="col">{it.person}</th>
+                <th scope="col">{it.leaveType}</th>
+                <th scope="col">{it.period}</th>
+                <th scope="col">{it.days}</th>
+                <th scope="col"></th>
+              </tr>
+            </thead>
+            <tbody>
+              {leave.items.map((a) => (
+                <tr>
+                  <td>{a.employee.name}</td>
+                  <td>
+                    {a.request.leaveType.name}
+                    {a.kind === "LEAVE_CANCELLATION" ? <p class="hint">{it.cancellation}</p> : null}
+                    {a.request.reason ? <p class="hint">{a.request.reason}</p> : null}
+                  </td>
+                  <td>{`${a.request.startDate} – ${a.request.endDate}`}</td>
+                  <td>
+                    {String(a.request.days)}
+                    {a.request.exceedsBalance ? <p class="hint">{it.overdraws}</p> : null}
+                  </td>
+                  <td>
+                    <form method="post" action={`/hr/inbox/leave/${a.request.id}`}>
+                      <input type="hidden" name="csrf" value={p.csrf} />
+                      <label for={`note-${a.request.id}`}>{it.note}</label>
+                      <input id={`note-${a.request.id}`} name="note" type="text" maxlength={NOTE_MAX} />
+                      <button
+                        type="submit"
+                        name="decision"
+                        value="APPROVE"
+                        aria-label={`${it.approve}: ${a.employee.name}`}
+                      >
+                        {it.approve}
+                      </button>{" "}
+                      <button
+                        type="submit"
+                        name="decision"
+                        value="REJECT"
+                        class="secondary"
+                        aria-label={`${it.reject}: ${a.employee.name}`}
+                      >
+                        {it.reject}
+                      </button>
+                    </form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+        : <p>{it.noLeave}</p>}
+
+      <h2 id="sick">{it.sick}</h2>
+      {sick.length
+        ? (
+          <table aria-labelledby="sick">
+            <thead>
+              <tr>
+                <th scope="col">{it.person}</th>
+                <th scope="col">{it.period}</th>
+                <th scope="col">{it.days}</th>
+                <th scope="col">{it.certificate}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sick.map((s) => (
+                <tr>
+                  <td>{`${s.name} (${s.personnelNumber})`}</td>
+                  <td>
+                    {s.isOngoing
+                      ? `${it.since} ${s.startDate} (${it.ongoing})`
+                      : `${s.startDate} – ${s.endDate}`}
+                  </td>
+                  <td>{String(s.totalDays)}</td>
+                  <td>
+                    {it.state[s.certificateState]}
+                    {s.hasFile
+                      ? (
+                        <>
+                          {" · "}
+                          <a href={`/hr/inbox/certificates/${s.id}`}>{it.openFile}</a>
+                        </>
+                      )
+                      : null}
+                    {s.hasFile && s.certificateState !== "ACCEPTED"
+                      ? (
+                        <form method="post" action={`/hr/inbox/certificates/${s.id}/accept`}>
+                          <input type="hidden" name="csrf" value={p.csrf} />
+                          <button type="submit" class="secondary" aria-label={`${it.accept}: ${s.name}`}>
+                            {it.accept}
+                          </button>
+                        </form>
+                      )
+                      : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+        : <p>{it.noSick}</p>}
+    </Layout>,
+    opts.status ?? 200,
+  );
+}
+
+/** The inbox again with a service's refusal, at the refusal's own status. */
+async function refused(deps: AppDeps, c: Context, p: Page, e: unknown) {
+  if (!(e instanceof AppError)) throw e;
+  const status: Status = e.status === 404 || e.status === 409 || e.status === 403 ? e.status : 400;
+  return await inboxPage(deps, c, p, { errors: [e.message], status });
+}
+
+/** A decision the form sent, or null when it is none of the allowed ones. */
+function decisionOf<D extends string>(form: URLSearchParams, allowed: readonly D[]): D | null {
+  const d = form.get("decision");
+  return (allowed as readonly string[]).includes(d ?? "") ? d as D : null;
+}
+
+/** Mounts the inbox under /hr/inbox. */
+// deno-lint-ignore no-explicit-any
+export function mountConsoleInbox(app: Hono<any>, deps: AppDeps): void {
+  const texts = (p: Page): InboxTexts => inboxTexts(p.lang);
+
+  app.get("/hr/inbox", async (c) => {
+    const p = await hrPage(deps, c, "/hr/inbox");
+    if (p instanceof Response) return p;
+    return await inboxPage(deps, c, p);
+  });
+
+  app.post("/hr/inbox/changes/:id", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/inbox", inboxPage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    const decision = decisionOf(form, ["APPLY", "REJECT"] as const);
+    if (!decision) return await inboxPage(deps, c, p, { errors: [texts(p).badDecision], status: 400 });
+    try {
+      await decideProfileChange(deps, portalActor(p.user), { id: c.req.param("id"), decision });
+    } catch (e) {
+      return await refused(deps, c, p, e);
+    }
+    return await inboxPage(deps, c, p, {
+      flash: decision === "APPLY" ? texts(p).applied : texts(p).rejected,
+    });
+  });
+
+  app.post("/hr/inbox/leave/:id", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/inbox", inboxPage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    const decision = decisionOf(form, ["APPROVE", "REJECT"] as const);
+    if (!decision) return await inboxPage(deps, c, p, { errors: [texts(p).badDecision], status: 400 });
+    const note = (form.get("note") ?? "").trim().slice(0, NOTE_MAX);
+    try {
+      await decideLeaveRequest(deps, portalActor(p.user), {
+        id: c.req.param("id"),
+        decision,
+        ...(note ? { note } : {}),
+      });
+    } catch (e) {
+      return await refused(deps, c, p, e);
+    }
+    return await inboxPage(deps, c, p, { flash: texts(p).decided });
+  });
+
+  app.get("/hr/inbox/certificates/:id", async (c) => {
+    const p = await hrPage(deps, c, "/hr/inbox");
+    if (p instanceof Response) return p;
+    try {
+      const f = await getCertificateFile(deps, portalActor(p.user), c.req.param("id"));
+      return c.body(f.bytes, 200, {
+        "Content-Type": f.contentType,
+        "Content-Disposition": `attachment; filename="${f.fileName.replace(/[^\w.\- ]/g, "_")}"`,
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "no-store",
+        "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+      });
+    } catch (e) {
+      return await refused(deps, c, p, e);
+    }
+  });
+
+  app.post("/hr/inbox/certificates/:id/accept", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/inbox", inboxPage);
+    if (posted instanceof Response) return posted;
+    const { p } = posted;
+    try {
+      await acceptCertificate(deps, portalActor(p.user), c.req.param("id"));
+    } catch (e) {
+      return await refused(deps, c, p, e);
+    }
+    return await inboxPage(deps, c, p, { flash: texts(p).accepted });
+  });
+}
