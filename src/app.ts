@@ -13,6 +13,7 @@ import { mountWebPages } from "./web/mod.tsx";
 import { mountAuthorizationPages, mountSignInPages } from "./web/auth_pages.tsx";
 import { mountConsole } from "./web/console.tsx";
 import { mountConsoleInbox } from "./web/console_inbox.tsx";
+import { mountConsolePerson } from "./web/console_person.tsx";
 import { mountMcp } from "./mcp/mod.ts";
 import { mountIcon } from "./web/icon.ts";
 import { mountInvitationPage } from "./web/invitation.tsx";
@@ -181,6 +182,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   mountSignInPages(app, deps);
   mountConsole(app, deps);
   mountConsoleInbox(app, deps);
+  mountConsolePerson(app, deps);
   if (deps.config.mcpEnabled) {
     mountAuthorizationServer(app, deps);
     mountAuthorizationPages(app, deps);

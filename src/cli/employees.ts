@@ -1,8 +1,8 @@
 import type { AppDeps } from "../deps.ts";
-import { departments, employees, users } from "../db/schema/mod.ts";
 import {
   EMPLOYEE_COLUMNS,
   type EmployeeRecord,
+  employeeRecordFields,
   type ImportResult,
   REQUIRED_COLUMNS,
   saveEmployeeRecords,
@@ -48,36 +48,6 @@ export async function importEmployees(
 
 /** Exports every employee in the import format (re-importing the file changes nothing). */
 export async function exportEmployees(deps: Pick<AppDeps, "db">): Promise<string> {
-  const all = await deps.db.select().from(employees).orderBy(employees.personnelNumber);
-  const depts = new Map((await deps.db.select().from(departments)).map((d) => [d.id, d.name]));
-  const pnById = new Map(all.map((e) => [e.id, e.personnelNumber]));
-  const langById = new Map(
-    (await deps.db.select({ employeeId: users.employeeId, language: users.language }).from(users))
-      .map((u) => [u.employeeId, u.language]),
-  );
-  const rows = all.map((e) => [
-    e.personnelNumber,
-    e.firstName,
-    e.lastName,
-    e.workEmail,
-    e.phone,
-    e.canton,
-    e.managerId ? pnById.get(e.managerId) : "",
-    e.departmentId ? depts.get(e.departmentId) : "",
-    e.jobTitle,
-    e.employmentStart,
-    e.employmentEnd,
-    e.workloadPercent,
-    e.workingWeekdays.replaceAll(",", ";"),
-    e.weeklyHours,
-    e.salaryContinuationScale,
-    e.birthDate,
-    e.ahvNumber,
-    e.iban,
-    e.addressStreet,
-    e.addressPostalCode,
-    e.addressCity,
-    langById.get(e.id) ?? "",
-  ]);
-  return toCsv([[...EMPLOYEE_COLUMNS], ...rows]);
+  const records = await employeeRecordFields(deps);
+  return toCsv([[...EMPLOYEE_COLUMNS], ...records.map((r) => EMPLOYEE_COLUMNS.map((c) => r[c]))]);
 }

@@ -2,7 +2,7 @@
  * Employee records as HR enters them, one by one in the console or many in a file: one validation (each
  * problem named with its place) and one all-or-nothing write, shared by the CSV import and the console.
  */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { departments, employees, users } from "../db/schema/mod.ts";
@@ -261,4 +261,57 @@ export async function saveEmployeeRecords(
     }
   });
   return { ok: true, created, updated };
+}
+
+/**
+ * People's records in the format of `EMPLOYEE_COLUMNS` (every value as its cell would read), ordered by
+ * personnel number: all of them, or the ones named. Saving such a record unchanged changes nothing, so the
+ * export file and the console's person form start from it.
+ */
+export async function employeeRecordFields(
+  deps: Pick<AppDeps, "db">,
+  personnelNumbers?: readonly string[],
+): Promise<Record<(typeof EMPLOYEE_COLUMNS)[number], string>[]> {
+  const all = await deps.db.select().from(employees).where(
+    personnelNumbers ? inArray(employees.personnelNumber, [...personnelNumbers]) : undefined,
+  ).orderBy(employees.personnelNumber);
+  if (!all.length) return [];
+  const depts = new Map((await deps.db.select().from(departments)).map((d) => [d.id, d.name]));
+  const managerIds = [...new Set(all.map((e) => e.managerId).filter((x): x is string => !!x))];
+  const pnById = new Map(
+    managerIds.length
+      ? (await deps.db.select({ id: employees.id, pn: employees.personnelNumber }).from(employees).where(
+        inArray(employees.id, managerIds),
+      )).map((e) => [e.id, e.pn])
+      : [],
+  );
+  const langById = new Map(
+    (await deps.db.select({ employeeId: users.employeeId, language: users.language }).from(users))
+      .map((u) => [u.employeeId, u.language]),
+  );
+  const cell = (v: string | number | null | undefined) => v === null || v === undefined ? "" : String(v);
+  return all.map((e) => ({
+    personnel_number: e.personnelNumber,
+    first_name: e.firstName,
+    last_name: e.lastName,
+    work_email: cell(e.workEmail),
+    phone: cell(e.phone),
+    canton: e.canton,
+    manager_personnel_number: e.managerId ? cell(pnById.get(e.managerId)) : "",
+    department: e.departmentId ? cell(depts.get(e.departmentId)) : "",
+    job_title: cell(e.jobTitle),
+    employment_start: e.employmentStart,
+    employment_end: cell(e.employmentEnd),
+    workload_percent: cell(e.workloadPercent),
+    working_weekdays: e.workingWeekdays.replaceAll(",", ";"),
+    weekly_hours: cell(e.weeklyHours),
+    salary_continuation_scale: cell(e.salaryContinuationScale),
+    birth_date: cell(e.birthDate),
+    ahv_number: cell(e.ahvNumber),
+    iban: cell(e.iban),
+    address_street: cell(e.addressStreet),
+    address_postal_code: cell(e.addressPostalCode),
+    address_city: cell(e.addressCity),
+    language: cell(langById.get(e.id)),
+  }));
 }

@@ -30,9 +30,10 @@ import { Layout, setPageHeaders } from "./layout.tsx";
 const CONSOLE_ROLES = new Set(["hr", "admin"]);
 /** Roles an invitation may give from the console (an administrator is made with `user set-role`). */
 const INVITE_ROLES = ["employee", "manager", "hr", "recruiter"] as const;
-const CANTON_CODES = "AG AI AR BE BL BS FR GE GL GR JU LU NE NW OW SG SH SO SZ TG TI UR VD VS ZG ZH".split(
-  " ",
-);
+export const CANTON_CODES = "AG AI AR BE BL BS FR GE GL GR JU LU NE NW OW SG SH SO SZ TG TI UR VD VS ZG ZH"
+  .split(
+    " ",
+  );
 
 export interface Page {
   user: AuthUser;
@@ -143,7 +144,9 @@ async function peoplePage(
         <tbody>
           {rows.map((r) => (
             <tr key={r.id}>
-              <td>{`${r.first} ${r.last}`}</td>
+              <td>
+                <a href={`/hr/people/${encodeURIComponent(r.pn)}`}>{`${r.first} ${r.last}`}</a>
+              </td>
               <td>{r.pn}</td>
               <td>{r.canton}</td>
               <td>{r.start}</td>
@@ -421,7 +424,7 @@ async function payPage(
 }
 
 /** The problems of a refused record, without the line number a file would need. */
-function formProblems(errors: string[]): string[] {
+export function formProblems(errors: string[]): string[] {
   return errors.map((e) => e.replace(/^line \d+: /, ""));
 }
 

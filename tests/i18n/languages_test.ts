@@ -16,6 +16,7 @@ import { LOCKED_MAIL_TEXTS } from "../../src/signin/sessions.ts";
 import { CONSOLE_TEXTS } from "../../src/i18n/console.ts";
 import { PORTAL_TEXTS } from "../../src/i18n/portal.ts";
 import { INBOX_TEXTS } from "../../src/i18n/console_inbox.ts";
+import { PERSON_TEXTS } from "../../src/i18n/console_person.ts";
 
 const FOUR = ["de", "en", "fr", "it"];
 
@@ -32,6 +33,7 @@ function tables(): [string, Record<string, unknown>][] {
     ["CONSOLE_TEXTS", CONSOLE_TEXTS],
     ["PORTAL_TEXTS", PORTAL_TEXTS],
     ["INBOX_TEXTS", INBOX_TEXTS],
+    ["PERSON_TEXTS", PERSON_TEXTS],
   ];
   for (const [k, v] of Object.entries(SCOPE_DESCRIPTIONS)) out.push([`SCOPE_DESCRIPTIONS.${k}`, v]);
   for (const [k, v] of Object.entries(SCALE_NAMES)) out.push([`SCALE_NAMES.${k}`, v]);

@@ -1,0 +1,102 @@
+/**
+ * Texts of the HR console's page of one person in the four languages people read; German is the source and
+ * the fallback. Placeholders in `{braces}` are filled with `fill` (i18n/mod.ts).
+ */
+import type { Lang } from "./mod.ts";
+
+export interface PersonTexts {
+  intro: string;
+  phone: string;
+  manager: string;
+  noManager: string;
+  department: string;
+  jobTitle: string;
+  end: string;
+  endHint: string;
+  weeklyHours: string;
+  scale: string;
+  scaleNames: Record<"BERNER" | "ZUERCHER" | "BASLER", string>;
+  saved: string;
+  unknown: string;
+  back: string;
+  ended: string;
+}
+
+export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
+  de: {
+    intro:
+      "Die Angaben des Personaldossiers. AHV-Nummer, IBAN und Adresse ändert die Person selbst mit einem Änderungswunsch, den HR im Eingang übernimmt.",
+    phone: "Telefon",
+    manager: "Vorgesetzte Person",
+    noManager: "keine (Gesuche gehen an HR)",
+    department: "Abteilung",
+    jobTitle: "Funktion",
+    end: "Letzter Arbeitstag",
+    endHint: "Leer lassen, solange die Anstellung dauert.",
+    weeklyHours: "Wochenstunden bei 100 %",
+    scale: "Lohnfortzahlung bei Krankheit",
+    scaleNames: { BERNER: "Berner Skala", ZUERCHER: "Zürcher Skala", BASLER: "Basler Skala" },
+    saved: "Die Angaben von {name} sind gespeichert.",
+    unknown: "Keine Person hat diese Personalnummer.",
+    back: "Zurück zu den Personen",
+    ended: "Anstellung endet am {date}",
+  },
+  fr: {
+    intro:
+      "Les données du dossier personnel. Le numéro AVS, l'IBAN et l'adresse sont modifiés par la personne elle-même par une demande que les RH appliquent depuis leur boîte.",
+    phone: "Téléphone",
+    manager: "Responsable",
+    noManager: "aucun (les demandes vont aux RH)",
+    department: "Service",
+    jobTitle: "Fonction",
+    end: "Dernier jour de travail",
+    endHint: "Laisser vide tant que l'engagement dure.",
+    weeklyHours: "Heures par semaine à 100 %",
+    scale: "Maintien du salaire en cas de maladie",
+    scaleNames: { BERNER: "Échelle bernoise", ZUERCHER: "Échelle zurichoise", BASLER: "Échelle bâloise" },
+    saved: "Les données de {name} sont enregistrées.",
+    unknown: "Aucune personne n'a ce numéro de personnel.",
+    back: "Retour aux personnes",
+    ended: "L'engagement se termine le {date}",
+  },
+  it: {
+    intro:
+      "I dati del dossier del personale. Numero AVS, IBAN e indirizzo li modifica la persona stessa con una richiesta che le HR applicano dalla loro posta.",
+    phone: "Telefono",
+    manager: "Superiore",
+    noManager: "nessuno (le domande vanno alle HR)",
+    department: "Reparto",
+    jobTitle: "Funzione",
+    end: "Ultimo giorno di lavoro",
+    endHint: "Lasciare vuoto finché dura l'impiego.",
+    weeklyHours: "Ore settimanali al 100 %",
+    scale: "Continuazione del salario in caso di malattia",
+    scaleNames: { BERNER: "Scala bernese", ZUERCHER: "Scala zurighese", BASLER: "Scala basilese" },
+    saved: "I dati di {name} sono salvati.",
+    unknown: "Nessuna persona ha questo numero del personale.",
+    back: "Tornare alle persone",
+    ended: "L'impiego termina il {date}",
+  },
+  en: {
+    intro:
+      "The personnel file's details. AHV number, IBAN and address are changed by the person with a change request that HR applies from the inbox.",
+    phone: "Phone",
+    manager: "Manager",
+    noManager: "none (requests go to HR)",
+    department: "Department",
+    jobTitle: "Job title",
+    end: "Last working day",
+    endHint: "Leave empty while the employment lasts.",
+    weeklyHours: "Weekly hours at 100 %",
+    scale: "Salary continuation during illness",
+    scaleNames: { BERNER: "Bern scale", ZUERCHER: "Zurich scale", BASLER: "Basel scale" },
+    saved: "{name}'s details are saved.",
+    unknown: "No person has this personnel number.",
+    back: "Back to people",
+    ended: "Employment ends on {date}",
+  },
+};
+
+export function personTexts(lang: string): PersonTexts {
+  return PERSON_TEXTS[lang as Lang] ?? PERSON_TEXTS.de;
+}

@@ -1,0 +1,201 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The HR console's page of one person: the personnel file's details edited, the employment ended (its last
+ * working day), the manager, department, workload and working weekdays, the salary-continuation scale. A save
+ * is the employee file's row for that person, checked and written by the same service as `employees import`
+ * (`saveEmployeeRecords`), so the console and a file can never disagree about what is valid. Fields the
+ * person changes through a change request (AHV number, IBAN, address) and the account's language are kept as
+ * they are.
+ */
+import type { Context, Hono } from "hono";
+import { asc } from "drizzle-orm";
+import type { AppDeps } from "../deps.ts";
+import { employees } from "../db/schema/mod.ts";
+import { fill } from "../i18n/mod.ts";
+import { WEB_MESSAGES } from "../i18n/web.ts";
+import { personTexts } from "../i18n/console_person.ts";
+import { employeeRecordFields, saveEmployeeRecords } from "../services/employee_records.ts";
+import { CANTON_CODES, formProblems, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { Layout, setPageHeaders } from "./layout.tsx";
+
+/** The form's fields: what the console edits of an employee file row. */
+const EDITED = [
+  "first_name",
+  "last_name",
+  "work_email",
+  "phone",
+  "canton",
+  "manager_personnel_number",
+  "department",
+  "job_title",
+  "employment_start",
+  "employment_end",
+  "workload_percent",
+  "weekly_hours",
+  "salary_continuation_scale",
+  "birth_date",
+] as const;
+const SCALES = ["BERNER", "ZUERCHER", "BASLER"] as const;
+
+type Status = 200 | 400 | 403 | 404;
+
+async function personPage(
+  deps: AppDeps,
+  c: Context,
+  p: Page,
+  opts: { flash?: string; errors?: string[]; status?: Status; form?: Record<string, string> } = {},
+) {
+  const pn = c.req.param("pn") ?? "";
+  const pt = personTexts(p.lang);
+  const { t } = p;
+  const [record] = await employeeRecordFields(deps, [pn]);
+  setPageHeaders(c);
+  if (!record) {
+    return c.html(
+      <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={t.people} wide>
+        <Nav t={t} here="people" />
+        <h1>{t.people}</h1>
+        <p class="alert" role="alert">{pt.unknown}</p>
+        <p>
+          <a href="/hr/people">{pt.back}</a>
+        </p>
+      </Layout>,
+      404,
+    );
+  }
+  const f: Record<string, string> = { ...record, ...opts.form };
+  const days = new Set(f.working_weekdays.split(/[;,]/));
+  const others = await deps.db.select({
+    pn: employees.personnelNumber,
+    first: employees.firstName,
+    last: employees.lastName,
+  }).from(employees).orderBy(asc(employees.lastName), asc(employees.firstName)).limit(1000);
+  const name = `${record.first_name} ${record.last_name}`;
+  return c.html(
+    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={name} wide>
+      <Nav t={t} here="people" />
+      <p>
+        <a href="/hr/people">{pt.back}</a>
+      </p>
+      <h1>{`${name} (${record.personnel_number})`}</h1>
+      {record.employment_end ? <p class="note">{fill(pt.ended, { date: record.employment_end })}</p> : null}
+      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
+      <Problems t={t} errors={opts.errors ?? []} />
+      <p>{pt.intro}</p>
+      <form method="post" action={`/hr/people/${encodeURIComponent(record.personnel_number)}`}>
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="first">{t.firstName}</label>
+        <input id="first" name="first_name" type="text" required maxlength={100} value={f.first_name} />
+        <label for="last">{t.lastName}</label>
+        <input id="last" name="last_name" type="text" required maxlength={100} value={f.last_name} />
+        <label for="email">{t.email}</label>
+        <input id="email" name="work_email" type="email" maxlength={200} value={f.work_email} />
+        <label for="phone">{pt.phone}</label>
+        <input id="phone" name="phone" type="tel" maxlength={40} value={f.phone} />
+        <label for="canton">{t.canton}</label>
+        <select id="canton" name="canton">
+          {CANTON_CODES.map((k) => <option value={k} selected={f.canton === k}>{k}</option>)}
+        </select>
+        <label for="manager">{pt.manager}</label>
+        <select id="manager" name="manager_personnel_number">
+          <option value="" selected={!f.manager_personnel_number}>{pt.noManager}</option>
+          {others.filter((o) => o.pn !== record.personnel_number).map((o) => (
+            <option value={o.pn} selected={f.manager_personnel_number === o.pn}>
+              {`${o.last} ${o.first} (${o.pn})`}
+            </option>
+          ))}
+        </select>
+        <label for="department">{pt.department}</label>
+        <input id="department" name="department" type="text" maxlength={100} value={f.department} />
+        <label for="job">{pt.jobTitle}</label>
+        <input id="job" name="job_title" type="text" maxlength={100} value={f.job_title} />
+        <label for="start">{t.start}</label>
+        <input id="start" name="employment_start" type="date" required value={f.employment_start} />
+        <label for="end">{pt.end}</label>
+        <input
+          id="end"
+          name="employment_end"
+          type="date"
+          aria-describedby="end-hint"
+          value={f.employment_end}
+        />
+        <p id="end-hint" class="muted">{pt.endHint}</p>
+        <label for="birth">{t.birthDate}</label>
+        <input id="birth" name="birth_date" type="date" value={f.birth_date} />
+        <label for="workload">{t.workload}</label>
+        <input
+          id="workload"
+          name="workload_percent"
+          type="number"
+          min={1}
+          max={100}
+          value={f.workload_percent}
+        />
+        <fieldset>
+          <legend>{t.weekdays}</legend>
+          {t.weekdayNames.map((day, i) => (
+            <div class="scope">
+              <input
+                id={`day${i + 1}`}
+                type="checkbox"
+                name="weekday"
+                value={String(i + 1)}
+                checked={days.has(String(i + 1))}
+              />
+              <label for={`day${i + 1}`}>{day}</label>
+            </div>
+          ))}
+        </fieldset>
+        <label for="hours">{pt.weeklyHours}</label>
+        <input
+          id="hours"
+          name="weekly_hours"
+          type="number"
+          min={1}
+          max={60}
+          step="0.25"
+          value={f.weekly_hours}
+        />
+        <label for="scale">{pt.scale}</label>
+        <select id="scale" name="salary_continuation_scale">
+          {SCALES.map((s) => (
+            <option value={s} selected={f.salary_continuation_scale === s}>{pt.scaleNames[s]}</option>
+          ))}
+        </select>
+        <button type="submit">{t.save}</button>
+      </form>
+    </Layout>,
+    opts.status ?? 200,
+  );
+}
+
+/** Mounts the page of one person under /hr/people/<personnel number>. */
+// deno-lint-ignore no-explicit-any
+export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
+  app.get("/hr/people/:pn", async (c) => {
+    const p = await hrPage(deps, c, "/hr/people");
+    if (p instanceof Response) return p;
+    return await personPage(deps, c, p);
+  });
+
+  app.post("/hr/people/:pn", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/people", personPage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    const [record] = await employeeRecordFields(deps, [c.req.param("pn")]);
+    if (!record) return await personPage(deps, c, p);
+    const sent: Record<string, string> = {};
+    for (const k of EDITED) sent[k] = (form.get(k) ?? "").slice(0, 200);
+    sent.working_weekdays = form.getAll("weekday").join(";");
+    if (!sent.working_weekdays) {
+      return await personPage(deps, c, p, { errors: [p.t.needWeekday], status: 400, form: sent });
+    }
+    const saved = await saveEmployeeRecords(deps, [{ line: 1, fields: { ...record, ...sent } }]);
+    if (!saved.ok) {
+      return await personPage(deps, c, p, { errors: formProblems(saved.errors), status: 400, form: sent });
+    }
+    return await personPage(deps, c, p, {
+      flash: fill(personTexts(p.lang).saved, { name: `${sent.first_name.trim()} ${sent.last_name.trim()}` }),
+    });
+  });
+}

@@ -1,0 +1,182 @@
+/**
+ * The HR console's page of one person: the file's details edited and the employment ended through the same
+ * checks as the employee file, the fields the person changes themselves kept, and every refusal answered on
+ * the page with the reason while the record stays as it was. The demo's HR person reads French.
+ */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { makeTestApp, type TestApp } from "../_helpers.ts";
+import { employees, users } from "../../src/db/schema/mod.ts";
+
+async function session(t: TestApp, email: string) {
+  return { Cookie: `hr_session=${await t.signIn(email)}` };
+}
+
+function post(cookie: Record<string, string>, fields: Record<string, string | string[]>) {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const x of [v].flat()) body.append(k, x);
+  return {
+    method: "POST",
+    headers: { ...cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: body.toString(),
+  };
+}
+
+/** The form as the page shows it for a person: every field with its value, the weekdays checked. */
+async function shownForm(t: TestApp, cookie: Record<string, string>, pn: string) {
+  const r = await t.request(`/hr/people/${pn}`, { headers: cookie });
+  assert.equal(r.status, 200);
+  const html = await r.text();
+  const fields: Record<string, string | string[]> = {};
+  for (const m of html.matchAll(/<input([^>]*)>/g)) {
+    const name = /name="([^"]+)"/.exec(m[1])?.[1];
+    const value = /value="([^"]*)"/.exec(m[1])?.[1] ?? "";
+    if (!name) continue;
+    if (name === "weekday") {
+      if (/\bchecked\b/.test(m[1])) fields.weekday = [...(fields.weekday as string[] ?? []), value];
+    } else fields[name] = value;
+  }
+  for (const m of html.matchAll(/<select[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g)) {
+    fields[m[1]] = /<option value="([^"]*)" selected/.exec(m[2])?.[1] ?? "";
+  }
+  return { html, fields };
+}
+
+async function lukas(t: TestApp) {
+  const [e] = await t.deps.db.select().from(employees).where(eq(employees.personnelNumber, "GW-013"));
+  return e;
+}
+
+Deno.test("console person: HR edits a person's file and ends the employment; what the person owns stays", async (ctx) => {
+  const t = await makeTestApp();
+  try {
+    const cookie = await session(t, "hr@demo.example");
+    const before = await lukas(t);
+    const { html, fields } = await shownForm(t, cookie, "GW-013");
+
+    await ctx.step("the page shows the file as it is, in French", () => {
+      assert.match(html, /Lukas Gerber \(GW-013\)/);
+      assert.match(html, /Dernier jour de travail/);
+      assert.equal(fields.canton, "BE");
+      assert.equal(fields.employment_start, "2022-04-01");
+      assert.deepEqual(fields.weekday, ["1", "2", "3", "4", "5"]);
+      assert.doesNotMatch(html, new RegExp(before.iban ?? "no-iban"), "the IBAN is not a field of this form");
+    });
+
+    await ctx.step("four days at 80 %, another department, a last working day", async () => {
+      const r = await t.request(
+        "/hr/people/GW-013",
+        post(cookie, {
+          ...fields,
+          workload_percent: "80",
+          weekday: ["1", "2", "3", "4"],
+          department: "Plattform",
+          employment_end: "2027-03-31",
+        }),
+      );
+      assert.equal(r.status, 200);
+      const page = await r.text();
+      assert.match(page, /Les données de Lukas Gerber sont enregistrées/);
+      assert.match(page, /L(?:'|&#39;)engagement se termine le 2027-03-31/);
+      const after = await lukas(t);
+      assert.equal(after.workloadPercent, 80);
+      assert.equal(after.workingWeekdays, "1,2,3,4");
+      assert.equal(after.employmentEnd, "2027-03-31");
+      assert.equal(after.managerId, before.managerId);
+      assert.equal(after.ahvNumber, before.ahvNumber);
+      // The same IBAN, written as the employee file writes it (without spaces).
+      assert.equal(after.iban, before.iban?.replaceAll(" ", ""));
+      assert.equal(after.addressStreet, before.addressStreet);
+      const [account] = await t.deps.db.select().from(users).where(eq(users.employeeId, after.id));
+      assert.equal(account.language, "de", "the account's language is kept");
+    });
+
+    await ctx.step("the person's portal shows the new department", async () => {
+      const token = await t.signIn("employee@demo.example");
+      const profile = await (await t.request("/api/v1/portal/employee/profile", { token })).json();
+      assert.match(JSON.stringify(profile), /Plattform/);
+    });
+
+    await ctx.step("the people list links to the page", async () => {
+      const list = await (await t.request("/hr/people", { headers: cookie })).text();
+      assert.match(list, /href="\/hr\/people\/GW-013"/);
+    });
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("console person: refusals say why on the page and change nothing", async (ctx) => {
+  const t = await makeTestApp();
+  try {
+    const cookie = await session(t, "hr@demo.example");
+    const before = await lukas(t);
+    const { fields } = await shownForm(t, cookie, "GW-013");
+    const cases: [string, Record<string, string | string[]>, number, RegExp][] = [
+      ["without the page's token", { ...fields, csrf: "" }, 403, /./],
+      ["no working weekday", { ...fields, weekday: [] }, 400, /./],
+      [
+        "the end before the start",
+        { ...fields, employment_end: "2021-12-31" },
+        400,
+        /employment_end is before employment_start/,
+      ],
+      [
+        "a manager nobody knows",
+        { ...fields, manager_personnel_number: "NOPE" },
+        400,
+        /manager NOPE is neither/,
+      ],
+      [
+        "one's own manager",
+        { ...fields, manager_personnel_number: "GW-013" },
+        400,
+        /cannot be their own manager/,
+      ],
+      ["no canton", { ...fields, canton: "XX" }, 400, /canton must be a two-letter Swiss canton code/],
+      ["a workload above 100 %", { ...fields, workload_percent: "120" }, 400, /workload_percent must be/],
+      ["no first name", { ...fields, first_name: " " }, 400, /first_name/],
+    ];
+    for (const [name, form, status, message] of cases) {
+      await ctx.step(name, async () => {
+        const r = await t.request("/hr/people/GW-013", post(cookie, form));
+        assert.equal(r.status, status);
+        const page = await r.text();
+        assert.match(page, message);
+        assert.deepEqual(await lukas(t), before);
+      });
+    }
+    await ctx.step("the form keeps what was typed", async () => {
+      const r = await t.request(
+        "/hr/people/GW-013",
+        post(cookie, { ...fields, employment_end: "2021-12-31", job_title: "Chefin" }),
+      );
+      assert.match(await r.text(), /value="Chefin"/);
+    });
+    await ctx.step("an unknown personnel number", async () => {
+      const page = await t.request("/hr/people/NOPE", { headers: cookie });
+      assert.equal(page.status, 404);
+      assert.match(await page.text(), /Aucune personne n(?:'|&#39;)a ce numéro/);
+      const sent = await t.request("/hr/people/NOPE", post(cookie, fields));
+      assert.equal(sent.status, 404);
+      await sent.body?.cancel();
+    });
+    await ctx.step("an employee or a manager: not the page", async () => {
+      for (const who of ["employee@demo.example", "manager@demo.example"]) {
+        const other = await session(t, who);
+        const r = await t.request("/hr/people/GW-013", { headers: other });
+        assert.equal(r.status, 403);
+        assert.doesNotMatch(await r.text(), /2022-04-01/);
+        const p = await t.request(
+          "/hr/people/GW-013",
+          post(other, { ...fields, employment_end: "2026-12-31" }),
+        );
+        assert.equal(p.status, 403);
+        await p.body?.cancel();
+      }
+      assert.deepEqual(await lukas(t), before);
+    });
+  } finally {
+    t.close();
+  }
+});
