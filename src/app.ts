@@ -14,6 +14,7 @@ import { mountAuthorizationPages, mountSignInPages } from "./web/auth_pages.tsx"
 import { mountConsole } from "./web/console.tsx";
 import { mountConsoleInbox } from "./web/console_inbox.tsx";
 import { mountConsolePerson } from "./web/console_person.tsx";
+import { mountConsoleDocuments } from "./web/console_documents.tsx";
 import { mountMcp } from "./mcp/mod.ts";
 import { mountIcon } from "./web/icon.ts";
 import { mountInvitationPage } from "./web/invitation.tsx";
@@ -183,6 +184,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   mountConsole(app, deps);
   mountConsoleInbox(app, deps);
   mountConsolePerson(app, deps);
+  mountConsoleDocuments(app, deps);
   if (deps.config.mcpEnabled) {
     mountAuthorizationServer(app, deps);
     mountAuthorizationPages(app, deps);

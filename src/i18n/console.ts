@@ -66,6 +66,7 @@ export interface ConsoleTexts {
   granted: string;
   navPay: string;
   navInbox: string;
+  navDocuments: string;
   pay: string;
   payIntro: string;
   annualSalary: string;
@@ -149,6 +150,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     granted: "geschenkt",
     navPay: "Löhne",
     navInbox: "Eingang HR",
+    navDocuments: "Dokumente",
     pay: "Lohnänderungen",
     payIntro:
       "Eine Lohnänderung gilt ab einem Datum; die Person sieht sie im Portal als aktuell oder bevorstehend.",
@@ -230,6 +232,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     granted: "granted",
     navPay: "Salaries",
     navInbox: "HR inbox",
+    navDocuments: "Documents",
     pay: "Salary changes",
     payIntro: "A salary change applies from a date; the person sees it in the portal as current or upcoming.",
     annualSalary: "Annual salary (CHF)",
@@ -311,6 +314,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     granted: "offert",
     navPay: "Salaires",
     navInbox: "Boîte RH",
+    navDocuments: "Documents",
     pay: "Changements de salaire",
     payIntro:
       "Un changement de salaire vaut dès une date ; la personne le voit dans le portail comme actuel ou à venir.",
@@ -393,6 +397,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     granted: "offerto",
     navPay: "Salari",
     navInbox: "Posta HR",
+    navDocuments: "Documenti",
     pay: "Modifiche salariali",
     payIntro:
       "Una modifica salariale vale da una data; la persona la vede nel portale come attuale o imminente.",

@@ -51,6 +51,13 @@ export async function exportConfiguration(deps: Deps): Promise<string> {
   return HEADER + stringify(out, { lineWidth: 0 });
 }
 
+/** One section as it stands in the database, in the file's shape (what `export` writes under its key). */
+export async function readSection(deps: Deps, key: string): Promise<unknown> {
+  const s = SECTIONS.find((x) => x.key === key);
+  if (!s) throw new Error(`no configuration section ${key}`);
+  return await s.read(deps.db, deps);
+}
+
 /** `leaveTypes[2].name.de` */
 export function formatPath(path: Path): string {
   return path.map((p, i) => typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`).join("");
@@ -92,12 +99,24 @@ export function validateConfiguration(
     };
   }
   const problems: PlacedProblem[] = [];
-  const place = (path: Path, message: string) =>
-    problems.push({ line: lineOf(doc, counter, path), path: formatPath(path), message });
-  const root = doc.toJS();
+  const values = validateSections(
+    doc.toJS(),
+    deps,
+    (path, message) => problems.push({ line: lineOf(doc, counter, path), path: formatPath(path), message }),
+  );
+  problems.sort((a, b) => a.line - b.line);
+  return problems.length || !values ? { ok: false, problems } : { ok: true, values };
+}
+
+/** Checks a configuration's sections (as parsed from YAML, or built by a form); each problem goes to `place`. */
+function validateSections(
+  root: unknown,
+  deps: Pick<Deps, "config" | "clock">,
+  place: (path: Path, message: string) => void,
+): Map<string, unknown> | null {
   if (root === null || typeof root !== "object" || Array.isArray(root)) {
     place([], "the file must be a mapping of sections (settings, leaveTypes, …)");
-    return { ok: false, problems };
+    return null;
   }
   const known = new Map(SECTIONS.map((s) => [s.key, s]));
   for (const key of Object.keys(root)) {
@@ -122,18 +141,15 @@ export function validateConfiguration(
     for (const p of s.check?.(parsed.data, deps) ?? []) place([s.key, ...p.path], p.message);
     values.set(s.key, parsed.data);
   }
-  problems.sort((a, b) => a.line - b.line);
-  return problems.length ? { ok: false, problems } : { ok: true, values };
+  return values;
 }
 
-/** Validates the whole file, then applies it in one transaction (nothing is written when a problem exists). */
-export async function applyConfiguration(deps: Deps, text: string): Promise<ApplyResult> {
-  const v = validateConfiguration(text, deps);
-  if (!v.ok) return v;
+/** Applies validated sections in one transaction. */
+async function applyValues(deps: Deps, values: Map<string, unknown>): Promise<ApplyResult> {
   const sections = await deps.db.transaction(async (tx) => {
     const out: Array<{ key: string; report: SectionReport }> = [];
     for (const s of SECTIONS) {
-      if (v.values.has(s.key)) out.push({ key: s.key, report: await s.apply(tx, v.values.get(s.key), deps) });
+      if (values.has(s.key)) out.push({ key: s.key, report: await s.apply(tx, values.get(s.key), deps) });
     }
     return out;
   });
@@ -141,6 +157,28 @@ export async function applyConfiguration(deps: Deps, text: string): Promise<Appl
     ok: true,
     sections,
     changes: sections.reduce((n, s) => n + s.report.created + s.report.updated, 0),
-    skipped: SECTIONS.filter((s) => !v.values.has(s.key)).map((s) => s.key),
+    skipped: SECTIONS.filter((s) => !values.has(s.key)).map((s) => s.key),
   };
+}
+
+/**
+ * Applies some sections given as values (the HR console's forms), with the file's checks and all or
+ * nothing; a problem's path is where it would be in the file (`documents[0].translations.de.title`).
+ */
+export async function applySections(deps: Deps, root: Record<string, unknown>): Promise<ApplyResult> {
+  const problems: PlacedProblem[] = [];
+  const values = validateSections(
+    root,
+    deps,
+    (path, message) => problems.push({ line: 0, path: formatPath(path), message }),
+  );
+  if (problems.length || !values) return { ok: false, problems };
+  return await applyValues(deps, values);
+}
+
+/** Validates the whole file, then applies it in one transaction (nothing is written when a problem exists). */
+export async function applyConfiguration(deps: Deps, text: string): Promise<ApplyResult> {
+  const v = validateConfiguration(text, deps);
+  if (!v.ok) return v;
+  return await applyValues(deps, v.values);
 }

@@ -71,7 +71,9 @@ export async function hrPage(deps: AppDeps, c: Context, back: string): Promise<P
   return { user, lang, t, csrf: await consoleCsrf(c) };
 }
 
-export function Nav(props: { t: ConsoleTexts; here: "people" | "leave" | "calendar" | "pay" | "inbox" }) {
+export function Nav(
+  props: { t: ConsoleTexts; here: "people" | "leave" | "calendar" | "pay" | "documents" | "inbox" },
+) {
   return (
     <nav aria-label={props.t.nav}>
       <a href="/hr/people" aria-current={props.here === "people" ? "page" : undefined}>{props.t.navPeople}</a>
@@ -83,6 +85,10 @@ export function Nav(props: { t: ConsoleTexts; here: "people" | "leave" | "calend
       </a>
       {" · "}
       <a href="/hr/pay" aria-current={props.here === "pay" ? "page" : undefined}>{props.t.navPay}</a>
+      {" · "}
+      <a href="/hr/documents" aria-current={props.here === "documents" ? "page" : undefined}>
+        {props.t.navDocuments}
+      </a>
       {" · "}
       <a href="/hr/inbox" aria-current={props.here === "inbox" ? "page" : undefined}>{props.t.navInbox}</a>
     </nav>

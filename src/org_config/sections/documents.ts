@@ -24,6 +24,8 @@ const entry = z.strictObject({
   }),
 });
 type Entry = z.infer<typeof entry>;
+/** A document as the configuration file (and the HR console) shows it. */
+export type DocumentEntry = Entry;
 type Texts = Entry["translations"];
 
 function toEntry(
