@@ -12,6 +12,7 @@ import { mountAuthorizationServer } from "./oauth/mod.ts";
 import { mountWebPages } from "./web/mod.tsx";
 import { mountAuthorizationPages, mountSignInPages } from "./web/auth_pages.tsx";
 import { mountConsole } from "./web/console.tsx";
+import { MAX_PAYSLIP_BYTES } from "./services/payslip_import.ts";
 import { mountConsoleInbox } from "./web/console_inbox.tsx";
 import { mountConsolePerson } from "./web/console_person.tsx";
 import { mountConsoleDocuments } from "./web/console_documents.tsx";
@@ -94,6 +95,8 @@ export function createApp(deps: AppDeps): Hono<Env> {
     re: new RegExp(`^/api/v1/portal${r.path.replace(/:\w+/g, "[^/]+")}$`),
     max: r.upload!.maxBytes + 64 * 1024,
   }));
+  // The HR console's payslip form: one PDF of at most MAX_PAYSLIP_BYTES and its few fields.
+  uploads.push({ re: /^\/hr\/pay\/payslips$/, max: MAX_PAYSLIP_BYTES + 64 * 1024 });
   const tooLarge = (max: number) => (c: Context) =>
     c.json({ error: `The request body is larger than ${max} bytes.`, code: "payload_too_large" }, 413);
   app.use("*", async (c, next) => {

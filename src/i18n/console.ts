@@ -74,6 +74,16 @@ export interface ConsoleTexts {
   validFrom: string;
   reason: string;
   salarySaved: string;
+  payslips: string;
+  payslipsIntro: string;
+  period: string;
+  paymentDate: string;
+  gross: string;
+  net: string;
+  label: string;
+  labelHint: string;
+  pdfFile: string;
+  payslipSaved: string;
 }
 
 export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
@@ -159,6 +169,17 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     validFrom: "Gültig ab",
     reason: "Grund (sieht die Person)",
     salarySaved: "Die Lohnänderung für {number} ab {date} ist gespeichert.",
+    payslips: "Lohnabrechnungen",
+    payslipsIntro:
+      "Eine Lohnabrechnung als PDF aus der Lohnbuchhaltung für eine Person und einen Monat. Viele auf einmal: hr-service payslips import --manifest.",
+    period: "Monat",
+    paymentDate: "Auszahlungsdatum",
+    gross: "Bruttolohn (CHF)",
+    net: "Nettolohn (CHF)",
+    label: "Bezeichnung (freiwillig)",
+    labelHint: "Leer: der Monat, z. B. «November 2026». Eine Korrektur bekommt eine eigene Bezeichnung.",
+    pdfFile: "PDF-Datei",
+    payslipSaved: "Die Lohnabrechnung {label} für {number} ist gespeichert.",
   },
   en: {
     title: "HR administration",
@@ -240,6 +261,17 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     validFrom: "Valid from",
     reason: "Reason (the person sees it)",
     salarySaved: "The salary change for {number} from {date} is saved.",
+    payslips: "Payslips",
+    payslipsIntro:
+      "One payslip PDF from payroll for a person and a month. Many at once: hr-service payslips import --manifest.",
+    period: "Month",
+    paymentDate: "Payment date",
+    gross: "Gross pay (CHF)",
+    net: "Net pay (CHF)",
+    label: "Label (optional)",
+    labelHint: "Empty: the month, e.g. “November 2026”. A correction gets a label of its own.",
+    pdfFile: "PDF file",
+    payslipSaved: "The payslip {label} for {number} is saved.",
   },
   fr: {
     title: "Administration du personnel",
@@ -323,6 +355,17 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     validFrom: "Valable dès",
     reason: "Motif (visible par la personne)",
     salarySaved: "Le changement de salaire de {number} dès le {date} est enregistré.",
+    payslips: "Fiches de salaire",
+    payslipsIntro:
+      "Une fiche de salaire en PDF de la comptabilité salariale pour une personne et un mois. Plusieurs à la fois : hr-service payslips import --manifest.",
+    period: "Mois",
+    paymentDate: "Date de paiement",
+    gross: "Salaire brut (CHF)",
+    net: "Salaire net (CHF)",
+    label: "Libellé (facultatif)",
+    labelHint: "Vide : le mois, p. ex. « November 2026 ». Une correction reçoit son propre libellé.",
+    pdfFile: "Fichier PDF",
+    payslipSaved: "La fiche de salaire {label} de {number} est enregistrée.",
   },
   it: {
     title: "Amministrazione del personale",
@@ -406,6 +449,17 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     validFrom: "Valido dal",
     reason: "Motivo (visibile alla persona)",
     salarySaved: "La modifica salariale di {number} dal {date} è salvata.",
+    payslips: "Conteggi di salario",
+    payslipsIntro:
+      "Un conteggio di salario in PDF dalla contabilità salariale per una persona e un mese. Molti insieme: hr-service payslips import --manifest.",
+    period: "Mese",
+    paymentDate: "Data di pagamento",
+    gross: "Salario lordo (CHF)",
+    net: "Salario netto (CHF)",
+    label: "Denominazione (facoltativa)",
+    labelHint: "Vuota: il mese, p. es. «November 2026». Una correzione riceve una denominazione propria.",
+    pdfFile: "File PDF",
+    payslipSaved: "Il conteggio di salario {label} di {number} è salvato.",
   },
 };
 

@@ -24,6 +24,7 @@ import { saveEmployeeRecords } from "../services/employee_records.ts";
 import { invite } from "../services/invitations.ts";
 import { setLeavePolicy } from "../services/leave_policies.ts";
 import { addClosure, addCompensation, listClosures } from "../services/hr_pay.ts";
+import { defaultLabel, importPayslips } from "../services/payslip_import.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
 /** Roles that may use the console. */
@@ -46,10 +47,25 @@ async function consoleCsrf(c: Context): Promise<string> {
   return await sha256Hex(`hr-console-csrf:${getCookie(c, SESSION_COOKIE) ?? ""}`);
 }
 
-async function readForm(c: Context): Promise<URLSearchParams> {
+/** A posted form's fields, and its files when it was sent as multipart/form-data (a file upload). */
+interface PostedForm {
+  form: URLSearchParams;
+  files: Map<string, File>;
+}
+
+async function readForm(c: Context): Promise<PostedForm> {
   const type = c.req.header("content-type") ?? "";
-  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) return new URLSearchParams();
-  return new URLSearchParams(await c.req.text());
+  const out: PostedForm = { form: new URLSearchParams(), files: new Map() };
+  if (/^application\/x-www-form-urlencoded\b/i.test(type)) out.form = new URLSearchParams(await c.req.text());
+  else if (/^multipart\/form-data\b/i.test(type)) {
+    // A body that is not the multipart it says it is reads as an empty form (refused by the token check).
+    const data = await c.req.formData().catch(() => new FormData());
+    for (const [k, v] of data) {
+      if (typeof v === "string") out.form.append(k, v);
+      else out.files.set(k, v);
+    }
+  }
+  return out;
 }
 
 /** The signed-in HR person, or the response that sends anyone else away. */
@@ -424,6 +440,40 @@ async function payPage(
         <input id="preason" name="reason" type="text" maxlength={200} value={f.reason} />
         <button type="submit">{t.save}</button>
       </form>
+      <h2 id="payslips">{t.payslips}</h2>
+      <p>{t.payslipsIntro}</p>
+      <form method="post" action="/hr/pay/payslips" enctype="multipart/form-data">
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="spn">{t.colName}</label>
+        <select id="spn" name="personnel_number">
+          {people.map((e) => (
+            <option value={e.pn} selected={f.personnel_number === e.pn}>
+              {`${e.last} ${e.first} (${e.pn})`}
+            </option>
+          ))}
+        </select>
+        <label for="speriod">{t.period}</label>
+        <input id="speriod" name="period" type="month" required value={f.period} />
+        <label for="sdate">{t.paymentDate}</label>
+        <input id="sdate" name="payment_date" type="date" required value={f.payment_date} />
+        <label for="sgross">{t.gross}</label>
+        <input id="sgross" name="gross" type="number" min={0} step="0.05" required value={f.gross} />
+        <label for="snet">{t.net}</label>
+        <input id="snet" name="net" type="number" min={0} step="0.05" required value={f.net} />
+        <label for="slabel">{t.label}</label>
+        <input
+          id="slabel"
+          name="label"
+          type="text"
+          maxlength={100}
+          aria-describedby="slabel-hint"
+          value={f.label}
+        />
+        <p id="slabel-hint" class="muted">{t.labelHint}</p>
+        <label for="sfile">{t.pdfFile}</label>
+        <input id="sfile" name="file" type="file" accept="application/pdf" required />
+        <button type="submit">{t.save}</button>
+      </form>
     </Layout>,
     opts.status ?? 200,
   );
@@ -448,14 +498,14 @@ export async function hrForm(
     p: Page,
     opts: { errors: string[]; status: 403 },
   ) => Promise<Response>,
-): Promise<{ p: Page; form: URLSearchParams } | Response> {
+): Promise<({ p: Page } & PostedForm) | Response> {
   const p = await hrPage(deps, c, back);
   if (p instanceof Response) return p;
-  const form = await readForm(c);
-  if (!safeEqual(form.get("csrf") ?? "", p.csrf)) {
+  const posted = await readForm(c);
+  if (!safeEqual(posted.form.get("csrf") ?? "", p.csrf)) {
     return await page(deps, c, p, { errors: [WEB_MESSAGES[p.lang].errorSessionForm], status: 403 });
   }
-  return { p, form };
+  return { p, ...posted };
 }
 
 /** Mounts the console under /hr. */
@@ -606,6 +656,43 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
       const status = e.code === "conflict" ? 409 : e.code === "not_found" ? 404 : 400;
       return await payPage(deps, c, p, { errors: [e.message], status, form: sent });
     }
+  });
+
+  app.post("/hr/pay/payslips", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/pay", payPage);
+    if (posted instanceof Response) return posted;
+    const { p, form, files } = posted;
+    const sent = {
+      personnel_number: (form.get("personnel_number") ?? "").slice(0, 40),
+      period: (form.get("period") ?? "").slice(0, 20),
+      payment_date: (form.get("payment_date") ?? "").slice(0, 20),
+      gross: (form.get("gross") ?? "").slice(0, 20),
+      net: (form.get("net") ?? "").slice(0, 20),
+      label: (form.get("label") ?? "").slice(0, 200),
+    };
+    const file = files.get("file");
+    const result = await importPayslips(deps, [{
+      line: 1,
+      personnelNumber: sent.personnel_number,
+      period: sent.period,
+      paymentDate: sent.payment_date,
+      label: sent.label,
+      gross: sent.gross,
+      net: sent.net,
+      currency: "CHF",
+      fileName: file?.name || "file",
+      bytes: file && file.size ? new Uint8Array(await file.arrayBuffer()) : null,
+    }]);
+    if (!result.ok) {
+      const status = result.errors.some((e) => /already has the payslip/.test(e)) ? 409 : 400;
+      return await payPage(deps, c, p, { errors: formProblems(result.errors), status, form: sent });
+    }
+    return await payPage(deps, c, p, {
+      flash: fill(p.t.payslipSaved, {
+        label: sent.label.trim() || defaultLabel(sent.period),
+        number: sent.personnel_number,
+      }),
+    });
   });
 
   app.get("/hr/leave", async (c) => {
