@@ -84,6 +84,10 @@ export interface ConsoleTexts {
   labelHint: string;
   pdfFile: string;
   payslipSaved: string;
+  workThrough: string;
+  workThroughIntro: string;
+  workThroughDate: string;
+  workThroughSaved: string;
 }
 
 export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
@@ -180,6 +184,10 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     labelHint: "Leer: der Monat, z. B. «November 2026». Eine Korrektur bekommt eine eigene Bezeichnung.",
     pdfFile: "PDF-Datei",
     payslipSaved: "Die Lohnabrechnung {label} für {number} ist gespeichert.",
+    workThrough: "Arbeit während Betriebsferien",
+    workThroughIntro: "Wer an einem Tag der Betriebsferien arbeitet, verliert dafür keinen Ferientag.",
+    workThroughDate: "Tag",
+    workThroughSaved: "{number} arbeitet am {date}; der Tag kostet keine Ferien.",
   },
   en: {
     title: "HR administration",
@@ -272,6 +280,10 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     labelHint: "Empty: the month, e.g. “November 2026”. A correction gets a label of its own.",
     pdfFile: "PDF file",
     payslipSaved: "The payslip {label} for {number} is saved.",
+    workThrough: "Working through a closure",
+    workThroughIntro: "Someone who works on a day of a closure does not lose a vacation day for it.",
+    workThroughDate: "Day",
+    workThroughSaved: "{number} works on {date}; the day costs no vacation.",
   },
   fr: {
     title: "Administration du personnel",
@@ -366,6 +378,10 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     labelHint: "Vide : le mois, p. ex. « November 2026 ». Une correction reçoit son propre libellé.",
     pdfFile: "Fichier PDF",
     payslipSaved: "La fiche de salaire {label} de {number} est enregistrée.",
+    workThrough: "Travail pendant une fermeture",
+    workThroughIntro: "Qui travaille un jour de fermeture ne perd pas de jour de vacances pour cela.",
+    workThroughDate: "Jour",
+    workThroughSaved: "{number} travaille le {date} ; ce jour ne coûte pas de vacances.",
   },
   it: {
     title: "Amministrazione del personale",
@@ -460,6 +476,10 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     labelHint: "Vuota: il mese, p. es. «November 2026». Una correzione riceve una denominazione propria.",
     pdfFile: "File PDF",
     payslipSaved: "Il conteggio di salario {label} di {number} è salvato.",
+    workThrough: "Lavoro durante una chiusura",
+    workThroughIntro: "Chi lavora in un giorno di chiusura non perde per questo un giorno di vacanza.",
+    workThroughDate: "Giorno",
+    workThroughSaved: "{number} lavora il {date}; il giorno non costa vacanze.",
   },
 };
 

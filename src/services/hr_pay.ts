@@ -4,8 +4,9 @@
  */
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { closurePeriods, compensation, employees } from "../db/schema/mod.ts";
-import { daysBetween, isCanton, isValidDate } from "../domain/calendar.ts";
+import { closurePeriods, closureWorkThrough, compensation, employees } from "../db/schema/mod.ts";
+import { daysBetween, isCanton, isoWeekday, isValidDate } from "../domain/calendar.ts";
+import { closureApplies } from "./holidays.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 
 type Deps = Pick<AppDeps, "db" | "clock">;
@@ -134,4 +135,59 @@ export async function addClosure(
 /** The closures, by start date. */
 export function listClosures(deps: Deps) {
   return deps.db.select().from(closurePeriods).orderBy(asc(closurePeriods.startDate)).limit(500);
+}
+
+/**
+ * HR approves that a person works on a day of a company closure (someone must answer the phone between
+ * Christmas and New Year): the day then costs them no vacation and counts as a working day of their week.
+ * The day must lie in a closure that applies in the person's canton and be one of their working weekdays;
+ * the same day twice is refused.
+ */
+export async function approveWorkThrough(
+  deps: Deps,
+  input: { personnelNumber: string; date: string; approvedByUserId: string },
+) {
+  if (!isValidDate(input.date)) throw invalid(`date must be a date YYYY-MM-DD, got "${input.date}"`);
+  const [e] = await deps.db.select({
+    id: employees.id,
+    canton: employees.canton,
+    weekdays: employees.workingWeekdays,
+  }).from(employees).where(eq(employees.personnelNumber, input.personnelNumber)).limit(1);
+  if (!e) throw notFound(`There is no employee with the personnel number "${input.personnelNumber}".`);
+  const closure = (await deps.db.select().from(closurePeriods).where(
+    and(lte(closurePeriods.startDate, input.date), gte(closurePeriods.endDate, input.date)),
+  ).limit(10)).find((p) => closureApplies(p, e.canton));
+  if (!closure) throw invalid(`${input.date} is not a day of a company closure in canton ${e.canton}.`);
+  if (!e.weekdays.split(",").map(Number).includes(isoWeekday(input.date))) {
+    throw invalid(`${input.date} is not one of ${input.personnelNumber}'s working days.`);
+  }
+  const [already] = await deps.db.select({ id: closureWorkThrough.id }).from(closureWorkThrough).where(
+    and(eq(closureWorkThrough.employeeId, e.id), eq(closureWorkThrough.date, input.date)),
+  ).limit(1);
+  if (already) {
+    throw conflict(`${input.personnelNumber} already works through ${input.date}.`, already.id);
+  }
+  const row = {
+    id: crypto.randomUUID(),
+    closureId: closure.id,
+    employeeId: e.id,
+    date: input.date,
+    status: "APPROVED",
+    approvedByUserId: input.approvedByUserId,
+    createdAt: deps.clock.now(),
+  };
+  await deps.db.insert(closureWorkThrough).values(row);
+  return row;
+}
+
+/** Approved work-through days of closures, by date, with the person's name and personnel number. */
+export function listWorkThrough(deps: Deps) {
+  return deps.db.select({
+    date: closureWorkThrough.date,
+    pn: employees.personnelNumber,
+    first: employees.firstName,
+    last: employees.lastName,
+  }).from(closureWorkThrough).innerJoin(employees, eq(employees.id, closureWorkThrough.employeeId)).where(
+    eq(closureWorkThrough.status, "APPROVED"),
+  ).orderBy(asc(closureWorkThrough.date), asc(employees.lastName)).limit(500);
 }

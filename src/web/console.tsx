@@ -23,7 +23,13 @@ import { parseSteps, parseStepText, stepText } from "../domain/entitlement.ts";
 import { saveEmployeeRecords } from "../services/employee_records.ts";
 import { invite } from "../services/invitations.ts";
 import { setLeavePolicy } from "../services/leave_policies.ts";
-import { addClosure, addCompensation, listClosures } from "../services/hr_pay.ts";
+import {
+  addClosure,
+  addCompensation,
+  approveWorkThrough,
+  listClosures,
+  listWorkThrough,
+} from "../services/hr_pay.ts";
 import { defaultLabel, importPayslips } from "../services/payslip_import.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
@@ -330,11 +336,21 @@ async function calendarPage(
   deps: AppDeps,
   c: Context,
   p: Page,
-  opts: { flash?: string; errors?: string[]; status?: 200 | 400 | 403 | 409; form?: Record<string, string> } =
-    {},
+  opts: {
+    flash?: string;
+    errors?: string[];
+    status?: 200 | 400 | 403 | 404 | 409;
+    form?: Record<string, string>;
+  } = {},
 ) {
   const { t } = p;
   const rows = await listClosures(deps);
+  const through = await listWorkThrough(deps);
+  const people = await deps.db.select({
+    pn: employees.personnelNumber,
+    first: employees.firstName,
+    last: employees.lastName,
+  }).from(employees).orderBy(asc(employees.lastName), asc(employees.firstName)).limit(1000);
   const f = opts.form ?? {};
   setPageHeaders(c);
   return c.html(
@@ -374,6 +390,29 @@ async function calendarPage(
           <input id="cdeducts" type="checkbox" name="deducts" value="yes" checked={f.deducts !== "no"} />
           <label for="cdeducts">{t.closureDeducts}</label>
         </div>
+        <button type="submit">{t.save}</button>
+      </form>
+      <h2 id="through">{t.workThrough}</h2>
+      <p>{t.workThroughIntro}</p>
+      {through.length
+        ? (
+          <ul aria-labelledby="through">
+            {through.map((w) => <li>{`${w.date}: ${w.first} ${w.last} (${w.pn})`}</li>)}
+          </ul>
+        )
+        : null}
+      <form method="post" action="/hr/calendar/work-through">
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="wpn">{t.colName}</label>
+        <select id="wpn" name="personnel_number">
+          {people.map((e) => (
+            <option value={e.pn} selected={f.personnel_number === e.pn}>
+              {`${e.last} ${e.first} (${e.pn})`}
+            </option>
+          ))}
+        </select>
+        <label for="wdate">{t.workThroughDate}</label>
+        <input id="wdate" name="date" type="date" required value={f.date} />
         <button type="submit">{t.save}</button>
       </form>
     </Layout>,
@@ -621,6 +660,30 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
         form: sent,
       });
     }
+  });
+
+  app.post("/hr/calendar/work-through", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/calendar", calendarPage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    const sent = {
+      personnel_number: (form.get("personnel_number") ?? "").slice(0, 40),
+      date: (form.get("date") ?? "").slice(0, 20),
+    };
+    try {
+      await approveWorkThrough(deps, {
+        personnelNumber: sent.personnel_number,
+        date: sent.date,
+        approvedByUserId: p.user.userId,
+      });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const status = e.code === "conflict" ? 409 : e.code === "not_found" ? 404 : 400;
+      return await calendarPage(deps, c, p, { errors: [e.message], status, form: sent });
+    }
+    return await calendarPage(deps, c, p, {
+      flash: fill(p.t.workThroughSaved, { number: sent.personnel_number, date: sent.date }),
+    });
   });
 
   app.get("/hr/pay", async (c) => {
