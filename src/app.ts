@@ -16,6 +16,7 @@ import { MAX_PAYSLIP_BYTES } from "./services/payslip_import.ts";
 import { mountConsoleInbox } from "./web/console_inbox.tsx";
 import { mountConsolePerson } from "./web/console_person.tsx";
 import { mountConsoleDocuments } from "./web/console_documents.tsx";
+import { mountConsoleLeaveTypes } from "./web/console_leave_types.tsx";
 import { mountMcp } from "./mcp/mod.ts";
 import { mountIcon } from "./web/icon.ts";
 import { mountInvitationPage } from "./web/invitation.tsx";
@@ -188,6 +189,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   mountConsoleInbox(app, deps);
   mountConsolePerson(app, deps);
   mountConsoleDocuments(app, deps);
+  mountConsoleLeaveTypes(app, deps);
   if (deps.config.mcpEnabled) {
     mountAuthorizationServer(app, deps);
     mountAuthorizationPages(app, deps);

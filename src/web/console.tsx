@@ -14,6 +14,7 @@ import { safeEqual, sha256Hex } from "../crypto.ts";
 import { fill, isLang, type Lang } from "../i18n/mod.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
 import { type ConsoleTexts, consoleTexts } from "../i18n/console.ts";
+import { leaveTypeTexts } from "../i18n/console_leave_types.ts";
 import { SESSION_COOKIE } from "../signin/sessions.ts";
 import type { AuthUser } from "../signin/sessions.ts";
 import { pageUser } from "../signin/stepup.ts";
@@ -291,6 +292,9 @@ async function leavePage(
       {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
       <Problems t={t} errors={opts.errors ?? []} />
       <p>{t.leaveIntro}</p>
+      <p>
+        <a href="/hr/leave/types">{leaveTypeTexts(p.lang).allTypes}</a>
+      </p>
       {vacation
         ? (
           <form method="post" action="/hr/leave">
@@ -397,7 +401,9 @@ async function calendarPage(
       {through.length
         ? (
           <ul aria-labelledby="through">
-            {through.map((w) => <li>{`${w.date}: ${w.first} ${w.last} (${w.pn})`}</li>)}
+            {through.map((w) => (
+              <li key={`${w.date}${w.pn}`}>{`${w.date}: ${w.first} ${w.last} (${w.pn})`}</li>
+            ))}
           </ul>
         )
         : null}

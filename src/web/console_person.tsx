@@ -94,7 +94,7 @@ async function personPage(
         <input id="phone" name="phone" type="tel" maxlength={40} value={f.phone} />
         <label for="canton">{t.canton}</label>
         <select id="canton" name="canton">
-          {CANTON_CODES.map((k) => <option value={k} selected={f.canton === k}>{k}</option>)}
+          {CANTON_CODES.map((k) => <option key={k} value={k} selected={f.canton === k}>{k}</option>)}
         </select>
         <label for="manager">{pt.manager}</label>
         <select id="manager" name="manager_personnel_number">

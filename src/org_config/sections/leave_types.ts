@@ -33,6 +33,8 @@ const entry = z.strictObject({
   active: z.boolean().default(true),
 });
 type Entry = z.infer<typeof entry>;
+/** A leave type as the configuration file (and the HR console) shows it. */
+export type LeaveTypeEntry = Entry;
 
 function toEntry(r: typeof leaveTypes.$inferSelect): Entry {
   return {

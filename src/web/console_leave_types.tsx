@@ -1,0 +1,285 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The HR console's leave types: vacation, statutory and common leave as data the organisation changes
+ * (names in four languages, a balance or none, what happens beyond it, days a year, carry-over and its
+ * expiry, half days, whether it can still be requested). A save is the type's entry of the configuration
+ * file, checked and applied by `org apply`'s own code (`applySections`), so the console, the file and
+ * `leave-types` agree. The vacation policy's steps by age and service are edited on the leave page.
+ */
+import type { Context, Hono } from "hono";
+import type { AppDeps } from "../deps.ts";
+import { fill } from "../i18n/mod.ts";
+import { WEB_MESSAGES } from "../i18n/web.ts";
+import { type LeaveTypeTexts, leaveTypeTexts } from "../i18n/console_leave_types.ts";
+import { applySections, readSection } from "../org_config/mod.ts";
+import type { LeaveTypeEntry } from "../org_config/sections/leave_types.ts";
+import { ORG_LANGUAGES } from "../settings.ts";
+import { hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { Layout, setPageHeaders } from "./layout.tsx";
+
+type Status = 200 | 400 | 403 | 404;
+type Form = Record<string, string>;
+
+function formOf(e: LeaveTypeEntry): Form {
+  return {
+    code: e.code,
+    name_de: e.name.de,
+    name_fr: e.name.fr,
+    name_it: e.name.it ?? "",
+    name_en: e.name.en,
+    deducts: e.deductsBalance ? "yes" : "no",
+    overdraft: e.overdraft,
+    annual_days: String(e.annualDays),
+    half_days: e.halfDays ? "yes" : "no",
+    carry_max: String(e.carryOverMaxDays),
+    carry_expiry: e.carryOverExpiry,
+    active: e.active ? "yes" : "no",
+  };
+}
+
+/** A number field as typed: a number when it is one, else the text (so the file's check names it). */
+function numberOf(v: string): number | string {
+  const t = v.trim();
+  return t !== "" && Number.isFinite(Number(t)) ? Number(t) : t;
+}
+
+function TypeForm(props: { p: Page; lt: LeaveTypeTexts; f: Form; existing: boolean }) {
+  const { p, lt, f } = props;
+  const checked = (k: string, dflt: boolean) => (f[k] ?? (dflt ? "yes" : "no")) === "yes";
+  return (
+    <form method="post" action="/hr/leave/types">
+      <input type="hidden" name="csrf" value={p.csrf} />
+      {props.existing ? <input type="hidden" name="code" value={f.code} /> : (
+        <>
+          <label for="code">{lt.code}</label>
+          <input
+            id="code"
+            name="code"
+            type="text"
+            required
+            maxlength={40}
+            pattern="[A-Z][A-Z0-9_]*"
+            aria-describedby="code-hint"
+            value={f.code}
+          />
+          <p id="code-hint" class="muted">{lt.codeHint}</p>
+        </>
+      )}
+      <fieldset>
+        <legend>{lt.name}</legend>
+        {ORG_LANGUAGES.map((lang) => (
+          <>
+            <label for={`name-${lang}`}>{lt.languageNames[lang]}</label>
+            <input
+              id={`name-${lang}`}
+              name={`name_${lang}`}
+              type="text"
+              maxlength={100}
+              required={lang !== "it"}
+              lang={lang}
+              value={f[`name_${lang}`]}
+            />
+          </>
+        ))}
+      </fieldset>
+      <div class="scope">
+        <input id="deducts" type="checkbox" name="deducts" value="yes" checked={checked("deducts", true)} />
+        <label for="deducts">{lt.deducts}</label>
+      </div>
+      <label for="overdraft">{lt.overdraft}</label>
+      <select id="overdraft" name="overdraft">
+        {(["REFUSE", "FLAG"] as const).map((o) => (
+          <option value={o} selected={(f.overdraft ?? "REFUSE") === o}>{lt.overdraftNames[o]}</option>
+        ))}
+      </select>
+      <label for="annual">{lt.annualDays}</label>
+      <input
+        id="annual"
+        name="annual_days"
+        type="number"
+        min={0}
+        max={366}
+        step="0.5"
+        value={f.annual_days ?? "0"}
+      />
+      <div class="scope">
+        <input id="half" type="checkbox" name="half_days" value="yes" checked={checked("half_days", true)} />
+        <label for="half">{p.t.halfDays}</label>
+      </div>
+      <label for="carry">{lt.carryOverMax}</label>
+      <input
+        id="carry"
+        name="carry_max"
+        type="number"
+        min={0}
+        max={366}
+        step="0.5"
+        value={f.carry_max ?? "0"}
+      />
+      <label for="expiry">{lt.carryOverExpiry}</label>
+      <input
+        id="expiry"
+        name="carry_expiry"
+        type="text"
+        maxlength={5}
+        pattern="\d\d-\d\d"
+        aria-describedby="expiry-hint"
+        value={f.carry_expiry ?? "03-31"}
+      />
+      <p id="expiry-hint" class="muted">{lt.carryOverExpiryHint}</p>
+      <div class="scope">
+        <input id="active" type="checkbox" name="active" value="yes" checked={checked("active", true)} />
+        <label for="active">{lt.active}</label>
+      </div>
+      <button type="submit">{p.t.save}</button>
+    </form>
+  );
+}
+
+async function typesPage(
+  deps: AppDeps,
+  c: Context,
+  p: Page,
+  opts: { flash?: string; errors?: string[]; status?: Status; form?: Form } = {},
+) {
+  const lt = leaveTypeTexts(p.lang);
+  const types = await readSection(deps, "leaveTypes") as LeaveTypeEntry[];
+  const nameOf = (e: LeaveTypeEntry) => (p.lang === "it" ? e.name.it : e.name[p.lang]) ?? e.name.de;
+  setPageHeaders(c);
+  return c.html(
+    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={lt.types} wide>
+      <Nav t={p.t} here="leave" />
+      <p>
+        <a href="/hr/leave">{p.t.leave}</a>
+      </p>
+      <h1>{lt.types}</h1>
+      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
+      <Problems t={p.t} errors={opts.errors ?? []} />
+      <p>{lt.intro}</p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{lt.name}</th>
+            <th scope="col">{lt.code}</th>
+            <th scope="col">{lt.annualDays}</th>
+            <th scope="col">{lt.carryOverMax}</th>
+            <th scope="col">{lt.overdraft}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {types.map((e) => (
+            <tr>
+              <td>
+                <a href={`/hr/leave/types/${e.code}`}>{nameOf(e)}</a>
+                {e.active ? null : <p class="hint">{lt.inactive}</p>}
+              </td>
+              <td>{e.code}</td>
+              <td>{e.deductsBalance ? String(e.annualDays) : "–"}</td>
+              <td>{e.deductsBalance ? `${e.carryOverMaxDays} (${e.carryOverExpiry})` : "–"}</td>
+              <td>{e.deductsBalance ? lt.overdraftNames[e.overdraft] : "–"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>{lt.newType}</h2>
+      <TypeForm p={p} lt={lt} f={opts.form ?? {}} existing={false} />
+    </Layout>,
+    opts.status ?? 200,
+  );
+}
+
+async function typePage(
+  deps: AppDeps,
+  c: Context,
+  p: Page,
+  code: string,
+  opts: { flash?: string; errors?: string[]; status?: Status; form?: Form } = {},
+) {
+  const lt = leaveTypeTexts(p.lang);
+  const type = (await readSection(deps, "leaveTypes") as LeaveTypeEntry[]).find((e) => e.code === code);
+  setPageHeaders(c);
+  if (!type) {
+    return c.html(
+      <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={lt.types} wide>
+        <Nav t={p.t} here="leave" />
+        <h1>{lt.types}</h1>
+        <p class="alert" role="alert">{lt.unknown}</p>
+      </Layout>,
+      404,
+    );
+  }
+  return c.html(
+    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={`${type.name.de} (${code})`} wide>
+      <Nav t={p.t} here="leave" />
+      <p>
+        <a href="/hr/leave/types">{lt.allTypes}</a>
+      </p>
+      <h1>{`${type.name.de} (${code})`}</h1>
+      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
+      <Problems t={p.t} errors={opts.errors ?? []} />
+      <TypeForm p={p} lt={lt} f={opts.form ?? formOf(type)} existing />
+    </Layout>,
+    opts.status ?? 200,
+  );
+}
+
+/** Mounts the leave types pages under /hr/leave/types. */
+// deno-lint-ignore no-explicit-any
+export function mountConsoleLeaveTypes(app: Hono<any>, deps: AppDeps): void {
+  app.get("/hr/leave/types", async (c) => {
+    const p = await hrPage(deps, c, "/hr/leave/types");
+    if (p instanceof Response) return p;
+    return await typesPage(deps, c, p);
+  });
+
+  app.get("/hr/leave/types/:code", async (c) => {
+    const p = await hrPage(deps, c, "/hr/leave/types");
+    if (p instanceof Response) return p;
+    return await typePage(deps, c, p, c.req.param("code"));
+  });
+
+  app.post("/hr/leave/types", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/leave/types", typesPage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    const sent: Form = {};
+    for (
+      const k of ["code", "name_de", "name_fr", "name_it", "name_en", "overdraft", "annual_days", "carry_max"]
+    ) {
+      sent[k] = (form.get(k) ?? "").trim().slice(0, 100);
+    }
+    sent.carry_expiry = (form.get("carry_expiry") ?? "").trim().slice(0, 10);
+    for (const k of ["deducts", "half_days", "active"]) sent[k] = form.get(k) === "yes" ? "yes" : "no";
+    const types = await readSection(deps, "leaveTypes") as LeaveTypeEntry[];
+    const current = types.find((e) => e.code === sent.code);
+    const deducts = sent.deducts === "yes";
+    const entry = {
+      code: sent.code,
+      name: {
+        de: sent.name_de,
+        fr: sent.name_fr,
+        en: sent.name_en,
+        ...(sent.name_it ? { it: sent.name_it } : {}),
+      },
+      deductsBalance: deducts,
+      overdraft: sent.overdraft,
+      annualDays: deducts ? numberOf(sent.annual_days) : 0,
+      // The steps by age and service belong to the leave page; a type without a balance has none.
+      steps: deducts ? current?.steps ?? [] : [],
+      halfDays: sent.half_days === "yes",
+      carryOverMaxDays: deducts ? numberOf(sent.carry_max) : 0,
+      carryOverExpiry: sent.carry_expiry,
+      active: sent.active === "yes",
+    };
+    const result = await applySections(deps, { leaveTypes: [entry] });
+    if (!result.ok) {
+      const errors = result.problems.map((x) => `${x.path.replace(/^leaveTypes\[0\]\.?/, "")}: ${x.message}`);
+      return current
+        ? await typePage(deps, c, p, sent.code, { errors, status: 400, form: sent })
+        : await typesPage(deps, c, p, { errors, status: 400, form: sent });
+    }
+    return await typePage(deps, c, p, sent.code, {
+      flash: fill(leaveTypeTexts(p.lang).saved, { code: sent.code }),
+    });
+  });
+}
