@@ -37,7 +37,7 @@ async function shownForm(t: TestApp, cookie: Record<string, string>, pn: string)
     } else fields[name] = value;
   }
   for (const m of html.matchAll(/<select[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g)) {
-    fields[m[1]] = /<option value="([^"]*)" selected/.exec(m[2])?.[1] ?? "";
+    fields[m[1]] = /<option[^>]*value="([^"]*)"[^>]*\bselected/.exec(m[2])?.[1] ?? "";
   }
   return { html, fields };
 }
