@@ -1,7 +1,7 @@
 /**
  * Test harness: a whole app on a fresh database file, with a fixed clock. The demo organisation is seeded
- * once into a template file per clock instant and copied for each test, so tests run on real data in
- * milliseconds and never share state.
+ * once into a template file per clock instant and source version and copied for each test, so tests run on
+ * real data in milliseconds and never share state.
  */
 import { FixedClock } from "../src/clock.ts";
 import { loadConfig } from "../src/config.ts";
@@ -17,14 +17,61 @@ export const DEMO_PASSWORD = "demo-password-2026";
 
 const templates = new Map<string, Promise<string>>();
 
+const ROOT = new URL("../", import.meta.url);
+
+/** The files a template is built from, in a stable order: the migrations and the service's source. */
+async function sourceFiles(dir: URL, out: string[] = []): Promise<string[]> {
+  const entries = [];
+  for await (const e of Deno.readDir(dir)) entries.push(e);
+  entries.sort((a, b) => a.name < b.name ? -1 : 1);
+  for (const e of entries) {
+    const url = new URL(e.name + (e.isDirectory ? "/" : ""), dir);
+    if (e.isDirectory) await sourceFiles(url, out);
+    else if (e.isFile) out.push(url.pathname);
+  }
+  return out;
+}
+
+/** A digest of everything the template depends on; a change to any of it builds a new template. */
+async function sourceDigest(): Promise<string> {
+  const files = [
+    ...await sourceFiles(new URL("src/", ROOT)),
+    ...await sourceFiles(new URL("migrations/", ROOT)),
+  ];
+  const parts: Uint8Array[] = [];
+  for (const f of files) {
+    parts.push(new TextEncoder().encode(`${f.slice(ROOT.pathname.length)}\0`), await Deno.readFile(f));
+  }
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
+  return Array.from(hash.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Where templates are shared between the test processes (`deno test --parallel` runs each file in its own). */
+const TEMPLATE_DIR = `${Deno.env.get("TMPDIR") ?? "/tmp"}/hr-test-templates`;
+
+/**
+ * The database a test starts from: migrated and, unless `demo` is false, with the demo organisation seeded
+ * at `now`. Seeding costs about half a second, so it is done once per source version and shared by every
+ * test process through a file named by the source's digest (written to a temporary name first and renamed,
+ * so a process never reads a half-written one); each test then works on its own copy.
+ */
 async function template(now: string, demo: boolean): Promise<string> {
   const key = `${now}|${demo}`;
   let p = templates.get(key);
   if (!p) {
     p = (async () => {
-      const dir = await Deno.makeTempDir({ prefix: "hr-template-" });
-      const path = `${dir}/template.db`;
-      const database = await openDatabase(`file:${path}`);
+      const digest = await sourceDigest();
+      await Deno.mkdir(TEMPLATE_DIR, { recursive: true, mode: 0o700 });
+      const path = `${TEMPLATE_DIR}/${digest}-${now.replace(/[^0-9TZ]/g, "")}-${demo ? "demo" : "empty"}.db`;
+      if (await Deno.stat(path).then(() => true, () => false)) return path;
+      const building = `${path}.${crypto.randomUUID()}`;
+      const database = await openDatabase(`file:${building}`);
       await migrate(database.client);
       if (demo) {
         const { seedDemo } = await import("../src/demo/mod.ts");
@@ -32,6 +79,18 @@ async function template(now: string, demo: boolean): Promise<string> {
       }
       await database.client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
       database.close();
+      await Deno.remove(`${building}-wal`).catch(() => {});
+      await Deno.remove(`${building}-shm`).catch(() => {});
+      await Deno.rename(building, path);
+      // Templates of other source versions that nobody made for a day are of no further use (another
+      // checkout's suite may be using a younger one right now).
+      for await (const e of Deno.readDir(TEMPLATE_DIR)) {
+        const other = `${TEMPLATE_DIR}/${e.name}`;
+        const made = (await Deno.stat(other).catch(() => null))?.mtime?.getTime() ?? Date.now();
+        if (!e.name.startsWith(digest) && Date.now() - made > 86_400_000) {
+          await Deno.remove(other).catch(() => {});
+        }
+      }
       return path;
     })();
     templates.set(key, p);
