@@ -17,6 +17,7 @@ import { mountConsoleInbox } from "./web/console_inbox.tsx";
 import { mountConsolePerson } from "./web/console_person.tsx";
 import { mountConsoleDocuments } from "./web/console_documents.tsx";
 import { mountConsoleLeaveTypes } from "./web/console_leave_types.tsx";
+import { mountConsoleOrganisation } from "./web/console_organisation.tsx";
 import { mountMcp } from "./mcp/mod.ts";
 import { mountIcon } from "./web/icon.ts";
 import { mountInvitationPage } from "./web/invitation.tsx";
@@ -190,6 +191,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   mountConsolePerson(app, deps);
   mountConsoleDocuments(app, deps);
   mountConsoleLeaveTypes(app, deps);
+  mountConsoleOrganisation(app, deps);
   if (deps.config.mcpEnabled) {
     mountAuthorizationServer(app, deps);
     mountAuthorizationPages(app, deps);

@@ -67,6 +67,7 @@ export interface ConsoleTexts {
   navPay: string;
   navInbox: string;
   navDocuments: string;
+  navOrganisation: string;
   pay: string;
   payIntro: string;
   annualSalary: string;
@@ -165,6 +166,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     navPay: "Löhne",
     navInbox: "Eingang HR",
     navDocuments: "Dokumente",
+    navOrganisation: "Organisation",
     pay: "Lohnänderungen",
     payIntro:
       "Eine Lohnänderung gilt ab einem Datum; die Person sieht sie im Portal als aktuell oder bevorstehend.",
@@ -262,6 +264,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     navPay: "Salaries",
     navInbox: "HR inbox",
     navDocuments: "Documents",
+    navOrganisation: "Organisation",
     pay: "Salary changes",
     payIntro: "A salary change applies from a date; the person sees it in the portal as current or upcoming.",
     annualSalary: "Annual salary (CHF)",
@@ -359,6 +362,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     navPay: "Salaires",
     navInbox: "Boîte RH",
     navDocuments: "Documents",
+    navOrganisation: "Organisation",
     pay: "Changements de salaire",
     payIntro:
       "Un changement de salaire vaut dès une date ; la personne le voit dans le portail comme actuel ou à venir.",
@@ -457,6 +461,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     navPay: "Salari",
     navInbox: "Posta HR",
     navDocuments: "Documenti",
+    navOrganisation: "Organizzazione",
     pay: "Modifiche salariali",
     payIntro:
       "Una modifica salariale vale da una data; la persona la vede nel portale come attuale o imminente.",

@@ -95,10 +95,17 @@ export async function hrPage(deps: AppDeps, c: Context, back: string): Promise<P
 }
 
 export function Nav(
-  props: { t: ConsoleTexts; here: "people" | "leave" | "calendar" | "pay" | "documents" | "inbox" },
+  props: {
+    t: ConsoleTexts;
+    here: "organisation" | "people" | "leave" | "calendar" | "pay" | "documents" | "inbox";
+  },
 ) {
   return (
     <nav aria-label={props.t.nav}>
+      <a href="/hr/organisation" aria-current={props.here === "organisation" ? "page" : undefined}>
+        {props.t.navOrganisation}
+      </a>
+      {" · "}
       <a href="/hr/people" aria-current={props.here === "people" ? "page" : undefined}>{props.t.navPeople}</a>
       {" · "}
       <a href="/hr/leave" aria-current={props.here === "leave" ? "page" : undefined}>{props.t.navLeave}</a>

@@ -19,6 +19,7 @@ import { INBOX_TEXTS } from "../../src/i18n/console_inbox.ts";
 import { PERSON_TEXTS } from "../../src/i18n/console_person.ts";
 import { DOCUMENT_TEXTS } from "../../src/i18n/console_documents.ts";
 import { LEAVE_TYPE_TEXTS } from "../../src/i18n/console_leave_types.ts";
+import { ORGANISATION_TEXTS } from "../../src/i18n/console_organisation.ts";
 
 const FOUR = ["de", "en", "fr", "it"];
 
@@ -38,6 +39,7 @@ function tables(): [string, Record<string, unknown>][] {
     ["PERSON_TEXTS", PERSON_TEXTS],
     ["DOCUMENT_TEXTS", DOCUMENT_TEXTS],
     ["LEAVE_TYPE_TEXTS", LEAVE_TYPE_TEXTS],
+    ["ORGANISATION_TEXTS", ORGANISATION_TEXTS],
   ];
   for (const [k, v] of Object.entries(SCOPE_DESCRIPTIONS)) out.push([`SCOPE_DESCRIPTIONS.${k}`, v]);
   for (const [k, v] of Object.entries(SCALE_NAMES)) out.push([`SCALE_NAMES.${k}`, v]);
