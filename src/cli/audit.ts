@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { employees, mcpAudit, oauthClients, users } from "../db/schema/mod.ts";
-import { toCsv } from "./csv.ts";
+import { toCsv } from "../csv.ts";
 import { CommandError } from "./errors.ts";
 
 const COLUMNS = [

@@ -12,7 +12,7 @@ import {
   setActive,
   setRole,
 } from "./accounts.ts";
-import { exportEmployees, importEmployees } from "./employees.ts";
+import { exportEmployees, importEmployees } from "../services/employee_file.ts";
 import { backupDatabase } from "./backup.ts";
 import { encryptedBackup, restoreBackup } from "./backup_crypto.ts";
 import { exportAudit } from "./audit.ts";

@@ -2,7 +2,7 @@
 import { dirname, isAbsolute, join } from "node:path";
 import type { Command } from "./command.ts";
 import { CommandError } from "./errors.ts";
-import { decodeCsv, detectDelimiter, parseCsv } from "./csv.ts";
+import { decodeCsv, detectDelimiter, parseCsv } from "../csv.ts";
 import { importPayslips, MAX_PAYSLIP_BYTES, type PayslipEntry } from "../services/payslip_import.ts";
 import { addClosure, addCompensation, listClosures, listCompensation } from "../services/hr_pay.ts";
 import { importSchoolHolidays } from "../services/school_holidays.ts";

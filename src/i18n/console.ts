@@ -89,6 +89,15 @@ export interface ConsoleTexts {
   workThroughIntro: string;
   workThroughDate: string;
   workThroughSaved: string;
+  importTitle: string;
+  importIntro: string;
+  csvFile: string;
+  imported: string;
+  noFile: string;
+  schoolTitle: string;
+  schoolIntro: string;
+  icsFile: string;
+  schoolImported: string;
 }
 
 export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
@@ -190,6 +199,17 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     workThroughIntro: "Wer an einem Tag der Betriebsferien arbeitet, verliert dafür keinen Ferientag.",
     workThroughDate: "Tag",
     workThroughSaved: "{number} arbeitet am {date}; der Tag kostet keine Ferien.",
+    importTitle: "Personaldatei importieren",
+    importIntro:
+      "Eine CSV-Datei, wie sie Excel auf einem Schweizer Windows speichert (Komma oder Semikolon, UTF-8 oder Windows-1252). Bekannte Personalnummern werden nachgeführt, neue angelegt; bei einem Fehler wird nichts gespeichert. Spalten: docs/hr-administration.md.",
+    csvFile: "CSV-Datei",
+    imported: "Personaldatei importiert: {created} neu, {updated} nachgeführt.",
+    noFile: "Bitte eine Datei wählen.",
+    schoolTitle: "Schulferien",
+    schoolIntro:
+      "Schulferien eines Kantons aus einer iCalendar-Datei (.ics), wie die Kantone sie veröffentlichen. Dieselbe Datei nochmals ändert nichts.",
+    icsFile: "iCalendar-Datei (.ics)",
+    schoolImported: "Schulferien {canton}: {created} neu, {unchanged} schon bekannt.",
   },
   en: {
     title: "HR administration",
@@ -287,6 +307,17 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     workThroughIntro: "Someone who works on a day of a closure does not lose a vacation day for it.",
     workThroughDate: "Day",
     workThroughSaved: "{number} works on {date}; the day costs no vacation.",
+    importTitle: "Import the employee file",
+    importIntro:
+      "A CSV file as Excel saves it on a Swiss Windows (comma or semicolon, UTF-8 or Windows-1252). Known personnel numbers are updated, new ones added; with any problem nothing is saved. Columns: docs/hr-administration.md.",
+    csvFile: "CSV file",
+    imported: "Employee file imported: {created} new, {updated} updated.",
+    noFile: "Please choose a file.",
+    schoolTitle: "School holidays",
+    schoolIntro:
+      "A canton's school holidays from an iCalendar file (.ics), as cantons publish them. The same file again changes nothing.",
+    icsFile: "iCalendar file (.ics)",
+    schoolImported: "School holidays {canton}: {created} new, {unchanged} known already.",
   },
   fr: {
     title: "Administration du personnel",
@@ -386,6 +417,17 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     workThroughIntro: "Qui travaille un jour de fermeture ne perd pas de jour de vacances pour cela.",
     workThroughDate: "Jour",
     workThroughSaved: "{number} travaille le {date} ; ce jour ne coûte pas de vacances.",
+    importTitle: "Importer le fichier du personnel",
+    importIntro:
+      "Un fichier CSV tel qu'Excel l'enregistre sur un Windows suisse (virgule ou point-virgule, UTF-8 ou Windows-1252). Les numéros de personnel connus sont mis à jour, les nouveaux ajoutés ; au moindre problème, rien n'est enregistré. Colonnes : docs/hr-administration.md.",
+    csvFile: "Fichier CSV",
+    imported: "Fichier du personnel importé : {created} nouveaux, {updated} mis à jour.",
+    noFile: "Veuillez choisir un fichier.",
+    schoolTitle: "Vacances scolaires",
+    schoolIntro:
+      "Les vacances scolaires d'un canton depuis un fichier iCalendar (.ics), tel que les cantons les publient. Le même fichier une seconde fois ne change rien.",
+    icsFile: "Fichier iCalendar (.ics)",
+    schoolImported: "Vacances scolaires {canton} : {created} nouvelles, {unchanged} déjà connues.",
   },
   it: {
     title: "Amministrazione del personale",
@@ -485,6 +527,17 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     workThroughIntro: "Chi lavora in un giorno di chiusura non perde per questo un giorno di vacanza.",
     workThroughDate: "Giorno",
     workThroughSaved: "{number} lavora il {date}; il giorno non costa vacanze.",
+    importTitle: "Importare il file del personale",
+    importIntro:
+      "Un file CSV come lo salva Excel su un Windows svizzero (virgola o punto e virgola, UTF-8 o Windows-1252). I numeri del personale noti sono aggiornati, i nuovi aggiunti; al minimo problema non si salva nulla. Colonne: docs/hr-administration.md.",
+    csvFile: "File CSV",
+    imported: "File del personale importato: {created} nuovi, {updated} aggiornati.",
+    noFile: "Scegliere un file.",
+    schoolTitle: "Vacanze scolastiche",
+    schoolIntro:
+      "Le vacanze scolastiche di un cantone da un file iCalendar (.ics), come i cantoni le pubblicano. Lo stesso file una seconda volta non cambia nulla.",
+    icsFile: "File iCalendar (.ics)",
+    schoolImported: "Vacanze scolastiche {canton}: {created} nuove, {unchanged} già note.",
   },
 };
 

@@ -32,6 +32,8 @@ import {
   listWorkThrough,
 } from "../services/hr_pay.ts";
 import { defaultLabel, importPayslips } from "../services/payslip_import.ts";
+import { importEmployees } from "../services/employee_file.ts";
+import { importSchoolHolidays } from "../services/school_holidays.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
 /** Roles that may use the console. */
@@ -272,6 +274,14 @@ async function peoplePage(
         </div>
         <button type="submit">{t.save}</button>
       </form>
+      <h2 id="import">{t.importTitle}</h2>
+      <p>{t.importIntro}</p>
+      <form method="post" action="/hr/people/import" enctype="multipart/form-data">
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="csv">{t.csvFile}</label>
+        <input id="csv" name="file" type="file" accept=".csv,text/csv" required />
+        <button type="submit">{t.save}</button>
+      </form>
     </Layout>,
     opts.status ?? 200,
   );
@@ -401,6 +411,19 @@ async function calendarPage(
           <input id="cdeducts" type="checkbox" name="deducts" value="yes" checked={f.deducts !== "no"} />
           <label for="cdeducts">{t.closureDeducts}</label>
         </div>
+        <button type="submit">{t.save}</button>
+      </form>
+      <h2 id="school">{t.schoolTitle}</h2>
+      <p>{t.schoolIntro}</p>
+      <form method="post" action="/hr/calendar/school-holidays" enctype="multipart/form-data">
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="scanton">{t.canton}</label>
+        <select id="scanton" name="canton">
+          {CANTON_CODES.map((k) => <option key={k} value={k} selected={(f.canton ?? "BE") === k}>{k}
+          </option>)}
+        </select>
+        <label for="sics">{t.icsFile}</label>
+        <input id="sics" name="file" type="file" accept=".ics,text/calendar" required />
         <button type="submit">{t.save}</button>
       </form>
       <h2 id="through">{t.workThrough}</h2>
@@ -639,6 +662,41 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
       return await peoplePage(deps, c, p, { errors: [err.message], status: 400 });
     }
     return await peoplePage(deps, c, p, { flash: fill(p.t.invited, { email: e.email }) });
+  });
+
+  app.post("/hr/people/import", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/people", peoplePage);
+    if (posted instanceof Response) return posted;
+    const { p, files } = posted;
+    const file = files.get("file");
+    if (!file || !file.size) return await peoplePage(deps, c, p, { errors: [p.t.noFile], status: 400 });
+    const result = await importEmployees(deps, new Uint8Array(await file.arrayBuffer()));
+    if (!result.ok) return await peoplePage(deps, c, p, { errors: result.errors, status: 400 });
+    return await peoplePage(deps, c, p, {
+      flash: fill(p.t.imported, { created: String(result.created), updated: String(result.updated) }),
+    });
+  });
+
+  app.post("/hr/calendar/school-holidays", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/calendar", calendarPage);
+    if (posted instanceof Response) return posted;
+    const { p, form, files } = posted;
+    const canton = (form.get("canton") ?? "").slice(0, 10);
+    const file = files.get("file");
+    if (!file || !file.size) {
+      return await calendarPage(deps, c, p, { errors: [p.t.noFile], status: 400, form: { canton } });
+    }
+    const result = await importSchoolHolidays(deps, canton, await file.text());
+    if (!result.ok) {
+      return await calendarPage(deps, c, p, { errors: result.errors, status: 400, form: { canton } });
+    }
+    return await calendarPage(deps, c, p, {
+      flash: fill(p.t.schoolImported, {
+        canton,
+        created: String(result.created),
+        unchanged: String(result.unchanged),
+      }),
+    });
   });
 
   app.get("/hr/calendar", async (c) => {

@@ -1,3 +1,7 @@
+/**
+ * The employee file (CSV) as offices write it, read and written for `employees import` / `employees export`
+ * and the HR console: one column format (`EMPLOYEE_COLUMNS`), one all-or-nothing save (`employee_records.ts`).
+ */
 import type { AppDeps } from "../deps.ts";
 import {
   EMPLOYEE_COLUMNS,
@@ -6,10 +10,8 @@ import {
   type ImportResult,
   REQUIRED_COLUMNS,
   saveEmployeeRecords,
-} from "../services/employee_records.ts";
-import { decodeCsv, detectDelimiter, parseCsv, toCsv } from "./csv.ts";
-
-export { EMPLOYEE_COLUMNS, type ImportResult };
+} from "./employee_records.ts";
+import { decodeCsv, detectDelimiter, parseCsv, toCsv } from "../csv.ts";
 
 /**
  * Imports employees from CSV, all or nothing: every row is validated first (each problem reported with its
