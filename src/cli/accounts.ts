@@ -5,9 +5,10 @@ import { employees, sessions, users } from "../db/schema/mod.ts";
 import { ROLES } from "../domain/access.ts";
 import { hashPassword } from "../signin/password.ts";
 import { base64url } from "../crypto.ts";
-import { revokeUserConnections } from "../oauth/connections.ts";
-import { usableScopes } from "../oauth/policy.ts";
 import { PASSWORD_PROBLEM_TEXT, passwordProblem } from "../signin/password_policy.ts";
+import { setAccountActive, setAccountRole } from "../services/accounts.ts";
+import { revokeUserConnections } from "../oauth/connections.ts";
+import { AppError } from "../errors.ts";
 
 /** A refusal an admin command reports in plain words (exit code 1). */
 export { CommandError } from "./errors.ts";
@@ -85,32 +86,22 @@ export async function createFirstAdmin(
 
 /** Deactivates an account and signs it out everywhere; its tokens stop working on the next request. */
 export async function setActive(deps: AppDeps, email: string, active: boolean) {
-  const u = await findUser(deps, email);
-  const now = deps.clock.now();
-  await deps.db.update(users).set({ active, updatedAt: now, failedSignIns: 0, lockedUntil: null })
-    .where(eq(users.id, u.id));
-  if (!active) {
-    await deps.db.update(sessions).set({ revokedAt: now }).where(
-      and(eq(sessions.userId, u.id), isNull(sessions.revokedAt)),
-    );
-    await revokeUserConnections(deps, u.id, "account deactivated");
-  }
-  return u;
+  return await refusedAsCommand(() => setAccountActive(deps, email, active));
 }
 
 /** Changes a role; it applies to portal and connector on the next request. */
 export async function setRole(deps: AppDeps, email: string, role: string) {
-  checkRole(role);
-  const u = await findUser(deps, email);
-  await deps.db.update(users).set({ role, updatedAt: deps.clock.now() }).where(eq(users.id, u.id));
-  // Connections granted scopes the new role cannot use end; the others keep working (the role is re-read).
-  await revokeUserConnections(
-    deps,
-    u.id,
-    `role changed to ${role}`,
-    usableScopes(role, u.employeeId !== null),
-  );
-  return { from: u.role, to: role };
+  return await refusedAsCommand(() => setAccountRole(deps, email, role));
+}
+
+/** A service's refusal as the command's (printed, exit 1). */
+async function refusedAsCommand<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof AppError) throw new CommandError(e.message);
+    throw e;
+  }
 }
 
 /** Sets a new password (generated when not given), unlocks the account and signs out its sessions. */

@@ -20,6 +20,15 @@ export interface PersonTexts {
   unknown: string;
   back: string;
   ended: string;
+  account: string;
+  noAccount: string;
+  active: string;
+  deactivatedState: string;
+  deactivate: string;
+  reactivate: string;
+  roleSaved: string;
+  deactivated: string;
+  reactivated: string;
 }
 
 export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
@@ -40,6 +49,15 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     unknown: "Keine Person hat diese Personalnummer.",
     back: "Zurück zu den Personen",
     ended: "Anstellung endet am {date}",
+    account: "Konto",
+    noAccount: "Noch kein Konto; eine Einladung geht von der Personenliste aus.",
+    active: "aktiv",
+    deactivatedState: "deaktiviert",
+    deactivate: "Deaktivieren",
+    reactivate: "Wieder aktivieren",
+    roleSaved: "Die Rolle von {email} ist jetzt {role}.",
+    deactivated: "{email} ist deaktiviert und überall abgemeldet.",
+    reactivated: "{email} ist wieder aktiv.",
   },
   fr: {
     intro:
@@ -58,6 +76,15 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     unknown: "Aucune personne n'a ce numéro de personnel.",
     back: "Retour aux personnes",
     ended: "L'engagement se termine le {date}",
+    account: "Compte",
+    noAccount: "Pas encore de compte ; l'invitation part de la liste des personnes.",
+    active: "actif",
+    deactivatedState: "désactivé",
+    deactivate: "Désactiver",
+    reactivate: "Réactiver",
+    roleSaved: "Le rôle de {email} est maintenant {role}.",
+    deactivated: "{email} est désactivé et déconnecté partout.",
+    reactivated: "{email} est de nouveau actif.",
   },
   it: {
     intro:
@@ -76,6 +103,15 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     unknown: "Nessuna persona ha questo numero del personale.",
     back: "Tornare alle persone",
     ended: "L'impiego termina il {date}",
+    account: "Account",
+    noAccount: "Ancora nessun account; l'invito parte dall'elenco delle persone.",
+    active: "attivo",
+    deactivatedState: "disattivato",
+    deactivate: "Disattivare",
+    reactivate: "Riattivare",
+    roleSaved: "Il ruolo di {email} è ora {role}.",
+    deactivated: "{email} è disattivato e disconnesso ovunque.",
+    reactivated: "{email} è di nuovo attivo.",
   },
   en: {
     intro:
@@ -94,6 +130,15 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     unknown: "No person has this personnel number.",
     back: "Back to people",
     ended: "Employment ends on {date}",
+    account: "Account",
+    noAccount: "No account yet; invite the person from the list of people.",
+    active: "active",
+    deactivatedState: "deactivated",
+    deactivate: "Deactivate",
+    reactivate: "Reactivate",
+    roleSaved: "{email}'s role is now {role}.",
+    deactivated: "{email} is deactivated and signed out everywhere.",
+    reactivated: "{email} is active again.",
   },
 };
 

@@ -8,13 +8,15 @@
  * they are.
  */
 import type { Context, Hono } from "hono";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { employees } from "../db/schema/mod.ts";
+import { employees, users } from "../db/schema/mod.ts";
 import { fill } from "../i18n/mod.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
 import { personTexts } from "../i18n/console_person.ts";
 import { employeeRecordFields, saveEmployeeRecords } from "../services/employee_records.ts";
+import { setAccountActive, setAccountRole } from "../services/accounts.ts";
+import { AppError } from "../errors.ts";
 import { CANTON_CODES, formProblems, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
@@ -36,6 +38,8 @@ const EDITED = [
   "birth_date",
 ] as const;
 const SCALES = ["BERNER", "ZUERCHER", "BASLER"] as const;
+const CONSOLE_ROLES_FOR_HR = ["employee", "manager", "hr", "recruiter"] as const;
+const CONSOLE_ROLES_FOR_ADMIN = [...CONSOLE_ROLES_FOR_HR, "admin"] as const;
 
 type Status = 200 | 400 | 403 | 404;
 
@@ -71,6 +75,14 @@ async function personPage(
     last: employees.lastName,
   }).from(employees).orderBy(asc(employees.lastName), asc(employees.firstName)).limit(1000);
   const name = `${record.first_name} ${record.last_name}`;
+  const [account] = await deps.db.select({
+    email: users.email,
+    role: users.role,
+    active: users.active,
+  }).from(users).innerJoin(employees, eq(employees.id, users.employeeId))
+    .where(eq(employees.personnelNumber, record.personnel_number)).limit(1);
+  // An administrator is made (or changed) by an administrator only.
+  const roles = p.user.role === "admin" ? [...CONSOLE_ROLES_FOR_ADMIN] : [...CONSOLE_ROLES_FOR_HR];
   return c.html(
     <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={name} wide>
       <Nav t={t} here="people" />
@@ -164,6 +176,35 @@ async function personPage(
         </select>
         <button type="submit">{t.save}</button>
       </form>
+      <h2 id="account">{pt.account}</h2>
+      {account
+        ? (
+          <>
+            <p>
+              {`${account.email} · ${
+                t.roleNames[account.role as keyof typeof t.roleNames] ?? account.role
+              } · ${account.active ? pt.active : pt.deactivatedState}`}
+            </p>
+            <form method="post" action={`/hr/people/${encodeURIComponent(record.personnel_number)}/role`}>
+              <input type="hidden" name="csrf" value={p.csrf} />
+              <label for="role">{t.role}</label>
+              <select id="role" name="role">
+                {roles.map((r) => (
+                  <option key={r} value={r} selected={account.role === r}>{t.roleNames[r]}</option>
+                ))}
+              </select>
+              <button type="submit">{t.save}</button>
+            </form>
+            <form method="post" action={`/hr/people/${encodeURIComponent(record.personnel_number)}/active`}>
+              <input type="hidden" name="csrf" value={p.csrf} />
+              <input type="hidden" name="active" value={account.active ? "no" : "yes"} />
+              <button type="submit" class="secondary">
+                {account.active ? pt.deactivate : pt.reactivate}
+              </button>
+            </form>
+          </>
+        )
+        : <p>{pt.noAccount}</p>}
     </Layout>,
     opts.status ?? 200,
   );
@@ -176,6 +217,60 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
     const p = await hrPage(deps, c, "/hr/people");
     if (p instanceof Response) return p;
     return await personPage(deps, c, p);
+  });
+
+  /** The account linked to the person of the page, or null. */
+  const accountOf = async (pn: string) =>
+    (await deps.db.select({ email: users.email }).from(users).innerJoin(
+      employees,
+      eq(employees.id, users.employeeId),
+    )
+      .where(eq(employees.personnelNumber, pn)).limit(1))[0] ?? null;
+
+  const refused = async (c: Context, p: Page, e: unknown) => {
+    if (!(e instanceof AppError)) throw e;
+    const status = e.status === 403 || e.status === 404 ? e.status : 400;
+    return await personPage(deps, c, p, { errors: [e.message], status });
+  };
+
+  app.post("/hr/people/:pn/role", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/people", personPage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    const account = await accountOf(c.req.param("pn"));
+    if (!account) {
+      return await personPage(deps, c, p, { errors: [personTexts(p.lang).noAccount], status: 404 });
+    }
+    const role = (form.get("role") ?? "").slice(0, 20);
+    try {
+      await setAccountRole(deps, account.email, role, { userId: p.user.userId, role: p.user.role });
+    } catch (e) {
+      return await refused(c, p, e);
+    }
+    const shown = p.t.roleNames[role as keyof typeof p.t.roleNames] ?? role;
+    return await personPage(deps, c, p, {
+      flash: fill(personTexts(p.lang).roleSaved, { email: account.email, role: shown }),
+    });
+  });
+
+  app.post("/hr/people/:pn/active", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/people", personPage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    const account = await accountOf(c.req.param("pn"));
+    if (!account) {
+      return await personPage(deps, c, p, { errors: [personTexts(p.lang).noAccount], status: 404 });
+    }
+    const active = form.get("active") === "yes";
+    try {
+      await setAccountActive(deps, account.email, active, { userId: p.user.userId, role: p.user.role });
+    } catch (e) {
+      return await refused(c, p, e);
+    }
+    const pt = personTexts(p.lang);
+    return await personPage(deps, c, p, {
+      flash: fill(active ? pt.reactivated : pt.deactivated, { email: account.email }),
+    });
   });
 
   app.post("/hr/people/:pn", async (c) => {

@@ -180,3 +180,118 @@ Deno.test("console person: refusals say why on the page and change nothing", asy
     t.close();
   }
 });
+
+async function pnOf(t: TestApp, email: string): Promise<string | null> {
+  const [u] = await t.deps.db.select().from(users).where(eq(users.email, email));
+  if (!u?.employeeId) return null;
+  const [e] = await t.deps.db.select().from(employees).where(eq(employees.id, u.employeeId));
+  return e.personnelNumber;
+}
+
+Deno.test("console person: HR changes the account's role and deactivates it; it applies on the next request", async (ctx) => {
+  const t = await makeTestApp();
+  try {
+    const cookie = await session(t, "hr@demo.example");
+    const { fields, html } = await shownForm(t, cookie, "GW-013");
+    assert.match(html, /employee@demo\.example · Collaborateur\/trice · actif/);
+    const csrf = fields.csrf as string;
+    const account = async () =>
+      (await t.deps.db.select().from(users).where(eq(users.email, "employee@demo.example")))[0];
+    const token = await t.signIn("employee@demo.example");
+
+    await ctx.step("made a manager", async () => {
+      const r = await t.request("/hr/people/GW-013/role", post(cookie, { csrf, role: "manager" }));
+      assert.equal(r.status, 200);
+      assert.match(await r.text(), /Le rôle de employee@demo\.example est maintenant/);
+      assert.equal((await account()).role, "manager");
+    });
+
+    await ctx.step("deactivated: signed out at once", async () => {
+      const r = await t.request("/hr/people/GW-013/active", post(cookie, { csrf, active: "no" }));
+      assert.equal(r.status, 200);
+      assert.match(await r.text(), /employee@demo\.example est désactivé/);
+      assert.equal((await account()).active, false);
+      const me = await t.request("/api/v1/portal/employee/profile", { token });
+      assert.equal(me.status, 401);
+      await me.body?.cancel();
+    });
+
+    await ctx.step("reactivated: signs in again", async () => {
+      const r = await t.request("/hr/people/GW-013/active", post(cookie, { csrf, active: "yes" }));
+      assert.equal(r.status, 200);
+      await r.body?.cancel();
+      assert.equal((await account()).active, true);
+      await t.signIn("employee@demo.example");
+    });
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("console person: account refusals say why and change nothing", async (ctx) => {
+  const t = await makeTestApp();
+  try {
+    const cookie = await session(t, "hr@demo.example");
+    const { fields } = await shownForm(t, cookie, "GW-013");
+    const csrf = fields.csrf as string;
+    const all = async () =>
+      await t.deps.db.select({ e: users.email, r: users.role, a: users.active }).from(users);
+    const before = await all();
+    const hrPn = await pnOf(t, "hr@demo.example");
+    assert.ok(hrPn, "the demo's HR person has an employee record");
+    const cases: [string, string, Record<string, string>, number, RegExp][] = [
+      ["without the page's token", "/hr/people/GW-013/role", { role: "manager" }, 403, /./],
+      [
+        "a role that does not exist",
+        "/hr/people/GW-013/role",
+        { csrf, role: "boss" },
+        400,
+        /(?:'|&#39;)boss(?:'|&#39;) is not a role/,
+      ],
+      [
+        "HR makes someone an administrator",
+        "/hr/people/GW-013/role",
+        { csrf, role: "admin" },
+        403,
+        /Only an administrator/,
+      ],
+      [
+        "HR changes their own role",
+        `/hr/people/${hrPn}/role`,
+        { csrf, role: "admin" },
+        403,
+        /Nobody changes their own account/,
+      ],
+      [
+        "HR deactivates themselves",
+        `/hr/people/${hrPn}/active`,
+        { csrf, active: "no" },
+        403,
+        /Nobody changes their own account/,
+      ],
+      ["a person without an account", "/hr/people/NOPE/role", { csrf, role: "manager" }, 404, /./],
+    ];
+    for (const [name, path, form, status, message] of cases) {
+      await ctx.step(name, async () => {
+        const r = await t.request(path, post(cookie, form));
+        assert.equal(r.status, status);
+        assert.match(await r.text(), message);
+        assert.deepEqual(await all(), before);
+      });
+    }
+    await ctx.step("an administrator may make one", async () => {
+      const admin = await session(t, "admin@demo.example");
+      const page = await shownForm(t, admin, "GW-013");
+      assert.match(page.html, /<option[^>]*value="admin"/);
+      const r = await t.request(
+        "/hr/people/GW-013/role",
+        post(admin, { csrf: page.fields.csrf as string, role: "admin" }),
+      );
+      assert.equal(r.status, 200);
+      await r.body?.cancel();
+      assert.equal((await all()).find((u) => u.e === "employee@demo.example")!.r, "admin");
+    });
+  } finally {
+    t.close();
+  }
+});

@@ -1,0 +1,80 @@
+/**
+ * An account's role and whether it may sign in, changed by an administrator's command or by HR in the
+ * console. A change applies to the portal and to connected assistants on the very next request: a
+ * deactivation signs the account out everywhere and ends its assistant connections; a role change ends the
+ * connections granted scopes the new role cannot use.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { AppDeps } from "../deps.ts";
+import { sessions, users } from "../db/schema/mod.ts";
+import { ROLES } from "../domain/access.ts";
+import { forbidden, invalid, notFound } from "../errors.ts";
+import { revokeUserConnections } from "../oauth/connections.ts";
+import { usableScopes } from "../oauth/policy.ts";
+
+type Account = typeof users.$inferSelect;
+
+/** Who changes an account from the console: HR staff may not touch administrators or make one. */
+export interface AccountEditor {
+  userId: string;
+  role: string;
+}
+
+async function accountByEmail(deps: Pick<AppDeps, "db">, email: string): Promise<Account> {
+  const u = await deps.db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) });
+  if (!u) throw notFound(`There is no account ${email}.`);
+  return u;
+}
+
+/** The console's limits: nobody changes their own account; only an administrator touches an administrator. */
+function checkEditor(editor: AccountEditor | undefined, u: Account, newRole?: string): void {
+  if (!editor) return;
+  if (editor.userId === u.id) throw forbidden("Nobody changes their own account; another colleague does.");
+  if (editor.role !== "admin" && (u.role === "admin" || newRole === "admin")) {
+    throw forbidden("Only an administrator changes an administrator's account or makes someone one.");
+  }
+}
+
+/** Deactivates (signed out everywhere, assistants end) or reactivates an account. */
+export async function setAccountActive(
+  deps: AppDeps,
+  email: string,
+  active: boolean,
+  editor?: AccountEditor,
+): Promise<Account> {
+  const u = await accountByEmail(deps, email);
+  checkEditor(editor, u);
+  const now = deps.clock.now();
+  await deps.db.update(users).set({ active, updatedAt: now, failedSignIns: 0, lockedUntil: null })
+    .where(eq(users.id, u.id));
+  if (!active) {
+    await deps.db.update(sessions).set({ revokedAt: now }).where(
+      and(eq(sessions.userId, u.id), isNull(sessions.revokedAt)),
+    );
+    await revokeUserConnections(deps, u.id, "account deactivated");
+  }
+  return u;
+}
+
+/** Changes an account's role; connections granted scopes the new role cannot use end. */
+export async function setAccountRole(
+  deps: AppDeps,
+  email: string,
+  role: string,
+  editor?: AccountEditor,
+): Promise<{ from: string; to: string }> {
+  if (!(ROLES as readonly string[]).includes(role)) {
+    throw invalid(`'${role}' is not a role. Roles: ${ROLES.join(", ")}.`);
+  }
+  const u = await accountByEmail(deps, email);
+  checkEditor(editor, u, role);
+  await deps.db.update(users).set({ role, updatedAt: deps.clock.now() }).where(eq(users.id, u.id));
+  // Connections granted scopes the new role cannot use end; the others keep working (the role is re-read).
+  await revokeUserConnections(
+    deps,
+    u.id,
+    `role changed to ${role}`,
+    usableScopes(role, u.employeeId !== null),
+  );
+  return { from: u.role, to: role };
+}
