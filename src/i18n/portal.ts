@@ -16,6 +16,17 @@ export interface PortalTexts {
   notJson: string;
   noEndpoint: string;
   methodNotAllowed: string;
+  /** Validation: one sentence per invalid field (`{field}`, `{expected}`, `{got}`, `{message}`, `{keys}`). */
+  fieldRequired: string;
+  fieldType: string;
+  fieldInvalid: string;
+  unknownField: string;
+  unknownFields: string;
+  invalidWhole: string;
+  /** Where an invalid value was: "in the body", "in the query", "in the path". */
+  where: Record<"body" | "query" | "path", string>;
+  /** JSON types as the sentences name them. */
+  types: Record<"string" | "number" | "boolean" | "object" | "array" | "null", string>;
 }
 
 export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
@@ -31,6 +42,21 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     notJson: "Der Inhalt der Anfrage ist kein gültiges JSON.",
     noEndpoint: "Diese Adresse gibt es nicht: {method} {path}",
     methodNotAllowed: "{method} ist hier nicht möglich; verwenden Sie {allow}.",
+    fieldRequired: "Das Feld '{field}' fehlt.",
+    fieldType: "Ungültiges Feld '{field}': erwartet {expected}, nicht {got}.",
+    fieldInvalid: "Ungültiges Feld '{field}': {message}",
+    unknownField: "Unbekanntes Feld {keys} {where}.",
+    unknownFields: "Unbekannte Felder {keys} {where}.",
+    invalidWhole: "Ungültige Angaben {where}: {message}",
+    where: { "body": "im Inhalt", "query": "in der Abfrage", "path": "im Pfad" },
+    types: {
+      "string": "Text",
+      "number": "Zahl",
+      "boolean": "true oder false",
+      "object": "Objekt",
+      "array": "Liste",
+      "null": "null",
+    },
   },
   en: {
     signInFirst: "Sign in first: send Authorization: Bearer <session token>.",
@@ -44,6 +70,21 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     notJson: "The request body is not valid JSON.",
     noEndpoint: "No such endpoint: {method} {path}",
     methodNotAllowed: "{method} is not allowed here; use {allow}.",
+    fieldRequired: "Field '{field}' is required.",
+    fieldType: "Invalid field '{field}': must be {expected}, not {got}.",
+    fieldInvalid: "Invalid field '{field}': {message}",
+    unknownField: "Unknown field {keys} {where}.",
+    unknownFields: "Unknown fields {keys} {where}.",
+    invalidWhole: "Invalid input {where}: {message}",
+    where: { "body": "in the body", "query": "in the query", "path": "in the path" },
+    types: {
+      "string": "a string",
+      "number": "a number",
+      "boolean": "a boolean",
+      "object": "an object",
+      "array": "an array",
+      "null": "null",
+    },
   },
   fr: {
     signInFirst: "Connectez-vous d'abord : envoyez Authorization: Bearer <jeton de session>.",
@@ -57,6 +98,21 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     notJson: "Le contenu de la requête n'est pas du JSON valide.",
     noEndpoint: "Cette adresse n'existe pas : {method} {path}",
     methodNotAllowed: "{method} n'est pas possible ici ; utilisez {allow}.",
+    fieldRequired: "Le champ '{field}' manque.",
+    fieldType: "Champ '{field}' non valable : attendu {expected}, pas {got}.",
+    fieldInvalid: "Champ '{field}' non valable : {message}",
+    unknownField: "Champ inconnu {keys} {where}.",
+    unknownFields: "Champs inconnus {keys} {where}.",
+    invalidWhole: "Données non valables {where} : {message}",
+    where: { "body": "dans le contenu", "query": "dans la requête", "path": "dans le chemin" },
+    types: {
+      "string": "un texte",
+      "number": "un nombre",
+      "boolean": "true ou false",
+      "object": "un objet",
+      "array": "une liste",
+      "null": "null",
+    },
   },
   it: {
     signInFirst: "Acceda prima: invii Authorization: Bearer <token di sessione>.",
@@ -70,5 +126,20 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     notJson: "Il contenuto della richiesta non è JSON valido.",
     noEndpoint: "Questo indirizzo non esiste: {method} {path}",
     methodNotAllowed: "{method} non è possibile qui; usi {allow}.",
+    fieldRequired: "Manca il campo '{field}'.",
+    fieldType: "Campo '{field}' non valido: atteso {expected}, non {got}.",
+    fieldInvalid: "Campo '{field}' non valido: {message}",
+    unknownField: "Campo sconosciuto {keys} {where}.",
+    unknownFields: "Campi sconosciuti {keys} {where}.",
+    invalidWhole: "Dati non validi {where}: {message}",
+    where: { "body": "nel contenuto", "query": "nella richiesta", "path": "nel percorso" },
+    types: {
+      "string": "un testo",
+      "number": "un numero",
+      "boolean": "true o false",
+      "object": "un oggetto",
+      "array": "un elenco",
+      "null": "null",
+    },
   },
 };

@@ -118,9 +118,9 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
       const key = creating ? parseIdempotencyKey(c.req.header("idempotency-key")) : undefined;
       const text = r.body ? await readBodyText(c, deps.config.bodyReadTimeoutSeconds) : "";
       const run = async () => {
-        const params = r.params ? parseOrThrow(r.params, c.req.param(), "path") : undefined;
-        const query = r.query ? parseOrThrow(r.query, c.req.query(), "query") : undefined;
-        const body = r.body ? parseOrThrow(r.body, parseJsonText(c, text, lang), "body") : undefined;
+        const params = r.params ? parseOrThrow(r.params, c.req.param(), "path", lang) : undefined;
+        const query = r.query ? parseOrThrow(r.query, c.req.query(), "query", lang) : undefined;
+        const body = r.body ? parseOrThrow(r.body, parseJsonText(c, text, lang), "body", lang) : undefined;
         const out = await r.handler({
           deps,
           c,

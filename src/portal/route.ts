@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import type { AuthUser } from "../signin/sessions.ts";
 import { AppError } from "../errors.ts";
+import { fill, type Lang } from "../i18n/mod.ts";
+import { PORTAL_TEXTS, type PortalTexts } from "../i18n/portal.ts";
 
 /** The eight tags of the contract, in its order. */
 export const TAGS = [
@@ -91,26 +93,44 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
+/** zod's own messages (a length, a format) per language; a schema's own message is kept as written. */
+const ZOD_LOCALES: Record<Lang, z.core.$ZodErrorMap> = {
+  de: z.locales.de().localeError,
+  en: z.locales.en().localeError,
+  fr: z.locales.fr().localeError,
+  it: z.locales.it().localeError,
+};
+
+/** A JSON value's type as the sentences name it. */
+function jsonType(value: unknown): keyof PortalTexts["types"] {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  const t = typeof value;
+  return t === "string" || t === "number" || t === "boolean" ? t : "object";
+}
+
 /** One zod issue as a sentence naming the field: missing, of the wrong type, or invalid. */
-function issueSentence(issue: z.core.$ZodIssue, input: unknown, where: Where): string {
+function issueSentence(issue: z.core.$ZodIssue, input: unknown, where: Where, t: PortalTexts): string {
   const field = issue.path.join(".");
   if (issue.code === "unrecognized_keys") {
     const keys = (issue as { keys?: string[] }).keys ?? [];
-    return `Unknown field${keys.length > 1 ? "s" : ""} ${
-      keys.map((k) => `'${k}'`).join(", ")
-    } in the ${where}.`;
+    return fill(keys.length > 1 ? t.unknownFields : t.unknownField, {
+      keys: keys.map((k) => `'${k}'`).join(", "),
+      where: t.where[where],
+    });
   }
-  if (!field) return `Invalid ${where}: ${issue.message}`;
+  if (!field) return fill(t.invalidWhole, { where: t.where[where], message: issue.message });
   if (issue.code === "invalid_type") {
     const value = valueAt(input, issue.path);
-    if (value === undefined) return `Field '${field}' is required.`;
-    const expected = (issue as { expected?: string }).expected ?? "another type";
-    const got = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
-    return `Invalid field '${field}': must be ${
-      expected === "object" ? "an object" : `a ${expected}`
-    }, not ${got}.`;
+    if (value === undefined) return fill(t.fieldRequired, { field });
+    const expected = (issue as { expected?: string }).expected ?? "object";
+    return fill(t.fieldType, {
+      field,
+      expected: t.types[expected as keyof PortalTexts["types"]] ?? expected,
+      got: t.types[jsonType(value)],
+    });
   }
-  return `Invalid field '${field}': ${issue.message}`;
+  return fill(t.fieldInvalid, { field, message: issue.message });
 }
 
 /**
@@ -121,12 +141,13 @@ export function parseOrThrow<T extends z.ZodType>(
   schema: T,
   value: unknown,
   where: Where,
+  lang: Lang = "en",
 ): z.output<T> {
-  const r = schema.safeParse(value);
+  const r = schema.safeParse(value, { error: ZOD_LOCALES[lang] });
   if (!r.success) {
     const fields = r.error.issues.map((issue) => ({
       field: [where, ...issue.path.map(String)].join("."),
-      message: issueSentence(issue, value, where),
+      message: issueSentence(issue, value, where, PORTAL_TEXTS[lang]),
     }));
     throw new AppError("validation", fields[0].message, { fields });
   }

@@ -227,7 +227,8 @@ Deno.test("time-entries: body rules (calendar dates with leap years, 0–24 h, b
         status: 400,
         error: /'date'/,
       },
-      { name: "date is required", body: { ...ok }, status: 400, error: /'date' is required/ },
+      // The demo employee reads German.
+      { name: "date is required", body: { ...ok }, status: 400, error: /Das Feld 'date' fehlt/ },
       {
         name: "startTime is required",
         body: { date: "2026-11-02", endTime: "07:00" },
@@ -308,7 +309,7 @@ Deno.test("time-entries: body rules (calendar dates with leap years, 0–24 h, b
         name: "unknown field",
         body: { date: "2026-11-02", ...ok, status: "APPROVED" },
         status: 400,
-        error: /Unknown field 'status'/,
+        error: /Unbekanntes Feld 'status' im Inhalt/,
       },
       {
         name: "projectCode must be a string",

@@ -179,7 +179,8 @@ Deno.test("http: Idempotency-Key replays the first answer to a retry and refuses
 Deno.test("http: a validation error names every invalid field; a wrong type is not 'required'", async () => {
   const app = await makeTestApp();
   try {
-    const token = await app.signIn("employee@demo.example");
+    // The manager's account reads English.
+    const token = await app.signIn("manager@demo.example");
     const r = await app.request(`${BASE}/employee/time-entries`, {
       method: "POST",
       token,
@@ -192,7 +193,10 @@ Deno.test("http: a validation error names every invalid field; a wrong type is n
       b.fields.map((f: { field: string; message: string }) => [f.field, f.message]),
     );
     assert.deepEqual(Object.keys(byField).sort(), ["body.breakMinutes", "body.date", "body.startTime"]);
-    assert.equal(byField["body.breakMinutes"], "Invalid field 'breakMinutes': must be a number, not string.");
+    assert.equal(
+      byField["body.breakMinutes"],
+      "Invalid field 'breakMinutes': must be a number, not a string.",
+    );
     assert.equal(byField["body.startTime"], "Field 'startTime' is required.");
     assert.equal(b.error, b.fields[0].message, "the contract's message is the first field's");
   } finally {

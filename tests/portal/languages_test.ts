@@ -73,3 +73,73 @@ Deno.test("portal languages: refusals follow the account's language, then Accept
     app.close();
   }
 });
+
+Deno.test("portal languages: an invalid body is explained field by field in the caller's language", async (t) => {
+  const app = await makeTestApp();
+  try {
+    // Before sign-in: the sign-in body without its password, an unknown field and a number for the e-mail.
+    const signIn = (lang: string) =>
+      app.request("/api/v1/portal/auth/sessions", {
+        method: "POST",
+        json: { email: 42, extra: true },
+        headers: { "accept-language": lang },
+      });
+    const expected: Record<string, string[]> = {
+      "de-CH": [
+        "Unbekanntes Feld 'extra' im Inhalt.",
+        "Ungültiges Feld 'email': erwartet Text, nicht Zahl.",
+        "Das Feld 'password' fehlt.",
+      ],
+      "fr-CH": [
+        "Champ inconnu 'extra' dans le contenu.",
+        "Champ 'email' non valable : attendu un texte, pas un nombre.",
+        "Le champ 'password' manque.",
+      ],
+      "it-CH": [
+        "Campo sconosciuto 'extra' nel contenuto.",
+        "Campo 'email' non valido: atteso un testo, non un numero.",
+        "Manca il campo 'password'.",
+      ],
+      "en": [
+        "Unknown field 'extra' in the body.",
+        "Invalid field 'email': must be a string, not a number.",
+        "Field 'password' is required.",
+      ],
+    };
+    for (const [lang, sentences] of Object.entries(expected)) {
+      await t.step(lang, async () => {
+        const r = await signIn(lang);
+        assert.equal(r.status, 400);
+        const b = await r.json();
+        assert.equal(b.code, "validation");
+        assert.deepEqual(
+          b.fields.map((f: { message: string }) => f.message).sort(),
+          [...sentences].sort(),
+        );
+        assert.ok(sentences.includes(b.error), "the contract's message is one of the fields'");
+      });
+    }
+    await t.step(
+      "zod's own wording (a length) follows the language too; a rule's own text stays",
+      async () => {
+        const token = await app.signIn("employee@demo.example");
+        const long = await app.request(`/api/v1/portal/employee/leave/requests?leaveType=${"X".repeat(41)}`, {
+          token,
+        });
+        assert.equal(long.status, 400);
+        assert.match((await long.json()).error, /^Ungültiges Feld 'leaveType': Zu groß/);
+        const r = await app.request("/api/v1/portal/employee/time-entries", {
+          method: "POST",
+          token,
+          json: { date: "2026-11-02", startTime: "08:00", endTime: "09:00", description: "x".repeat(2001) },
+        });
+        assert.equal(r.status, 400);
+        const b = await r.json();
+        const description = b.fields.find((f: { field: string }) => f.field === "body.description");
+        assert.equal(description.message, "Ungültiges Feld 'description': must be at most 2000 characters");
+      },
+    );
+  } finally {
+    app.close();
+  }
+});
