@@ -177,7 +177,7 @@ async function main(): Promise<number> {
   });
   const database = await openDatabase(config.databaseUrl);
   await migrate(database.client);
-  await seedDemo(database.db, { clock: systemClock, password: config.demoPassword });
+  await seedDemo(database.db, { clock: systemClock, password: config.demoPassword, config });
   const deps: AppDeps = { config, database, db: database.db, clock: systemClock, log: createLogger("warn") };
   // As `main.ts serve` does: WAL checkpoints in a worker thread.
   const checkpoints = await startBackgroundCheckpoints(database, { log: deps.log });

@@ -114,7 +114,7 @@ export async function main(
 
   if (config.demoData) {
     const started = performance.now();
-    const r = await seedDemo(database.db, { clock: systemClock, password: config.demoPassword });
+    const r = await seedDemo(database.db, { clock: systemClock, password: config.demoPassword, config });
     if (r.seeded) {
       log.info("demo organisation created", { ms: Math.round(performance.now() - started) });
       console.log(

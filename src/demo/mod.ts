@@ -9,6 +9,9 @@
  *   source, so the same clock gives the same organisation (ids included; only password salts differ).
  * - The rows are assembled in memory first, then written in one write transaction with multi-row inserts,
  *   which keeps the whole seed well under the few seconds a first start may take on a small machine.
+ * - The configuration (settings, leave types, closures, school holidays, documents) is written through the
+ *   configuration file's sections (`config.ts`), the code `org apply` and the HR console use, so the demo holds
+ *   nothing an organisation could not set up itself.
  * - Leave requests are computed with the domain rules (`computeLeaveDays`), so the demo never
  *   contradicts what the service itself would compute.
  */
@@ -19,6 +22,8 @@ import { hashPassword } from "../signin/password.ts";
 import type { Db } from "../db/client.ts";
 import { employees, users } from "../db/schema/mod.ts";
 import { buildCalendar } from "./calendar.ts";
+import { applyDemoConfiguration, CONFIG_TABLES, withConfigIds } from "./config.ts";
+import { type Config, loadConfig } from "../config.ts";
 import { DemoContext } from "./context.ts";
 import { buildDocuments } from "./documents.ts";
 import { buildExtras } from "./extras.ts";
@@ -84,7 +89,10 @@ const MAX_PARAMS = 16_000;
  * holds a user or an employee (checked again inside the write transaction, so two concurrent starts cannot
  * both seed).
  */
-export async function seedDemo(db: Db, opts: { clock: Clock; password: string }): Promise<SeedResult> {
+export async function seedDemo(
+  db: Db,
+  opts: { clock: Clock; password: string; config?: Config },
+): Promise<SeedResult> {
   if (await hasData(db)) return { seeded: false, accounts: [] };
   const keys = Object.keys(DEMO_ACCOUNTS) as AccountKey[];
   // scrypt runs on the thread pool: hash the six accounts while the rows are being built.
@@ -96,11 +104,18 @@ export async function seedDemo(db: Db, opts: { clock: Clock; password: string })
 
   const seeded = await db.transaction(async (tx) => {
     if (await hasData(tx)) return false;
+    // The configuration goes in as an organisation's own does: through the configuration file's sections.
+    const rowsOf = (t: SQLiteTable) => ctx.rows.entries().find((e) => e.table === t)?.rows ?? [];
+    const ids = await applyDemoConfiguration(
+      tx,
+      { clock: opts.clock, config: opts.config ?? loadConfig({}) },
+      rowsOf,
+    );
     for (const { table, rows } of ctx.rows.entries()) {
-      if (rows.length === 0) continue;
-      const values = table === users
-        ? rows.map((r) => ({ ...r, passwordHash: hashByUserId.get(r.id as string) }))
-        : rows;
+      if (rows.length === 0 || CONFIG_TABLES.has(table)) continue;
+      const values =
+        (table === users ? rows.map((r) => ({ ...r, passwordHash: hashByUserId.get(r.id as string) })) : rows)
+          .map((r) => withConfigIds(r, ids));
       const perChunk = Math.max(1, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length));
       for (let i = 0; i < values.length; i += perChunk) {
         await tx.insert(table as SQLiteTable).values(values.slice(i, i + perChunk) as never);

@@ -11,6 +11,7 @@ import { isMap, isSeq, LineCounter, parseDocument, stringify } from "yaml";
 import type { Document, Node } from "yaml";
 import type { AppDeps } from "../deps.ts";
 import type { Path, Section, SectionReport } from "./section.ts";
+import type { Tx } from "../settings.ts";
 import { settingsSection } from "./sections/settings.ts";
 import { leaveTypesSection } from "./sections/leave_types.ts";
 import { closuresSection } from "./sections/closures.ts";
@@ -144,21 +145,27 @@ function validateSections(
   return values;
 }
 
-/** Applies validated sections in one transaction. */
-async function applyValues(deps: Deps, values: Map<string, unknown>): Promise<ApplyResult> {
-  const sections = await deps.db.transaction(async (tx) => {
-    const out: Array<{ key: string; report: SectionReport }> = [];
-    for (const s of SECTIONS) {
-      if (values.has(s.key)) out.push({ key: s.key, report: await s.apply(tx, values.get(s.key), deps) });
-    }
-    return out;
-  });
+/** Applies validated sections in the transaction given. */
+async function applyValuesIn(
+  tx: Tx,
+  deps: Pick<Deps, "config" | "clock">,
+  values: Map<string, unknown>,
+): Promise<ApplyResult> {
+  const sections: Array<{ key: string; report: SectionReport }> = [];
+  for (const s of SECTIONS) {
+    if (values.has(s.key)) sections.push({ key: s.key, report: await s.apply(tx, values.get(s.key), deps) });
+  }
   return {
     ok: true,
     sections,
     changes: sections.reduce((n, s) => n + s.report.created + s.report.updated, 0),
     skipped: SECTIONS.filter((s) => !values.has(s.key)).map((s) => s.key),
   };
+}
+
+/** Applies validated sections in one transaction. */
+function applyValues(deps: Deps, values: Map<string, unknown>): Promise<ApplyResult> {
+  return deps.db.transaction((tx) => applyValuesIn(tx, deps, values));
 }
 
 /**
@@ -174,6 +181,25 @@ export async function applySections(deps: Deps, root: Record<string, unknown>): 
   );
   if (problems.length || !values) return { ok: false, problems };
   return await applyValues(deps, values);
+}
+
+/**
+ * `applySections` inside a transaction the caller holds (the demo's seed writes its configuration this way,
+ * in the same transaction as the rest of its rows).
+ */
+export async function applySectionsIn(
+  tx: Tx,
+  deps: Pick<Deps, "config" | "clock">,
+  root: Record<string, unknown>,
+): Promise<ApplyResult> {
+  const problems: PlacedProblem[] = [];
+  const values = validateSections(
+    root,
+    deps,
+    (path, message) => problems.push({ line: 0, path: formatPath(path), message }),
+  );
+  if (problems.length || !values) return { ok: false, problems };
+  return await applyValuesIn(tx, deps, values);
 }
 
 /** Validates the whole file, then applies it in one transaction (nothing is written when a problem exists). */

@@ -16,6 +16,8 @@ import * as s from "../../src/db/schema/mod.ts";
 import { addDays, eachDay, holidayFractions, mondayOf } from "../../src/domain/calendar.ts";
 import { computeLeaveDays, type EndPortion, type StartPortion } from "../../src/domain/leave.ts";
 import { verifyPassword } from "../../src/signin/password.ts";
+import { loadConfig } from "../../src/config.ts";
+import { applyConfiguration, exportConfiguration } from "../../src/org_config/mod.ts";
 
 const NOW = "2026-11-18T09:00:00Z"; // a Wednesday
 const TODAY = "2026-11-18";
@@ -591,5 +593,29 @@ Deno.test("demo: every state and the story's facts hold for awkward clocks too",
       }
       assert.ok(get(s.employees).some((p) => p.employmentStart > today), "a future joiner");
     });
+  }
+});
+
+Deno.test("demo: its configuration is an organisation's own: exported, it applies back unchanged", async () => {
+  const d = await freshDatabase();
+  try {
+    await seedDemo(d.db, { clock: new FixedClock(NOW), password: PASSWORD });
+    const deps = { db: d.db, clock: new FixedClock(NOW), config: loadConfig({}) };
+    const file = await exportConfiguration(deps);
+    assert.match(file, /name: Gipfelwerk Demo AG/);
+    assert.match(file, /canton: BE/);
+    assert.match(file, /payday: 25/);
+    assert.match(file, /code: VACATION/);
+    assert.match(file, /slug: /);
+    const again = await applyConfiguration(deps, file);
+    assert.ok(again.ok, JSON.stringify(again));
+    assert.equal(again.changes, 0, "nothing differs from what the file says");
+    // Every leave request points at a leave type the configuration wrote.
+    const types = new Set((await d.db.select({ id: s.leaveTypes.id }).from(s.leaveTypes)).map((t) => t.id));
+    const requests = await d.db.select({ t: s.leaveRequests.leaveTypeId }).from(s.leaveRequests);
+    assert.ok(requests.length > 0);
+    assert.ok(requests.every((r) => types.has(r.t)));
+  } finally {
+    await dispose(d);
   }
 });

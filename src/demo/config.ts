@@ -1,0 +1,124 @@
+/**
+ * The demo's configuration (settings, leave types, closures, school holidays, documents) is written the way
+ * an organisation writes its own: as the configuration file's sections, checked and applied by `org apply`'s
+ * code. The builders describe these as rows like everything else (so `buildDemo` stays pure and its rows can
+ * be inspected); here they become the file's entries, the sections write them, and the ids the sections gave
+ * replace the builders' ids wherever other rows point at them.
+ */
+import { eq } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import * as s from "../db/schema/mod.ts";
+import { parseSteps, stepText } from "../domain/entitlement.ts";
+import { applySectionsIn } from "../org_config/mod.ts";
+import type { Tx } from "../settings.ts";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import { DEMO_COMPANY } from "./org.ts";
+
+type Row = Record<string, unknown>;
+
+/** The tables whose rows the configuration file writes. */
+export const CONFIG_TABLES: ReadonlySet<SQLiteTable> = new Set<SQLiteTable>([
+  s.leaveTypes,
+  s.closurePeriods,
+  s.schoolHolidays,
+  s.documents,
+  s.documentTranslations,
+]);
+
+const names = (r: Row) => ({ de: r.nameDe, en: r.nameEn, fr: r.nameFr });
+
+/** The configuration file's sections for the demo's configuration rows. */
+function sectionsOf(rows: (table: SQLiteTable) => Row[]): Record<string, unknown> {
+  const texts = rows(s.documentTranslations);
+  return {
+    // The demo company's head office is in Bern; pay is on the 25th (moved before a weekend or holiday).
+    settings: { name: DEMO_COMPANY, canton: "BE", payday: 25 },
+    leaveTypes: rows(s.leaveTypes).map((r) => ({
+      code: r.code,
+      name: { ...names(r), ...(r.nameIt ? { it: r.nameIt } : {}) },
+      deductsBalance: r.deductsBalance,
+      overdraft: r.overdraft,
+      annualDays: r.defaultAnnualDays,
+      steps: parseSteps(String(r.entitlementSteps ?? "[]")).map(stepText),
+      ...(r.allowHalfDays === undefined ? {} : { halfDays: r.allowHalfDays }),
+      carryOverMaxDays: r.carryOverMaxDays,
+      carryOverExpiry: r.carryOverExpiry,
+      active: r.active ?? true,
+    })),
+    closures: rows(s.closurePeriods).map((r) => ({
+      start: r.startDate,
+      end: r.endDate,
+      name: names(r),
+      deductsLeave: r.deductsLeave,
+      ...(r.cantons ? { cantons: String(r.cantons).split(",") } : {}),
+    })),
+    schoolHolidays: rows(s.schoolHolidays).map((r) => ({
+      canton: r.canton,
+      start: r.startDate,
+      end: r.endDate,
+      name: names(r),
+    })),
+    documents: rows(s.documents).map((d) => ({
+      slug: d.slug,
+      audience: d.audience,
+      assistantVisible: d.assistantVisible,
+      ...(d.category ? { category: d.category } : {}),
+      translations: Object.fromEntries(
+        texts.filter((t) => t.documentId === d.id).map((t) => [t.language, {
+          title: t.title,
+          body: t.bodyMarkdown,
+        }]),
+      ),
+    })),
+  };
+}
+
+/**
+ * Writes the demo's configuration through the configuration file's sections in the seed's transaction and
+ * returns, for each builder id of a configuration row, the id the database gave it.
+ */
+export async function applyDemoConfiguration(
+  tx: Tx,
+  deps: { clock: Clock; config: Config },
+  rows: (table: SQLiteTable) => Row[],
+): Promise<Map<string, string>> {
+  const result = await applySectionsIn(tx, deps, sectionsOf(rows));
+  if (!result.ok) {
+    // The demo is written by us: a problem here is a bug in the demo, said plainly.
+    throw new Error(
+      `the demo's configuration is refused: ${
+        result.problems.map((p) => `${p.path}: ${p.message}`).join("; ")
+      }`,
+    );
+  }
+  const ids = new Map<string, string>();
+  for (const r of rows(s.leaveTypes)) {
+    const [t] = await tx.select({ id: s.leaveTypes.id }).from(s.leaveTypes).where(
+      eq(s.leaveTypes.code, String(r.code)),
+    );
+    ids.set(String(r.id), t.id);
+  }
+  for (const r of rows(s.closurePeriods)) {
+    const [c] = await tx.select({ id: s.closurePeriods.id }).from(s.closurePeriods).where(
+      eq(s.closurePeriods.startDate, String(r.startDate)),
+    );
+    ids.set(String(r.id), c.id);
+  }
+  for (const r of rows(s.documents)) {
+    const [d] = await tx.select({ id: s.documents.id }).from(s.documents).where(
+      eq(s.documents.slug, String(r.slug)),
+    );
+    ids.set(String(r.id), d.id);
+  }
+  return ids;
+}
+
+/** A row with every value that is a builder id of a configuration row replaced by the database's id. */
+export function withConfigIds(row: Row, ids: ReadonlyMap<string, string>): Row {
+  let out: Row | null = null;
+  for (const [k, v] of Object.entries(row)) {
+    if (typeof v === "string" && ids.has(v)) (out ??= { ...row })[k] = ids.get(v);
+  }
+  return out ?? row;
+}
