@@ -29,6 +29,14 @@ export interface PersonTexts {
   roleSaved: string;
   deactivated: string;
   reactivated: string;
+  correction: string;
+  correctionIntro: string;
+  leaveType: string;
+  year: string;
+  days: string;
+  daysHint: string;
+  note: string;
+  corrected: string;
 }
 
 export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
@@ -58,6 +66,15 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     roleSaved: "Die Rolle von {email} ist jetzt {role}.",
     deactivated: "{email} ist deaktiviert und überall abgemeldet.",
     reactivated: "{email} ist wieder aktiv.",
+    correction: "Korrektur des Guthabens",
+    correctionIntro:
+      "Ein Zuschlag oder Abzug auf das Guthaben eines Jahres, mit einer Begründung, die die Person in ihrer Guthabengeschichte sieht.",
+    leaveType: "Art",
+    year: "Jahr",
+    days: "Tage",
+    daysHint: "Positiv gibt Tage, negativ nimmt sie; in halben Tagen.",
+    note: "Begründung",
+    corrected: "Das Guthaben {type} {year} von {name} ist um {days} Tage korrigiert.",
   },
   fr: {
     intro:
@@ -85,6 +102,15 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     roleSaved: "Le rôle de {email} est maintenant {role}.",
     deactivated: "{email} est désactivé et déconnecté partout.",
     reactivated: "{email} est de nouveau actif.",
+    correction: "Correction du solde",
+    correctionIntro:
+      "Un ajout ou un retrait sur le solde d'une année, avec un motif que la personne voit dans l'historique de son solde.",
+    leaveType: "Type",
+    year: "Année",
+    days: "Jours",
+    daysHint: "Positif ajoute des jours, négatif en retire ; par demi-journées.",
+    note: "Motif",
+    corrected: "Le solde {type} {year} de {name} est corrigé de {days} jours.",
   },
   it: {
     intro:
@@ -112,6 +138,15 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     roleSaved: "Il ruolo di {email} è ora {role}.",
     deactivated: "{email} è disattivato e disconnesso ovunque.",
     reactivated: "{email} è di nuovo attivo.",
+    correction: "Correzione del saldo",
+    correctionIntro:
+      "Un'aggiunta o una deduzione sul saldo di un anno, con un motivo che la persona vede nella cronologia del saldo.",
+    leaveType: "Tipo",
+    year: "Anno",
+    days: "Giorni",
+    daysHint: "Positivo aggiunge giorni, negativo li toglie; a mezze giornate.",
+    note: "Motivo",
+    corrected: "Il saldo {type} {year} di {name} è corretto di {days} giorni.",
   },
   en: {
     intro:
@@ -139,6 +174,15 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     roleSaved: "{email}'s role is now {role}.",
     deactivated: "{email} is deactivated and signed out everywhere.",
     reactivated: "{email} is active again.",
+    correction: "Balance correction",
+    correctionIntro:
+      "Days added to or taken from a year's balance, with a reason the person sees in their balance history.",
+    leaveType: "Type",
+    year: "Year",
+    days: "Days",
+    daysHint: "Positive adds days, negative takes them; in half days.",
+    note: "Reason",
+    corrected: "{name}'s {type} {year} balance is corrected by {days} days.",
   },
 };
 

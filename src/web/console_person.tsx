@@ -10,12 +10,14 @@
 import type { Context, Hono } from "hono";
 import { asc, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { employees, users } from "../db/schema/mod.ts";
+import { employees, leaveTypes, users } from "../db/schema/mod.ts";
 import { fill } from "../i18n/mod.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
 import { personTexts } from "../i18n/console_person.ts";
 import { employeeRecordFields, saveEmployeeRecords } from "../services/employee_records.ts";
 import { setAccountActive, setAccountRole } from "../services/accounts.ts";
+import { adjustEntitlement } from "../services/leave_policies.ts";
+import { leaveTypeName, todayOf } from "../services/common.ts";
 import { AppError } from "../errors.ts";
 import { CANTON_CODES, formProblems, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
 import { Layout, setPageHeaders } from "./layout.tsx";
@@ -75,6 +77,8 @@ async function personPage(
     last: employees.lastName,
   }).from(employees).orderBy(asc(employees.lastName), asc(employees.firstName)).limit(1000);
   const name = `${record.first_name} ${record.last_name}`;
+  const balanceTypes = (await deps.db.select().from(leaveTypes).where(eq(leaveTypes.deductsBalance, true))
+    .orderBy(asc(leaveTypes.code))).map((lt) => ({ code: lt.code, name: leaveTypeName(lt, p.lang) }));
   const [account] = await deps.db.select({
     email: users.email,
     role: users.role,
@@ -176,6 +180,51 @@ async function personPage(
         </select>
         <button type="submit">{t.save}</button>
       </form>
+      <h2 id="correction">{pt.correction}</h2>
+      <p>{pt.correctionIntro}</p>
+      <form method="post" action={`/hr/people/${encodeURIComponent(record.personnel_number)}/correction`}>
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="ctype">{pt.leaveType}</label>
+        <select id="ctype" name="type">
+          {balanceTypes.map((lt) => (
+            <option key={lt.code} value={lt.code} selected={(opts.form?.type ?? "VACATION") === lt.code}>
+              {lt.name}
+            </option>
+          ))}
+        </select>
+        <label for="cyear">{pt.year}</label>
+        <input
+          id="cyear"
+          name="year"
+          type="number"
+          min={2000}
+          max={2100}
+          required
+          value={opts.form?.year ?? todayOf(deps).slice(0, 4)}
+        />
+        <label for="cdays">{pt.days}</label>
+        <input
+          id="cdays"
+          name="days"
+          type="number"
+          step="0.5"
+          required
+          aria-describedby="cdays-hint"
+          value={opts.form?.days}
+        />
+        <p id="cdays-hint" class="muted">{pt.daysHint}</p>
+        <label for="cnote">{pt.note}</label>
+        <input
+          id="cnote"
+          name="note"
+          type="text"
+          required
+          minlength={3}
+          maxlength={500}
+          value={opts.form?.note}
+        />
+        <button type="submit">{t.save}</button>
+      </form>
       <h2 id="account">{pt.account}</h2>
       {account
         ? (
@@ -232,6 +281,43 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
     const status = e.status === 403 || e.status === 404 ? e.status : 400;
     return await personPage(deps, c, p, { errors: [e.message], status });
   };
+
+  app.post("/hr/people/:pn/correction", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/people", personPage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    const pn = c.req.param("pn");
+    const sent = {
+      type: (form.get("type") ?? "").slice(0, 40),
+      year: (form.get("year") ?? "").trim().slice(0, 10),
+      days: (form.get("days") ?? "").trim().slice(0, 10),
+      note: (form.get("note") ?? "").slice(0, 600),
+    };
+    const num = (v: string) => v === "" ? NaN : Number(v);
+    try {
+      const row = await adjustEntitlement(deps, {
+        personnelNumber: pn,
+        code: sent.type,
+        year: num(sent.year),
+        days: num(sent.days),
+        note: sent.note,
+        by: p.user.email,
+      });
+      const [record] = await employeeRecordFields(deps, [pn]);
+      return await personPage(deps, c, p, {
+        flash: fill(personTexts(p.lang).corrected, {
+          type: sent.type,
+          year: String(row.year),
+          days: (row.days > 0 ? "+" : "") + String(row.days),
+          name: `${record.first_name} ${record.last_name}`,
+        }),
+      });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const status = e.status === 404 ? 404 : 400;
+      return await personPage(deps, c, p, { errors: [e.message], status, form: sent });
+    }
+  });
 
   app.post("/hr/people/:pn/role", async (c) => {
     const posted = await hrForm(deps, c, "/hr/people", personPage);

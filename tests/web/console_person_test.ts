@@ -295,3 +295,69 @@ Deno.test("console person: account refusals say why and change nothing", async (
     t.close();
   }
 });
+
+Deno.test("console person: a balance correction with a reason the person then sees", async (ctx) => {
+  const t = await makeTestApp();
+  try {
+    const cookie = await session(t, "hr@demo.example");
+    const { fields } = await shownForm(t, cookie, "GW-013");
+    const csrf = fields.csrf as string;
+    const token = await t.signIn("employee@demo.example");
+    const vacation = async () => {
+      const b = await (await t.request("/api/v1/portal/employee/leave/balances?year=2026", { token })).json();
+      return b.data.balances.find((x: { leaveType: { code: string } }) => x.leaveType.code === "VACATION");
+    };
+    const before = await vacation();
+
+    await ctx.step("two days for the tenth year of service", async () => {
+      const r = await t.request(
+        "/hr/people/GW-013/correction",
+        post(cookie, { csrf, type: "VACATION", year: "2026", days: "2", note: "Dienstjubiläum 10 Jahre" }),
+      );
+      assert.equal(r.status, 200);
+      assert.match(await r.text(), /Le solde VACATION 2026 de Lukas Gerber est corrigé de \+2 jours/);
+      const after = await vacation();
+      assert.equal(after.remaining, before.remaining + 2);
+      assert.match(JSON.stringify(after), /Dienstjubiläum 10 Jahre/);
+    });
+
+    const cases: [string, Record<string, string>, number, RegExp][] = [
+      [
+        "no days",
+        { type: "VACATION", year: "2026", days: "0", note: "nichts" },
+        400,
+        /days must be a non-zero number/,
+      ],
+      ["a quarter day", { type: "VACATION", year: "2026", days: "0.25", note: "Viertel" }, 400, /half days/],
+      [
+        "no reason",
+        { type: "VACATION", year: "2026", days: "1", note: "x" },
+        400,
+        /a note of 3 to 500 characters/,
+      ],
+      [
+        "a type without a balance",
+        { type: "UNPAID", year: "2026", days: "1", note: "Versuch" },
+        400,
+        /keeps no balance/,
+      ],
+      [
+        "a year long gone",
+        { type: "VACATION", year: "1999", days: "1", note: "Versuch" },
+        400,
+        /year must be a whole number from 2000/,
+      ],
+    ];
+    for (const [name, form, status, message] of cases) {
+      await ctx.step(name, async () => {
+        const current = await vacation();
+        const r = await t.request("/hr/people/GW-013/correction", post(cookie, { csrf, ...form }));
+        assert.equal(r.status, status);
+        assert.match(await r.text(), message);
+        assert.deepEqual(await vacation(), current);
+      });
+    }
+  } finally {
+    t.close();
+  }
+});
