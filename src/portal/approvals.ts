@@ -12,6 +12,8 @@ import {
 } from "../services/approvals.ts";
 import { route, type RouteDef } from "./route.ts";
 import { fileResponse } from "./files.ts";
+import { getRequiredDocumentFile } from "../services/document_files.ts";
+import { UPLOAD_TYPES } from "../services/uploaded_files.ts";
 import { CERTIFICATE_TYPES, getCertificateFile } from "../services/sick_leave.ts";
 import {
   DecisionBody,
@@ -179,5 +181,19 @@ export const approvalRoutes: RouteDef[] = [
     errors: { 404: "No certificate file for this absence that the caller may read." },
     handler: async ({ deps, user, params, c }) =>
       fileResponse(c, await getCertificateFile(deps, portalActor(user), params.id)),
+  }),
+  route({
+    method: "get",
+    path: "/approvals/documents/:id/file",
+    operationId: "getRequestedDocumentFileForHr",
+    tag: "profile",
+    access: "user",
+    summary: "For HR: the file an employee uploaded for a document HR asked for",
+    description: "HR staff and above only; a manager never reads it.",
+    params: idParam,
+    fileType: [...UPLOAD_TYPES],
+    errors: { 404: "No file for this requested document that the caller may read." },
+    handler: async ({ deps, user, params, c }) =>
+      fileResponse(c, await getRequiredDocumentFile(deps, portalActor(user), params.id)),
   }),
 ];

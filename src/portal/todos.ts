@@ -9,6 +9,13 @@ import {
   markNotificationsRead,
 } from "../services/todos.ts";
 import { route, type RouteDef } from "./route.ts";
+import { fileResponse, uploadedFile } from "./files.ts";
+import {
+  getRequiredDocument,
+  getRequiredDocumentFile,
+  uploadRequiredDocument,
+} from "../services/document_files.ts";
+import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from "../services/uploaded_files.ts";
 import { dateTime, idParam, isoDate, pageQuery } from "./schemas.ts";
 
 const Todos = z.strictObject({
@@ -34,6 +41,14 @@ const Todos = z.strictObject({
   documentsMissing: z.array(
     z.strictObject({ id: z.string(), kind: z.string(), dueDate: isoDate.nullable() }),
   ),
+});
+
+const RequiredDocument = z.strictObject({
+  id: z.string(),
+  kind: z.string().meta({ description: "What HR asked for, e.g. RESIDENCE_PERMIT." }),
+  dueDate: isoDate.nullable(),
+  status: z.enum(["MISSING", "RECEIVED"]),
+  receivedAt: dateTime.optional().meta({ description: "When the file arrived." }),
 });
 
 const Notification = z.strictObject({
@@ -91,6 +106,72 @@ export const todoRoutes: RouteDef[] = [
     response: z.strictObject({ id: z.string(), discarded: z.literal(true) }),
     errors: { 404: "No unsent feedback draft of the caller with this id." },
     handler: ({ deps, user, params }) => discardFeedbackDraft(deps, portalActor(user), params.id),
+  }),
+  route({
+    method: "post",
+    path: "/employee/todos/documents/:id/file",
+    operationId: "uploadRequestedDocument",
+    tag: "profile",
+    access: "employee",
+    summary: "Upload the file of a document HR asked for (PDF or photo)",
+    description:
+      "Send the file as `multipart/form-data` with a part named `file`: a PDF, JPEG, PNG or HEIC image of at " +
+      "most 10 MB, recognised by its content (not its name). The document then reads `status: RECEIVED` " +
+      "with `receivedAt`, leaves `documentsMissing` (and the summary's badge), and HR can read the file. A " +
+      "new upload replaces the previous file.",
+    params: idParam,
+    upload: {
+      field: "file",
+      types: [...UPLOAD_TYPES],
+      maxBytes: UPLOAD_MAX_BYTES,
+      description: "The document: PDF, JPEG, PNG or HEIC, at most 10 MB.",
+    },
+    response: RequiredDocument,
+    errors: {
+      400: "No part named `file`, or an empty file.",
+      404: "The caller has no requested document with this id.",
+      413: "The file is larger than 10 MB.",
+      415: "Not multipart/form-data, or the file is neither a PDF nor a JPEG, PNG or HEIC image.",
+    },
+    handler: async ({ deps, user, params, c }) => {
+      const actor = portalActor(user);
+      // Someone else's id reads as unknown before anything of the upload is looked at.
+      await getRequiredDocument(deps, actor, params.id);
+      const file = await uploadedFile(c, "file", deps.config.bodyReadTimeoutSeconds);
+      return uploadRequiredDocument(deps, actor, {
+        id: params.id,
+        fileName: file.name,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      });
+    },
+  }),
+  route({
+    method: "get",
+    path: "/employee/todos/documents/:id",
+    operationId: "getRequestedDocument",
+    tag: "profile",
+    access: "employee",
+    summary: "A document HR asked for, and whether its file arrived",
+    params: idParam,
+    response: RequiredDocument,
+    errors: { 404: "The caller has no requested document with this id." },
+    handler: ({ deps, user, params }) => getRequiredDocument(deps, portalActor(user), params.id),
+  }),
+  route({
+    method: "get",
+    path: "/employee/todos/documents/:id/file",
+    operationId: "getRequestedDocumentFile",
+    tag: "profile",
+    access: "employee",
+    summary: "The file the caller uploaded for a requested document",
+    params: idParam,
+    fileType: [...UPLOAD_TYPES],
+    errors: { 404: "The caller has no requested document with this id, or no file for it." },
+    handler: async ({ deps, user, params, c }) => {
+      const actor = portalActor(user);
+      await getRequiredDocument(deps, actor, params.id);
+      return fileResponse(c, await getRequiredDocumentFile(deps, actor, params.id));
+    },
   }),
   route({
     method: "get",

@@ -30,6 +30,7 @@ import {
   onboardingTasks,
   payslips,
   profileChangeRequests,
+  requiredDocumentFiles,
   requiredDocuments,
   sessions,
   sickCertificates,
@@ -97,6 +98,13 @@ export const EXPORT_PARTS: Part[] = [
   { section: "payslips", key: "payslips", table: payslips, owner: "employeeId", omit: ["document"] },
   { section: "compensation", key: "compensation", table: compensation, owner: "employeeId" },
   { section: "documents", key: "requiredDocuments", table: requiredDocuments, owner: "employeeId" },
+  {
+    section: "documents",
+    key: "requiredDocumentFiles",
+    table: requiredDocumentFiles,
+    owner: "employeeId",
+    omit: ["bytes"],
+  },
   { section: "profile", key: "onboardingPlans", table: onboardingPlans, owner: "employeeId" },
 ];
 
@@ -177,6 +185,17 @@ export async function collectPersonData(
   }).from(sickCertificates).where(eq(sickCertificates.employeeId, employeeId));
   for (const f of certificates) {
     files[`files/certificates/${f.id.slice(0, 8)}-${f.name.replace(/[^\w.\- ]/g, "_")}`] = new Uint8Array(
+      f.bytes,
+    );
+  }
+
+  const documentFiles = await deps.db.select({
+    id: requiredDocumentFiles.id,
+    name: requiredDocumentFiles.fileName,
+    bytes: requiredDocumentFiles.bytes,
+  }).from(requiredDocumentFiles).where(eq(requiredDocumentFiles.employeeId, employeeId));
+  for (const f of documentFiles) {
+    files[`files/documents/${f.id.slice(0, 8)}-${f.name.replace(/[^\w.\- ]/g, "_")}`] = new Uint8Array(
       f.bytes,
     );
   }

@@ -17,9 +17,10 @@ import {
   type SalaryScale,
   sickDaysCovered,
 } from "../domain/sick.ts";
-import { AppError, conflict, invalid, notFound } from "../errors.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
 import { isHrOrAbove } from "../domain/access.ts";
 import type { Actor } from "./actor.ts";
+import { checkedUpload, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from "./uploaded_files.ts";
 import {
   checkYear,
   dateAsInstant,
@@ -363,27 +364,11 @@ export async function cancelSickReport(deps: ServiceDeps, actor: Actor, input: {
   });
 }
 
-/** The media types a certificate may have. */
-export const CERTIFICATE_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/heic"] as const;
+/** The media types a certificate may have (those of every upload). */
+export const CERTIFICATE_TYPES = UPLOAD_TYPES;
 
-/** The largest certificate accepted: a phone photo or a scanned PDF fits well within it. */
-export const CERTIFICATE_MAX_BYTES = 10 * 1024 * 1024;
-
-/**
- * The media type of a certificate file, told by its first bytes (never by its name or the client's claim):
- * PDF, JPEG, PNG, or HEIC/HEIF (what phones' cameras write). Anything else is refused.
- */
-export function certificateType(bytes: Uint8Array): string | null {
-  const at = (i: number, ...b: number[]) => b.every((x, k) => bytes[i + k] === x);
-  if (at(0, 0x25, 0x50, 0x44, 0x46, 0x2d)) return "application/pdf";
-  if (at(0, 0xff, 0xd8, 0xff)) return "image/jpeg";
-  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
-  if (bytes.length >= 12 && at(4, 0x66, 0x74, 0x79, 0x70)) {
-    const brand = String.fromCharCode(...bytes.subarray(8, 12));
-    if (["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"].includes(brand)) return "image/heic";
-  }
-  return null;
-}
+/** The largest certificate accepted. */
+export const CERTIFICATE_MAX_BYTES = UPLOAD_MAX_BYTES;
 
 /**
  * Stores the caller's medical certificate for an absence and marks it uploaded; HR then reads the file. A new
@@ -402,31 +387,9 @@ export async function uploadCertificate(
     if (r.certificateState === "ACCEPTED") {
       throw conflict("HR already accepted the certificate for this absence.");
     }
-    if (input.bytes.byteLength === 0) throw invalid("The file is empty.");
-    if (input.bytes.byteLength > CERTIFICATE_MAX_BYTES) {
-      throw new AppError(
-        "payload_too_large",
-        "The certificate is larger than 10 MB; send a smaller scan or photo.",
-      );
-    }
-    const contentType = certificateType(input.bytes);
-    if (!contentType) {
-      throw new AppError(
-        "unsupported_media_type",
-        "The certificate must be a PDF or a photo (JPEG, PNG or HEIC); this file is none of them.",
-      );
-    }
-    // Control characters and path separators never reach a file name or a Content-Disposition header.
-    // deno-lint-ignore no-control-regex
-    const fileName = input.fileName.replace(/[\x00-\x1f/\\]/g, "_").slice(0, 200) || "certificate";
-    const file = {
-      fileName,
-      contentType,
-      sizeBytes: input.bytes.byteLength,
-      bytes: Buffer.from(input.bytes),
-      uploadedAt: now,
-      uploadedByUserId: actor.userId,
-    };
+    const checked = checkedUpload(input, "The certificate", "certificate");
+    const fileName = checked.fileName;
+    const file = { ...checked, uploadedAt: now, uploadedByUserId: actor.userId };
     await tx.insert(sickCertificates).values({ sickEntryId: r.id, employeeId: r.employeeId, ...file })
       .onConflictDoUpdate({ target: sickCertificates.sickEntryId, set: file });
     const [row] = await tx.update(sickLeaveEntries).set({

@@ -7,6 +7,7 @@
  * the table below covers every such operation, so a new route cannot slip past it.
  */
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { eq } from "drizzle-orm";
 import { json, makeTestApp, type TestApp } from "../_helpers.ts";
 import {
@@ -19,6 +20,8 @@ import {
   onboardingTasks,
   payslips,
   profileChangeRequests,
+  requiredDocumentFiles,
+  requiredDocuments,
   sessions,
   sickLeaveEntries,
   timeEntries,
@@ -46,6 +49,7 @@ interface Records {
   dataExport: string;
   onboardingTask: string;
   feedbackDraft: string;
+  document: string;
   employeeB: string;
 }
 
@@ -177,6 +181,42 @@ const ATTEMPTS: Attempt[] = [
     as: "otherManager",
     method: "GET",
     path: (r) => `/approvals/sick-leave/${r.sick}/certificate`,
+    status: 404,
+  },
+  {
+    operationId: "uploadRequestedDocument",
+    as: "A",
+    method: "POST",
+    path: (r) => `/employee/todos/documents/${r.document}/file`,
+    body: () => ({}),
+    status: 404,
+  },
+  {
+    operationId: "getRequestedDocument",
+    as: "A",
+    method: "GET",
+    path: (r) => `/employee/todos/documents/${r.document}`,
+    status: 404,
+  },
+  {
+    operationId: "getRequestedDocumentFile",
+    as: "A",
+    method: "GET",
+    path: (r) => `/employee/todos/documents/${r.document}/file`,
+    status: 404,
+  },
+  {
+    operationId: "getRequestedDocumentFileForHr",
+    as: "A",
+    method: "GET",
+    path: (r) => `/approvals/documents/${r.document}/file`,
+    status: 404,
+  },
+  {
+    operationId: "getRequestedDocumentFileForHr",
+    as: "otherManager",
+    method: "GET",
+    path: (r) => `/approvals/documents/${r.document}/file`,
     status: 404,
   },
   {
@@ -352,6 +392,22 @@ async function setup(t: TestApp) {
     cycle: "2026",
     updatedAt: t.clock.now(),
   }).returning();
+  const [document] = await t.deps.db.insert(requiredDocuments).values({
+    employeeId: b.employeeId!,
+    kind: "Diplomkopie",
+    status: "RECEIVED",
+    receivedAt: t.clock.now(),
+    createdAt: t.clock.now(),
+  }).returning();
+  await t.deps.db.insert(requiredDocumentFiles).values({
+    requiredDocumentId: document.id,
+    employeeId: b.employeeId!,
+    fileName: "diplom.pdf",
+    contentType: "application/pdf",
+    sizeBytes: 9,
+    bytes: Buffer.from("%PDF-1.7\n"),
+    uploadedAt: t.clock.now(),
+  });
   const records: Records = {
     leaveAwaiting: awaiting.id,
     leaveApproved: approved.id,
@@ -364,6 +420,7 @@ async function setup(t: TestApp) {
     dataExport: exported.id,
     onboardingTask: task.id,
     feedbackDraft: feedback.id,
+    document: document.id,
     employeeB: b.employeeId!,
   };
   const otherManager = await addAccount(t, P("P007"), { role: "manager" });
@@ -385,6 +442,10 @@ async function snapshot(t: TestApp, r: Records) {
     dataExport: await db.select().from(dataExports).where(eq(dataExports.id, r.dataExport)),
     task: await db.select().from(onboardingTasks).where(eq(onboardingTasks.id, r.onboardingTask)),
     draft: await db.select().from(feedbackDrafts).where(eq(feedbackDrafts.id, r.feedbackDraft)),
+    document: await db.select().from(requiredDocuments).where(eq(requiredDocuments.id, r.document)),
+    documentFile: await db.select().from(requiredDocumentFiles).where(
+      eq(requiredDocumentFiles.requiredDocumentId, r.document),
+    ),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   oauthConnections,
   onboardingPlans,
   onboardingTasks,
+  requiredDocuments,
   sessions,
   sickLeaveEntries,
   users,
@@ -376,6 +377,18 @@ Deno.test("openapi: real responses of every operation match the document's schem
       await op("getSickCertificate", "employee", { params: { id: s.data.id }, expect: 200 });
       await op("getSickCertificateForHr", "hr", { params: { id: s.data.id }, expect: 200 });
       await op("getSickCertificateForHr", "manager", { params: { id: s.data.id }, expect: 404 });
+      const [doc] = await app.deps.db.select().from(requiredDocuments).where(
+        eq(requiredDocuments.status, "MISSING"),
+      ).limit(100).then((rows) => rows.filter((d) => d.kind === "Diplomkopie"));
+      await op("getRequestedDocument", "employee", { params: { id: doc.id }, expect: 200 });
+      await op("uploadRequestedDocument", "employee", {
+        params: { id: doc.id },
+        raw: { body: form },
+        expect: 200,
+      });
+      await op("getRequestedDocumentFile", "employee", { params: { id: doc.id }, expect: 200 });
+      await op("getRequestedDocumentFileForHr", "hr", { params: { id: doc.id }, expect: 200 });
+      await op("getRequestedDocumentFileForHr", "manager", { params: { id: doc.id }, expect: 404 });
       await op("takeBackSickReport", "employee", { params: { id: s.data.id }, expect: 409 });
       const s2 = await op("reportSickLeave", "employee", {
         body: { startDate: "2026-11-12", endDate: "2026-11-12" },

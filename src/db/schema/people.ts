@@ -1,4 +1,4 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { day, flag, id, instant } from "./_common.ts";
 
 /** Installation-wide settings an admin may change at run time (key/value, JSON-encoded values). */
@@ -139,8 +139,28 @@ export const requiredDocuments = sqliteTable("required_documents", {
   /** MISSING | RECEIVED */
   status: text("status").notNull().default("MISSING"),
   dueDate: day("due_date"),
+  /** When the person's file arrived (status RECEIVED through an upload). */
+  receivedAt: instant("received_at"),
   createdAt: instant("created_at").notNull(),
 }, (t) => [index("required_documents_emp_idx").on(t.employeeId, t.status)]);
+
+/**
+ * The file a person uploaded for a required document (PDF or photo, type checked by its content). Read by
+ * the person and by HR; a newer upload replaces it.
+ */
+export const requiredDocumentFiles = sqliteTable("required_document_files", {
+  id: id(),
+  requiredDocumentId: text("required_document_id").notNull().references(() => requiredDocuments.id, {
+    onDelete: "cascade",
+  }).unique(),
+  employeeId: text("employee_id").notNull().references(() => employees.id, { onDelete: "cascade" }),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  sizeBytes: integer("size_bytes").notNull(),
+  bytes: blob("bytes", { mode: "buffer" }).notNull(),
+  uploadedAt: instant("uploaded_at").notNull(),
+  uploadedByUserId: text("uploaded_by_user_id"),
+});
 
 /** Feedback the employee started writing but did not send: a to-do. */
 export const feedbackDrafts = sqliteTable("feedback_drafts", {

@@ -1,0 +1,60 @@
+/**
+ * Files people upload from their phone (a medical certificate, a document HR asked for): what is accepted and
+ * the one check every upload goes through. The type is told by the file's first bytes, never by its name or
+ * the client's claim.
+ */
+import { Buffer } from "node:buffer";
+import { AppError, invalid } from "../errors.ts";
+
+/** The media types an upload may have: a PDF, or a photo as phones take them. */
+export const UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/heic"] as const;
+
+/** The largest upload accepted: a phone photo or a scanned PDF fits well within it. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The media type of a file by its first bytes: PDF, JPEG, PNG, or HEIC/HEIF (phones' cameras); else null. */
+export function fileTypeOf(bytes: Uint8Array): string | null {
+  const at = (i: number, ...b: number[]) => b.every((x, k) => bytes[i + k] === x);
+  if (at(0, 0x25, 0x50, 0x44, 0x46, 0x2d)) return "application/pdf";
+  if (at(0, 0xff, 0xd8, 0xff)) return "image/jpeg";
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  if (bytes.length >= 12 && at(4, 0x66, 0x74, 0x79, 0x70)) {
+    const brand = String.fromCharCode(...bytes.subarray(8, 12));
+    if (["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"].includes(brand)) return "image/heic";
+  }
+  return null;
+}
+
+/** A checked upload, ready to store. */
+export interface CheckedFile {
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  bytes: Buffer;
+}
+
+/**
+ * Checks an upload (not empty, at most 10 MB, a PDF or a photo by its content) and gives it a safe name;
+ * `what` names the file in the refusals ("The certificate").
+ */
+export function checkedUpload(
+  input: { fileName: string; bytes: Uint8Array },
+  what: string,
+  fallbackName: string,
+): CheckedFile {
+  if (input.bytes.byteLength === 0) throw invalid("The file is empty.");
+  if (input.bytes.byteLength > UPLOAD_MAX_BYTES) {
+    throw new AppError("payload_too_large", `${what} is larger than 10 MB; send a smaller scan or photo.`);
+  }
+  const contentType = fileTypeOf(input.bytes);
+  if (!contentType) {
+    throw new AppError(
+      "unsupported_media_type",
+      `${what} must be a PDF or a photo (JPEG, PNG or HEIC); this file is none of them.`,
+    );
+  }
+  // Control characters and path separators never reach a file name or a Content-Disposition header.
+  // deno-lint-ignore no-control-regex
+  const fileName = input.fileName.replace(/[\x00-\x1f/\\]/g, "_").slice(0, 200) || fallbackName;
+  return { fileName, contentType, sizeBytes: input.bytes.byteLength, bytes: Buffer.from(input.bytes) };
+}
