@@ -37,6 +37,10 @@ export interface InboxTexts {
   person: string;
   requested: string;
   badDecision: string;
+  documents: string;
+  noDocuments: string;
+  document: string;
+  received: string;
 }
 
 export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
@@ -74,6 +78,10 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     person: "Person",
     requested: "Eingereicht",
     badDecision: "Dieser Entscheid ist hier nicht möglich.",
+    documents: "Eingetroffene Dokumente (letzte 30 Tage)",
+    noDocuments: "Keine Dokumente eingetroffen.",
+    document: "Dokument",
+    received: "Eingetroffen",
   },
   fr: {
     inbox: "Boîte RH",
@@ -109,6 +117,10 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     person: "Personne",
     requested: "Soumise le",
     badDecision: "Cette décision n'est pas possible ici.",
+    documents: "Documents reçus (30 derniers jours)",
+    noDocuments: "Aucun document reçu.",
+    document: "Document",
+    received: "Reçu le",
   },
   it: {
     inbox: "Posta HR",
@@ -144,6 +156,10 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     person: "Persona",
     requested: "Inoltrata il",
     badDecision: "Questa decisione non è possibile qui.",
+    documents: "Documenti arrivati (ultimi 30 giorni)",
+    noDocuments: "Nessun documento arrivato.",
+    document: "Documento",
+    received: "Arrivato il",
   },
   en: {
     inbox: "HR inbox",
@@ -179,6 +195,10 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     person: "Person",
     requested: "Sent",
     badDecision: "That decision is not possible here.",
+    documents: "Documents received (last 30 days)",
+    noDocuments: "No documents received.",
+    document: "Document",
+    received: "Received",
   },
 };
 

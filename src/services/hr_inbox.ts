@@ -5,7 +5,13 @@
  * (`approvals.ts`). A certificate is health data: HR staff and administrators only.
  */
 import { and, desc, eq, gte, inArray, isNull, or } from "drizzle-orm";
-import { employees, sickCertificates, sickLeaveEntries } from "../db/schema/mod.ts";
+import {
+  employees,
+  requiredDocumentFiles,
+  requiredDocuments,
+  sickCertificates,
+  sickLeaveEntries,
+} from "../db/schema/mod.ts";
 import { addDays } from "../domain/calendar.ts";
 import { sickDaysCovered } from "../domain/sick.ts";
 import { isHrOrAbove } from "../domain/access.ts";
@@ -109,4 +115,37 @@ export async function acceptCertificate(deps: ServiceDeps, actor: Actor, entryId
       now,
     });
   });
+}
+
+/** A requested document whose file arrived, on HR's list. */
+export interface ReceivedDocument {
+  id: string;
+  name: string;
+  personnelNumber: string;
+  kind: string;
+  receivedAt: number;
+}
+
+/** Requested documents whose file arrived in the last 30 days, newest first (at most 200). */
+export async function listReceivedDocuments(deps: ServiceDeps, actor: Actor): Promise<ReceivedDocument[]> {
+  requireHr(actor);
+  const since = deps.clock.now() - SICK_FOLLOW_UP_DAYS * 86_400_000;
+  const rows = await deps.db.select({
+    id: requiredDocuments.id,
+    kind: requiredDocuments.kind,
+    receivedAt: requiredDocuments.receivedAt,
+    first: employees.firstName,
+    last: employees.lastName,
+    pn: employees.personnelNumber,
+  }).from(requiredDocuments).innerJoin(employees, eq(employees.id, requiredDocuments.employeeId))
+    .innerJoin(requiredDocumentFiles, eq(requiredDocumentFiles.requiredDocumentId, requiredDocuments.id))
+    .where(and(eq(requiredDocuments.status, "RECEIVED"), gte(requiredDocuments.receivedAt, since)))
+    .orderBy(desc(requiredDocuments.receivedAt)).limit(MAX_LISTED);
+  return rows.map((r) => ({
+    id: r.id,
+    name: fullName({ firstName: r.first, lastName: r.last }),
+    personnelNumber: r.pn,
+    kind: r.kind,
+    receivedAt: r.receivedAt!,
+  }));
 }

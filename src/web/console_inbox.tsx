@@ -17,7 +17,8 @@ import {
   listLeaveApprovals,
   listProfileChangeApprovals,
 } from "../services/approvals.ts";
-import { acceptCertificate, listSickFollowUps } from "../services/hr_inbox.ts";
+import { acceptCertificate, listReceivedDocuments, listSickFollowUps } from "../services/hr_inbox.ts";
+import { getRequiredDocumentFile } from "../services/document_files.ts";
 import { getCertificateFile } from "../services/sick_leave.ts";
 import { hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
 import { Layout, setPageHeaders } from "./layout.tsx";
@@ -38,6 +39,7 @@ async function inboxPage(
   const changes = await listProfileChangeApprovals(deps, actor, { limit: 50 });
   const leave = await listLeaveApprovals(deps, actor, { limit: 50 });
   const sick = await listSickFollowUps(deps, actor);
+  const received = await listReceivedDocuments(deps, actor);
   setPageHeaders(c);
   return c.html(
     <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={it.inbox} wide>
@@ -203,9 +205,46 @@ async function inboxPage(
           </table>
         )
         : <p>{it.noSick}</p>}
+
+      <h2 id="documents">{it.documents}</h2>
+      {received.length
+        ? (
+          <table aria-labelledby="documents">
+            <thead>
+              <tr>
+                <th scope="col">{it.person}</th>
+                <th scope="col">{it.document}</th>
+                <th scope="col">{it.received}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {received.map((d) => (
+                <tr key={d.id}>
+                  <td>{`${d.name} (${d.personnelNumber})`}</td>
+                  <td>
+                    <a href={`/hr/inbox/documents/${d.id}`}>{d.kind}</a>
+                  </td>
+                  <td>{new Date(d.receivedAt).toISOString().slice(0, 10)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+        : <p>{it.noDocuments}</p>}
     </Layout>,
     opts.status ?? 200,
   );
+}
+
+/** A stored file as a download that nothing caches and no browser renders in the page. */
+function download(c: Context, f: { fileName: string; contentType: string; bytes: Uint8Array<ArrayBuffer> }) {
+  return c.body(f.bytes, 200, {
+    "Content-Type": f.contentType,
+    "Content-Disposition": `attachment; filename="${f.fileName.replace(/[^\w.\- ]/g, "_")}"`,
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  });
 }
 
 /** The inbox again with a service's refusal, at the refusal's own status. */
@@ -272,13 +311,18 @@ export function mountConsoleInbox(app: Hono<any>, deps: AppDeps): void {
     if (p instanceof Response) return p;
     try {
       const f = await getCertificateFile(deps, portalActor(p.user), c.req.param("id"));
-      return c.body(f.bytes, 200, {
-        "Content-Type": f.contentType,
-        "Content-Disposition": `attachment; filename="${f.fileName.replace(/[^\w.\- ]/g, "_")}"`,
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "no-store",
-        "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-      });
+      return download(c, f);
+    } catch (e) {
+      return await refused(deps, c, p, e);
+    }
+  });
+
+  app.get("/hr/inbox/documents/:id", async (c) => {
+    const p = await hrPage(deps, c, "/hr/inbox");
+    if (p instanceof Response) return p;
+    try {
+      const f = await getRequiredDocumentFile(deps, portalActor(p.user), c.req.param("id"));
+      return download(c, f);
     } catch (e) {
       return await refused(deps, c, p, e);
     }

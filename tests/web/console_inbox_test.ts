@@ -274,3 +274,39 @@ Deno.test("console inbox: refusals say why on the page and change nothing", asyn
     t.close();
   }
 });
+
+Deno.test("console inbox: a document HR asked for, once its file arrived, is listed and opened by HR only", async () => {
+  const t = await makeTestApp();
+  try {
+    const token = await t.signIn("employee@demo.example");
+    const todos = await (await t.request(`${BASE}/employee/todos`, { token })).json();
+    const doc = todos.data.documentsMissing.find((d: { kind: string }) => d.kind === "Diplomkopie");
+    const form = new FormData();
+    form.append("file", new File([PDF as Uint8Array<ArrayBuffer>], "diplom.pdf"));
+    const up = await t.request(`${BASE}/employee/todos/documents/${doc.id}/file`, {
+      method: "POST",
+      token,
+      body: form,
+    });
+    assert.equal(up.status, 200);
+    await up.body?.cancel();
+    const cookie = await session(t, "hr@demo.example");
+    const html = await (await t.request("/hr/inbox", { headers: cookie })).text();
+    assert.match(html, /Documents reçus/);
+    assert.match(html, new RegExp(`href="/hr/inbox/documents/${doc.id}">Diplomkopie</a>`));
+    const f = await t.request(`/hr/inbox/documents/${doc.id}`, { headers: cookie });
+    assert.equal(f.status, 200);
+    assert.equal(f.headers.get("cache-control"), "no-store");
+    assert.deepEqual(new Uint8Array(await f.arrayBuffer()), PDF);
+    const manager = await t.request(`/hr/inbox/documents/${doc.id}`, {
+      headers: await session(t, "manager@demo.example"),
+    });
+    assert.equal(manager.status, 403);
+    assert.doesNotMatch(await manager.text(), /%PDF/);
+    const unknown = await t.request("/hr/inbox/documents/nope", { headers: cookie });
+    assert.equal(unknown.status, 404);
+    await unknown.body?.cancel();
+  } finally {
+    t.close();
+  }
+});
