@@ -13,6 +13,8 @@ import { mountWebPages } from "./web/mod.tsx";
 import { mountAuthorizationPages, mountSignInPages } from "./web/auth_pages.tsx";
 import { mountConsole } from "./web/console.tsx";
 import { MAX_PAYSLIP_BYTES } from "./services/payslip_import.ts";
+import { APPLICATION_FILE_MAX_BYTES } from "./services/careers.ts";
+import { mountCareers } from "./web/careers.tsx";
 import { mountConsoleInbox } from "./web/console_inbox.tsx";
 import { mountConsolePerson } from "./web/console_person.tsx";
 import { mountConsoleDocuments } from "./web/console_documents.tsx";
@@ -99,6 +101,8 @@ export function createApp(deps: AppDeps): Hono<Env> {
   }));
   // The HR console's payslip form: one PDF of at most MAX_PAYSLIP_BYTES and its few fields.
   uploads.push({ re: /^\/hr\/pay\/payslips$/, max: MAX_PAYSLIP_BYTES + 64 * 1024 });
+  // The public application form: a CV and a letter of at most APPLICATION_FILE_MAX_BYTES each.
+  uploads.push({ re: /^\/careers\/[^/]+$/, max: 2 * APPLICATION_FILE_MAX_BYTES + 64 * 1024 });
   const tooLarge = (max: number) => (c: Context) =>
     c.json({ error: `The request body is larger than ${max} bytes.`, code: "payload_too_large" }, 413);
   app.use("*", async (c, next) => {
@@ -192,6 +196,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   mountConsoleDocuments(app, deps);
   mountConsoleLeaveTypes(app, deps);
   mountConsoleOrganisation(app, deps);
+  mountCareers(app, deps);
   if (deps.config.mcpEnabled) {
     mountAuthorizationServer(app, deps);
     mountAuthorizationPages(app, deps);

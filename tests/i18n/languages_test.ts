@@ -20,6 +20,7 @@ import { PERSON_TEXTS } from "../../src/i18n/console_person.ts";
 import { DOCUMENT_TEXTS } from "../../src/i18n/console_documents.ts";
 import { LEAVE_TYPE_TEXTS } from "../../src/i18n/console_leave_types.ts";
 import { ORGANISATION_TEXTS } from "../../src/i18n/console_organisation.ts";
+import { CAREERS_TEXTS } from "../../src/i18n/careers.ts";
 
 const FOUR = ["de", "en", "fr", "it"];
 
@@ -40,6 +41,7 @@ function tables(): [string, Record<string, unknown>][] {
     ["DOCUMENT_TEXTS", DOCUMENT_TEXTS],
     ["LEAVE_TYPE_TEXTS", LEAVE_TYPE_TEXTS],
     ["ORGANISATION_TEXTS", ORGANISATION_TEXTS],
+    ["CAREERS_TEXTS", CAREERS_TEXTS],
   ];
   for (const [k, v] of Object.entries(SCOPE_DESCRIPTIONS)) out.push([`SCOPE_DESCRIPTIONS.${k}`, v]);
   for (const [k, v] of Object.entries(SCALE_NAMES)) out.push([`SCALE_NAMES.${k}`, v]);

@@ -1,4 +1,4 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { flag, id, instant } from "./_common.ts";
 import { departments, employees, users } from "./people.ts";
 
@@ -91,6 +91,10 @@ export const applications = sqliteTable(
     /** ACTIVE | HIRED | REJECTED | WITHDRAWN */
     status: text("status").notNull().default("ACTIVE"),
     source: text("source"),
+    /** The language the candidate reads (de, fr, it, en): their e-mails are written in it. */
+    candidateLanguage: text("candidate_language").notNull().default("de"),
+    /** When the candidate consented to the processing of their data (the public form asks). */
+    consentedAt: instant("consented_at"),
     hiredAt: instant("hired_at"),
     createdAt: instant("created_at").notNull(),
     updatedAt: instant("updated_at").notNull(),
@@ -146,3 +150,16 @@ export const applicationStageHistory = sqliteTable("application_stage_history", 
   overrideUsed: flag("override_used").notNull().default(false),
   createdAt: instant("created_at").notNull(),
 }, (t) => [index("application_stage_history_app_idx").on(t.applicationId, t.createdAt)]);
+
+/** A candidate's file sent with the application (CV, letter): PDF only, type checked by its content. */
+export const applicationFiles = sqliteTable("application_files", {
+  id: id(),
+  applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+  /** CV | LETTER */
+  kind: text("kind").notNull(),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  sizeBytes: integer("size_bytes").notNull(),
+  bytes: blob("bytes", { mode: "buffer" }).notNull(),
+  uploadedAt: instant("uploaded_at").notNull(),
+}, (t) => [uniqueIndex("application_files_app_kind_idx").on(t.applicationId, t.kind)]);

@@ -1,0 +1,170 @@
+/**
+ * The public side of recruiting: the open positions as a candidate sees them (nothing internal: no salary
+ * band, no hiring manager, no pipeline) and an application sent without an account. An application starts in
+ * the first stage of the pipeline with the candidate's CV (and letter) as PDF files, their consent under the
+ * Swiss data protection act, and an acknowledgement e-mail in their language; the recruiting tools of the HR
+ * console and the connector then work on it like on any other.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import { Buffer } from "node:buffer";
+import type { AppDeps } from "../deps.ts";
+import { applicationFiles, applications, departments, positions, stages } from "../db/schema/mod.ts";
+import { AppError, invalid, notFound } from "../errors.ts";
+import { fill, isLang, type Lang } from "../i18n/mod.ts";
+import { careersTexts } from "../i18n/careers.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import { getSetting } from "../settings.ts";
+import { fileTypeOf } from "./uploaded_files.ts";
+
+/** How long an application is kept after its procedure ends (shown on the form and in the e-mail). */
+export const APPLICATION_RETENTION_MONTHS = 6;
+/** The largest CV or letter accepted. */
+export const APPLICATION_FILE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** An open position as the careers page shows it. */
+export interface OpenPosition {
+  id: string;
+  title: string;
+  department: string | null;
+  location: string | null;
+  workload: string | null;
+  advertisement: string | null;
+}
+
+function workloadText(min: number | null, max: number | null): string | null {
+  if (min === null && max === null) return null;
+  if (min === null || max === null || min === max) return `${min ?? max} %`;
+  return `${min}–${max} %`;
+}
+
+/** The positions open for applications, by title. */
+export async function listOpenPositions(deps: Pick<AppDeps, "db">): Promise<OpenPosition[]> {
+  const rows = await deps.db.select({ p: positions, department: departments.name }).from(positions)
+    .leftJoin(departments, eq(departments.id, positions.departmentId))
+    .where(eq(positions.status, "OPEN")).orderBy(asc(positions.title)).limit(200);
+  return rows.map(({ p, department }) => ({
+    id: p.id,
+    title: p.title,
+    department,
+    location: p.location,
+    workload: workloadText(p.workloadMin, p.workloadMax),
+    advertisement: p.advertisement,
+  }));
+}
+
+/** One open position, or not found (a draft, one on hold or closed reads as unknown). */
+export async function getOpenPosition(deps: Pick<AppDeps, "db">, id: string): Promise<OpenPosition> {
+  const p = (await listOpenPositions(deps)).find((x) => x.id === id);
+  if (!p) throw notFound("This position is not open.");
+  return p;
+}
+
+/** A file the candidate sent. */
+export interface SentFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** What the application form sends. */
+export interface ApplicationInput {
+  positionId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  language: string;
+  consent: boolean;
+  cv: SentFile | null;
+  letter: SentFile | null;
+}
+
+/** Checks one PDF; the problem for `label` if it is none. */
+function pdfProblem(f: SentFile | null, label: string, required: boolean): string | null {
+  if (!f || f.bytes.byteLength === 0) return required ? `${label} is required` : null;
+  if (f.bytes.byteLength > APPLICATION_FILE_MAX_BYTES) return `${label} is larger than 5 MB`;
+  if (fileTypeOf(f.bytes) !== "application/pdf") return `${label} must be a PDF`;
+  return null;
+}
+
+/**
+ * Files an application from the public form, all or nothing: every problem is reported; nothing is stored
+ * then. The first stage is the pipeline's lowest that neither hires nor rejects.
+ */
+export async function applyForPosition(
+  deps: AppDeps & { mailKick?: () => void },
+  input: ApplicationInput,
+): Promise<{ applicationId: string; position: string; language: Lang }> {
+  const position = await getOpenPosition(deps, input.positionId);
+  const problems: string[] = [];
+  const firstName = input.firstName.trim();
+  const lastName = input.lastName.trim();
+  const email = input.email.trim();
+  const phone = input.phone.trim();
+  if (firstName.length < 1 || firstName.length > 100) problems.push("first name: 1 to 100 characters");
+  if (lastName.length < 1 || lastName.length > 100) problems.push("last name: 1 to 100 characters");
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || email.length > 254) {
+    problems.push("e-mail: an address such as name@example.ch");
+  }
+  if (phone.length > 40) problems.push("phone: at most 40 characters");
+  if (!isLang(input.language)) problems.push("language: de, fr, it or en");
+  if (!input.consent) problems.push("consent: the application can only be processed with your consent");
+  const cvProblem = pdfProblem(input.cv, "the CV", true);
+  const letterProblem = pdfProblem(input.letter, "the letter", false);
+  for (const p of [cvProblem, letterProblem]) if (p) problems.push(p);
+  if (problems.length) {
+    const tooLarge = [cvProblem, letterProblem].some((p) => p?.endsWith("larger than 5 MB"));
+    const notPdf = [cvProblem, letterProblem].some((p) => p?.endsWith("must be a PDF"));
+    throw new AppError(
+      tooLarge ? "payload_too_large" : notPdf ? "unsupported_media_type" : "validation",
+      `The application was not sent: ${problems.join("; ")}.`,
+    );
+  }
+  const language = input.language as Lang;
+  const now = deps.clock.now();
+  const [first] = await deps.db.select().from(stages).where(
+    and(eq(stages.marksHired, false), eq(stages.marksRejected, false)),
+  ).orderBy(asc(stages.sortOrder)).limit(1);
+  if (!first) throw invalid("Applications are not taken yet: the organisation has no recruiting stages.");
+  const company = await getSetting(deps, "organisationName") ?? "";
+  const t = careersTexts(language);
+  const vars = { firstName, position: position.title, months: String(APPLICATION_RETENTION_MONTHS), company };
+  const applicationId = crypto.randomUUID();
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(applications).values({
+      id: applicationId,
+      positionId: position.id,
+      candidateFirstName: firstName,
+      candidateLastName: lastName,
+      candidateEmail: email,
+      candidatePhone: phone || null,
+      stageId: first.id,
+      status: "ACTIVE",
+      source: "CAREERS_PAGE",
+      candidateLanguage: language,
+      consentedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    for (const [kind, f] of [["CV", input.cv], ["LETTER", input.letter]] as const) {
+      if (!f || f.bytes.byteLength === 0) continue;
+      await tx.insert(applicationFiles).values({
+        applicationId,
+        kind,
+        // deno-lint-ignore no-control-regex
+        fileName: f.name.replace(/[\x00-\x1f/\\]/g, "_").slice(0, 200) || `${kind.toLowerCase()}.pdf`,
+        contentType: "application/pdf",
+        sizeBytes: f.bytes.byteLength,
+        bytes: Buffer.from(f.bytes),
+        uploadedAt: now,
+      });
+    }
+    await enqueueMail(tx, deps.clock, {
+      to: email,
+      subject: fill(t.mailSubject, vars),
+      text: fill(t.mailText, vars),
+      relatedTo: `application:${applicationId}`,
+    });
+  });
+  deps.mailKick?.();
+  return { applicationId, position: position.title, language };
+}
