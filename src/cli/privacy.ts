@@ -51,10 +51,12 @@ export const privacyCommands: Command[] = [
   },
   {
     name: "retention run",
-    summary: "Delete connector audit rows and counters older than AUDIT_RETENTION_DAYS",
+    summary:
+      "Delete connector audit rows and counters older than AUDIT_RETENTION_DAYS, and expired applications",
     usage:
       "retention run\n\nDeletes audit rows, per-day person-record counters and export records older than\n" +
-      "the retention period (AUDIT_RETENTION_DAYS, default 365), and expired data export archives.\n" +
+      "the retention period (AUDIT_RETENTION_DAYS, default 365), expired data export archives, and\n" +
+      "candidates' applications 6 months after their procedure ended (with their files and e-mails).\n" +
       "Schedule it daily (a systemd timer or cron).",
     async run(deps, _a, io) {
       const r = await runRetention(deps);
@@ -63,7 +65,7 @@ export const privacyCommands: Command[] = [
           new Date(r.keptFrom).toISOString().slice(0, 10)
         }: deleted ${r.auditRows} audit row(s), ` +
           `${r.personTouches} person-record counter(s), ${r.exportRecords} export record(s), ` +
-          `${r.expiredArchives} expired archive(s).\n`,
+          `${r.expiredArchives} expired archive(s), ${r.applications} application(s) past their retention.\n`,
       );
       return 0;
     },

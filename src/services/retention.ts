@@ -1,13 +1,15 @@
 /**
  * Retention of what the connector records about people: audit rows, the per-day person-record counters and
  * export records older than the installation's period (`AUDIT_RETENTION_DAYS`) are deleted, and data export
- * archives whose offer ended are removed (their request records stay). Run by `hr-service retention run`,
+ * archives whose offer ended are removed (their request records stay), and candidates' applications past their
+ * retention period are deleted with everything of theirs. Run by `hr-service retention run`,
  * which an operator schedules (a systemd timer or cron, daily).
  */
 import { lt } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { exportRecords, mcpAudit, personTouches } from "../db/schema/mod.ts";
 import { expireExports } from "./my_data_export.ts";
+import { purgeExpiredApplications } from "./application_retention.ts";
 
 export interface RetentionResult {
   /** The first instant kept (epoch ms, UTC midnight). */
@@ -16,6 +18,8 @@ export interface RetentionResult {
   personTouches: number;
   exportRecords: number;
   expiredArchives: number;
+  /** Candidates' applications deleted after their retention period (`application_retention.ts`). */
+  applications: number;
 }
 
 /**
@@ -40,5 +44,6 @@ export async function runRetention(
     return { auditRows: a.length, personTouches: t.length, exportRecords: e.length };
   });
   const expiredArchives = await expireExports(deps);
-  return { keptFrom, ...res, expiredArchives };
+  const applications = await purgeExpiredApplications(deps);
+  return { keptFrom, ...res, expiredArchives, applications };
 }
