@@ -68,6 +68,7 @@ export interface ConsoleTexts {
   navInbox: string;
   navDocuments: string;
   navOrganisation: string;
+  navRecruiting: string;
   pay: string;
   payIntro: string;
   annualSalary: string;
@@ -176,6 +177,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     navInbox: "Eingang HR",
     navDocuments: "Dokumente",
     navOrganisation: "Organisation",
+    navRecruiting: "Rekrutierung",
     pay: "Lohnänderungen",
     payIntro:
       "Eine Lohnänderung gilt ab einem Datum; die Person sieht sie im Portal als aktuell oder bevorstehend.",
@@ -285,6 +287,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     navInbox: "HR inbox",
     navDocuments: "Documents",
     navOrganisation: "Organisation",
+    navRecruiting: "Recruiting",
     pay: "Salary changes",
     payIntro: "A salary change applies from a date; the person sees it in the portal as current or upcoming.",
     annualSalary: "Annual salary (CHF)",
@@ -394,6 +397,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     navInbox: "Boîte RH",
     navDocuments: "Documents",
     navOrganisation: "Organisation",
+    navRecruiting: "Recrutement",
     pay: "Changements de salaire",
     payIntro:
       "Un changement de salaire vaut dès une date ; la personne le voit dans le portail comme actuel ou à venir.",
@@ -504,6 +508,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     navInbox: "Posta HR",
     navDocuments: "Documenti",
     navOrganisation: "Organizzazione",
+    navRecruiting: "Reclutamento",
     pay: "Modifiche salariali",
     payIntro:
       "Una modifica salariale vale da una data; la persona la vede nel portale come attuale o imminente.",

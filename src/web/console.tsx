@@ -99,7 +99,7 @@ export async function hrPage(deps: AppDeps, c: Context, back: string): Promise<P
 export function Nav(
   props: {
     t: ConsoleTexts;
-    here: "organisation" | "people" | "leave" | "calendar" | "pay" | "documents" | "inbox";
+    here: "organisation" | "people" | "leave" | "calendar" | "pay" | "documents" | "recruiting" | "inbox";
   },
 ) {
   return (
@@ -120,6 +120,10 @@ export function Nav(
       {" · "}
       <a href="/hr/documents" aria-current={props.here === "documents" ? "page" : undefined}>
         {props.t.navDocuments}
+      </a>
+      {" · "}
+      <a href="/hr/recruiting" aria-current={props.here === "recruiting" ? "page" : undefined}>
+        {props.t.navRecruiting}
       </a>
       {" · "}
       <a href="/hr/inbox" aria-current={props.here === "inbox" ? "page" : undefined}>{props.t.navInbox}</a>

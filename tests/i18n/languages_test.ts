@@ -21,6 +21,7 @@ import { DOCUMENT_TEXTS } from "../../src/i18n/console_documents.ts";
 import { LEAVE_TYPE_TEXTS } from "../../src/i18n/console_leave_types.ts";
 import { ORGANISATION_TEXTS } from "../../src/i18n/console_organisation.ts";
 import { CAREERS_TEXTS } from "../../src/i18n/careers.ts";
+import { RECRUITING_TEXTS } from "../../src/i18n/console_recruiting.ts";
 
 const FOUR = ["de", "en", "fr", "it"];
 
@@ -42,6 +43,7 @@ function tables(): [string, Record<string, unknown>][] {
     ["LEAVE_TYPE_TEXTS", LEAVE_TYPE_TEXTS],
     ["ORGANISATION_TEXTS", ORGANISATION_TEXTS],
     ["CAREERS_TEXTS", CAREERS_TEXTS],
+    ["RECRUITING_TEXTS", RECRUITING_TEXTS],
   ];
   for (const [k, v] of Object.entries(SCOPE_DESCRIPTIONS)) out.push([`SCOPE_DESCRIPTIONS.${k}`, v]);
   for (const [k, v] of Object.entries(SCALE_NAMES)) out.push([`SCALE_NAMES.${k}`, v]);

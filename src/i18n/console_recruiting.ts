@@ -1,0 +1,188 @@
+/**
+ * Texts of the HR console's recruiting pages in the four languages people read; German is the source and
+ * the fallback. Placeholders in `{braces}` are filled with `fill` (i18n/mod.ts).
+ */
+import type { Lang } from "./mod.ts";
+
+export interface RecruitingTexts {
+  recruiting: string;
+  intro: string;
+  title: string;
+  department: string;
+  location: string;
+  canton: string;
+  workloadFrom: string;
+  workloadTo: string;
+  advertisement: string;
+  status: string;
+  statusNames: Record<"DRAFT" | "OPEN" | "ON_HOLD" | "CLOSED", string>;
+  hiringManager: string;
+  recruiters: string;
+  recruitersHint: string;
+  newPosition: string;
+  open: string;
+  saved: string;
+  applications: string;
+  none: string;
+  candidate: string;
+  stage: string;
+  applied: string;
+  files: string;
+  cv: string;
+  letter: string;
+  tasks: string;
+  notes: string;
+  move: string;
+  moveTo: string;
+  moved: string;
+  deleteData: string;
+  deleted: string;
+  careersPage: string;
+}
+
+export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
+  de: {
+    recruiting: "Rekrutierung",
+    intro: "Stellen, ihre Ausschreibung auf der Karriereseite und die Bewerbungen.",
+    title: "Titel",
+    department: "Abteilung",
+    location: "Ort",
+    canton: "Kanton",
+    workloadFrom: "Pensum von (%)",
+    workloadTo: "Pensum bis (%)",
+    advertisement: "Ausschreibung",
+    status: "Status",
+    statusNames: { DRAFT: "Entwurf", OPEN: "offen", ON_HOLD: "pausiert", CLOSED: "geschlossen" },
+    hiringManager: "Vorgesetzte Person (Personalnummer)",
+    recruiters: "Rekrutierende (E-Mail-Adressen)",
+    recruitersHint: "Eine pro Zeile; sie sehen die Bewerbungen dieser Stelle.",
+    newPosition: "Neue Stelle",
+    open: "Öffnen",
+    saved: "Die Stelle ist gespeichert.",
+    applications: "Bewerbungen",
+    none: "Noch keine Bewerbungen.",
+    candidate: "Person",
+    stage: "Phase",
+    applied: "Eingegangen",
+    files: "Unterlagen",
+    cv: "Lebenslauf",
+    letter: "Motivationsschreiben",
+    tasks: "Aufgaben",
+    notes: "Geteilte Notizen",
+    move: "Verschieben",
+    moveTo: "In die Phase",
+    moved: "Die Bewerbung ist in der Phase {stage}.",
+    deleteData: "Daten der Person löschen",
+    deleted: "Die Bewerbung und alle Daten der Person sind gelöscht.",
+    careersPage: "Karriereseite",
+  },
+  fr: {
+    recruiting: "Recrutement",
+    intro: "Les postes, leur annonce sur la page carrières et les candidatures.",
+    title: "Titre",
+    department: "Service",
+    location: "Lieu",
+    canton: "Canton",
+    workloadFrom: "Taux de (%)",
+    workloadTo: "Taux à (%)",
+    advertisement: "Annonce",
+    status: "Statut",
+    statusNames: { DRAFT: "brouillon", OPEN: "ouvert", ON_HOLD: "en pause", CLOSED: "fermé" },
+    hiringManager: "Responsable (numéro de personnel)",
+    recruiters: "Recruteurs (adresses e-mail)",
+    recruitersHint: "Une par ligne ; ils voient les candidatures de ce poste.",
+    newPosition: "Nouveau poste",
+    open: "Ouvrir",
+    saved: "Le poste est enregistré.",
+    applications: "Candidatures",
+    none: "Pas encore de candidatures.",
+    candidate: "Personne",
+    stage: "Étape",
+    applied: "Reçue le",
+    files: "Documents",
+    cv: "Curriculum vitae",
+    letter: "Lettre de motivation",
+    tasks: "Tâches",
+    notes: "Notes partagées",
+    move: "Déplacer",
+    moveTo: "Vers l'étape",
+    moved: "La candidature est à l'étape {stage}.",
+    deleteData: "Supprimer les données de la personne",
+    deleted: "La candidature et toutes les données de la personne sont supprimées.",
+    careersPage: "Page carrières",
+  },
+  it: {
+    recruiting: "Reclutamento",
+    intro: "I posti, il loro annuncio sulla pagina carriere e le candidature.",
+    title: "Titolo",
+    department: "Reparto",
+    location: "Luogo",
+    canton: "Cantone",
+    workloadFrom: "Grado da (%)",
+    workloadTo: "Grado fino a (%)",
+    advertisement: "Annuncio",
+    status: "Stato",
+    statusNames: { DRAFT: "bozza", OPEN: "aperto", ON_HOLD: "sospeso", CLOSED: "chiuso" },
+    hiringManager: "Superiore (numero del personale)",
+    recruiters: "Reclutatori (indirizzi e-mail)",
+    recruitersHint: "Uno per riga; vedono le candidature di questo posto.",
+    newPosition: "Nuovo posto",
+    open: "Aprire",
+    saved: "Il posto è salvato.",
+    applications: "Candidature",
+    none: "Ancora nessuna candidatura.",
+    candidate: "Persona",
+    stage: "Fase",
+    applied: "Ricevuta il",
+    files: "Documenti",
+    cv: "Curriculum vitae",
+    letter: "Lettera di motivazione",
+    tasks: "Compiti",
+    notes: "Note condivise",
+    move: "Spostare",
+    moveTo: "Nella fase",
+    moved: "La candidatura è nella fase {stage}.",
+    deleteData: "Cancellare i dati della persona",
+    deleted: "La candidatura e tutti i dati della persona sono cancellati.",
+    careersPage: "Pagina carriere",
+  },
+  en: {
+    recruiting: "Recruiting",
+    intro: "Positions, their advertisement on the careers page, and the applications.",
+    title: "Title",
+    department: "Department",
+    location: "Location",
+    canton: "Canton",
+    workloadFrom: "Workload from (%)",
+    workloadTo: "Workload to (%)",
+    advertisement: "Advertisement",
+    status: "Status",
+    statusNames: { DRAFT: "draft", OPEN: "open", ON_HOLD: "on hold", CLOSED: "closed" },
+    hiringManager: "Hiring manager (personnel number)",
+    recruiters: "Recruiters (e-mail addresses)",
+    recruitersHint: "One per line; they see this position's applications.",
+    newPosition: "New position",
+    open: "Open",
+    saved: "The position is saved.",
+    applications: "Applications",
+    none: "No applications yet.",
+    candidate: "Person",
+    stage: "Stage",
+    applied: "Received",
+    files: "Documents",
+    cv: "CV",
+    letter: "Cover letter",
+    tasks: "Tasks",
+    notes: "Shared notes",
+    move: "Move",
+    moveTo: "To the stage",
+    moved: "The application is in the stage {stage}.",
+    deleteData: "Delete the person's data",
+    deleted: "The application and all of the person's data are deleted.",
+    careersPage: "Careers page",
+  },
+};
+
+export function recruitingTexts(lang: string): RecruitingTexts {
+  return RECRUITING_TEXTS[lang as Lang] ?? RECRUITING_TEXTS.de;
+}

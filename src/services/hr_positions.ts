@@ -1,0 +1,195 @@
+/**
+ * HR's side of positions: creating and changing them (title, department, hiring manager, recruiters who may
+ * see the applications, workload, the advertisement, the status) and reading a candidate's files. The
+ * careers page shows the open ones; the recruiting tools of the console and the connector work on their
+ * applications.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { AppDeps } from "../deps.ts";
+import {
+  applicationFiles,
+  departments,
+  employees,
+  positions,
+  positionTeam,
+  users,
+} from "../db/schema/mod.ts";
+import { isCanton } from "../domain/calendar.ts";
+import { hasPermission, isHrOrAbove } from "../domain/access.ts";
+import { forbidden, invalid, notFound } from "../errors.ts";
+import type { Actor } from "./actor.ts";
+import { getApplication } from "./hr_recruiting.ts";
+
+type Deps = Pick<AppDeps, "db" | "clock">;
+
+export const POSITION_STATUSES = ["DRAFT", "OPEN", "ON_HOLD", "CLOSED"] as const;
+
+/** A position as HR edits it. */
+export interface PositionInput {
+  /** Absent for a new position. */
+  id?: string;
+  title: string;
+  department: string;
+  location: string;
+  canton: string;
+  workloadMin: number | null;
+  workloadMax: number | null;
+  advertisement: string;
+  status: string;
+  /** Personnel number of the hiring manager, or empty. */
+  hiringManager: string;
+  /** E-mail addresses of the accounts who recruit for it. */
+  recruiters: string[];
+}
+
+/** A position with what HR edits, or not found. */
+export async function getPositionForHr(deps: Deps, actor: Actor, id: string) {
+  if (!isHrOrAbove(actor.role)) throw forbidden("Only HR staff edit positions.");
+  const [row] = await deps.db.select({
+    p: positions,
+    department: departments.name,
+    hm: employees.personnelNumber,
+  })
+    .from(positions).leftJoin(departments, eq(departments.id, positions.departmentId))
+    .leftJoin(employees, eq(employees.id, positions.hiringManagerEmployeeId))
+    .where(eq(positions.id, id)).limit(1);
+  if (!row) throw notFound("No position has this id.");
+  const team = await deps.db.select({ email: users.email }).from(positionTeam)
+    .innerJoin(users, eq(users.id, positionTeam.userId)).where(eq(positionTeam.positionId, id));
+  return {
+    id: row.p.id,
+    title: row.p.title,
+    department: row.department ?? "",
+    location: row.p.location ?? "",
+    canton: row.p.canton ?? "",
+    workloadMin: row.p.workloadMin,
+    workloadMax: row.p.workloadMax,
+    advertisement: row.p.advertisement ?? "",
+    status: row.p.status,
+    hiringManager: row.hm ?? "",
+    recruiters: team.map((t) => t.email).sort(),
+  };
+}
+
+/** Creates or changes a position; every problem is reported and nothing is written then. */
+export async function savePosition(deps: Deps, actor: Actor, input: PositionInput): Promise<string> {
+  if (!isHrOrAbove(actor.role)) throw forbidden("Only HR staff edit positions.");
+  const problems: string[] = [];
+  const title = input.title.trim();
+  if (title.length < 2 || title.length > 200) problems.push("title: 2 to 200 characters");
+  if (!(POSITION_STATUSES as readonly string[]).includes(input.status)) {
+    problems.push(`status: one of ${POSITION_STATUSES.join(", ")}`);
+  }
+  if (input.canton && !isCanton(input.canton)) problems.push("canton: a canton code such as BE, ZH or VD");
+  for (const [k, v] of [["workload from", input.workloadMin], ["workload to", input.workloadMax]] as const) {
+    if (v !== null && (!Number.isFinite(v) || v < 1 || v > 100)) problems.push(`${k}: 1 to 100 %`);
+  }
+  if (input.workloadMin !== null && input.workloadMax !== null && input.workloadMin > input.workloadMax) {
+    problems.push("workload: from is more than to");
+  }
+  if (input.advertisement.length > 20_000) problems.push("advertisement: at most 20,000 characters");
+  let hiringManagerId: string | null = null;
+  if (input.hiringManager.trim()) {
+    const [e] = await deps.db.select({ id: employees.id }).from(employees)
+      .where(eq(employees.personnelNumber, input.hiringManager.trim())).limit(1);
+    if (!e) problems.push(`hiring manager: no employee with the personnel number ${input.hiringManager}`);
+    else hiringManagerId = e.id;
+  }
+  const emails = [...new Set(input.recruiters.map((r) => r.trim().toLowerCase()).filter(Boolean))];
+  const team = emails.length
+    ? await deps.db.select({ id: users.id, email: users.email, role: users.role }).from(users)
+      .where(inArray(users.email, emails))
+    : [];
+  for (const email of emails) {
+    const u = team.find((t) => t.email === email);
+    if (!u) problems.push(`recruiters: there is no account ${email}`);
+    else if (!hasPermission(u.role, "applications:view")) {
+      problems.push(`recruiters: ${email} is a ${u.role}, whose role does not see applications`);
+    }
+  }
+  if (input.id) {
+    const [p] = await deps.db.select({ id: positions.id }).from(positions).where(eq(positions.id, input.id));
+    if (!p) throw notFound("No position has this id.");
+  }
+  if (problems.length) throw invalid(`The position was not saved: ${problems.join("; ")}.`);
+  const now = deps.clock.now();
+  const id = input.id ?? crypto.randomUUID();
+  await deps.db.transaction(async (tx) => {
+    let departmentId: string | null = null;
+    const department = input.department.trim();
+    if (department) {
+      const [d] = await tx.select({ id: departments.id }).from(departments).where(
+        eq(departments.name, department),
+      );
+      departmentId = d?.id ?? crypto.randomUUID();
+      if (!d) await tx.insert(departments).values({ id: departmentId, name: department });
+    }
+    const values = {
+      title,
+      departmentId,
+      location: input.location.trim() || null,
+      canton: input.canton || null,
+      workloadMin: input.workloadMin,
+      workloadMax: input.workloadMax,
+      advertisement: input.advertisement.trim() || null,
+      status: input.status,
+      hiringManagerEmployeeId: hiringManagerId,
+      updatedAt: now,
+    };
+    if (input.id) {
+      const [was] = await tx.select({ status: positions.status, openedAt: positions.openedAt }).from(
+        positions,
+      )
+        .where(eq(positions.id, id));
+      await tx.update(positions).set({
+        ...values,
+        openedAt: was.openedAt ?? (input.status === "OPEN" ? now : null),
+      }).where(eq(positions.id, id));
+    } else {
+      await tx.insert(positions).values({
+        id,
+        ...values,
+        openedAt: input.status === "OPEN" ? now : null,
+        createdAt: now,
+      });
+    }
+    await tx.delete(positionTeam).where(eq(positionTeam.positionId, id));
+    for (const u of team) {
+      await tx.insert(positionTeam).values({ positionId: id, userId: u.id, role: "RECRUITER" });
+    }
+  });
+  return id;
+}
+
+/** The files a candidate sent (names and kinds), for anyone who may see the application. */
+export async function listApplicationFiles(
+  deps: Deps & Pick<AppDeps, "config">,
+  actor: Actor,
+  applicationId: string,
+) {
+  await getApplication(deps, actor, applicationId, false);
+  return await deps.db.select({
+    kind: applicationFiles.kind,
+    fileName: applicationFiles.fileName,
+    sizeBytes: applicationFiles.sizeBytes,
+  }).from(applicationFiles).where(eq(applicationFiles.applicationId, applicationId));
+}
+
+/** One file a candidate sent, for anyone who may see the application; else not found. */
+export async function getApplicationFile(
+  deps: Deps & Pick<AppDeps, "config">,
+  actor: Actor,
+  applicationId: string,
+  kind: string,
+) {
+  await getApplication(deps, actor, applicationId, false);
+  const [f] = await deps.db.select().from(applicationFiles).where(
+    and(eq(applicationFiles.applicationId, applicationId), eq(applicationFiles.kind, kind)),
+  ).limit(1);
+  if (!f) throw notFound("No such file for this application.");
+  return {
+    fileName: f.fileName,
+    contentType: f.contentType,
+    bytes: new Uint8Array(f.bytes) as Uint8Array<ArrayBuffer>,
+  };
+}

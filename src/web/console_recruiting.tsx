@@ -1,0 +1,385 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The HR console's recruiting: positions (created, changed, opened and closed; the open ones appear on the
+ * careers page), their applications by stage, and one application with the candidate's files, tasks and
+ * shared notes. A stage move is the connector's `commit_stage_move` itself (`commitStageMove`: the same gate
+ * and the same automatic tasks), and a candidate's data can be deleted at once.
+ */
+import type { Context, Hono } from "hono";
+import { asc } from "drizzle-orm";
+import type { AppDeps } from "../deps.ts";
+import { stages } from "../db/schema/mod.ts";
+import { AppError } from "../errors.ts";
+import { fill } from "../i18n/mod.ts";
+import { WEB_MESSAGES } from "../i18n/web.ts";
+import { recruitingTexts } from "../i18n/console_recruiting.ts";
+import { portalActor } from "../services/actor.ts";
+import { localName } from "../services/common.ts";
+import {
+  commitStageMove,
+  getApplication,
+  listApplications,
+  listPositions,
+} from "../services/hr_recruiting.ts";
+import {
+  getApplicationFile,
+  getPositionForHr,
+  listApplicationFiles,
+  POSITION_STATUSES,
+  savePosition,
+} from "../services/hr_positions.ts";
+import { deleteApplication } from "../services/application_retention.ts";
+import { CANTON_CODES, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { Layout, setPageHeaders } from "./layout.tsx";
+
+type Status = 200 | 400 | 403 | 404 | 409;
+type Form = Record<string, string>;
+type Opts = { flash?: string; errors?: string[]; status?: Status; form?: Form };
+
+function PositionForm(props: { p: Page; f: Form; id?: string }) {
+  const rt = recruitingTexts(props.p.lang);
+  const { f } = props;
+  return (
+    <form method="post" action="/hr/recruiting/positions">
+      <input type="hidden" name="csrf" value={props.p.csrf} />
+      {props.id ? <input type="hidden" name="id" value={props.id} /> : null}
+      <label for="ptitle">{rt.title}</label>
+      <input id="ptitle" name="title" type="text" required maxlength={200} value={f.title} />
+      <label for="pstatus">{rt.status}</label>
+      <select id="pstatus" name="status">
+        {POSITION_STATUSES.map((s) => (
+          <option key={s} value={s} selected={(f.status ?? "DRAFT") === s}>{rt.statusNames[s]}</option>
+        ))}
+      </select>
+      <label for="pdept">{rt.department}</label>
+      <input id="pdept" name="department" type="text" maxlength={100} value={f.department} />
+      <label for="ploc">{rt.location}</label>
+      <input id="ploc" name="location" type="text" maxlength={100} value={f.location} />
+      <label for="pcanton">{rt.canton}</label>
+      <select id="pcanton" name="canton">
+        <option value="" selected={!f.canton}>–</option>
+        {CANTON_CODES.map((k) => <option key={k} value={k} selected={f.canton === k}>{k}</option>)}
+      </select>
+      <label for="pmin">{rt.workloadFrom}</label>
+      <input id="pmin" name="workload_min" type="number" min={1} max={100} value={f.workload_min} />
+      <label for="pmax">{rt.workloadTo}</label>
+      <input id="pmax" name="workload_max" type="number" min={1} max={100} value={f.workload_max} />
+      <label for="phm">{rt.hiringManager}</label>
+      <input id="phm" name="hiring_manager" type="text" maxlength={40} value={f.hiring_manager} />
+      <label for="prec">{rt.recruiters}</label>
+      <textarea id="prec" name="recruiters" rows={3} aria-describedby="prec-hint">
+        {f.recruiters ?? ""}
+      </textarea>
+      <p id="prec-hint" class="muted">{rt.recruitersHint}</p>
+      <label for="pad">{rt.advertisement}</label>
+      <textarea id="pad" name="advertisement" rows={10} maxlength={20000}>{f.advertisement ?? ""}</textarea>
+      <button type="submit">{props.p.t.save}</button>
+    </form>
+  );
+}
+
+async function positionsPage(deps: AppDeps, c: Context, p: Page, opts: Opts = {}) {
+  const rt = recruitingTexts(p.lang);
+  const list = await listPositions(deps, portalActor(p.user), { limit: 50 });
+  setPageHeaders(c);
+  return c.html(
+    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={rt.recruiting} wide>
+      <Nav t={p.t} here="recruiting" />
+      <h1>{rt.recruiting}</h1>
+      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
+      <Problems t={p.t} errors={opts.errors ?? []} />
+      <p>
+        {rt.intro} <a href={`/careers?lang=${p.lang}`}>{rt.careersPage}</a>
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{rt.title}</th>
+            <th scope="col">{rt.status}</th>
+            <th scope="col">{rt.applications}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.items.map((x) => (
+            <tr key={x.id}>
+              <td>
+                <a href={`/hr/recruiting/positions/${x.id}`}>{x.title}</a>
+              </td>
+              <td>{rt.statusNames[x.status as keyof typeof rt.statusNames] ?? x.status}</td>
+              <td>{String(x.openApplications)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>{rt.newPosition}</h2>
+      <PositionForm p={p} f={opts.form ?? {}} />
+    </Layout>,
+    opts.status ?? 200,
+  );
+}
+
+function formOfPosition(x: Awaited<ReturnType<typeof getPositionForHr>>): Form {
+  return {
+    title: x.title,
+    status: x.status,
+    department: x.department,
+    location: x.location,
+    canton: x.canton,
+    workload_min: x.workloadMin === null ? "" : String(x.workloadMin),
+    workload_max: x.workloadMax === null ? "" : String(x.workloadMax),
+    hiring_manager: x.hiringManager,
+    recruiters: x.recruiters.join("\n"),
+    advertisement: x.advertisement,
+  };
+}
+
+async function positionPage(deps: AppDeps, c: Context, p: Page, id: string, opts: Opts = {}) {
+  const rt = recruitingTexts(p.lang);
+  const actor = portalActor(p.user);
+  setPageHeaders(c);
+  let position;
+  try {
+    position = await getPositionForHr(deps, actor, id);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    return await positionsPage(deps, c, p, { errors: [e.message], status: e.status === 403 ? 403 : 404 });
+  }
+  const apps = await listApplications(deps, actor, { positionId: id, limit: 50 });
+  return c.html(
+    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={position.title} wide>
+      <Nav t={p.t} here="recruiting" />
+      <p>
+        <a href="/hr/recruiting">{rt.recruiting}</a>
+      </p>
+      <h1>{position.title}</h1>
+      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
+      <Problems t={p.t} errors={opts.errors ?? []} />
+      <h2 id="apps">{rt.applications}</h2>
+      {apps.items.length
+        ? (
+          <table aria-labelledby="apps">
+            <thead>
+              <tr>
+                <th scope="col">{rt.candidate}</th>
+                <th scope="col">{rt.stage}</th>
+                <th scope="col">{rt.applied}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {apps.items.map((a) => (
+                <tr key={a.id}>
+                  <td>
+                    <a href={`/hr/recruiting/applications/${a.id}`}>{a.candidateName}</a>
+                  </td>
+                  <td>{a.stage}</td>
+                  <td>{a.appliedAt.slice(0, 10)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+        : <p>{rt.none}</p>}
+      <h2>{rt.title}</h2>
+      <PositionForm p={p} f={opts.form ?? formOfPosition(position)} id={id} />
+    </Layout>,
+    opts.status ?? 200,
+  );
+}
+
+async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, opts: Opts = {}) {
+  const rt = recruitingTexts(p.lang);
+  const actor = portalActor(p.user);
+  setPageHeaders(c);
+  let a;
+  try {
+    a = await getApplication(deps, actor, id, true);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    return await positionsPage(deps, c, p, { errors: [e.message], status: 404 });
+  }
+  const files = await listApplicationFiles(deps, actor, id);
+  const all = await deps.db.select().from(stages).orderBy(asc(stages.sortOrder));
+  return c.html(
+    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={a.candidateName} wide>
+      <Nav t={p.t} here="recruiting" />
+      <p>
+        <a href={`/hr/recruiting/positions/${a.positionId}`}>{a.positionTitle}</a>
+      </p>
+      <h1>{a.candidateName}</h1>
+      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
+      <Problems t={p.t} errors={opts.errors ?? []} />
+      <p>{`${rt.stage}: ${a.stage} · ${rt.applied}: ${a.appliedAt.slice(0, 10)}`}</p>
+      <h2>{rt.files}</h2>
+      <ul>
+        {files.map((f) => (
+          <li key={f.kind}>
+            <a href={`/hr/recruiting/applications/${id}/files/${f.kind}`}>
+              {`${f.kind === "CV" ? rt.cv : rt.letter} (${f.fileName})`}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {a.tasks.length
+        ? (
+          <>
+            <h2>{rt.tasks}</h2>
+            <ul>{a.tasks.map((t, i) => <li key={i}>{`${t.done ? "✓" : "○"} ${t.title}`}</li>)}</ul>
+          </>
+        )
+        : null}
+      {a.sharedNotes?.length
+        ? (
+          <>
+            <h2>{rt.notes}</h2>
+            <ul>
+              {a.sharedNotes.map((n, i) => (
+                <li key={i}>{`${n.createdAt.slice(0, 10)} ${n.author}: ${n.body}`}</li>
+              ))}
+            </ul>
+          </>
+        )
+        : null}
+      <h2>{rt.move}</h2>
+      <form method="post" action={`/hr/recruiting/applications/${id}/move`}>
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="to">{rt.moveTo}</label>
+        <select id="to" name="to">
+          {all.filter((s) => s.key !== a.stageKey).map((s) => (
+            <option key={s.key} value={s.key}>{localName(s, p.lang)}</option>
+          ))}
+        </select>
+        <button type="submit">{rt.move}</button>
+      </form>
+      <form method="post" action={`/hr/recruiting/applications/${id}/delete`}>
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <button type="submit" class="secondary">{rt.deleteData}</button>
+      </form>
+    </Layout>,
+    opts.status ?? 200,
+  );
+}
+
+/** The form's numbers: a number, null when empty, NaN for anything else (the service names it). */
+function numberOrNull(v: string): number | null {
+  return v.trim() === "" ? null : Number(v);
+}
+
+/** Mounts the recruiting pages under /hr/recruiting. */
+// deno-lint-ignore no-explicit-any
+export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
+  app.get("/hr/recruiting", async (c) => {
+    const p = await hrPage(deps, c, "/hr/recruiting");
+    if (p instanceof Response) return p;
+    return await positionsPage(deps, c, p);
+  });
+
+  app.get("/hr/recruiting/positions/:id", async (c) => {
+    const p = await hrPage(deps, c, "/hr/recruiting");
+    if (p instanceof Response) return p;
+    return await positionPage(deps, c, p, c.req.param("id"));
+  });
+
+  app.post("/hr/recruiting/positions", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/recruiting", positionsPage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    const f: Form = {};
+    for (const k of ["title", "status", "department", "location", "canton", "workload_min", "workload_max"]) {
+      f[k] = (form.get(k) ?? "").slice(0, 200);
+    }
+    f.hiring_manager = (form.get("hiring_manager") ?? "").slice(0, 40);
+    f.recruiters = (form.get("recruiters") ?? "").slice(0, 2000);
+    f.advertisement = (form.get("advertisement") ?? "").replaceAll("\r\n", "\n").slice(0, 20_001);
+    const id = form.get("id") || undefined;
+    try {
+      const saved = await savePosition(deps, portalActor(p.user), {
+        id,
+        title: f.title,
+        status: f.status,
+        department: f.department,
+        location: f.location,
+        canton: f.canton,
+        workloadMin: numberOrNull(f.workload_min),
+        workloadMax: numberOrNull(f.workload_max),
+        hiringManager: f.hiring_manager,
+        recruiters: f.recruiters.split(/[\s,;]+/),
+        advertisement: f.advertisement,
+      });
+      return await positionPage(deps, c, p, saved, { flash: recruitingTexts(p.lang).saved });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const status: Status = e.status === 404 ? 404 : e.status === 403 ? 403 : 400;
+      return id
+        ? await positionPage(deps, c, p, id, { errors: [e.message], status, form: f })
+        : await positionsPage(deps, c, p, { errors: [e.message], status, form: f });
+    }
+  });
+
+  app.get("/hr/recruiting/applications/:id", async (c) => {
+    const p = await hrPage(deps, c, "/hr/recruiting");
+    if (p instanceof Response) return p;
+    return await applicationPage(deps, c, p, c.req.param("id"));
+  });
+
+  app.get("/hr/recruiting/applications/:id/files/:kind", async (c) => {
+    const p = await hrPage(deps, c, "/hr/recruiting");
+    if (p instanceof Response) return p;
+    try {
+      const f = await getApplicationFile(deps, portalActor(p.user), c.req.param("id"), c.req.param("kind"));
+      return c.body(f.bytes, 200, {
+        "Content-Type": f.contentType,
+        "Content-Disposition": `attachment; filename="${f.fileName.replace(/[^\w.\- ]/g, "_")}"`,
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "no-store",
+        "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+      });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      return await positionsPage(deps, c, p, { errors: [e.message], status: 404 });
+    }
+  });
+
+  app.post("/hr/recruiting/applications/:id/move", async (c) => {
+    const id = c.req.param("id");
+    const posted = await hrForm(
+      deps,
+      c,
+      "/hr/recruiting",
+      (d, c2, p2, o) => applicationPage(d, c2, p2, id, o),
+    );
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    const to = (form.get("to") ?? "").slice(0, 40);
+    try {
+      const r = await commitStageMove(deps, portalActor(p.user), id, to);
+      return await applicationPage(deps, c, p, id, {
+        flash: fill(recruitingTexts(p.lang).moved, { stage: r.toStage.name }),
+      });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const status: Status = e.status === 409 ? 409 : e.status === 404 ? 404 : e.status === 403 ? 403 : 400;
+      return await applicationPage(deps, c, p, id, { errors: [e.message], status });
+    }
+  });
+
+  app.post("/hr/recruiting/applications/:id/delete", async (c) => {
+    const id = c.req.param("id");
+    const posted = await hrForm(
+      deps,
+      c,
+      "/hr/recruiting",
+      (d, c2, p2, o) => applicationPage(d, c2, p2, id, o),
+    );
+    if (posted instanceof Response) return posted;
+    const { p } = posted;
+    try {
+      // Only someone who may see the application deletes it.
+      await getApplication(deps, portalActor(p.user), id, false);
+      await deleteApplication(deps, id);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      return await positionsPage(deps, c, p, { errors: [e.message], status: 404 });
+    }
+    return await positionsPage(deps, c, p, { flash: recruitingTexts(p.lang).deleted });
+  });
+}

@@ -1,0 +1,221 @@
+/**
+ * Hiring from the HR console: a position is created and opened, appears on the careers page, a candidate
+ * applies with a PDF, HR reads the file, moves the application through the same stage move as the connector
+ * (automatic e-mail, the gate), and deletes the candidate's data. Every refusal is said on the page and
+ * changes nothing. The demo's HR person reads French.
+ */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { makeTestApp, type TestApp } from "../_helpers.ts";
+import { applicationFiles, applications, mailOutbox, positions } from "../../src/db/schema/mod.ts";
+import { GATED_APPLICATION_ID } from "../../src/demo/mod.ts";
+
+const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+async function session(t: TestApp, email: string) {
+  return { Cookie: `hr_session=${await t.signIn(email)}` };
+}
+
+async function csrfOf(t: TestApp, cookie: Record<string, string>): Promise<string> {
+  const html = await (await t.request("/hr/recruiting", { headers: cookie })).text();
+  const m = /name="csrf" value="([0-9a-f]{64})"/.exec(html);
+  assert.ok(m, "the page carries its token");
+  return m[1];
+}
+
+function post(cookie: Record<string, string>, fields: Record<string, string>) {
+  return {
+    method: "POST",
+    headers: { ...cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  };
+}
+
+const POSITION = {
+  title: "Lernende Kauffrau/Kaufmann EFZ",
+  status: "OPEN",
+  department: "Administration",
+  location: "Bern",
+  canton: "BE",
+  workload_min: "100",
+  workload_max: "100",
+  hiring_manager: "",
+  recruiters: "recruiter@demo.example",
+  advertisement: "Du lernst alles über die Administration eines KMU.\n\nStart: August 2027.",
+};
+
+Deno.test("console recruiting: from a new position to an application moved, read and deleted", async (ctx) => {
+  const t = await makeTestApp();
+  try {
+    const cookie = await session(t, "hr@demo.example");
+    const csrf = await csrfOf(t, cookie);
+    let positionId = "";
+    let applicationId = "";
+
+    await ctx.step("the position is created open and appears on the careers page", async () => {
+      const r = await t.request("/hr/recruiting/positions", post(cookie, { ...POSITION, csrf }));
+      assert.equal(r.status, 200);
+      assert.match(await r.text(), /Le poste est enregistré/);
+      const [p] = await t.deps.db.select().from(positions).where(eq(positions.title, POSITION.title));
+      positionId = p.id;
+      assert.equal(p.openedAt, t.clock.now());
+      const careers = await (await t.request("/careers")).text();
+      assert.match(careers, /Lernende Kauffrau\/Kaufmann EFZ/);
+    });
+
+    await ctx.step("a candidate applies; HR sees the application and reads the CV", async () => {
+      const form = new FormData();
+      for (
+        const [k, v] of Object.entries({
+          first_name: "Mia",
+          last_name: "Frei",
+          email: "mia.frei@example.ch",
+          language: "de",
+          consent: "yes",
+        })
+      ) form.append(k, v);
+      form.append("cv", new File([PDF as Uint8Array<ArrayBuffer>], "lebenslauf.pdf"));
+      const sent = await t.app.fetch(
+        new Request(`http://localhost/careers/${positionId}`, { method: "POST", body: form }),
+        {
+          remoteAddr: { hostname: "192.0.2.50" },
+        },
+      );
+      assert.equal(sent.status, 200);
+      await sent.body?.cancel();
+      const page = await (await t.request(`/hr/recruiting/positions/${positionId}`, { headers: cookie }))
+        .text();
+      const m = new RegExp(`href="/hr/recruiting/applications/([^"]+)">Mia Frei</a>`).exec(page);
+      assert.ok(m, "the application is listed");
+      applicationId = m[1];
+      const app = await (await t.request(`/hr/recruiting/applications/${applicationId}`, { headers: cookie }))
+        .text();
+      assert.match(app, /lebenslauf\.pdf/);
+      const cv = await t.request(`/hr/recruiting/applications/${applicationId}/files/CV`, {
+        headers: cookie,
+      });
+      assert.equal(cv.status, 200);
+      assert.equal(cv.headers.get("cache-control"), "no-store");
+      assert.deepEqual(new Uint8Array(await cv.arrayBuffer()), PDF);
+    });
+
+    await ctx.step("moved to the interview: the stage's e-mail goes to the candidate", async () => {
+      const r = await t.request(
+        `/hr/recruiting/applications/${applicationId}/move`,
+        post(cookie, { csrf, to: "INTERVIEW" }),
+      );
+      assert.equal(r.status, 200);
+      assert.match(await r.text(), /La candidature est à l(?:'|&#39;)étape Entretien/);
+      const mails = await t.deps.db.select().from(mailOutbox).where(
+        eq(mailOutbox.toAddress, "mia.frei@example.ch"),
+      );
+      assert.ok(
+        mails.some((m) => /Einladung zum Gespräch/.test(m.subject)),
+        JSON.stringify(mails.map((m) => m.subject)),
+      );
+    });
+
+    await ctx.step("the candidate's data deleted: nothing of it is left", async () => {
+      const r = await t.request(
+        `/hr/recruiting/applications/${applicationId}/delete`,
+        post(cookie, { csrf }),
+      );
+      assert.equal(r.status, 200);
+      assert.match(await r.text(), /toutes les données de la personne sont supprimées/);
+      assert.equal(
+        (await t.deps.db.select().from(applications).where(eq(applications.id, applicationId))).length,
+        0,
+      );
+      assert.equal(
+        (await t.deps.db.select().from(applicationFiles).where(
+          eq(applicationFiles.applicationId, applicationId),
+        )).length,
+        0,
+      );
+      assert.equal(
+        (await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "mia.frei@example.ch")))
+          .length,
+        0,
+      );
+    });
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("console recruiting: the gate and every refusal are said on the page; nothing changes", async (ctx) => {
+  const t = await makeTestApp();
+  try {
+    const cookie = await session(t, "hr@demo.example");
+    const csrf = await csrfOf(t, cookie);
+    const all = async () => ({
+      positions: (await t.deps.db.select().from(positions)).length,
+      gated: (await t.deps.db.select().from(applications).where(eq(applications.id, GATED_APPLICATION_ID)))[0]
+        .stageId,
+    });
+    const before = await all();
+    await ctx.step(
+      "a move into a gated stage with an open blocking task: 409, as over the connector",
+      async () => {
+        const r = await t.request(
+          `/hr/recruiting/applications/${GATED_APPLICATION_ID}/move`,
+          post(cookie, { csrf, to: "OFFER" }),
+        );
+        assert.equal(r.status, 409);
+        assert.match(await r.text(), /is gated: first finish/);
+        assert.deepEqual(await all(), before);
+      },
+    );
+    const cases: [string, Record<string, string>, number, RegExp][] = [
+      ["without the page's token", { ...POSITION }, 403, /./],
+      ["no title", { ...POSITION, csrf, title: "" }, 400, /title: 2 to 200 characters/],
+      [
+        "a status that does not exist",
+        { ...POSITION, csrf, status: "MAYBE" },
+        400,
+        /status: one of DRAFT, OPEN, ON_HOLD, CLOSED/,
+      ],
+      [
+        "a recruiter without an account",
+        { ...POSITION, csrf, recruiters: "nobody@example.ch" },
+        400,
+        /there is no account nobody@example\.ch/,
+      ],
+      [
+        "a recruiter whose role does not see applications",
+        { ...POSITION, csrf, recruiters: "employee@demo.example" },
+        400,
+        /whose role does not see applications/,
+      ],
+      [
+        "a workload from above to",
+        { ...POSITION, csrf, workload_min: "80", workload_max: "60" },
+        400,
+        /workload: from is more than to/,
+      ],
+      [
+        "an unknown hiring manager",
+        { ...POSITION, csrf, hiring_manager: "NOPE" },
+        400,
+        /no employee with the personnel number NOPE/,
+      ],
+    ];
+    for (const [name, form, status, message] of cases) {
+      await ctx.step(name, async () => {
+        const r = await t.request("/hr/recruiting/positions", post(cookie, form));
+        assert.equal(r.status, status);
+        assert.match(await r.text(), message);
+        assert.deepEqual(await all(), before);
+      });
+    }
+    await ctx.step("a manager: not the pages", async () => {
+      const other = await session(t, "manager@demo.example");
+      const r = await t.request("/hr/recruiting/positions", post(other, { ...POSITION, csrf }));
+      assert.equal(r.status, 403);
+      await r.body?.cancel();
+      assert.deepEqual(await all(), before);
+    });
+  } finally {
+    t.close();
+  }
+});
