@@ -18,6 +18,7 @@ import { closuresSection } from "./sections/closures.ts";
 import { schoolHolidaysSection } from "./sections/school_holidays.ts";
 import { documentsSection } from "./sections/documents.ts";
 import { stagesSection } from "./sections/stages.ts";
+import { onboardingTemplatesSection } from "./sections/onboarding_templates.ts";
 
 /** The sections in file order. A new section is one module and one line here. */
 export const SECTIONS: readonly Section<unknown>[] = [
@@ -27,6 +28,7 @@ export const SECTIONS: readonly Section<unknown>[] = [
   schoolHolidaysSection,
   documentsSection,
   stagesSection,
+  onboardingTemplatesSection,
 ];
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;

@@ -8,6 +8,7 @@ import type { AppDeps } from "../deps.ts";
 import { departments, employees, users } from "../db/schema/mod.ts";
 import { isLang } from "../i18n/mod.ts";
 import { isValidDate } from "../domain/calendar.ts";
+import { startPlanFromTemplate } from "./onboarding_templates.ts";
 
 /**
  * The employee CSV format, the same for import and export. `personnel_number` identifies a person: an
@@ -207,6 +208,7 @@ export async function saveEmployeeRecords(
   let updated = 0;
   await deps.db.transaction(async (tx) => {
     const depts = new Map((await tx.select().from(departments)).map((d) => [d.name, d.id]));
+    const newIds: string[] = [];
     const ids = new Map(byPn);
     for (const { row } of parsed) {
       if (!ids.has(row.personnel_number)) ids.set(row.personnel_number, crypto.randomUUID());
@@ -252,6 +254,7 @@ export async function saveEmployeeRecords(
       } else {
         await tx.insert(employees).values({ id, ...values, createdAt: now });
         created++;
+        newIds.push(id);
       }
       if (row.language) {
         await tx.update(users).set({ language: row.language, updatedAt: now }).where(
@@ -259,6 +262,8 @@ export async function saveEmployeeRecords(
         );
       }
     }
+    // Every new person starts with the organisation's onboarding plan (once all managers exist).
+    for (const id of newIds) await startPlanFromTemplate(tx, id, now);
   });
   return { ok: true, created, updated };
 }

@@ -28,3 +28,29 @@ export const onboardingTasks = sqliteTable("onboarding_tasks", {
   channel: text("channel").notNull().default("PORTAL"),
   createdAt: instant("created_at").notNull(),
 }, (t) => [index("onboarding_tasks_plan_idx").on(t.planId, t.phase, t.sortOrder)]);
+
+/**
+ * A template of onboarding plans: the tasks every new person of the organisation goes through, by phase. The
+ * template `DEFAULT` is applied when an employee is created; others are kept for HR to apply by hand.
+ */
+export const onboardingTemplates = sqliteTable("onboarding_templates", {
+  id: id(),
+  key: text("key").notNull().unique(),
+  name: text("name").notNull(),
+  createdAt: instant("created_at").notNull(),
+  updatedAt: instant("updated_at").notNull(),
+});
+
+/**
+ * A task of a template. `offsetDays` places its due date relative to the first working day (negative: before
+ * it). `assignee`: PERSON (the new employee) or MANAGER (their manager; left out for someone without one).
+ */
+export const onboardingTemplateTasks = sqliteTable("onboarding_template_tasks", {
+  id: id(),
+  templateId: text("template_id").notNull().references(() => onboardingTemplates.id, { onDelete: "cascade" }),
+  phase: text("phase").notNull(),
+  title: text("title").notNull(),
+  offsetDays: integer("offset_days").notNull().default(0),
+  assignee: text("assignee").notNull().default("PERSON"),
+  sortOrder: integer("sort_order").notNull().default(0),
+}, (t) => [index("onboarding_template_tasks_tpl_idx").on(t.templateId, t.sortOrder)]);

@@ -1,0 +1,69 @@
+/**
+ * Onboarding plans from the organisation's template: when an employee is created (in the console, by the
+ * employee file or a hire), the template `DEFAULT` becomes their plan, its tasks due relative to the first
+ * working day. The person then sees their own tasks among their to-dos, the manager theirs, and the
+ * connector's onboarding tools work on the plan like on any other.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import {
+  employees,
+  onboardingPlans,
+  onboardingTasks,
+  onboardingTemplates,
+  onboardingTemplateTasks,
+} from "../db/schema/mod.ts";
+import { addDays } from "../domain/calendar.ts";
+import type { Tx } from "./common.ts";
+
+/** The template applied to every new employee, when the organisation has one. */
+export const DEFAULT_TEMPLATE = "DEFAULT";
+
+/**
+ * Starts the plan of a new employee from a template (the default one unless named), in the caller's
+ * transaction. Nothing happens when there is no such template or the person has a plan already. Returns
+ * the plan's id, or null.
+ */
+export async function startPlanFromTemplate(
+  tx: Tx,
+  employeeId: string,
+  now: number,
+  key = DEFAULT_TEMPLATE,
+): Promise<string | null> {
+  const [template] = await tx.select().from(onboardingTemplates).where(eq(onboardingTemplates.key, key))
+    .limit(1);
+  if (!template) return null;
+  const [existing] = await tx.select({ id: onboardingPlans.id }).from(onboardingPlans)
+    .where(and(eq(onboardingPlans.employeeId, employeeId), eq(onboardingPlans.status, "OPEN"))).limit(1);
+  if (existing) return null;
+  const [e] = await tx.select({ start: employees.employmentStart, manager: employees.managerId }).from(
+    employees,
+  )
+    .where(eq(employees.id, employeeId)).limit(1);
+  const tasks = await tx.select().from(onboardingTemplateTasks)
+    .where(eq(onboardingTemplateTasks.templateId, template.id)).orderBy(
+      asc(onboardingTemplateTasks.sortOrder),
+    );
+  const planId = crypto.randomUUID();
+  await tx.insert(onboardingPlans).values({
+    id: planId,
+    employeeId,
+    startDate: e.start,
+    status: "OPEN",
+    ownerEmployeeId: e.manager,
+    createdAt: now,
+  });
+  for (const [i, t] of tasks.entries()) {
+    if (t.assignee === "MANAGER" && !e.manager) continue;
+    await tx.insert(onboardingTasks).values({
+      planId,
+      title: t.title,
+      phase: t.phase,
+      dueDate: addDays(e.start, t.offsetDays),
+      // The person's own tasks have no assignee (the to-dos read them as theirs); a manager's name them.
+      assigneeEmployeeId: t.assignee === "MANAGER" ? e.manager : null,
+      sortOrder: (i + 1) * 10,
+      createdAt: now,
+    });
+  }
+  return planId;
+}
