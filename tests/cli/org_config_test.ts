@@ -116,7 +116,7 @@ Deno.test("org config: a changed entry is updated, others are left alone and rep
     );
     assert.match(
       r.out,
-      /Sections not in the file \(left alone\): settings, closures, schoolHolidays, documents, stages\n/,
+      /Sections not in the file \(left alone\): settings, closures, schoolHolidays, documents, stages, onboardingTemplates\n/,
     );
     assert.match(r.out, /\n2 change\(s\) applied\.\n$/);
     const after = await exported(t);
