@@ -102,6 +102,13 @@ const schema = z.object({
   ),
   SMTP_URL: optionalUrl("SMTP_URL", ["smtp:", "smtps:"]),
   MAIL_FROM: z.string().default("HR Service <hr@localhost>"),
+  PUSH_APNS_KEY_FILE: z.string().optional(),
+  PUSH_APNS_KEY_ID: z.string().optional(),
+  PUSH_APNS_TEAM_ID: z.string().optional(),
+  PUSH_APNS_TOPIC: z.string().optional(),
+  PUSH_APNS_URL: optionalUrl("PUSH_APNS_URL", ["https:", "http:"]),
+  PUSH_FCM_SERVICE_ACCOUNT_FILE: z.string().optional(),
+  PUSH_FCM_URL: optionalUrl("PUSH_FCM_URL", ["https:", "http:"]),
   OIDC_ISSUER: optionalUrl("OIDC_ISSUER", ["http:", "https:"]),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -182,6 +189,10 @@ export interface Config {
   /** Encrypts the token-signing private keys at rest (else a key file beside a local database). */
   keyEncryptionKey?: string;
   smtpUrl?: string;
+  /** Push to Apple devices: all four set, or APNs is off (pushes to iPhones stay queued). */
+  pushApns?: { keyFile: string; keyId: string; teamId: string; topic: string; url: string };
+  /** Push to Android devices: the service account's JSON file, or FCM is off. */
+  pushFcm?: { serviceAccountFile: string; url: string };
   mailFrom: string;
   oidc?: { issuer: string; clientId: string; clientSecret?: string; displayName: string };
   logLevel: "debug" | "info" | "warn" | "error";
@@ -239,6 +250,21 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     refreshReuseGraceSeconds: v.REFRESH_TOKEN_REUSE_GRACE_SECONDS,
     keyEncryptionKey: v.KEY_ENCRYPTION_KEY,
     smtpUrl: v.SMTP_URL,
+    pushApns: v.PUSH_APNS_KEY_FILE && v.PUSH_APNS_KEY_ID && v.PUSH_APNS_TEAM_ID && v.PUSH_APNS_TOPIC
+      ? {
+        keyFile: v.PUSH_APNS_KEY_FILE,
+        keyId: v.PUSH_APNS_KEY_ID,
+        teamId: v.PUSH_APNS_TEAM_ID,
+        topic: v.PUSH_APNS_TOPIC,
+        url: v.PUSH_APNS_URL ?? "https://api.push.apple.com",
+      }
+      : undefined,
+    pushFcm: v.PUSH_FCM_SERVICE_ACCOUNT_FILE
+      ? {
+        serviceAccountFile: v.PUSH_FCM_SERVICE_ACCOUNT_FILE,
+        url: v.PUSH_FCM_URL ?? "https://fcm.googleapis.com",
+      }
+      : undefined,
     mailFrom: v.MAIL_FROM,
     oidc: v.OIDC_ISSUER && v.OIDC_CLIENT_ID
       ? {

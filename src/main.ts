@@ -14,6 +14,7 @@ import { preflight } from "./db/preflight.ts";
 import { ensureStandardLeaveTypes, hasLeaveTypes } from "./services/leave_types.ts";
 import { smtpTransport } from "./mail/smtp.ts";
 import { startMailWorker } from "./mail/worker.ts";
+import { sendersFrom, startPushWorker } from "./push/outbox.ts";
 import { findCommand, type Io, overview, runCommand } from "./cli/mod.ts";
 
 const USAGE = () =>
@@ -138,6 +139,11 @@ export async function main(
   const worker = transport
     ? startMailWorker(database.db, systemClock, transport, config.mailFrom, log)
     : undefined;
+  // Push: each platform whose settings are complete gets a worker; the others' pushes stay queued.
+  const senders = await sendersFrom(config);
+  const pushWorker = Object.keys(senders).length
+    ? startPushWorker(database.db, systemClock, senders, log)
+    : undefined;
   const app = createApp({
     config,
     database,
@@ -162,6 +168,7 @@ export async function main(
   Deno.addSignalListener("SIGINT", stop);
   await server.finished;
   worker?.stop();
+  pushWorker?.stop();
   transport?.close();
   await checkpoints?.stop();
   database.close();

@@ -11,11 +11,13 @@ import { approvalRoutes } from "./approvals.ts";
 import { assistantRoutes } from "./assistants.ts";
 import { myDataRoutes } from "./my_data.ts";
 import { todoRoutes } from "./todos.ts";
+import { pushRoutes } from "./push.ts";
 
 /** Every portal operation, in the order the OpenAPI document lists them. */
 export const portalRoutes: RouteDef[] = [
   ...profileRoutes,
   ...todoRoutes,
+  ...pushRoutes,
   ...leaveRoutes,
   ...timeRoutes,
   ...sickLeaveRoutes,

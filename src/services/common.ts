@@ -9,6 +9,7 @@ import { employees, notifications } from "../db/schema/mod.ts";
 import { localDay } from "../clock.ts";
 import { AppError, invalid } from "../errors.ts";
 import type { Actor } from "./actor.ts";
+import { queuePushes } from "./push_queue.ts";
 
 /**
  * What a service needs from the app: the database and the clock (nothing reads globals), and the
@@ -185,7 +186,7 @@ export function writeTx<T>(
     }));
 }
 
-/** Records an in-app notification. The payload holds ids and flags only, never free text from the record. */
+/** Records an in-app notification (and a push to each of the recipient's phones, `push/queue.ts`). The payload holds ids and flags only, never free text from the record. */
 export async function notify(
   q: Q,
   n: {
@@ -196,12 +197,19 @@ export async function notify(
     now: number;
   },
 ): Promise<void> {
-  await q.insert(notifications).values({
+  const [row] = await q.insert(notifications).values({
     recipientEmployeeId: n.recipientEmployeeId,
     kind: n.kind,
     payload: JSON.stringify({ ...n.payload, viaAssistant: n.actor.channel === "ASSISTANT" }),
     channel: n.actor.channel,
     createdAt: n.now,
+  }).returning({ id: notifications.id });
+  await queuePushes(q, {
+    notificationId: row.id,
+    recipientEmployeeId: n.recipientEmployeeId,
+    kind: n.kind,
+    payload: n.payload,
+    now: n.now,
   });
 }
 

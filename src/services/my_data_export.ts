@@ -30,6 +30,7 @@ import {
   onboardingTasks,
   payslips,
   profileChangeRequests,
+  pushDevices,
   requiredDocumentFiles,
   requiredDocuments,
   sessions,
@@ -151,6 +152,10 @@ export async function collectPersonData(
     data.profile.account = pick(account as unknown as Record<string, unknown>, ["passwordHash"]);
     data.profile.sessions = (await deps.db.select().from(sessions).where(eq(sessions.userId, account.id))
       .orderBy(desc(sessions.createdAt))).map((s) => pick(s, ["tokenHash"]));
+    // The phones registered for push notifications (their tokens are the platform's address for the phone).
+    data.profile.pushDevices = await deps.db.select().from(pushDevices).where(
+      eq(pushDevices.userId, account.id),
+    );
   }
   for (const p of EXPORT_PARTS) {
     const cols = getTableColumns(p.table) as Record<string, unknown>;

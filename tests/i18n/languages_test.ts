@@ -22,6 +22,7 @@ import { LEAVE_TYPE_TEXTS } from "../../src/i18n/console_leave_types.ts";
 import { ORGANISATION_TEXTS } from "../../src/i18n/console_organisation.ts";
 import { CAREERS_TEXTS } from "../../src/i18n/careers.ts";
 import { RECRUITING_TEXTS } from "../../src/i18n/console_recruiting.ts";
+import { PUSH_TEXTS } from "../../src/i18n/push.ts";
 
 const FOUR = ["de", "en", "fr", "it"];
 
@@ -44,6 +45,7 @@ function tables(): [string, Record<string, unknown>][] {
     ["ORGANISATION_TEXTS", ORGANISATION_TEXTS],
     ["CAREERS_TEXTS", CAREERS_TEXTS],
     ["RECRUITING_TEXTS", RECRUITING_TEXTS],
+    ["PUSH_TEXTS", PUSH_TEXTS],
   ];
   for (const [k, v] of Object.entries(SCOPE_DESCRIPTIONS)) out.push([`SCOPE_DESCRIPTIONS.${k}`, v]);
   for (const [k, v] of Object.entries(SCALE_NAMES)) out.push([`SCALE_NAMES.${k}`, v]);

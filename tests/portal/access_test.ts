@@ -20,6 +20,7 @@ import {
   onboardingTasks,
   payslips,
   profileChangeRequests,
+  pushDevices,
   requiredDocumentFiles,
   requiredDocuments,
   sessions,
@@ -50,6 +51,7 @@ interface Records {
   onboardingTask: string;
   feedbackDraft: string;
   document: string;
+  pushDevice: string;
   employeeB: string;
 }
 
@@ -217,6 +219,13 @@ const ATTEMPTS: Attempt[] = [
     as: "otherManager",
     method: "GET",
     path: (r) => `/approvals/documents/${r.document}/file`,
+    status: 404,
+  },
+  {
+    operationId: "unregisterPushDevice",
+    as: "A",
+    method: "DELETE",
+    path: (r) => `/employee/push-devices/${r.pushDevice}`,
     status: 404,
   },
   {
@@ -408,6 +417,14 @@ async function setup(t: TestApp) {
     bytes: Buffer.from("%PDF-1.7\n"),
     uploadedAt: t.clock.now(),
   });
+  const [device] = await t.deps.db.insert(pushDevices).values({
+    userId: b.userId,
+    platform: "FCM",
+    token: "fcm-token-of-employee-b-000001",
+    language: "de",
+    createdAt: t.clock.now(),
+    updatedAt: t.clock.now(),
+  }).returning();
   const records: Records = {
     leaveAwaiting: awaiting.id,
     leaveApproved: approved.id,
@@ -421,6 +438,7 @@ async function setup(t: TestApp) {
     onboardingTask: task.id,
     feedbackDraft: feedback.id,
     document: document.id,
+    pushDevice: device.id,
     employeeB: b.employeeId!,
   };
   const otherManager = await addAccount(t, P("P007"), { role: "manager" });
@@ -443,6 +461,7 @@ async function snapshot(t: TestApp, r: Records) {
     task: await db.select().from(onboardingTasks).where(eq(onboardingTasks.id, r.onboardingTask)),
     draft: await db.select().from(feedbackDrafts).where(eq(feedbackDrafts.id, r.feedbackDraft)),
     document: await db.select().from(requiredDocuments).where(eq(requiredDocuments.id, r.document)),
+    pushDevice: await db.select().from(pushDevices).where(eq(pushDevices.id, r.pushDevice)),
     documentFile: await db.select().from(requiredDocumentFiles).where(
       eq(requiredDocumentFiles.requiredDocumentId, r.document),
     ),

@@ -389,6 +389,13 @@ Deno.test("openapi: real responses of every operation match the document's schem
       await op("getRequestedDocumentFile", "employee", { params: { id: doc.id }, expect: 200 });
       await op("getRequestedDocumentFileForHr", "hr", { params: { id: doc.id }, expect: 200 });
       await op("getRequestedDocumentFileForHr", "manager", { params: { id: doc.id }, expect: 404 });
+      const device = await op("registerPushDevice", "employee", {
+        body: { platform: "APNS", token: "f".repeat(64), language: "it" },
+        expect: 201,
+      });
+      await op("registerPushDevice", "employee", { body: { platform: "WNS", token: "x" }, expect: 400 });
+      await op("unregisterPushDevice", "employee", { params: { id: device.data.id }, expect: 200 });
+      await op("unregisterPushDevice", "employee", { params: { id: device.data.id }, expect: 404 });
       await op("takeBackSickReport", "employee", { params: { id: s.data.id }, expect: 409 });
       const s2 = await op("reportSickLeave", "employee", {
         body: { startDate: "2026-11-12", endDate: "2026-11-12" },

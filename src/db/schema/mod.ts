@@ -14,3 +14,4 @@ export * from "./connector.ts";
 export * from "./privacy.ts";
 export * from "./idempotency.ts";
 export * from "./invitations.ts";
+export * from "./push.ts";

@@ -1,0 +1,121 @@
+/**
+ * Delivers the push outbox as the mail outbox is delivered: claim a due message (QUEUED → SENDING, only if
+ * still QUEUED), send it, and record SENT, a retry with backoff, or FAILED for good. A token the platform
+ * reports as gone removes the device (and its pending messages). A message left SENDING by a process that
+ * died goes back to the queue. A platform without a configured sender keeps its messages queued.
+ */
+import { and, asc, eq, lt, lte } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import type { Db } from "../db/client.ts";
+import { pushDevices, pushOutbox } from "../db/schema/mod.ts";
+import type { Logger } from "../log.ts";
+import { BACKOFF_MS, MAX_ATTEMPTS, STUCK_AFTER_MS } from "../mail/outbox.ts";
+import { apnsSender, fcmSender, type PushSender } from "./senders.ts";
+import type { Config } from "../config.ts";
+
+/** The senders by platform; a platform left out is not delivered (its messages wait). */
+export type PushSenders = Partial<Record<"APNS" | "FCM", PushSender>>;
+
+export async function deliverDuePushes(
+  db: Db,
+  clock: Clock,
+  senders: PushSenders,
+  log?: Logger,
+  limit = 50,
+): Promise<{ sent: number; retried: number; failed: number; gone: number }> {
+  const now = clock.now();
+  await db.update(pushOutbox).set({ status: "QUEUED" }).where(
+    and(eq(pushOutbox.status, "SENDING"), lt(pushOutbox.nextAttemptAt, now - STUCK_AFTER_MS)),
+  );
+  const due = await db.select({ m: pushOutbox, d: pushDevices }).from(pushOutbox)
+    .innerJoin(pushDevices, eq(pushDevices.id, pushOutbox.deviceId))
+    .where(and(eq(pushOutbox.status, "QUEUED"), lte(pushOutbox.nextAttemptAt, now)))
+    .orderBy(asc(pushOutbox.nextAttemptAt)).limit(limit);
+  const counts = { sent: 0, retried: 0, failed: 0, gone: 0 };
+  for (const { m, d } of due) {
+    const sender = senders[d.platform as "APNS" | "FCM"];
+    if (!sender) continue;
+    const claimed = await db.update(pushOutbox).set({ status: "SENDING", nextAttemptAt: now })
+      .where(and(eq(pushOutbox.id, m.id), eq(pushOutbox.status, "QUEUED"))).returning({ id: pushOutbox.id });
+    if (!claimed.length) continue;
+    const attempts = m.attempts + 1;
+    const outcome = await sender.send({
+      token: d.token,
+      title: m.title,
+      body: m.body,
+      data: JSON.parse(m.data),
+    }).catch((e) => ({ kind: "retry" as const, reason: e instanceof Error ? e.message : String(e) }));
+    if (outcome.kind === "sent") {
+      await db.update(pushOutbox).set({ status: "SENT", attempts, sentAt: clock.now(), lastError: null })
+        .where(eq(pushOutbox.id, m.id));
+      counts.sent++;
+    } else if (outcome.kind === "gone") {
+      // The app was removed or its token replaced: the device and what waits for it go.
+      await db.delete(pushDevices).where(eq(pushDevices.id, d.id));
+      counts.gone++;
+      log?.info("push device removed", { deviceId: d.id, reason: outcome.reason });
+    } else {
+      const final = outcome.kind === "failed" || attempts >= MAX_ATTEMPTS;
+      await db.update(pushOutbox).set({
+        status: final ? "FAILED" : "QUEUED",
+        attempts,
+        lastError: outcome.reason.slice(0, 300),
+        nextAttemptAt: final ? now : clock.now() + BACKOFF_MS[Math.min(attempts - 1, BACKOFF_MS.length - 1)],
+      }).where(eq(pushOutbox.id, m.id));
+      if (final) counts.failed++;
+      else counts.retried++;
+      log?.warn("push not delivered", {
+        pushId: m.id,
+        attempts,
+        final,
+        reason: outcome.reason.slice(0, 100),
+      });
+    }
+  }
+  return counts;
+}
+
+/** Runs delivery every `everyMs` in the background of `serve`; runs never overlap. */
+export function startPushWorker(db: Db, clock: Clock, senders: PushSenders, log: Logger, everyMs = 15_000) {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await deliverDuePushes(db, clock, senders, log);
+    } catch (e) {
+      log.error("push worker failed", { error: e instanceof Error ? e.message : String(e) });
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(run, everyMs);
+  queueMicrotask(run);
+  return { kick: () => void run(), stop: () => clearInterval(timer) };
+}
+
+/** The senders the configuration asks for, their key files read once at start. */
+export async function sendersFrom(config: Pick<Config, "pushApns" | "pushFcm">): Promise<PushSenders> {
+  const out: PushSenders = {};
+  if (config.pushApns) {
+    const a = config.pushApns;
+    out.APNS = apnsSender({
+      keyPem: await Deno.readTextFile(a.keyFile),
+      keyId: a.keyId,
+      teamId: a.teamId,
+      topic: a.topic,
+      baseUrl: a.url,
+    });
+  }
+  if (config.pushFcm) {
+    const j = JSON.parse(await Deno.readTextFile(config.pushFcm.serviceAccountFile));
+    out.FCM = fcmSender({
+      projectId: j.project_id,
+      clientEmail: j.client_email,
+      privateKeyPem: j.private_key,
+      tokenUri: j.token_uri ?? "https://oauth2.googleapis.com/token",
+      baseUrl: config.pushFcm.url,
+    });
+  }
+  return out;
+}

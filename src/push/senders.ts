@@ -1,0 +1,160 @@
+/**
+ * Delivery of one push to Apple's or Google's push service, over their documented HTTP APIs:
+ *
+ * - **APNs** (Apple Push Notification service), token-based: `POST {base}/3/device/{token}` with an ES256
+ *   provider token (JWT with `iss` = team id, `iat`, header `kid` = key id) as `authorization: bearer`,
+ *   `apns-topic` = the app's bundle id, `apns-push-type: alert`; 200 delivered, 410 `Unregistered` and 400
+ *   `BadDeviceToken` mean the token is gone (developer.apple.com, "Sending notification requests to APNs",
+ *   "Establishing a token-based connection to APNs": a provider token is reused for up to an hour).
+ * - **FCM HTTP v1** (Firebase Cloud Messaging): an OAuth 2.0 access token from the service account (a JWT
+ *   bearer assertion, RS256, scope `https://www.googleapis.com/auth/firebase.messaging`, RFC 7523), then
+ *   `POST {base}/v1/projects/{project}/messages:send` with `{message: {token, notification, data}}`; 404
+ *   `UNREGISTERED` means the token is gone (firebase.google.com, "FCM HTTP v1 API", "Authorize send requests").
+ *
+ * Both answer 429 and 5xx for a temporary refusal; the outbox then tries again later.
+ */
+import { importPKCS8, SignJWT } from "jose";
+
+/** What a send came to. */
+export type SendOutcome =
+  | { kind: "sent" }
+  | { kind: "gone"; reason: string }
+  | { kind: "retry"; reason: string }
+  | { kind: "failed"; reason: string };
+
+export interface PushMessage {
+  token: string;
+  title: string;
+  body: string;
+  data: Record<string, string>;
+}
+
+export interface PushSender {
+  send(m: PushMessage): Promise<SendOutcome>;
+}
+
+/** APNs settings: the .p8 key's PEM text, its key id, the team id, the app's bundle id, the service base. */
+export interface ApnsSettings {
+  keyPem: string;
+  keyId: string;
+  teamId: string;
+  topic: string;
+  baseUrl: string;
+}
+
+async function reasonOf(r: Response): Promise<string> {
+  const text = await r.text().catch(() => "");
+  try {
+    const j = JSON.parse(text);
+    return String(j.reason ?? j.error?.status ?? j.error?.message ?? r.status);
+  } catch {
+    return text.slice(0, 200) || String(r.status);
+  }
+}
+
+function temporary(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+/** A sender to APNs with a provider token renewed every 50 minutes. */
+export function apnsSender(s: ApnsSettings, now: () => number = Date.now): PushSender {
+  let cached: { jwt: string; at: number } | null = null;
+  const providerToken = async () => {
+    if (cached && now() - cached.at < 50 * 60_000) return cached.jwt;
+    const key = await importPKCS8(s.keyPem, "ES256");
+    const at = now();
+    const jwt = await new SignJWT({}).setProtectedHeader({ alg: "ES256", kid: s.keyId }).setIssuer(s.teamId)
+      .setIssuedAt(Math.floor(at / 1000)).sign(key);
+    cached = { jwt, at };
+    return jwt;
+  };
+  return {
+    async send(m) {
+      const r = await fetch(`${s.baseUrl}/3/device/${encodeURIComponent(m.token)}`, {
+        method: "POST",
+        headers: {
+          authorization: `bearer ${await providerToken()}`,
+          "apns-topic": s.topic,
+          "apns-push-type": "alert",
+          "apns-priority": "10",
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({
+          aps: { alert: { title: m.title, body: m.body }, sound: "default" },
+          ...m.data,
+        }),
+      });
+      if (r.ok) {
+        await r.body?.cancel();
+        return { kind: "sent" };
+      }
+      const reason = await reasonOf(r);
+      if (r.status === 410 || (r.status === 400 && /BadDeviceToken|DeviceTokenNotForTopic/.test(reason))) {
+        return { kind: "gone", reason };
+      }
+      if (r.status === 403 && reason === "ExpiredProviderToken") cached = null;
+      return temporary(r.status) || reason === "ExpiredProviderToken"
+        ? { kind: "retry", reason }
+        : { kind: "failed", reason };
+    },
+  };
+}
+
+/** FCM settings: the service account's fields and the service base. */
+export interface FcmSettings {
+  projectId: string;
+  clientEmail: string;
+  privateKeyPem: string;
+  tokenUri: string;
+  baseUrl: string;
+}
+
+/** A sender to FCM HTTP v1 with an access token kept until shortly before it expires. */
+export function fcmSender(s: FcmSettings, now: () => number = Date.now): PushSender {
+  let cached: { token: string; until: number } | null = null;
+  const accessToken = async (): Promise<string> => {
+    if (cached && now() < cached.until) return cached.token;
+    const key = await importPKCS8(s.privateKeyPem, "RS256");
+    const iat = Math.floor(now() / 1000);
+    const assertion = await new SignJWT({ scope: "https://www.googleapis.com/auth/firebase.messaging" })
+      .setProtectedHeader({ alg: "RS256", typ: "JWT" }).setIssuer(s.clientEmail).setAudience(s.tokenUri)
+      .setIssuedAt(iat).setExpirationTime(iat + 3600).sign(key);
+    const r = await fetch(s.tokenUri, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion }),
+    });
+    if (!r.ok) throw new Error(`FCM token request refused: ${r.status} ${await reasonOf(r)}`);
+    const j = await r.json() as { access_token: string; expires_in: number };
+    cached = { token: j.access_token, until: now() + (j.expires_in - 60) * 1000 };
+    return j.access_token;
+  };
+  return {
+    async send(m) {
+      let token: string;
+      try {
+        token = await accessToken();
+      } catch (e) {
+        return { kind: "retry", reason: e instanceof Error ? e.message : String(e) };
+      }
+      const r = await fetch(`${s.baseUrl}/v1/projects/${encodeURIComponent(s.projectId)}/messages:send`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          message: { token: m.token, notification: { title: m.title, body: m.body }, data: m.data },
+        }),
+      });
+      if (r.ok) {
+        await r.body?.cancel();
+        return { kind: "sent" };
+      }
+      const reason = await reasonOf(r);
+      if (r.status === 404 || reason === "UNREGISTERED") return { kind: "gone", reason };
+      if (r.status === 401) {
+        cached = null;
+        return { kind: "retry", reason };
+      }
+      return temporary(r.status) ? { kind: "retry", reason } : { kind: "failed", reason };
+    },
+  };
+}
