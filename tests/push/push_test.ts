@@ -28,7 +28,7 @@ interface Seen {
 /** The public keys the stand-in verifies with (jose's key type). */
 type PublicKey = Parameters<typeof jwtVerify>[1];
 
-async function standIn(keys: { apns: PublicKey; fcm: PublicKey }) {
+function standIn(keys: { apns: PublicKey; fcm: PublicKey }) {
   const seen: Seen = { apns: [], fcm: [], tokenRequests: 0 };
   const ac = new AbortController();
   let origin = "";
@@ -130,7 +130,7 @@ Deno.test({
   sanitizeOps: false,
   fn: async (ctx) => {
     const k = await keys();
-    const stand = await standIn({ apns: k.apns.publicKey, fcm: k.fcm.publicKey });
+    const stand = standIn({ apns: k.apns.publicKey, fcm: k.fcm.publicKey });
     const t = await makeTestApp();
     try {
       const employee = await t.signIn("employee@demo.example");
