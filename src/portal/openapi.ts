@@ -27,7 +27,12 @@ const COMMON_HEADERS = {
   "RateLimit-Policy": { $ref: "#/components/headers/RateLimitPolicy" },
 };
 
-/** zod emits `$id` and safe-integer bounds that OpenAPI 3.0 schema objects do not want; remove them. */
+/**
+ * zod emits `$id` and safe-integer bounds that OpenAPI 3.0 schema objects do not want; remove them. A
+ * nullable composition (`nullable` beside `allOf`/`anyOf` and no `type`) gets the type its members share: in
+ * OpenAPI 3.0 `nullable` only counts beside a `type`, and strict generators read it so (our named schemas,
+ * the `$ref`s, are objects).
+ */
 function clean(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(clean);
   if (node && typeof node === "object") {
@@ -36,6 +41,14 @@ function clean(node: unknown): unknown {
       if (k === "$id" || k === "$schema") continue;
       if ((k === "maximum" && v === SAFE_INT) || (k === "minimum" && v === -SAFE_INT)) continue;
       out[k] = clean(v);
+    }
+    if (out.nullable === true && out.type === undefined) {
+      const members = [out.allOf, out.anyOf, out.oneOf].flatMap((m) => Array.isArray(m) ? m : []) as {
+        type?: string;
+        $ref?: string;
+      }[];
+      const types = new Set(members.map((m) => m.type ?? (m.$ref ? "object" : "")));
+      if (types.size === 1 && !types.has("")) out.type = [...types][0];
     }
     return out;
   }
@@ -160,12 +173,18 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
     }
     errs[429] ??= "Too many requests from this account in the current minute (see Retry-After).";
     errs[500] ??= "A fault on the server's side; the message quotes the request id.";
+    errs[503] ??= "The database is busy with another program's work (a backup, a maintenance command): " +
+      "nothing was saved; try again after Retry-After (`code: database_busy`).";
+    if (r.method !== "get") {
+      errs[507] ??=
+        "The server's disk is full: nothing was saved; try again later (`code: insufficient_storage`).";
+    }
     if (r.access !== "public") errs[401] ??= "Not signed in, or the session expired or was signed out.";
     if (r.access === "employee") errs[404] ??= "No employee record is linked to the caller's account.";
     for (const [code, description] of Object.entries(errs).sort()) {
       resps[code] = {
         description,
-        headers: code === "429"
+        headers: code === "429" || code === "503" || code === "507"
           ? { "Retry-After": { $ref: "#/components/headers/RetryAfter" }, ...COMMON_HEADERS }
           : COMMON_HEADERS,
         content: { "application/json": { schema: errorRef } },

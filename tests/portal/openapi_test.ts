@@ -64,8 +64,20 @@ Deno.test("openapi: the document is valid OpenAPI 3.0.3 with the contract's vers
     const summary = doc.paths["/api/v1/portal/employee/summary"].get;
     assert.equal(summary.operationId, "getEmployeeSummary");
     // The contract's 200, 401 and 404, and what every read of the portal can also answer: 304 to a
-    // conditional request, 429 beyond the request limit, 500 for a fault.
-    assert.deepEqual(Object.keys(summary.responses).sort(), ["200", "304", "401", "404", "429", "500"]);
+    // conditional request, 429 beyond the request limit, 500 for a fault, 503 while another program holds
+    // the database's lock; a write can also answer 507 when the disk is full.
+    assert.deepEqual(Object.keys(summary.responses).sort(), [
+      "200",
+      "304",
+      "401",
+      "404",
+      "429",
+      "500",
+      "503",
+    ]);
+    const filing = doc.paths["/api/v1/portal/employee/leave/requests"].post;
+    assert.ok(["413", "415", "503", "507"].every((c) => c in filing.responses));
+    assert.ok("Retry-After" in ((filing.responses["503"] as { headers?: object }).headers ?? {}));
     const ids = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
     assert.equal(new Set(ids).size, ids.length, "operation ids are unique");
     for (const [path, ops] of Object.entries(doc.paths)) {
