@@ -51,6 +51,12 @@ const UNUSED: Record<string, (entry: string) => boolean> = {
   "moment-timezone": (e) => e === "builds",
 };
 
+/**
+ * Packages the service reads one file of as text, never running them: Redoc's standalone bundle (the API
+ * reference page). Their dependencies are not reached through them, and of the package only that file stays.
+ */
+const TEXT_ONLY: Record<string, string[]> = { redoc: ["bundles/redoc.standalone.js", "package.json"] };
+
 /** astronomia's data files the service loads (everything else in `data/` is dropped). */
 const ASTRONOMIA_DATA = new Set(["deltat.js", "vsop87Bearth.js", "package.json"]);
 
@@ -88,7 +94,7 @@ export async function packageGraph(): Promise<{ all: Package[]; reachable: Packa
     const id = todo.pop()!;
     if (seen.has(id) || !info.npmPackages[id]) continue;
     seen.add(id);
-    todo.push(...info.npmPackages[id].dependencies);
+    if (!TEXT_ONLY[info.npmPackages[id].name]) todo.push(...info.npmPackages[id].dependencies);
   }
   return { all: Object.values(info.npmPackages), reachable: [...seen].map((id) => info.npmPackages[id]) };
 }
@@ -102,16 +108,33 @@ async function* files(dir: string): AsyncGenerator<string> {
 }
 
 /** The `--exclude` paths for the reachable packages. */
-export async function excludes(reachable?: Package[]): Promise<string[]> {
+export async function excludes(graph?: { all: Package[]; reachable: Package[] }): Promise<string[]> {
   const out: string[] = [];
   const musl = await Deno.stat("/etc/alpine-release").then(() => true, () => false);
-  for (const pkg of reachable ?? (await packageGraph()).reachable) {
+  const { all, reachable } = graph ?? await packageGraph();
+  // What the graph does not reach stays out, also what deno's own analysis would keep (a text-only package's
+  // dependencies).
+  const kept = new Set(reachable.map((p) => p.localPath));
+  for (const pkg of all) {
+    if (
+      pkg.localPath && !kept.has(pkg.localPath) &&
+      await Deno.stat(pkg.localPath).then(() => true, () => false)
+    ) {
+      out.push(pkg.localPath);
+    }
+  }
+  for (const pkg of reachable) {
     const dir = pkg.localPath;
     // Optional packages for other platforms are listed but not downloaded, and not embedded.
     if (!dir || !await Deno.stat(dir).then(() => true, () => false)) continue;
     // The native addon of the C library this machine does not use (glibc here, musl on Alpine).
     if (/^@libsql\/linux-[^/]+-(gnu|musl)/.test(pkg.name) && pkg.name.endsWith(musl ? "gnu" : "musl")) {
       out.push(dir);
+      continue;
+    }
+    const textOnly = TEXT_ONLY[pkg.name];
+    if (textOnly) {
+      for await (const f of files(dir)) if (!textOnly.includes(f.slice(dir.length + 1))) out.push(f);
       continue;
     }
     const unused = UNUSED[pkg.name];

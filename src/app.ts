@@ -5,7 +5,8 @@ import { AppError, errorBody } from "./errors.ts";
 import { readCountedBody } from "./http_body.ts";
 import { mountPortal } from "./portal/mount.ts";
 import { portalRoutes } from "./portal/mod.ts";
-import { apiReferencePage, buildOpenApi } from "./portal/openapi.ts";
+import { buildOpenApi } from "./portal/openapi.ts";
+import { mountApiReference } from "./web/api_reference.ts";
 import { migrationStatus } from "./db/migrate.ts";
 import { databaseTrouble, logTrouble, TROUBLE_MESSAGE, TROUBLE_RETRY_AFTER } from "./db/trouble.ts";
 import { mountAuthorizationServer } from "./oauth/mod.ts";
@@ -181,13 +182,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   });
 
   app.get("/api/v1/openapi.json", (c) => c.body(openApiJson, 200, { "Content-Type": "application/json" }));
-  app.get("/api/v1/docs", (c) => {
-    c.header(
-      "Content-Security-Policy",
-      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    );
-    return c.html(apiReferencePage(openApi));
-  });
+  mountApiReference(app);
 
   mountPortal(app as unknown as Hono, deps, portalRoutes);
   mountSignInPages(app, deps);

@@ -29,7 +29,7 @@ Deno.test("compile: the service runs from only the package files the executable 
   let graph: Awaited<ReturnType<typeof packageGraph>>;
   try {
     graph = await packageGraph();
-    skipped = await excludes(graph.reachable);
+    skipped = await excludes(graph);
   } finally {
     Deno.chdir(cwd);
   }
