@@ -194,6 +194,22 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
     (paths[p] ??= {})[r.method] = op;
   }
 
+  /**
+   * A request field with a default is optional to send, but generators such as openapi-typescript (default
+   * mode) read `default` as "always present" and would make callers send it: in requests the default is
+   * stated in the field's description instead.
+   */
+  const defaultsInWords = (node: unknown): Record<string, unknown> => {
+    if (Array.isArray(node)) return node.map(defaultsInWords) as unknown as Record<string, unknown>;
+    if (!node || typeof node !== "object") return node as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) if (k !== "default") out[k] = defaultsInWords(v);
+    if ("default" in node) {
+      const said = `Default when left out: \`${JSON.stringify((node as { default: unknown }).default)}\`.`;
+      out.description = typeof out.description === "string" ? `${out.description} ${said}` : said;
+    }
+    return out;
+  };
   const conv = (reg: z.core.$ZodRegistry<{ id: string }>, io: "input" | "output") =>
     clean(z.toJSONSchema(reg, { target: "openapi-3.0", io, uri: (id) => `#/components/schemas/${id}` })) as {
       schemas: Record<string, unknown>;
@@ -236,7 +252,7 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
       additionalProperties: false,
     },
     ...conv(responses, "output").schemas,
-    ...conv(requests, "input").schemas,
+    ...defaultsInWords(conv(requests, "input").schemas),
   };
 
   const usedTags = new Set(routes.map((r) => r.tag));

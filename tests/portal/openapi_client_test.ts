@@ -1,0 +1,106 @@
+/**
+ * A typed client generated from the OpenAPI document by openapi-typescript in its default mode accepts the
+ * README's curl bodies: the generator runs from npm at a pinned version as its own process, and `deno check`
+ * compiles each body against the request type of the operation the command calls. Fields with a default
+ * (breakMinutes, a time entry's type) must stay optional there, or the README's own bodies would not compile.
+ */
+import assert from "node:assert/strict";
+import { makeTestApp } from "../_helpers.ts";
+
+const HEADING = "## Portal API: a typical week with curl";
+
+interface CurlBody {
+  method: string;
+  path: string;
+  body: string;
+}
+
+/** The README section's curl commands that send a body, with their method and path below $BASE. */
+async function readmeBodies(): Promise<CurlBody[]> {
+  const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
+  const start = readme.indexOf(HEADING);
+  assert.ok(start >= 0, `README.md has the section "${HEADING}"`);
+  const rest = readme.slice(start + HEADING.length);
+  const end = rest.search(/\n## /);
+  const section = end === -1 ? rest : rest.slice(0, end);
+  const commands = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).join("\n")
+    .replace(/\\\n\s*/g, " ").split("\n");
+  const out: CurlBody[] = [];
+  for (const cmd of commands) {
+    const body = /-d '([^']*)'/.exec(cmd)?.[1];
+    if (body === undefined) continue;
+    const path = /\$BASE(\S+)/.exec(cmd)![1];
+    const method = /-X (\w+)/.exec(cmd)?.[1] ?? "POST";
+    out.push({ method: method.toLowerCase(), path, body });
+  }
+  return out;
+}
+
+/** The document's path template that a concrete README path (with $VARIABLES or literal values) calls. */
+function template(paths: string[], prefix: string, path: string): string {
+  const segs = path.split("/");
+  const found = paths.find((p) => {
+    if (!p.startsWith(prefix)) return false;
+    const t = p.slice(prefix.length).split("/");
+    return t.length === segs.length &&
+      t.every((s, i) => s === segs[i] || (s.startsWith("{") && segs[i] !== ""));
+  });
+  assert.ok(found, `the document has an operation for ${path}`);
+  return found;
+}
+
+Deno.test("openapi: openapi-typescript's client (default mode) compiles the README's curl bodies", async () => {
+  const t = await makeTestApp();
+  const dir = await Deno.makeTempDir({ prefix: "hr-openapi-client-" });
+  try {
+    const doc = await (await t.request("/api/v1/openapi.json")).text();
+    await Deno.writeTextFile(`${dir}/openapi.json`, doc);
+    const gen = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "npm:openapi-typescript@7.13.0", "openapi.json", "-o", "openapi.d.ts"],
+      cwd: dir,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(gen.code, 0, new TextDecoder().decode(gen.stderr));
+
+    const bodies = await readmeBodies();
+    assert.ok(bodies.length >= 6, `the README sends bodies (${bodies.length})`);
+    const paths = Object.keys(JSON.parse(doc).paths);
+    const lines = [
+      `import type { paths } from "./openapi.d.ts";`,
+      `type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends`,
+      `  { requestBody?: { content: { "application/json": infer B } } } ? B : never;`,
+      ...bodies.map((b, i) => {
+        const p = template(paths, "/api/v1/portal", b.path);
+        return `export const body${i}: Body<${JSON.stringify(p)}, "${b.method}"> = ${b.body};`;
+      }),
+    ];
+    await Deno.writeTextFile(`${dir}/client.ts`, lines.join("\n") + "\n");
+    const check = await new Deno.Command(Deno.execPath(), {
+      args: ["check", "--no-config", "client.ts"],
+      cwd: dir,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(check.code, 0, new TextDecoder().decode(check.stderr));
+
+    // The check can fail: a body missing a required field does not compile against the same client.
+    const leave = bodies.findIndex((b) => b.path === "/employee/leave/requests");
+    assert.ok(leave >= 0, "the README files a leave request");
+    await Deno.writeTextFile(
+      `${dir}/client.ts`,
+      lines.join("\n").replace(/"leaveType":"VACATION",("startDate")/g, "$1") + "\n",
+    );
+    const bad = await new Deno.Command(Deno.execPath(), {
+      args: ["check", "--no-config", "client.ts"],
+      cwd: dir,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.notEqual(bad.code, 0, "a body without leaveType is refused by the type check");
+    assert.match(new TextDecoder().decode(bad.stderr), /leaveType/);
+  } finally {
+    t.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
