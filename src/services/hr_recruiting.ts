@@ -5,7 +5,6 @@ import {
   applicationStageHistory,
   applicationTasks,
   departments,
-  notifications,
   positions,
   stageAutomaticTasks,
   stages,
@@ -19,6 +18,7 @@ import type { Actor } from "./actor.ts";
 import {
   iso,
   localName,
+  notify,
   type Page,
   type PageInput,
   pageOf,
@@ -352,16 +352,12 @@ export async function commitStageMove(
           createdAt: now,
         });
       } else if (t.kind === "NOTIFY_HIRING_MANAGER" && pos.hiringManagerEmployeeId) {
-        await tx.insert(notifications).values({
+        await notify(tx, {
           recipientEmployeeId: pos.hiringManagerEmployeeId,
           kind: "application.stage_changed",
-          payload: JSON.stringify({
-            applicationId,
-            stage: dest.key,
-            viaAssistant: actor.channel === "ASSISTANT",
-          }),
-          channel: actor.channel,
-          createdAt: now,
+          payload: { applicationId, stage: dest.key },
+          actor,
+          now,
         });
       }
     }
