@@ -13,7 +13,9 @@
  * connections so the 60-calls-per-minute limit is not what gets measured; refusals are counted and shown.
  *
  * Options: --duration=10 (seconds per scenario), --connections=32, --threads=1, --tokens=3000,
- * --only=bare,call,fresh,list,whoami,sdk (some scenarios; the ratios need bare and sdk). "fresh" is the
+ * --only=bare,call,fresh,list,whoami,sdk,portal,durability (some scenarios; the ratios need bare and sdk; "portal" is
+ * every read of the employee's own data in the portal, with the goals of each ≥ 10% of bare and the summary
+ * ≥ 25%). "fresh" is the
  * get_my_summary scenario with every summary computed afresh (a summary is otherwise served again while its
  * data is unchanged, `services/summary.ts`).
  * "CPU µs" is the server process's CPU time (every thread) per request during the scenario: steadier than
@@ -54,7 +56,7 @@ const DURATION = Number(opts.duration);
 const CONNECTIONS = Number(opts.connections);
 const THREADS = Number(opts.threads);
 const TOKENS = Number(opts.tokens);
-/** Scenario keys to run (bare, call, fresh, list, whoami, sdk); all when empty. Ratios need bare and sdk. */
+/** Scenario keys to run (bare, call, fresh, list, whoami, sdk, portal, durability); all when empty. */
 const ONLY = new Set(opts.only ? opts.only.split(",") : []);
 
 async function haveWrk(): Promise<boolean> {
@@ -102,6 +104,25 @@ async function wrk(name: string, url: string, script: string | null, seconds: nu
   const requests = Number(/(\d+) requests in/.exec(text)?.[1] ?? 0);
   return { name, rps, p50, p99, non2xx, requests, cpuUs: (used.user + used.system) / requests };
 }
+
+/** A wrk Lua script for a GET with one bearer token (the portal's session). */
+function luaGet(token: string): string {
+  return `wrk.method = "GET"\nwrk.headers["Authorization"] = "Bearer ${token}"\n`;
+}
+
+/** The portal's reads of the employee's own data, as the app's screens make them. */
+const PORTAL_READS: [string, string][] = [
+  ["summary", "/employee/summary"],
+  ["profile", "/employee/profile"],
+  ["balances", "/employee/leave/balances"],
+  ["requests", "/employee/leave/requests"],
+  ["time", "/employee/time-entries"],
+  ["sick", "/employee/sick-leave"],
+  ["payslips", "/employee/payslips"],
+  ["compensation", "/employee/compensation"],
+  ["holidays", "/employee/holidays"],
+  ["todos", "/employee/todos"],
+];
 
 /** A wrk Lua script posting one JSON-RPC body, rotating bearer tokens read from a file (if any). */
 function luaScript(body: string, tokenFile: string | null): string {
@@ -174,6 +195,8 @@ async function main(): Promise<number> {
     MCP_ISSUER_URL: origin,
     // Request logs would be printed for every request; the comparison is fair (the bare route is the same).
     LOG_LEVEL: "warn",
+    // One account reads the portal as fast as wrk asks: the per-account limit would answer most with 429.
+    PORTAL_REQUESTS_PER_MINUTE: "100000",
   });
   const database = await openDatabase(config.databaseUrl);
   await migrate(database.client);
@@ -325,9 +348,28 @@ async function main(): Promise<number> {
     ["whoami", "tools/call whoami (auth, guard, audit; trivial tool)", `${origin}/api/mcp`, scripts.whoami],
     ["sdk", "SDK pattern: new McpServer + 36 tools + transport", sdkUrl, scripts.sdk],
   ];
+  // The portal: the demo employee's session, every read of their own data.
+  const signIn = await fetch(`${origin}/api/v1/portal/auth/sessions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "employee@demo.example", password: config.demoPassword }),
+  });
+  const session = (await signIn.json()).data.token as string;
+  for (const [key, path] of PORTAL_READS) {
+    const file = `${dir}/portal-${key}.lua`;
+    await Deno.writeTextFile(file, luaGet(session));
+    const probeRead = await fetch(`${origin}/api/v1/portal${path}`, {
+      headers: { Authorization: `Bearer ${session}` },
+    });
+    if (probeRead.status !== 200) {
+      throw new Error(`portal probe ${path}: ${probeRead.status} ${await probeRead.text()}`);
+    }
+    await probeRead.body?.cancel();
+    scenarios.push([`portal-${key}`, `portal GET ${path}`, `${origin}/api/v1/portal${path}`, file]);
+  }
   const results: Result[] = [];
   for (const [key, name, url, script] of scenarios) {
-    if (ONLY.size && !ONLY.has(key)) continue;
+    if (ONLY.size && !ONLY.has(key) && !(key.startsWith("portal-") && ONLY.has("portal"))) continue;
     // "fresh": the summary is not served again between changes of the data (see services/summary.ts).
     reuseSummaries(database.client, key !== "fresh");
     await wrk(name, url, script, 2);
@@ -357,6 +399,18 @@ async function main(): Promise<number> {
         num(r.rps / sdk, 2)
       }${String(r.non2xx).padStart(9)}${num(r.cpuUs)}`,
     );
+  }
+  const portal = results.filter((r) => r.key?.startsWith("portal-"));
+  if (portal.length) {
+    console.log(`\nPortal reads of the employee's own data (goals: each ≥ 10% of bare, the summary ≥ 25%):`);
+    for (const r of portal) {
+      const goal = r.key === "portal-summary" ? 0.25 : 0.1;
+      console.log(
+        `  ${pad(r.name, 50)}${num(r.rps)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  ${
+          (r.rps / bare * 100).toFixed(1)
+        }% of bare ${r.rps / bare >= goal ? "✓" : "✗"}  CPU ${r.cpuUs.toFixed(0)} µs`,
+      );
+    }
   }
   const call = byKey("call");
   console.log(
@@ -389,6 +443,15 @@ async function main(): Promise<number> {
   await checkpoints.stop();
   database.close();
   await Deno.remove(dir, { recursive: true });
+  // The bounds under load (write-ahead log, sign-in memory), in a process of their own.
+  if (!ONLY.size || ONLY.has("durability")) {
+    const d = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-all", new URL("./bench_durability.ts", import.meta.url).pathname],
+      stdout: "inherit",
+      stderr: "inherit",
+    }).output();
+    if (d.code !== 0) return d.code;
+  }
   return 0;
 }
 
