@@ -1,4 +1,4 @@
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 
 const enc = new TextEncoder();
 
@@ -15,12 +15,14 @@ export function randomToken(prefix: string): string {
   return `${prefix}_${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
 }
 
-/** SHA-256 as lowercase hex: how tokens, codes and secrets are stored (only the hash, never the secret). */
+/**
+ * SHA-256 as lowercase hex: how tokens, codes and secrets are stored (only the hash, never the secret).
+ * Computed synchronously by `node:crypto` (the same digest as WebCrypto's, without a promise per call: it runs
+ * on every authenticated portal request).
+ */
+// deno-lint-ignore require-await
 export async function sha256Hex(text: string): Promise<string> {
-  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", enc.encode(text)));
-  let out = "";
-  for (const b of d) out += b.toString(16).padStart(2, "0");
-  return out;
+  return createHash("sha256").update(text).digest("hex");
 }
 
 /** SHA-256 as base64url, as PKCE S256 needs it (RFC 7636 §4.2). */

@@ -37,10 +37,25 @@
  *    mode). Only what is safe to run again is retried: a single statement, a batch, a migration (each rolls
  *    back whole when it fails) and the start of a transaction. Past the configured wait the error is a
  *    `DatabaseBusyError`, which the doors answer as "busy, nothing saved, try again" (503).
+ * 7. **Rows built by a class per statement.** The client's `execute` builds each row with two property
+ *    definitions per column (the value by position, then by name), which turns every row into a slow
+ *    dictionary object and was, profiled, the largest single cost of the portal's list reads. `execute` here
+ *    runs the statement as the client would (same arguments, errors and result set) and builds each row as
+ *    an instance of a class made once per statement: the names are plain properties, the positions and
+ *    `length` getters on its prototype, so a row reads, spreads and serialises exactly like the client's.
  */
 import type Database from "libsql";
 import { ConnectionPool, Sqlite3Client } from "@libsql/client/sqlite3";
-import { type Client, type InArgs, LibsqlError } from "@libsql/client";
+import {
+  type Client,
+  type InArgs,
+  type InStatement,
+  type InValue,
+  LibsqlError,
+  type ResultSet,
+  type Row,
+} from "@libsql/client";
+import { Buffer } from "node:buffer";
 
 /** `PRAGMA synchronous` for every connection (see the module comment). */
 export type Synchronous = "NORMAL" | "FULL";
@@ -112,6 +127,12 @@ class CachedStatement {
 
   columns(): Column[] {
     return this.#columns ??= this.#stmt.columns();
+  }
+
+  #shape: RowShape | undefined;
+  /** How `execute` builds this statement's rows (its columns do not change while it is kept). */
+  shape(): RowShape {
+    return this.#shape ??= rowShape(this.columns());
   }
 
   run(...args: unknown[]) {
@@ -356,6 +377,169 @@ export interface LocalClientOptions {
   maxConnections?: number;
 }
 
+/** The row classes of one column list: what `execute` makes of each raw row. */
+export interface RowShape {
+  columns: string[];
+  columnTypes: string[];
+  make(values: unknown[]): Row;
+}
+
+/**
+ * A class for the rows of one column list, with the client's row contract: each column's value by name (an
+ * own, enumerable, writable property; of two columns with one name the first wins) and by position, and a
+ * `length`, the positions and the length neither own nor enumerable (so spreading a row, `Object.keys` and
+ * `JSON.stringify` see the names only, and `Array.prototype.slice.call(row)` gives the values, as drizzle
+ * reads them).
+ */
+function rowShape(cols: readonly Column[]): RowShape {
+  const columns = cols.map((c) => c.name);
+  const columnTypes = cols.map((c) => c.type ?? "");
+  // The client defines the positions first, so a column named like a position never becomes a name.
+  const named: [string, number][] = [];
+  const seen = new Set<string>();
+  columns.forEach((name, i) => {
+    const index = Number(name);
+    const isPosition = String(index) === name && Number.isInteger(index) && index >= 0 &&
+      index < columns.length;
+    if (!isPosition && !seen.has(name)) named.push([name, i]);
+    seen.add(name);
+  });
+  class ResultRow {
+    #values: unknown[];
+    constructor(values: unknown[]) {
+      this.#values = values;
+      const self = this as unknown as Record<string, unknown>;
+      for (let k = 0; k < named.length; k++) self[named[k][0]] = values[named[k][1]];
+    }
+    static valueAt(row: ResultRow, i: number): unknown {
+      return row.#values[i];
+    }
+  }
+  const n = columns.length;
+  Object.defineProperty(ResultRow.prototype, "length", { get: () => n });
+  for (let i = 0; i < n; i++) {
+    Object.defineProperty(ResultRow.prototype, i, {
+      get(this: ResultRow) {
+        return ResultRow.valueAt(this, i);
+      },
+    });
+  }
+  return {
+    columns,
+    columnTypes,
+    make: (values) => new ResultRow(values) as unknown as Row,
+  };
+}
+
+/** The client's result set: the same fields and `toJSON`. */
+class LocalResultSet implements ResultSet {
+  constructor(
+    readonly columns: string[],
+    readonly columnTypes: string[],
+    readonly rows: Row[],
+    readonly rowsAffected: number,
+    readonly lastInsertRowid: bigint | undefined,
+  ) {}
+
+  toJSON() {
+    return {
+      columns: this.columns,
+      columnTypes: this.columnTypes,
+      rows: this.rows.map((row) => Array.prototype.map.call(row, jsonValue)),
+      rowsAffected: this.rowsAffected,
+      lastInsertRowid: this.lastInsertRowid !== undefined ? `${this.lastInsertRowid}` : null,
+    };
+  }
+}
+
+function jsonValue(v: unknown): unknown {
+  if (typeof v === "bigint") return `${v}`;
+  if (v instanceof ArrayBuffer) return btoa(String.fromCharCode(...new Uint8Array(v)));
+  return v;
+}
+
+const MIN_INT64 = -9223372036854775808n;
+const MAX_INT64 = 9223372036854775807n;
+
+/** An argument as the client binds it in "number" mode. */
+function argToSql(value: InValue | undefined): unknown {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) {
+      throw new RangeError("Only finite numbers (not Infinity or NaN) can be passed as arguments");
+    }
+    return value;
+  }
+  if (typeof value === "bigint") {
+    if (value < MIN_INT64 || value > MAX_INT64) {
+      throw new RangeError(
+        "bigint is too large to be represented as a 64-bit integer and passed as argument",
+      );
+    }
+    return value;
+  }
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof ArrayBuffer) return Buffer.from(value);
+  if (value instanceof Date) return value.valueOf();
+  if (value === undefined) throw new TypeError("undefined cannot be passed as argument to the database");
+  return value;
+}
+
+/** A value as the client returns it in "number" mode. */
+function valueFromSql(v: unknown): unknown {
+  if (typeof v === "bigint") {
+    if (v > MAX_SAFE || v < MIN_SAFE) {
+      throw new RangeError("Received integer which cannot be safely represented as a JavaScript number");
+    }
+    return Number(v);
+  }
+  if (v instanceof Uint8Array) return v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength);
+  return v;
+}
+
+/** One statement on a connection, as the client's `execute` runs it, with rows from the statement's class. */
+function executeOn(db: Database.Database, stmt: InStatement): ResultSet {
+  let sql: string;
+  let args: unknown;
+  if (typeof stmt === "string") {
+    sql = stmt;
+    args = [];
+  } else {
+    sql = stmt.sql;
+    if (Array.isArray(stmt.args)) args = stmt.args.map(argToSql);
+    else {
+      const named: Record<string, unknown> = {};
+      for (const name in stmt.args) {
+        const key = name[0] === "@" || name[0] === "$" || name[0] === ":" ? name.substring(1) : name;
+        named[key] = argToSql((stmt.args as Record<string, InValue>)[name]);
+      }
+      args = named;
+    }
+  }
+  try {
+    const prepared = db.prepare(sql) as unknown as CachedStatement;
+    prepared.safeIntegers(true);
+    if (!prepared.reader) {
+      const info = prepared.run(args) as { changes: number; lastInsertRowid: number | bigint };
+      return new LocalResultSet([], [], [], info.changes, BigInt(info.lastInsertRowid));
+    }
+    prepared.raw(true);
+    const shape = prepared.shape();
+    const raw = prepared.all(args) as unknown[][];
+    const rows = new Array<Row>(raw.length);
+    for (let i = 0; i < raw.length; i++) {
+      const values = raw[i];
+      for (let k = 0; k < values.length; k++) {
+        const v = values[k];
+        if (typeof v === "bigint" || v instanceof Uint8Array) values[k] = valueFromSql(v);
+      }
+      rows[i] = shape.make(values);
+    }
+    return new LocalResultSet(shape.columns, shape.columnTypes, rows, 0, undefined);
+  } catch (e) {
+    throw asLibsqlError(e);
+  }
+}
+
 /** A `@libsql/client` client for a local database file, with per-connection settings and statement cache. */
 export function createLocalClient(o: LocalClientOptions): Client {
   // Busy timeout 0: a lock is waited for by the client on timers (point 6 of the module comment).
@@ -363,8 +547,25 @@ export function createLocalClient(o: LocalClientOptions): Client {
   // Fail at start, not at the first request, when the file cannot be opened.
   pool.release(pool.acquireSync());
   const client = new Sqlite3Client(pool, "number");
+  // As the client's own `execute` (point 7): on the shared connection, with the same checks.
+  const execute = async (stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> => {
+    const stmt = typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
+    if (client.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
+    const db = await pool.acquire();
+    try {
+      if (!db.open) {
+        throw new LibsqlError(
+          "The connection was closed while this operation was in flight",
+          "CLIENT_CLOSED",
+        );
+      }
+      return executeOn(db, stmt);
+    } finally {
+      pool.release(db);
+    }
+  };
   // A failed `executeMultiple` may have run some of its statements, so it is not tried again.
-  client.execute = waitingForLocks(o.lockWaitMs, client.execute.bind(client)) as typeof client.execute;
+  client.execute = waitingForLocks(o.lockWaitMs, execute) as typeof client.execute;
   client.batch = waitingForLocks(o.lockWaitMs, client.batch.bind(client));
   client.migrate = waitingForLocks(o.lockWaitMs, client.migrate.bind(client));
   client.transaction = waitingForLocks(o.lockWaitMs, client.transaction.bind(client));

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 /**
  * Validators for the portal's reads (RFC 9110 §8.8.3, §13.1.2): every GET of the caller's own data carries a
  * strong `ETag` (a digest of the exact bytes sent), and a request whose `If-None-Match` names it gets 304
@@ -9,12 +11,9 @@
  * `no-store`.
  */
 
-/** The strong validator of a body: the first 128 bits of its SHA-256, base64url, quoted. */
-export async function strongEtag(body: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body)));
-  let bin = "";
-  for (const b of digest.subarray(0, 16)) bin += String.fromCharCode(b);
-  return `"${btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")}"`;
+/** The strong validator of a body: its SHA-256 in base64url, the first 22 characters (132 bits), quoted. */
+export function strongEtag(body: string): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
 }
 
 /**

@@ -158,7 +158,7 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
       if (r.method !== "get") {
         return c.body(out, (r.status ?? 200) as 200, { "Content-Type": "application/json" });
       }
-      const etag = await strongEtag(out);
+      const etag = strongEtag(out);
       c.header("ETag", etag);
       if (!NO_STORE_READS.has(r.operationId)) c.header("Cache-Control", CACHE_REVALIDATE);
       if (ifNoneMatchHits(c.req.header("if-none-match"), etag)) return c.body(null, 304);

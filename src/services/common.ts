@@ -2,7 +2,8 @@
  * What every service shares: its dependencies, the caller's own employee record, bounded paging, a write
  * section that serialises check-then-write sequences, names in the caller's language and notifications.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { prepared } from "../db/prepared.ts";
 import type { AppDeps } from "../deps.ts";
 import type { Db } from "../db/client.ts";
 import { employees, notifications } from "../db/schema/mod.ts";
@@ -119,10 +120,14 @@ export type EmployeeCore = Pick<
 /** The caller's own employee record. */
 export async function selfEmployee(q: Q, actor: Actor): Promise<EmployeeRow> {
   const id = selfId(actor);
-  const [row] = await q.select().from(employees).where(eq(employees.id, id)).limit(1);
+  const row = await employeeById(q).get({ id });
   if (!row) throw noEmployee();
   return row;
 }
+
+const employeeById = prepared((q: Q) =>
+  q.select().from(employees).where(eq(employees.id, sql.placeholder("id"))).limit(1)
+);
 
 /** ISO weekdays from the schema's comma list (`"1,2,3,4,5"`). */
 export function weekdaysOf(e: Pick<EmployeeRow, "workingWeekdays">): number[] {

@@ -3,7 +3,8 @@
  * closure days that apply to them, and closure days they were approved to work through. The leave and
  * time services read closures through `closureCalendar`, so the portal, the connector and the rules agree.
  */
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { prepared } from "../db/prepared.ts";
 import { closurePeriods, closureWorkThrough, schoolHolidays } from "../db/schema/mod.ts";
 import { eachDay, isoWeekday, maxDate, minDate, publicHolidays } from "../domain/calendar.ts";
 import type { Actor } from "./actor.ts";
@@ -63,21 +64,40 @@ export function closureDaysIn(
   return days;
 }
 
+const schoolHolidaysTouching = prepared((q: Q) =>
+  q.select().from(schoolHolidays).where(and(
+    eq(schoolHolidays.canton, sql.placeholder("canton")),
+    lte(schoolHolidays.startDate, sql.placeholder("to")),
+    gte(schoolHolidays.endDate, sql.placeholder("from")),
+  )).orderBy(asc(schoolHolidays.startDate)).limit(50)
+);
+
+const closuresTouching = prepared((q: Q) =>
+  q.select().from(closurePeriods).where(
+    and(
+      lte(closurePeriods.startDate, sql.placeholder("to")),
+      gte(closurePeriods.endDate, sql.placeholder("from")),
+    ),
+  ).orderBy(asc(closurePeriods.startDate)).limit(200)
+);
+
+const approvedWorkThrough = prepared((q: Q) =>
+  q.select({ date: closureWorkThrough.date }).from(closureWorkThrough).where(and(
+    eq(closureWorkThrough.employeeId, sql.placeholder("emp")),
+    eq(closureWorkThrough.status, "APPROVED"),
+    gte(closureWorkThrough.date, sql.placeholder("from")),
+    lte(closureWorkThrough.date, sql.placeholder("to")),
+  )).limit(400)
+);
+
 /**
  * Closure days in `from`..`to` that apply to the employee (whole company, or a list of cantons that
  * includes theirs), each marked when the employee was approved to work through it.
  */
 export async function closureCalendar(q: Q, emp: EmployeeCore, from: string, to: string) {
-  const periods = (await q.select().from(closurePeriods).where(
-    and(lte(closurePeriods.startDate, to), gte(closurePeriods.endDate, from)),
-  ).orderBy(asc(closurePeriods.startDate)).limit(200)).filter((p) => closureApplies(p, emp.canton));
+  const periods = (await closuresTouching(q).all({ from, to })).filter((p) => closureApplies(p, emp.canton));
   const through = new Set(
-    (await q.select({ date: closureWorkThrough.date }).from(closureWorkThrough).where(and(
-      eq(closureWorkThrough.employeeId, emp.id),
-      eq(closureWorkThrough.status, "APPROVED"),
-      gte(closureWorkThrough.date, from),
-      lte(closureWorkThrough.date, to),
-    )).limit(400)).map((r) => r.date),
+    (await approvedWorkThrough(q).all({ emp: emp.id, from, to })).map((r) => r.date),
   );
   return { periods, days: closureDaysIn(periods, through, emp.canton, from, to), workThrough: through };
 }
@@ -95,11 +115,11 @@ export async function getPublicHolidays(deps: ServiceDeps, actor: Actor, input: 
     portion: h.portion,
     isoWeekday: isoWeekday(h.date),
   }));
-  const school = await deps.db.select().from(schoolHolidays).where(and(
-    eq(schoolHolidays.canton, emp.canton),
-    lte(schoolHolidays.startDate, `${year}-12-31`),
-    gte(schoolHolidays.endDate, `${year}-01-01`),
-  )).orderBy(asc(schoolHolidays.startDate)).limit(50);
+  const school = await schoolHolidaysTouching(deps.db).all({
+    canton: emp.canton,
+    from: `${year}-01-01`,
+    to: `${year}-12-31`,
+  });
   return {
     year,
     canton: emp.canton,

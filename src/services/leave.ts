@@ -54,6 +54,11 @@ import {
 } from "./common.ts";
 import { closureCalendar } from "./holidays.ts";
 import { localDay } from "../clock.ts";
+import { prepared, preparedVariants } from "../db/prepared.ts";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+
+/** The most leave types an installation has active (lists of types are read up to this). */
+const MAX_LEAVE_TYPES = 50;
 
 /** The leave type whose balance company closures are taken from (compulsory company vacation). */
 export const VACATION_CODE = "VACATION";
@@ -71,13 +76,16 @@ export const MAX_REQUEST_DAYS = 366;
 type LeaveTypeRow = typeof leaveTypes.$inferSelect;
 type LeaveRequestRow = typeof leaveRequests.$inferSelect;
 
+const activeLeaveTypes = prepared((q: Q) =>
+  q.select().from(leaveTypes).where(eq(leaveTypes.active, true)).orderBy(asc(leaveTypes.code)).limit(
+    MAX_LEAVE_TYPES,
+  )
+);
+
 /** The active leave types, with how each behaves (for the app's picker and for assistants). */
 export async function listLeaveTypes(deps: ServiceDeps, actor: Actor) {
   selfId(actor);
-  const rows = await deps.db.select().from(leaveTypes).where(eq(leaveTypes.active, true)).orderBy(
-    asc(leaveTypes.code),
-  )
-    .limit(50);
+  const rows = await activeLeaveTypes(deps.db).all();
   return { items: rows.map((t) => leaveTypeInfo(t, actor.language)) };
 }
 
@@ -218,26 +226,36 @@ export async function balanceOf(
   year: number,
   today: string,
 ): Promise<LeaveBalance & { hasEntitlement: boolean }> {
-  const from = `${year}-01-01`;
-  const to = `${year}-12-31`;
-  const [row] = await q.select({
+  return (await balancesOf(q, emp, [type], year, today)).get(type.id)!;
+}
+
+const entitlementsOfYear = prepared((q: Q) =>
+  q.select({
+    leaveTypeId: leaveEntitlements.leaveTypeId,
     carryOverDays: leaveEntitlements.carryOverDays,
     carryOverExpiresOn: leaveEntitlements.carryOverExpiresOn,
     adjustmentDays: leaveEntitlements.adjustmentDays,
   }).from(leaveEntitlements).where(and(
-    eq(leaveEntitlements.employeeId, emp.id),
-    eq(leaveEntitlements.leaveTypeId, type.id),
-    eq(leaveEntitlements.year, year),
-  )).limit(1);
-  const [adj] = await q.select({ days: sql<number | null>`sum(${leaveAdjustments.days})`, n: count() })
-    .from(leaveAdjustments).where(and(
-      eq(leaveAdjustments.employeeId, emp.id),
-      eq(leaveAdjustments.leaveTypeId, type.id),
-      eq(leaveAdjustments.year, year),
-    ));
-  const entitlement = entitlementData(row, adj.n, adj.days);
-  // Only the columns the balance reads (a full row costs several times more in the libSQL client).
-  const requests = await q.select({
+    eq(leaveEntitlements.employeeId, sql.placeholder("emp")),
+    eq(leaveEntitlements.year, sql.placeholder("year")),
+  )).limit(MAX_LEAVE_TYPES)
+);
+
+const adjustmentSumsOfYear = prepared((q: Q) =>
+  q.select({
+    leaveTypeId: leaveAdjustments.leaveTypeId,
+    days: sql<number | null>`sum(${leaveAdjustments.days})`,
+    n: count(),
+  }).from(leaveAdjustments).where(and(
+    eq(leaveAdjustments.employeeId, sql.placeholder("emp")),
+    eq(leaveAdjustments.year, sql.placeholder("year")),
+  )).groupBy(leaveAdjustments.leaveTypeId)
+);
+
+/** The requests of every type touching a year in the states that hold days: only the columns a balance reads. */
+const requestsTouchingYear = prepared((q: Q) =>
+  q.select({
+    leaveTypeId: leaveRequests.leaveTypeId,
     startDate: leaveRequests.startDate,
     endDate: leaveRequests.endDate,
     startPortion: leaveRequests.startPortion,
@@ -245,27 +263,62 @@ export async function balanceOf(
     status: leaveRequests.status,
     daysByYear: leaveRequests.daysByYear,
   }).from(leaveRequests).where(and(
-    eq(leaveRequests.employeeId, emp.id),
-    lte(leaveRequests.startDate, to),
-    gte(leaveRequests.endDate, from),
-    eq(leaveRequests.leaveTypeId, type.id),
+    eq(leaveRequests.employeeId, sql.placeholder("emp")),
+    lte(leaveRequests.startDate, sql.placeholder("to")),
+    gte(leaveRequests.endDate, sql.placeholder("from")),
     inArray(leaveRequests.status, [...BALANCE_REQUEST_STATUSES]),
-  )).limit(1000);
-  const workloadHistory = await q.select({
+  )).limit(MAX_LEAVE_TYPES * 1000)
+);
+
+const workloadHistoryOf = prepared((q: Q) =>
+  q.select({
     validFrom: workloadChanges.validFrom,
     workloadPercent: workloadChanges.workloadPercent,
     workingWeekdays: workloadChanges.workingWeekdays,
-  }).from(workloadChanges).where(eq(workloadChanges.employeeId, emp.id)).limit(WORKLOAD_HISTORY_LIMIT);
-  const closures = takesClosures(type)
-    ? await closureCalendar(q, emp, from, to)
-    : { days: [], workThrough: new Set<string>() };
-  return balanceFrom(emp, type, year, today, {
-    entitlement,
-    requests,
-    workloadHistory,
-    closureDays: closures.days,
-    workThrough: closures.workThrough,
-  });
+  }).from(workloadChanges).where(eq(workloadChanges.employeeId, sql.placeholder("emp")))
+    .limit(WORKLOAD_HISTORY_LIMIT)
+);
+
+/**
+ * The balances of one employee for several leave types and one leave year (`balanceOf` for each), read
+ * with one query per kind of fact for all the types together instead of one per type.
+ */
+export async function balancesOf(
+  q: Q,
+  emp: EmployeeCore,
+  types: readonly (BalanceType & Pick<LeaveTypeRow, "id">)[],
+  year: number,
+  today: string,
+): Promise<Map<string, LeaveBalance & { hasEntitlement: boolean }>> {
+  const out = new Map<string, LeaveBalance & { hasEntitlement: boolean }>();
+  if (!types.length) return out;
+  const from = `${year}-01-01`;
+  const to = `${year}-12-31`;
+  const wanted = new Set(types.map((t) => t.id));
+  const at = { emp: emp.id, year, from, to };
+  const rows = (await entitlementsOfYear(q).all(at)).filter((r) => wanted.has(r.leaveTypeId));
+  const adjustments = (await adjustmentSumsOfYear(q).all(at)).filter((a) => wanted.has(a.leaveTypeId));
+  const requests = (await requestsTouchingYear(q).all(at)).filter((r) => wanted.has(r.leaveTypeId));
+  const workloadHistory = await workloadHistoryOf(q).all(at);
+  const closures = types.some(takesClosures) ? await closureCalendar(q, emp, from, to) : undefined;
+  for (const type of types) {
+    const adj = adjustments.find((a) => a.leaveTypeId === type.id);
+    out.set(
+      type.id,
+      balanceFrom(emp, type, year, today, {
+        entitlement: entitlementData(
+          rows.find((r) => r.leaveTypeId === type.id),
+          adj?.n ?? 0,
+          adj?.days ?? null,
+        ),
+        requests: requests.filter((r) => r.leaveTypeId === type.id),
+        workloadHistory,
+        closureDays: closures && takesClosures(type) ? closures.days : [],
+        workThrough: closures && takesClosures(type) ? closures.workThrough : new Set<string>(),
+      }),
+    );
+  }
+  return out;
 }
 
 /**
@@ -277,17 +330,18 @@ export async function getLeaveBalances(deps: ServiceDeps, actor: Actor, input: {
   const emp = await selfEmployee(deps.db, actor);
   const today = todayOf(deps);
   const year = checkYear(input.year ?? yearOf(today));
-  const types = await deps.db.select().from(leaveTypes).where(eq(leaveTypes.active, true)).orderBy(
-    asc(leaveTypes.code),
-  )
-    .limit(50);
+  const types = await activeLeaveTypes(deps.db).all();
+  const balances = await balancesOf(deps.db, emp, types, year, today);
+  const histories = await adjustmentHistories(deps.db, {
+    employeeId: emp.id,
+    leaveTypeIds: types.filter((t) => t.deductsBalance).map((t) => t.id),
+    year,
+  });
   const items = [];
   for (const t of types) {
-    const b = await balanceOf(deps.db, emp, t, year, today);
+    const b = balances.get(t.id)!;
     const deducts = t.deductsBalance;
-    const history = deducts
-      ? await listAdjustments(deps.db, { employeeId: emp.id, leaveTypeId: t.id, year })
-      : [];
+    const history = histories.get(t.id) ?? [];
     items.push({
       leaveType: leaveTypeInfo(t, actor.language),
       year,
@@ -571,6 +625,17 @@ export function leaveRequestView(
   };
 }
 
+/** Rows whose id is in a JSON array bound as one value (one prepared query for any number of ids). */
+function idIn(column: SQLiteColumn) {
+  return inArray(column, sql`(select value from json_each(${sql.placeholder("ids")}))`);
+}
+
+const leaveTypesById = prepared((q: Q) => q.select().from(leaveTypes).where(idIn(leaveTypes.id)));
+const namesById = prepared((q: Q) =>
+  q.select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName })
+    .from(employees).where(idIn(employees.id))
+);
+
 /** Loads the types and approvers of some requests in two queries and renders them. */
 export async function renderRequests(
   q: Q,
@@ -579,13 +644,8 @@ export async function renderRequests(
 ) {
   const typeIds = [...new Set(rows.map((r) => r.leaveTypeId))];
   const approverIds = [...new Set(rows.map((r) => r.approverEmployeeId).filter((x): x is string => !!x))];
-  const types = typeIds.length
-    ? await q.select().from(leaveTypes).where(inArray(leaveTypes.id, typeIds))
-    : [];
-  const people = approverIds.length
-    ? await q.select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName })
-      .from(employees).where(inArray(employees.id, approverIds))
-    : [];
+  const types = typeIds.length ? await leaveTypesById(q).all({ ids: JSON.stringify(typeIds) }) : [];
+  const people = approverIds.length ? await namesById(q).all({ ids: JSON.stringify(approverIds) }) : [];
   const typeById = new Map(types.map((t) => [t.id, t]));
   const personById = new Map(people.map((p) => [p.id, { employeeId: p.id, name: fullName(p) }]));
   return rows.map((r) =>
@@ -661,6 +721,21 @@ export interface LeaveListInput extends PageInput {
   includeFreeText?: boolean;
 }
 
+/**
+ * A page of the caller's requests, newest first; the variant names the filters given: t(o), f(rom),
+ * s(tatus), l(eave type).
+ */
+const requestPage = preparedVariants((q: Q, variant: string) => {
+  const where: SQL[] = [eq(leaveRequests.employeeId, sql.placeholder("me"))];
+  if (variant.includes("t")) where.push(lte(leaveRequests.startDate, sql.placeholder("to")));
+  if (variant.includes("f")) where.push(gte(leaveRequests.endDate, sql.placeholder("from")));
+  if (variant.includes("s")) where.push(eq(leaveRequests.status, sql.placeholder("status")));
+  if (variant.includes("l")) where.push(eq(leaveRequests.leaveTypeId, sql.placeholder("type")));
+  return q.select().from(leaveRequests).where(and(...where))
+    .orderBy(desc(leaveRequests.startDate), desc(leaveRequests.createdAt))
+    .limit(sql.placeholder("limit")).offset(sql.placeholder("offset"));
+});
+
 /** The caller's own requests, newest start first, filtered and paged (at most 50 a page). */
 export async function listLeaveRequests(
   deps: ServiceDeps,
@@ -669,7 +744,6 @@ export async function listLeaveRequests(
 ): Promise<Page<ReturnType<typeof leaveRequestView>>> {
   const me = selfId(actor);
   const page = pageOf(input);
-  const where: SQL[] = [eq(leaveRequests.employeeId, me)];
   let from = input.from;
   let to = input.to;
   if (input.year !== undefined) {
@@ -678,16 +752,17 @@ export async function listLeaveRequests(
     to = to && to < `${input.year}-12-31` ? to : `${input.year}-12-31`;
   }
   if (from && to && to < from) throw invalid("Invalid field 'to': must not be before 'from'.");
-  if (to) where.push(lte(leaveRequests.startDate, to));
-  if (from) where.push(gte(leaveRequests.endDate, from));
-  if (input.status) where.push(eq(leaveRequests.status, input.status));
-  if (input.leaveType) {
-    where.push(eq(leaveRequests.leaveTypeId, (await typeByCode(deps.db, input.leaveType)).id));
-  }
-  const rows = await deps.db.select().from(leaveRequests).where(and(...where))
-    .orderBy(desc(leaveRequests.startDate), desc(leaveRequests.createdAt)).limit(page.limit + 1).offset(
-      page.offset,
-    );
+  const type = input.leaveType ? (await typeByCode(deps.db, input.leaveType)).id : null;
+  const variant = `${to ? "t" : ""}${from ? "f" : ""}${input.status ? "s" : ""}${type ? "l" : ""}`;
+  const rows = await requestPage(deps.db, variant).all({
+    me,
+    to: to ?? null,
+    from: from ?? null,
+    status: input.status ?? null,
+    type,
+    limit: page.limit + 1,
+    offset: page.offset,
+  });
   const items = await renderRequests(deps.db, rows.slice(0, page.limit), {
     lang: actor.language,
     includeFreeText: freeTextAllowed(actor, input.includeFreeText),
@@ -802,15 +877,43 @@ export async function listAdjustments(
   q: Q,
   input: { employeeId: string; leaveTypeId: string; year: number },
 ) {
-  const rows = await q.select({
+  return (await adjustmentHistories(q, { ...input, leaveTypeIds: [input.leaveTypeId] })).get(
+    input.leaveTypeId,
+  ) ??
+    [];
+}
+
+const adjustmentsOfYear = prepared((q: Q) =>
+  q.select({
+    leaveTypeId: leaveAdjustments.leaveTypeId,
     days: leaveAdjustments.days,
     note: leaveAdjustments.note,
     createdAt: leaveAdjustments.createdAt,
   }).from(leaveAdjustments).where(and(
-    eq(leaveAdjustments.employeeId, input.employeeId),
-    eq(leaveAdjustments.leaveTypeId, input.leaveTypeId),
-    eq(leaveAdjustments.year, input.year),
-  )).orderBy(asc(leaveAdjustments.createdAt)).limit(500);
-  let total = 0;
-  return rows.map((r) => ({ ...r, total: round2(total += r.days) }));
+    eq(leaveAdjustments.employeeId, sql.placeholder("emp")),
+    eq(leaveAdjustments.year, sql.placeholder("year")),
+  )).orderBy(asc(leaveAdjustments.createdAt)).limit(MAX_LEAVE_TYPES * 500)
+);
+
+/** `listAdjustments` for several leave types at once: leave type id → its corrections, oldest first. */
+async function adjustmentHistories(
+  q: Q,
+  input: { employeeId: string; leaveTypeIds: readonly string[]; year: number },
+) {
+  const out = new Map<string, { days: number; note: string; createdAt: number; total: number }[]>();
+  if (!input.leaveTypeIds.length) return out;
+  const wanted = new Set(input.leaveTypeIds);
+  const rows = (await adjustmentsOfYear(q).all({ emp: input.employeeId, year: input.year })).filter((r) =>
+    wanted.has(r.leaveTypeId)
+  );
+  const sums = new Map<string, number>();
+  for (const r of rows) {
+    let list = out.get(r.leaveTypeId);
+    if (!list) out.set(r.leaveTypeId, list = []);
+    if (list.length >= 500) continue;
+    const total = (sums.get(r.leaveTypeId) ?? 0) + r.days;
+    sums.set(r.leaveTypeId, total);
+    list.push({ days: r.days, note: r.note, createdAt: r.createdAt, total: round2(total) });
+  }
+  return out;
 }

@@ -2,7 +2,8 @@
  * Pay use cases: the caller's payslips (list without amounts, detail with amounts, the stored document)
  * and compensation (current salary, upcoming changes, history). Only ever the caller's own rows.
  */
-import { and, asc, desc, eq, gt, gte, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import { prepared, preparedVariants } from "../db/prepared.ts";
 import { compensation, payslips } from "../db/schema/mod.ts";
 import { round2 } from "../domain/numbers.ts";
 import { notFound } from "../errors.ts";
@@ -33,6 +34,23 @@ export function payslipListView(
   };
 }
 
+/** The caller's payslips, newest first, all or those paid in one year (y). */
+const payslipPage = preparedVariants((q: Q, variant: "" | "y") =>
+  q.select({
+    id: payslips.id,
+    period: payslips.period,
+    periodLabel: payslips.periodLabel,
+    paymentDate: payslips.paymentDate,
+    documentName: payslips.documentName,
+  }).from(payslips).where(and(
+    eq(payslips.employeeId, sql.placeholder("me")),
+    ...(variant === "y"
+      ? [gte(payslips.paymentDate, sql.placeholder("from")), lte(payslips.paymentDate, sql.placeholder("to"))]
+      : []),
+  )).orderBy(desc(payslips.paymentDate), desc(payslips.periodLabel))
+    .limit(sql.placeholder("limit")).offset(sql.placeholder("offset"))
+);
+
 /** The caller's payslips (optionally of one payment year), newest payment first, paged (at most 50). */
 export async function listPayslips(
   deps: ServiceDeps,
@@ -41,24 +59,14 @@ export async function listPayslips(
 ) {
   const me = selfId(actor);
   const page = pageOf(input);
-  const rows = await deps.db.select({
-    id: payslips.id,
-    period: payslips.period,
-    periodLabel: payslips.periodLabel,
-    paymentDate: payslips.paymentDate,
-    documentName: payslips.documentName,
-  }).from(payslips).where(and(
-    eq(payslips.employeeId, me),
-    ...(input.year !== undefined
-      ? [
-        gte(payslips.paymentDate, `${checkYear(input.year)}-01-01`),
-        lte(payslips.paymentDate, `${input.year}-12-31`),
-      ]
-      : []),
-  ))
-    .orderBy(desc(payslips.paymentDate), desc(payslips.periodLabel)).limit(page.limit + 1).offset(
-      page.offset,
-    );
+  const year = input.year === undefined ? undefined : checkYear(input.year);
+  const rows = await payslipPage(deps.db, year === undefined ? "" : "y").all({
+    me,
+    from: `${year}-01-01`,
+    to: `${year}-12-31`,
+    limit: page.limit + 1,
+    offset: page.offset,
+  });
   return pageResult(rows.slice(0, page.limit).map(payslipListView), page, rows.length > page.limit);
 }
 
@@ -108,6 +116,23 @@ function compView(c: CompRow) {
   };
 }
 
+const pastSalaries = prepared((q: Q) =>
+  q.select().from(compensation).where(
+    and(
+      eq(compensation.employeeId, sql.placeholder("me")),
+      lte(compensation.validFrom, sql.placeholder("today")),
+    ),
+  ).orderBy(desc(compensation.validFrom)).limit(50)
+);
+const upcomingSalaries = prepared((q: Q) =>
+  q.select().from(compensation).where(
+    and(
+      eq(compensation.employeeId, sql.placeholder("me")),
+      gt(compensation.validFrom, sql.placeholder("today")),
+    ),
+  ).orderBy(asc(compensation.validFrom)).limit(10)
+);
+
 /**
  * The caller's salary: the current one (latest change not in the future), changes already agreed for
  * later, and the history, newest first (at most 50).
@@ -115,12 +140,8 @@ function compView(c: CompRow) {
 export async function getCompensation(deps: ServiceDeps, actor: Actor) {
   const me = selfId(actor);
   const today = todayOf(deps);
-  const past = await deps.db.select().from(compensation).where(
-    and(eq(compensation.employeeId, me), lte(compensation.validFrom, today)),
-  ).orderBy(desc(compensation.validFrom)).limit(50);
-  const upcoming = await deps.db.select().from(compensation).where(
-    and(eq(compensation.employeeId, me), gt(compensation.validFrom, today)),
-  ).orderBy(asc(compensation.validFrom)).limit(10);
+  const past = await pastSalaries(deps.db).all({ me, today });
+  const upcoming = await upcomingSalaries(deps.db).all({ me, today });
   return {
     current: past[0] ? compView(past[0]) : null,
     upcoming: upcoming.map(compView),

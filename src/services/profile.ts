@@ -4,7 +4,8 @@
  * sensitive fields, which HR decides (see `approvals.ts`).
  */
 import type { Lang } from "../i18n/mod.ts";
-import { and, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { prepared } from "../db/prepared.ts";
 import { compensation, departments, employees, profileChangeRequests, users } from "../db/schema/mod.ts";
 import { isValidDate } from "../domain/calendar.ts";
 import { conflict, invalid } from "../errors.ts";
@@ -116,24 +117,42 @@ export function normaliseRequestedValue(field: ChangeField, value: string): stri
   }
 }
 
+const accountOf = prepared((q: Q) =>
+  q.select({ email: users.email, language: users.language }).from(users)
+    .where(eq(users.id, sql.placeholder("user"))).limit(1)
+);
+const managerOf = prepared((q: Q) =>
+  q.select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName })
+    .from(employees).where(eq(employees.id, sql.placeholder("id"))).limit(1)
+);
+const departmentOf = prepared((q: Q) =>
+  q.select({ name: departments.name }).from(departments).where(eq(departments.id, sql.placeholder("id")))
+    .limit(1)
+);
+/** The salary valid on a day: the latest change from that day or before. */
+const salaryOn = prepared((q: Q) =>
+  q.select().from(compensation).where(
+    and(
+      eq(compensation.employeeId, sql.placeholder("emp")),
+      lte(compensation.validFrom, sql.placeholder("today")),
+    ),
+  ).orderBy(desc(compensation.validFrom)).limit(1)
+);
+const pendingChangeFields = prepared((q: Q) =>
+  q.select({ field: profileChangeRequests.field }).from(profileChangeRequests).where(
+    and(
+      eq(profileChangeRequests.employeeId, sql.placeholder("emp")),
+      eq(profileChangeRequests.status, "PENDING"),
+    ),
+  ).limit(20)
+);
+
 async function profileOf(q: Q, emp: EmployeeRow, actor: Actor, today: string) {
-  const [user] = await q.select({ email: users.email, language: users.language }).from(users)
-    .where(eq(users.id, actor.userId)).limit(1);
-  const manager = emp.managerId
-    ? (await q.select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName })
-      .from(employees).where(eq(employees.id, emp.managerId)).limit(1))[0]
-    : undefined;
-  const dept = emp.departmentId
-    ? (await q.select({ name: departments.name }).from(departments).where(
-      eq(departments.id, emp.departmentId),
-    ).limit(1))[0]
-    : undefined;
-  const [salary] = await q.select().from(compensation).where(
-    and(eq(compensation.employeeId, emp.id), lte(compensation.validFrom, today)),
-  ).orderBy(desc(compensation.validFrom)).limit(1);
-  const pending = await q.select({ field: profileChangeRequests.field }).from(profileChangeRequests).where(
-    and(eq(profileChangeRequests.employeeId, emp.id), eq(profileChangeRequests.status, "PENDING")),
-  ).limit(20);
+  const user = await accountOf(q).get({ user: actor.userId });
+  const manager = emp.managerId ? await managerOf(q).get({ id: emp.managerId }) : undefined;
+  const dept = emp.departmentId ? await departmentOf(q).get({ id: emp.departmentId }) : undefined;
+  const salary = await salaryOn(q).get({ emp: emp.id, today });
+  const pending = await pendingChangeFields(q).all({ emp: emp.id });
   return {
     id: emp.id,
     personnelNumber: emp.personnelNumber,

@@ -7,7 +7,8 @@
  * The reason is seen by the owner (in the portal) and HR only: managers are told that someone is absent,
  * never why, and assistants never receive it (contract: get_my_sick_leave "never the reason").
  */
-import { and, desc, eq, gte, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { prepared } from "../db/prepared.ts";
 import { sickCertificates, sickLeaveEntries } from "../db/schema/mod.ts";
 import { addDays, daysBetween, maxDate, minDate, yearOf } from "../domain/calendar.ts";
 import {
@@ -82,6 +83,16 @@ function certificateOnFile(r: SickRow): boolean {
 const reasonVisible = (actor: Actor) => actor.channel === "PORTAL";
 
 /** The caller's absences that can still overlap `from`.. (not taken back). */
+/** The live absences that touch `from`..`to` (ongoing ones included), newest first: the reads of every page. */
+const absencesTouching = prepared((q: Q) =>
+  q.select().from(sickLeaveEntries).where(and(
+    eq(sickLeaveEntries.employeeId, sql.placeholder("emp")),
+    isNull(sickLeaveEntries.withdrawnAt),
+    lte(sickLeaveEntries.startDate, sql.placeholder("to")),
+    or(isNull(sickLeaveEntries.endDate), gte(sickLeaveEntries.endDate, sql.placeholder("from"))),
+  )).orderBy(desc(sickLeaveEntries.startDate)).limit(500)
+);
+
 async function liveAbsences(q: Q, employeeId: string, extra: SQL[] = []) {
   return await q.select().from(sickLeaveEntries).where(and(
     eq(sickLeaveEntries.employeeId, employeeId),
@@ -93,10 +104,7 @@ async function liveAbsences(q: Q, employeeId: string, extra: SQL[] = []) {
 /** Sick days drawn from the salary continuation of the current service year, and the entitlement in days. */
 async function continuationOf(q: Q, emp: EmployeeRow, today: string, actor: Actor) {
   const yearStart = currentServiceYearStart(emp.employmentStart, today);
-  const rows = await liveAbsences(q, emp.id, [
-    lte(sickLeaveEntries.startDate, today),
-    or(isNull(sickLeaveEntries.endDate), gte(sickLeaveEntries.endDate, yearStart))!,
-  ]);
+  const rows = await absencesTouching(q).all({ emp: emp.id, from: yearStart, to: today });
   const used = continuationDaysUsed(
     rows.map((r) => ({ startDate: r.startDate, endDate: r.isOngoing ? null : r.endDate })),
     emp.employmentStart,
@@ -130,10 +138,7 @@ export async function getSickLeave(deps: ServiceDeps, actor: Actor, input: { yea
   const year = checkYear(input.year ?? yearOf(today));
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
-  const rows = await liveAbsences(deps.db, emp.id, [
-    lte(sickLeaveEntries.startDate, to),
-    or(isNull(sickLeaveEntries.endDate), gte(sickLeaveEntries.endDate, from))!,
-  ]);
+  const rows = await absencesTouching(deps.db).all({ emp: emp.id, from, to });
   let daysInYear = 0;
   for (const r of rows) {
     const end = r.isOngoing ? today : r.endDate ?? today;

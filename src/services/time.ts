@@ -52,6 +52,7 @@ import {
   writeTx,
 } from "./common.ts";
 import { closureCalendar } from "./holidays.ts";
+import { preparedVariants } from "../db/prepared.ts";
 
 export const TIME_TYPES = ["REGULAR", "OVERTIME", "COMPENSATION", "WEITERBILDUNG", "VORBEREITUNG"] as const;
 export type TimeType = typeof TIME_TYPES[number];
@@ -326,6 +327,33 @@ export interface TimeListInput extends PageInput {
   type?: TimeType;
 }
 
+/** Which of the optional filters of the entry list are given: status (s), type (t). */
+type EntryFilter = "" | "s" | "t" | "st";
+
+function entryConditions(variant: EntryFilter): SQL[] {
+  const where: SQL[] = [
+    eq(timeEntries.employeeId, sql.placeholder("me")),
+    gte(timeEntries.date, sql.placeholder("from")),
+    lte(timeEntries.date, sql.placeholder("to")),
+  ];
+  if (variant.includes("s")) where.push(eq(timeEntries.status, sql.placeholder("status")));
+  if (variant.includes("t")) where.push(eq(timeEntries.type, sql.placeholder("type")));
+  return where;
+}
+
+const entrySums = preparedVariants((q: Q, variant: EntryFilter) =>
+  q.select({
+    count: sql<number>`count(*)`,
+    total: sql<number>`coalesce(sum(${timeEntries.totalHours}), 0)`,
+  }).from(timeEntries).where(and(...entryConditions(variant)))
+);
+
+const entryPage = preparedVariants((q: Q, variant: EntryFilter) =>
+  q.select().from(timeEntries).where(and(...entryConditions(variant)))
+    .orderBy(asc(timeEntries.date), asc(timeEntries.startTime), asc(timeEntries.createdAt))
+    .limit(sql.placeholder("limit")).offset(sql.placeholder("offset"))
+);
+
 /**
  * The caller's entries from `from` to `to` (at most 400 days), oldest first, paged (at most 50 a page),
  * with the count and the sum of hours over the whole range and filter (not only the page).
@@ -341,20 +369,18 @@ export async function listTimeEntries(
     throw invalid(`The range covers at most ${MAX_RANGE_DAYS} days; ask for a shorter one.`);
   }
   const page = pageOf(input);
-  const where: SQL[] = [
-    eq(timeEntries.employeeId, me),
-    gte(timeEntries.date, input.from),
-    lte(timeEntries.date, input.to),
-  ];
-  if (input.status) where.push(eq(timeEntries.status, input.status));
-  if (input.type) where.push(eq(timeEntries.type, input.type));
-  const [agg] = await deps.db.select({
-    count: sql<number>`count(*)`,
-    total: sql<number>`coalesce(sum(${timeEntries.totalHours}), 0)`,
-  }).from(timeEntries).where(and(...where));
-  const rows = await deps.db.select().from(timeEntries).where(and(...where))
-    .orderBy(asc(timeEntries.date), asc(timeEntries.startTime), asc(timeEntries.createdAt))
-    .limit(page.limit + 1).offset(page.offset);
+  const variant = `${input.status ? "s" : ""}${input.type ? "t" : ""}` as EntryFilter;
+  const at = {
+    me,
+    from: input.from,
+    to: input.to,
+    status: input.status ?? null,
+    type: input.type ?? null,
+    limit: page.limit + 1,
+    offset: page.offset,
+  };
+  const agg = (await entrySums(deps.db, variant).get(at))!;
+  const rows = await entryPage(deps.db, variant).all(at);
   return {
     from: input.from,
     to: input.to,

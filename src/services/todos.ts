@@ -15,37 +15,58 @@ import {
 } from "../db/schema/mod.ts";
 import { AppError } from "../errors.ts";
 import type { Actor } from "./actor.ts";
-import { iso, MAX_ROWS, selfId, type ServiceDeps, todayOf } from "./common.ts";
+import { iso, MAX_ROWS, type Q, selfId, type ServiceDeps, todayOf } from "./common.ts";
+import { prepared } from "../db/prepared.ts";
 
-/** The person's open to-dos, in the four groups the summary counts. */
-export async function listTodos(deps: ServiceDeps, actor: Actor) {
-  const me = selfId(actor);
-  const today = todayOf(deps);
-  const drafts = await deps.db.select({
+const openFeedbackDrafts = prepared((q: Q) =>
+  q.select({
     id: feedbackDrafts.id,
     cycle: feedbackDrafts.cycle,
     updatedAt: feedbackDrafts.updatedAt,
     subjectFirst: employees.firstName,
     subjectLast: employees.lastName,
   }).from(feedbackDrafts).leftJoin(employees, eq(employees.id, feedbackDrafts.subjectEmployeeId))
-    .where(and(eq(feedbackDrafts.authorEmployeeId, me), eq(feedbackDrafts.status, "DRAFT")))
-    .orderBy(desc(feedbackDrafts.updatedAt)).limit(MAX_ROWS);
-  const surveys = await deps.db.select().from(surveyInvitations).where(and(
-    eq(surveyInvitations.employeeId, me),
+    .where(
+      and(eq(feedbackDrafts.authorEmployeeId, sql.placeholder("me")), eq(feedbackDrafts.status, "DRAFT")),
+    )
+    .orderBy(desc(feedbackDrafts.updatedAt)).limit(MAX_ROWS)
+);
+
+const openSurveys = prepared((q: Q) =>
+  q.select().from(surveyInvitations).where(and(
+    eq(surveyInvitations.employeeId, sql.placeholder("me")),
     eq(surveyInvitations.status, "OPEN"),
-    or(isNull(surveyInvitations.dueDate), gte(surveyInvitations.dueDate, today)),
-  )).orderBy(asc(surveyInvitations.dueDate)).limit(MAX_ROWS);
-  const plans = await deps.db.select().from(onboardingPlans)
-    .where(and(eq(onboardingPlans.employeeId, me), eq(onboardingPlans.status, "OPEN")));
+    or(isNull(surveyInvitations.dueDate), gte(surveyInvitations.dueDate, sql.placeholder("today"))),
+  )).orderBy(asc(surveyInvitations.dueDate)).limit(MAX_ROWS)
+);
+
+const openPlans = prepared((q: Q) =>
+  q.select().from(onboardingPlans)
+    .where(and(eq(onboardingPlans.employeeId, sql.placeholder("me")), eq(onboardingPlans.status, "OPEN")))
+);
+
+const missingDocuments = prepared((q: Q) =>
+  q.select().from(requiredDocuments)
+    .where(
+      and(eq(requiredDocuments.employeeId, sql.placeholder("me")), eq(requiredDocuments.status, "MISSING")),
+    )
+    .orderBy(asc(requiredDocuments.dueDate)).limit(MAX_ROWS)
+);
+
+/** The person's open to-dos, in the four groups the summary counts. */
+export async function listTodos(deps: ServiceDeps, actor: Actor) {
+  const me = selfId(actor);
+  const today = todayOf(deps);
+  const drafts = await openFeedbackDrafts(deps.db).all({ me });
+  const surveys = await openSurveys(deps.db).all({ me, today });
+  const plans = await openPlans(deps.db).all({ me });
   const tasks = plans.length
     ? await deps.db.select().from(onboardingTasks).where(and(
       inArray(onboardingTasks.planId, plans.map((p) => p.id)),
       eq(onboardingTasks.done, false),
     )).orderBy(asc(onboardingTasks.dueDate), asc(onboardingTasks.sortOrder)).limit(MAX_ROWS)
     : [];
-  const documents = await deps.db.select().from(requiredDocuments)
-    .where(and(eq(requiredDocuments.employeeId, me), eq(requiredDocuments.status, "MISSING")))
-    .orderBy(asc(requiredDocuments.dueDate)).limit(MAX_ROWS);
+  const documents = await missingDocuments(deps.db).all({ me });
   return {
     feedbackDrafts: drafts.map((d) => ({
       id: d.id,

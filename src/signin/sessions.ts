@@ -2,6 +2,7 @@ import { type Lang, langOr } from "../i18n/mod.ts";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
+import { dataStamp } from "../db/local.ts";
 import { sessions, users } from "../db/schema/mod.ts";
 import { randomToken, sha256Hex } from "../crypto.ts";
 import { AppError } from "../errors.ts";
@@ -197,9 +198,31 @@ function lockedMail(to: string, language: string, minutes: number) {
   return { to, subject, text: `${text}\n`, relatedTo: "account-locked" };
 }
 
+/** The tables a resolved session is read from: a write to either may change who the token stands for. */
+const SESSION_TABLES = ["sessions", "users"] as const;
+/** At most this many resolved sessions are kept in memory (the oldest dropped first). */
+const RESOLVED_MAX = 10_000;
+
+interface Resolved {
+  /** `dataStamp` of SESSION_TABLES taken before the row was read. */
+  stamp: string;
+  user: Readonly<AuthUser>;
+  lastUsedAt: number;
+  expiresAt: number;
+}
+
+/** Per database: bearer token → its last resolution (see `resolveSession`). */
+const resolvedSessions = new WeakMap<Db, Map<string, Resolved>>();
+
 /**
  * Resolves a bearer token to the signed-in person, or null. Expired and revoked sessions and deactivated
  * accounts resolve to null: a deactivation takes effect on the very next request.
+ *
+ * Every portal request starts here, so a resolution is kept and served again while neither `sessions` nor
+ * `users` may have changed (`dataStamp`: any write to them by this process, or any commit by another process
+ * such as `hr-service user deactivate`, makes the next request read the row again) and while the session is
+ * neither expired nor due for its `lastUsedAt` touch. A revocation, a role change or a deactivation is a write
+ * to one of those tables, so it still applies on the very next request.
  */
 export async function resolveSession(
   db: Db,
@@ -209,11 +232,21 @@ export async function resolveSession(
 ): Promise<AuthUser | null> {
   if (!token.startsWith("hrs_") || token.length > 100) return null;
   const now = clock.now();
+  // Taken before the read (see `dataStamp`): a change during the read costs a second read, never a stale user.
+  const stamp = await dataStamp(db.$client, SESSION_TABLES);
+  let cache = resolvedSessions.get(db);
+  if (!cache) resolvedSessions.set(db, cache = new Map());
+  const hit = cache.get(token);
+  if (hit && hit.stamp === stamp && hit.expiresAt > now && now - hit.lastUsedAt <= TOUCH_EVERY_MS) {
+    return hit.user;
+  }
+  cache.delete(token);
   const rows = await db.select({
     sessionId: sessions.id,
     authenticatedAt: sessions.authenticatedAt,
     createdAt: sessions.createdAt,
     lastUsedAt: sessions.lastUsedAt,
+    expiresAt: sessions.expiresAt,
     method: sessions.method,
     userId: users.id,
     email: users.email,
@@ -228,13 +261,7 @@ export async function resolveSession(
   )).limit(1);
   const r = rows[0];
   if (!r || !r.active) return null;
-  if (now - r.lastUsedAt > TOUCH_EVERY_MS) {
-    // A session in use is kept (a phone stays signed in): its expiry slides to `ttlDays` after its last use,
-    // but never beyond SESSION_MAX_DAYS after the sign-in, when the person signs in again.
-    const expiresAt = Math.min(now + ttlDays * DAY_MS, r.createdAt + SESSION_MAX_DAYS * DAY_MS);
-    await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, r.sessionId));
-  }
-  return {
+  const user: Readonly<AuthUser> = Object.freeze({
     userId: r.userId,
     email: r.email,
     role: r.role,
@@ -243,7 +270,18 @@ export async function resolveSession(
     sessionId: r.sessionId,
     authenticatedAt: r.authenticatedAt,
     method: r.method,
-  };
+  });
+  if (now - r.lastUsedAt > TOUCH_EVERY_MS) {
+    // A session in use is kept (a phone stays signed in): its expiry slides to `ttlDays` after its last use,
+    // but never beyond SESSION_MAX_DAYS after the sign-in, when the person signs in again. The write changes
+    // the stamp, so the next request reads the row again and keeps it from then on.
+    const expiresAt = Math.min(now + ttlDays * DAY_MS, r.createdAt + SESSION_MAX_DAYS * DAY_MS);
+    await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, r.sessionId));
+  } else if (stamp !== null) {
+    if (cache.size >= RESOLVED_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(token, { stamp, user, lastUsedAt: r.lastUsedAt, expiresAt: r.expiresAt });
+  }
+  return user;
 }
 
 /** Revokes one session of a user (logout, or "sign out that device"). False when there is none. */

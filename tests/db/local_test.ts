@@ -353,3 +353,99 @@ Deno.test("local client: dataStamp sees a commit made while the client was close
     database.close();
   }
 });
+
+Deno.test("local client: execute gives the rows and results the client itself gives", async (t) => {
+  const file = await fresh();
+  // In memory the client runs as it comes (no local pool): the reference for every shape below.
+  const memory = await openDatabase(":memory:");
+  await memory.client.execute(
+    "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, big INTEGER)",
+  );
+  try {
+    const write = async (c: typeof file.client) =>
+      await c.execute({ sql: "INSERT INTO t (name, big) VALUES (?, ?)", args: ["a", 2 ** 40] });
+    const ours = await write(file.client);
+    const theirs = await write(memory.client);
+    await t.step("a write: rows affected and last row id", () => {
+      assert.equal(ours.rowsAffected, 1);
+      assert.equal(ours.lastInsertRowid, 1n);
+      assert.deepEqual([ours.rowsAffected, ours.lastInsertRowid], [
+        theirs.rowsAffected,
+        theirs.lastInsertRowid,
+      ]);
+      assert.deepEqual(ours.rows, []);
+    });
+    const sql = `SELECT id, name, big, big * 0.5 AS half, NULL AS empty, x'00ff' AS bytes, name AS name,
+      7 AS "0", ? AS flag, ? AS day FROM t WHERE name = :name`;
+    const args = [true, new Date(Date.UTC(2026, 10, 18))];
+    const read = async (
+      c: typeof file.client,
+    ) => (await c.execute({ sql: sql.replace(":name", "'a'"), args }));
+    const a = await read(file.client);
+    const b = await read(memory.client);
+    await t.step("the columns and their types", () => {
+      assert.deepEqual(a.columns, [
+        "id",
+        "name",
+        "big",
+        "half",
+        "empty",
+        "bytes",
+        "name",
+        "0",
+        "flag",
+        "day",
+      ]);
+      assert.deepEqual(a.columns, b.columns);
+      assert.deepEqual(a.columnTypes, b.columnTypes);
+    });
+    const [x] = a.rows;
+    const [y] = b.rows;
+    await t.step("a row by name: the first of two columns with one name; a position wins over a name", () => {
+      assert.deepEqual(Object.keys(x), ["id", "name", "big", "half", "empty", "bytes", "flag", "day"]);
+      assert.deepEqual(Object.keys(x), Object.keys(y));
+      assert.equal(x.id, 1);
+      assert.equal(x.big, 2 ** 40);
+      assert.equal(x.half, 2 ** 39);
+      assert.equal(x.flag, 1); // booleans bind as 1 and 0
+      assert.equal(x.day, Date.UTC(2026, 10, 18)); // dates as milliseconds
+      for (const k of ["id", "name", "big", "half", "empty", "flag", "day"]) assert.equal(x[k], y[k], k);
+      assert.deepEqual(new Uint8Array(x.bytes as ArrayBuffer), new Uint8Array([0, 255]));
+    });
+    await t.step("a row by position, its length, spread and JSON", () => {
+      assert.equal(x.length, 10);
+      assert.equal(x.length, y.length);
+      assert.deepEqual(Array.prototype.slice.call(x, 0, 5), [1, "a", 2 ** 40, 2 ** 39, null]);
+      assert.deepEqual(Array.prototype.slice.call(x, 6), Array.prototype.slice.call(y, 6));
+      assert.equal(x[0], 1);
+      assert.equal(x[7], 7);
+      assert.deepEqual({ ...x, bytes: null }, { ...y, bytes: null });
+      assert.equal(JSON.stringify({ ...x, bytes: 0 }), JSON.stringify({ ...y, bytes: 0 }));
+      assert.deepEqual(a.toJSON(), b.toJSON());
+    });
+    await t.step("a row's named value can be changed, as the client's can", () => {
+      x.name = "changed";
+      assert.equal(x.name, "changed");
+    });
+    await t.step("refusals: the client's errors and messages", async () => {
+      for (const c of [file.client, memory.client]) {
+        await assert.rejects(
+          () => c.execute({ sql: "SELECT ?", args: [undefined as unknown as null] }),
+          /undefined cannot be passed as argument to the database/,
+        );
+        await assert.rejects(() => c.execute({ sql: "SELECT ?", args: [Infinity] }), RangeError);
+        await assert.rejects(() => c.execute({ sql: "SELECT ?", args: [2n ** 64n] }), RangeError);
+        await assert.rejects(() => c.execute("SELECT nope FROM t"), (e) => {
+          assert.ok(e instanceof LibsqlError);
+          assert.equal(e.code, "SQLITE_ERROR");
+          return true;
+        });
+        await c.execute("UPDATE t SET big = 9007199254740993 WHERE id = 1");
+        await assert.rejects(() => c.execute("SELECT big FROM t"), RangeError);
+      }
+    });
+  } finally {
+    file.close();
+    memory.close();
+  }
+});

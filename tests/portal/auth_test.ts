@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { json, makeTestApp, type TestApp } from "../_helpers.ts";
 import { addAccount } from "../_people.ts";
-import { mailOutbox, users } from "../../src/db/schema/mod.ts";
+import { mailOutbox, sessions, users } from "../../src/db/schema/mod.ts";
+import { openDatabase } from "../../src/db/client.ts";
+import { createHash } from "node:crypto";
 
 /** An account without an employee record, through the tests' one factory of people. */
 function withUser(t: TestApp, email: string, password: string) {
@@ -366,5 +368,42 @@ Deno.test("auth: a session in use stays alive (30 days after its last use), at m
     });
   } finally {
     t0.close();
+  }
+});
+
+Deno.test("auth: a session in use is read again as soon as another process changes it or its account", async (t) => {
+  const app = await makeTestApp({ demo: false });
+  // A second client of the same file stands for another process (`hr-service user …`, a second server).
+  const other = await openDatabase(`file:${app.dbPath}`);
+  try {
+    const u = await withUser(app, "ida@example.ch", "correct horse battery");
+    const phone = await app.signIn("ida@example.ch", "correct horse battery");
+    const laptop = await app.signIn("ida@example.ch", "correct horse battery");
+    const session = (token: string) => app.request("/api/v1/portal/auth/session", { token });
+    // Each answered twice, so a kept resolution is what answers the next time.
+    for (const token of [phone, laptop, phone, laptop]) assert.equal((await session(token)).status, 200);
+
+    await t.step("a role changed elsewhere shows on the next request", async () => {
+      await other.db.update(users).set({ role: "manager" }).where(eq(users.id, u.userId));
+      const r = await session(phone);
+      assert.equal(r.status, 200);
+      assert.equal((await r.json()).data.user.role, "manager");
+    });
+    await t.step(
+      "a session signed out elsewhere is refused on its next request; the other one goes on",
+      async () => {
+        const hash = createHash("sha256").update(phone).digest("hex");
+        await other.db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.tokenHash, hash));
+        assert.equal((await session(phone)).status, 401);
+        assert.equal((await session(laptop)).status, 200);
+      },
+    );
+    await t.step("an account deactivated elsewhere is refused on its next request", async () => {
+      await other.db.update(users).set({ active: false }).where(eq(users.id, u.userId));
+      assert.equal((await session(laptop)).status, 401);
+    });
+  } finally {
+    other.close();
+    app.close();
   }
 });
