@@ -43,6 +43,10 @@
  *    runs the statement as the client would (same arguments, errors and result set) and builds each row as
  *    an instance of a class made once per statement: the names are plain properties, the positions and
  *    `length` getters on its prototype, so a row reads, spreads and serialises exactly like the client's.
+ * 8. **`recordReads`**, which runs a computation and tells which tables its statements may have read, with
+ *    the `dataStamp` of those tables from before it ran: a cache of its result (`portal/reuse.ts`) is then
+ *    kept exactly as long as those tables stay unchanged, without anyone listing them by hand. A `DELETE`
+ *    counts as a change of every table, since foreign keys may cascade it into others.
  */
 import type Database from "libsql";
 import { ConnectionPool, Sqlite3Client } from "@libsql/client/sqlite3";
@@ -56,6 +60,10 @@ import {
   type Row,
 } from "@libsql/client";
 import { Buffer } from "node:buffer";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { getTableName, is } from "drizzle-orm";
+import { SQLiteTable } from "drizzle-orm/sqlite-core";
+import * as schema from "./schema/mod.ts";
 
 /** `PRAGMA synchronous` for every connection (see the module comment). */
 export type Synchronous = "NORMAL" | "FULL";
@@ -98,10 +106,19 @@ class CachedStatement {
   /** Called before each run when the statement may change data (see `writeTarget`); else undefined. */
   #onWrite: (() => void) | undefined;
 
-  constructor(stmt: RawStatement, onWrite: (() => void) | undefined) {
+  /** The tables the statement may read (see `tablesNamed`), told to a `recordReads` in progress. */
+  #reads: readonly string[];
+
+  constructor(stmt: RawStatement, onWrite: (() => void) | undefined, reads: readonly string[]) {
     this.#stmt = stmt;
     this.#reader = stmt.reader;
     this.#onWrite = onWrite;
+    this.#reads = reads;
+  }
+
+  #record() {
+    const tables = readRecorder.getStore();
+    if (tables) { for (const t of this.#reads) tables.add(t); }
   }
 
   get reader(): boolean {
@@ -137,16 +154,19 @@ class CachedStatement {
 
   run(...args: unknown[]) {
     this.#onWrite?.();
+    this.#record();
     return this.#stmt.run(...args);
   }
 
   get(...args: unknown[]) {
     this.#onWrite?.();
+    this.#record();
     return this.#stmt.get(...args);
   }
 
   all(...args: unknown[]) {
     this.#onWrite?.();
+    this.#record();
     return this.#stmt.all(...args);
   }
 }
@@ -172,6 +192,27 @@ export function writeTarget(sql: string): WriteTarget {
   if (CHANGES_NOTHING.test(sql)) return null;
   return WRITE_TARGET.exec(sql)?.[1].toLowerCase() ?? ANY_TABLE;
 }
+
+const DELETES = /^\s*delete\b/i;
+
+/** Every table of the data model, by name (lower case). */
+let knownTables: ReadonlySet<string> | undefined;
+
+/**
+ * The tables of the data model whose name a statement mentions as a word: every table it may read (and a few
+ * it does not, where a column or an alias has a table's name, which only costs a cache a needless refresh).
+ */
+export function tablesNamed(sql: string): string[] {
+  knownTables ??= new Set(
+    Object.values(schema).filter((t) => is(t, SQLiteTable)).map((t) => getTableName(t as SQLiteTable)),
+  );
+  const found = new Set<string>();
+  for (const m of sql.toLowerCase().matchAll(/[a-z_][a-z0-9_]*/g)) if (knownTables.has(m[0])) found.add(m[0]);
+  return [...found];
+}
+
+/** The tables read by a `recordReads` in progress (one set per computation, across its awaits). */
+const readRecorder = new AsyncLocalStorage<Set<string>>();
 
 /** SQLite's own default: a commit that takes the write-ahead log past this many pages checkpoints it. */
 export const AUTOCHECKPOINT_PAGES = 1000;
@@ -199,10 +240,12 @@ function setUp(
   (db as { prepare: (sql: string) => unknown }).prepare = (sql: string) => {
     let stmt = cache.get(sql);
     if (!stmt) {
-      const target = writeTarget(sql);
+      // A deletion may cascade into other tables through foreign keys: it counts as a change of all of them.
+      const target = DELETES.test(sql) ? ANY_TABLE : writeTarget(sql);
       stmt = new CachedStatement(
         prepare(sql) as unknown as RawStatement,
         target === null ? undefined : () => onWrite(target),
+        tablesNamed(sql),
       );
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(sql, stmt);
@@ -678,6 +721,30 @@ export async function dataStamp(client: Client, tables: readonly string[]): Prom
   let stamp = `${row?.data_version}:${pool.generation}`;
   for (const t of tables) stamp += `:${pool.tableGenerations.get(t) ?? 0}`;
   return stamp;
+}
+
+/**
+ * Runs `compute` and tells which tables its statements may have read (`tables`, sorted), with the
+ * `dataStamp` those tables had before it ran (`stamp`; null for a client that cannot tell). A result kept
+ * under that stamp may be served again while `dataStamp(client, tables)` still equals it: a change of one of
+ * them during the computation already makes the next stamp differ, so the worst case is one needless
+ * recomputation, never a stale answer.
+ */
+export async function recordReads<T>(
+  client: Client,
+  compute: () => Promise<T>,
+): Promise<{ value: T; tables: string[]; stamp: string | null }> {
+  const pool = pools.get(client);
+  if (!pool) return { value: await compute(), tables: [], stamp: null };
+  const row = await readRow(client, "PRAGMA data_version", []);
+  const base = `${row?.data_version}:${pool.generation}`;
+  const before = new Map(pool.tableGenerations);
+  const read = new Set<string>();
+  const value = await readRecorder.run(read, compute);
+  const tables = [...read].sort();
+  let stamp = base;
+  for (const t of tables) stamp += `:${before.get(t) ?? 0}`;
+  return { value, tables, stamp };
 }
 
 /**

@@ -9,6 +9,8 @@ import { portalLimiter } from "./rate_limit.ts";
 import { clientAddress } from "../client_address.ts";
 import { type AuthUser, resolveSession } from "../signin/sessions.ts";
 import { parseOrThrow, type RouteDef } from "./route.ts";
+import { REUSE_UNTIL, reusedOr } from "./reuse.ts";
+import { todayOf } from "../services/common.ts";
 
 import { SESSION_COOKIE } from "../signin/sessions.ts";
 import { fill, isLang, type Lang, negotiateLang } from "../i18n/mod.ts";
@@ -55,6 +57,13 @@ function parseJsonText(c: Context, text: string, lang: Lang): unknown {
   } catch {
     throw new AppError("bad_request", t.notJson);
   }
+}
+
+/** What a reusable answer is kept under: the account, its language, the exact path and query, the day. */
+function reuseKey(c: Context, user: AuthUser, lang: Lang, today: string): string {
+  const url = c.req.url;
+  const q = url.indexOf("?");
+  return `${user.userId}\n${lang}\n${today}\n${c.req.path}${q < 0 ? "" : url.slice(q)}`;
 }
 
 /** Reads that carry the most sensitive fields: never stored, not even on the person's device. */
@@ -153,7 +162,15 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
         if (answer.replayed) c.header("Idempotent-Replayed", "true");
         return c.body(answer.body, answer.status as 200, { "Content-Type": "application/json" });
       }
-      const out = await run();
+      const out = r.reuse
+        ? await reusedOr(
+          deps.database.client,
+          reuseKey(c, user, lang, todayOf(deps)),
+          deps.clock.now(),
+          run,
+          () => c.get(REUSE_UNTIL),
+        )
+        : await run();
       if (out instanceof Response) return out;
       if (r.method !== "get") {
         return c.body(out, (r.status ?? 200) as 200, { "Content-Type": "application/json" });

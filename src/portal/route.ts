@@ -52,6 +52,11 @@ export interface RouteDef {
   params?: z.ZodType;
   /** The `data` of a success response; omitted for routes that answer with a file. */
   response?: z.ZodType;
+  /**
+   * The answer may be served again while the tables it was read from are unchanged (`portal/reuse.ts`): only
+   * for reads whose answer depends on the stored data, the caller, the language and the day alone.
+   */
+  reuse?: boolean;
   /** Media type(s) of a file response (e.g. application/pdf). */
   fileType?: string | string[];
   /** A file upload (multipart/form-data): the part's name, the media types accepted, the size limit. */

@@ -1,3 +1,4 @@
+import { REUSE_UNTIL } from "./reuse.ts";
 import { z } from "zod";
 import { portalActor } from "../services/actor.ts";
 import {
@@ -34,6 +35,12 @@ const reportRefusals = {
 };
 
 /** The caller's sick-leave absences. */
+/** The first instant at which one of these entries can no longer be taken back (their answer then changes). */
+function takeBackEnds(entries: { canTakeBack: boolean; takeBackUntil: string }[]): number | undefined {
+  const ends = entries.filter((e) => e.canTakeBack).map((e) => Date.parse(e.takeBackUntil) + 1);
+  return ends.length ? Math.min(...ends) : undefined;
+}
+
 export const sickLeaveRoutes: RouteDef[] = [
   route({
     method: "get",
@@ -47,7 +54,12 @@ export const sickLeaveRoutes: RouteDef[] = [
     query: z.strictObject({ year: yearQuery }),
     response: SickLeaveYear,
     errors: {},
-    handler: ({ deps, user, query }) => getSickLeave(deps, portalActor(user), query),
+    reuse: true,
+    handler: async ({ deps, user, query, c }) => {
+      const out = await getSickLeave(deps, portalActor(user), query);
+      c.set(REUSE_UNTIL, takeBackEnds(out.entries));
+      return out;
+    },
   }),
   route({
     method: "post",
@@ -101,7 +113,12 @@ export const sickLeaveRoutes: RouteDef[] = [
     params: idParam,
     response: SickLeaveRecord,
     errors: { 404: "The caller has no sick-leave entry with this id." },
-    handler: ({ deps, user, params }) => getSickLeaveEntry(deps, portalActor(user), params),
+    reuse: true,
+    handler: async ({ deps, user, params, c }) => {
+      const out = await getSickLeaveEntry(deps, portalActor(user), params);
+      c.set(REUSE_UNTIL, takeBackEnds([out]));
+      return out;
+    },
   }),
   route({
     method: "post",

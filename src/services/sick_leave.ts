@@ -82,7 +82,6 @@ function certificateOnFile(r: SickRow): boolean {
 
 const reasonVisible = (actor: Actor) => actor.channel === "PORTAL";
 
-/** The caller's absences that can still overlap `from`.. (not taken back). */
 /** The live absences that touch `from`..`to` (ongoing ones included), newest first: the reads of every page. */
 const absencesTouching = prepared((q: Q) =>
   q.select().from(sickLeaveEntries).where(and(
@@ -93,6 +92,7 @@ const absencesTouching = prepared((q: Q) =>
   )).orderBy(desc(sickLeaveEntries.startDate)).limit(500)
 );
 
+/** The caller's absences that can still overlap `from`.. (not taken back). */
 async function liveAbsences(q: Q, employeeId: string, extra: SQL[] = []) {
   return await q.select().from(sickLeaveEntries).where(and(
     eq(sickLeaveEntries.employeeId, employeeId),

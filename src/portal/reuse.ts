@@ -1,0 +1,79 @@
+/**
+ * Answers of the portal's reads of a person's own data, served again while nothing they were computed from
+ * has changed. The app reads the same balances, lists and profile each time a screen opens and on every
+ * revalidation (`If-None-Match`); while the person's data stays as it is, each of those answers is the one
+ * computed before, byte for byte, and so is its `ETag`.
+ *
+ * An answer is kept under the `dataStamp` of exactly the tables its computation read (`recordReads`: recorded
+ * as the statements run, nobody lists them) and served only while that stamp is unchanged: a write to one of
+ * those tables by this process, or any commit by another process, makes the next request compute it afresh.
+ * The key is the account, its language, the exact path and query, and the local day, so an answer that
+ * depends on "today" is never served on another day. Only operations marked `reuse` take part: their answer
+ * depends on the stored data, the caller, the language and the day alone, or says until when it holds (a
+ * handler sets `reuseUntil` on the request's context, as the sick-leave list does for its take-back window).
+ *
+ * Bounded in count and size; `reuseResponses(client, false)` turns it off (the bench's "afresh" figures).
+ */
+import type { Client } from "@libsql/client";
+import { dataStamp, recordReads } from "../db/local.ts";
+
+interface Kept {
+  tables: string[];
+  stamp: string;
+  body: string;
+  /** The instant (ms) from which the answer may read otherwise although no data changed. */
+  until: number;
+}
+
+/** At most this many answers are kept (the oldest dropped first) … */
+const MAX_ANSWERS = 4000;
+/** … and none larger than this (a long list is cheaper to compute again than to hold). */
+const MAX_BODY_CHARS = 256 * 1024;
+
+const kept = new WeakMap<Client, Map<string, Kept>>();
+const off = new WeakSet<Client>();
+
+/** Turns reuse on or off for one database client (on by default). */
+export function reuseResponses(client: Client, on: boolean): void {
+  if (on) off.delete(client);
+  else {
+    off.add(client);
+    kept.delete(client);
+  }
+}
+
+/**
+ * The answer of `key`: the one kept, when the tables it was computed from are unchanged and `now` is before
+ * the instant the computation said it may change by itself (`until()`, asked after it ran: e.g. the end of a
+ * 24-hour window an answer shows as open), else `compute`'s. A string body is kept for next time; anything
+ * else, such as a `Response`, is passed through.
+ */
+export async function reusedOr<T>(
+  client: Client,
+  key: string,
+  now: number,
+  compute: () => Promise<T>,
+  until: () => number | undefined = () => undefined,
+): Promise<T | string> {
+  if (off.has(client)) return await compute();
+  let answers = kept.get(client);
+  if (!answers) kept.set(client, answers = new Map());
+  const hit = answers.get(key);
+  if (hit && now < hit.until && await dataStamp(client, hit.tables) === hit.stamp) return hit.body;
+  const { value, tables, stamp } = await recordReads(client, compute);
+  answers.delete(key);
+  if (typeof value === "string" && stamp !== null && value.length <= MAX_BODY_CHARS) {
+    if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value!);
+    answers.set(key, { tables, stamp, body: value, until: until() ?? Infinity });
+  }
+  return value;
+}
+
+/** The request-context key under which a handler says until when (ms) its answer holds. */
+export const REUSE_UNTIL = "reuseUntil" as const;
+
+declare module "hono" {
+  interface ContextVariableMap {
+    [REUSE_UNTIL]: number | undefined;
+  }
+}
