@@ -312,7 +312,8 @@ export async function commitStageMove(
   }
   const now = deps.clock.now();
   let mails = 0;
-  await writeTx(deps, async (tx) => {
+  // The answer is built inside the transaction: a connector commit stores it there, with the move.
+  const result = await writeTx(deps, async (tx) => {
     const [dest] = await tx.select().from(stages).where(eq(stages.key, toStageKey)).limit(1);
     const [app] = await tx.select().from(applications).where(eq(applications.id, applicationId)).limit(1);
     const [pos] = await tx.select().from(positions).where(eq(positions.id, app.positionId)).limit(1);
@@ -368,9 +369,10 @@ export async function commitStageMove(
     } else if (dest.marksRejected) {
       await tx.update(applications).set({ status: "REJECTED" }).where(eq(applications.id, applicationId));
     }
+    return { ...preview, moved: true, emailsQueued: mails };
   });
   if (mails) deps.mailKick?.();
-  return { ...preview, moved: true, emailsQueued: mails };
+  return result;
 }
 
 /** What adding a note shows first: whose application, position and stage, and the shared notes on it. */
