@@ -27,6 +27,7 @@ import {
   writeTx,
 } from "./common.ts";
 import { inScope, positionScope, type Scope } from "./hr_scope.ts";
+import { refuseRepeatedNote } from "./note_repeat.ts";
 
 /** Longest advertisement text a read returns; the rest is cut with a marker. */
 export const AD_TEXT_CAP = 2000;
@@ -388,6 +389,7 @@ export async function previewApplicationNote(
     throw new AppError("validation", `The note is longer than ${NOTE_MAX} characters.`);
   }
   const a = await loadApplication(deps, actor, applicationId);
+  await refuseRepeatedNote(deps.db, actor, applicationId, text, deps.clock.now());
   const [{ count }] = await deps.db.select({ count: sqlCount() }).from(applicationNotes)
     .where(and(eq(applicationNotes.applicationId, applicationId), eq(applicationNotes.visibility, "SHARED")));
   return {
@@ -415,6 +417,7 @@ export async function addApplicationNote(
   }
   const p = await previewApplicationNote(deps, actor, applicationId, body);
   return await writeTx(deps, async (tx) => {
+    await refuseRepeatedNote(tx, actor, applicationId, p.note, deps.clock.now());
     const [row] = await tx.insert(applicationNotes).values({
       applicationId,
       authorUserId: actor.userId,
