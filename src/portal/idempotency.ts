@@ -14,6 +14,8 @@ import { idempotencyKeys } from "../db/schema/mod.ts";
 import { sha256Hex } from "../crypto.ts";
 import { AppError } from "../errors.ts";
 import type { Tx } from "../services/common.ts";
+import { PORTAL_TEXTS } from "../i18n/portal.ts";
+import type { Lang } from "../i18n/mod.ts";
 
 /** How long a key's answer is replayed. */
 export const IDEMPOTENCY_KEY_HOURS = 24;
@@ -70,7 +72,7 @@ function stillRunning(): AppError {
  */
 export async function withIdempotency<D extends Pick<AppDeps, "db" | "clock">>(
   deps: D,
-  p: { userId: string; key: string; method: string; path: string; body: string },
+  p: { userId: string; key: string; method: string; path: string; body: string; lang?: Lang },
   run: (deps: D & { afterWrite: (tx: Tx) => Promise<void> }) => Promise<StoredAnswer>,
 ): Promise<StoredAnswer & { replayed: boolean }> {
   const now = deps.clock.now();
@@ -100,11 +102,7 @@ export async function withIdempotency<D extends Pick<AppDeps, "db" | "clock">>(
     if (row) {
       if (row.createdAt > now - STALE_CLAIM_MS) throw stillRunning();
       if (row.writtenAt !== null) {
-        throw new AppError(
-          "conflict",
-          "The request with this Idempotency-Key was carried out, but its answer was lost when the service " +
-            "stopped. Look the record up instead of sending the request again; a new request needs a new key.",
-        );
+        throw new AppError("conflict", PORTAL_TEXTS[p.lang ?? "de"].idempotencyAnswerLost);
       }
       const taken = await deps.db.update(idempotencyKeys).set({ createdAt: now }).where(and(
         where,

@@ -138,7 +138,7 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
       if (key !== undefined) {
         const answer = await withIdempotency(
           deps,
-          { userId: user.userId, key, method: r.method, path: c.req.path, body: text },
+          { userId: user.userId, key, method: r.method, path: c.req.path, body: text, lang },
           async (writeDeps) => {
             try {
               const out = await run(writeDeps);

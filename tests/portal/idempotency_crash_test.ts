@@ -79,8 +79,10 @@ Deno.test("idempotency: a claim left by a stopped process is taken over after tw
         assert.equal(b.code, "conflict");
         assert.equal(
           b.error,
-          "The request with this Idempotency-Key was carried out, but its answer was lost when the service " +
-            "stopped. Look the record up instead of sending the request again; a new request needs a new key.",
+          // In the account's language (the demo employee reads German).
+          "Die Anfrage mit diesem Idempotency-Key wurde ausgeführt, aber ihre Antwort ging verloren, als der " +
+            "Dienst anhielt. Schlagen Sie den Eintrag nach, statt die Anfrage erneut zu senden; eine neue " +
+            "Anfrage braucht einen neuen Schlüssel.",
         );
         assert.equal(await count("2026-11-17"), 1);
       },
