@@ -52,8 +52,9 @@ export interface PreviewBinding {
   /** Stores a preview payload for the matching commit tool; returns its id and expiry. */
   store(payload: unknown): Promise<StoredPreview>;
   /**
-   * Files a preview once: `file` receives the stored payload and its result is stored and returned; a
-   * retried or racing commit gets that same result with `replayed: true`.
+   * Files a preview once: `file` receives the stored payload and deps whose `writeTx` stores the answer with
+   * the filing; it must write in one `writeTx` and answer with what that transaction returned. A retried or
+   * racing commit gets that same answer with `replayed: true`.
    */
   commit<T>(
     previewId: string,

@@ -16,6 +16,7 @@ import { systemClock } from "../../src/clock.ts";
 import { memoryLogger } from "../../src/log.ts";
 import type { AppDeps } from "../../src/deps.ts";
 import { DEMO_PASSWORD } from "../_helpers.ts";
+import { GATED_APPLICATION_ID } from "../../src/demo/mod.ts";
 import { grantOn } from "./_harness.ts";
 
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
@@ -142,9 +143,7 @@ Deno.test({
     const deps: AppDeps = { config, database, db: database.db, clock: systemClock, log: memoryLogger() };
     const count = async (sql: string, args: (string | number)[]) =>
       Number((await database.client.execute({ sql, args })).rows[0][0]);
-    const [application] = (await database.client.execute("SELECT id FROM applications ORDER BY id LIMIT 1"))
-      .rows;
-    const applicationId = String(application[0]);
+    const applicationId = GATED_APPLICATION_ID;
     const today = new Date().toISOString().slice(0, 10);
     const running: Service[] = [];
     try {
