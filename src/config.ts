@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { parseTrustedProxies } from "./client_address.ts";
 
+/**
+ * The phases of a connector commit at which the fault seam (`FAULT_STOP_AT`, `src/fault.ts`) can stop the
+ * process: inside the filing's transaction, everything written but not committed; and right after that
+ * transaction committed, before the answer reaches the assistant.
+ */
+export const FAULT_PHASES = ["in-filing", "after-filing"] as const;
+/** One of `FAULT_PHASES`. */
+export type FaultPhase = typeof FAULT_PHASES[number];
+
 const bool = (name: string, dflt: boolean) =>
   z.enum(["true", "false"], { error: `${name} must be "true" or "false"` }).default(dflt ? "true" : "false")
     .transform((v) => v === "true");
@@ -137,6 +146,9 @@ const schema = z.object({
     }
   }),
   PORTAL_REQUESTS_PER_MINUTE: intIn("PORTAL_REQUESTS_PER_MINUTE", 300, 10, 100_000),
+  FAULT_STOP_AT: z.enum(FAULT_PHASES, {
+    error: `FAULT_STOP_AT (a testing aid) must be one of ${FAULT_PHASES.join(", ")}, or unset`,
+  }).optional(),
 }).superRefine((v, ctx) => {
   if (v.OIDC_ISSUER && !v.OIDC_CLIENT_ID) {
     ctx.addIssue({
@@ -205,6 +217,11 @@ export interface Config {
   trustedProxies?: ReturnType<typeof parseTrustedProxies>;
   /** Portal requests per account (before sign-in: per address) and minute; 429 with Retry-After beyond. */
   portalRequestsPerMinute: number;
+  /**
+   * A testing aid, unset in every real installation: the process kills itself (SIGKILL, no cleanup) when a
+   * connector commit reaches this phase, so the fault tests can prove what a restart finds.
+   */
+  faultStopAt?: FaultPhase;
 }
 
 /** Thrown with every offending variable named, so the operator fixes them all in one go. */
@@ -280,5 +297,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     timeZone: v.TIME_ZONE,
     trustedProxies: v.TRUSTED_PROXIES,
     portalRequestsPerMinute: v.PORTAL_REQUESTS_PER_MINUTE,
+    faultStopAt: v.FAULT_STOP_AT,
   };
 }

@@ -73,6 +73,14 @@ export async function main(
     throw e;
   }
   const log = createLogger(config.logLevel);
+  if (config.faultStopAt) {
+    log.warn(
+      "FAULT_STOP_AT is set: a testing aid that kills this process in the middle of connector commits",
+      {
+        phase: config.faultStopAt,
+      },
+    );
+  }
   for (const warning of await permissionWarnings(config.databaseUrl)) {
     log.warn("database files too open", { warning });
   }

@@ -87,3 +87,22 @@ Deno.test("config: the process stops with a message naming the variable", async 
   assert.equal(out.code, 2);
   assert.match(new TextDecoder().decode(out.stderr), /PORT must be a whole number from 0 to 65535/);
 });
+
+Deno.test("config: the fault seam is off unless FAULT_STOP_AT names a commit phase exactly", async (t) => {
+  await t.step("unset or empty: off", () => {
+    assert.equal(loadConfig({}).faultStopAt, undefined);
+    assert.equal(loadConfig({ FAULT_STOP_AT: "" }).faultStopAt, undefined);
+  });
+  await t.step("a phase: on", () => {
+    assert.equal(loadConfig({ FAULT_STOP_AT: "in-filing" }).faultStopAt, "in-filing");
+    assert.equal(loadConfig({ FAULT_STOP_AT: "after-filing" }).faultStopAt, "after-filing");
+  });
+  await t.step("anything else is refused, naming the phases", () => {
+    assert.throws(
+      () => loadConfig({ FAULT_STOP_AT: "true" }),
+      (e: unknown) =>
+        e instanceof ConfigError &&
+        e.message.includes("FAULT_STOP_AT (a testing aid) must be one of in-filing, after-filing, or unset"),
+    );
+  });
+});

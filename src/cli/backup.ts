@@ -17,24 +17,78 @@ export async function backupDatabase(
       "Backups by this command are for a local database file; use the libSQL server's own backups.",
     );
   }
+  await refuseExisting(target);
+  let created = false;
   try {
-    await Deno.lstat(target);
-    throw new CommandError(`${target} already exists; choose a new file name.`);
-  } catch (e) {
-    if (e instanceof CommandError) throw e;
-    if (!(e instanceof Deno.errors.NotFound)) throw e;
-  }
-  const dir = target.includes("/") ? target.slice(0, target.lastIndexOf("/")) : "";
-  if (dir) await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
-  // The copy holds all personal data: created empty with mode 0600 first (VACUUM INTO fills an empty file).
-  await Deno.writeFile(target, new Uint8Array(), { createNew: true, mode: 0o600 });
-  try {
-    await database.client.execute({ sql: "VACUUM INTO ?", args: [target] });
+    const dir = target.includes("/") ? target.slice(0, target.lastIndexOf("/")) : "";
+    if (dir) await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+    // The copy holds all personal data: created empty with mode 0600 first (VACUUM INTO fills an empty file).
+    await Deno.writeFile(target, new Uint8Array(), { createNew: true, mode: 0o600 });
+    created = true;
+    return await fillCopy(database, target);
   } catch (e) {
     // No half-written or empty file is left behind to block a retry under the same name.
-    await Deno.remove(target).catch(() => {});
-    throw new CommandError(`The copy could not be written to ${target}: ${(e as Error).message}`);
+    if (created) await removeCopy(target);
+    throw backupFailure(e, target);
   }
+}
+
+/** Refuses a target that exists: a backup never overwrites a file. */
+export async function refuseExisting(target: string): Promise<void> {
+  try {
+    await Deno.lstat(target);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return;
+    throw backupFailure(e, target);
+  }
+  throw new CommandError(`${target} already exists; choose a new file name.`);
+}
+
+/** Removes a copy and whatever SQLite made beside it while the copy was open. */
+export async function removeCopy(path: string): Promise<void> {
+  for (const p of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) {
+    await Deno.remove(p).catch(() => {});
+  }
+}
+
+/**
+ * A failed backup as the operator can act on it: a read-only or full target, a source that cannot be read
+ * whole, or else the system's own words. Refusals of this module pass unchanged.
+ */
+export function backupFailure(e: unknown, target: string): CommandError {
+  if (e instanceof CommandError) return e;
+  const detail = (e as Error)?.message ?? String(e);
+  const code = String((e as { code?: unknown })?.code ?? "");
+  const where = target.includes("/") ? target.slice(0, target.lastIndexOf("/")) : ".";
+  if (/SQLITE_FULL|os error 28|no space left|disk is full/i.test(`${code} ${detail}`)) {
+    return new CommandError(
+      `The disk holding ${where} is full; the backup needs about as much free space as the database. ` +
+        "Nothing was left behind: free space or choose another disk, then run the command again.",
+    );
+  }
+  if (
+    e instanceof Deno.errors.PermissionDenied ||
+    /SQLITE_READONLY|SQLITE_CANTOPEN|os error 30|os error 13|read-only|permission denied/i.test(
+      `${code} ${detail}`,
+    )
+  ) {
+    return new CommandError(
+      `Cannot write to ${where}: the folder is read-only or not writable by this user (${detail}). ` +
+        "Nothing was written; choose a writable folder.",
+    );
+  }
+  if (/SQLITE_CORRUPT|SQLITE_NOTADB|malformed|not a database/i.test(`${code} ${detail}`)) {
+    return new CommandError(
+      `The database could not be read whole: it is damaged (${detail}). No backup was written. Stop the ` +
+        'service and restore the last good backup (README, "Backups").',
+    );
+  }
+  return new CommandError(`The backup to ${target} failed (${detail}). Nothing was left behind.`);
+}
+
+/** Copies the database into the empty file `target`, takes the private key out and checks the copy. */
+async function fillCopy(database: Database, target: string): Promise<{ bytes: number; tables: number }> {
+  await database.client.execute({ sql: "VACUUM INTO ?", args: [target] });
   const copy = await openDatabase(`file:${target}`);
   try {
     // The token signing key is the one secret kept in usable form. The copy keeps its public half (tokens
@@ -54,10 +108,6 @@ export async function backupDatabase(
     const tables = await copy.client.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'");
     await copy.client.execute("PRAGMA journal_mode=DELETE");
     return { bytes: (await Deno.stat(target)).size, tables: Number(tables.rows[0][0]) };
-  } catch (e) {
-    copy.close();
-    await Deno.remove(target).catch(() => {});
-    throw e;
   } finally {
     try {
       copy.close();

@@ -7,7 +7,7 @@
 import { Decrypter, Encrypter } from "age-encryption";
 import type { Database } from "../db/client.ts";
 import { openDatabase } from "../db/client.ts";
-import { backupDatabase } from "./backup.ts";
+import { backupDatabase, backupFailure, refuseExisting, removeCopy } from "./backup.ts";
 import { CommandError } from "./errors.ts";
 
 const AGE_HEADER = "age-encryption.org/v1";
@@ -26,24 +26,26 @@ export async function encryptedBackup(
   if ("passphrase" in key && key.passphrase.length < 12) {
     throw new CommandError("The backup passphrase must have at least 12 characters.");
   }
-  await Deno.lstat(target).then(() => {
-    throw new CommandError(`${target} already exists; choose a new file name.`);
-  }, (e) => {
-    if (e instanceof CommandError) throw e;
-  });
+  await refuseExisting(target);
   const dir = target.includes("/") ? target.slice(0, target.lastIndexOf("/")) : ".";
-  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
   const plain = `${dir}/.hr-backup-${crypto.randomUUID()}.db`;
   try {
+    await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
     const r = await backupDatabase(database, plain);
     const e = new Encrypter();
     if ("passphrase" in key) e.setPassphrase(key.passphrase);
     else e.addRecipient(key.recipient);
     const sealed = await e.encrypt(await Deno.readFile(plain));
-    await Deno.writeFile(target, sealed, { createNew: true, mode: 0o600 });
+    await Deno.writeFile(target, sealed, { createNew: true, mode: 0o600 }).catch(async (e) => {
+      // A half-written file would block a retry under the same name (one that existed is not ours).
+      if (!(e instanceof Deno.errors.AlreadyExists)) await Deno.remove(target).catch(() => {});
+      throw e;
+    });
     return { bytes: sealed.byteLength, tables: r.tables };
+  } catch (e) {
+    throw backupFailure(e, target);
   } finally {
-    await Deno.remove(plain).catch(() => {});
+    await removeCopy(plain);
   }
 }
 

@@ -3,10 +3,15 @@
  * computes the request on the server and stores it under a random, single-use `previewId` bound to the
  * connection, for 15 minutes (by the injected Clock). The matching `commit_*` tool takes only that id.
  *
- * Exactly once: the commit claims the preview with one conditional UPDATE (`… WHERE status = 'PENDING'`);
- * only the call whose UPDATE changed the row files it. A second commit (a retry, or one racing the first)
- * waits for the first to finish and replays its stored result, so nothing is filed twice. A refusal from
- * the filing rules is stored and replayed the same way; only an unexpected error releases the claim.
+ * Exactly once: the filing and the record of its answer are one transaction. The commit runs the filing with
+ * a hook (`afterWrite`, `services/common.ts`) that, inside the filing's own write transaction, marks the
+ * preview COMMITTED and stores the answer that transaction returned (`… WHERE status = 'PENDING'`). A process
+ * that stops at any moment leaves either nothing (the preview still PENDING: a retry files it) or the filing
+ * with its answer (a retry replays it), never one without the other. Of two commits racing, in one process the
+ * second awaits the first; across processes the loser's conditional UPDATE changes no row, its transaction
+ * rolls back with everything it wrote, and it replays the winner's answer. A refusal from the filing rules is
+ * stored and replayed the same way; an unexpected error stores nothing, so the same preview may be committed
+ * again.
  */
 import type { AppDeps } from "../deps.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
@@ -14,6 +19,7 @@ import { randomToken } from "../crypto.ts";
 import { writerOf } from "./writer.ts";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../services/common.ts";
+import { faultPoint } from "../fault.ts";
 
 /** Contract, "Limits": preview lifetime, in minutes (the one place the figure is written). */
 export const PREVIEW_MINUTES = 15;
@@ -22,10 +28,12 @@ export const PREVIEW_TTL_MS = PREVIEW_MINUTES * 60_000;
 /** How tool texts say it: "(valid 15 minutes)", "older than 15 minutes". */
 export const PREVIEW_VALIDITY = `valid ${PREVIEW_MINUTES} minutes`;
 export const PREVIEW_TOO_OLD = `older than ${PREVIEW_MINUTES} minutes`;
-/** How long a racing commit waits for the first one before asking the assistant to retry. */
-const RACE_WAIT_MS = 10_000;
-/** A claim older than this with no filing in this process was left by a process that stopped. */
-const STALE_CLAIM_MS = 30_000;
+/**
+ * The statuses a commit may still file: PENDING, and CLAIMED, a claim taken by a separate statement before
+ * the filing that a stopped process may have left behind (its filing and mark always committed together, so
+ * such a preview was never filed).
+ */
+const FILEABLE = "status IN ('PENDING', 'CLAIMED')";
 
 /** What a prepare tool returns about its stored preview. */
 export interface StoredPreview {
@@ -44,8 +52,9 @@ export interface PreviewBinding {
   /** Stores a preview payload for the matching commit tool; returns its id and expiry. */
   store(payload: unknown): Promise<StoredPreview>;
   /**
-   * Files a preview once: `file` receives the stored payload and its result is stored and returned; a
-   * retried or racing commit gets that same result with `replayed: true`.
+   * Files a preview once: `file` receives the stored payload and deps whose `writeTx` stores the answer with
+   * the filing; it must write in one `writeTx` and answer with what that transaction returned. A retried or
+   * racing commit gets that same answer with `replayed: true`.
    */
   commit<T>(
     previewId: string,
@@ -64,8 +73,14 @@ type Row = {
   committed_at: number | null;
 };
 
-/** In-process commits in flight, so a racing commit in this process awaits the first instead of polling. */
+/** In-process commits in flight, so a racing commit in this process awaits the first instead of filing too. */
 const inFlight = new Map<string, Promise<unknown>>();
+
+/**
+ * Thrown inside a filing's transaction when another commit filed or refused the preview first: the transaction
+ * rolls back everything this filing wrote, and the commit replays what the other stored.
+ */
+class SettledMeanwhile extends Error {}
 
 function unknownPreview(): AppError {
   // The same answer for an unknown id and another connection's id: nothing about other previews leaks.
@@ -93,7 +108,7 @@ async function readPreview(deps: AppDeps, id: string): Promise<Row | undefined> 
 
 function replay<T>(row: Row): CommitResult<T> {
   if (row.result === null) {
-    // Filed, and the process stopped before it stored the tool's answer: say so rather than file again.
+    // A filing recorded without its answer cannot be replayed: say so rather than file again.
     throw new AppError(
       "conflict",
       "This preview was filed already; its confirmation was lost when the service restarted. Check the record " +
@@ -143,117 +158,76 @@ export function bindPreviews(
       file: (payload: unknown, deps: AppDeps) => Promise<T>,
     ): Promise<CommitResult<T>> {
       if (!/^pv_[\w-]{20,80}$/.test(previewId)) throw unknownPreview();
-      const now = deps.clock.now();
-      const claimed = await writer.run({
-        sql: `UPDATE mcp_previews SET status = 'CLAIMED', committed_at = ?
-          WHERE id = ? AND connection_id = ? AND tool = ? AND status = 'PENDING' AND expires_at > ?
-          RETURNING payload`,
-        args: [now, previewId, connectionId, tool.commits ?? "", now],
-      });
-      if (claimed.length) return await fileClaimed(deps, previewId, String(claimed[0].payload), file);
-      // A claim left by a process that stopped before filing (filing and its record commit together, so a
-      // claim still there after STALE_CLAIM_MS was never filed): taken over and filed now, once.
-      const stale = inFlight.has(previewId) ? [] : await writer.run({
-        sql: `UPDATE mcp_previews SET committed_at = ?
-          WHERE id = ? AND connection_id = ? AND tool = ? AND status = 'CLAIMED' AND committed_at < ?
-            AND expires_at > ?
-          RETURNING payload`,
-        args: [now, previewId, connectionId, tool.commits ?? "", now - STALE_CLAIM_MS, now],
-      });
-      if (stale.length) return await fileClaimed(deps, previewId, String(stale[0].payload), file);
-      return await settled<T>(deps, previewId, connectionId, tool.commits ?? "", now);
+      for (let first = inFlight.get(previewId); first; first = inFlight.get(previewId)) {
+        await first.catch(() => undefined);
+      }
+      const run = fileOnce(deps, previewId, connectionId, tool.commits ?? "", file);
+      inFlight.set(previewId, run);
+      try {
+        return await run;
+      } finally {
+        inFlight.delete(previewId);
+      }
     },
   };
 }
 
 /**
- * Files a claimed preview. The filing's own transaction also marks the preview COMMITTED (`afterWrite`), so a
- * crash leaves either nothing filed and a claim to take over, or the filing and that mark together: no retry
- * ever files twice. The tool's answer is stored right after; a retry replays it.
+ * Files a preview unless it was settled already (then replays its first answer). The answer stored and
+ * returned is what the filing's transaction returned, through JSON, so the first call and every retry get the
+ * same bytes.
  */
-async function fileClaimed<T>(
-  deps: AppDeps,
-  previewId: string,
-  payload: string,
-  file: (payload: unknown, deps: AppDeps) => Promise<T>,
-): Promise<CommitResult<T>> {
-  const writer = writerOf(deps);
-  const filing: AppDeps & { afterWrite: (tx: Tx) => Promise<void> } = {
-    ...deps,
-    afterWrite: async (tx) => {
-      await tx.run(
-        sql`UPDATE mcp_previews SET status = 'COMMITTED', result = NULL WHERE id = ${previewId} AND status = 'CLAIMED'`,
-      );
-    },
-  };
-  const run = (async () => {
-    let result: T;
-    try {
-      result = await file(JSON.parse(payload), filing);
-    } catch (e) {
-      if (e instanceof AppError) {
-        await writer.run({
-          sql: "UPDATE mcp_previews SET status = 'REFUSED', result = ? WHERE id = ? AND status = 'CLAIMED'",
-          args: [JSON.stringify({ code: e.code, message: e.message }), previewId],
-        });
-      } else {
-        // A bug or an outage: release the claim so the assistant may retry the same preview.
-        await writer.run({
-          sql:
-            "UPDATE mcp_previews SET status = 'PENDING', committed_at = NULL WHERE id = ? AND status = 'CLAIMED'",
-          args: [previewId],
-        }).catch(() => undefined);
-      }
-      throw e;
-    }
-    // The tool's answer (which may add to what the transaction stored) is the one replayed.
-    await writer.run({
-      sql: "UPDATE mcp_previews SET status = 'COMMITTED', result = ? WHERE id = ?",
-      args: [JSON.stringify(result), previewId],
-    });
-    return result;
-  })();
-  inFlight.set(previewId, run);
-  try {
-    return { result: await run, replayed: false };
-  } finally {
-    inFlight.delete(previewId);
-  }
-}
-
-/** A preview this call could not claim: unknown, foreign, expired, already filed, or being filed now. */
-async function settled<T>(
+async function fileOnce<T>(
   deps: AppDeps,
   previewId: string,
   connectionId: string,
   commitsFrom: string,
-  now: number,
+  file: (payload: unknown, deps: AppDeps) => Promise<T>,
 ): Promise<CommitResult<T>> {
-  const deadline = performance.now() + RACE_WAIT_MS;
-  for (;;) {
-    const row = await readPreview(deps, previewId);
-    if (!row || row.connection_id !== connectionId || row.tool !== commitsFrom) throw unknownPreview();
-    if (row.status === "COMMITTED" || row.status === "REFUSED") return replay<T>(row);
-    if (row.status === "PENDING") {
-      if (Number(row.expires_at) <= now) throw expired();
-      // Released after an unexpected error between our read and now: the assistant may simply retry.
-      throw new AppError(
-        "conflict",
-        "This preview could not be filed just now. Commit the same previewId again.",
+  const now = deps.clock.now();
+  const row = await readPreview(deps, previewId);
+  if (!row || row.connection_id !== connectionId || row.tool !== commitsFrom) throw unknownPreview();
+  if (row.status === "COMMITTED" || row.status === "REFUSED") return replay<T>(row);
+  if (Number(row.expires_at) <= now) throw expired();
+  let answer: string | undefined;
+  const filing: AppDeps & { afterWrite: (tx: Tx, result: unknown) => Promise<void> } = {
+    ...deps,
+    afterWrite: async (tx, result) => {
+      if (answer !== undefined) {
+        throw new Error("A connector filing must write in one transaction: its answer is stored with it.");
+      }
+      const json = JSON.stringify(result ?? null);
+      const marked = await tx.all(
+        sql`UPDATE mcp_previews SET status = 'COMMITTED', result = ${json}, committed_at = ${now}
+          WHERE id = ${previewId} AND ${sql.raw(FILEABLE)} RETURNING id`,
       );
-    }
-    // CLAIMED: another commit is filing it. Wait for it, then replay what it stored.
-    const first = inFlight.get(previewId);
-    if (!first && Number(row.expires_at) <= now && Number(row.committed_at) < now - STALE_CLAIM_MS) {
-      // Left unfiled by a process that stopped, and past its 15 minutes now: expired like any other.
-      throw expired();
-    }
-    if (first) await first.catch(() => undefined);
-    else if (performance.now() > deadline) {
-      throw new AppError(
-        "conflict",
-        "This preview is being filed by another request. Commit the same previewId again in a moment.",
-      );
-    } else await new Promise((r) => setTimeout(r, 25));
+      if (!marked.length) throw new SettledMeanwhile();
+      faultPoint(deps.config, "in-filing");
+      answer = json;
+    },
+  };
+  let returned: T;
+  try {
+    returned = await file(JSON.parse(row.payload), filing);
+  } catch (e) {
+    if (e instanceof SettledMeanwhile) return replay<T>((await readPreview(deps, previewId))!);
+    if (!(e instanceof AppError)) throw e;
+    // A refusal by the filing rules is this preview's outcome, unless a racing commit settled it first.
+    await writerOf(deps).run({
+      sql:
+        `UPDATE mcp_previews SET status = 'REFUSED', result = ?, committed_at = ? WHERE id = ? AND ${FILEABLE}`,
+      args: [JSON.stringify({ code: e.code, message: e.message }), now, previewId],
+    });
+    return replay<T>((await readPreview(deps, previewId))!);
   }
+  if (answer === undefined) {
+    throw new Error("A connector filing must write through writeTx with the deps it is given.");
+  }
+  faultPoint(deps.config, "after-filing");
+  if (JSON.stringify(returned ?? null) !== answer) {
+    throw new Error(
+      "A connector filing must answer with what its transaction returned (that is what is replayed).",
+    );
+  }
+  return { result: JSON.parse(answer) as T, replayed: false };
 }

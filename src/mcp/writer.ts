@@ -1,5 +1,5 @@
 /**
- * Group commit for the connector's own small writes (rate counters, audit rows, preview claims).
+ * Group commit for the connector's own small writes (rate counters, audit rows, previews).
  *
  * Every audited call writes twice (its rate counter before the handler, its audit row after). Each commit
  * costs a transaction's fixed work (and, with `DATABASE_SYNCHRONOUS=FULL`, a wait for the disk), which would

@@ -126,12 +126,12 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
       }
       const key = creating ? parseIdempotencyKey(c.req.header("idempotency-key")) : undefined;
       const text = r.body ? await readBodyText(c, deps.config.bodyReadTimeoutSeconds) : "";
-      const run = async () => {
+      const run = async (writeDeps: AppDeps = deps) => {
         const params = r.params ? parseOrThrow(r.params, c.req.param(), "path", lang) : undefined;
         const query = r.query ? parseOrThrow(r.query, c.req.query(), "query", lang) : undefined;
         const body = r.body ? parseOrThrow(r.body, parseJsonText(c, text, lang), "body", lang) : undefined;
         const out = await r.handler({
-          deps,
+          deps: writeDeps,
           c,
           user,
           employeeId: user?.employeeId ?? "",
@@ -147,10 +147,10 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
       if (key !== undefined) {
         const answer = await withIdempotency(
           deps,
-          { userId: user.userId, key, method: r.method, path: c.req.path, body: text },
-          async () => {
+          { userId: user.userId, key, method: r.method, path: c.req.path, body: text, lang },
+          async (writeDeps) => {
             try {
-              const out = await run();
+              const out = await run(writeDeps);
               if (out instanceof Response) return { status: out.status, body: await out.text() };
               return { status: r.status ?? 200, body: out };
             } catch (e) {

@@ -284,7 +284,10 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
           description:
             "Makes a retry safe (draft-ietf-httpapi-idempotency-key-header): the same key with the " +
             "same body replays the first answer for 24 hours (with `Idempotent-Replayed: true`); the same key " +
-            "with another body is refused with 422. 1 to 255 visible ASCII characters; a UUID is a good choice.",
+            "with another body is refused with 422; while the first is still running, 409 with `Retry-After`. If the " +
+            "service stopped while handling the first, a retry after two minutes runs it when it was never " +
+            "carried out, or answers 409 saying it was (only its answer was lost). 1 to 255 visible ASCII " +
+            "characters; a UUID is a good choice.",
           schema: { type: "string", minLength: 1, maxLength: 255 },
         },
         IfNoneMatch: {

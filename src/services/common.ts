@@ -19,10 +19,11 @@ import { queuePushes } from "./push_queue.ts";
 export type ServiceDeps = Pick<AppDeps, "db" | "clock"> & {
   config?: Pick<AppDeps["config"], "timeZone">;
   /**
-   * Runs inside a service's write transaction, after its work, before the commit: the connector records there
-   * that a preview was filed, so the filing and that record commit together or not at all.
+   * Runs inside a service's write transaction, after its work, before the commit, with what the work returned:
+   * the connector records there that a preview was filed and the answer it gets, so the filing and that record
+   * commit together or not at all.
    */
-  afterWrite?: (tx: Tx) => Promise<void>;
+  afterWrite?: (tx: Tx, result: unknown) => Promise<void>;
 };
 
 /** A drizzle transaction handle (same query API as `Db`). */
@@ -186,7 +187,7 @@ export function writeTx<T>(
   return writeTurn(deps, () =>
     deps.db.transaction(async (tx) => {
       const result = await fn(tx);
-      if (deps.afterWrite) await deps.afterWrite(tx);
+      if (deps.afterWrite) await deps.afterWrite(tx, result);
       return result;
     }));
 }

@@ -27,6 +27,7 @@ import {
   writeTx,
 } from "./common.ts";
 import { inScope, positionScope, type Scope } from "./hr_scope.ts";
+import { refuseRepeatedNote } from "./note_repeat.ts";
 
 /** Longest advertisement text a read returns; the rest is cut with a marker. */
 export const AD_TEXT_CAP = 2000;
@@ -312,7 +313,8 @@ export async function commitStageMove(
   }
   const now = deps.clock.now();
   let mails = 0;
-  await writeTx(deps, async (tx) => {
+  // The answer is built inside the transaction: a connector commit stores it there, with the move.
+  const result = await writeTx(deps, async (tx) => {
     const [dest] = await tx.select().from(stages).where(eq(stages.key, toStageKey)).limit(1);
     const [app] = await tx.select().from(applications).where(eq(applications.id, applicationId)).limit(1);
     const [pos] = await tx.select().from(positions).where(eq(positions.id, app.positionId)).limit(1);
@@ -368,9 +370,10 @@ export async function commitStageMove(
     } else if (dest.marksRejected) {
       await tx.update(applications).set({ status: "REJECTED" }).where(eq(applications.id, applicationId));
     }
+    return { ...preview, moved: true, emailsQueued: mails };
   });
   if (mails) deps.mailKick?.();
-  return { ...preview, moved: true, emailsQueued: mails };
+  return result;
 }
 
 /** What adding a note shows first: whose application, position and stage, and the shared notes on it. */
@@ -386,6 +389,7 @@ export async function previewApplicationNote(
     throw new AppError("validation", `The note is longer than ${NOTE_MAX} characters.`);
   }
   const a = await loadApplication(deps, actor, applicationId);
+  await refuseRepeatedNote(deps.db, actor, applicationId, text, deps.clock.now());
   const [{ count }] = await deps.db.select({ count: sqlCount() }).from(applicationNotes)
     .where(and(eq(applicationNotes.applicationId, applicationId), eq(applicationNotes.visibility, "SHARED")));
   return {
@@ -413,6 +417,7 @@ export async function addApplicationNote(
   }
   const p = await previewApplicationNote(deps, actor, applicationId, body);
   return await writeTx(deps, async (tx) => {
+    await refuseRepeatedNote(tx, actor, applicationId, p.note, deps.clock.now());
     const [row] = await tx.insert(applicationNotes).values({
       applicationId,
       authorUserId: actor.userId,

@@ -12,6 +12,7 @@ import { oauthClients, users } from "../../src/db/schema/mod.ts";
 import { findOrCreateConnection } from "../../src/oauth/connections.ts";
 import { issueAccessToken } from "../../src/oauth/tokens.ts";
 import { SCOPES } from "../../src/oauth/scopes.ts";
+import type { AppDeps } from "../../src/deps.ts";
 
 /** The demo accounts by purpose (see src/demo/org.ts). */
 export const EMAIL = {
@@ -49,6 +50,42 @@ export interface McpTestServer {
 
 let clientSeq = 0;
 
+/**
+ * A token for a demo account through a (new or existing) client, via the real token functions, on any
+ * database: the harness's own, or the file a child process serves (`crash_test.ts`).
+ */
+export async function grantOn(
+  deps: AppDeps,
+  who: Who,
+  o: { scopes?: string[]; client?: string } = {},
+): Promise<Grant> {
+  const clientId = o.client ?? `test-client-${++clientSeq}`;
+  await deps.db.insert(oauthClients).values({
+    id: clientId,
+    name: `Test assistant ${clientId}`,
+    type: "PUBLIC",
+    tokenEndpointAuthMethod: "none",
+    redirectUris: JSON.stringify(["http://127.0.0.1/callback"]),
+    grantTypes: JSON.stringify(["authorization_code", "refresh_token"]),
+    createdBy: "DYNAMIC",
+    createdAt: deps.clock.now(),
+  }).onConflictDoNothing();
+  const [u] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, EMAIL[who])).limit(1);
+  if (!u) throw new Error(`demo account ${who} missing`);
+  const conn = await findOrCreateConnection(deps, {
+    clientId,
+    userId: u.id,
+    scopes: o.scopes ?? ALL_SCOPES,
+  });
+  const { accessToken } = await issueAccessToken(deps, {
+    userId: u.id,
+    clientId,
+    connectionId: conn.id,
+    scopes: conn.scopes,
+  });
+  return { token: accessToken, connectionId: conn.id, clientId, userId: u.id };
+}
+
 /** Starts the app on a free local port; `now` pins the clock. */
 export async function startMcpServer(
   opts: { now?: string; env?: Record<string, string> } = {},
@@ -69,36 +106,7 @@ export async function startMcpServer(
   const mcpUrl = new URL(`${origin}/api/mcp`);
   const clients: Client[] = [];
 
-  const grant = async (who: Who, o: { scopes?: string[]; client?: string } = {}): Promise<Grant> => {
-    const deps = t.deps;
-    const clientId = o.client ?? `test-client-${++clientSeq}`;
-    await deps.db.insert(oauthClients).values({
-      id: clientId,
-      name: `Test assistant ${clientId}`,
-      type: "PUBLIC",
-      tokenEndpointAuthMethod: "none",
-      redirectUris: JSON.stringify(["http://127.0.0.1/callback"]),
-      grantTypes: JSON.stringify(["authorization_code", "refresh_token"]),
-      createdBy: "DYNAMIC",
-      createdAt: deps.clock.now(),
-    }).onConflictDoNothing();
-    const [u] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, EMAIL[who])).limit(
-      1,
-    );
-    if (!u) throw new Error(`demo account ${who} missing`);
-    const conn = await findOrCreateConnection(deps, {
-      clientId,
-      userId: u.id,
-      scopes: o.scopes ?? ALL_SCOPES,
-    });
-    const { accessToken } = await issueAccessToken(deps, {
-      userId: u.id,
-      clientId,
-      connectionId: conn.id,
-      scopes: conn.scopes,
-    });
-    return { token: accessToken, connectionId: conn.id, clientId, userId: u.id };
-  };
+  const grant = (who: Who, o: { scopes?: string[]; client?: string } = {}) => grantOn(t.deps, who, o);
 
   const client = async (token: string): Promise<Client> => {
     const transport = new StreamableHTTPClientTransport(mcpUrl, {

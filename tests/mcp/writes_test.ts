@@ -317,50 +317,8 @@ Deno.test({
   },
 });
 
-Deno.test("previews: five commits racing in one process file once (the conditional UPDATE claims it) and all replay", async () => {
-  const { makeTestApp } = await import("../_helpers.ts");
-  const { bindPreviews } = await import("../../src/mcp/previews.ts");
-  const { oauthClients, oauthConnections, users } = await import("../../src/db/schema/mod.ts");
-  const t = await makeTestApp();
-  try {
-    const now = t.clock.now();
-    await t.deps.db.insert(oauthClients).values({
-      id: "c1",
-      name: "c1",
-      type: "PUBLIC",
-      tokenEndpointAuthMethod: "none",
-      redirectUris: "[]",
-      grantTypes: "[]",
-      createdBy: "DYNAMIC",
-      createdAt: now,
-    });
-    const [u] = await t.deps.db.select({ id: users.id }).from(users).limit(1);
-    const [conn] = await t.deps.db.insert(oauthConnections).values({
-      clientId: "c1",
-      userId: u.id,
-      scopes: "self:write",
-      createdAt: now,
-    }).returning();
-    const prep = bindPreviews(t.deps, conn.id, { name: "prepare_x" });
-    const commit = bindPreviews(t.deps, conn.id, { name: "commit_x", commits: "prepare_x" });
-    const { previewId } = await prep.store({ n: 42 });
-    let filings = 0;
-    const file = async (payload: unknown) => {
-      filings++;
-      await new Promise((r) => setTimeout(r, 30));
-      return { filed: (payload as { n: number }).n, at: filings };
-    };
-    const results = await Promise.all([1, 2, 3, 4, 5].map(() => commit.commit(previewId, file)));
-    assert.equal(filings, 1);
-    assert.equal(results.filter((r) => !r.replayed).length, 1);
-    for (const r of results) assert.deepEqual(r.result, { filed: 42, at: 1 });
-  } finally {
-    t.close();
-  }
-});
-
-/** A connection and a prepared preview on a real database, for the crash cases below. */
-async function previewOnRealDb() {
+/** A connection and a prepared preview on a real database, for the race and crash cases below. */
+async function previewOnRealDb(n = 7) {
   const { makeTestApp } = await import("../_helpers.ts");
   const { bindPreviews } = await import("../../src/mcp/previews.ts");
   const { oauthClients, oauthConnections, users } = await import("../../src/db/schema/mod.ts");
@@ -385,14 +343,71 @@ async function previewOnRealDb() {
   }).returning();
   const prep = bindPreviews(t.deps, conn.id, { name: "prepare_x" });
   const commit = bindPreviews(t.deps, conn.id, { name: "commit_x", commits: "prepare_x" });
-  const { previewId } = await prep.store({ n: 7 });
-  return { t, commit, previewId };
+  const { previewId } = await prep.store({ n });
+  const status = async () => {
+    const { sql } = await import("drizzle-orm");
+    const [row] = await t.deps.db.all<{ status: string; result: string | null }>(
+      sql`SELECT status, result FROM mcp_previews WHERE id = ${previewId}`,
+    );
+    return row;
+  };
+  return { t, commit, previewId, status };
 }
 
-Deno.test("previews: a process that stops right after filing leaves the filing and its mark together; a retry files nothing", async () => {
+Deno.test("previews: five commits racing in one process file once and all get the same answer", async () => {
+  const { writeTx } = await import("../../src/services/common.ts");
+  const { sql } = await import("drizzle-orm");
+  const { t, commit, previewId } = await previewOnRealDb(42);
+  try {
+    let filings = 0;
+    const file = async (payload: unknown, deps: Parameters<typeof writeTx>[0]) => {
+      filings++;
+      await new Promise((r) => setTimeout(r, 30));
+      return await writeTx(deps, async (tx) => {
+        await tx.run(sql`SELECT 1`);
+        return { filed: (payload as { n: number }).n, at: filings };
+      });
+    };
+    const results = await Promise.all([1, 2, 3, 4, 5].map(() => commit.commit(previewId, file)));
+    assert.equal(filings, 1);
+    assert.equal(results.filter((r) => !r.replayed).length, 1);
+    for (const r of results) assert.deepEqual(r.result, { filed: 42, at: 1 });
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("previews: a commit racing another process's files nothing of its own and replays the first answer", async () => {
   const { writeTx } = await import("../../src/services/common.ts");
   const { sql } = await import("drizzle-orm");
   const { t, commit, previewId } = await previewOnRealDb();
+  try {
+    await t.deps.db.run(sql`CREATE TABLE filed_x (n INTEGER)`);
+    const { openDatabase } = await import("../../src/db/client.ts");
+    const other = await openDatabase(`file:${t.dbPath}`);
+    // This process read the preview as PENDING; before its filing starts, another process files it.
+    const r = await commit.commit(previewId, async (payload, deps) => {
+      await other.client.execute({
+        sql: `UPDATE mcp_previews SET status = 'COMMITTED', result = '{"filed":7,"by":"other"}' WHERE id = ?`,
+        args: [previewId],
+      });
+      return await writeTx(deps, async (tx) => {
+        await tx.run(sql`INSERT INTO filed_x (n) VALUES (-1)`);
+        return { filed: (payload as { n: number }).n, by: "this" };
+      });
+    }).finally(() => other.close());
+    assert.equal(r.replayed, true);
+    assert.deepEqual(r.result, { filed: 7, by: "other" });
+    assert.deepEqual(await t.deps.db.all(sql`SELECT n FROM filed_x`), [], "this filing rolled back whole");
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("previews: the filing and its stored answer commit together; a retry after a stop replays that answer", async () => {
+  const { writeTx } = await import("../../src/services/common.ts");
+  const { sql } = await import("drizzle-orm");
+  const { t, commit, previewId, status } = await previewOnRealDb();
   try {
     let filings = 0;
     await assert.rejects(
@@ -400,47 +415,64 @@ Deno.test("previews: a process that stops right after filing leaves the filing a
         const r = await writeTx(deps, async (tx) => {
           filings++;
           await tx.run(sql`SELECT 1`);
-          return { filed: (payload as { n: number }).n };
+          return { filed: (payload as { n: number }).n, note: "first" };
         });
         // The filing's transaction has committed; the process dies before anything else runs.
         throw new Error(`stopped after ${JSON.stringify(r)}`);
       }),
       /stopped after/,
     );
-    const [row] = await t.deps.db.all<{ status: string }>(
-      sql`SELECT status FROM mcp_previews WHERE id = ${previewId}`,
-    );
-    assert.equal(row.status, "COMMITTED");
-    const { AppError } = await import("../../src/errors.ts");
-    await assert.rejects(
-      commit.commit(previewId, () => {
-        filings++;
-        return Promise.resolve({ filed: -1 });
-      }),
-      (e: unknown) =>
-        e instanceof AppError && e.code === "conflict" &&
-        /filed already; its confirmation was lost/.test(e.message),
-    );
+    assert.deepEqual(await status(), { status: "COMMITTED", result: '{"filed":7,"note":"first"}' });
+    const retry = await commit.commit(previewId, () => {
+      filings++;
+      return Promise.resolve({ filed: -1, note: "second" });
+    });
+    assert.equal(retry.replayed, true);
+    assert.deepEqual(retry.result, { filed: 7, note: "first" });
     assert.equal(filings, 1);
   } finally {
     t.close();
   }
 });
 
-Deno.test("previews: a claim left unfiled by a stopped process is taken over after 30 seconds and filed once", async () => {
+Deno.test("previews: a filing that dies inside its transaction leaves the preview to file, and the retry files once", async () => {
+  const { writeTx } = await import("../../src/services/common.ts");
+  const { sql } = await import("drizzle-orm");
+  const { t, commit, previewId, status } = await previewOnRealDb();
+  try {
+    await t.deps.db.run(sql`CREATE TABLE filed_x (n INTEGER)`);
+    const file = (fail: boolean) => (payload: unknown, deps: Parameters<typeof writeTx>[0]) =>
+      writeTx(deps, async (tx) => {
+        await tx.run(sql`INSERT INTO filed_x (n) VALUES (${(payload as { n: number }).n})`);
+        if (fail) throw new Error("the disk went away");
+        return { filed: (payload as { n: number }).n };
+      });
+    await assert.rejects(commit.commit(previewId, file(true)), /the disk went away/);
+    assert.deepEqual(await status(), { status: "PENDING", result: null });
+    const retry = await commit.commit(previewId, file(false));
+    assert.equal(retry.replayed, false);
+    assert.deepEqual(retry.result, { filed: 7 });
+    assert.deepEqual(await t.deps.db.all(sql`SELECT n FROM filed_x`), [{ n: 7 }]);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("previews: a claim left by a stopped process was never filed, and the retry files it at once", async () => {
+  const { writeTx } = await import("../../src/services/common.ts");
   const { sql } = await import("drizzle-orm");
   const { t, commit, previewId } = await previewOnRealDb();
   try {
-    // What a process that stopped between its claim and its filing leaves behind: 31 seconds old.
     await t.deps.db.run(
-      sql`UPDATE mcp_previews SET status = 'CLAIMED', committed_at = ${t.clock.now() - 31_000}
+      sql`UPDATE mcp_previews SET status = 'CLAIMED', committed_at = ${t.clock.now() - 1_000}
         WHERE id = ${previewId}`,
     );
     let filings = 0;
-    const file = (payload: unknown) => {
-      filings++;
-      return Promise.resolve({ filed: (payload as { n: number }).n });
-    };
+    const file = (payload: unknown, deps: Parameters<typeof writeTx>[0]) =>
+      writeTx(deps, () => {
+        filings++;
+        return Promise.resolve({ filed: (payload as { n: number }).n });
+      });
     const first = await commit.commit(previewId, file);
     assert.equal(first.replayed, false);
     assert.deepEqual(first.result, { filed: 7 });
@@ -453,7 +485,7 @@ Deno.test("previews: a claim left unfiled by a stopped process is taken over aft
   }
 });
 
-Deno.test("previews: a claim left unfiled by a stopped process is not taken over past the preview's 15 minutes", async () => {
+Deno.test("previews: a claim left by a stopped process is not filed past the preview's 15 minutes", async () => {
   const { sql } = await import("drizzle-orm");
   const { t, commit, previewId } = await previewOnRealDb();
   try {
@@ -472,6 +504,19 @@ Deno.test("previews: a claim left unfiled by a stopped process is not taken over
       /expired/i,
     );
     assert.equal(filings, 0);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("previews: a filing that writes outside the filing's transaction is a bug, not a silent double", async () => {
+  const { t, commit, previewId, status } = await previewOnRealDb();
+  try {
+    await assert.rejects(
+      commit.commit(previewId, () => Promise.resolve({ filed: 7 })),
+      /must write through writeTx/,
+    );
+    assert.deepEqual(await status(), { status: "PENDING", result: null });
   } finally {
     t.close();
   }

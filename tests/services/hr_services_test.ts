@@ -13,6 +13,7 @@ import {
   getPosition,
   listApplications,
   listPositions,
+  previewApplicationNote,
   previewStageMove,
 } from "../../src/services/hr_recruiting.ts";
 import { addOnboardingTask, previewOnboardingTask } from "../../src/services/hr_onboarding.ts";
@@ -187,6 +188,47 @@ Deno.test("hr recruiting: a note is always filed as shared", async () => {
     await assert.rejects(() => addApplicationNote(t.deps, rec, GATED_APPLICATION_ID, "   "), /empty/);
   } finally {
     t.close();
+  }
+});
+
+Deno.test("hr recruiting: the same note by the same person within 15 minutes is refused, naming the first", async (t) => {
+  const app = await makeTestApp();
+  try {
+    const rec = await actor(app, "recruiter");
+    const notes = async () =>
+      (await app.deps.db.select().from(applicationNotes).where(
+        eq(applicationNotes.applicationId, GATED_APPLICATION_ID),
+      )).length;
+    const first = await addApplicationNote(app.deps, rec, GATED_APPLICATION_ID, "Call back on Monday.");
+    const before = await notes();
+    await t.step("at the preview and at the filing, with the first note's id; nothing filed", async () => {
+      for (const step of [previewApplicationNote, addApplicationNote]) {
+        await assert.rejects(
+          () => step(app.deps, rec, GATED_APPLICATION_ID, " Call back on Monday. "),
+          (e: Error) =>
+            e.message.startsWith("This note is already on the application: you filed the same text at ") &&
+            e.message.includes(`(note ${first.noteId}). Nothing was filed again`),
+        );
+      }
+      assert.equal(await notes(), before);
+    });
+    await t.step("another text, or another author, is a new note", async () => {
+      await addApplicationNote(app.deps, rec, GATED_APPLICATION_ID, "Call back on Tuesday.");
+      await addApplicationNote(
+        app.deps,
+        await actor(app, "hr"),
+        GATED_APPLICATION_ID,
+        "Call back on Monday.",
+      );
+      assert.equal(await notes(), before + 2);
+    });
+    await t.step("after 15 minutes the same text is a new note", async () => {
+      app.clock.advance(15 * 60_000);
+      await addApplicationNote(app.deps, rec, GATED_APPLICATION_ID, "Call back on Monday.");
+      assert.equal(await notes(), before + 3);
+    });
+  } finally {
+    app.close();
   }
 });
 

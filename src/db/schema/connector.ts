@@ -121,7 +121,7 @@ export const mcpPreviews = sqliteTable("mcp_previews", {
   payload: text("payload").notNull(),
   createdAt: instant("created_at").notNull(),
   expiresAt: instant("expires_at").notNull(),
-  /** PENDING | COMMITTED */
+  /** PENDING | COMMITTED | REFUSED (CLAIMED: left by a process that stopped before filing; never filed) */
   status: text("status").notNull().default("PENDING"),
   committedAt: instant("committed_at"),
   /** JSON of the first commit's result, replayed to a retried commit. */

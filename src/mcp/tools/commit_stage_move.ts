@@ -29,19 +29,20 @@ export const commit_stage_move = defineTool({
     marksHired: z.boolean(),
   }),
   handler: async ({ actor, previews }, a) => {
-    const { result, replayed } = await previews.commit(a.previewId, async (payload, deps) => {
+    const { result: r, replayed } = await previews.commit(a.previewId, (payload, deps) => {
       const p = payload as StageMovePayload;
-      const r = await commitStageMove(deps, actor, p.applicationId, p.toStageKey, p.fromStageKey);
-      return {
-        applicationId: r.applicationId,
-        moved: true as const,
-        fromStage: r.fromStage,
-        toStage: r.toStage,
-        automaticTasks: r.automaticTasks,
-        emailsQueued: r.emailsQueued,
-        marksHired: r.marksHired,
-      };
+      return commitStageMove(deps, actor, p.applicationId, p.toStageKey, p.fromStageKey);
     });
+    // Shaped after the commit, so a replay of the stored answer is shaped the same way.
+    const result = {
+      applicationId: r.applicationId,
+      moved: true as const,
+      fromStage: r.fromStage,
+      toStage: r.toStage,
+      automaticTasks: r.automaticTasks,
+      emailsQueued: r.emailsQueued,
+      marksHired: r.marksHired,
+    };
     return { data: result, replayed, touched: [`application:${result.applicationId}`], count: 1 };
   },
 });

@@ -16,7 +16,7 @@ export const prepare_application_note = defineTool({
   name: "prepare_application_note",
   title: "Prepare a note on an application",
   description: hrDescription(
-    `Previews a note on an application the person may see: whose application, the position and stage, and how many shared notes it already has. The note is always filed as a shared note the hiring team reads (never a private HR note); its text is taken here. Returns a previewId: after the person agrees, call commit_application_note with it (${PREVIEW_VALIDITY}).`,
+    `Previews a note on an application the person may see: whose application, the position and stage, and how many shared notes it already has. The note is always filed as a shared note the hiring team reads (never a private HR note); its text is taken here. The same text the person filed on this application in the last 15 minutes is refused, naming that note (after a commit whose answer was lost, commit the same previewId again instead). Returns a previewId: after the person agrees, call commit_application_note with it (${PREVIEW_VALIDITY}).`,
   ),
   scope: "hr:write",
   permission: "applications:view",
