@@ -103,6 +103,10 @@ export const authRoutes: RouteDef[] = [
     tag: "auth",
     access: "user",
     summary: "The current session and who is signed in",
+    description:
+      "Who is signed in (account, role, language, linked employee, permissions) and the session this " +
+      "token belongs to: device name, sign-in method, when it was created and last used, and when it ends " +
+      "unless used again.",
     response: z.strictObject({ user: SessionUser, session: SessionInfo }),
     errors: {},
     handler: async ({ deps, user }) => {
@@ -136,6 +140,9 @@ export const authRoutes: RouteDef[] = [
     tag: "auth",
     access: "user",
     summary: "Sign out (revokes the current session token)",
+    description:
+      "Ends the session of the token sent (and clears the session cookie): the token answers 401 from the " +
+      "next request on. Other devices stay signed in.",
     response: z.strictObject({ signedOut: z.literal(true) }),
     errors: {},
     handler: async ({ deps, c, user }) => {
@@ -151,6 +158,10 @@ export const authRoutes: RouteDef[] = [
     tag: "auth",
     access: "user",
     summary: "The caller's signed-in devices",
+    description:
+      "Every live session of the caller (one per device), most recently used first: device name, sign-in " +
+      "method, when it was created and last used (updated at most once a minute), when it ends unless " +
+      "used again, and which one is the current. At most 50.",
     response: z.array(SessionInfo),
     errors: {},
     handler: async ({ deps, user }) =>
@@ -171,6 +182,10 @@ export const authRoutes: RouteDef[] = [
     tag: "auth",
     access: "user",
     summary: "Sign out one of the caller's devices",
+    description:
+      "Ends another device's session (a lost phone): its token answers 401 from its next request. The " +
+      "caller's own current session may be named too (like signing out). An id that is not a live session " +
+      "of the caller answers 404.",
     params: idParam,
     response: z.strictObject({ signedOut: z.literal(true) }),
     errors: { 404: "No live session with this id belongs to the caller." },

@@ -102,6 +102,11 @@ export const todoRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "Discard one of the caller's unsent feedback drafts",
+    description:
+      "Deletes a feedback draft the caller wrote and has not sent; it leaves `feedbackDrafts` and the " +
+      "summary's badge. " +
+      "Only the author's own unsent drafts can be discarded: anyone else's id, or a draft already sent, " +
+      "answers 404.",
     params: idParam,
     response: z.strictObject({ id: z.string(), discarded: z.literal(true) }),
     errors: { 404: "No unsent feedback draft of the caller with this id." },
@@ -152,6 +157,10 @@ export const todoRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "A document HR asked for, and whether its file arrived",
+    description:
+      "A document HR asked the caller for (a residence permit, a diploma copy, …) with its due date and " +
+      "whether a file arrived (`status: RECEIVED` with `receivedAt`). Another person's document answers " +
+      "404.",
     params: idParam,
     response: RequiredDocument,
     errors: { 404: "The caller has no requested document with this id." },
@@ -164,6 +173,10 @@ export const todoRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "The file the caller uploaded for a requested document",
+    description:
+      "The exact bytes the caller uploaded, with their media type. Not stored by any cache (`no-store`); " +
+      "a strong `ETag` over the bytes lets the app skip the download with `If-None-Match` (304) when the " +
+      "file it holds is current.",
     params: idParam,
     fileType: [...UPLOAD_TYPES],
     errors: { 404: "The caller has no requested document with this id, or no file for it." },
@@ -205,6 +218,10 @@ export const todoRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "Mark notifications read: the ones named, or all",
+    description:
+      "Sends `{ids: [...]}` (1 to 50 of the caller's notification ids) or `{all: true}`. Only the " +
+      "caller's unread notifications change; ids of someone else's notifications or of ones already read " +
+      "are ignored, so `marked` says how many changed. Repeating the call is harmless.",
     body: z.union([
       z.strictObject({ ids: z.array(z.string().min(1).max(64)).min(1).max(50) }),
       z.strictObject({ all: z.literal(true) }),

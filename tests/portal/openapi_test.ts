@@ -100,6 +100,27 @@ Deno.test("openapi: the document is valid OpenAPI 3.0.3 with the contract's vers
   }
 });
 
+Deno.test("openapi: every operation has a description beside its summary", async () => {
+  const t = await makeTestApp();
+  try {
+    const doc = await loadDoc(t);
+    const bare: string[] = [];
+    let count = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        count++;
+        const { summary, description } = op as unknown as { summary?: string; description?: string };
+        assert.ok(summary?.trim(), `${method} ${path} has a summary`);
+        if (!description?.trim() || description.trim() === summary!.trim()) bare.push(`${method} ${path}`);
+      }
+    }
+    assert.ok(count >= 68, `the document lists the portal's operations (${count})`);
+    assert.deepEqual(bare, [], "operations whose description is missing, empty or the summary again");
+  } finally {
+    t.close();
+  }
+});
+
 /**
  * OpenAPI 3.0 schema objects → JSON Schema for ajv: `nullable: true` becomes a union with null, and
  * component references point into `definitions`.
