@@ -16,8 +16,10 @@ export function randomToken(prefix: string): string {
 }
 
 /** SHA-256 as lowercase hex: how tokens, codes and secrets are stored (only the hash, never the secret). */
-export async function sha256Hex(text: string): Promise<string> {
-  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", enc.encode(text)));
+export async function sha256Hex(text: string | Uint8Array<ArrayBuffer>): Promise<string> {
+  const d = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", typeof text === "string" ? enc.encode(text) : text),
+  );
   let out = "";
   for (const b of d) out += b.toString(16).padStart(2, "0");
   return out;

@@ -6,12 +6,14 @@
  * `Cache-Control` never lets a shared cache keep personal data (RFC 9111 §5.2.2.7 `private`): a read may stay
  * on the person's own device but is revalidated on every use (`no-cache`); the most sensitive reads (the
  * profile with AHV number and IBAN, salary, payslip amounts, files) and every other portal answer are
- * `no-store`.
+ * `no-store`. A file is `no-store` too but carries its `ETag`: the app keeps a downloaded payslip or
+ * certificate in its own storage (not an HTTP cache) and asks with `If-None-Match` before downloading again.
  */
 
 /** The strong validator of a body: the first 128 bits of its SHA-256, base64url, quoted. */
-export async function strongEtag(body: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body)));
+export async function strongEtag(body: string | Uint8Array<ArrayBuffer>): Promise<string> {
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   let bin = "";
   for (const b of digest.subarray(0, 16)) bin += String.fromCharCode(b);
   return `"${btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")}"`;

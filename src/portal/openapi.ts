@@ -104,9 +104,10 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
         });
       }
     }
-    const creating = r.method === "post" && r.status === 201 && r.access !== "public";
+    const creating = r.method === "post" && (r.status === 201 || r.upload !== undefined) &&
+      r.access !== "public";
     if (creating) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
-    if (r.method === "get" && !r.fileType) parameters.push({ $ref: "#/components/parameters/IfNoneMatch" });
+    if (r.method === "get") parameters.push({ $ref: "#/components/parameters/IfNoneMatch" });
     if (parameters.length) op.parameters = parameters;
     if (r.upload) {
       op.requestBody = {
@@ -136,7 +137,7 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
     const resps: Record<string, unknown> = {};
     const status = String(r.status ?? 200);
     const headers: Record<string, unknown> = { ...COMMON_HEADERS };
-    if (r.method === "get" && !r.fileType) headers.ETag = { $ref: "#/components/headers/ETag" };
+    if (r.method === "get") headers.ETag = { $ref: "#/components/headers/ETag" };
     if (r.fileType) {
       resps[status] = {
         description: "The stored document.",
@@ -154,10 +155,11 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
         content: { "application/json": { schema: { $ref: `#/components/schemas/${id}` } } },
       };
     }
-    if (r.method === "get" && !r.fileType) {
+    if (r.method === "get") {
       resps["304"] = {
-        description:
-          "Not modified: `If-None-Match` names the current `ETag`; the copy the app has is current.",
+        description: r.fileType
+          ? "Not modified: `If-None-Match` names the current `ETag`; the file the app kept is current."
+          : "Not modified: `If-None-Match` names the current `ETag`; the copy the app has is current.",
         headers: { ETag: { $ref: "#/components/headers/ETag" }, ...COMMON_HEADERS },
       };
     }
@@ -283,8 +285,9 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
           required: false,
           description:
             "Makes a retry safe (draft-ietf-httpapi-idempotency-key-header): the same key with the " +
-            "same body replays the first answer for 24 hours (with `Idempotent-Replayed: true`); the same key " +
-            "with another body is refused with 422. 1 to 255 visible ASCII characters; a UUID is a good choice.",
+            "same body (for an upload: the same file) replays the first answer for 24 hours (with " +
+            "`Idempotent-Replayed: true`); the same key with another body or file is refused with 422. 1 to 255 " +
+            "visible ASCII characters; a UUID is a good choice.",
           schema: { type: "string", minLength: 1, maxLength: 255 },
         },
         IfNoneMatch: {
