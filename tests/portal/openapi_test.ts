@@ -10,6 +10,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import {
+  feedbackDrafts,
   oauthClients,
   oauthConnections,
   onboardingPlans,
@@ -322,6 +323,34 @@ Deno.test("openapi: real responses of every operation match the document's schem
       if (drafts.length) {
         await op("discardFeedbackDraft", "employee", { params: { id: drafts[0].id }, expect: 200 });
       }
+      const [draft] = await app.deps.db.insert(feedbackDrafts).values({
+        authorEmployeeId: EMPLOYEE_ID,
+        cycle: "2026",
+        updatedAt: app.clock.now(),
+      }).returning();
+      await op("submitFeedbackDraft", "employee", { params: { id: draft.id }, expect: 200 });
+      await op("submitFeedbackDraft", "employee", { params: { id: draft.id }, expect: 409 });
+      const survey = todos.data.surveyInvitations[0].id;
+      await op("settleSurveyInvitation", "employee", {
+        params: { id: "unknown" },
+        body: { outcome: "ANSWERED" },
+        expect: 404,
+      });
+      await op("settleSurveyInvitation", "employee", {
+        params: { id: survey },
+        body: { outcome: "MAYBE" },
+        expect: 400,
+      });
+      await op("settleSurveyInvitation", "employee", {
+        params: { id: survey },
+        body: { outcome: "ANSWERED" },
+        expect: 200,
+      });
+      await op("settleSurveyInvitation", "employee", {
+        params: { id: survey },
+        body: { outcome: "DECLINED" },
+        expect: 409,
+      });
       await op("listNotifications", "employee", { query: "unread=true&limit=5", expect: 200 });
       await op("markNotificationsRead", "employee", { body: { all: true }, expect: 200 });
       await op("markNotificationsRead", "employee", { body: { ids: [] }, expect: 400 });

@@ -180,7 +180,7 @@ export const surveyInvitations = sqliteTable("survey_invitations", {
   id: id(),
   employeeId: text("employee_id").notNull().references(() => employees.id, { onDelete: "cascade" }),
   surveyTitle: text("survey_title").notNull(),
-  /** OPEN | COMPLETED | EXPIRED */
+  /** OPEN | COMPLETED (answered) | DECLINED | EXPIRED */
   status: text("status").notNull().default("OPEN"),
   dueDate: day("due_date"),
   createdAt: instant("created_at").notNull(),
