@@ -85,7 +85,7 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
       summary: r.summary,
       ...(r.description ? { description: r.description } : {}),
     };
-    if (r.access !== "public") op.security = [{ bearerAuth: [] }];
+    if (r.access !== "public" || r.bearerInHandler) op.security = [{ bearerAuth: [] }];
     else op.security = [];
     const parameters: unknown[] = [];
     for (const [where, schema] of [["path", r.params], ["query", r.query]] as const) {

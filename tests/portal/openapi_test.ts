@@ -271,6 +271,8 @@ Deno.test("openapi: real responses of every operation match the document's schem
         body: { email: "employee@demo.example", password: "demo-password-2026", deviceName: "Tablet" },
       });
       tokens.tablet = second.data.token;
+      tokens.tablet = (await op("refreshSession", "tablet", { expect: 200 })).data.token;
+      await op("refreshSession", null, { expect: 401 });
       await op("signIn", null, { body: { email: "employee@demo.example", password: "wrong" }, expect: 401 });
       await op("getCurrentSession", "employee", { expect: 200 });
       const list = await op("listSessions", "employee", { expect: 200 });
