@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Config } from "../config.ts";
 import { type RouteDef, TAGS } from "./route.ts";
 import { namedSchemas } from "./schemas.ts";
-import { ERROR_CODES } from "../errors.ts";
+import { CONFLICT_REASONS, ERROR_CODES } from "../errors.ts";
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   profile:
@@ -233,6 +233,14 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
             "insufficient_storage",
             "database_busy",
           ],
+        },
+        reason: {
+          type: "string",
+          description:
+            "With `conflict`, for the most common ones: what exactly clashes (an overlapping leave " +
+            "request or time entry, a balance too small, a week not started, already submitted or without " +
+            "drafts). Stable: an app may show its own words for it; the message is in the caller's language.",
+          enum: [...CONFLICT_REASONS],
         },
         conflictingId: {
           type: "string",
