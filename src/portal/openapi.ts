@@ -326,7 +326,8 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
         bearerAuth: {
           type: "http",
           scheme: "bearer",
-          description: "An opaque session token from `POST /api/v1/portal/auth/sessions` (prefix `hrs_`).",
+          description: "An opaque session token from `POST /api/v1/portal/auth/sessions` (prefix `hrs_`); " +
+            "`POST /api/v1/portal/auth/session/refresh` exchanges it for a new one.",
         },
       },
     },
