@@ -21,7 +21,7 @@ export function randomToken(prefix: string): string {
  * on every authenticated portal request).
  */
 // deno-lint-ignore require-await
-export async function sha256Hex(text: string): Promise<string> {
+export async function sha256Hex(text: string | Uint8Array<ArrayBuffer>): Promise<string> {
   return createHash("sha256").update(text).digest("hex");
 }
 

@@ -33,6 +33,21 @@ const STATUS: Record<ErrorCode, number> = {
   request_timeout: 408,
 };
 
+/**
+ * What exactly a conflict is about, for the most common ones: stable and machine-readable beside the
+ * general `code`, so an app can show its own screen (offer the overlapping request, the balance) without
+ * reading the message.
+ */
+export const CONFLICT_REASONS = [
+  "leave_overlap",
+  "insufficient_balance",
+  "time_entry_overlap",
+  "week_not_started",
+  "week_already_submitted",
+  "week_without_drafts",
+] as const;
+export type ConflictReason = typeof CONFLICT_REASONS[number];
+
 /** One invalid input field and what is wrong with it (a validation refusal lists every one). */
 export interface FieldProblem {
   /** Where: `body.startTime`, `query.limit`, `path.id`. */
@@ -52,10 +67,13 @@ export class AppError extends Error {
   readonly conflictingId?: string;
   /** Every invalid field of a validation refusal. */
   readonly fields?: FieldProblem[];
+  /** What a conflict is about, where it is one of the common ones. */
+  readonly reason?: ConflictReason;
   constructor(
     code: ErrorCode,
     message: string,
-    opts: { retryAfter?: number; conflictingId?: string; fields?: FieldProblem[] } = {},
+    opts: { retryAfter?: number; conflictingId?: string; fields?: FieldProblem[]; reason?: ConflictReason } =
+      {},
   ) {
     super(message);
     this.name = "AppError";
@@ -63,6 +81,7 @@ export class AppError extends Error {
     this.retryAfter = opts.retryAfter;
     this.conflictingId = opts.conflictingId;
     this.fields = opts.fields;
+    this.reason = opts.reason;
   }
   /** The HTTP status this refusal maps to. */
   get status(): number {
@@ -72,8 +91,11 @@ export class AppError extends Error {
 
 /** Shorthands keep call sites short and the codes consistent. */
 export const notFound = (what: string) => new AppError("not_found", what);
-export const conflict = (why: string, conflictingId?: string) =>
-  new AppError("conflict", why, conflictingId ? { conflictingId } : {});
+export const conflict = (why: string, conflictingId?: string, reason?: ConflictReason) =>
+  new AppError("conflict", why, {
+    ...(conflictingId ? { conflictingId } : {}),
+    ...(reason ? { reason } : {}),
+  });
 export const invalid = (why: string) => new AppError("validation", why);
 export const forbidden = (why: string) => new AppError("forbidden", why);
 
@@ -84,12 +106,14 @@ export const forbidden = (why: string) => new AppError("forbidden", why);
 export function errorBody(err: AppError): {
   error: string;
   code: ErrorCode;
+  reason?: ConflictReason;
   conflictingId?: string;
   fields?: FieldProblem[];
 } {
   return {
     error: err.message,
     code: err.code,
+    ...(err.reason ? { reason: err.reason } : {}),
     ...(err.conflictingId ? { conflictingId: err.conflictingId } : {}),
     ...(err.fields ? { fields: err.fields } : {}),
   };

@@ -59,6 +59,10 @@ export const approvalRoutes: RouteDef[] = [
     tag: "leave",
     access: "employee",
     summary: "For managers: one leave request the caller may decide",
+    description:
+      "One request awaiting the caller's decision, with the requester's balance if approved and the " +
+      "team's absences in its range. Managers see their reports' requests, HR staff also those routed to " +
+      "HR; a request the caller may not decide answers 404 like an unknown id.",
     params: idParam,
     response: LeaveApproval,
     errors: { ...who, 404: "No request the caller may decide has this id." },
@@ -93,6 +97,10 @@ export const approvalRoutes: RouteDef[] = [
     tag: "time",
     access: "employee",
     summary: "For managers: submitted time weeks of the caller's reports",
+    description:
+      "One item per person and submitted week, oldest first, 50 a page, with total and target hours. A " +
+      "manager sees the weeks of their direct reports, HR staff also those of people without a manager. " +
+      "Roles without approvals answer 403.",
     query: z.strictObject({ ...pageQuery }),
     response: z.strictObject(pageFields(TimesheetApproval)),
     errors: who,
@@ -105,6 +113,10 @@ export const approvalRoutes: RouteDef[] = [
     tag: "time",
     access: "employee",
     summary: "For managers: approve or reject a report's submitted week (the note goes on rejected entries)",
+    description:
+      "APPROVE turns the week's SUBMITTED entries APPROVED; REJECT sends them back (REJECTED, with the " +
+      "note) so the person corrects and submits again, and tells them. Nobody decides their own weeks " +
+      "(403); a person outside the caller's reach answers 404; a week without submitted entries 409.",
     params: z.strictObject({
       employeeId: z.string().min(1).max(64),
       weekStart: isoDate.meta({ description: "The Monday of the week." }),
@@ -144,6 +156,9 @@ export const approvalRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "For HR: profile change requests (pending by default)",
+    description:
+      "The profile change requests of every employee, 50 a page, PENDING unless `status` says otherwise, " +
+      "with who asked. HR staff and above only (403 for everyone else).",
     query: z.strictObject({ status: z.enum(["PENDING", "APPLIED", "REJECTED"]).optional(), ...pageQuery }),
     response: z.strictObject(pageFields(ProfileChangeRequest.extend({ employee: PersonRef }))),
     errors: { 403: "Only HR staff see profile change requests." },
@@ -156,6 +171,10 @@ export const approvalRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "For HR: apply or reject a profile change request",
+    description:
+      "APPLY writes the requested value into the employee's record; REJECT leaves it. Either way the " +
+      "request is decided and the employee sees its state. HR staff and above only, and never on their " +
+      "own request (403); a request already decided answers 409.",
     params: idParam,
     body: z.strictObject({ decision: z.enum(["APPLY", "REJECT"], { error: "must be APPLY or REJECT" }) }),
     response: ProfileChangeRequest,

@@ -68,6 +68,10 @@ export const assistantRoutes: RouteDef[] = [
     tag: "auth",
     access: "user",
     summary: "Disconnect an assistant (its tokens stop working on the next request)",
+    description:
+      "Ends an AI assistant's connection to the caller's account: its access and refresh tokens stop " +
+      "working on its next request. An admin may disconnect anyone's connection (as listed by `GET " +
+      "/auth/assistants?all=true`); an id the caller may not disconnect answers 404.",
     params: idParam,
     response: z.strictObject({ disconnected: z.literal(true) }),
     errors: { 404: "No live connection with this id that the caller may disconnect." },

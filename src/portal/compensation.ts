@@ -30,6 +30,9 @@ export const compensationRoutes: RouteDef[] = [
     tag: "compensation",
     access: "employee",
     summary: "Current salary, agreed changes and the history",
+    description:
+      "The caller's current salary (the latest change not in the future), changes already agreed for " +
+      "later, and the history, newest first (at most 50). Never stored by any cache (`no-store`).",
     response: Compensation,
     errors: {},
     handler: ({ deps, user }) => getCompensation(deps, portalActor(user)),

@@ -2,9 +2,21 @@
 import type { Context } from "hono";
 import { AppError } from "../errors.ts";
 import { readBodyForm } from "../http_body.ts";
+import { ifNoneMatchHits, strongEtag } from "./http_cache.ts";
 
-/** The named part of a `multipart/form-data` request (415 for another body, 400 when the part is missing). */
-export async function uploadedFile(c: Context, field: string, seconds = 30): Promise<File> {
+const CACHE_FILE = "private, no-store";
+
+/**
+ * A request's body stream can be read once; the form is kept per request so that the `Idempotency-Key`
+ * fingerprint (taken before the handler runs) and the handler read the same parts.
+ */
+const forms = new WeakMap<Request, Promise<FormData>>();
+
+/**
+ * The form of a `multipart/form-data` request that carries the named file part (415 for another body, 400
+ * when the part is missing).
+ */
+export async function uploadedForm(c: Context, field: string, seconds = 30): Promise<FormData> {
   const type = c.req.header("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(type)) {
     throw new AppError(
@@ -12,25 +24,40 @@ export async function uploadedFile(c: Context, field: string, seconds = 30): Pro
       `Send the file as multipart/form-data with a part named '${field}'.`,
     );
   }
-  const form = await readBodyForm(c, seconds);
-  const file = form.get(field);
-  if (!(file instanceof File)) {
+  let read = forms.get(c.req.raw);
+  if (!read) forms.set(c.req.raw, read = readBodyForm(c, seconds));
+  const form = await read;
+  if (!(form.get(field) instanceof File)) {
     throw new AppError("validation", `The part '${field}' with the file is missing.`, {
       fields: [{ field: `body.${field}`, message: "A file is required." }],
     });
   }
-  return file;
+  return form;
 }
 
-/** A stored file as a download that no cache keeps. */
-export function fileResponse(
+/** The named part of a `multipart/form-data` request (415 for another body, 400 when the part is missing). */
+export async function uploadedFile(c: Context, field: string, seconds = 30): Promise<File> {
+  return (await uploadedForm(c, field, seconds)).get(field) as File;
+}
+
+/**
+ * A stored file as a download that no cache keeps, with a strong `ETag` over its bytes: an app that kept the
+ * file in its own storage sends `If-None-Match` and gets 304 without the bytes while they are unchanged.
+ * `whenSent` runs only when the bytes are sent (a download counted is one that happened).
+ */
+export async function fileResponse(
   c: Context,
   f: { fileName: string; contentType: string; bytes: Uint8Array<ArrayBuffer> },
-): Response {
+  whenSent?: () => Promise<unknown>,
+): Promise<Response> {
+  const etag = await strongEtag(f.bytes);
+  const headers = { ETag: etag, "Cache-Control": CACHE_FILE };
+  if (ifNoneMatchHits(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
+  await whenSent?.();
   const name = f.fileName.replace(/[^\w.\- ]/g, "_");
   return c.body(f.bytes, 200, {
+    ...headers,
     "Content-Type": f.contentType,
     "Content-Disposition": `attachment; filename="${name}"`,
-    "Cache-Control": "private, no-store",
   });
 }

@@ -28,6 +28,11 @@ export const holidayRoutes: RouteDef[] = [
     tag: "holidays",
     access: "employee",
     summary: "Company closure days that apply to the caller, and the days approved to work through",
+    description:
+      "The year's company closure periods that apply to the caller, each day with what it costs from the " +
+      "vacation balance (nothing when granted on top, on a day the caller does not work, on a whole-day " +
+      "holiday, or on a day approved to work through; half on a half-day holiday), and the days the " +
+      "caller was approved to work through.",
     query: z.strictObject({ year: yearQuery }),
     response: ClosureCalendar,
     errors: {},

@@ -8,11 +8,12 @@ import { createHash } from "node:crypto";
  * `Cache-Control` never lets a shared cache keep personal data (RFC 9111 §5.2.2.7 `private`): a read may stay
  * on the person's own device but is revalidated on every use (`no-cache`); the most sensitive reads (the
  * profile with AHV number and IBAN, salary, payslip amounts, files) and every other portal answer are
- * `no-store`.
+ * `no-store`. A file is `no-store` too but carries its `ETag`: the app keeps a downloaded payslip or
+ * certificate in its own storage (not an HTTP cache) and asks with `If-None-Match` before downloading again.
  */
 
 /** The strong validator of a body: its SHA-256 in base64url, the first 22 characters (132 bits), quoted. */
-export function strongEtag(body: string): string {
+export function strongEtag(body: string | Uint8Array<ArrayBuffer>): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
 }
 

@@ -35,6 +35,23 @@ export function parseIdempotencyKey(header: string | undefined): string | undefi
   return v;
 }
 
+/**
+ * What a multipart upload's fingerprint covers: each part's name and, for a file, its name, size and the
+ * SHA-256 of its bytes, in the order sent. Not the raw body: a client draws a new boundary for every request,
+ * so a retry of the same file has other bytes on the wire but the same parts.
+ */
+export async function formFingerprintInput(form: FormData): Promise<string> {
+  const lines = ["multipart/form-data"];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string") lines.push(`${JSON.stringify(name)}=${JSON.stringify(value)}`);
+    else {
+      const digest = await sha256Hex(new Uint8Array(await value.arrayBuffer()));
+      lines.push(`${JSON.stringify(name)} ${JSON.stringify(value.name)} ${value.size} ${digest}`);
+    }
+  }
+  return lines.join("\n");
+}
+
 export interface StoredAnswer {
   status: number;
   body: string;

@@ -41,6 +41,10 @@ export const leaveRoutes: RouteDef[] = [
     tag: "leave",
     access: "employee",
     summary: "The leave types the caller can request",
+    description:
+      "The organisation's active leave types with their name in the caller's language, whether they draw " +
+      "on a balance (`deductsBalance`) and what happens beyond it (`overdraft`: REFUSE refuses the " +
+      "request with 409, FLAG lets it through flagged). At most 50.",
     response: z.strictObject({ items: z.array(LeaveType).max(50) }),
     errors: {},
     handler: ({ deps, user }) => listLeaveTypes(deps, portalActor(user)),
@@ -70,6 +74,10 @@ export const leaveRoutes: RouteDef[] = [
     tag: "leave",
     access: "employee",
     summary: "The caller's leave requests, newest start first",
+    description:
+      "Filters by status, leave type, leave year and date range; newest start first, 50 a page. Each " +
+      "request says whether it may still be withdrawn or its cancellation asked for, so the app shows " +
+      "only the actions that will succeed.",
     query: z.strictObject({
       status: z.enum(LEAVE_STATUSES, { error: `must be one of ${LEAVE_STATUSES.join(", ")}` }).optional(),
       leaveType: z.string().max(40).optional().meta({ description: "A leave type code, e.g. VACATION." }),
@@ -122,6 +130,9 @@ export const leaveRoutes: RouteDef[] = [
     tag: "leave",
     access: "employee",
     summary: "One of the caller's leave requests",
+    description:
+      "A request the caller filed, with its days deducted, state and decision note. Another person's " +
+      "request answers 404, like an unknown id.",
     params: idParam,
     response: LeaveRequest,
     errors: { 404: "The caller has no leave request with this id." },
@@ -134,6 +145,10 @@ export const leaveRoutes: RouteDef[] = [
     tag: "leave",
     access: "employee",
     summary: "Withdraw a request still awaiting approval",
+    description:
+      "Takes back a request that is still PENDING: it becomes WITHDRAWN, its pending days leave the " +
+      "balance and the approver is told. An approved request is not withdrawn but cancelled (`POST " +
+      "…/cancellation`); a decided one answers 409.",
     params: idParam,
     response: LeaveRequest,
     errors: {

@@ -4,7 +4,8 @@ import { getCookie } from "hono/cookie";
 import type { AppDeps } from "../deps.ts";
 import { AppError, errorBody } from "../errors.ts";
 import { CACHE_NO_STORE, CACHE_REVALIDATE, ifNoneMatchHits, strongEtag } from "./http_cache.ts";
-import { parseIdempotencyKey, withIdempotency } from "./idempotency.ts";
+import { formFingerprintInput, parseIdempotencyKey, withIdempotency } from "./idempotency.ts";
+import { uploadedForm } from "./files.ts";
 import { portalLimiter } from "./rate_limit.ts";
 import { clientAddress } from "../client_address.ts";
 import { type AuthUser, resolveSession } from "../signin/sessions.ts";
@@ -102,7 +103,10 @@ export interface PortalHttpOptions {
 export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?: PortalHttpOptions): void {
   const limiter = portalLimiter(deps.clock, opts?.requestsPerMinute ?? deps.config.portalRequestsPerMinute);
   for (const r of routes) {
-    const creating = r.method === "post" && r.status === 201 && r.access !== "public";
+    // An upload takes a key too: a retry after a lost answer gets the first answer, and the key is refused
+    // for another file.
+    const creating = r.method === "post" && (r.status === 201 || r.upload !== undefined) &&
+      r.access !== "public";
     app.on(r.method.toUpperCase(), `/api/v1/portal${r.path}`, async (c) => {
       if (r.method !== "get" && crossSiteCookieRequest(c, deps.config.issuer)) {
         throw new AppError("forbidden", PORTAL_TEXTS[langOf(c)].crossSite);
@@ -147,7 +151,18 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
       if (key !== undefined) {
         const answer = await withIdempotency(
           deps,
-          { userId: user.userId, key, method: r.method, path: c.req.path, body: text, lang },
+          {
+            userId: user.userId,
+            key,
+            method: r.method,
+            path: c.req.path,
+            body: r.upload
+              ? await formFingerprintInput(
+                await uploadedForm(c, r.upload.field, deps.config.bodyReadTimeoutSeconds),
+              )
+              : text,
+            lang,
+          },
           async (writeDeps) => {
             try {
               const out = await run(writeDeps);

@@ -5,12 +5,14 @@
 import { z } from "zod";
 import { route, type RouteDef } from "./route.ts";
 import { dateTime, idParam, isoDate } from "./schemas.ts";
+import { fileResponse } from "./files.ts";
 import { assistantActivity, ownConnectionCounts } from "../services/assistant_activity.ts";
 import {
-  downloadExport,
+  exportArchive,
   type ExportView,
   getExport,
   listExports,
+  recordExportDownload,
   requestExport,
 } from "../services/my_data_export.ts";
 
@@ -159,6 +161,9 @@ export const myDataRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "The caller's data export requests, newest first",
+    description:
+      "The caller's requests for an archive of their data, newest first, with their state (PREPARING, " +
+      "READY, FAILED, EXPIRED), size, when the offer ends and how often the archive was downloaded.",
     response: z.array(DataExport),
     errors: {},
     handler: async ({ deps, employeeId }) => (await listExports(deps, employeeId)).map(exportOut),
@@ -170,6 +175,9 @@ export const myDataRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "One data export request and its state",
+    description:
+      "One of the caller's data export requests: poll it after `POST /employee/data-exports` answered " +
+      "PREPARING until it reads READY. Another person's export answers 404.",
     params: idParam,
     response: DataExport,
     errors: { 404: "No data export of the caller with this id." },
@@ -182,6 +190,11 @@ export const myDataRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "Download the archive (ZIP) of a ready data export",
+    description:
+      "The ZIP archive of a READY export, downloadable while it is offered (seven days). Each download is " +
+      "counted. Not stored by any cache (`no-store`); a strong `ETag` over the bytes lets the app skip a " +
+      "second download with `If-None-Match` (304, not counted). While it is PREPARING: 409; once expired: " +
+      "404.",
     params: idParam,
     fileType: "application/zip",
     errors: {
@@ -189,12 +202,14 @@ export const myDataRoutes: RouteDef[] = [
       409: "The archive is still being prepared.",
     },
     handler: async ({ deps, user, employeeId, params, c }) => {
-      const bytes = await downloadExport(deps, employeeId, params.id);
-      deps.log.info("data export downloaded", { exportId: params.id, userId: user.userId });
-      return c.body(bytes, 200, {
-        "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="my-data-${params.id.slice(0, 8)}.zip"`,
-        "Cache-Control": "private, no-store",
+      const bytes = await exportArchive(deps, employeeId, params.id);
+      return fileResponse(c, {
+        fileName: `my-data-${params.id.slice(0, 8)}.zip`,
+        contentType: "application/zip",
+        bytes,
+      }, async () => {
+        await recordExportDownload(deps, params.id);
+        deps.log.info("data export downloaded", { exportId: params.id, userId: user.userId });
       });
     },
   }),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Config } from "../config.ts";
 import { type RouteDef, TAGS } from "./route.ts";
 import { namedSchemas } from "./schemas.ts";
-import { ERROR_CODES } from "../errors.ts";
+import { CONFLICT_REASONS, ERROR_CODES } from "../errors.ts";
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   profile:
@@ -85,7 +85,7 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
       summary: r.summary,
       ...(r.description ? { description: r.description } : {}),
     };
-    if (r.access !== "public") op.security = [{ bearerAuth: [] }];
+    if (r.access !== "public" || r.bearerInHandler) op.security = [{ bearerAuth: [] }];
     else op.security = [];
     const parameters: unknown[] = [];
     for (const [where, schema] of [["path", r.params], ["query", r.query]] as const) {
@@ -104,9 +104,10 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
         });
       }
     }
-    const creating = r.method === "post" && r.status === 201 && r.access !== "public";
+    const creating = r.method === "post" && (r.status === 201 || r.upload !== undefined) &&
+      r.access !== "public";
     if (creating) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
-    if (r.method === "get" && !r.fileType) parameters.push({ $ref: "#/components/parameters/IfNoneMatch" });
+    if (r.method === "get") parameters.push({ $ref: "#/components/parameters/IfNoneMatch" });
     if (parameters.length) op.parameters = parameters;
     if (r.upload) {
       op.requestBody = {
@@ -136,7 +137,7 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
     const resps: Record<string, unknown> = {};
     const status = String(r.status ?? 200);
     const headers: Record<string, unknown> = { ...COMMON_HEADERS };
-    if (r.method === "get" && !r.fileType) headers.ETag = { $ref: "#/components/headers/ETag" };
+    if (r.method === "get") headers.ETag = { $ref: "#/components/headers/ETag" };
     if (r.fileType) {
       resps[status] = {
         description: "The stored document.",
@@ -154,10 +155,11 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
         content: { "application/json": { schema: { $ref: `#/components/schemas/${id}` } } },
       };
     }
-    if (r.method === "get" && !r.fileType) {
+    if (r.method === "get") {
       resps["304"] = {
-        description:
-          "Not modified: `If-None-Match` names the current `ETag`; the copy the app has is current.",
+        description: r.fileType
+          ? "Not modified: `If-None-Match` names the current `ETag`; the file the app kept is current."
+          : "Not modified: `If-None-Match` names the current `ETag`; the copy the app has is current.",
         headers: { ETag: { $ref: "#/components/headers/ETag" }, ...COMMON_HEADERS },
       };
     }
@@ -232,6 +234,14 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
             "database_busy",
           ],
         },
+        reason: {
+          type: "string",
+          description:
+            "With `conflict`, for the most common ones: what exactly clashes (an overlapping leave " +
+            "request or time entry, a balance too small, a week not started, already submitted or without " +
+            "drafts). Stable: an app may show its own words for it; the message is in the caller's language.",
+          enum: [...CONFLICT_REASONS],
+        },
         conflictingId: {
           type: "string",
           description:
@@ -283,11 +293,11 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
           required: false,
           description:
             "Makes a retry safe (draft-ietf-httpapi-idempotency-key-header): the same key with the " +
-            "same body replays the first answer for 24 hours (with `Idempotent-Replayed: true`); the same key " +
-            "with another body is refused with 422; while the first is still running, 409 with `Retry-After`. If the " +
-            "service stopped while handling the first, a retry after two minutes runs it when it was never " +
-            "carried out, or answers 409 saying it was (only its answer was lost). 1 to 255 visible ASCII " +
-            "characters; a UUID is a good choice.",
+            "same body (for an upload: the same file) replays the first answer for 24 hours (with " +
+            "`Idempotent-Replayed: true`); the same key with another body or file is refused with 422; while the " +
+            "first is still running, 409 with `Retry-After`. If the service stopped while handling the first, a " +
+            "retry after two minutes runs it when it was never carried out, or answers 409 saying it was (only " +
+            "its answer was lost). 1 to 255 visible ASCII characters; a UUID is a good choice.",
           schema: { type: "string", minLength: 1, maxLength: 255 },
         },
         IfNoneMatch: {
@@ -318,7 +328,8 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
         bearerAuth: {
           type: "http",
           scheme: "bearer",
-          description: "An opaque session token from `POST /api/v1/portal/auth/sessions` (prefix `hrs_`).",
+          description: "An opaque session token from `POST /api/v1/portal/auth/sessions` (prefix `hrs_`); " +
+            "`POST /api/v1/portal/auth/session/refresh` exchanges it for a new one.",
         },
       },
     },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { portalActor } from "../services/actor.ts";
 import { getPayslip, getPayslipDocument, listPayslips } from "../services/pay.ts";
 import { route, type RouteDef } from "./route.ts";
+import { fileResponse } from "./files.ts";
 import { idParam, pageFields, pageQuery, Payslip, PayslipSummary, yearQuery } from "./schemas.ts";
 
 /** The caller's payslips. */
@@ -14,6 +15,9 @@ export const payslipRoutes: RouteDef[] = [
     tag: "payslips",
     access: "employee",
     summary: "The caller's payslips (period and payment date), newest first",
+    description:
+      "Period, payment date and whether a document is stored, newest first, 50 a page, optionally one " +
+      "year; the amounts are in `GET /employee/payslips/{id}`.",
     query: z.strictObject({ year: yearQuery, ...pageQuery }),
     response: z.strictObject(pageFields(PayslipSummary)),
     errors: {},
@@ -27,6 +31,9 @@ export const payslipRoutes: RouteDef[] = [
     tag: "payslips",
     access: "employee",
     summary: "One payslip with its amounts",
+    description:
+      "Gross, deductions and net of one of the caller's payslips. Salary data: never stored by any cache " +
+      "(`no-store`). Another person's payslip answers 404.",
     params: idParam,
     response: Payslip,
     errors: { 404: "The caller has no payslip with this id." },
@@ -39,17 +46,15 @@ export const payslipRoutes: RouteDef[] = [
     tag: "payslips",
     access: "employee",
     summary: "The stored payslip document (PDF)",
+    description:
+      "The PDF stored for one of the caller's payslips. Not stored by any cache (`no-store`); a strong " +
+      "`ETag` over the bytes lets the app skip the download with `If-None-Match` (304), since a payslip's " +
+      "document does not change.",
     params: idParam,
     fileType: "application/pdf",
     errors: { 404: "The caller has no payslip with this id, or no document is stored for it." },
     handler: async ({ deps, user, params, c }) => {
-      const doc = await getPayslipDocument(deps, portalActor(user), params);
-      const name = doc.fileName.replace(/[^\w.\- ]/g, "_");
-      return c.body(doc.bytes, 200, {
-        "Content-Type": doc.contentType,
-        "Content-Disposition": `attachment; filename="${name}"`,
-        "Cache-Control": "private, no-store",
-      });
+      return fileResponse(c, await getPayslipDocument(deps, portalActor(user), params));
     },
   }),
 ];

@@ -83,6 +83,11 @@ export const profileRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "The caller's master data, sensitive fields included",
+    description:
+      "The signed-in employee's record: names, contact details and address, emergency contact, language, " +
+      "employment (canton, job, manager, workload, working days) and the sensitive fields only they and " +
+      "HR see (birth date, AHV number, IBAN, nationality, salary), with the fields a change request is " +
+      "pending for. Never stored by any cache, not even on the device (`Cache-Control: no-store`).",
     response: Profile,
     errors: {},
     handler: ({ deps, user }) => getProfile(deps, portalActor(user)),
@@ -110,6 +115,9 @@ export const profileRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "The caller's change requests for sensitive fields",
+    description: "The caller's requests to change a sensitive field (AHV number, IBAN, names, birth date, " +
+      "nationality) or questions about their salary, newest first, 50 a page, with their state: PENDING " +
+      "until HR applies (APPLIED) or rejects (REJECTED) them.",
     query: z.strictObject({ ...pageQuery }),
     response: z.strictObject(pageFields(ProfileChangeRequest)),
     errors: {},

@@ -43,6 +43,9 @@ export const pushRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "Stop push notifications to this phone (on signing out of the app)",
+    description:
+      "Removes a phone the caller registered with `POST /employee/push-devices`; no further push goes to " +
+      "its token. Call it when the person signs out of the app. Another person's device answers 404.",
     params: idParam,
     response: z.strictObject({ id: z.string(), removed: z.literal(true) }),
     errors: { 404: "The caller has no registered device with this id." },

@@ -47,6 +47,11 @@ export interface RouteDef {
   summary: string;
   description?: string;
   access: Access;
+  /**
+   * A `public` route whose handler checks the bearer token itself (the session refresh, which takes a token
+   * every other route already refuses): the document lists it with bearer security.
+   */
+  bearerInHandler?: true;
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;

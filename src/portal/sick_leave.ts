@@ -68,6 +68,10 @@ export const sickLeaveRoutes: RouteDef[] = [
     tag: "sick-leave",
     access: "employee",
     summary: "Days a report would cover and the salary-continuation days used, without filing it",
+    description:
+      "Checks a report exactly as `POST /employee/sick-leave` would (same body and refusals) and returns " +
+      "the working days it would cover and the salary-continuation days it would use in the current " +
+      "service year, without filing it.",
     body: SickReportBody,
     response: SickReportPreview,
     errors: reportRefusals,
@@ -94,6 +98,8 @@ export const sickLeaveRoutes: RouteDef[] = [
     tag: "sick-leave",
     access: "employee",
     summary: "End one of the caller's ongoing absences",
+    description:
+      'Sends `{action: "end", entryId, endDate}` for an ongoing absence of the caller: it then ends on `endDate` (not before its start, at most 366 days after today). An absence already ended or taken back answers 409; another person\'s entry 404.',
     body: SickLeaveEndBody,
     response: SickLeaveEntry,
     errors: {
@@ -110,6 +116,9 @@ export const sickLeaveRoutes: RouteDef[] = [
     tag: "sick-leave",
     access: "employee",
     summary: "One of the caller's absences",
+    description:
+      "An absence the caller reported, with the days it covers, the certificate's state (NONE, REQUESTED, " +
+      "UPLOADED, ACCEPTED) and whether it may still be taken back.",
     params: idParam,
     response: SickLeaveRecord,
     errors: { 404: "The caller has no sick-leave entry with this id." },
@@ -127,6 +136,10 @@ export const sickLeaveRoutes: RouteDef[] = [
     tag: "sick-leave",
     access: "employee",
     summary: "Take back an own report within 24 hours, while no certificate is on file",
+    description:
+      "For a report made by mistake: within 24 hours of reporting and while no certificate is on file, " +
+      "the absence is taken back (it no longer counts and the manager is told). Later, with a " +
+      "certificate, or a second time, it answers 409.",
     params: idParam,
     response: z.strictObject({ id: z.string(), takenBack: z.literal(true), takenBackAt: dateTime }),
     errors: {
@@ -181,6 +194,10 @@ export const sickLeaveRoutes: RouteDef[] = [
     tag: "sick-leave",
     access: "employee",
     summary: "The certificate file the caller uploaded for an absence",
+    description:
+      "The exact bytes of the certificate the caller uploaded, with their media type. Health data: not " +
+      "stored by any cache (`no-store`); a strong `ETag` over the bytes lets the app skip the download " +
+      "with `If-None-Match` (304).",
     params: idParam,
     fileType: [...CERTIFICATE_TYPES],
     errors: { 404: "The caller has no sick-leave entry with this id, or no certificate file for it." },

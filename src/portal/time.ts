@@ -106,6 +106,10 @@ export const timeRoutes: RouteDef[] = [
     tag: "time",
     access: "employee",
     summary: "Derive an entry's net hours and show what its day already holds, without recording it",
+    description:
+      "Checks an entry exactly as `POST /employee/time-entries` would (same body, same refusals, the same " +
+      "409 for an overlap) and returns its net hours with the entries its day already holds, without " +
+      "recording anything. Use it to show the person what they are about to save.",
     body: TimeEntryBody,
     response: TimeEntryPreview,
     errors: entryRefusals,
@@ -119,6 +123,9 @@ export const timeRoutes: RouteDef[] = [
     tag: "time",
     access: "employee",
     summary: "One of the caller's time entries",
+    description:
+      "An entry the caller recorded, with its net hours and state (DRAFT, SUBMITTED, APPROVED, REJECTED " +
+      "with the manager's note). Another person's entry answers 404.",
     params: idParam,
     response: TimeEntry,
     errors: { 404: "The caller has no time entry with this id." },
@@ -150,6 +157,9 @@ export const timeRoutes: RouteDef[] = [
     tag: "time",
     access: "employee",
     summary: "Delete one of the caller's draft entries",
+    description:
+      "Deletes an entry while it is a DRAFT. A submitted, approved or rejected entry is part of a week a " +
+      "manager sees and answers 409; another person's entry answers 404.",
     params: idParam,
     response: z.strictObject({ id: z.string(), deleted: z.literal(true) }),
     errors: { 404: "The caller has no time entry with this id.", 409: "The entry is not a draft." },
@@ -163,6 +173,11 @@ export const timeRoutes: RouteDef[] = [
     tag: "time",
     access: "employee",
     summary: "A week's overview: total vs target hours, drafts, entries",
+    description:
+      "The ISO week that starts on `weekStart` (a Monday): the caller's entries, total net hours against " +
+      "the target hours of their workload, each day's hours against its target (holidays and absences " +
+      "counted), the entries per state, and the week's `status` (REJECTED: sent back by the manager, to " +
+      "correct and submit again).",
     params: weekParam,
     response: TimeWeek,
     errors: {},
@@ -175,6 +190,10 @@ export const timeRoutes: RouteDef[] = [
     tag: "time",
     access: "employee",
     summary: "Submit a week: its drafts become SUBMITTED and the manager is told",
+    description:
+      "Every DRAFT entry of the week becomes SUBMITTED and the caller's manager is told (a notification " +
+      "and a push). A week that has not started, or one without drafts (already submitted, or nothing " +
+      "recorded), answers 409 and changes nothing.",
     params: weekParam,
     response: z.strictObject({ submitted: z.int(), week: TimeWeek }),
     errors: { 409: "The week has not started yet, or has no draft entries." },

@@ -7,6 +7,9 @@ import {
   listNotifications,
   listTodos,
   markNotificationsRead,
+  settleSurveyInvitation,
+  submitFeedbackDraft,
+  SURVEY_OUTCOMES,
 } from "../services/todos.ts";
 import { route, type RouteDef } from "./route.ts";
 import { fileResponse, uploadedFile } from "./files.ts";
@@ -103,10 +106,61 @@ export const todoRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "Discard one of the caller's unsent feedback drafts",
+    description:
+      "Deletes a feedback draft the caller wrote and has not sent; it leaves `feedbackDrafts` and the " +
+      "summary's badge. To send it instead: `POST /employee/todos/feedback-drafts/{id}/submit`. " +
+      "Only the author's own unsent drafts can be discarded: anyone else's id, or a draft already sent, " +
+      "answers 404.",
     params: idParam,
     response: z.strictObject({ id: z.string(), discarded: z.literal(true) }),
     errors: { 404: "No unsent feedback draft of the caller with this id." },
     handler: ({ deps, user, params }) => discardFeedbackDraft(deps, portalActor(user), params.id),
+  }),
+  route({
+    method: "post",
+    path: "/employee/todos/feedback-drafts/:id/submit",
+    operationId: "submitFeedbackDraft",
+    tag: "profile",
+    access: "employee",
+    summary: "Send one of the caller's feedback drafts",
+    description:
+      "The draft becomes SUBMITTED (the feedback reaches its cycle) and leaves `feedbackDrafts` and the " +
+      "summary's badge. Only the author sends their own draft: anyone else's id answers 404 like an unknown " +
+      "one; a draft already sent answers 409 and nothing changes.",
+    params: idParam,
+    response: z.strictObject({ id: z.string(), status: z.literal("SUBMITTED"), submittedAt: dateTime }),
+    errors: {
+      404: "No feedback draft of the caller with this id.",
+      409: "The draft was already sent.",
+    },
+    handler: ({ deps, user, params }) => submitFeedbackDraft(deps, portalActor(user), params.id),
+  }),
+  route({
+    method: "post",
+    path: "/employee/todos/survey-invitations/:id/outcome",
+    operationId: "settleSurveyInvitation",
+    tag: "profile",
+    access: "employee",
+    summary: "Mark one of the caller's survey invitations answered or declined",
+    description:
+      "The survey itself runs in the tool that sent the invitation; when the person comes back from it the " +
+      "app sends `ANSWERED`, or `DECLINED` when they do not want to take part. Either way the invitation " +
+      "leaves `surveyInvitations` and the summary's badge (status COMPLETED or DECLINED). Another person's " +
+      "invitation answers 404 like an unknown one; one already settled, or past its due date, answers 409 " +
+      "and nothing changes.",
+    params: idParam,
+    body: z.strictObject({
+      outcome: z.enum(Object.keys(SURVEY_OUTCOMES) as ["ANSWERED", "DECLINED"], {
+        error: "must be ANSWERED or DECLINED",
+      }),
+    }),
+    response: z.strictObject({ id: z.string(), status: z.enum(["COMPLETED", "DECLINED"]) }),
+    errors: {
+      404: "No survey invitation of the caller with this id.",
+      409: "The invitation was already answered, declined or expired, or its due date has passed.",
+    },
+    handler: ({ deps, user, params, body }) =>
+      settleSurveyInvitation(deps, portalActor(user), { id: params.id, outcome: body.outcome }),
   }),
   route({
     method: "post",
@@ -153,6 +207,10 @@ export const todoRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "A document HR asked for, and whether its file arrived",
+    description:
+      "A document HR asked the caller for (a residence permit, a diploma copy, …) with its due date and " +
+      "whether a file arrived (`status: RECEIVED` with `receivedAt`). Another person's document answers " +
+      "404.",
     params: idParam,
     response: RequiredDocument,
     errors: { 404: "The caller has no requested document with this id." },
@@ -165,6 +223,10 @@ export const todoRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "The file the caller uploaded for a requested document",
+    description:
+      "The exact bytes the caller uploaded, with their media type. Not stored by any cache (`no-store`); " +
+      "a strong `ETag` over the bytes lets the app skip the download with `If-None-Match` (304) when the " +
+      "file it holds is current.",
     params: idParam,
     fileType: [...UPLOAD_TYPES],
     errors: { 404: "The caller has no requested document with this id, or no file for it." },
@@ -207,6 +269,10 @@ export const todoRoutes: RouteDef[] = [
     tag: "profile",
     access: "employee",
     summary: "Mark notifications read: the ones named, or all",
+    description:
+      "Sends `{ids: [...]}` (1 to 50 of the caller's notification ids) or `{all: true}`. Only the " +
+      "caller's unread notifications change; ids of someone else's notifications or of ones already read " +
+      "are ignored, so `marked` says how many changed. Repeating the call is harmless.",
     body: z.union([
       z.strictObject({ ids: z.array(z.string().min(1).max(64)).min(1).max(50) }),
       z.strictObject({ all: z.literal(true) }),

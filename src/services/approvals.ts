@@ -22,6 +22,8 @@ import { hasPermission, isHrOrAbove } from "../domain/access.ts";
 import { addDays, daysBetween, holidayFractions, mondayOf } from "../domain/calendar.ts";
 import { round2 } from "../domain/numbers.ts";
 import { conflict, forbidden, invalid, notFound } from "../errors.ts";
+import { fill } from "../i18n/mod.ts";
+import { REFUSAL_TEXTS } from "../i18n/refusals.ts";
 import type { Actor } from "./actor.ts";
 import {
   type EmployeeRow,
@@ -271,11 +273,14 @@ async function planDecision(q: Q, actor: Actor, input: LeaveDecisionInput, today
   const overdrawn = overdrawnYears(balances);
   if (overdrawn.length && type.overdraft === "REFUSE") {
     throw conflict(
-      `Approving would overdraw ${fullName(emp)}'s balance in ${overdrawn[0].year} ` +
-        `(${overdrawn[0].remainingBefore} day(s) left, the request needs ${
-          overdrawn[0].days
-        }). Reject it or ask HR ` +
-        `to adjust the entitlement.`,
+      fill(REFUSAL_TEXTS[actor.language].approvalWouldOverdraw, {
+        name: fullName(emp),
+        year: overdrawn[0].year,
+        remaining: overdrawn[0].remainingBefore,
+        days: overdrawn[0].days,
+      }),
+      undefined,
+      "insufficient_balance",
     );
   }
   return {

@@ -30,6 +30,8 @@ import {
 import { round2 } from "../domain/numbers.ts";
 import { parseSteps, policyDays, youthMinimumEnds } from "../domain/entitlement.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
+import { fill } from "../i18n/mod.ts";
+import { REFUSAL_TEXTS } from "../i18n/refusals.ts";
 import type { Actor } from "./actor.ts";
 import {
   checkYear,
@@ -500,12 +502,12 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
     )
   );
   if (clash) {
+    const t = REFUSAL_TEXTS[actor.language];
+    const status = t.leaveStatus[clash.status as keyof typeof t.leaveStatus] ?? clash.status;
     throw conflict(
-      `This overlaps your request ${clash.id} from ${clash.startDate} to ${clash.endDate} ` +
-        `(${
-          clash.status.toLowerCase().replaceAll("_", " ")
-        }). Withdraw or change that one first, or pick other dates.`,
+      fill(t.leaveOverlap, { id: clash.id, from: clash.startDate, to: clash.endDate, status }),
       clash.id,
+      "leave_overlap",
     );
   }
   const balances = [];
@@ -525,11 +527,14 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
       });
       if (over && type.overdraft === "REFUSE") {
         throw conflict(
-          `Not enough ${leaveTypeName(type, actor.language)} left in ${y}: this request needs ${d} day(s), ` +
-            `${
-              Math.max(0, before)
-            } remain after the requests awaiting approval. Shorten the request or choose ` +
-            `another leave type.`,
+          fill(REFUSAL_TEXTS[actor.language].insufficientBalance, {
+            type: leaveTypeName(type, actor.language),
+            year: y,
+            days: d,
+            remaining: Math.max(0, before),
+          }),
+          undefined,
+          "insufficient_balance",
         );
       }
     }

@@ -9,7 +9,7 @@
  * Each request is recorded in `data_exports` (who asked, through which door, when, downloads), and the archive
  * itself is kept only for `EXPORT_TTL_MS`.
  */
-import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { getTableColumns } from "drizzle-orm";
@@ -414,6 +414,17 @@ export async function downloadExport(
   employeeId: string,
   id: string,
 ): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = await exportArchive(deps, employeeId, id);
+  await recordExportDownload(deps, id);
+  return bytes;
+}
+
+/** The archive of a ready export of the employee, without counting a download (404, or 409 while preparing). */
+export async function exportArchive(
+  deps: ServiceDeps,
+  employeeId: string,
+  id: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   const r = await deps.db.query.dataExports.findFirst({
     where: and(eq(dataExports.id, id), eq(dataExports.employeeId, employeeId)),
   });
@@ -423,11 +434,15 @@ export async function downloadExport(
   if (v.status !== "READY" || !r.archive) {
     throw new AppError("not_found", "This archive is no longer offered; request a new export.");
   }
+  return new Uint8Array(r.archive) as Uint8Array<ArrayBuffer>;
+}
+
+/** Counts one download of an export's archive. */
+export async function recordExportDownload(deps: ServiceDeps, id: string): Promise<void> {
   await deps.db.update(dataExports).set({
-    downloadCount: r.downloadCount + 1,
+    downloadCount: sql`${dataExports.downloadCount} + 1`,
     lastDownloadedAt: deps.clock.now(),
   }).where(eq(dataExports.id, id));
-  return new Uint8Array(r.archive) as Uint8Array<ArrayBuffer>;
 }
 
 /** Deletes the archives whose offer ended (the request's record stays, marked EXPIRED). */

@@ -33,6 +33,8 @@ import {
   weekTargetHours,
 } from "../domain/time.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
+import { fill, type Lang } from "../i18n/mod.ts";
+import { REFUSAL_TEXTS } from "../i18n/refusals.ts";
 import type { Actor } from "./actor.ts";
 import {
   type EmployeeCore,
@@ -165,11 +167,16 @@ function findOverlap(
   );
 }
 
-function overlapError(o: TimeRow): Error {
+function overlapError(o: TimeRow, lang: Lang): Error {
   return conflict(
-    `This overlaps your entry ${o.id} on ${o.date} from ${o.startTime} to ${o.endTime}. ` +
-      `Change the times, or edit that entry instead.`,
+    fill(REFUSAL_TEXTS[lang].timeEntryOverlap, {
+      id: o.id,
+      date: o.date,
+      from: o.startTime!,
+      to: o.endTime!,
+    }),
     o.id,
+    "time_entry_overlap",
   );
 }
 
@@ -190,7 +197,7 @@ export async function previewTimeEntry(deps: ServiceDeps, actor: Actor, input: T
   await checkEmployed(deps.db, me, input.date);
   const near = await neighbours(deps.db, me, input.date);
   const o = findOverlap(near, input);
-  if (o) throw overlapError(o);
+  if (o) throw overlapError(o, actor.language);
   const sameDay = near.filter((r) => r.date === input.date);
   const dayBefore = sumHours(sameDay.map((r) => r.totalHours));
   return {
@@ -223,7 +230,7 @@ export async function createTimeEntry(
   return await writeTx(deps, async (tx) => {
     await checkEmployed(tx, me, input.date);
     const o = findOverlap(await neighbours(tx, me, input.date), input);
-    if (o) throw overlapError(o);
+    if (o) throw overlapError(o, actor.language);
     const [row] = await tx.insert(timeEntries).values({
       employeeId: me,
       date: input.date,
@@ -293,7 +300,7 @@ export async function updateTimeEntry(
     const { totalHours, breakMinutes } = deriveHours(merged);
     await checkEmployed(tx, r.employeeId, merged.date);
     const o = findOverlap(await neighbours(tx, r.employeeId, merged.date, r.id), merged);
-    if (o) throw overlapError(o);
+    if (o) throw overlapError(o, actor.language);
     const [row] = await tx.update(timeEntries).set({
       date: merged.date,
       startTime: merged.startTime,
@@ -608,7 +615,11 @@ export async function submitWeek(deps: ServiceDeps, actor: Actor, input: { weekS
   const today = todayOf(deps);
   const now = deps.clock.now();
   if (input.weekStart > today) {
-    throw conflict(`The week of ${input.weekStart} has not started yet; submit it once it has.`);
+    throw conflict(
+      fill(REFUSAL_TEXTS[actor.language].weekNotStarted, { week: input.weekStart }),
+      undefined,
+      "week_not_started",
+    );
   }
   return await writeTx(deps, async (tx) => {
     const emp = await selfEmployee(tx, actor);
@@ -625,7 +636,20 @@ export async function submitWeek(deps: ServiceDeps, actor: Actor, input: { weekS
       ),
     ).returning({ id: timeEntries.id });
     if (changed.length === 0) {
-      throw conflict(`The week of ${input.weekStart} has no draft entries to submit.`);
+      const [sent] = await tx.select({ id: timeEntries.id }).from(timeEntries).where(and(
+        eq(timeEntries.employeeId, emp.id),
+        gte(timeEntries.date, input.weekStart),
+        lte(timeEntries.date, addDays(input.weekStart, 6)),
+        eq(timeEntries.status, "SUBMITTED"),
+      )).limit(1);
+      const t = REFUSAL_TEXTS[actor.language];
+      throw sent
+        ? conflict(
+          fill(t.weekAlreadySubmitted, { week: input.weekStart }),
+          undefined,
+          "week_already_submitted",
+        )
+        : conflict(fill(t.weekWithoutDrafts, { week: input.weekStart }), undefined, "week_without_drafts");
     }
     if (emp.managerId && emp.managerId !== emp.id) {
       await notify(tx, {

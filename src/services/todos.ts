@@ -14,6 +14,8 @@ import {
   surveyInvitations,
 } from "../db/schema/mod.ts";
 import { AppError } from "../errors.ts";
+import { fill } from "../i18n/mod.ts";
+import { TODO_TEXTS } from "../i18n/todos.ts";
 import type { Actor } from "./actor.ts";
 import { iso, MAX_ROWS, type Q, selfId, type ServiceDeps, todayOf } from "./common.ts";
 import { prepared } from "../db/prepared.ts";
@@ -100,9 +102,10 @@ export async function completeOnboardingTask(deps: ServiceDeps, actor: Actor, ta
     const [row] = await tx.select({ task: onboardingTasks, plan: onboardingPlans }).from(onboardingTasks)
       .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
       .where(and(eq(onboardingTasks.id, taskId), eq(onboardingPlans.employeeId, me))).limit(1);
-    if (!row) throw new AppError("not_found", "No onboarding task of yours with this id.");
+    const t = TODO_TEXTS[actor.language];
+    if (!row) throw new AppError("not_found", t.noTask);
     if (row.task.assigneeEmployeeId !== null && row.task.assigneeEmployeeId !== me) {
-      throw new AppError("forbidden", "This task is for someone else on your onboarding plan to do.");
+      throw new AppError("forbidden", t.taskForSomeoneElse);
     }
     if (!row.task.done) {
       await tx.update(onboardingTasks).set({ done: true, doneAt: now }).where(eq(onboardingTasks.id, taskId));
@@ -126,8 +129,59 @@ export async function discardFeedbackDraft(deps: ServiceDeps, actor: Actor, draf
     eq(feedbackDrafts.authorEmployeeId, me),
     eq(feedbackDrafts.status, "DRAFT"),
   )).returning({ id: feedbackDrafts.id });
-  if (!gone.length) throw new AppError("not_found", "No unsent feedback draft of yours with this id.");
+  if (!gone.length) throw new AppError("not_found", TODO_TEXTS[actor.language].noDraft);
   return { id: draftId, discarded: true as const };
+}
+
+/**
+ * Sends one of the person's own feedback drafts: it becomes SUBMITTED and leaves the to-dos. Someone else's
+ * draft reads as unknown (404); one already sent is a conflict (409).
+ */
+export async function submitFeedbackDraft(deps: ServiceDeps, actor: Actor, draftId: string) {
+  const me = selfId(actor);
+  const t = TODO_TEXTS[actor.language];
+  const now = deps.clock.now();
+  const mine = and(eq(feedbackDrafts.id, draftId), eq(feedbackDrafts.authorEmployeeId, me));
+  const sent = await deps.db.update(feedbackDrafts).set({ status: "SUBMITTED", updatedAt: now })
+    .where(and(mine, eq(feedbackDrafts.status, "DRAFT"))).returning({ id: feedbackDrafts.id });
+  if (!sent.length) {
+    const [row] = await deps.db.select({ id: feedbackDrafts.id }).from(feedbackDrafts).where(mine).limit(1);
+    throw row ? new AppError("conflict", t.draftAlreadySent) : new AppError("not_found", t.noDraft);
+  }
+  return { id: draftId, status: "SUBMITTED" as const, submittedAt: iso(now) };
+}
+
+/** What the person did with a survey invitation, and the state the invitation takes. */
+export const SURVEY_OUTCOMES = { ANSWERED: "COMPLETED", DECLINED: "DECLINED" } as const;
+
+/**
+ * Settles one of the person's open survey invitations: answered (the survey itself lives with the tool that
+ * runs it; the app marks it answered when the person comes back) or declined. Either way it leaves the
+ * to-dos. An invitation past its due date, or already settled, is a conflict (409).
+ */
+export async function settleSurveyInvitation(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { id: string; outcome: keyof typeof SURVEY_OUTCOMES },
+) {
+  const me = selfId(actor);
+  const t = TODO_TEXTS[actor.language];
+  const today = todayOf(deps);
+  const mine = and(eq(surveyInvitations.id, input.id), eq(surveyInvitations.employeeId, me));
+  const status = SURVEY_OUTCOMES[input.outcome];
+  const done = await deps.db.update(surveyInvitations).set({ status }).where(and(
+    mine,
+    eq(surveyInvitations.status, "OPEN"),
+    or(isNull(surveyInvitations.dueDate), gte(surveyInvitations.dueDate, today)),
+  )).returning({ id: surveyInvitations.id });
+  if (!done.length) {
+    const [row] = await deps.db.select().from(surveyInvitations).where(mine).limit(1);
+    if (!row) throw new AppError("not_found", t.noSurvey);
+    if (row.status === "OPEN") throw new AppError("conflict", fill(t.surveyClosed, { date: row.dueDate! }));
+    const said = t.surveyStatus[row.status as keyof typeof t.surveyStatus] ?? row.status;
+    throw new AppError("conflict", fill(t.surveyAlreadyResolved, { status: said }));
+  }
+  return { id: input.id, status };
 }
 
 /** The person's notifications, newest first, paged; `unread` only those not yet read. */

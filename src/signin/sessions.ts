@@ -1,5 +1,5 @@
 import { type Lang, langOr } from "../i18n/mod.ts";
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
 import { dataStamp } from "../db/local.ts";
@@ -282,6 +282,51 @@ export async function resolveSession(
     cache.set(token, { stamp, user, lastUsedAt: r.lastUsedAt, expiresAt: r.expiresAt });
   }
   return user;
+}
+
+/** How long a refresh may be retried with the token it replaced (its answer lost on the way). */
+export const REFRESH_RETRY_MS = 60_000;
+
+/**
+ * Rotates a session's token (the refresh a phone does, as with an OAuth refresh token): a new token for the
+ * same session (same device, same id in the device list), valid `ttlDays` from now but never beyond
+ * SESSION_MAX_DAYS after the sign-in; the old token ends at once for every request. One exception keeps a
+ * phone on a flaky network signed in: a retry of the refresh with the replaced token within REFRESH_RETRY_MS
+ * of the rotation gets another new token, and the one whose answer was lost ends. Null for a token that is
+ * unknown, ended, revoked or whose account is deactivated.
+ */
+export async function refreshSession(
+  db: Db,
+  clock: Clock,
+  token: string,
+  ttlDays = 30,
+): Promise<{ token: string; sessionId: string; userId: string; expiresAt: number } | null> {
+  if (!token.startsWith("hrs_") || token.length > 100) return null;
+  const now = clock.now();
+  const hash = await sha256Hex(token);
+  const [r] = await db.select({ session: sessions, active: users.active }).from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId)).where(and(
+      or(
+        eq(sessions.tokenHash, hash),
+        and(eq(sessions.previousTokenHash, hash), gt(sessions.rotatedAt, now - REFRESH_RETRY_MS)),
+      ),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, now),
+    )).limit(1);
+  if (!r || !r.active) return null;
+  const s = r.session;
+  const next = randomToken("hrs");
+  const expiresAt = Math.min(now + ttlDays * DAY_MS, s.createdAt + SESSION_MAX_DAYS * DAY_MS);
+  const retry = s.tokenHash !== hash;
+  // The update names the token it replaces, so of two refreshes racing with one token only one wins.
+  const done = await db.update(sessions).set({
+    tokenHash: await sha256Hex(next),
+    lastUsedAt: now,
+    expiresAt,
+    ...(retry ? {} : { previousTokenHash: hash, rotatedAt: now }),
+  }).where(and(eq(sessions.id, s.id), eq(sessions.tokenHash, s.tokenHash))).returning({ id: sessions.id });
+  if (!done.length) return null;
+  return { token: next, sessionId: s.id, userId: s.userId, expiresAt };
 }
 
 /** Revokes one session of a user (logout, or "sign out that device"). False when there is none. */

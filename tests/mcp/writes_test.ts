@@ -201,7 +201,7 @@ Deno.test({
         const m1 = refusal(
           await c.callTool({ name: "commit_leave_request", arguments: { previewId: p2.previewId } }),
         );
-        assert.match(m1, /overlaps/);
+        assert.match(m1, /überschneidet sich/);
         const m2 = refusal(
           await c.callTool({ name: "commit_leave_request", arguments: { previewId: p2.previewId } }),
         );
@@ -259,7 +259,7 @@ Deno.test({
             refusal(
               await c.callTool({ name: "prepare_time_entry", arguments: { ...args, start_time: "14:00" } }),
             ),
-            /overlaps/,
+            /überschneidet sich/,
           );
         },
       );

@@ -25,6 +25,7 @@ import {
   requiredDocuments,
   sessions,
   sickLeaveEntries,
+  surveyInvitations,
   timeEntries,
 } from "../../src/db/schema/mod.ts";
 import { portalRoutes } from "../../src/portal/mod.ts";
@@ -50,6 +51,7 @@ interface Records {
   dataExport: string;
   onboardingTask: string;
   feedbackDraft: string;
+  survey: string;
   document: string;
   pushDevice: string;
   employeeB: string;
@@ -243,6 +245,21 @@ const ATTEMPTS: Attempt[] = [
     status: 404,
   },
   {
+    operationId: "submitFeedbackDraft",
+    as: "A",
+    method: "POST",
+    path: (r) => `/employee/todos/feedback-drafts/${r.feedbackDraft}/submit`,
+    status: 404,
+  },
+  {
+    operationId: "settleSurveyInvitation",
+    as: "A",
+    method: "POST",
+    path: (r) => `/employee/todos/survey-invitations/${r.survey}/outcome`,
+    body: () => ({ outcome: "DECLINED" }),
+    status: 404,
+  },
+  {
     operationId: "getDataExport",
     as: "A",
     method: "GET",
@@ -401,6 +418,11 @@ async function setup(t: TestApp) {
     cycle: "2026",
     updatedAt: t.clock.now(),
   }).returning();
+  const [survey] = await t.deps.db.insert(surveyInvitations).values({
+    employeeId: b.employeeId!,
+    surveyTitle: "Mitarbeitendenumfrage",
+    createdAt: t.clock.now(),
+  }).returning();
   const [document] = await t.deps.db.insert(requiredDocuments).values({
     employeeId: b.employeeId!,
     kind: "Diplomkopie",
@@ -437,6 +459,7 @@ async function setup(t: TestApp) {
     dataExport: exported.id,
     onboardingTask: task.id,
     feedbackDraft: feedback.id,
+    survey: survey.id,
     document: document.id,
     pushDevice: device.id,
     employeeB: b.employeeId!,
@@ -460,6 +483,7 @@ async function snapshot(t: TestApp, r: Records) {
     dataExport: await db.select().from(dataExports).where(eq(dataExports.id, r.dataExport)),
     task: await db.select().from(onboardingTasks).where(eq(onboardingTasks.id, r.onboardingTask)),
     draft: await db.select().from(feedbackDrafts).where(eq(feedbackDrafts.id, r.feedbackDraft)),
+    survey: await db.select().from(surveyInvitations).where(eq(surveyInvitations.id, r.survey)),
     document: await db.select().from(requiredDocuments).where(eq(requiredDocuments.id, r.document)),
     pushDevice: await db.select().from(pushDevices).where(eq(pushDevices.id, r.pushDevice)),
     documentFile: await db.select().from(requiredDocumentFiles).where(

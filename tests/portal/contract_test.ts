@@ -370,7 +370,11 @@ Deno.test("time-entries: overnight shifts end the next day and collide with that
       endTime: "07:00",
     });
     assert.equal(clash.status, 409);
-    assert.match(clash.body.error as string, /overlaps your entry .* on 2026-11-07 from 22:00 to 06:00/);
+    assert.match(
+      clash.body.error as string,
+      /überschneidet sich mit Ihrem Eintrag .* am 2026-11-07 von 22:00 bis 06:00/,
+    );
+    assert.equal(clash.body.reason, "time_entry_overlap");
     const after = await post(t, "/employee/time-entries", token, {
       date: "2026-11-08",
       startTime: "06:00",

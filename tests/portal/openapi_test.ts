@@ -10,6 +10,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import {
+  feedbackDrafts,
   oauthClients,
   oauthConnections,
   onboardingPlans,
@@ -95,6 +96,27 @@ Deno.test("openapi: the document is valid OpenAPI 3.0.3 with the contract's vers
     assert.ok(doc.paths["/api/v1/portal/employee/time-entries"].post);
     assert.ok(doc.paths["/api/v1/portal/employee/sick-leave/end"].post);
     assert.ok(doc.paths["/api/v1/portal/employee/salary-continuation"].get);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("openapi: every operation has a description beside its summary", async () => {
+  const t = await makeTestApp();
+  try {
+    const doc = await loadDoc(t);
+    const bare: string[] = [];
+    let count = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        count++;
+        const { summary, description } = op as unknown as { summary?: string; description?: string };
+        assert.ok(summary?.trim(), `${method} ${path} has a summary`);
+        if (!description?.trim() || description.trim() === summary!.trim()) bare.push(`${method} ${path}`);
+      }
+    }
+    assert.ok(count >= 68, `the document lists the portal's operations (${count})`);
+    assert.deepEqual(bare, [], "operations whose description is missing, empty or the summary again");
   } finally {
     t.close();
   }
@@ -249,6 +271,8 @@ Deno.test("openapi: real responses of every operation match the document's schem
         body: { email: "employee@demo.example", password: "demo-password-2026", deviceName: "Tablet" },
       });
       tokens.tablet = second.data.token;
+      tokens.tablet = (await op("refreshSession", "tablet", { expect: 200 })).data.token;
+      await op("refreshSession", null, { expect: 401 });
       await op("signIn", null, { body: { email: "employee@demo.example", password: "wrong" }, expect: 401 });
       await op("getCurrentSession", "employee", { expect: 200 });
       const list = await op("listSessions", "employee", { expect: 200 });
@@ -301,6 +325,34 @@ Deno.test("openapi: real responses of every operation match the document's schem
       if (drafts.length) {
         await op("discardFeedbackDraft", "employee", { params: { id: drafts[0].id }, expect: 200 });
       }
+      const [draft] = await app.deps.db.insert(feedbackDrafts).values({
+        authorEmployeeId: EMPLOYEE_ID,
+        cycle: "2026",
+        updatedAt: app.clock.now(),
+      }).returning();
+      await op("submitFeedbackDraft", "employee", { params: { id: draft.id }, expect: 200 });
+      await op("submitFeedbackDraft", "employee", { params: { id: draft.id }, expect: 409 });
+      const survey = todos.data.surveyInvitations[0].id;
+      await op("settleSurveyInvitation", "employee", {
+        params: { id: "unknown" },
+        body: { outcome: "ANSWERED" },
+        expect: 404,
+      });
+      await op("settleSurveyInvitation", "employee", {
+        params: { id: survey },
+        body: { outcome: "MAYBE" },
+        expect: 400,
+      });
+      await op("settleSurveyInvitation", "employee", {
+        params: { id: survey },
+        body: { outcome: "ANSWERED" },
+        expect: 200,
+      });
+      await op("settleSurveyInvitation", "employee", {
+        params: { id: survey },
+        body: { outcome: "DECLINED" },
+        expect: 409,
+      });
       await op("listNotifications", "employee", { query: "unread=true&limit=5", expect: 200 });
       await op("markNotificationsRead", "employee", { body: { all: true }, expect: 200 });
       await op("markNotificationsRead", "employee", { body: { ids: [] }, expect: 400 });

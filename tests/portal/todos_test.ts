@@ -5,7 +5,15 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { makeTestApp } from "../_helpers.ts";
-import { employees, feedbackDrafts, onboardingPlans, onboardingTasks } from "../../src/db/schema/mod.ts";
+import {
+  employees,
+  feedbackDrafts,
+  onboardingPlans,
+  onboardingTasks,
+  surveyInvitations,
+  users,
+} from "../../src/db/schema/mod.ts";
+import { createSession } from "../../src/signin/sessions.ts";
 import { getEmployeeSummary } from "../../src/services/summary.ts";
 import { listTodos } from "../../src/services/todos.ts";
 import { EMPLOYEE_ID } from "../services/_fixtures.ts";
@@ -34,6 +42,188 @@ Deno.test("todos: for every demo employee the lists equal the summary's counts",
       if (s.todos.total > 0) withTodos++;
     }
     assert.ok(withTodos > 0, "the demo has people with to-dos, so the comparison compared something");
+  } finally {
+    app.close();
+  }
+});
+
+const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+Deno.test("todos: for every demo employee the summary's counts equal what the to-do endpoints list, before and after settling one of each", async (t) => {
+  const app = await makeTestApp();
+  try {
+    const all = await app.deps.db.select({ id: employees.id, pn: employees.personnelNumber }).from(employees);
+    const settled = {
+      feedbackDraft: 0,
+      surveyAnswered: 0,
+      surveyDeclined: 0,
+      onboardingTask: 0,
+      document: 0,
+    };
+    /** The summary's `todos` and the to-do list, read over HTTP, compared count by count. */
+    const compare = async (token: string, who: string) => {
+      const s = (await (await app.request(`${BASE}/employee/summary`, { token })).json()).data.todos;
+      const l = (await (await app.request(`${BASE}/employee/todos`, { token })).json()).data;
+      assert.equal(l.feedbackDrafts.length, s.feedbackDrafts, `${who}: feedback drafts`);
+      assert.equal(l.surveyInvitations.length, s.surveyInvitations, `${who}: survey invitations`);
+      assert.equal(l.onboarding.open, s.onboardingOpen, `${who}: onboarding`);
+      assert.equal(l.documentsMissing.length > 0, s.documentsMissing, `${who}: documents`);
+      assert.equal(
+        s.total,
+        l.feedbackDrafts.length + l.surveyInvitations.length + (l.onboarding.open ? 1 : 0) +
+          (l.documentsMissing.length ? 1 : 0),
+        `${who}: total`,
+      );
+      return l;
+    };
+    for (const e of all) {
+      await t.step(e.pn, async () => {
+        let [u] = await app.deps.db.select().from(users).where(eq(users.employeeId, e.id)).limit(1);
+        if (!u) {
+          [u] = await app.deps.db.insert(users).values({
+            email: `${e.id}@todos.test`,
+            role: "employee",
+            language: "de",
+            employeeId: e.id,
+            createdAt: app.clock.now(),
+            updatedAt: app.clock.now(),
+          }).returning();
+        }
+        const { token } = await createSession(app.deps.db, app.clock, u.id, {
+          ttlDays: 30,
+          method: "password",
+        });
+        const before = await compare(token, `${e.id} before`);
+        const post = (path: string, init: { json?: unknown; body?: FormData } = {}) =>
+          app.request(`${BASE}${path}`, { method: "POST", token, ...init });
+        if (before.feedbackDrafts.length) {
+          const r = await post(`/employee/todos/feedback-drafts/${before.feedbackDrafts[0].id}/submit`);
+          assert.equal(r.status, 200);
+          assert.equal((await r.json()).data.status, "SUBMITTED");
+          settled.feedbackDraft++;
+        }
+        if (before.surveyInvitations.length) {
+          const outcome = settled.surveyAnswered > settled.surveyDeclined ? "DECLINED" : "ANSWERED";
+          const r = await post(
+            `/employee/todos/survey-invitations/${before.surveyInvitations[0].id}/outcome`,
+            {
+              json: { outcome },
+            },
+          );
+          assert.equal(r.status, 200);
+          assert.equal((await r.json()).data.status, outcome === "ANSWERED" ? "COMPLETED" : "DECLINED");
+          if (outcome === "ANSWERED") settled.surveyAnswered++;
+          else settled.surveyDeclined++;
+        }
+        const task = before.onboarding.tasks.find((x: { mine: boolean }) => x.mine);
+        if (task) {
+          assert.equal((await post(`/employee/todos/onboarding-tasks/${task.id}/done`)).status, 200);
+          settled.onboardingTask++;
+        }
+        if (before.documentsMissing.length) {
+          const form = new FormData();
+          form.append("file", new File([PDF], "scan.pdf"));
+          const r = await post(`/employee/todos/documents/${before.documentsMissing[0].id}/file`, {
+            body: form,
+          });
+          assert.equal(r.status, 200);
+          settled.document++;
+        }
+        const after = await compare(token, `${e.id} after`);
+        assert.equal(after.feedbackDrafts.length, Math.max(0, before.feedbackDrafts.length - 1));
+        assert.equal(after.surveyInvitations.length, Math.max(0, before.surveyInvitations.length - 1));
+        assert.equal(after.onboarding.tasks.length, before.onboarding.tasks.length - (task ? 1 : 0));
+        assert.equal(after.documentsMissing.length, Math.max(0, before.documentsMissing.length - 1));
+      });
+    }
+    await t.step("each kind of to-do was settled for someone", () => {
+      for (const [kind, n] of Object.entries(settled)) assert.ok(n > 0, `${kind}: ${n}`);
+    });
+  } finally {
+    app.close();
+  }
+});
+
+Deno.test("todos: a survey invitation or feedback draft settled once is refused the second time (409, in the caller's language), and nothing changes", async (t) => {
+  const app = await makeTestApp();
+  try {
+    const token = await app.signIn("employee@demo.example");
+    const todos = async () => (await (await app.request(`${BASE}/employee/todos`, { token })).json()).data;
+    const l = await todos();
+    const survey = l.surveyInvitations[0].id as string;
+    const draft = l.feedbackDrafts[0].id as string;
+    const row = async () => ({
+      survey: (await app.deps.db.select().from(surveyInvitations).where(eq(surveyInvitations.id, survey)))[0],
+      draft: (await app.deps.db.select().from(feedbackDrafts).where(eq(feedbackDrafts.id, draft)))[0],
+    });
+    const settle = (id: string, body: unknown) =>
+      app.request(`${BASE}/employee/todos/survey-invitations/${id}/outcome`, {
+        method: "POST",
+        token,
+        json: body,
+      });
+    await t.step("an outcome that is neither ANSWERED nor DECLINED: 400, nothing changes", async () => {
+      const before = await row();
+      const r = await settle(survey, { outcome: "MAYBE" });
+      assert.equal(r.status, 400);
+      assert.match((await r.json()).error, /outcome/);
+      assert.deepEqual(await row(), before);
+    });
+    await t.step("declined, then answered: 409 naming the state, in German", async () => {
+      assert.equal((await settle(survey, { outcome: "DECLINED" })).status, 200);
+      const before = await row();
+      assert.equal(before.survey.status, "DECLINED");
+      const r = await settle(survey, { outcome: "ANSWERED" });
+      assert.equal(r.status, 409);
+      const body = await r.json();
+      assert.equal(body.code, "conflict");
+      assert.equal(body.error, "Diese Umfrage-Einladung ist bereits erledigt (abgelehnt).");
+      assert.deepEqual(await row(), before);
+    });
+    await t.step("past its due date: 409, the invitation stays open", async () => {
+      const [open] = await app.deps.db.insert(surveyInvitations).values({
+        employeeId: EMPLOYEE_ID,
+        surveyTitle: "Pulsumfrage",
+        dueDate: "2026-11-17",
+        createdAt: app.clock.now(),
+      }).returning();
+      const r = await settle(open.id, { outcome: "ANSWERED" });
+      assert.equal(r.status, 409);
+      assert.equal((await r.json()).error, "Diese Umfrage ist seit dem 2026-11-17 geschlossen.");
+      const [after] = await app.deps.db.select().from(surveyInvitations).where(
+        eq(surveyInvitations.id, open.id),
+      );
+      assert.equal(after.status, "OPEN");
+    });
+    await t.step("a draft sent twice: 409; then it can no longer be discarded (404)", async () => {
+      const path = `${BASE}/employee/todos/feedback-drafts/${draft}`;
+      assert.equal((await app.request(`${path}/submit`, { method: "POST", token })).status, 200);
+      const before = await row();
+      assert.equal(before.draft.status, "SUBMITTED");
+      const again = await app.request(`${path}/submit`, { method: "POST", token });
+      assert.equal(again.status, 409);
+      assert.equal((await again.json()).error, "Dieses Feedback ist bereits gesendet.");
+      const discard = await app.request(path, { method: "DELETE", token });
+      assert.equal(discard.status, 404);
+      assert.deepEqual(await row(), before);
+    });
+    await t.step("an unknown id: 404 in the account's language", async () => {
+      await app.request(`${BASE}/employee/profile`, { method: "PATCH", token, json: { language: "fr" } });
+      const r = await settle("unknown", { outcome: "ANSWERED" });
+      assert.equal(r.status, 404);
+      assert.equal(
+        (await r.json()).error,
+        "Vous n'avez aucune invitation à un sondage avec cet identifiant.",
+      );
+      const d = await app.request(`${BASE}/employee/todos/feedback-drafts/unknown/submit`, {
+        method: "POST",
+        token,
+      });
+      assert.equal(
+        (await d.json()).error,
+        "Vous n'avez aucun brouillon de feedback non envoyé avec cet identifiant.",
+      );
+    });
   } finally {
     app.close();
   }

@@ -274,19 +274,19 @@ Deno.test("leave: refusals an assistant can act on", async (t) => {
         name: "overlap with an own request",
         input: { startDate: "2027-06-11", endDate: "2027-06-18" },
         code: "conflict",
-        message: /overlaps your request .* 2027-06-14 to 2027-06-16/,
+        message: /überschneidet sich mit Ihrem Gesuch .* vom 2027-06-14 bis 2027-06-16/,
       },
       {
         name: "the overlapping half day",
         input: { startDate: "2027-06-16", endDate: "2027-06-16" },
         code: "conflict",
-        message: /overlaps/,
+        message: /überschneidet sich/,
       },
       {
         name: "beyond the balance of a REFUSE type",
         input: { startDate: "2027-07-01", endDate: "2027-09-30" },
         code: "conflict",
-        message: /Not enough Ferien left in 2027/,
+        message: /Nicht genug Ferien übrig im Jahr 2027/,
       },
       {
         name: "an assistant takes no reason",

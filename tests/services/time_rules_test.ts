@@ -94,7 +94,7 @@ Deno.test("time: an entry may not overlap the caller's others; rejected ones do 
     await refuses(
       createTimeEntry(t.deps, me, { date: "2027-03-01", startTime: "11:59", endTime: "13:00" }),
       "conflict",
-      /overlaps your entry .* from 08:00 to 12:00/,
+      /überschneidet sich mit Ihrem Eintrag .* von 08:00 bis 12:00/,
     );
     const lunch = await createTimeEntry(t.deps, me, {
       date: "2027-03-01",
@@ -145,7 +145,7 @@ Deno.test("time: drafts can be edited and deleted; submitted, approved and rejec
     await refuses(
       updateTimeEntry(t.deps, me, { id: second.id, patch: { startTime: "12:00" } }),
       "conflict",
-      /overlaps/,
+      /überschneidet sich/,
     );
     await deleteTimeEntry(t.deps, me, { id: second.id });
     await refuses(deleteTimeEntry(t.deps, me, { id: second.id }), "not_found");
@@ -317,8 +317,8 @@ Deno.test("time: submitting a week turns its drafts into SUBMITTED and tells the
       entries: 2,
       viaAssistant: false,
     });
-    await refuses(submitWeek(t.deps, me, { weekStart: "2026-11-16" }), "conflict", /no draft entries/);
-    await refuses(submitWeek(t.deps, me, { weekStart: "2026-11-23" }), "conflict", /has not started yet/);
+    await refuses(submitWeek(t.deps, me, { weekStart: "2026-11-16" }), "conflict", /ist bereits eingereicht/);
+    await refuses(submitWeek(t.deps, me, { weekStart: "2026-11-23" }), "conflict", /hat noch nicht begonnen/);
     await refuses(submitWeek(t.deps, me, { weekStart: "2026-11-18" }), "validation", /Monday/);
   } finally {
     t.close();

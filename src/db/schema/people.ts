@@ -111,7 +111,16 @@ export const sessions = sqliteTable("sessions", {
   lastUsedAt: instant("last_used_at").notNull(),
   expiresAt: instant("expires_at").notNull(),
   revokedAt: instant("revoked_at"),
-}, (t) => [index("sessions_user_idx").on(t.userId)]);
+  /**
+   * The token a refresh replaced, and when: a retry of that refresh (its answer lost on the way) is accepted
+   * with it for a minute. No other request accepts it.
+   */
+  previousTokenHash: text("previous_token_hash"),
+  rotatedAt: instant("rotated_at"),
+}, (t) => [
+  index("sessions_user_idx").on(t.userId),
+  index("sessions_previous_token_idx").on(t.previousTokenHash),
+]);
 
 /** A change of a sensitive field (AHV number, IBAN) or a salary question, asked by the owner, decided by HR. */
 export const profileChangeRequests = sqliteTable("profile_change_requests", {
@@ -180,7 +189,7 @@ export const surveyInvitations = sqliteTable("survey_invitations", {
   id: id(),
   employeeId: text("employee_id").notNull().references(() => employees.id, { onDelete: "cascade" }),
   surveyTitle: text("survey_title").notNull(),
-  /** OPEN | COMPLETED | EXPIRED */
+  /** OPEN | COMPLETED (answered) | DECLINED | EXPIRED */
   status: text("status").notNull().default("OPEN"),
   dueDate: day("due_date"),
   createdAt: instant("created_at").notNull(),
