@@ -12,6 +12,7 @@ import { type AuthUser, resolveSession } from "../signin/sessions.ts";
 import { parseOrThrow, type RouteDef } from "./route.ts";
 import { REUSE_UNTIL, reusedOr } from "./reuse.ts";
 import { todayOf } from "../services/common.ts";
+import { observedHalfDayList } from "../domain/calendar.ts";
 
 import { SESSION_COOKIE } from "../signin/sessions.ts";
 import { fill, isLang, type Lang, negotiateLang } from "../i18n/mod.ts";
@@ -60,11 +61,15 @@ function parseJsonText(c: Context, text: string, lang: Lang): unknown {
   }
 }
 
-/** What a reusable answer is kept under: the account, its language, the exact path and query, the day. */
+/**
+ * What a reusable answer is kept under: the account, its language, the exact path and query, the day, and the
+ * customary half days the holiday rules observe (a setting the rules hold in memory, not read per request).
+ */
 function reuseKey(c: Context, user: AuthUser, lang: Lang, today: string): string {
   const url = c.req.url;
   const q = url.indexOf("?");
-  return `${user.userId}\n${lang}\n${today}\n${c.req.path}${q < 0 ? "" : url.slice(q)}`;
+  const halfDays = observedHalfDayList().join(",");
+  return `${user.userId}\n${lang}\n${today}\n${halfDays}\n${c.req.path}${q < 0 ? "" : url.slice(q)}`;
 }
 
 /** Reads that carry the most sensitive fields: never stored, not even on the person's device. */

@@ -7,8 +7,9 @@
  * An answer is kept under the `dataStamp` of exactly the tables its computation read (`recordReads`: recorded
  * as the statements run, nobody lists them) and served only while that stamp is unchanged: a write to one of
  * those tables by this process, or any commit by another process, makes the next request compute it afresh.
- * The key is the account, its language, the exact path and query, and the local day, so an answer that
- * depends on "today" is never served on another day. Only operations marked `reuse` take part: their answer
+ * The key is the account, its language, the exact path and query, the local day (an answer that depends on
+ * "today" is never served on another day) and the half days the holiday rules observe (a setting they hold in
+ * memory). Only operations marked `reuse` take part: their answer
  * depends on the stored data, the caller, the language and the day alone, or says until when it holds (a
  * handler sets `reuseUntil` on the request's context, as the sick-leave list does for its take-back window).
  *

@@ -252,7 +252,8 @@ Deno.test({
             assert.ok(repeat.content[0].text.includes(String(filedNote.structuredContent!.noteId)));
             const overlap = await call(s, employee.token, "prepare_time_entry", entryArgs);
             assert.equal(overlap?.isError, true);
-            assert.match(overlap.content[0].text, /overlap/i);
+            // The demo employee reads German: "überschneidet sich" is the overlap refusal.
+            assert.match(overlap.content[0].text, /überschneidet sich mit Ihrem Eintrag/);
             assert.equal(await notes(), 1);
             assert.equal(await entries(), 1);
             await stop(s);
