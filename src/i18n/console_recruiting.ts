@@ -14,6 +14,8 @@ export interface RecruitingTexts {
   workloadFrom: string;
   workloadTo: string;
   advertisement: string;
+  startDate: string;
+  startDateHint: string;
   status: string;
   statusNames: Record<"DRAFT" | "OPEN" | "ON_HOLD" | "CLOSED", string>;
   hiringManager: string;
@@ -35,6 +37,8 @@ export interface RecruitingTexts {
   move: string;
   moveTo: string;
   moved: string;
+  hiredAs: string;
+  employeeRecord: string;
   deleteData: string;
   deleted: string;
   careersPage: string;
@@ -51,6 +55,8 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     workloadFrom: "Pensum von (%)",
     workloadTo: "Pensum bis (%)",
     advertisement: "Ausschreibung",
+    startDate: "Erster Arbeitstag der eingestellten Person",
+    startDateHint: "Leer: der erste Montag mindestens vier Wochen nach der Einstellung.",
     status: "Status",
     statusNames: { DRAFT: "Entwurf", OPEN: "offen", ON_HOLD: "pausiert", CLOSED: "geschlossen" },
     hiringManager: "Vorgesetzte Person (Personalnummer)",
@@ -72,6 +78,8 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     move: "Verschieben",
     moveTo: "In die Phase",
     moved: "Die Bewerbung ist in der Phase {stage}.",
+    hiredAs: "Eingestellt: {name} hat ein Personaldossier und einen Onboarding-Plan.",
+    employeeRecord: "Personaldossier",
     deleteData: "Daten der Person löschen",
     deleted: "Die Bewerbung und alle Daten der Person sind gelöscht.",
     careersPage: "Karriereseite",
@@ -86,6 +94,8 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     workloadFrom: "Taux de (%)",
     workloadTo: "Taux à (%)",
     advertisement: "Annonce",
+    startDate: "Premier jour de travail de la personne engagée",
+    startDateHint: "Vide : le premier lundi au moins quatre semaines après l'engagement.",
     status: "Statut",
     statusNames: { DRAFT: "brouillon", OPEN: "ouvert", ON_HOLD: "en pause", CLOSED: "fermé" },
     hiringManager: "Responsable (numéro de personnel)",
@@ -107,6 +117,8 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     move: "Déplacer",
     moveTo: "Vers l'étape",
     moved: "La candidature est à l'étape {stage}.",
+    hiredAs: "Engagé·e : {name} a un dossier personnel et un plan d'intégration.",
+    employeeRecord: "Dossier personnel",
     deleteData: "Supprimer les données de la personne",
     deleted: "La candidature et toutes les données de la personne sont supprimées.",
     careersPage: "Page carrières",
@@ -121,6 +133,8 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     workloadFrom: "Grado da (%)",
     workloadTo: "Grado fino a (%)",
     advertisement: "Annuncio",
+    startDate: "Primo giorno di lavoro della persona assunta",
+    startDateHint: "Vuoto: il primo lunedì almeno quattro settimane dopo l'assunzione.",
     status: "Stato",
     statusNames: { DRAFT: "bozza", OPEN: "aperto", ON_HOLD: "sospeso", CLOSED: "chiuso" },
     hiringManager: "Superiore (numero del personale)",
@@ -142,6 +156,8 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     move: "Spostare",
     moveTo: "Nella fase",
     moved: "La candidatura è nella fase {stage}.",
+    hiredAs: "Assunto/a: {name} ha un fascicolo personale e un piano di inserimento.",
+    employeeRecord: "Fascicolo personale",
     deleteData: "Cancellare i dati della persona",
     deleted: "La candidatura e tutti i dati della persona sono cancellati.",
     careersPage: "Pagina carriere",
@@ -156,6 +172,8 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     workloadFrom: "Workload from (%)",
     workloadTo: "Workload to (%)",
     advertisement: "Advertisement",
+    startDate: "First working day of the person hired",
+    startDateHint: "Empty: the first Monday at least four weeks after the hire.",
     status: "Status",
     statusNames: { DRAFT: "draft", OPEN: "open", ON_HOLD: "on hold", CLOSED: "closed" },
     hiringManager: "Hiring manager (personnel number)",
@@ -177,6 +195,8 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     move: "Move",
     moveTo: "To the stage",
     moved: "The application is in the stage {stage}.",
+    hiredAs: "Hired: {name} has an employee record and an onboarding plan.",
+    employeeRecord: "Employee record",
     deleteData: "Delete the person's data",
     deleted: "The application and all of the person's data are deleted.",
     careersPage: "Careers page",

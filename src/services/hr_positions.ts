@@ -14,7 +14,7 @@ import {
   positionTeam,
   users,
 } from "../db/schema/mod.ts";
-import { isCanton } from "../domain/calendar.ts";
+import { isCanton, isValidDate } from "../domain/calendar.ts";
 import { hasPermission, isHrOrAbove } from "../domain/access.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import type { Actor } from "./actor.ts";
@@ -40,6 +40,8 @@ export interface PositionInput {
   hiringManager: string;
   /** E-mail addresses of the accounts who recruit for it. */
   recruiters: string[];
+  /** The first working day of whoever is hired (`YYYY-MM-DD`), or empty for the default (`hiring.ts`). */
+  startDate?: string;
 }
 
 /** A position with what HR edits, or not found. */
@@ -68,6 +70,7 @@ export async function getPositionForHr(deps: Deps, actor: Actor, id: string) {
     status: row.p.status,
     hiringManager: row.hm ?? "",
     recruiters: team.map((t) => t.email).sort(),
+    startDate: row.p.startDate ?? "",
   };
 }
 
@@ -88,6 +91,8 @@ export async function savePosition(deps: Deps, actor: Actor, input: PositionInpu
     problems.push("workload: from is more than to");
   }
   if (input.advertisement.length > 20_000) problems.push("advertisement: at most 20,000 characters");
+  const startDate = input.startDate?.trim() || null;
+  if (startDate && !isValidDate(startDate)) problems.push("start date: a date YYYY-MM-DD");
   let hiringManagerId: string | null = null;
   if (input.hiringManager.trim()) {
     const [e] = await deps.db.select({ id: employees.id }).from(employees)
@@ -134,6 +139,7 @@ export async function savePosition(deps: Deps, actor: Actor, input: PositionInpu
       advertisement: input.advertisement.trim() || null,
       status: input.status,
       hiringManagerEmployeeId: hiringManagerId,
+      startDate,
       updatedAt: now,
     };
     if (input.id) {

@@ -23,9 +23,11 @@ import {
   type PageInput,
   pageOf,
   type ServiceDeps,
+  todayOf,
   toPage,
   writeTx,
 } from "./common.ts";
+import { createHiredEmployee, hireCanton, noCanton } from "./hiring.ts";
 import { inScope, positionScope, type Scope } from "./hr_scope.ts";
 
 /** Longest advertisement text a read returns; the rest is cut with a marker. */
@@ -268,6 +270,7 @@ export async function previewStageMove(
     .from(applicationTasks).where(eq(applicationTasks.applicationId, applicationId));
   const blockers = gateBlockers(dest, open);
   const plan = plannedTasks(dest, tasks);
+  if (plan.some((t) => t.marksHired) && !(await hireCanton(deps.db, a.position.canton))) throw noCanton();
   return {
     applicationId,
     candidateName: `${a.app.candidateFirstName} ${a.app.candidateLastName}`,
@@ -286,7 +289,8 @@ export async function previewStageMove(
  * Moves an application and runs the destination's automatic tasks in one transaction: candidate e-mails go
  * to the mail outbox (delivered over SMTP afterwards), tasks are created, hiring is marked. The caller's
  * authority is checked again, and the gate is checked again at commit; there is no override here (the
- * compliance override is a portal-only HR action, never offered over the connector).
+ * compliance override is a portal-only HR action, never offered over the connector). A move that marks the
+ * candidate hired creates their employee record and onboarding plan in the same transaction (`hiring.ts`).
  */
 export async function commitStageMove(
   deps: ServiceDeps & { mailKick?: () => void },
@@ -312,6 +316,7 @@ export async function commitStageMove(
   }
   const now = deps.clock.now();
   let mails = 0;
+  let employeeId: string | null = null;
   await writeTx(deps, async (tx) => {
     const [dest] = await tx.select().from(stages).where(eq(stages.key, toStageKey)).limit(1);
     const [app] = await tx.select().from(applications).where(eq(applications.id, applicationId)).limit(1);
@@ -362,7 +367,13 @@ export async function commitStageMove(
       }
     }
     if (dest.marksHired || tasks.some((t) => t.kind === "MARK_HIRED")) {
-      await tx.update(applications).set({ status: "HIRED", hiredAt: now }).where(
+      employeeId = await createHiredEmployee(tx, now, todayOf(deps), {
+        firstName: app.candidateFirstName,
+        lastName: app.candidateLastName,
+        phone: app.candidatePhone,
+        position: pos,
+      });
+      await tx.update(applications).set({ status: "HIRED", hiredAt: now, employeeId }).where(
         eq(applications.id, applicationId),
       );
     } else if (dest.marksRejected) {
@@ -370,7 +381,7 @@ export async function commitStageMove(
     }
   });
   if (mails) deps.mailKick?.();
-  return { ...preview, moved: true, emailsQueued: mails };
+  return { ...preview, moved: true, emailsQueued: mails, employeeId };
 }
 
 /** What adding a note shows first: whose application, position and stage, and the shared notes on it. */

@@ -6,9 +6,9 @@
  * and the same automatic tasks), and a candidate's data can be deleted at once.
  */
 import type { Context, Hono } from "hono";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { stages } from "../db/schema/mod.ts";
+import { applications, employees, stages } from "../db/schema/mod.ts";
 import { AppError } from "../errors.ts";
 import { fill } from "../i18n/mod.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
@@ -71,6 +71,9 @@ function PositionForm(props: { p: Page; f: Form; id?: string }) {
         {f.recruiters ?? ""}
       </textarea>
       <p id="prec-hint" class="muted">{rt.recruitersHint}</p>
+      <label for="pstart">{rt.startDate}</label>
+      <input id="pstart" name="start_date" type="date" value={f.start_date} aria-describedby="pstart-hint" />
+      <p id="pstart-hint" class="muted">{rt.startDateHint}</p>
       <label for="pad">{rt.advertisement}</label>
       <textarea id="pad" name="advertisement" rows={10} maxlength={20000}>{f.advertisement ?? ""}</textarea>
       <button type="submit">{props.p.t.save}</button>
@@ -130,6 +133,7 @@ function formOfPosition(x: Awaited<ReturnType<typeof getPositionForHr>>): Form {
     hiring_manager: x.hiringManager,
     recruiters: x.recruiters.join("\n"),
     advertisement: x.advertisement,
+    start_date: x.startDate,
   };
 }
 
@@ -199,6 +203,8 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
   }
   const files = await listApplicationFiles(deps, actor, id);
   const all = await deps.db.select().from(stages).orderBy(asc(stages.sortOrder));
+  const [hired] = await deps.db.select({ pn: employees.personnelNumber }).from(applications)
+    .innerJoin(employees, eq(employees.id, applications.employeeId)).where(eq(applications.id, id)).limit(1);
   return c.html(
     <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={a.candidateName} wide>
       <Nav t={p.t} here="recruiting" />
@@ -209,6 +215,13 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
       {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
       <Problems t={p.t} errors={opts.errors ?? []} />
       <p>{`${rt.stage}: ${a.stage} · ${rt.applied}: ${a.appliedAt.slice(0, 10)}`}</p>
+      {hired
+        ? (
+          <p>
+            <a href={`/hr/people/${encodeURIComponent(hired.pn)}`}>{`${rt.employeeRecord} ${hired.pn}`}</a>
+          </p>
+        )
+        : null}
       <h2>{rt.files}</h2>
       <ul>
         {files.map((f) => (
@@ -284,7 +297,18 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
     if (posted instanceof Response) return posted;
     const { p, form } = posted;
     const f: Form = {};
-    for (const k of ["title", "status", "department", "location", "canton", "workload_min", "workload_max"]) {
+    for (
+      const k of [
+        "title",
+        "status",
+        "department",
+        "location",
+        "canton",
+        "workload_min",
+        "workload_max",
+        "start_date",
+      ]
+    ) {
       f[k] = (form.get(k) ?? "").slice(0, 200);
     }
     f.hiring_manager = (form.get("hiring_manager") ?? "").slice(0, 40);
@@ -304,6 +328,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
         hiringManager: f.hiring_manager,
         recruiters: f.recruiters.split(/[\s,;]+/),
         advertisement: f.advertisement,
+        startDate: f.start_date,
       });
       return await positionPage(deps, c, p, saved, { flash: recruitingTexts(p.lang).saved });
     } catch (e) {
@@ -352,8 +377,10 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
     const to = (form.get("to") ?? "").slice(0, 40);
     try {
       const r = await commitStageMove(deps, portalActor(p.user), id, to);
+      const rt = recruitingTexts(p.lang);
       return await applicationPage(deps, c, p, id, {
-        flash: fill(recruitingTexts(p.lang).moved, { stage: r.toStage.name }),
+        flash: fill(rt.moved, { stage: r.toStage.name }) +
+          (r.employeeId ? ` ${fill(rt.hiredAs, { name: r.candidateName })}` : ""),
       });
     } catch (e) {
       if (!(e instanceof AppError)) throw e;

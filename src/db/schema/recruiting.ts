@@ -1,5 +1,5 @@
 import { blob, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { flag, id, instant } from "./_common.ts";
+import { day, flag, id, instant } from "./_common.ts";
 import { departments, employees, users } from "./people.ts";
 
 /** An open (or closed) position. Salary bands are HR-only and never leave the service through the connector. */
@@ -19,6 +19,8 @@ export const positions = sqliteTable(
     salaryBandMin: real("salary_band_min"),
     salaryBandMax: real("salary_band_max"),
     hiringManagerEmployeeId: text("hiring_manager_employee_id").references(() => employees.id),
+    /** The first working day of whoever is hired, when the position has one (else see docs/recruiting.md). */
+    startDate: day("start_date"),
     openedAt: instant("opened_at"),
     createdAt: instant("created_at").notNull(),
     updatedAt: instant("updated_at").notNull(),
@@ -96,6 +98,8 @@ export const applications = sqliteTable(
     /** When the candidate consented to the processing of their data (the public form asks). */
     consentedAt: instant("consented_at"),
     hiredAt: instant("hired_at"),
+    /** The employee record a hire created (kept when the application is deleted: the person stays). */
+    employeeId: text("employee_id").references(() => employees.id, { onDelete: "set null" }),
     createdAt: instant("created_at").notNull(),
     updatedAt: instant("updated_at").notNull(),
   },
