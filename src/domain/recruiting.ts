@@ -57,6 +57,15 @@ export function gateBlockers(
   return tasks.filter((t) => t.blocking && !t.done).map((t) => t.title);
 }
 
+/** The placeholders a candidate e-mail's subject and body may use. */
+export const TEMPLATE_PLACEHOLDERS = ["firstName", "lastName", "position"] as const;
+
+/** The placeholders of a template that are not among `TEMPLATE_PLACEHOLDERS`, as written (`{foo}`). */
+export function unknownPlaceholders(template: string): string[] {
+  const known = new Set<string>(TEMPLATE_PLACEHOLDERS);
+  return [...new Set([...template.matchAll(/\{(\w+)\}/g)].filter((m) => !known.has(m[1])).map((m) => m[0]))];
+}
+
 /** Fills `{firstName}`-style placeholders; unknown placeholders stay as they are. */
 export function renderTemplate(template: string, vars: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? vars[k] : m));

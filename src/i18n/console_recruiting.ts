@@ -42,6 +42,9 @@ export interface RecruitingTexts {
   deleteData: string;
   deleted: string;
   careersPage: string;
+  stagesLink: string;
+  allStages: string;
+  filter: string;
 }
 
 export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
@@ -83,6 +86,9 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     deleteData: "Daten der Person löschen",
     deleted: "Die Bewerbung und alle Daten der Person sind gelöscht.",
     careersPage: "Karriereseite",
+    stagesLink: "Phasen und ihre automatischen Aufgaben",
+    allStages: "alle Phasen",
+    filter: "Filtern",
   },
   fr: {
     recruiting: "Recrutement",
@@ -122,6 +128,9 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     deleteData: "Supprimer les données de la personne",
     deleted: "La candidature et toutes les données de la personne sont supprimées.",
     careersPage: "Page carrières",
+    stagesLink: "Étapes et leurs tâches automatiques",
+    allStages: "toutes les étapes",
+    filter: "Filtrer",
   },
   it: {
     recruiting: "Reclutamento",
@@ -161,6 +170,9 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     deleteData: "Cancellare i dati della persona",
     deleted: "La candidatura e tutti i dati della persona sono cancellati.",
     careersPage: "Pagina carriere",
+    stagesLink: "Fasi e i loro compiti automatici",
+    allStages: "tutte le fasi",
+    filter: "Filtrare",
   },
   en: {
     recruiting: "Recruiting",
@@ -200,6 +212,9 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     deleteData: "Delete the person's data",
     deleted: "The application and all of the person's data are deleted.",
     careersPage: "Careers page",
+    stagesLink: "Stages and their automatic tasks",
+    allStages: "all stages",
+    filter: "Filter",
   },
 };
 

@@ -354,6 +354,7 @@ export async function commitStageMove(
           applicationId,
           title: t.title,
           blocking: t.blocking,
+          assigneeEmployeeId: t.assignee === "HIRING_MANAGER" ? pos.hiringManagerEmployeeId : null,
           createdAt: now,
         });
       } else if (t.kind === "NOTIFY_HIRING_MANAGER" && pos.hiringManagerEmployeeId) {

@@ -92,7 +92,8 @@ async function positionsPage(deps: AppDeps, c: Context, p: Page, opts: Opts = {}
       {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
       <Problems t={p.t} errors={opts.errors ?? []} />
       <p>
-        {rt.intro} <a href={`/careers?lang=${p.lang}`}>{rt.careersPage}</a>
+        {rt.intro} <a href={`/careers?lang=${p.lang}`}>{rt.careersPage}</a> ·{" "}
+        <a href="/hr/recruiting/stages">{rt.stagesLink}</a>
       </p>
       <table>
         <thead>
@@ -138,6 +139,9 @@ function formOfPosition(x: Awaited<ReturnType<typeof getPositionForHr>>): Form {
 }
 
 async function positionPage(deps: AppDeps, c: Context, p: Page, id: string, opts: Opts = {}) {
+  const all = await deps.db.select().from(stages).orderBy(asc(stages.sortOrder));
+  const requested = c.req.query("stage") ?? "";
+  const stageKey = all.some((s) => s.key === requested) ? requested : "";
   const rt = recruitingTexts(p.lang);
   const actor = portalActor(p.user);
   setPageHeaders(c);
@@ -148,7 +152,11 @@ async function positionPage(deps: AppDeps, c: Context, p: Page, id: string, opts
     if (!(e instanceof AppError)) throw e;
     return await positionsPage(deps, c, p, { errors: [e.message], status: e.status === 403 ? 403 : 404 });
   }
-  const apps = await listApplications(deps, actor, { positionId: id, limit: 50 });
+  const apps = await listApplications(deps, actor, {
+    positionId: id,
+    limit: 50,
+    ...(stageKey ? { stageKey } : {}),
+  });
   return c.html(
     <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={position.title} wide>
       <Nav t={p.t} here="recruiting" />
@@ -159,6 +167,16 @@ async function positionPage(deps: AppDeps, c: Context, p: Page, id: string, opts
       {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
       <Problems t={p.t} errors={opts.errors ?? []} />
       <h2 id="apps">{rt.applications}</h2>
+      <form method="get" action={`/hr/recruiting/positions/${id}`} class="inline">
+        <label for="stage-filter">{rt.stage}</label>
+        <select id="stage-filter" name="stage">
+          <option value="" selected={!stageKey}>{rt.allStages}</option>
+          {all.map((s) => (
+            <option key={s.key} value={s.key} selected={stageKey === s.key}>{localName(s, p.lang)}</option>
+          ))}
+        </select>
+        <button type="submit" class="secondary">{rt.filter}</button>
+      </form>
       {apps.items.length
         ? (
           <table aria-labelledby="apps">

@@ -75,6 +75,8 @@ export const stageAutomaticTasks = sqliteTable("stage_automatic_tasks", {
   emailBody: text("email_body"),
   /** For CREATE_TASK: whether the created task blocks gated stages. */
   blocking: flag("blocking").notNull().default(false),
+  /** For CREATE_TASK: who does the task: HR (the recruiting team) or HIRING_MANAGER (the position's). */
+  assignee: text("assignee").notNull().default("HR"),
   sortOrder: integer("sort_order").notNull().default(0),
 }, (t) => [index("stage_automatic_tasks_stage_idx").on(t.stageId)]);
 
@@ -118,6 +120,8 @@ export const applicationTasks = sqliteTable("application_tasks", {
   title: text("title").notNull(),
   blocking: flag("blocking").notNull().default(false),
   done: flag("done").notNull().default(false),
+  /** Who does it when it is someone's (the position's hiring manager); null: the recruiting team. */
+  assigneeEmployeeId: text("assignee_employee_id").references(() => employees.id, { onDelete: "set null" }),
   completedAt: instant("completed_at"),
   createdAt: instant("created_at").notNull(),
 }, (t) => [index("application_tasks_app_idx").on(t.applicationId)]);

@@ -3,15 +3,18 @@ import { z } from "zod";
 import { asc, eq } from "drizzle-orm";
 import { stageAutomaticTasks, stages } from "../../db/schema/mod.ts";
 import { defineSection, duplicates, emptyReport, names, type Problem, same } from "../section.ts";
+import { TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from "../../domain/recruiting.ts";
 
 const task = z.strictObject({
   kind: z.enum(["EMAIL_CANDIDATE", "CREATE_TASK", "NOTIFY_HIRING_MANAGER", "MARK_HIRED"]),
   title: z.string().trim().min(1).max(300),
-  /** For EMAIL_CANDIDATE: the subject and body (placeholders {firstName}, {position}). */
+  /** For EMAIL_CANDIDATE: the subject and body (placeholders {firstName}, {lastName}, {position}). */
   emailSubject: z.string().min(1).optional(),
   emailBody: z.string().min(1).optional(),
   /** For CREATE_TASK: whether the created task holds gated stages shut until done. */
   blocking: z.boolean().default(false),
+  /** For CREATE_TASK: who does it, the recruiting team (HR) or the position's hiring manager. */
+  assignee: z.enum(["HR", "HIRING_MANAGER"]).default("HR"),
 });
 
 const entry = z.strictObject({
@@ -37,6 +40,7 @@ function toTask(t: typeof stageAutomaticTasks.$inferSelect): Task {
     ...(t.emailSubject !== null ? { emailSubject: t.emailSubject } : {}),
     ...(t.emailBody !== null ? { emailBody: t.emailBody } : {}),
     blocking: t.blocking,
+    assignee: t.assignee as Task["assignee"],
   };
 }
 
@@ -87,6 +91,17 @@ export const stagesSection = defineSection<Entry[]>({
             message: "an EMAIL_CANDIDATE task needs emailSubject and emailBody",
           });
         }
+        for (const field of ["emailSubject", "emailBody"] as const) {
+          const unknown = unknownPlaceholders(t[field] ?? "");
+          if (unknown.length) {
+            out.push({
+              path: [i, "automaticTasks", j, field],
+              message: `unknown placeholder ${unknown.join(", ")}; use ${
+                TEMPLATE_PLACEHOLDERS.map((x) => `{${x}}`).join(", ")
+              }`,
+            });
+          }
+        }
       });
     });
     return out;
@@ -128,6 +143,7 @@ export const stagesSection = defineSection<Entry[]>({
           emailSubject: t.emailSubject ?? null,
           emailBody: t.emailBody ?? null,
           blocking: t.blocking,
+          assignee: t.assignee,
           sortOrder: (i + 1) * 10,
         });
       }
