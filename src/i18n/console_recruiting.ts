@@ -14,6 +14,8 @@ export interface RecruitingTexts {
   workloadFrom: string;
   workloadTo: string;
   advertisement: string;
+  advertisementHint: string;
+  languageNames: Record<"de" | "fr" | "it" | "en", string>;
   startDate: string;
   startDateHint: string;
   status: string;
@@ -58,6 +60,9 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     workloadFrom: "Pensum von (%)",
     workloadTo: "Pensum bis (%)",
     advertisement: "Ausschreibung",
+    languageNames: { de: "Deutsch", fr: "Französisch", it: "Italienisch", en: "Englisch" },
+    advertisementHint:
+      "In jeder Sprache, in der die Stelle ausgeschrieben ist; die Karriereseite zeigt die Sprache der Besucherin, sonst Deutsch, sonst die erste vorhandene.",
     startDate: "Erster Arbeitstag der eingestellten Person",
     startDateHint: "Leer: der erste Montag mindestens vier Wochen nach der Einstellung.",
     status: "Status",
@@ -100,6 +105,9 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     workloadFrom: "Taux de (%)",
     workloadTo: "Taux à (%)",
     advertisement: "Annonce",
+    languageNames: { de: "allemand", fr: "français", it: "italien", en: "anglais" },
+    advertisementHint:
+      "Dans chaque langue où le poste est annoncé ; la page carrières montre la langue du visiteur, sinon l'allemand, sinon la première disponible.",
     startDate: "Premier jour de travail de la personne engagée",
     startDateHint: "Vide : le premier lundi au moins quatre semaines après l'engagement.",
     status: "Statut",
@@ -142,6 +150,9 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     workloadFrom: "Grado da (%)",
     workloadTo: "Grado fino a (%)",
     advertisement: "Annuncio",
+    languageNames: { de: "tedesco", fr: "francese", it: "italiano", en: "inglese" },
+    advertisementHint:
+      "In ogni lingua in cui il posto è pubblicato; la pagina carriere mostra la lingua del visitatore, altrimenti il tedesco, altrimenti la prima disponibile.",
     startDate: "Primo giorno di lavoro della persona assunta",
     startDateHint: "Vuoto: il primo lunedì almeno quattro settimane dopo l'assunzione.",
     status: "Stato",
@@ -184,6 +195,9 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     workloadFrom: "Workload from (%)",
     workloadTo: "Workload to (%)",
     advertisement: "Advertisement",
+    languageNames: { de: "German", fr: "French", it: "Italian", en: "English" },
+    advertisementHint:
+      "In each language the position is advertised in; the careers page shows the visitor's language, else German, else the first there is.",
     startDate: "First working day of the person hired",
     startDateHint: "Empty: the first Monday at least four weeks after the hire.",
     status: "Status",

@@ -28,6 +28,7 @@ export interface StageTexts {
   subject: string;
   body: string;
   placeholders: string;
+  languagesHint: string;
   blocking: string;
   assignee: string;
   assigneeNames: Record<"HR" | "HIRING_MANAGER", string>;
@@ -71,6 +72,8 @@ export const STAGE_TEXTS: Record<Lang, StageTexts> = {
     subject: "Betreff",
     body: "Text",
     placeholders: "Platzhalter: {list}",
+    languagesHint:
+      "Deutsch ist nötig; wer eine andere Sprache liest und dort keinen Text hat, erhält den deutschen.",
     blocking: "Blockiert Phasen mit Schranke, bis erledigt",
     assignee: "Wer sie erledigt",
     assigneeNames: { HR: "das Rekrutierungsteam", HIRING_MANAGER: "die vorgesetzte Person der Stelle" },
@@ -112,6 +115,7 @@ export const STAGE_TEXTS: Record<Lang, StageTexts> = {
     subject: "Objet",
     body: "Texte",
     placeholders: "Espaces réservés : {list}",
+    languagesHint: "L'allemand est requis ; une personne dont la langue n'a pas de texte reçoit l'allemand.",
     blocking: "Bloque les étapes à barrière jusqu'à ce qu'elle soit faite",
     assignee: "Qui la fait",
     assigneeNames: { HR: "l'équipe de recrutement", HIRING_MANAGER: "la ou le responsable du poste" },
@@ -153,6 +157,7 @@ export const STAGE_TEXTS: Record<Lang, StageTexts> = {
     subject: "Oggetto",
     body: "Testo",
     placeholders: "Segnaposto: {list}",
+    languagesHint: "Il tedesco è obbligatorio; chi legge un'altra lingua senza testo riceve quello tedesco.",
     blocking: "Blocca le fasi con barriera finché non è svolto",
     assignee: "Chi lo svolge",
     assigneeNames: { HR: "il team di selezione", HIRING_MANAGER: "il/la responsabile del posto" },
@@ -194,6 +199,7 @@ export const STAGE_TEXTS: Record<Lang, StageTexts> = {
     subject: "Subject",
     body: "Text",
     placeholders: "Placeholders: {list}",
+    languagesHint: "German is required; a candidate whose language has no text gets the German one.",
     blocking: "Holds gated stages shut until done",
     assignee: "Who does it",
     assigneeNames: { HR: "the recruiting team", HIRING_MANAGER: "the position's hiring manager" },

@@ -10,7 +10,7 @@ import {
   stages,
   users,
 } from "../db/schema/mod.ts";
-import { gateBlockers, plannedTasks, renderTemplate } from "../domain/recruiting.ts";
+import { gateBlockers, inLanguage, plannedTasks, renderTemplate } from "../domain/recruiting.ts";
 import { hasPermission } from "../domain/access.ts";
 import { AppError } from "../errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
@@ -87,7 +87,10 @@ export async function listPositions(
   return toPage(rows, page, (r) => ({ ...r, openApplications: counts.get(r.id) ?? 0 }));
 }
 
-/** One position within scope, with its advertisement text capped at 2000 characters. */
+/**
+ * One position within scope, with its advertisement in the caller's language (else German, else any) capped
+ * at 2000 characters.
+ */
 export async function getPosition(deps: ServiceDeps, actor: Actor, positionId: string) {
   const scope = await positionScope(deps, actor);
   if (!inScope(scope, positionId)) {
@@ -102,14 +105,15 @@ export async function getPosition(deps: ServiceDeps, actor: Actor, positionId: s
     workloadMin: positions.workloadMin,
     workloadMax: positions.workloadMax,
     status: positions.status,
-    advertisement: positions.advertisement,
+    advertisements: positions.advertisements,
     hiringManagerEmployeeId: positions.hiringManagerEmployeeId,
   }).from(positions).leftJoin(departments, eq(departments.id, positions.departmentId))
     .where(eq(positions.id, positionId)).limit(1);
   if (!p) throw new AppError("not_found", "No position with this id is within your reach.");
-  const ad = p.advertisement ?? "";
+  const { advertisements, ...rest } = p;
+  const ad = inLanguage(advertisements, actor.language) ?? "";
   return {
-    ...p,
+    ...rest,
     advertisement: ad.length > AD_TEXT_CAP ? `${ad.slice(0, AD_TEXT_CAP)}\n\n[… shortened]` : ad,
     advertisementTruncated: ad.length > AD_TEXT_CAP,
   };
@@ -342,10 +346,12 @@ export async function commitStageMove(
     const vars = { firstName: app.candidateFirstName, lastName: app.candidateLastName, position: pos.title };
     for (const t of tasks) {
       if (t.kind === "EMAIL_CANDIDATE") {
+        // The candidate's language, else German (required of every template).
+        const text = inLanguage(t.emailTexts, app.candidateLanguage);
         await enqueueMail(tx, deps.clock, {
           to: app.candidateEmail,
-          subject: renderTemplate(t.emailSubject ?? t.title, vars),
-          text: renderTemplate(t.emailBody ?? "", vars),
+          subject: renderTemplate(text?.subject ?? t.title, vars),
+          text: renderTemplate(text?.body ?? "", vars),
           relatedTo: `application:${applicationId}`,
         });
         mails++;

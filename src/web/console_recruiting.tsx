@@ -31,6 +31,7 @@ import {
 import { deleteApplication } from "../services/application_retention.ts";
 import { CANTON_CODES, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
 import { Layout, setPageHeaders } from "./layout.tsx";
+import { ORG_LANGUAGES } from "../settings.ts";
 
 type Status = 200 | 400 | 403 | 404 | 409;
 type Form = Record<string, string>;
@@ -74,8 +75,18 @@ function PositionForm(props: { p: Page; f: Form; id?: string }) {
       <label for="pstart">{rt.startDate}</label>
       <input id="pstart" name="start_date" type="date" value={f.start_date} aria-describedby="pstart-hint" />
       <p id="pstart-hint" class="muted">{rt.startDateHint}</p>
-      <label for="pad">{rt.advertisement}</label>
-      <textarea id="pad" name="advertisement" rows={10} maxlength={20000}>{f.advertisement ?? ""}</textarea>
+      <fieldset>
+        <legend>{rt.advertisement}</legend>
+        <p class="muted">{rt.advertisementHint}</p>
+        {ORG_LANGUAGES.map((lang) => (
+          <>
+            <label for={`pad-${lang}`}>{rt.languageNames[lang]}</label>
+            <textarea id={`pad-${lang}`} name={`ad_${lang}`} rows={8} maxlength={20000} lang={lang}>
+              {f[`ad_${lang}`] ?? ""}
+            </textarea>
+          </>
+        ))}
+      </fieldset>
       <button type="submit">{props.p.t.save}</button>
     </form>
   );
@@ -133,7 +144,7 @@ function formOfPosition(x: Awaited<ReturnType<typeof getPositionForHr>>): Form {
     workload_max: x.workloadMax === null ? "" : String(x.workloadMax),
     hiring_manager: x.hiringManager,
     recruiters: x.recruiters.join("\n"),
-    advertisement: x.advertisement,
+    ...Object.fromEntries(ORG_LANGUAGES.map((l) => [`ad_${l}`, x.advertisements[l] ?? ""])),
     start_date: x.startDate,
   };
 }
@@ -331,7 +342,9 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
     }
     f.hiring_manager = (form.get("hiring_manager") ?? "").slice(0, 40);
     f.recruiters = (form.get("recruiters") ?? "").slice(0, 2000);
-    f.advertisement = (form.get("advertisement") ?? "").replaceAll("\r\n", "\n").slice(0, 20_001);
+    for (const l of ORG_LANGUAGES) {
+      f[`ad_${l}`] = (form.get(`ad_${l}`) ?? "").replaceAll("\r\n", "\n").slice(0, 20_001);
+    }
     const id = form.get("id") || undefined;
     try {
       const saved = await savePosition(deps, portalActor(p.user), {
@@ -345,7 +358,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
         workloadMax: numberOrNull(f.workload_max),
         hiringManager: f.hiring_manager,
         recruiters: f.recruiters.split(/[\s,;]+/),
-        advertisement: f.advertisement,
+        advertisements: Object.fromEntries(ORG_LANGUAGES.map((l) => [l, f[`ad_${l}`]])),
         startDate: f.start_date,
       });
       return await positionPage(deps, c, p, saved, { flash: recruitingTexts(p.lang).saved });

@@ -22,6 +22,9 @@ type Form = Record<string, string>;
 type Opts = { flash?: string; errors?: string[]; status?: Status; form?: Form };
 
 const KINDS = ["", "EMAIL_CANDIDATE", "CREATE_TASK", "NOTIFY_HIRING_MANAGER", "MARK_HIRED"] as const;
+/** German is required of a candidate e-mail; these languages are optional (German stands in). */
+const TRANSLATED = ["fr", "it", "en"] as const;
+const EMAIL_LANGUAGES = ["de", ...TRANSLATED] as const;
 /** How many automatic tasks one stage may have (the form's rows). */
 const MAX_TASKS = 10;
 
@@ -38,6 +41,7 @@ interface StageEntry {
     title: string;
     emailSubject?: string;
     emailBody?: string;
+    emailTranslations?: Partial<Record<"fr" | "it" | "en", { subject: string; body: string }>>;
     blocking: boolean;
     assignee: "HR" | "HIRING_MANAGER";
   }[];
@@ -58,6 +62,10 @@ function formOf(e: StageEntry): Form {
     f[`task_${i}_title`] = t.title;
     f[`task_${i}_subject_de`] = t.emailSubject ?? "";
     f[`task_${i}_body_de`] = t.emailBody ?? "";
+    for (const l of TRANSLATED) {
+      f[`task_${i}_subject_${l}`] = t.emailTranslations?.[l]?.subject ?? "";
+      f[`task_${i}_body_${l}`] = t.emailTranslations?.[l]?.body ?? "";
+    }
     f[`task_${i}_blocking`] = t.blocking ? "yes" : "no";
     f[`task_${i}_assignee`] = t.assignee;
   });
@@ -74,17 +82,24 @@ function taskRows(f: Form): number[] {
 function EmailPreview(props: { st: StageTexts; f: Form; i: number }) {
   const { st, f, i } = props;
   if (f[`task_${i}_kind`] !== "EMAIL_CANDIDATE") return null;
-  const subject = f[`task_${i}_subject_de`] ?? "";
-  const body = f[`task_${i}_body_de`] ?? "";
-  if (!subject && !body) return null;
   return (
-    <figure class="preview" aria-label={fill(st.previewOf, { n: String(i + 1) })}>
-      <figcaption>{fill(st.previewOf, { n: String(i + 1) })}</figcaption>
-      <p>
-        <strong>{renderTemplate(subject, st.sample)}</strong>
-      </p>
-      <pre>{renderTemplate(body, st.sample)}</pre>
-    </figure>
+    <>
+      {EMAIL_LANGUAGES.map((lang) => {
+        const subject = f[`task_${i}_subject_${lang}`] ?? "";
+        const body = f[`task_${i}_body_${lang}`] ?? "";
+        if (!subject && !body) return null;
+        const label = `${fill(st.previewOf, { n: String(i + 1) })} (${st.languageNames[lang]})`;
+        return (
+          <figure class="preview" aria-label={label} lang={lang}>
+            <figcaption>{label}</figcaption>
+            <p>
+              <strong>{renderTemplate(subject, st.sample)}</strong>
+            </p>
+            <pre>{renderTemplate(body, st.sample)}</pre>
+          </figure>
+        );
+      })}
+    </>
   );
 }
 
@@ -169,27 +184,31 @@ function StageForm(props: { p: Page; st: StageTexts; f: Form; existing: boolean 
               maxlength={300}
               value={f[name("title")]}
             />
-            <label for={id("subject-de")}>{st.subject}</label>
-            <input
-              id={id("subject-de")}
-              name={name("subject_de")}
-              type="text"
-              maxlength={300}
-              lang="de"
-              aria-describedby={id("ph")}
-              value={f[name("subject_de")]}
-            />
-            <label for={id("body-de")}>{st.body}</label>
-            <textarea
-              id={id("body-de")}
-              name={name("body_de")}
-              rows={6}
-              lang="de"
-              aria-describedby={id("ph")}
-            >
-              {f[name("body_de")] ?? ""}
-            </textarea>
-            <p id={id("ph")} class="muted">{placeholders}</p>
+            <p id={id("ph")} class="muted">{`${placeholders} ${st.languagesHint}`}</p>
+            {EMAIL_LANGUAGES.map((lang) => (
+              <>
+                <label for={id(`subject-${lang}`)}>{`${st.subject} (${st.languageNames[lang]})`}</label>
+                <input
+                  id={id(`subject-${lang}`)}
+                  name={name(`subject_${lang}`)}
+                  type="text"
+                  maxlength={300}
+                  lang={lang}
+                  aria-describedby={id("ph")}
+                  value={f[name(`subject_${lang}`)]}
+                />
+                <label for={id(`body-${lang}`)}>{`${st.body} (${st.languageNames[lang]})`}</label>
+                <textarea
+                  id={id(`body-${lang}`)}
+                  name={name(`body_${lang}`)}
+                  rows={lang === "de" ? 6 : 4}
+                  lang={lang}
+                  aria-describedby={id("ph")}
+                >
+                  {f[name(`body_${lang}`)] ?? ""}
+                </textarea>
+              </>
+            ))}
             <div class="scope">
               <input
                 id={id("blocking")}
@@ -315,11 +334,11 @@ function sentForm(form: URLSearchParams): Form {
     if (!kind) continue;
     f[`task_${n}_kind`] = kind.slice(0, 40);
     f[`task_${n}_title`] = (form.get(`task_${i}_title`) ?? "").trim().slice(0, 301);
-    f[`task_${n}_subject_de`] = (form.get(`task_${i}_subject_de`) ?? "").trim().slice(0, 301);
-    f[`task_${n}_body_de`] = (form.get(`task_${i}_body_de`) ?? "").replaceAll("\r\n", "\n").trim().slice(
-      0,
-      20_001,
-    );
+    for (const l of EMAIL_LANGUAGES) {
+      f[`task_${n}_subject_${l}`] = (form.get(`task_${i}_subject_${l}`) ?? "").trim().slice(0, 301);
+      f[`task_${n}_body_${l}`] = (form.get(`task_${i}_body_${l}`) ?? "").replaceAll("\r\n", "\n").trim()
+        .slice(0, 20_001);
+    }
     f[`task_${n}_blocking`] = form.get(`task_${i}_blocking`) === "yes" ? "yes" : "no";
     f[`task_${n}_assignee`] = (form.get(`task_${i}_assignee`) ?? "HR").slice(0, 40);
     n++;
@@ -334,11 +353,18 @@ function entryOf(f: Form) {
     const kind = f[`task_${i}_kind`];
     const subject = f[`task_${i}_subject_de`];
     const body = f[`task_${i}_body_de`];
+    // A language with neither subject nor body is none; one with only one of them is sent, to be refused.
+    const translations = Object.fromEntries(
+      TRANSLATED.filter((l) => f[`task_${i}_subject_${l}`] || f[`task_${i}_body_${l}`])
+        .map((l) => [l, { subject: f[`task_${i}_subject_${l}`], body: f[`task_${i}_body_${l}`] }]),
+    );
+    const email = kind === "EMAIL_CANDIDATE";
     tasks.push({
       kind,
       title: f[`task_${i}_title`],
-      ...(kind === "EMAIL_CANDIDATE" && subject ? { emailSubject: subject } : {}),
-      ...(kind === "EMAIL_CANDIDATE" && body ? { emailBody: body } : {}),
+      ...(email && subject ? { emailSubject: subject } : {}),
+      ...(email && body ? { emailBody: body } : {}),
+      ...(email && Object.keys(translations).length ? { emailTranslations: translations } : {}),
       blocking: kind === "CREATE_TASK" && f[`task_${i}_blocking`] === "yes",
       assignee: kind === "CREATE_TASK" ? f[`task_${i}_assignee`] : "HR",
     });

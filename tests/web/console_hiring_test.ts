@@ -146,7 +146,7 @@ Deno.test("hiring: the position's start date is the first working day", async ()
         workload_max: "80",
         hiring_manager: "",
         recruiters: "",
-        advertisement: pos.advertisement ?? "",
+        ad_de: pos.advertisements.de ?? "",
         start_date: "2027-02-01",
       }),
     );

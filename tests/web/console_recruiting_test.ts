@@ -41,7 +41,8 @@ const POSITION = {
   workload_max: "100",
   hiring_manager: "",
   recruiters: "recruiter@demo.example",
-  advertisement: "Du lernst alles über die Administration eines KMU.\n\nStart: August 2027.",
+  ad_de: "Du lernst alles über die Administration eines KMU.\n\nStart: August 2027.",
+  ad_fr: "Tu apprends tout sur l’administration d’une PME.\n\nDébut : août 2027.",
 };
 
 Deno.test("console recruiting: from a new position to an application moved, read and deleted", async (ctx) => {

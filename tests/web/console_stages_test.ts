@@ -71,6 +71,7 @@ Deno.test("console stages: listed, previewed, saved, and a move runs what was sa
       const page = await r.text();
       assert.match(page, /<pre>Guten Tag Anna Exemple\n\nWir freuen uns\.<\/pre>/);
       assert.match(page, /value="Ihr Angebot: \{position\}"/, "the form is kept");
+      assert.doesNotMatch(page, /Aperçu de la tâche 1 \(italien\)/, "a language without text has no preview");
       assert.equal(await stages(), before);
     });
 
@@ -81,6 +82,8 @@ Deno.test("console stages: listed, previewed, saved, and a move runs what was sa
           ...OFFER,
           csrf,
           action: "save",
+          task_0_subject_fr: "Votre offre : {position}",
+          task_0_body_fr: "Bonjour {firstName}",
           task_1_kind: "CREATE_TASK",
           task_1_title: "Vertrag vorbereiten",
           task_1_blocking: "yes",
@@ -97,6 +100,7 @@ Deno.test("console stages: listed, previewed, saved, and a move runs what was sa
           title: "Angebot ankündigen",
           emailSubject: "Ihr Angebot: {position}",
           emailBody: "Guten Tag {firstName} {lastName}\n\nWir freuen uns.",
+          emailTranslations: { fr: { subject: "Votre offre : {position}", body: "Bonjour {firstName}" } },
           blocking: false,
           assignee: "HR",
         },
@@ -167,6 +171,12 @@ Deno.test("console stages: every refusal is said with the form kept; nothing cha
         { ...OFFER, csrf, action: "save", task_0_body_de: "Guten Tag {vorname}" },
         400,
         /unknown placeholder \{vorname\}; use \{firstName\}, \{lastName\}, \{position\}/,
+      ],
+      [
+        "a French subject without its text",
+        { ...OFFER, csrf, action: "save", task_0_subject_fr: "Votre offre" },
+        400,
+        /automaticTasks\[0\]\.emailTranslations\.fr\.body/,
       ],
       [
         "a key in small letters",

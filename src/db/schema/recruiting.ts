@@ -2,6 +2,9 @@ import { blob, index, integer, real, sqliteTable, text, uniqueIndex } from "driz
 import { day, flag, id, instant } from "./_common.ts";
 import { departments, employees, users } from "./people.ts";
 
+/** A candidate e-mail's subject and body in each language it is written in. */
+export type EmailTexts = Partial<Record<string, { subject: string; body: string }>>;
+
 /** An open (or closed) position. Salary bands are HR-only and never leave the service through the connector. */
 export const positions = sqliteTable(
   "positions",
@@ -15,7 +18,13 @@ export const positions = sqliteTable(
     workloadMax: real("workload_max"),
     /** DRAFT | OPEN | ON_HOLD | CLOSED */
     status: text("status").notNull().default("OPEN"),
-    advertisement: text("advertisement"),
+    /**
+     * The advertisement per language, JSON `{"de": "…", "fr": "…"}` (de, fr, it, en; any may be missing): the
+     * careers page shows the visitor's language, else German, else the first there is.
+     */
+    advertisements: text("advertisements", { mode: "json" }).$type<Partial<Record<string, string>>>()
+      .notNull()
+      .default({}),
     salaryBandMin: real("salary_band_min"),
     salaryBandMax: real("salary_band_max"),
     hiringManagerEmployeeId: text("hiring_manager_employee_id").references(() => employees.id),
@@ -70,9 +79,12 @@ export const stageAutomaticTasks = sqliteTable("stage_automatic_tasks", {
   stageId: text("stage_id").notNull().references(() => stages.id, { onDelete: "cascade" }),
   kind: text("kind").notNull(),
   title: text("title").notNull(),
-  /** For EMAIL_CANDIDATE: the subject and body template (placeholders {firstName}, {position}). */
-  emailSubject: text("email_subject"),
-  emailBody: text("email_body"),
+  /**
+   * For EMAIL_CANDIDATE: the subject and body per language, JSON `{"de": {"subject", "body"}, "fr": …}`
+   * (placeholders {firstName}, {lastName}, {position}). German is required; a candidate whose language has
+   * none gets the German one.
+   */
+  emailTexts: text("email_texts", { mode: "json" }).$type<EmailTexts>().notNull().default({}),
   /** For CREATE_TASK: whether the created task blocks gated stages. */
   blocking: flag("blocking").notNull().default(false),
   /** For CREATE_TASK: who does the task: HR (the recruiting team) or HIRING_MANAGER (the position's). */
