@@ -36,6 +36,12 @@ export interface RecruitingTexts {
   letter: string;
   tasks: string;
   notes: string;
+  addNote: string;
+  noteVisibility: string;
+  noteShared: string;
+  notePrivate: string;
+  noteSaved: string;
+  privateMark: string;
   move: string;
   moveTo: string;
   moved: string;
@@ -83,6 +89,12 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     letter: "Motivationsschreiben",
     tasks: "Aufgaben",
     notes: "Geteilte Notizen",
+    addNote: "Notiz hinzufügen",
+    noteVisibility: "Wer sie liest",
+    noteShared: "das Rekrutierungsteam (auch über Assistenten)",
+    notePrivate: "nur HR (privat)",
+    noteSaved: "Die Notiz ist gespeichert.",
+    privateMark: "privat",
     move: "Verschieben",
     moveTo: "In die Phase",
     moved: "Die Bewerbung ist in der Phase {stage}.",
@@ -128,6 +140,12 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     letter: "Lettre de motivation",
     tasks: "Tâches",
     notes: "Notes partagées",
+    addNote: "Ajouter une note",
+    noteVisibility: "Qui la lit",
+    noteShared: "l'équipe de recrutement (aussi par les assistants)",
+    notePrivate: "seulement les RH (privée)",
+    noteSaved: "La note est enregistrée.",
+    privateMark: "privée",
     move: "Déplacer",
     moveTo: "Vers l'étape",
     moved: "La candidature est à l'étape {stage}.",
@@ -173,6 +191,12 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     letter: "Lettera di motivazione",
     tasks: "Compiti",
     notes: "Note condivise",
+    addNote: "Aggiungere una nota",
+    noteVisibility: "Chi la legge",
+    noteShared: "il team di selezione (anche tramite assistenti)",
+    notePrivate: "solo le risorse umane (privata)",
+    noteSaved: "La nota è salvata.",
+    privateMark: "privata",
     move: "Spostare",
     moveTo: "Nella fase",
     moved: "La candidatura è nella fase {stage}.",
@@ -218,6 +242,12 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     letter: "Cover letter",
     tasks: "Tasks",
     notes: "Shared notes",
+    addNote: "Add a note",
+    noteVisibility: "Who reads it",
+    noteShared: "the hiring team (assistants too)",
+    notePrivate: "HR only (private)",
+    noteSaved: "The note is saved.",
+    privateMark: "private",
     move: "Move",
     moveTo: "To the stage",
     moved: "The application is in the stage {stage}.",

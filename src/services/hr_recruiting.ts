@@ -11,7 +11,7 @@ import {
   users,
 } from "../db/schema/mod.ts";
 import { gateBlockers, inLanguage, plannedTasks, renderTemplate } from "../domain/recruiting.ts";
-import { hasPermission } from "../domain/access.ts";
+import { hasPermission, isHrOrAbove } from "../domain/access.ts";
 import { AppError } from "../errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import type { Actor } from "./actor.ts";
@@ -445,4 +445,58 @@ export async function addApplicationNote(
 
 function sqlCount() {
   return sql<number>`count(*)`.mapWith(Number);
+}
+
+/** Who reads a note: the hiring team (and the connector) or HR alone. */
+export const NOTE_VISIBILITIES = ["SHARED", "PRIVATE_HR"] as const;
+export type NoteVisibility = typeof NOTE_VISIBILITIES[number];
+
+/**
+ * Files a note from the HR console, shared with the hiring team or private to HR. Only HR staff and
+ * administrators file or read private notes; the connector never shows them (`getApplication`).
+ */
+export async function addHrNote(
+  deps: ServiceDeps,
+  actor: Actor,
+  applicationId: string,
+  body: string,
+  visibility: string,
+) {
+  if (!isHrOrAbove(actor.role)) throw new AppError("forbidden", "Only HR staff file notes here.");
+  if (!(NOTE_VISIBILITIES as readonly string[]).includes(visibility)) {
+    throw new AppError("validation", `visibility must be one of ${NOTE_VISIBILITIES.join(", ")}.`);
+  }
+  const p = await previewApplicationNote(deps, actor, applicationId, body);
+  return await writeTx(deps, async (tx) => {
+    const [row] = await tx.insert(applicationNotes).values({
+      applicationId,
+      authorUserId: actor.userId,
+      visibility,
+      body: p.note,
+      channel: actor.channel,
+      createdAt: deps.clock.now(),
+    }).returning({ id: applicationNotes.id });
+    return { noteId: row.id, applicationId, visibility: visibility as NoteVisibility };
+  });
+}
+
+/** Every note on an application, shared and private, oldest first: HR staff and administrators only. */
+export async function listHrNotes(deps: ServiceDeps, actor: Actor, applicationId: string) {
+  if (!isHrOrAbove(actor.role)) throw new AppError("forbidden", "Only HR staff read private notes.");
+  await loadApplication(deps, actor, applicationId);
+  const rows = await deps.db.select({
+    body: applicationNotes.body,
+    visibility: applicationNotes.visibility,
+    createdAt: applicationNotes.createdAt,
+    author: users.email,
+  }).from(applicationNotes).leftJoin(users, eq(users.id, applicationNotes.authorUserId))
+    .where(eq(applicationNotes.applicationId, applicationId)).orderBy(asc(applicationNotes.createdAt)).limit(
+      200,
+    );
+  return rows.map((n) => ({
+    body: n.body,
+    visibility: n.visibility as NoteVisibility,
+    author: n.author ?? "",
+    createdAt: iso(n.createdAt),
+  }));
 }

@@ -2,8 +2,9 @@
 /**
  * The HR console's recruiting: positions (created, changed, opened and closed; the open ones appear on the
  * careers page), their applications by stage, and one application with the candidate's files, tasks and
- * shared notes. A stage move is the connector's `commit_stage_move` itself (`commitStageMove`: the same gate
- * and the same automatic tasks), and a candidate's data can be deleted at once.
+ * notes (shared with the hiring team or private to HR). A stage move is the connector's `commit_stage_move`
+ * itself (`commitStageMove`: the same gate and the same automatic tasks), and a candidate's data can be
+ * deleted at once.
  */
 import type { Context, Hono } from "hono";
 import { asc, eq } from "drizzle-orm";
@@ -16,9 +17,11 @@ import { recruitingTexts } from "../i18n/console_recruiting.ts";
 import { portalActor } from "../services/actor.ts";
 import { localName } from "../services/common.ts";
 import {
+  addHrNote,
   commitStageMove,
   getApplication,
   listApplications,
+  listHrNotes,
   listPositions,
 } from "../services/hr_recruiting.ts";
 import {
@@ -231,6 +234,7 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
     return await positionsPage(deps, c, p, { errors: [e.message], status: 404 });
   }
   const files = await listApplicationFiles(deps, actor, id);
+  const notes = await listHrNotes(deps, actor, id);
   const all = await deps.db.select().from(stages).orderBy(asc(stages.sortOrder));
   const [hired] = await deps.db.select({ pn: employees.personnelNumber }).from(applications)
     .innerJoin(employees, eq(employees.id, applications.employeeId)).where(eq(applications.id, id)).limit(1);
@@ -269,18 +273,41 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
           </>
         )
         : null}
-      {a.sharedNotes?.length
+      <h2 id="notes">{rt.notes}</h2>
+      {notes.length
         ? (
-          <>
-            <h2>{rt.notes}</h2>
-            <ul>
-              {a.sharedNotes.map((n, i) => (
-                <li key={i}>{`${n.createdAt.slice(0, 10)} ${n.author}: ${n.body}`}</li>
-              ))}
-            </ul>
-          </>
+          <ul aria-labelledby="notes">
+            {notes.map((n, i) => (
+              <li key={i} class={n.visibility === "PRIVATE_HR" ? "private" : undefined}>
+                {`${n.createdAt.slice(0, 10)} ${n.author}${
+                  n.visibility === "PRIVATE_HR" ? ` (${rt.privateMark})` : ""
+                }: ${n.body}`}
+              </li>
+            ))}
+          </ul>
         )
-        : null}
+        : <p>{rt.none}</p>}
+      <form method="post" action={`/hr/recruiting/applications/${id}/notes`}>
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="note">{rt.addNote}</label>
+        <textarea id="note" name="note" rows={3} maxlength={4000} required>{opts.form?.note ?? ""}</textarea>
+        <fieldset>
+          <legend>{rt.noteVisibility}</legend>
+          {(["SHARED", "PRIVATE_HR"] as const).map((v) => (
+            <div class="scope">
+              <input
+                id={`vis-${v}`}
+                type="radio"
+                name="visibility"
+                value={v}
+                checked={(opts.form?.visibility ?? "SHARED") === v}
+              />
+              <label for={`vis-${v}`}>{v === "SHARED" ? rt.noteShared : rt.notePrivate}</label>
+            </div>
+          ))}
+        </fieldset>
+        <button type="submit">{rt.addNote}</button>
+      </form>
       <h2>{rt.move}</h2>
       <form method="post" action={`/hr/recruiting/applications/${id}/move`}>
         <input type="hidden" name="csrf" value={p.csrf} />
@@ -418,6 +445,31 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
       const status: Status = e.status === 409 ? 409 : e.status === 404 ? 404 : e.status === 403 ? 403 : 400;
       return await applicationPage(deps, c, p, id, { errors: [e.message], status });
     }
+  });
+
+  app.post("/hr/recruiting/applications/:id/notes", async (c) => {
+    const id = c.req.param("id");
+    const posted = await hrForm(
+      deps,
+      c,
+      "/hr/recruiting",
+      (d, c2, p2, o) => applicationPage(d, c2, p2, id, o),
+    );
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    const f = {
+      note: (form.get("note") ?? "").replaceAll("\r\n", "\n").slice(0, 4001),
+      visibility: (form.get("visibility") ?? "SHARED").slice(0, 20),
+    };
+    try {
+      await addHrNote(deps, portalActor(p.user), id, f.note, f.visibility);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      if (e.status === 404) return await positionsPage(deps, c, p, { errors: [e.message], status: 404 });
+      const status: Status = e.status === 403 ? 403 : 400;
+      return await applicationPage(deps, c, p, id, { errors: [e.message], status, form: f });
+    }
+    return await applicationPage(deps, c, p, id, { flash: recruitingTexts(p.lang).noteSaved });
   });
 
   app.post("/hr/recruiting/applications/:id/delete", async (c) => {
