@@ -35,6 +35,7 @@ export interface RecruitingTexts {
   cv: string;
   letter: string;
   tasks: string;
+  blocking: string;
   notes: string;
   addNote: string;
   noteVisibility: string;
@@ -88,6 +89,7 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     cv: "Lebenslauf",
     letter: "Motivationsschreiben",
     tasks: "Aufgaben",
+    blocking: "blockierend",
     notes: "Geteilte Notizen",
     addNote: "Notiz hinzufügen",
     noteVisibility: "Wer sie liest",
@@ -139,6 +141,7 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     cv: "Curriculum vitae",
     letter: "Lettre de motivation",
     tasks: "Tâches",
+    blocking: "bloquante",
     notes: "Notes partagées",
     addNote: "Ajouter une note",
     noteVisibility: "Qui la lit",
@@ -190,6 +193,7 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     cv: "Curriculum vitae",
     letter: "Lettera di motivazione",
     tasks: "Compiti",
+    blocking: "bloccante",
     notes: "Note condivise",
     addNote: "Aggiungere una nota",
     noteVisibility: "Chi la legge",
@@ -241,6 +245,7 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     cv: "CV",
     letter: "Cover letter",
     tasks: "Tasks",
+    blocking: "blocking",
     notes: "Shared notes",
     addNote: "Add a note",
     noteVisibility: "Who reads it",

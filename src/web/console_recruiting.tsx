@@ -9,7 +9,7 @@
 import type { Context, Hono } from "hono";
 import { asc, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { applications, employees, stages } from "../db/schema/mod.ts";
+import { applications, applicationTasks, employees, stages } from "../db/schema/mod.ts";
 import { AppError } from "../errors.ts";
 import { fill } from "../i18n/mod.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
@@ -235,6 +235,15 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
   }
   const files = await listApplicationFiles(deps, actor, id);
   const notes = await listHrNotes(deps, actor, id);
+  // Who does each task (the hiring manager when the stage said so), which the connector's reads leave out.
+  const tasks = await deps.db.select({
+    title: applicationTasks.title,
+    blocking: applicationTasks.blocking,
+    done: applicationTasks.done,
+    first: employees.firstName,
+    last: employees.lastName,
+  }).from(applicationTasks).leftJoin(employees, eq(employees.id, applicationTasks.assigneeEmployeeId))
+    .where(eq(applicationTasks.applicationId, id)).orderBy(asc(applicationTasks.createdAt));
   const all = await deps.db.select().from(stages).orderBy(asc(stages.sortOrder));
   const [hired] = await deps.db.select({ pn: employees.personnelNumber }).from(applications)
     .innerJoin(employees, eq(employees.id, applications.employeeId)).where(eq(applications.id, id)).limit(1);
@@ -265,11 +274,19 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
           </li>
         ))}
       </ul>
-      {a.tasks.length
+      {tasks.length
         ? (
           <>
             <h2>{rt.tasks}</h2>
-            <ul>{a.tasks.map((t, i) => <li key={i}>{`${t.done ? "✓" : "○"} ${t.title}`}</li>)}</ul>
+            <ul>
+              {tasks.map((t, i) => (
+                <li key={i}>
+                  {`${t.done ? "✓" : "○"} ${t.title}${t.blocking ? ` (${rt.blocking})` : ""}${
+                    t.first ? ` · ${t.first} ${t.last}` : ""
+                  }`}
+                </li>
+              ))}
+            </ul>
           </>
         )
         : null}

@@ -125,6 +125,10 @@ Deno.test("console stages: listed, previewed, saved, and a move runs what was sa
       assert.deepEqual(tasks.map((x) => [x.applicationId, x.blocking, x.assigneeEmployeeId]), [
         [READY_APPLICATION_ID, true, pos.hiringManagerEmployeeId],
       ]);
+      const page = await (await t.request(`/hr/recruiting/applications/${READY_APPLICATION_ID}`, {
+        headers: cookie,
+      })).text();
+      assert.match(page, /○ Vertrag vorbereiten \(bloquante\) · Stefan Hofstetter/);
     });
 
     await ctx.step("a new stage is added in its place", async () => {
