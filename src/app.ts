@@ -17,6 +17,7 @@ import { MAX_PAYSLIP_BYTES } from "./services/payslip_import.ts";
 import { APPLICATION_FILE_MAX_BYTES } from "./services/careers.ts";
 import { mountCareers } from "./web/careers.tsx";
 import { mountConsoleRecruiting } from "./web/console_recruiting.tsx";
+import { mountConsoleStages } from "./web/console_stages.tsx";
 import { mountConsoleInbox } from "./web/console_inbox.tsx";
 import { mountConsolePerson } from "./web/console_person.tsx";
 import { mountConsoleDocuments } from "./web/console_documents.tsx";
@@ -193,6 +194,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   mountConsoleLeaveTypes(app, deps);
   mountConsoleOrganisation(app, deps);
   mountCareers(app, deps);
+  mountConsoleStages(app, deps);
   mountConsoleRecruiting(app, deps);
   if (deps.config.mcpEnabled) {
     mountAuthorizationServer(app, deps);

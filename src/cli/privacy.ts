@@ -56,7 +56,8 @@ export const privacyCommands: Command[] = [
     usage:
       "retention run\n\nDeletes audit rows, per-day person-record counters and export records older than\n" +
       "the retention period (AUDIT_RETENTION_DAYS, default 365), expired data export archives, and\n" +
-      "candidates' applications 6 months after their procedure ended (with their files and e-mails).\n" +
+      "candidates' applications 6 months after their procedure ended (with their files and e-mails),\n" +
+      "and connector previews that expired more than a day ago.\n" +
       "Schedule it daily (a systemd timer or cron).",
     async run(deps, _a, io) {
       const r = await runRetention(deps);
@@ -65,7 +66,8 @@ export const privacyCommands: Command[] = [
           new Date(r.keptFrom).toISOString().slice(0, 10)
         }: deleted ${r.auditRows} audit row(s), ` +
           `${r.personTouches} person-record counter(s), ${r.exportRecords} export record(s), ` +
-          `${r.expiredArchives} expired archive(s), ${r.applications} application(s) past their retention.\n`,
+          `${r.expiredArchives} expired archive(s), ${r.applications} application(s) past their retention, ` +
+          `${r.previews} expired connector preview(s).\n`,
       );
       return 0;
     },

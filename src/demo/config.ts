@@ -1,7 +1,7 @@
 /**
- * The demo's configuration (settings, leave types, closures, school holidays, documents) is written the way
- * an organisation writes its own: as the configuration file's sections, checked and applied by `org apply`'s
- * code. The builders describe these as rows like everything else (so `buildDemo` stays pure and its rows can
+ * The demo's configuration (settings, leave types, closures, school holidays, documents, recruiting stages) is
+ * written the way an organisation writes its own: as the configuration file's sections, checked and applied by
+ * `org apply`'s code. The builders describe these as rows like everything else (so `buildDemo` stays pure and its rows can
  * be inspected); here they become the file's entries, the sections write them, and the ids the sections gave
  * replace the builders' ids wherever other rows point at them.
  */
@@ -24,6 +24,8 @@ export const CONFIG_TABLES: ReadonlySet<SQLiteTable> = new Set<SQLiteTable>([
   s.schoolHolidays,
   s.documents,
   s.documentTranslations,
+  s.stages,
+  s.stageAutomaticTasks,
 ]);
 
 const names = (r: Row) => ({ de: r.nameDe, en: r.nameEn, fr: r.nameFr });
@@ -58,6 +60,26 @@ function sectionsOf(rows: (table: SQLiteTable) => Row[]): Record<string, unknown
       start: r.startDate,
       end: r.endDate,
       name: names(r),
+    })),
+    stages: rows(s.stages).map((st) => ({
+      key: st.key,
+      name: names(st),
+      order: st.sortOrder,
+      gated: st.gated,
+      marksHired: st.marksHired,
+      marksRejected: st.marksRejected,
+      automaticTasks: rows(s.stageAutomaticTasks).filter((t) => t.stageId === st.id)
+        .sort((a, b) => Number(a.sortOrder) - Number(b.sortOrder)).map((t) => {
+          const { de, ...others } = (t.emailTexts ?? {}) as Record<string, { subject: string; body: string }>;
+          return {
+            kind: t.kind,
+            title: t.title,
+            ...(de ? { emailSubject: de.subject, emailBody: de.body } : {}),
+            ...(Object.keys(others).length ? { emailTranslations: others } : {}),
+            blocking: t.blocking ?? false,
+            assignee: t.assignee ?? "HR",
+          };
+        }),
     })),
     documents: rows(s.documents).map((d) => ({
       slug: d.slug,
@@ -104,6 +126,10 @@ export async function applyDemoConfiguration(
       eq(s.closurePeriods.startDate, String(r.startDate)),
     );
     ids.set(String(r.id), c.id);
+  }
+  for (const r of rows(s.stages)) {
+    const [st] = await tx.select({ id: s.stages.id }).from(s.stages).where(eq(s.stages.key, String(r.key)));
+    ids.set(String(r.id), st.id);
   }
   for (const r of rows(s.documents)) {
     const [d] = await tx.select({ id: s.documents.id }).from(s.documents).where(

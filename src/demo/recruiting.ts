@@ -20,7 +20,7 @@ const STAGES = [
 ] as const;
 type StageKey = (typeof STAGES)[number]["key"];
 
-/** Stable id of a stage (by key). */
+/** The builder's id of a stage (by key); the configuration file's section gives it its database id. */
 export function stageId(key: StageKey): string {
   return demoId(`stage:${key}`);
 }
@@ -54,6 +54,13 @@ Lohnabrechnungen zuverlässig und sicher laufen.
 
 25 Ferientage, flexible Arbeitszeiten, zwei Homeoffice-Tage pro Woche und ein Weiterbildungsbudget.
 Arbeitsort: Bern.`;
+
+const AD_BACKEND_EN = `## Senior Backend Engineer (Platform) 80–100 %
+
+At ${DEMO_COMPANY} we build software that lets small Swiss organisations run their own HR administration. Our
+platform team in Bern keeps leave requests, time tracking and payslips reliable and secure.
+
+25 days of vacation, flexible hours, two days a week from home and a training budget. Place of work: Bern.`;
 
 const AD_MOBILE = `## Mobile Developer (iOS/Android) 100 %
 
@@ -205,7 +212,7 @@ export function buildRecruiting(ctx: DemoContext): void {
       workloadMin: 80,
       workloadMax: 100,
       status: "OPEN",
-      advertisement: AD_BACKEND,
+      advertisements: { de: AD_BACKEND, en: AD_BACKEND_EN },
       band: [110_000, 135_000],
       hm: manager.id,
       age: 45,
@@ -218,7 +225,7 @@ export function buildRecruiting(ctx: DemoContext): void {
       workloadMin: 100,
       workloadMax: 100,
       status: "OPEN",
-      advertisement: AD_MOBILE,
+      advertisements: { de: AD_MOBILE },
       band: [100_000, 120_000],
       hm: ctx.person("P007").id,
       age: 60,
@@ -231,7 +238,7 @@ export function buildRecruiting(ctx: DemoContext): void {
       workloadMin: 80,
       workloadMax: 100,
       status: "OPEN",
-      advertisement: AD_SUPPORT,
+      advertisements: { fr: AD_SUPPORT },
       band: [68_000, 80_000],
       hm: ctx.person("P012").id,
       age: 30,
@@ -244,7 +251,7 @@ export function buildRecruiting(ctx: DemoContext): void {
       workloadMin: 100,
       workloadMax: 100,
       status: "ON_HOLD",
-      advertisement: AD_SALES,
+      advertisements: { de: AD_SALES },
       band: null,
       hm: ctx.person("P008").id,
       age: 70,
@@ -257,7 +264,7 @@ export function buildRecruiting(ctx: DemoContext): void {
       workloadMin: 100,
       workloadMax: 100,
       status: "CLOSED",
-      advertisement: AD_INTERN,
+      advertisements: { de: AD_INTERN },
       band: null,
       hm: ctx.person(KEY.hr).id,
       age: 150,
@@ -275,7 +282,7 @@ export function buildRecruiting(ctx: DemoContext): void {
       workloadMin: p.workloadMin,
       workloadMax: p.workloadMax,
       status: p.status,
-      advertisement: p.advertisement,
+      advertisements: p.advertisements,
       salaryBandMin: p.band?.[0] ?? null,
       salaryBandMax: p.band?.[1] ?? null,
       hiringManagerEmployeeId: p.hm,
@@ -308,45 +315,67 @@ export function buildRecruiting(ctx: DemoContext): void {
   const task = (
     stage: StageKey,
     sortOrder: number,
-    t: { kind: string; title: string; emailSubject?: string; emailBody?: string; blocking?: boolean },
+    t: {
+      kind: string;
+      title: string;
+      emailTexts?: Partial<Record<string, { subject: string; body: string }>>;
+      blocking?: boolean;
+    },
   ) =>
     ctx.rows.add(s.stageAutomaticTasks, {
       id: ctx.ids.next("stagetask"),
       stageId: stageId(stage),
       kind: t.kind,
       title: t.title,
-      emailSubject: t.emailSubject ?? null,
-      emailBody: t.emailBody ?? null,
+      emailTexts: t.emailTexts ?? {},
       blocking: t.blocking ?? false,
       sortOrder,
     });
   task("INTERVIEW", 1, {
     kind: "EMAIL_CANDIDATE",
     title: "Einladung zum Interview",
-    emailSubject: "Einladung zum Gespräch: {position}",
-    emailBody:
-      `Guten Tag {firstName}\n\nVielen Dank für Ihre Bewerbung als {position}. Wir möchten Sie gerne kennenlernen ` +
-      `und melden uns in den nächsten Tagen mit Terminvorschlägen.\n\nFreundliche Grüsse\n${DEMO_COMPANY}`,
+    emailTexts: {
+      de: {
+        subject: "Einladung zum Gespräch: {position}",
+        body:
+          `Guten Tag {firstName}\n\nVielen Dank für Ihre Bewerbung als {position}. Wir möchten Sie gerne ` +
+          `kennenlernen und melden uns in den nächsten Tagen mit Terminvorschlägen.\n\nFreundliche Grüsse\n` +
+          DEMO_COMPANY,
+      },
+      fr: {
+        subject: "Invitation à un entretien : {position}",
+        body: `Bonjour {firstName}\n\nMerci pour votre candidature au poste de {position}. Nous aimerions ` +
+          `faire votre connaissance et vous proposerons des dates ces prochains jours.\n\nMeilleures ` +
+          `salutations\n${DEMO_COMPANY}`,
+      },
+    },
   });
   task("INTERVIEW", 2, { kind: "CREATE_TASK", title: REFERENCE_CHECK, blocking: true });
   task("INTERVIEW", 3, { kind: "NOTIFY_HIRING_MANAGER", title: "Hiring Manager informieren" });
   task("OFFER", 1, {
     kind: "EMAIL_CANDIDATE",
     title: "Angebot ankündigen",
-    emailSubject: "Ihr Angebot: {position}",
-    emailBody:
-      `Guten Tag {firstName}\n\nWir freuen uns, Ihnen die Stelle als {position} anbieten zu können. ` +
-      `Sie erhalten den Vertrag in den nächsten Tagen.\n\nFreundliche Grüsse\n${DEMO_COMPANY}`,
+    emailTexts: {
+      de: {
+        subject: "Ihr Angebot: {position}",
+        body:
+          `Guten Tag {firstName}\n\nWir freuen uns, Ihnen die Stelle als {position} anbieten zu können. ` +
+          `Sie erhalten den Vertrag in den nächsten Tagen.\n\nFreundliche Grüsse\n${DEMO_COMPANY}`,
+      },
+    },
   });
   task("HIRED", 1, { kind: "MARK_HIRED", title: "Als eingestellt markieren" });
   task("REJECTED", 1, {
     kind: "EMAIL_CANDIDATE",
     title: "Absage senden",
-    emailSubject: "Ihre Bewerbung: {position}",
-    emailBody:
-      `Guten Tag {firstName}\n\nVielen Dank für Ihr Interesse an der Stelle als {position}. Nach sorgfältiger ` +
-      `Prüfung haben wir uns für eine andere Person entschieden. Wir wünschen Ihnen alles Gute.\n\n` +
-      `Freundliche Grüsse\n${DEMO_COMPANY}`,
+    emailTexts: {
+      de: {
+        subject: "Ihre Bewerbung: {position}",
+        body: `Guten Tag {firstName}\n\nVielen Dank für Ihr Interesse an der Stelle als {position}. Nach ` +
+          `sorgfältiger Prüfung haben wir uns für eine andere Person entschieden. Wir wünschen Ihnen alles ` +
+          `Gute.\n\nFreundliche Grüsse\n${DEMO_COMPANY}`,
+      },
+    },
   });
 
   const order: StageKey[] = ["NEW", "SCREENING", "INTERVIEW", "OFFER", "HIRED"];

@@ -8,8 +8,8 @@ export interface StageTask {
   id: string;
   kind: string;
   title: string;
-  emailSubject: string | null;
-  emailBody: string | null;
+  /** For EMAIL_CANDIDATE: subject and body per language (German required). */
+  emailTexts: Partial<Record<string, { subject: string; body: string }>>;
   blocking: boolean;
 }
 
@@ -55,6 +55,23 @@ export function gateBlockers(
 ): string[] {
   if (!destination.gated) return [];
   return tasks.filter((t) => t.blocking && !t.done).map((t) => t.title);
+}
+
+/** The placeholders a candidate e-mail's subject and body may use. */
+export const TEMPLATE_PLACEHOLDERS = ["firstName", "lastName", "position"] as const;
+
+/** The placeholders of a template that are not among `TEMPLATE_PLACEHOLDERS`, as written (`{foo}`). */
+export function unknownPlaceholders(template: string): string[] {
+  const known = new Set<string>(TEMPLATE_PLACEHOLDERS);
+  return [...new Set([...template.matchAll(/\{(\w+)\}/g)].filter((m) => !known.has(m[1])).map((m) => m[0]))];
+}
+
+/**
+ * The text of a per-language map for someone who reads `lang`: theirs, else German, else the first there
+ * is (null when the map is empty). Candidate e-mails and advertisements are chosen this way.
+ */
+export function inLanguage<T>(texts: Partial<Record<string, T>>, lang: string): T | null {
+  return texts[lang] ?? texts.de ?? Object.values(texts).find((x) => x !== undefined) ?? null;
 }
 
 /** Fills `{firstName}`-style placeholders; unknown placeholders stay as they are. */

@@ -14,6 +14,10 @@ export interface RecruitingTexts {
   workloadFrom: string;
   workloadTo: string;
   advertisement: string;
+  advertisementHint: string;
+  languageNames: Record<"de" | "fr" | "it" | "en", string>;
+  startDate: string;
+  startDateHint: string;
   status: string;
   statusNames: Record<"DRAFT" | "OPEN" | "ON_HOLD" | "CLOSED", string>;
   hiringManager: string;
@@ -31,13 +35,25 @@ export interface RecruitingTexts {
   cv: string;
   letter: string;
   tasks: string;
+  blocking: string;
   notes: string;
+  addNote: string;
+  noteVisibility: string;
+  noteShared: string;
+  notePrivate: string;
+  noteSaved: string;
+  privateMark: string;
   move: string;
   moveTo: string;
   moved: string;
+  hiredAs: string;
+  employeeRecord: string;
   deleteData: string;
   deleted: string;
   careersPage: string;
+  stagesLink: string;
+  allStages: string;
+  filter: string;
 }
 
 export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
@@ -51,6 +67,11 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     workloadFrom: "Pensum von (%)",
     workloadTo: "Pensum bis (%)",
     advertisement: "Ausschreibung",
+    languageNames: { de: "Deutsch", fr: "Französisch", it: "Italienisch", en: "Englisch" },
+    advertisementHint:
+      "In jeder Sprache, in der die Stelle ausgeschrieben ist; die Karriereseite zeigt die Sprache der Besucherin, sonst Deutsch, sonst die erste vorhandene.",
+    startDate: "Erster Arbeitstag der eingestellten Person",
+    startDateHint: "Leer: der erste Montag mindestens vier Wochen nach der Einstellung.",
     status: "Status",
     statusNames: { DRAFT: "Entwurf", OPEN: "offen", ON_HOLD: "pausiert", CLOSED: "geschlossen" },
     hiringManager: "Vorgesetzte Person (Personalnummer)",
@@ -68,13 +89,25 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     cv: "Lebenslauf",
     letter: "Motivationsschreiben",
     tasks: "Aufgaben",
+    blocking: "blockierend",
     notes: "Geteilte Notizen",
+    addNote: "Notiz hinzufügen",
+    noteVisibility: "Wer sie liest",
+    noteShared: "das Rekrutierungsteam (auch über Assistenten)",
+    notePrivate: "nur HR (privat)",
+    noteSaved: "Die Notiz ist gespeichert.",
+    privateMark: "privat",
     move: "Verschieben",
     moveTo: "In die Phase",
     moved: "Die Bewerbung ist in der Phase {stage}.",
+    hiredAs: "Eingestellt: {name} hat ein Personaldossier und einen Onboarding-Plan.",
+    employeeRecord: "Personaldossier",
     deleteData: "Daten der Person löschen",
     deleted: "Die Bewerbung und alle Daten der Person sind gelöscht.",
     careersPage: "Karriereseite",
+    stagesLink: "Phasen und ihre automatischen Aufgaben",
+    allStages: "alle Phasen",
+    filter: "Filtern",
   },
   fr: {
     recruiting: "Recrutement",
@@ -86,6 +119,11 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     workloadFrom: "Taux de (%)",
     workloadTo: "Taux à (%)",
     advertisement: "Annonce",
+    languageNames: { de: "allemand", fr: "français", it: "italien", en: "anglais" },
+    advertisementHint:
+      "Dans chaque langue où le poste est annoncé ; la page carrières montre la langue du visiteur, sinon l'allemand, sinon la première disponible.",
+    startDate: "Premier jour de travail de la personne engagée",
+    startDateHint: "Vide : le premier lundi au moins quatre semaines après l'engagement.",
     status: "Statut",
     statusNames: { DRAFT: "brouillon", OPEN: "ouvert", ON_HOLD: "en pause", CLOSED: "fermé" },
     hiringManager: "Responsable (numéro de personnel)",
@@ -103,13 +141,25 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     cv: "Curriculum vitae",
     letter: "Lettre de motivation",
     tasks: "Tâches",
+    blocking: "bloquante",
     notes: "Notes partagées",
+    addNote: "Ajouter une note",
+    noteVisibility: "Qui la lit",
+    noteShared: "l'équipe de recrutement (aussi par les assistants)",
+    notePrivate: "seulement les RH (privée)",
+    noteSaved: "La note est enregistrée.",
+    privateMark: "privée",
     move: "Déplacer",
     moveTo: "Vers l'étape",
     moved: "La candidature est à l'étape {stage}.",
+    hiredAs: "Engagé·e : {name} a un dossier personnel et un plan d'intégration.",
+    employeeRecord: "Dossier personnel",
     deleteData: "Supprimer les données de la personne",
     deleted: "La candidature et toutes les données de la personne sont supprimées.",
     careersPage: "Page carrières",
+    stagesLink: "Étapes et leurs tâches automatiques",
+    allStages: "toutes les étapes",
+    filter: "Filtrer",
   },
   it: {
     recruiting: "Reclutamento",
@@ -121,6 +171,11 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     workloadFrom: "Grado da (%)",
     workloadTo: "Grado fino a (%)",
     advertisement: "Annuncio",
+    languageNames: { de: "tedesco", fr: "francese", it: "italiano", en: "inglese" },
+    advertisementHint:
+      "In ogni lingua in cui il posto è pubblicato; la pagina carriere mostra la lingua del visitatore, altrimenti il tedesco, altrimenti la prima disponibile.",
+    startDate: "Primo giorno di lavoro della persona assunta",
+    startDateHint: "Vuoto: il primo lunedì almeno quattro settimane dopo l'assunzione.",
     status: "Stato",
     statusNames: { DRAFT: "bozza", OPEN: "aperto", ON_HOLD: "sospeso", CLOSED: "chiuso" },
     hiringManager: "Superiore (numero del personale)",
@@ -138,13 +193,25 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     cv: "Curriculum vitae",
     letter: "Lettera di motivazione",
     tasks: "Compiti",
+    blocking: "bloccante",
     notes: "Note condivise",
+    addNote: "Aggiungere una nota",
+    noteVisibility: "Chi la legge",
+    noteShared: "il team di selezione (anche tramite assistenti)",
+    notePrivate: "solo le risorse umane (privata)",
+    noteSaved: "La nota è salvata.",
+    privateMark: "privata",
     move: "Spostare",
     moveTo: "Nella fase",
     moved: "La candidatura è nella fase {stage}.",
+    hiredAs: "Assunto/a: {name} ha un fascicolo personale e un piano di inserimento.",
+    employeeRecord: "Fascicolo personale",
     deleteData: "Cancellare i dati della persona",
     deleted: "La candidatura e tutti i dati della persona sono cancellati.",
     careersPage: "Pagina carriere",
+    stagesLink: "Fasi e i loro compiti automatici",
+    allStages: "tutte le fasi",
+    filter: "Filtrare",
   },
   en: {
     recruiting: "Recruiting",
@@ -156,6 +223,11 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     workloadFrom: "Workload from (%)",
     workloadTo: "Workload to (%)",
     advertisement: "Advertisement",
+    languageNames: { de: "German", fr: "French", it: "Italian", en: "English" },
+    advertisementHint:
+      "In each language the position is advertised in; the careers page shows the visitor's language, else German, else the first there is.",
+    startDate: "First working day of the person hired",
+    startDateHint: "Empty: the first Monday at least four weeks after the hire.",
     status: "Status",
     statusNames: { DRAFT: "draft", OPEN: "open", ON_HOLD: "on hold", CLOSED: "closed" },
     hiringManager: "Hiring manager (personnel number)",
@@ -173,13 +245,25 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     cv: "CV",
     letter: "Cover letter",
     tasks: "Tasks",
+    blocking: "blocking",
     notes: "Shared notes",
+    addNote: "Add a note",
+    noteVisibility: "Who reads it",
+    noteShared: "the hiring team (assistants too)",
+    notePrivate: "HR only (private)",
+    noteSaved: "The note is saved.",
+    privateMark: "private",
     move: "Move",
     moveTo: "To the stage",
     moved: "The application is in the stage {stage}.",
+    hiredAs: "Hired: {name} has an employee record and an onboarding plan.",
+    employeeRecord: "Employee record",
     deleteData: "Delete the person's data",
     deleted: "The application and all of the person's data are deleted.",
     careersPage: "Careers page",
+    stagesLink: "Stages and their automatic tasks",
+    allStages: "all stages",
+    filter: "Filter",
   },
 };
 

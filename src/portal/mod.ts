@@ -12,6 +12,7 @@ import { assistantRoutes } from "./assistants.ts";
 import { myDataRoutes } from "./my_data.ts";
 import { todoRoutes } from "./todos.ts";
 import { pushRoutes } from "./push.ts";
+import { onboardingRoutes } from "./onboarding.ts";
 
 /** Every portal operation, in the order the OpenAPI document lists them. */
 export const portalRoutes: RouteDef[] = [
@@ -26,6 +27,7 @@ export const portalRoutes: RouteDef[] = [
   ...authRoutes,
   ...holidayRoutes,
   ...approvalRoutes,
+  ...onboardingRoutes,
   ...assistantRoutes,
   ...myDataRoutes,
 ];

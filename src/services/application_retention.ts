@@ -1,19 +1,25 @@
 /**
  * A candidate's data is kept only as long as the application form says (`APPLICATION_RETENTION_MONTHS`
  * after the procedure ends) and then deleted completely: the application with its files, tasks, notes, scores
- * and stage history, the e-mails written to the candidate, and the notifications that pointed at it. The
+ * and stage history, the e-mails written to the candidate, the notifications that pointed at it, and the
+ * connector's previews that named it (a prepared note holds the note's text; a stored result the names). The
  * procedure has ended when the application is hired, rejected or withdrawn (counted from its last change),
  * or when its position was closed (counted from the closing). Run by `hr-service retention run` (a daily
  * timer) and, for one candidate who asks, from the HR console.
  */
-import { and, eq, inArray, like, lt, ne } from "drizzle-orm";
+import { and, eq, inArray, like, lt, ne, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { applications, mailOutbox, notifications, positions } from "../db/schema/mod.ts";
+import { applications, mailOutbox, mcpPreviews, notifications, positions } from "../db/schema/mod.ts";
 import { notFound } from "../errors.ts";
 import type { Tx } from "./common.ts";
 import { APPLICATION_RETENTION_MONTHS } from "./careers.ts";
 
 type Deps = Pick<AppDeps, "db" | "clock">;
+
+/** Whether a JSON column (a preview's payload or stored result) names the application at its top level. */
+function namesApplication(column: SQLWrapper, id: string) {
+  return sql`(CASE WHEN json_valid(${column}) THEN json_extract(${column}, '$.applicationId') END) = ${id}`;
+}
 
 /** Deletes one application and every row of its candidate, inside the caller's transaction. */
 async function deleteApplicationIn(tx: Tx, id: string): Promise<void> {
@@ -22,6 +28,9 @@ async function deleteApplicationIn(tx: Tx, id: string): Promise<void> {
   await tx.delete(applications).where(eq(applications.id, id));
   await tx.delete(mailOutbox).where(eq(mailOutbox.relatedTo, `application:${id}`));
   await tx.delete(notifications).where(like(notifications.payload, `%"applicationId":"${id}"%`));
+  await tx.delete(mcpPreviews).where(
+    or(namesApplication(mcpPreviews.payload, id), namesApplication(mcpPreviews.result, id)),
+  );
 }
 
 /** Deletes one candidate's application and everything of theirs now (a candidate who asks; HR's button). */

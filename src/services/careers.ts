@@ -15,6 +15,7 @@ import { careersTexts } from "../i18n/careers.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { getSetting } from "../settings.ts";
 import { fileTypeOf } from "./uploaded_files.ts";
+import { inLanguage } from "../domain/recruiting.ts";
 
 /** How long an application is kept after its procedure ends (shown on the form and in the e-mail). */
 export const APPLICATION_RETENTION_MONTHS = 6;
@@ -37,8 +38,8 @@ function workloadText(min: number | null, max: number | null): string | null {
   return `${min}–${max} %`;
 }
 
-/** The positions open for applications, by title. */
-export async function listOpenPositions(deps: Pick<AppDeps, "db">): Promise<OpenPosition[]> {
+/** The positions open for applications, by title, each advertisement in `lang` (else German, else any). */
+export async function listOpenPositions(deps: Pick<AppDeps, "db">, lang: string): Promise<OpenPosition[]> {
   const rows = await deps.db.select({ p: positions, department: departments.name }).from(positions)
     .leftJoin(departments, eq(departments.id, positions.departmentId))
     .where(eq(positions.status, "OPEN")).orderBy(asc(positions.title)).limit(200);
@@ -48,13 +49,17 @@ export async function listOpenPositions(deps: Pick<AppDeps, "db">): Promise<Open
     department,
     location: p.location,
     workload: workloadText(p.workloadMin, p.workloadMax),
-    advertisement: p.advertisement,
+    advertisement: inLanguage(p.advertisements, lang),
   }));
 }
 
 /** One open position, or not found (a draft, one on hold or closed reads as unknown). */
-export async function getOpenPosition(deps: Pick<AppDeps, "db">, id: string): Promise<OpenPosition> {
-  const p = (await listOpenPositions(deps)).find((x) => x.id === id);
+export async function getOpenPosition(
+  deps: Pick<AppDeps, "db">,
+  id: string,
+  lang: string,
+): Promise<OpenPosition> {
+  const p = (await listOpenPositions(deps, lang)).find((x) => x.id === id);
   if (!p) throw notFound("This position is not open.");
   return p;
 }
@@ -94,7 +99,7 @@ export async function applyForPosition(
   deps: AppDeps & { mailKick?: () => void },
   input: ApplicationInput,
 ): Promise<{ applicationId: string; position: string; language: Lang }> {
-  const position = await getOpenPosition(deps, input.positionId);
+  const position = await getOpenPosition(deps, input.positionId, input.language);
   const problems: string[] = [];
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();

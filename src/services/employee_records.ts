@@ -9,6 +9,7 @@ import { departments, employees, users } from "../db/schema/mod.ts";
 import { isLang } from "../i18n/mod.ts";
 import { isValidDate } from "../domain/calendar.ts";
 import { startPlanFromTemplate } from "./onboarding_templates.ts";
+import type { Q, Tx } from "./common.ts";
 
 /**
  * The employee CSV format, the same for import and export. `personnel_number` identifies a person: an
@@ -147,16 +148,18 @@ export interface EmployeeRecord {
   fields: Record<string, string>;
 }
 
-/**
- * Validates every record (each problem reported with its line) and writes them only when there is no
- * problem at all, in one transaction: new personnel numbers are added, known ones updated.
- */
-export async function saveEmployeeRecords(
-  deps: Pick<AppDeps, "db" | "clock">,
+/** Records that passed every check, ready to be written. */
+interface Checked {
+  parsed: { line: number; row: z.output<typeof Row> }[];
+  byPn: Map<string, string>;
+}
+
+/** Every problem of the records, each with its line, read through `q` (the database or a transaction). */
+async function checkRecords(
+  q: Q,
   records: readonly EmployeeRecord[],
-  /** Problems the caller found already (e.g. a line of a file with too few fields): nothing is written. */
-  earlier: readonly string[] = [],
-): Promise<ImportResult> {
+  earlier: readonly string[],
+): Promise<{ errors: string[]; checked: Checked }> {
   const errors: string[] = [...earlier];
   const parsed: { line: number; row: z.output<typeof Row> }[] = [];
   const seen = new Map<string, number>();
@@ -178,7 +181,7 @@ export async function saveEmployeeRecords(
     parsed.push({ line, row: r.data });
   }
 
-  const existing = await deps.db.select({ id: employees.id, pn: employees.personnelNumber }).from(employees);
+  const existing = await q.select({ id: employees.id, pn: employees.personnelNumber }).from(employees);
   const byPn = new Map(existing.map((e) => [e.pn, e.id]));
   for (const { line, row } of parsed) {
     const m = row.manager_personnel_number;
@@ -189,7 +192,7 @@ export async function saveEmployeeRecords(
   }
   // The language belongs to the account, which the schema keeps apart from the employee record.
   const accounts = new Map(
-    (await deps.db.select({ id: users.id, employeeId: users.employeeId }).from(users))
+    (await q.select({ id: users.id, employeeId: users.employeeId }).from(users))
       .filter((u) => u.employeeId !== null).map((u) => [u.employeeId!, u.id]),
   );
   for (const { line, row } of parsed) {
@@ -201,71 +204,126 @@ export async function saveEmployeeRecords(
       );
     }
   }
-  if (errors.length) return { ok: false, errors };
+  return { errors, checked: { parsed, byPn } };
+}
 
-  const now = deps.clock.now();
+/** Writes checked records in the caller's transaction; returns the counts and the ids of the new people. */
+async function writeRecords(tx: Tx, { parsed, byPn }: Checked, now: number) {
   let created = 0;
   let updated = 0;
-  await deps.db.transaction(async (tx) => {
-    const depts = new Map((await tx.select().from(departments)).map((d) => [d.name, d.id]));
-    const newIds: string[] = [];
-    const ids = new Map(byPn);
-    for (const { row } of parsed) {
-      if (!ids.has(row.personnel_number)) ids.set(row.personnel_number, crypto.randomUUID());
-    }
-    for (const { row } of parsed) {
-      let departmentId: string | null = null;
-      if (row.department) {
-        departmentId = depts.get(row.department) ?? null;
-        if (!departmentId) {
-          departmentId = crypto.randomUUID();
-          await tx.insert(departments).values({ id: departmentId, name: row.department });
-          depts.set(row.department, departmentId);
-        }
-      }
-      const values = {
-        personnelNumber: row.personnel_number,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        workEmail: row.work_email,
-        phone: row.phone,
-        canton: row.canton,
-        managerId: row.manager_personnel_number ? ids.get(row.manager_personnel_number)! : null,
-        departmentId,
-        jobTitle: row.job_title,
-        employmentStart: row.employment_start,
-        employmentEnd: row.employment_end,
-        workloadPercent: row.workload_percent,
-        workingWeekdays: row.working_weekdays,
-        weeklyHours: row.weekly_hours,
-        salaryContinuationScale: row.salary_continuation_scale,
-        birthDate: row.birth_date,
-        ahvNumber: row.ahv_number,
-        iban: row.iban,
-        addressStreet: row.address_street,
-        addressPostalCode: row.address_postal_code,
-        addressCity: row.address_city,
-        updatedAt: now,
-      };
-      const id = ids.get(row.personnel_number)!;
-      if (byPn.has(row.personnel_number)) {
-        await tx.update(employees).set(values).where(eq(employees.id, id));
-        updated++;
-      } else {
-        await tx.insert(employees).values({ id, ...values, createdAt: now });
-        created++;
-        newIds.push(id);
-      }
-      if (row.language) {
-        await tx.update(users).set({ language: row.language, updatedAt: now }).where(
-          eq(users.employeeId, id),
-        );
+  const depts = new Map((await tx.select().from(departments)).map((d) => [d.name, d.id]));
+  const newIds: string[] = [];
+  const ids = new Map(byPn);
+  for (const { row } of parsed) {
+    if (!ids.has(row.personnel_number)) ids.set(row.personnel_number, crypto.randomUUID());
+  }
+  for (const { row } of parsed) {
+    let departmentId: string | null = null;
+    if (row.department) {
+      departmentId = depts.get(row.department) ?? null;
+      if (!departmentId) {
+        departmentId = crypto.randomUUID();
+        await tx.insert(departments).values({ id: departmentId, name: row.department });
+        depts.set(row.department, departmentId);
       }
     }
-    // Every new person starts with the organisation's onboarding plan (once all managers exist).
-    for (const id of newIds) await startPlanFromTemplate(tx, id, now);
-  });
+    const values = {
+      personnelNumber: row.personnel_number,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      workEmail: row.work_email,
+      phone: row.phone,
+      canton: row.canton,
+      managerId: row.manager_personnel_number ? ids.get(row.manager_personnel_number)! : null,
+      departmentId,
+      jobTitle: row.job_title,
+      employmentStart: row.employment_start,
+      employmentEnd: row.employment_end,
+      workloadPercent: row.workload_percent,
+      workingWeekdays: row.working_weekdays,
+      weeklyHours: row.weekly_hours,
+      salaryContinuationScale: row.salary_continuation_scale,
+      birthDate: row.birth_date,
+      ahvNumber: row.ahv_number,
+      iban: row.iban,
+      addressStreet: row.address_street,
+      addressPostalCode: row.address_postal_code,
+      addressCity: row.address_city,
+      updatedAt: now,
+    };
+    const id = ids.get(row.personnel_number)!;
+    if (byPn.has(row.personnel_number)) {
+      await tx.update(employees).set(values).where(eq(employees.id, id));
+      updated++;
+    } else {
+      await tx.insert(employees).values({ id, ...values, createdAt: now });
+      created++;
+      newIds.push(id);
+    }
+    if (row.language) {
+      await tx.update(users).set({ language: row.language, updatedAt: now }).where(
+        eq(users.employeeId, id),
+      );
+    }
+  }
+  // Every new person starts with the organisation's onboarding plan (once all managers exist).
+  for (const id of newIds) await startPlanFromTemplate(tx, id, now);
+  return { created, updated, newIds };
+}
+
+/**
+ * Validates every record (each problem reported with its line) and writes them only when there is no
+ * problem at all, in one transaction: new personnel numbers are added, known ones updated.
+ */
+export async function saveEmployeeRecords(
+  deps: Pick<AppDeps, "db" | "clock">,
+  records: readonly EmployeeRecord[],
+  /** Problems the caller found already (e.g. a line of a file with too few fields): nothing is written. */
+  earlier: readonly string[] = [],
+): Promise<ImportResult> {
+  const { errors, checked } = await checkRecords(deps.db, records, earlier);
+  if (errors.length) return { ok: false, errors };
+  const now = deps.clock.now();
+  const { created, updated } = await deps.db.transaction((tx) => writeRecords(tx, checked, now));
   return { ok: true, created, updated };
+}
+
+/**
+ * The same checks and write inside the caller's transaction, for a change of which a new person is one part
+ * (a candidate hired): the caller's other writes and the record commit together or not at all. Returns the
+ * ids of the people created.
+ */
+export async function saveEmployeeRecordsIn(
+  tx: Tx,
+  now: number,
+  records: readonly EmployeeRecord[],
+): Promise<{ ok: true; created: string[] } | { ok: false; errors: string[] }> {
+  const { errors, checked } = await checkRecords(tx, records, []);
+  if (errors.length) return { ok: false, errors };
+  const { newIds } = await writeRecords(tx, checked, now);
+  return { ok: true, created: newIds };
+}
+
+/**
+ * The next free personnel number in the organisation's own pattern: the highest number that ends in digits,
+ * one up, with its prefix and width (`GW-041` → `GW-042`); `1` when there is none yet.
+ */
+export async function nextPersonnelNumber(q: Q): Promise<string> {
+  const taken = new Set(
+    (await q.select({ pn: employees.personnelNumber }).from(employees)).map((e) => e.pn),
+  );
+  let best: { prefix: string; n: number; width: number } | null = null;
+  for (const pn of taken) {
+    const m = /^(.*?)(\d+)$/.exec(pn);
+    if (!m) continue;
+    const n = Number(m[2]);
+    if (!best || n > best.n) best = { prefix: m[1], n, width: m[2].length };
+  }
+  const b = best ?? { prefix: "", n: 0, width: 1 };
+  for (let n = b.n + 1;; n++) {
+    const pn = `${b.prefix}${String(n).padStart(b.width, "0")}`;
+    if (!taken.has(pn)) return pn;
+  }
 }
 
 /**

@@ -14,10 +14,11 @@ import {
   positionTeam,
   users,
 } from "../db/schema/mod.ts";
-import { isCanton } from "../domain/calendar.ts";
+import { isCanton, isValidDate } from "../domain/calendar.ts";
 import { hasPermission, isHrOrAbove } from "../domain/access.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import type { Actor } from "./actor.ts";
+import { ORG_LANGUAGES } from "../settings.ts";
 import { getApplication } from "./hr_recruiting.ts";
 
 type Deps = Pick<AppDeps, "db" | "clock">;
@@ -34,12 +35,15 @@ export interface PositionInput {
   canton: string;
   workloadMin: number | null;
   workloadMax: number | null;
-  advertisement: string;
+  /** The advertisement per language (de, fr, it, en); an empty text is none. */
+  advertisements: Partial<Record<string, string>>;
   status: string;
   /** Personnel number of the hiring manager, or empty. */
   hiringManager: string;
   /** E-mail addresses of the accounts who recruit for it. */
   recruiters: string[];
+  /** The first working day of whoever is hired (`YYYY-MM-DD`), or empty for the default (`hiring.ts`). */
+  startDate?: string;
 }
 
 /** A position with what HR edits, or not found. */
@@ -64,10 +68,11 @@ export async function getPositionForHr(deps: Deps, actor: Actor, id: string) {
     canton: row.p.canton ?? "",
     workloadMin: row.p.workloadMin,
     workloadMax: row.p.workloadMax,
-    advertisement: row.p.advertisement ?? "",
+    advertisements: row.p.advertisements,
     status: row.p.status,
     hiringManager: row.hm ?? "",
     recruiters: team.map((t) => t.email).sort(),
+    startDate: row.p.startDate ?? "",
   };
 }
 
@@ -87,7 +92,16 @@ export async function savePosition(deps: Deps, actor: Actor, input: PositionInpu
   if (input.workloadMin !== null && input.workloadMax !== null && input.workloadMin > input.workloadMax) {
     problems.push("workload: from is more than to");
   }
-  if (input.advertisement.length > 20_000) problems.push("advertisement: at most 20,000 characters");
+  const advertisements: Partial<Record<string, string>> = {};
+  for (const [lang, text] of Object.entries(input.advertisements)) {
+    if (!(ORG_LANGUAGES as readonly string[]).includes(lang)) {
+      problems.push(`advertisement: no language ${lang}`);
+    } else if ((text ?? "").length > 20_000) {
+      problems.push(`advertisement (${lang}): at most 20,000 characters`);
+    } else if (text?.trim()) advertisements[lang] = text.trim();
+  }
+  const startDate = input.startDate?.trim() || null;
+  if (startDate && !isValidDate(startDate)) problems.push("start date: a date YYYY-MM-DD");
   let hiringManagerId: string | null = null;
   if (input.hiringManager.trim()) {
     const [e] = await deps.db.select({ id: employees.id }).from(employees)
@@ -131,9 +145,10 @@ export async function savePosition(deps: Deps, actor: Actor, input: PositionInpu
       canton: input.canton || null,
       workloadMin: input.workloadMin,
       workloadMax: input.workloadMax,
-      advertisement: input.advertisement.trim() || null,
+      advertisements,
       status: input.status,
       hiringManagerEmployeeId: hiringManagerId,
+      startDate,
       updatedAt: now,
     };
     if (input.id) {

@@ -10,8 +10,8 @@ import {
   stages,
   users,
 } from "../db/schema/mod.ts";
-import { gateBlockers, plannedTasks, renderTemplate } from "../domain/recruiting.ts";
-import { hasPermission } from "../domain/access.ts";
+import { gateBlockers, inLanguage, plannedTasks, renderTemplate } from "../domain/recruiting.ts";
+import { hasPermission, isHrOrAbove } from "../domain/access.ts";
 import { AppError } from "../errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import type { Actor } from "./actor.ts";
@@ -23,9 +23,11 @@ import {
   type PageInput,
   pageOf,
   type ServiceDeps,
+  todayOf,
   toPage,
   writeTx,
 } from "./common.ts";
+import { createHiredEmployee, hireCanton, noCanton } from "./hiring.ts";
 import { inScope, positionScope, type Scope } from "./hr_scope.ts";
 import { refuseRepeatedNote } from "./note_repeat.ts";
 
@@ -86,7 +88,10 @@ export async function listPositions(
   return toPage(rows, page, (r) => ({ ...r, openApplications: counts.get(r.id) ?? 0 }));
 }
 
-/** One position within scope, with its advertisement text capped at 2000 characters. */
+/**
+ * One position within scope, with its advertisement in the caller's language (else German, else any) capped
+ * at 2000 characters.
+ */
 export async function getPosition(deps: ServiceDeps, actor: Actor, positionId: string) {
   const scope = await positionScope(deps, actor);
   if (!inScope(scope, positionId)) {
@@ -101,14 +106,15 @@ export async function getPosition(deps: ServiceDeps, actor: Actor, positionId: s
     workloadMin: positions.workloadMin,
     workloadMax: positions.workloadMax,
     status: positions.status,
-    advertisement: positions.advertisement,
+    advertisements: positions.advertisements,
     hiringManagerEmployeeId: positions.hiringManagerEmployeeId,
   }).from(positions).leftJoin(departments, eq(departments.id, positions.departmentId))
     .where(eq(positions.id, positionId)).limit(1);
   if (!p) throw new AppError("not_found", "No position with this id is within your reach.");
-  const ad = p.advertisement ?? "";
+  const { advertisements, ...rest } = p;
+  const ad = inLanguage(advertisements, actor.language) ?? "";
   return {
-    ...p,
+    ...rest,
     advertisement: ad.length > AD_TEXT_CAP ? `${ad.slice(0, AD_TEXT_CAP)}\n\n[… shortened]` : ad,
     advertisementTruncated: ad.length > AD_TEXT_CAP,
   };
@@ -269,6 +275,7 @@ export async function previewStageMove(
     .from(applicationTasks).where(eq(applicationTasks.applicationId, applicationId));
   const blockers = gateBlockers(dest, open);
   const plan = plannedTasks(dest, tasks);
+  if (plan.some((t) => t.marksHired) && !(await hireCanton(deps.db, a.position.canton))) throw noCanton();
   return {
     applicationId,
     candidateName: `${a.app.candidateFirstName} ${a.app.candidateLastName}`,
@@ -287,7 +294,8 @@ export async function previewStageMove(
  * Moves an application and runs the destination's automatic tasks in one transaction: candidate e-mails go
  * to the mail outbox (delivered over SMTP afterwards), tasks are created, hiring is marked. The caller's
  * authority is checked again, and the gate is checked again at commit; there is no override here (the
- * compliance override is a portal-only HR action, never offered over the connector).
+ * compliance override is a portal-only HR action, never offered over the connector). A move that marks the
+ * candidate hired creates their employee record and onboarding plan in the same transaction (`hiring.ts`).
  */
 export async function commitStageMove(
   deps: ServiceDeps & { mailKick?: () => void },
@@ -313,6 +321,7 @@ export async function commitStageMove(
   }
   const now = deps.clock.now();
   let mails = 0;
+  let employeeId: string | null = null;
   // The answer is built inside the transaction: a connector commit stores it there, with the move.
   const result = await writeTx(deps, async (tx) => {
     const [dest] = await tx.select().from(stages).where(eq(stages.key, toStageKey)).limit(1);
@@ -339,10 +348,12 @@ export async function commitStageMove(
     const vars = { firstName: app.candidateFirstName, lastName: app.candidateLastName, position: pos.title };
     for (const t of tasks) {
       if (t.kind === "EMAIL_CANDIDATE") {
+        // The candidate's language, else German (required of every template).
+        const text = inLanguage(t.emailTexts, app.candidateLanguage);
         await enqueueMail(tx, deps.clock, {
           to: app.candidateEmail,
-          subject: renderTemplate(t.emailSubject ?? t.title, vars),
-          text: renderTemplate(t.emailBody ?? "", vars),
+          subject: renderTemplate(text?.subject ?? t.title, vars),
+          text: renderTemplate(text?.body ?? "", vars),
           relatedTo: `application:${applicationId}`,
         });
         mails++;
@@ -351,6 +362,7 @@ export async function commitStageMove(
           applicationId,
           title: t.title,
           blocking: t.blocking,
+          assigneeEmployeeId: t.assignee === "HIRING_MANAGER" ? pos.hiringManagerEmployeeId : null,
           createdAt: now,
         });
       } else if (t.kind === "NOTIFY_HIRING_MANAGER" && pos.hiringManagerEmployeeId) {
@@ -364,13 +376,19 @@ export async function commitStageMove(
       }
     }
     if (dest.marksHired || tasks.some((t) => t.kind === "MARK_HIRED")) {
-      await tx.update(applications).set({ status: "HIRED", hiredAt: now }).where(
+      employeeId = await createHiredEmployee(tx, now, todayOf(deps), {
+        firstName: app.candidateFirstName,
+        lastName: app.candidateLastName,
+        phone: app.candidatePhone,
+        position: pos,
+      });
+      await tx.update(applications).set({ status: "HIRED", hiredAt: now, employeeId }).where(
         eq(applications.id, applicationId),
       );
     } else if (dest.marksRejected) {
       await tx.update(applications).set({ status: "REJECTED" }).where(eq(applications.id, applicationId));
     }
-    return { ...preview, moved: true, emailsQueued: mails };
+    return { ...preview, moved: true, emailsQueued: mails, employeeId };
   });
   if (mails) deps.mailKick?.();
   return result;
@@ -432,4 +450,58 @@ export async function addApplicationNote(
 
 function sqlCount() {
   return sql<number>`count(*)`.mapWith(Number);
+}
+
+/** Who reads a note: the hiring team (and the connector) or HR alone. */
+export const NOTE_VISIBILITIES = ["SHARED", "PRIVATE_HR"] as const;
+export type NoteVisibility = typeof NOTE_VISIBILITIES[number];
+
+/**
+ * Files a note from the HR console, shared with the hiring team or private to HR. Only HR staff and
+ * administrators file or read private notes; the connector never shows them (`getApplication`).
+ */
+export async function addHrNote(
+  deps: ServiceDeps,
+  actor: Actor,
+  applicationId: string,
+  body: string,
+  visibility: string,
+) {
+  if (!isHrOrAbove(actor.role)) throw new AppError("forbidden", "Only HR staff file notes here.");
+  if (!(NOTE_VISIBILITIES as readonly string[]).includes(visibility)) {
+    throw new AppError("validation", `visibility must be one of ${NOTE_VISIBILITIES.join(", ")}.`);
+  }
+  const p = await previewApplicationNote(deps, actor, applicationId, body);
+  return await writeTx(deps, async (tx) => {
+    const [row] = await tx.insert(applicationNotes).values({
+      applicationId,
+      authorUserId: actor.userId,
+      visibility,
+      body: p.note,
+      channel: actor.channel,
+      createdAt: deps.clock.now(),
+    }).returning({ id: applicationNotes.id });
+    return { noteId: row.id, applicationId, visibility: visibility as NoteVisibility };
+  });
+}
+
+/** Every note on an application, shared and private, oldest first: HR staff and administrators only. */
+export async function listHrNotes(deps: ServiceDeps, actor: Actor, applicationId: string) {
+  if (!isHrOrAbove(actor.role)) throw new AppError("forbidden", "Only HR staff read private notes.");
+  await loadApplication(deps, actor, applicationId);
+  const rows = await deps.db.select({
+    body: applicationNotes.body,
+    visibility: applicationNotes.visibility,
+    createdAt: applicationNotes.createdAt,
+    author: users.email,
+  }).from(applicationNotes).leftJoin(users, eq(users.id, applicationNotes.authorUserId))
+    .where(eq(applicationNotes.applicationId, applicationId)).orderBy(asc(applicationNotes.createdAt)).limit(
+      200,
+    );
+  return rows.map((n) => ({
+    body: n.body,
+    visibility: n.visibility as NoteVisibility,
+    author: n.author ?? "",
+    createdAt: iso(n.createdAt),
+  }));
 }

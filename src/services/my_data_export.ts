@@ -118,6 +118,8 @@ export const NOT_EXPORTED: Record<string, string> = {
   onboarding_tasks: "exported through the person's onboarding plans",
   positions: "organisation data: the positions a person hires for, not data about the person",
   applications: "candidates are not employees; an applicant's data is handled under the recruiting retention",
+  application_tasks:
+    "a task on a candidate's application that names who does it: the candidate's record, not the person's",
 };
 
 function pick(row: Record<string, unknown>, omit: string[] = []): Record<string, unknown> {

@@ -2,12 +2,13 @@
  * Retention of what the connector records about people: audit rows, the per-day person-record counters and
  * export records older than the installation's period (`AUDIT_RETENTION_DAYS`) are deleted, and data export
  * archives whose offer ended are removed (their request records stay), and candidates' applications past their
- * retention period are deleted with everything of theirs. Run by `hr-service retention run`,
+ * retention period are deleted with everything of theirs, and the connector's previews that expired more than a
+ * day ago. Run by `hr-service retention run`,
  * which an operator schedules (a systemd timer or cron, daily).
  */
 import { lt } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { exportRecords, mcpAudit, personTouches } from "../db/schema/mod.ts";
+import { exportRecords, mcpAudit, mcpPreviews, personTouches } from "../db/schema/mod.ts";
 import { expireExports } from "./my_data_export.ts";
 import { purgeExpiredApplications } from "./application_retention.ts";
 
@@ -20,7 +21,15 @@ export interface RetentionResult {
   expiredArchives: number;
   /** Candidates' applications deleted after their retention period (`application_retention.ts`). */
   applications: number;
+  /** Connector previews that expired more than a day ago (filed or not). */
+  previews: number;
 }
+
+/**
+ * How long an expired preview is kept: a commit retried within it still gets its first answer; after it the
+ * preview, which may hold a note's text or a record's names, goes.
+ */
+export const PREVIEW_KEPT_AFTER_EXPIRY_MS = 86_400_000;
 
 /**
  * Deletes everything older than the period, counted from the start of today's UTC day: with 365 days on
@@ -41,7 +50,10 @@ export async function runRetention(
       .returning({ id: personTouches.employeeId });
     const e = await tx.delete(exportRecords).where(lt(exportRecords.day, firstDay))
       .returning({ id: exportRecords.id });
-    return { auditRows: a.length, personTouches: t.length, exportRecords: e.length };
+    const p = await tx.delete(mcpPreviews).where(
+      lt(mcpPreviews.expiresAt, deps.clock.now() - PREVIEW_KEPT_AFTER_EXPIRY_MS),
+    ).returning({ id: mcpPreviews.id });
+    return { auditRows: a.length, personTouches: t.length, exportRecords: e.length, previews: p.length };
   });
   const expiredArchives = await expireExports(deps);
   const applications = await purgeExpiredApplications(deps);

@@ -121,7 +121,7 @@ async function positionPage(
   setPageHeaders(c);
   let p: OpenPosition;
   try {
-    p = await getOpenPosition(deps, id);
+    p = await getOpenPosition(deps, id, lang);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     return c.html(
@@ -184,7 +184,7 @@ export function mountCareers(app: Hono<any>, deps: AppDeps & { mailKick?: () => 
   app.get("/careers", async (c) => {
     const lang = langOf(c);
     const t = careersTexts(lang);
-    const open = await listOpenPositions(deps);
+    const open = await listOpenPositions(deps, lang);
     setPageHeaders(c);
     return c.html(
       <Layout lang={lang} m={WEB_MESSAGES[lang]} title={t.careers}>
@@ -241,7 +241,7 @@ export function mountCareers(app: Hono<any>, deps: AppDeps & { mailKick?: () => 
       return thanksPage(
         c,
         lang,
-        (await listOpenPositions(deps)).find((p) => p.id === id)?.title ?? "",
+        (await listOpenPositions(deps, lang)).find((p) => p.id === id)?.title ?? "",
       );
     }
     try {

@@ -21,6 +21,7 @@ import { leaveTypeName, todayOf } from "../services/common.ts";
 import { AppError } from "../errors.ts";
 import { CANTON_CODES, formProblems, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
 import { Layout, setPageHeaders } from "./layout.tsx";
+import { loadOnboardingPlan, OnboardingPlan } from "./console_onboarding.tsx";
 
 /** The form's fields: what the console edits of an employee file row. */
 const EDITED = [
@@ -87,6 +88,7 @@ async function personPage(
     .where(eq(employees.personnelNumber, record.personnel_number)).limit(1);
   // An administrator is made (or changed) by an administrator only.
   const roles = p.user.role === "admin" ? [...CONSOLE_ROLES_FOR_ADMIN] : [...CONSOLE_ROLES_FOR_HR];
+  const plan = await loadOnboardingPlan(deps, p, record.personnel_number);
   return c.html(
     <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={name} wide>
       <Nav t={t} here="people" />
@@ -225,6 +227,7 @@ async function personPage(
         />
         <button type="submit">{t.save}</button>
       </form>
+      <OnboardingPlan p={p} plan={plan} />
       <h2 id="account">{pt.account}</h2>
       {account
         ? (

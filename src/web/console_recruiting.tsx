@@ -2,13 +2,14 @@
 /**
  * The HR console's recruiting: positions (created, changed, opened and closed; the open ones appear on the
  * careers page), their applications by stage, and one application with the candidate's files, tasks and
- * shared notes. A stage move is the connector's `commit_stage_move` itself (`commitStageMove`: the same gate
- * and the same automatic tasks), and a candidate's data can be deleted at once.
+ * notes (shared with the hiring team or private to HR). A stage move is the connector's `commit_stage_move`
+ * itself (`commitStageMove`: the same gate and the same automatic tasks), and a candidate's data can be
+ * deleted at once.
  */
 import type { Context, Hono } from "hono";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { stages } from "../db/schema/mod.ts";
+import { applications, applicationTasks, employees, stages } from "../db/schema/mod.ts";
 import { AppError } from "../errors.ts";
 import { fill } from "../i18n/mod.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
@@ -16,9 +17,11 @@ import { recruitingTexts } from "../i18n/console_recruiting.ts";
 import { portalActor } from "../services/actor.ts";
 import { localName } from "../services/common.ts";
 import {
+  addHrNote,
   commitStageMove,
   getApplication,
   listApplications,
+  listHrNotes,
   listPositions,
 } from "../services/hr_recruiting.ts";
 import {
@@ -31,6 +34,7 @@ import {
 import { deleteApplication } from "../services/application_retention.ts";
 import { CANTON_CODES, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
 import { Layout, setPageHeaders } from "./layout.tsx";
+import { ORG_LANGUAGES } from "../settings.ts";
 
 type Status = 200 | 400 | 403 | 404 | 409;
 type Form = Record<string, string>;
@@ -71,8 +75,21 @@ function PositionForm(props: { p: Page; f: Form; id?: string }) {
         {f.recruiters ?? ""}
       </textarea>
       <p id="prec-hint" class="muted">{rt.recruitersHint}</p>
-      <label for="pad">{rt.advertisement}</label>
-      <textarea id="pad" name="advertisement" rows={10} maxlength={20000}>{f.advertisement ?? ""}</textarea>
+      <label for="pstart">{rt.startDate}</label>
+      <input id="pstart" name="start_date" type="date" value={f.start_date} aria-describedby="pstart-hint" />
+      <p id="pstart-hint" class="muted">{rt.startDateHint}</p>
+      <fieldset>
+        <legend>{rt.advertisement}</legend>
+        <p class="muted">{rt.advertisementHint}</p>
+        {ORG_LANGUAGES.map((lang) => (
+          <>
+            <label for={`pad-${lang}`}>{rt.languageNames[lang]}</label>
+            <textarea id={`pad-${lang}`} name={`ad_${lang}`} rows={8} maxlength={20000} lang={lang}>
+              {f[`ad_${lang}`] ?? ""}
+            </textarea>
+          </>
+        ))}
+      </fieldset>
       <button type="submit">{props.p.t.save}</button>
     </form>
   );
@@ -89,7 +106,8 @@ async function positionsPage(deps: AppDeps, c: Context, p: Page, opts: Opts = {}
       {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
       <Problems t={p.t} errors={opts.errors ?? []} />
       <p>
-        {rt.intro} <a href={`/careers?lang=${p.lang}`}>{rt.careersPage}</a>
+        {rt.intro} <a href={`/careers?lang=${p.lang}`}>{rt.careersPage}</a> ·{" "}
+        <a href="/hr/recruiting/stages">{rt.stagesLink}</a>
       </p>
       <table>
         <thead>
@@ -129,11 +147,15 @@ function formOfPosition(x: Awaited<ReturnType<typeof getPositionForHr>>): Form {
     workload_max: x.workloadMax === null ? "" : String(x.workloadMax),
     hiring_manager: x.hiringManager,
     recruiters: x.recruiters.join("\n"),
-    advertisement: x.advertisement,
+    ...Object.fromEntries(ORG_LANGUAGES.map((l) => [`ad_${l}`, x.advertisements[l] ?? ""])),
+    start_date: x.startDate,
   };
 }
 
 async function positionPage(deps: AppDeps, c: Context, p: Page, id: string, opts: Opts = {}) {
+  const all = await deps.db.select().from(stages).orderBy(asc(stages.sortOrder));
+  const requested = c.req.query("stage") ?? "";
+  const stageKey = all.some((s) => s.key === requested) ? requested : "";
   const rt = recruitingTexts(p.lang);
   const actor = portalActor(p.user);
   setPageHeaders(c);
@@ -144,7 +166,11 @@ async function positionPage(deps: AppDeps, c: Context, p: Page, id: string, opts
     if (!(e instanceof AppError)) throw e;
     return await positionsPage(deps, c, p, { errors: [e.message], status: e.status === 403 ? 403 : 404 });
   }
-  const apps = await listApplications(deps, actor, { positionId: id, limit: 50 });
+  const apps = await listApplications(deps, actor, {
+    positionId: id,
+    limit: 50,
+    ...(stageKey ? { stageKey } : {}),
+  });
   return c.html(
     <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={position.title} wide>
       <Nav t={p.t} here="recruiting" />
@@ -155,6 +181,16 @@ async function positionPage(deps: AppDeps, c: Context, p: Page, id: string, opts
       {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
       <Problems t={p.t} errors={opts.errors ?? []} />
       <h2 id="apps">{rt.applications}</h2>
+      <form method="get" action={`/hr/recruiting/positions/${id}`} class="inline">
+        <label for="stage-filter">{rt.stage}</label>
+        <select id="stage-filter" name="stage">
+          <option value="" selected={!stageKey}>{rt.allStages}</option>
+          {all.map((s) => (
+            <option key={s.key} value={s.key} selected={stageKey === s.key}>{localName(s, p.lang)}</option>
+          ))}
+        </select>
+        <button type="submit" class="secondary">{rt.filter}</button>
+      </form>
       {apps.items.length
         ? (
           <table aria-labelledby="apps">
@@ -198,7 +234,19 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
     return await positionsPage(deps, c, p, { errors: [e.message], status: 404 });
   }
   const files = await listApplicationFiles(deps, actor, id);
+  const notes = await listHrNotes(deps, actor, id);
+  // Who does each task (the hiring manager when the stage said so), which the connector's reads leave out.
+  const tasks = await deps.db.select({
+    title: applicationTasks.title,
+    blocking: applicationTasks.blocking,
+    done: applicationTasks.done,
+    first: employees.firstName,
+    last: employees.lastName,
+  }).from(applicationTasks).leftJoin(employees, eq(employees.id, applicationTasks.assigneeEmployeeId))
+    .where(eq(applicationTasks.applicationId, id)).orderBy(asc(applicationTasks.createdAt));
   const all = await deps.db.select().from(stages).orderBy(asc(stages.sortOrder));
+  const [hired] = await deps.db.select({ pn: employees.personnelNumber }).from(applications)
+    .innerJoin(employees, eq(employees.id, applications.employeeId)).where(eq(applications.id, id)).limit(1);
   return c.html(
     <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={a.candidateName} wide>
       <Nav t={p.t} here="recruiting" />
@@ -209,6 +257,13 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
       {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
       <Problems t={p.t} errors={opts.errors ?? []} />
       <p>{`${rt.stage}: ${a.stage} · ${rt.applied}: ${a.appliedAt.slice(0, 10)}`}</p>
+      {hired
+        ? (
+          <p>
+            <a href={`/hr/people/${encodeURIComponent(hired.pn)}`}>{`${rt.employeeRecord} ${hired.pn}`}</a>
+          </p>
+        )
+        : null}
       <h2>{rt.files}</h2>
       <ul>
         {files.map((f) => (
@@ -219,26 +274,57 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
           </li>
         ))}
       </ul>
-      {a.tasks.length
+      {tasks.length
         ? (
           <>
             <h2>{rt.tasks}</h2>
-            <ul>{a.tasks.map((t, i) => <li key={i}>{`${t.done ? "✓" : "○"} ${t.title}`}</li>)}</ul>
-          </>
-        )
-        : null}
-      {a.sharedNotes?.length
-        ? (
-          <>
-            <h2>{rt.notes}</h2>
             <ul>
-              {a.sharedNotes.map((n, i) => (
-                <li key={i}>{`${n.createdAt.slice(0, 10)} ${n.author}: ${n.body}`}</li>
+              {tasks.map((t, i) => (
+                <li key={i}>
+                  {`${t.done ? "✓" : "○"} ${t.title}${t.blocking ? ` (${rt.blocking})` : ""}${
+                    t.first ? ` · ${t.first} ${t.last}` : ""
+                  }`}
+                </li>
               ))}
             </ul>
           </>
         )
         : null}
+      <h2 id="notes">{rt.notes}</h2>
+      {notes.length
+        ? (
+          <ul aria-labelledby="notes">
+            {notes.map((n, i) => (
+              <li key={i} class={n.visibility === "PRIVATE_HR" ? "private" : undefined}>
+                {`${n.createdAt.slice(0, 10)} ${n.author}${
+                  n.visibility === "PRIVATE_HR" ? ` (${rt.privateMark})` : ""
+                }: ${n.body}`}
+              </li>
+            ))}
+          </ul>
+        )
+        : <p>{rt.none}</p>}
+      <form method="post" action={`/hr/recruiting/applications/${id}/notes`}>
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="note">{rt.addNote}</label>
+        <textarea id="note" name="note" rows={3} maxlength={4000} required>{opts.form?.note ?? ""}</textarea>
+        <fieldset>
+          <legend>{rt.noteVisibility}</legend>
+          {(["SHARED", "PRIVATE_HR"] as const).map((v) => (
+            <div class="scope">
+              <input
+                id={`vis-${v}`}
+                type="radio"
+                name="visibility"
+                value={v}
+                checked={(opts.form?.visibility ?? "SHARED") === v}
+              />
+              <label for={`vis-${v}`}>{v === "SHARED" ? rt.noteShared : rt.notePrivate}</label>
+            </div>
+          ))}
+        </fieldset>
+        <button type="submit">{rt.addNote}</button>
+      </form>
       <h2>{rt.move}</h2>
       <form method="post" action={`/hr/recruiting/applications/${id}/move`}>
         <input type="hidden" name="csrf" value={p.csrf} />
@@ -284,12 +370,25 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
     if (posted instanceof Response) return posted;
     const { p, form } = posted;
     const f: Form = {};
-    for (const k of ["title", "status", "department", "location", "canton", "workload_min", "workload_max"]) {
+    for (
+      const k of [
+        "title",
+        "status",
+        "department",
+        "location",
+        "canton",
+        "workload_min",
+        "workload_max",
+        "start_date",
+      ]
+    ) {
       f[k] = (form.get(k) ?? "").slice(0, 200);
     }
     f.hiring_manager = (form.get("hiring_manager") ?? "").slice(0, 40);
     f.recruiters = (form.get("recruiters") ?? "").slice(0, 2000);
-    f.advertisement = (form.get("advertisement") ?? "").replaceAll("\r\n", "\n").slice(0, 20_001);
+    for (const l of ORG_LANGUAGES) {
+      f[`ad_${l}`] = (form.get(`ad_${l}`) ?? "").replaceAll("\r\n", "\n").slice(0, 20_001);
+    }
     const id = form.get("id") || undefined;
     try {
       const saved = await savePosition(deps, portalActor(p.user), {
@@ -303,7 +402,8 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
         workloadMax: numberOrNull(f.workload_max),
         hiringManager: f.hiring_manager,
         recruiters: f.recruiters.split(/[\s,;]+/),
-        advertisement: f.advertisement,
+        advertisements: Object.fromEntries(ORG_LANGUAGES.map((l) => [l, f[`ad_${l}`]])),
+        startDate: f.start_date,
       });
       return await positionPage(deps, c, p, saved, { flash: recruitingTexts(p.lang).saved });
     } catch (e) {
@@ -352,14 +452,41 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
     const to = (form.get("to") ?? "").slice(0, 40);
     try {
       const r = await commitStageMove(deps, portalActor(p.user), id, to);
+      const rt = recruitingTexts(p.lang);
       return await applicationPage(deps, c, p, id, {
-        flash: fill(recruitingTexts(p.lang).moved, { stage: r.toStage.name }),
+        flash: fill(rt.moved, { stage: r.toStage.name }) +
+          (r.employeeId ? ` ${fill(rt.hiredAs, { name: r.candidateName })}` : ""),
       });
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       const status: Status = e.status === 409 ? 409 : e.status === 404 ? 404 : e.status === 403 ? 403 : 400;
       return await applicationPage(deps, c, p, id, { errors: [e.message], status });
     }
+  });
+
+  app.post("/hr/recruiting/applications/:id/notes", async (c) => {
+    const id = c.req.param("id");
+    const posted = await hrForm(
+      deps,
+      c,
+      "/hr/recruiting",
+      (d, c2, p2, o) => applicationPage(d, c2, p2, id, o),
+    );
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    const f = {
+      note: (form.get("note") ?? "").replaceAll("\r\n", "\n").slice(0, 4001),
+      visibility: (form.get("visibility") ?? "SHARED").slice(0, 20),
+    };
+    try {
+      await addHrNote(deps, portalActor(p.user), id, f.note, f.visibility);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      if (e.status === 404) return await positionsPage(deps, c, p, { errors: [e.message], status: 404 });
+      const status: Status = e.status === 403 ? 403 : 400;
+      return await applicationPage(deps, c, p, id, { errors: [e.message], status, form: f });
+    }
+    return await applicationPage(deps, c, p, id, { flash: recruitingTexts(p.lang).noteSaved });
   });
 
   app.post("/hr/recruiting/applications/:id/delete", async (c) => {

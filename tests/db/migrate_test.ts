@@ -140,3 +140,48 @@ Deno.test("migrate: 0009 keeps a person's former individual entitlement as a cor
     database.close();
   }
 });
+
+Deno.test("migrate: 0014 keeps advertisements and candidate e-mails, now by language", async () => {
+  const { database } = await freshDb();
+  const c = database.client;
+  try {
+    const all = await readMigrations();
+    await migrate(c, all.filter((m) => !m.tag.startsWith("0014")));
+    await c.batch([
+      {
+        sql: `INSERT INTO settings (key, value, updated_at) VALUES ('org.languages', '["fr","de"]', 0)`,
+        args: [],
+      },
+      {
+        sql: `INSERT INTO positions (id, title, status, advertisement, created_at, updated_at)
+          VALUES ('p1', 'Comptable', 'OPEN', 'Nous cherchons…', 0, 0), ('p2', 'Ohne', 'DRAFT', NULL, 0, 0)`,
+        args: [],
+      },
+      {
+        sql: `INSERT INTO stages (id, key, name_de, name_en, name_fr, sort_order) VALUES ('s1', 'INTERVIEW',
+          'Interview', 'Interview', 'Entretien', 10)`,
+        args: [],
+      },
+      {
+        sql:
+          `INSERT INTO stage_automatic_tasks (id, stage_id, kind, title, email_subject, email_body, sort_order)
+          VALUES ('t1', 's1', 'EMAIL_CANDIDATE', 'Einladung', 'Einladung: {position}', 'Guten Tag {firstName}', 1),
+                 ('t2', 's1', 'CREATE_TASK', 'Referenzen', NULL, NULL, 2)`,
+        args: [],
+      },
+    ], "write");
+    assert.deepEqual((await migrate(c)).applied.length, 1);
+    const ads = await c.execute("SELECT id, advertisements FROM positions ORDER BY id");
+    assert.deepEqual(ads.rows.map((r) => [r.id, JSON.parse(String(r.advertisements))]), [
+      ["p1", { fr: "Nous cherchons…" }],
+      ["p2", {}],
+    ]);
+    const texts = await c.execute("SELECT id, email_texts, assignee FROM stage_automatic_tasks ORDER BY id");
+    assert.deepEqual(texts.rows.map((r) => [r.id, JSON.parse(String(r.email_texts)), r.assignee]), [
+      ["t1", { de: { subject: "Einladung: {position}", body: "Guten Tag {firstName}" } }, "HR"],
+      ["t2", {}, "HR"],
+    ]);
+  } finally {
+    database.close();
+  }
+});

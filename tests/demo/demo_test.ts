@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { demoId } from "../../src/demo/util.ts";
 import { and, eq, inArray } from "drizzle-orm";
 import { FixedClock } from "../../src/clock.ts";
 import { type Database, openDatabase } from "../../src/db/client.ts";
@@ -390,9 +391,8 @@ Deno.test("demo: seeding an empty database creates the whole demo organisation",
           assert.ok(emailStages.includes(byKey.get(key)!.id));
         }
         for (const a of auto.filter((x) => x.kind === "EMAIL_CANDIDATE")) {
-          assert.ok(
-            a.emailBody!.includes("{firstName}") && `${a.emailSubject}${a.emailBody}`.includes("{position}"),
-          );
+          const de = a.emailTexts.de!;
+          assert.ok(de.body.includes("{firstName}") && `${de.subject}${de.body}`.includes("{position}"));
         }
         assert.ok(
           auto.some((a) =>
@@ -414,7 +414,9 @@ Deno.test("demo: seeding an empty database creates the whole demo organisation",
 
         const [position] = await db.select().from(s.positions).where(eq(s.positions.id, gated.positionId));
         assert.equal(position.hiringManagerEmployeeId, managerId);
-        assert.ok(position.salaryBandMin && position.salaryBandMax && position.advertisement!.includes("##"));
+        assert.ok(
+          position.salaryBandMin && position.salaryBandMax && position.advertisements.de!.includes("##"),
+        );
         const team = await db.select().from(s.positionTeam);
         const recruiterUser =
           (await db.select().from(s.users).where(eq(s.users.email, "recruiter@demo.example")))[0];
@@ -615,6 +617,21 @@ Deno.test("demo: its configuration is an organisation's own: exported, it applie
     const requests = await d.db.select({ t: s.leaveRequests.leaveTypeId }).from(s.leaveRequests);
     assert.ok(requests.length > 0);
     assert.ok(requests.every((r) => types.has(r.t)));
+    // The stages too: every application and its history point at stages the configuration wrote.
+    assert.match(file, /key: OFFER/);
+    const stageIds = new Set((await d.db.select({ id: s.stages.id }).from(s.stages)).map((x) => x.id));
+    const apps = await d.db.select({ stage: s.applications.stageId }).from(s.applications);
+    const moves = await d.db.select({
+      from: s.applicationStageHistory.fromStageId,
+      to: s.applicationStageHistory.toStageId,
+    })
+      .from(s.applicationStageHistory);
+    assert.ok(apps.length > 0 && apps.every((a) => stageIds.has(a.stage)));
+    assert.ok(
+      moves.length > 0 && moves.every((m) => (m.from === null || stageIds.has(m.from)) && stageIds.has(m.to)),
+    );
+    // The section gave the ids: none is the builder's own.
+    for (const key of ["NEW", "OFFER", "HIRED"]) assert.ok(!stageIds.has(demoId(`stage:${key}`)), key);
   } finally {
     await dispose(d);
   }

@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
-import { gateBlockers, plannedTasks, renderTemplate } from "../../src/domain/recruiting.ts";
+import { gateBlockers, inLanguage, plannedTasks, renderTemplate } from "../../src/domain/recruiting.ts";
 
 const task = (kind: string, title = kind, blocking = false) => ({
   id: kind,
   kind,
   title,
-  emailSubject: null,
-  emailBody: null,
+  emailTexts: {},
   blocking,
 });
 
@@ -63,4 +62,16 @@ Deno.test("recruiting: templates fill known placeholders and keep unknown ones",
     }),
     "Hello Noé, about Engineer {unknown}",
   );
+});
+
+Deno.test("recruiting: a text in the reader's language, else German, else the first there is", async (t) => {
+  const cases: [string, Partial<Record<string, string>>, string, string | null][] = [
+    ["the reader's own", { de: "Hallo", fr: "Bonjour" }, "fr", "Bonjour"],
+    ["German when theirs is missing", { de: "Hallo", fr: "Bonjour" }, "it", "Hallo"],
+    ["the first there is without German", { fr: "Bonjour" }, "en", "Bonjour"],
+    ["none", {}, "de", null],
+  ];
+  for (const [name, texts, lang, expected] of cases) {
+    await t.step(name, () => assert.equal(inLanguage(texts, lang), expected));
+  }
 });

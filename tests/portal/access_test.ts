@@ -238,6 +238,14 @@ const ATTEMPTS: Attempt[] = [
     status: 404,
   },
   {
+    // B's own task on B's plan: not one A's plans give A to do.
+    operationId: "completeAssignedOnboardingTask",
+    as: "A",
+    method: "POST",
+    path: (r) => `/approvals/onboarding-tasks/${r.onboardingTask}/done`,
+    status: 404,
+  },
+  {
     operationId: "discardFeedbackDraft",
     as: "A",
     method: "DELETE",

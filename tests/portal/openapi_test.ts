@@ -320,6 +320,10 @@ Deno.test("openapi: real responses of every operation match the document's schem
         createdAt: app.clock.now(),
       }).returning();
       await op("completeOnboardingTask", "employee", { params: { id: task.id }, expect: 200 });
+      const assigned = await op("listAssignedOnboardingTasks", "manager", { query: "limit=5", expect: 200 });
+      const first = (assigned.data.items as { id: string }[])[0];
+      await op("completeAssignedOnboardingTask", "manager", { params: { id: first.id }, expect: 200 });
+      await op("completeAssignedOnboardingTask", "manager", { params: { id: "unknown" }, expect: 404 });
       await op("discardFeedbackDraft", "employee", { params: { id: "unknown" }, expect: 404 });
       const drafts = todos.data.feedbackDrafts as { id: string }[];
       if (drafts.length) {

@@ -41,7 +41,8 @@ const POSITION = {
   workload_max: "100",
   hiring_manager: "",
   recruiters: "recruiter@demo.example",
-  advertisement: "Du lernst alles über die Administration eines KMU.\n\nStart: August 2027.",
+  ad_de: "Du lernst alles über die Administration eines KMU.\n\nStart: August 2027.",
+  ad_fr: "Tu apprends tout sur l’administration d’une PME.\n\nDébut : août 2027.",
 };
 
 Deno.test("console recruiting: from a new position to an application moved, read and deleted", async (ctx) => {
@@ -214,6 +215,33 @@ Deno.test("console recruiting: the gate and every refusal are said on the page; 
       assert.equal(r.status, 403);
       await r.body?.cancel();
       assert.deepEqual(await all(), before);
+    });
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("console recruiting: a position's applications are filtered by stage", async (ctx) => {
+  const t = await makeTestApp();
+  try {
+    const cookie = await session(t, "hr@demo.example");
+    const [gated] = await t.deps.db.select().from(applications).where(
+      eq(applications.id, GATED_APPLICATION_ID),
+    );
+    const names = async (query: string) => {
+      const html = await (await t.request(`/hr/recruiting/positions/${gated.positionId}${query}`, {
+        headers: cookie,
+      })).text();
+      return [...html.matchAll(/href="\/hr\/recruiting\/applications\/[^"]+">([^<]+)<\/a>/g)].map((m) => m[1])
+        .sort();
+    };
+    await ctx.step("INTERVIEW: the two applications in it", async () => {
+      assert.deepEqual(await names("?stage=INTERVIEW"), ["Matteo Fittizio", "Selina Probst-Demo"]);
+    });
+    await ctx.step("no filter, or a stage that does not exist: all of them", async () => {
+      const all = await names("");
+      assert.equal(all.length, 6);
+      assert.deepEqual(await names("?stage=NOPE"), all);
     });
   } finally {
     t.close();

@@ -1,6 +1,9 @@
 import { blob, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { flag, id, instant } from "./_common.ts";
+import { day, flag, id, instant } from "./_common.ts";
 import { departments, employees, users } from "./people.ts";
+
+/** A candidate e-mail's subject and body in each language it is written in. */
+export type EmailTexts = Partial<Record<string, { subject: string; body: string }>>;
 
 /** An open (or closed) position. Salary bands are HR-only and never leave the service through the connector. */
 export const positions = sqliteTable(
@@ -15,10 +18,18 @@ export const positions = sqliteTable(
     workloadMax: real("workload_max"),
     /** DRAFT | OPEN | ON_HOLD | CLOSED */
     status: text("status").notNull().default("OPEN"),
-    advertisement: text("advertisement"),
+    /**
+     * The advertisement per language, JSON `{"de": "…", "fr": "…"}` (de, fr, it, en; any may be missing): the
+     * careers page shows the visitor's language, else German, else the first there is.
+     */
+    advertisements: text("advertisements", { mode: "json" }).$type<Partial<Record<string, string>>>()
+      .notNull()
+      .default({}),
     salaryBandMin: real("salary_band_min"),
     salaryBandMax: real("salary_band_max"),
     hiringManagerEmployeeId: text("hiring_manager_employee_id").references(() => employees.id),
+    /** The first working day of whoever is hired, when the position has one (else see docs/recruiting.md). */
+    startDate: day("start_date"),
     openedAt: instant("opened_at"),
     createdAt: instant("created_at").notNull(),
     updatedAt: instant("updated_at").notNull(),
@@ -68,11 +79,16 @@ export const stageAutomaticTasks = sqliteTable("stage_automatic_tasks", {
   stageId: text("stage_id").notNull().references(() => stages.id, { onDelete: "cascade" }),
   kind: text("kind").notNull(),
   title: text("title").notNull(),
-  /** For EMAIL_CANDIDATE: the subject and body template (placeholders {firstName}, {position}). */
-  emailSubject: text("email_subject"),
-  emailBody: text("email_body"),
+  /**
+   * For EMAIL_CANDIDATE: the subject and body per language, JSON `{"de": {"subject", "body"}, "fr": …}`
+   * (placeholders {firstName}, {lastName}, {position}). German is required; a candidate whose language has
+   * none gets the German one.
+   */
+  emailTexts: text("email_texts", { mode: "json" }).$type<EmailTexts>().notNull().default({}),
   /** For CREATE_TASK: whether the created task blocks gated stages. */
   blocking: flag("blocking").notNull().default(false),
+  /** For CREATE_TASK: who does the task: HR (the recruiting team) or HIRING_MANAGER (the position's). */
+  assignee: text("assignee").notNull().default("HR"),
   sortOrder: integer("sort_order").notNull().default(0),
 }, (t) => [index("stage_automatic_tasks_stage_idx").on(t.stageId)]);
 
@@ -96,6 +112,8 @@ export const applications = sqliteTable(
     /** When the candidate consented to the processing of their data (the public form asks). */
     consentedAt: instant("consented_at"),
     hiredAt: instant("hired_at"),
+    /** The employee record a hire created (kept when the application is deleted: the person stays). */
+    employeeId: text("employee_id").references(() => employees.id, { onDelete: "set null" }),
     createdAt: instant("created_at").notNull(),
     updatedAt: instant("updated_at").notNull(),
   },
@@ -114,6 +132,8 @@ export const applicationTasks = sqliteTable("application_tasks", {
   title: text("title").notNull(),
   blocking: flag("blocking").notNull().default(false),
   done: flag("done").notNull().default(false),
+  /** Who does it when it is someone's (the position's hiring manager); null: the recruiting team. */
+  assigneeEmployeeId: text("assignee_employee_id").references(() => employees.id, { onDelete: "set null" }),
   completedAt: instant("completed_at"),
   createdAt: instant("created_at").notNull(),
 }, (t) => [index("application_tasks_app_idx").on(t.applicationId)]);

@@ -11,7 +11,7 @@ export const commit_stage_move = defineTool({
   name: "commit_stage_move",
   title: "Move the application as previewed",
   description: hrDescription(
-    `Moves the application of a preview from prepare_stage_move, after the person agreed; the destination stage's automatic tasks then run (candidate e-mails are queued and sent, tasks created, hiring marked). Takes only the previewId. Refused when the person no longer may move it, when it moved meanwhile, when the gate now blocks it, or when the preview is ${PREVIEW_TOO_OLD} or from another connection; a retry with the same previewId returns the first result and runs nothing twice.`,
+    `Moves the application of a preview from prepare_stage_move, after the person agreed; the destination stage's automatic tasks then run (candidate e-mails are queued and sent, tasks created, hiring marked; a hire becomes an employee with an open onboarding plan, whose employeeId is returned). Takes only the previewId. Refused when the person no longer may move it, when it moved meanwhile, when the gate now blocks it, or when the preview is ${PREVIEW_TOO_OLD} or from another connection; a retry with the same previewId returns the first result and runs nothing twice.`,
   ),
   scope: "hr:write",
   permission: "applications:move-stage",
@@ -27,6 +27,8 @@ export const commit_stage_move = defineTool({
     automaticTasks: z.array(plannedTaskOut),
     emailsQueued: z.int(),
     marksHired: z.boolean(),
+    /** The employee a hire created (their onboarding plan is open), else null. */
+    employeeId: z.string().nullable(),
   }),
   handler: async ({ actor, previews }, a) => {
     const { result: r, replayed } = await previews.commit(a.previewId, (payload, deps) => {
@@ -42,6 +44,7 @@ export const commit_stage_move = defineTool({
       automaticTasks: r.automaticTasks,
       emailsQueued: r.emailsQueued,
       marksHired: r.marksHired,
+      employeeId: r.employeeId,
     };
     return { data: result, replayed, touched: [`application:${result.applicationId}`], count: 1 };
   },

@@ -9,7 +9,7 @@ export const get_position = defineTool({
   name: "get_position",
   title: "Get a position",
   description: hrDescription(
-    `Returns one position the person may see, with its advertisement text capped at ${AD_TEXT_CAP} characters (advertisementTruncated tells when it was cut). Salary bands are never included.`,
+    `Returns one position the person may see, with its advertisement text (in the person's language, else German, else the one there is) capped at ${AD_TEXT_CAP} characters (advertisementTruncated tells when it was cut). Salary bands are never included.`,
   ),
   scope: "hr:read:people",
   permission: "positions:view",

@@ -3,15 +3,26 @@ import { z } from "zod";
 import { asc, eq } from "drizzle-orm";
 import { stageAutomaticTasks, stages } from "../../db/schema/mod.ts";
 import { defineSection, duplicates, emptyReport, names, type Problem, same } from "../section.ts";
+import { TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from "../../domain/recruiting.ts";
+
+const translation = z.strictObject({ subject: z.string().min(1), body: z.string().min(1) });
 
 const task = z.strictObject({
   kind: z.enum(["EMAIL_CANDIDATE", "CREATE_TASK", "NOTIFY_HIRING_MANAGER", "MARK_HIRED"]),
   title: z.string().trim().min(1).max(300),
-  /** For EMAIL_CANDIDATE: the subject and body (placeholders {firstName}, {position}). */
+  /** For EMAIL_CANDIDATE: the German subject and body (placeholders {firstName}, {lastName}, {position}). */
   emailSubject: z.string().min(1).optional(),
   emailBody: z.string().min(1).optional(),
+  /**
+   * The same e-mail in French, Italian or English, each optional: a candidate whose language has none gets
+   * the German one.
+   */
+  emailTranslations: z.strictObject({ fr: translation, it: translation, en: translation }).partial()
+    .optional(),
   /** For CREATE_TASK: whether the created task holds gated stages shut until done. */
   blocking: z.boolean().default(false),
+  /** For CREATE_TASK: who does it, the recruiting team (HR) or the position's hiring manager. */
+  assignee: z.enum(["HR", "HIRING_MANAGER"]).default("HR"),
 });
 
 const entry = z.strictObject({
@@ -31,12 +42,17 @@ type Entry = z.infer<typeof entry>;
 type Task = z.infer<typeof task>;
 
 function toTask(t: typeof stageAutomaticTasks.$inferSelect): Task {
+  const { de, ...others } = t.emailTexts;
+  const translations = Object.fromEntries(
+    (["fr", "it", "en"] as const).filter((l) => others[l]).map((l) => [l, others[l]!]),
+  );
   return {
     kind: t.kind as Task["kind"],
     title: t.title,
-    ...(t.emailSubject !== null ? { emailSubject: t.emailSubject } : {}),
-    ...(t.emailBody !== null ? { emailBody: t.emailBody } : {}),
+    ...(de ? { emailSubject: de.subject, emailBody: de.body } : {}),
+    ...(Object.keys(translations).length ? { emailTranslations: translations } : {}),
     blocking: t.blocking,
+    assignee: t.assignee as Task["assignee"],
   };
 }
 
@@ -87,6 +103,30 @@ export const stagesSection = defineSection<Entry[]>({
             message: "an EMAIL_CANDIDATE task needs emailSubject and emailBody",
           });
         }
+        const texts: [Array<string | number>, string | undefined][] = [
+          [["emailSubject"], t.emailSubject],
+          [["emailBody"], t.emailBody],
+          ...Object.entries(t.emailTranslations ?? {}).flatMap(([lang, x]) =>
+            [[["emailTranslations", lang, "subject"], x?.subject], [
+              ["emailTranslations", lang, "body"],
+              x?.body,
+            ]] as [
+              Array<string | number>,
+              string | undefined,
+            ][]
+          ),
+        ];
+        for (const [place, text] of texts) {
+          const unknown = unknownPlaceholders(text ?? "");
+          if (unknown.length) {
+            out.push({
+              path: [i, "automaticTasks", j, ...place],
+              message: `unknown placeholder ${unknown.join(", ")}; use ${
+                TEMPLATE_PLACEHOLDERS.map((x) => `{${x}}`).join(", ")
+              }`,
+            });
+          }
+        }
       });
     });
     return out;
@@ -125,9 +165,12 @@ export const stagesSection = defineSection<Entry[]>({
           stageId: id,
           kind: t.kind,
           title: t.title,
-          emailSubject: t.emailSubject ?? null,
-          emailBody: t.emailBody ?? null,
+          emailTexts: {
+            ...(t.emailSubject && t.emailBody ? { de: { subject: t.emailSubject, body: t.emailBody } } : {}),
+            ...t.emailTranslations,
+          },
           blocking: t.blocking,
+          assignee: t.assignee,
           sortOrder: (i + 1) * 10,
         });
       }

@@ -1,0 +1,148 @@
+/**
+ * Who sees an onboarding plan besides the connector: HR reads a person's whole plan (tasks by phase, done or
+ * open) on the person's console page; a manager (or anyone a task names) reads and completes the tasks that
+ * new people's plans give them. The person's own tasks are among their to-dos (`todos.ts`).
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { employees, onboardingPlans, onboardingTasks } from "../db/schema/mod.ts";
+import { isHrOrAbove } from "../domain/access.ts";
+import { AppError } from "../errors.ts";
+import type { Actor } from "./actor.ts";
+import {
+  fullName,
+  iso,
+  type Page,
+  type PageInput,
+  pageOf,
+  selfId,
+  type ServiceDeps,
+  toPage,
+  writeTx,
+} from "./common.ts";
+import { type Phase, PHASES } from "./hr_onboarding.ts";
+
+/** A task of a plan as HR reads it. */
+export interface PlanTask {
+  title: string;
+  dueDate: string | null;
+  done: boolean;
+  /** Who does it: the person themself (null) or the one named. */
+  assignee: string | null;
+}
+
+/**
+ * A person's latest plan with its tasks grouped by phase in the phases' order (HR and administrators only),
+ * or null when the person has none.
+ */
+export async function planOf(deps: ServiceDeps, actor: Actor, employeeId: string) {
+  if (!isHrOrAbove(actor.role)) throw new AppError("forbidden", "Only HR staff read onboarding plans here.");
+  const [plan] = await deps.db.select().from(onboardingPlans).where(
+    eq(onboardingPlans.employeeId, employeeId),
+  )
+    .orderBy(sql`${onboardingPlans.createdAt} desc`).limit(1);
+  if (!plan) return null;
+  const tasks = await deps.db.select({
+    task: onboardingTasks,
+    first: employees.firstName,
+    last: employees.lastName,
+  }).from(onboardingTasks).leftJoin(employees, eq(employees.id, onboardingTasks.assigneeEmployeeId))
+    .where(eq(onboardingTasks.planId, plan.id)).orderBy(
+      asc(onboardingTasks.sortOrder),
+      asc(onboardingTasks.id),
+    );
+  const phases = PHASES.map((phase) => ({
+    phase,
+    tasks: tasks.filter((t) => t.task.phase === phase).map((t): PlanTask => ({
+      title: t.task.title,
+      dueDate: t.task.dueDate,
+      done: t.task.done,
+      assignee: t.first !== null && t.last !== null
+        ? fullName({ firstName: t.first, lastName: t.last })
+        : null,
+    })),
+  })).filter((p) => p.tasks.length);
+  return {
+    startDate: plan.startDate,
+    status: plan.status as "OPEN" | "COMPLETED",
+    done: tasks.filter((t) => t.task.done).length,
+    total: tasks.length,
+    phases,
+  };
+}
+
+/** A task a new person's plan gives the caller. */
+export interface AssignedTask {
+  id: string;
+  title: string;
+  phase: Phase;
+  dueDate: string | null;
+  person: { employeeId: string; name: string; startDate: string };
+}
+
+/**
+ * The open tasks that other people's open onboarding plans give the caller (a manager's part of their new
+ * people's plans), the earliest due first.
+ */
+export async function listAssignedOnboardingTasks(
+  deps: ServiceDeps,
+  actor: Actor,
+  p: PageInput,
+): Promise<Page<AssignedTask>> {
+  const me = selfId(actor);
+  const page = pageOf(p);
+  const rows = await deps.db.select({
+    task: onboardingTasks,
+    plan: onboardingPlans,
+    first: employees.firstName,
+    last: employees.lastName,
+  }).from(onboardingTasks)
+    .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
+    .innerJoin(employees, eq(employees.id, onboardingPlans.employeeId))
+    .where(and(
+      eq(onboardingTasks.assigneeEmployeeId, me),
+      eq(onboardingTasks.done, false),
+      eq(onboardingPlans.status, "OPEN"),
+      sql`${onboardingPlans.employeeId} <> ${me}`,
+    ))
+    .orderBy(sql`${onboardingTasks.dueDate} is null`, asc(onboardingTasks.dueDate), asc(onboardingTasks.id))
+    .limit(page.limit + 1).offset(page.offset);
+  return toPage(rows, page, (r) => ({
+    id: r.task.id,
+    title: r.task.title,
+    phase: r.task.phase as Phase,
+    dueDate: r.task.dueDate,
+    person: {
+      employeeId: r.plan.employeeId,
+      name: fullName({ firstName: r.first, lastName: r.last }),
+      startDate: r.plan.startDate,
+    },
+  }));
+}
+
+/**
+ * Marks done a task that someone else's open plan gives the caller. When it was the plan's last open task,
+ * the plan is completed. Done twice answers the first time's instant.
+ */
+export async function completeAssignedOnboardingTask(deps: ServiceDeps, actor: Actor, taskId: string) {
+  const me = selfId(actor);
+  const now = deps.clock.now();
+  return await writeTx(deps, async (tx) => {
+    const [row] = await tx.select({ task: onboardingTasks, plan: onboardingPlans }).from(onboardingTasks)
+      .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
+      .where(and(eq(onboardingTasks.id, taskId), eq(onboardingTasks.assigneeEmployeeId, me))).limit(1);
+    if (!row || row.plan.employeeId === me) {
+      throw new AppError("not_found", "No onboarding task of someone else's plan is yours with this id.");
+    }
+    if (!row.task.done) {
+      await tx.update(onboardingTasks).set({ done: true, doneAt: now }).where(eq(onboardingTasks.id, taskId));
+      const [left] = await tx.select({ n: sql<number>`count(*)` }).from(onboardingTasks)
+        .where(and(eq(onboardingTasks.planId, row.plan.id), eq(onboardingTasks.done, false)));
+      if (Number(left.n) === 0) {
+        await tx.update(onboardingPlans).set({ status: "COMPLETED" }).where(
+          eq(onboardingPlans.id, row.plan.id),
+        );
+      }
+    }
+    return { id: taskId, done: true as const, doneAt: iso(row.task.doneAt ?? now) };
+  });
+}
