@@ -53,6 +53,7 @@ import {
   writeTx,
 } from "./common.ts";
 import { closureCalendar } from "./holidays.ts";
+import { checkEventLength } from "./special_leave.ts";
 import { localDay } from "../clock.ts";
 
 /** The leave type whose balance company closures are taken from (compulsory company vacation). */
@@ -428,6 +429,7 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
         "there is nothing to file.",
     );
   }
+  await checkEventLength(q, emp, type, { ...input, days: computed.days }, actor.language);
   const others = await q.select().from(leaveRequests).where(and(
     eq(leaveRequests.employeeId, emp.id),
     lte(leaveRequests.startDate, input.endDate),
