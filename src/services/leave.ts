@@ -54,6 +54,7 @@ import {
 } from "./common.ts";
 import { closureCalendar } from "./holidays.ts";
 import { checkEventLength } from "./special_leave.ts";
+import { derivedCarryOver } from "./carry_over.ts";
 import { localDay } from "../clock.ts";
 
 /** The leave type whose balance company closures are taken from (compulsory company vacation). */
@@ -209,13 +210,17 @@ export function balanceFrom(
 
 /**
  * The balance of one employee, leave type and leave year, from the stored entitlement (or the type's
- * default when HR has not created the year yet), the workload history, the requests touching the year
+ * default when HR has not created the year yet, with the carry-over derived from the previous year's
+ * remainder: services/carry_over.ts), the workload history, the requests touching the year
  * and, for vacation, the company closure days (less approved work-through days).
  */
 export async function balanceOf(
   q: Q,
   emp: EmployeeCore,
-  type: BalanceType & Pick<LeaveTypeRow, "id">,
+  type:
+    & BalanceType
+    & Pick<LeaveTypeRow, "id">
+    & Partial<Pick<LeaveTypeRow, "carryOverMaxDays" | "carryOverExpiry">>,
   year: number,
   today: string,
 ): Promise<LeaveBalance & { hasEntitlement: boolean }> {
@@ -236,7 +241,11 @@ export async function balanceOf(
       eq(leaveAdjustments.leaveTypeId, type.id),
       eq(leaveAdjustments.year, year),
     ));
-  const entitlement = entitlementData(row, adj.n, adj.days);
+  const entitlement = entitlementData(
+    row ?? await derivedCarryOver(q, emp, type, year, balanceOf),
+    adj.n,
+    adj.days,
+  );
   // Only the columns the balance reads (a full row costs several times more in the libSQL client).
   const requests = await q.select({
     startDate: leaveRequests.startDate,
