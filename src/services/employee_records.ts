@@ -156,6 +156,8 @@ export async function saveEmployeeRecords(
   records: readonly EmployeeRecord[],
   /** Problems the caller found already (e.g. a line of a file with too few fields): nothing is written. */
   earlier: readonly string[] = [],
+  /** The id a new person gets (the demo keeps its stable ids); otherwise a random one. */
+  opts: { idOf?: (personnelNumber: string) => string | undefined } = {},
 ): Promise<ImportResult> {
   const errors: string[] = [...earlier];
   const parsed: { line: number; row: z.output<typeof Row> }[] = [];
@@ -211,7 +213,9 @@ export async function saveEmployeeRecords(
     const newIds: string[] = [];
     const ids = new Map(byPn);
     for (const { row } of parsed) {
-      if (!ids.has(row.personnel_number)) ids.set(row.personnel_number, crypto.randomUUID());
+      if (!ids.has(row.personnel_number)) {
+        ids.set(row.personnel_number, opts.idOf?.(row.personnel_number) ?? crypto.randomUUID());
+      }
     }
     for (const { row } of parsed) {
       let departmentId: string | null = null;
