@@ -65,11 +65,25 @@ Deno.test({
     const smtp = await startSmtp();
     const dir = await Deno.makeTempDir({ prefix: "hr-first-org-" });
     try {
+      await t.step(
+        "the README's first commands: the standard leave types and the administrator",
+        async () => {
+          const init = await cli(app, ["leave-types", "init"]);
+          assert.equal(init.code, 0, init.err);
+          const admin = await cli(app, ["user", "create-admin", "--email", "admin@example.ch"]);
+          assert.equal(admin.code, 0, admin.err);
+        },
+      );
+
       await t.step("org apply: settings and the vacation policy", async () => {
         await Deno.writeTextFile(`${dir}/org.yaml`, ORG_FILE);
         const r = await cli(app, ["org", "apply", "--file", `${dir}/org.yaml`]);
         assert.equal(r.code, 0, r.err);
-        assert.match(r.out, /leaveTypes: 1 created/);
+        assert.match(
+          r.out,
+          /leaveTypes: 0 created, 1 updated/,
+          "the standard vacation takes the file's policy",
+        );
         const again = await cli(app, ["org", "apply", "--file", `${dir}/org.yaml`]);
         assert.match(again.out, /0 change\(s\) applied/, "applying the same file twice changes nothing");
       });
@@ -154,6 +168,13 @@ Deno.test({
           b.leaveType.code === "VACATION"
         );
         assert.equal(v2.pending, 4);
+        const moving = await app.request("/api/v1/portal/employee/leave/requests", {
+          method: "POST",
+          token: session,
+          json: { leaveType: "MOVING", startDate: "2026-12-14", endDate: "2026-12-15" },
+        });
+        assert.equal(moving.status, 400, "moving is one day per move (leave-types init's standard)");
+        await moving.body?.cancel();
       });
     } finally {
       await Deno.remove(dir, { recursive: true });
