@@ -6,12 +6,13 @@
 import { and, eq, gte, inArray, lte } from "drizzle-orm";
 import { leaveRequests, type leaveTypes } from "../db/schema/mod.ts";
 import { addMonths, eventExcess, type EventUnit } from "../domain/special_leave.ts";
+import { APPROVED_STATUSES, PENDING_STATUSES } from "../domain/leave.ts";
 import { invalid } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { type EmployeeRow, leaveTypeName, type Q, weekdaysOf } from "./common.ts";
 
 /** The states that hold a request's days (as in the overlap check). */
-const HOLDING = ["AWAITING_APPROVAL", "APPROVED", "CANCELLATION_REQUESTED"];
+const HOLDING = [...PENDING_STATUSES, ...APPROVED_STATUSES];
 
 /** Refuses a request longer than its leave type gives per event; does nothing for types without a length. */
 export async function checkEventLength(
