@@ -13,7 +13,7 @@ import { mountAuthorizationServer } from "./oauth/mod.ts";
 import { mountWebPages } from "./web/mod.tsx";
 import { mountAuthorizationPages, mountSignInPages } from "./web/auth_pages.tsx";
 import { mountConsole } from "./web/console.tsx";
-import { MAX_PAYSLIP_BYTES } from "./services/payslip_import.ts";
+import { MAX_PAYSLIP_BATCH_BYTES, MAX_PAYSLIP_BYTES } from "./services/payslip_import.ts";
 import { APPLICATION_FILE_MAX_BYTES } from "./services/careers.ts";
 import { mountCareers } from "./web/careers.tsx";
 import { mountConsoleRecruiting } from "./web/console_recruiting.tsx";
@@ -104,6 +104,8 @@ export function createApp(deps: AppDeps): Hono<Env> {
   }));
   // The HR console's payslip form: one PDF of at most MAX_PAYSLIP_BYTES and its few fields.
   uploads.push({ re: /^\/hr\/pay\/payslips$/, max: MAX_PAYSLIP_BYTES + 64 * 1024 });
+  // Its manifest form: the manifest and a month's PDFs together.
+  uploads.push({ re: /^\/hr\/pay\/payslips\/bulk$/, max: MAX_PAYSLIP_BATCH_BYTES });
   // The public application form: a CV and a letter of at most APPLICATION_FILE_MAX_BYTES each.
   uploads.push({ re: /^\/careers\/[^/]+$/, max: 2 * APPLICATION_FILE_MAX_BYTES + 64 * 1024 });
   const tooLarge = (max: number) => (c: Context) =>

@@ -43,6 +43,11 @@ Deno.test("readme: every hr-service command of the operator's guide runs and suc
     `${dir}/people.csv`,
     "personnel_number,first_name,last_name,canton,employment_start\nP1,Lea,Keller,BE,2024-03-01\n",
   );
+  // The configuration file `org apply` reads is the guide's own example (its only YAML block).
+  const guide = readme.slice(readme.indexOf("## Operator's guide"));
+  const yaml = /```yaml\n([\s\S]*?)```/.exec(guide);
+  assert.ok(yaml, "the guide shows org.yaml");
+  await Deno.writeTextFile(`${dir}/org.yaml`, yaml[1]);
   const env = { DATABASE_URL: `file:${dir}/hr.db`, DEMO_DATA: "false", NO_COLOR: "1", LOG_LEVEL: "warn" };
   try {
     for (const line of commands) {
@@ -50,7 +55,11 @@ Deno.test("readme: every hr-service command of the operator's guide runs and suc
         // The guide's files are placed inside the test's folder: absolute paths (/var/backups/…) and the
         // relative file names it uses (people.csv, …).
         const args = words(line).map((w) =>
-          w.startsWith("/") ? `${dir}${w}` : /^[\w.-]+\.(csv|zip|db|age|json)$/.test(w) ? `${dir}/${w}` : w
+          w.startsWith("/")
+            ? `${dir}${w}`
+            : /^[\w.-]+\.(csv|zip|db|age|json|yaml)$/.test(w)
+            ? `${dir}/${w}`
+            : w
         );
         const r = await run(args, env);
         assert.equal(r.code, 0, `${line}\n${r.out}${r.err}`);

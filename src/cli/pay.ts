@@ -2,14 +2,10 @@
 import { dirname, isAbsolute, join } from "node:path";
 import type { Command } from "./command.ts";
 import { CommandError } from "./errors.ts";
-import { decodeCsv, detectDelimiter, parseCsv } from "../csv.ts";
-import { importPayslips, MAX_PAYSLIP_BYTES, type PayslipEntry } from "../services/payslip_import.ts";
+import { importManifest, MAX_PAYSLIP_BYTES } from "../services/payslip_import.ts";
 import { addClosure, addCompensation, listClosures, listCompensation } from "../services/hr_pay.ts";
 import { importSchoolHolidays } from "../services/school_holidays.ts";
 import { nothingImported, number, refusing, text } from "./args.ts";
-
-const REQUIRED = ["personnel_number", "period", "payment_date", "gross", "net", "file"];
-const OPTIONAL = ["label", "currency"];
 
 /** Reads one manifest entry's PDF, or says why it cannot be read; never reads a file far too large. */
 async function readPdf(base: string, name: string): Promise<{ bytes: Uint8Array | null; problem?: string }> {
@@ -39,47 +35,8 @@ export const payCommands: Command[] = [
       const raw = await Deno.readFile(manifest).catch(() => {
         throw new CommandError(`Cannot read ${manifest}.`);
       });
-      const csv = decodeCsv(raw).text.replace(/^\uFEFF/, "");
-      let rows;
-      try {
-        rows = parseCsv(csv, detectDelimiter(csv));
-      } catch (e) {
-        throw new CommandError(`Nothing was imported: ${(e as Error).message}`);
-      }
-      const header = (rows[0]?.cells ?? []).map((h) => h.trim().toLowerCase());
-      const problems: string[] = [];
-      const unknown = header.filter((h) => ![...REQUIRED, ...OPTIONAL].includes(h));
-      if (unknown.length) problems.push(`line 1: unknown column(s) ${unknown.join(", ")}`);
-      for (const c of REQUIRED) if (!header.includes(c)) problems.push(`line 1: the column ${c} is missing`);
-      const entries: PayslipEntry[] = [];
-      if (!problems.length) {
-        const base = dirname(manifest);
-        for (const { line, cells } of rows.slice(1)) {
-          if (cells.length === 1 && cells[0].trim() === "") continue;
-          if (cells.length !== header.length) {
-            problems.push(`line ${line}: expected ${header.length} fields, found ${cells.length}`);
-            continue;
-          }
-          const f = (c: string) => (header.includes(c) ? cells[header.indexOf(c)] : "");
-          const file = await readPdf(base, f("file").trim());
-          entries.push({
-            line,
-            personnelNumber: f("personnel_number"),
-            period: f("period"),
-            paymentDate: f("payment_date"),
-            label: f("label"),
-            gross: f("gross"),
-            net: f("net"),
-            currency: f("currency"),
-            fileName: f("file").trim(),
-            bytes: file.bytes,
-            fileProblem: file.problem,
-          });
-        }
-      }
-      const r = problems.length
-        ? { ok: false as const, errors: problems }
-        : await importPayslips(deps, entries);
+      const base = dirname(manifest);
+      const r = await importManifest(deps, raw, (name) => readPdf(base, name));
       if (!r.ok) {
         return nothingImported(io, r.errors);
       }

@@ -46,6 +46,13 @@ function sectionsOf(rows: (table: SQLiteTable) => Row[]): Record<string, unknown
       ...(r.allowHalfDays === undefined ? {} : { halfDays: r.allowHalfDays }),
       carryOverMaxDays: r.carryOverMaxDays,
       carryOverExpiry: r.carryOverExpiry,
+      ...(r.eventDays === undefined || r.eventDays === null ? {} : {
+        perEvent: {
+          days: r.eventDays,
+          unit: r.eventUnit ?? "WORKING_DAYS",
+          ...(r.eventWithinMonths ? { withinMonths: r.eventWithinMonths } : {}),
+        },
+      }),
       active: r.active ?? true,
     })),
     closures: rows(s.closurePeriods).map((r) => ({

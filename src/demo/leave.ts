@@ -1,7 +1,7 @@
 /**
- * Leave in the demo: the four leave types, entitlements for last and this year (with carry-over into this
- * year computed from last year's usage), and requests over both years in every state. Every request's
- * `days` and `daysByYear` come from the domain rule `computeLeaveDays`, with the employee's canton
+ * Leave in the demo: its four leave types and the standard special leave, entitlements for last and this
+ * year (with carry-over into this year computed from last year's usage), and requests over both years in
+ * every state. Every request's `days` and `daysByYear` come from the domain rule `computeLeaveDays`, with the employee's canton
  * holidays, working weekdays and the company closure, so the demo never contradicts the rules. Requests
  * never overlap each other or a sick absence, and a REFUSE type is never overdrawn.
  */
@@ -13,6 +13,7 @@ import {
   type StartPortion,
 } from "../domain/leave.ts";
 import * as s from "../db/schema/mod.ts";
+import { STANDARD_LEAVE_TYPES } from "../services/leave_types.ts";
 import { type DemoContext, type DemoPerson, workloadOn } from "./context.ts";
 import { closureRange } from "./calendar.ts";
 import { employedOn, KEY } from "./org.ts";
@@ -70,6 +71,16 @@ const TYPES = [
     carryOverExpiry: "03-31",
   },
 ] as const;
+
+/** The standard special leave types the demo holds besides its own four. */
+const SPECIAL_CODES: ReadonlySet<string> = new Set([
+  "MATERNITY",
+  "OTHER_PARENT",
+  "CARE",
+  "MOVING",
+  "WEDDING",
+  "BEREAVEMENT",
+]);
 
 /** Stable id of a leave type (by code). */
 export function leaveTypeId(code: LeaveCode): string {
@@ -147,6 +158,11 @@ export interface LeaveRequestFiled {
  */
 export function buildLeave(ctx: DemoContext): LeaveRequestFiled[] {
   for (const t of TYPES) ctx.rows.add(s.leaveTypes, { id: leaveTypeId(t.code), ...t, active: true });
+  // The statutory and common special leave with its length per event, as `leave-types init` creates it.
+  for (const t of STANDARD_LEAVE_TYPES) {
+    if (!SPECIAL_CODES.has(t.code)) continue;
+    ctx.rows.add(s.leaveTypes, { id: demoId(`leavetype:${t.code}`), ...t, active: true });
+  }
 
   const ledger = new Ledger();
   const filed: LeaveRequestFiled[] = [];

@@ -12,6 +12,8 @@
  * - The configuration (settings, leave types, closures, school holidays, documents) is written through the
  *   configuration file's sections (`config.ts`), the code `org apply` and the HR console use, so the demo holds
  *   nothing an organisation could not set up itself.
+ * - People, salaries and payslips are written by the services HR uses (`services.ts`): the employee file's
+ *   records, salary changes and payroll's payslips.
  * - Leave requests are computed with the domain rules (`computeLeaveDays`), so the demo never
  *   contradicts what the service itself would compute.
  */
@@ -32,6 +34,7 @@ import { type AccountKey, buildAccounts, buildOrganisation, DEMO_ACCOUNTS, regis
 import { buildPayslips } from "./pay.ts";
 import { buildRecruiting } from "./recruiting.ts";
 import { buildSickLeave } from "./sick.ts";
+import { SERVICE_TABLES, writeThroughServices } from "./services.ts";
 import { buildTimeEntries } from "./time.ts";
 
 export { DEMO_ACCOUNTS, DEMO_COMPANY, DEMO_DOMAIN, KEY as DEMO_PEOPLE, PLATFORM_TEAM } from "./org.ts";
@@ -113,6 +116,11 @@ export async function seedDemo(
     );
     for (const { table, rows } of ctx.rows.entries()) {
       if (rows.length === 0 || CONFIG_TABLES.has(table)) continue;
+      // People, salaries and payslips go in through the services HR uses (`services.ts`).
+      if (SERVICE_TABLES.has(table)) {
+        await writeThroughServices(tx, opts.clock, table, rows, rowsOf);
+        continue;
+      }
       const values =
         (table === users ? rows.map((r) => ({ ...r, passwordHash: hashByUserId.get(r.id as string) })) : rows)
           .map((r) => withConfigIds(r, ids));

@@ -86,6 +86,13 @@ export interface ConsoleTexts {
   labelHint: string;
   pdfFile: string;
   payslipSaved: string;
+  bulkPayslips: string;
+  bulkPayslipsIntro: string;
+  manifestFile: string;
+  pdfFiles: string;
+  bulkSaved: string;
+  filesSent: string;
+  bulkImport: string;
   workThrough: string;
   workThroughIntro: string;
   workThroughDate: string;
@@ -188,7 +195,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     salarySaved: "Die Lohnänderung für {number} ab {date} ist gespeichert.",
     payslips: "Lohnabrechnungen",
     payslipsIntro:
-      "Eine Lohnabrechnung als PDF aus der Lohnbuchhaltung für eine Person und einen Monat. Viele auf einmal: hr-service payslips import --manifest.",
+      "Eine Lohnabrechnung als PDF aus der Lohnbuchhaltung für eine Person und einen Monat. Viele auf einmal: mit einem Manifest unten oder hr-service payslips import --manifest.",
     period: "Monat",
     paymentDate: "Auszahlungsdatum",
     gross: "Bruttolohn (CHF)",
@@ -197,6 +204,15 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     labelHint: "Leer: der Monat, z. B. «November 2026». Eine Korrektur bekommt eine eigene Bezeichnung.",
     pdfFile: "PDF-Datei",
     payslipSaved: "Die Lohnabrechnung {label} für {number} ist gespeichert.",
+    bulkPayslips: "Viele Lohnabrechnungen mit einem Manifest",
+    bulkPayslipsIntro:
+      "Das Manifest (CSV) der Lohnbuchhaltung mit den Spalten personnel_number, period, payment_date, gross, net und file (der Name der PDF-Datei), wahlweise label und currency, und die PDF-Dateien dazu. Alles oder nichts: jedes Problem wird mit seiner Zeile genannt.",
+    manifestFile: "Manifest (CSV)",
+    pdfFiles: "PDF-Dateien (mehrere auswählen)",
+    bulkSaved: "{count} Lohnabrechnung(en) importiert.",
+    filesSent:
+      "Gesendet: {names}. Nichts wurde gespeichert; bitte die Dateien nach der Korrektur erneut auswählen.",
+    bulkImport: "Importieren",
     workThrough: "Arbeit während Betriebsferien",
     workThroughIntro: "Wer an einem Tag der Betriebsferien arbeitet, verliert dafür keinen Ferientag.",
     workThroughDate: "Tag",
@@ -297,7 +313,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     salarySaved: "The salary change for {number} from {date} is saved.",
     payslips: "Payslips",
     payslipsIntro:
-      "One payslip PDF from payroll for a person and a month. Many at once: hr-service payslips import --manifest.",
+      "One payslip PDF from payroll for a person and a month. Many at once: with a manifest below, or hr-service payslips import --manifest.",
     period: "Month",
     paymentDate: "Payment date",
     gross: "Gross pay (CHF)",
@@ -306,6 +322,14 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     labelHint: "Empty: the month, e.g. “November 2026”. A correction gets a label of its own.",
     pdfFile: "PDF file",
     payslipSaved: "The payslip {label} for {number} is saved.",
+    bulkPayslips: "Many payslips with a manifest",
+    bulkPayslipsIntro:
+      "Payroll's manifest (CSV) with the columns personnel_number, period, payment_date, gross, net and file (the PDF's name), optionally label and currency, and its PDF files. All or nothing: every problem is named with its line.",
+    manifestFile: "Manifest (CSV)",
+    pdfFiles: "PDF files (choose several)",
+    bulkSaved: "{count} payslip(s) imported.",
+    filesSent: "Sent: {names}. Nothing was saved; choose the files again once corrected.",
+    bulkImport: "Import",
     workThrough: "Working through a closure",
     workThroughIntro: "Someone who works on a day of a closure does not lose a vacation day for it.",
     workThroughDate: "Day",
@@ -408,7 +432,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     salarySaved: "Le changement de salaire de {number} dès le {date} est enregistré.",
     payslips: "Fiches de salaire",
     payslipsIntro:
-      "Une fiche de salaire en PDF de la comptabilité salariale pour une personne et un mois. Plusieurs à la fois : hr-service payslips import --manifest.",
+      "Une fiche de salaire en PDF de la comptabilité salariale pour une personne et un mois. Plusieurs à la fois : avec un manifeste ci-dessous, ou hr-service payslips import --manifest.",
     period: "Mois",
     paymentDate: "Date de paiement",
     gross: "Salaire brut (CHF)",
@@ -417,6 +441,15 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     labelHint: "Vide : le mois, p. ex. « November 2026 ». Une correction reçoit son propre libellé.",
     pdfFile: "Fichier PDF",
     payslipSaved: "La fiche de salaire {label} de {number} est enregistrée.",
+    bulkPayslips: "Plusieurs fiches de salaire avec un manifeste",
+    bulkPayslipsIntro:
+      "Le manifeste (CSV) de la comptabilité salariale avec les colonnes personnel_number, period, payment_date, gross, net et file (le nom du PDF), au choix label et currency, et ses fichiers PDF. Tout ou rien : chaque problème est nommé avec sa ligne.",
+    manifestFile: "Manifeste (CSV)",
+    pdfFiles: "Fichiers PDF (en choisir plusieurs)",
+    bulkSaved: "{count} fiche(s) de salaire importée(s).",
+    filesSent:
+      "Envoyé : {names}. Rien n'a été enregistré ; choisissez à nouveau les fichiers une fois corrigés.",
+    bulkImport: "Importer",
     workThrough: "Travail pendant une fermeture",
     workThroughIntro: "Qui travaille un jour de fermeture ne perd pas de jour de vacances pour cela.",
     workThroughDate: "Jour",
@@ -519,7 +552,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     salarySaved: "La modifica salariale di {number} dal {date} è salvata.",
     payslips: "Conteggi di salario",
     payslipsIntro:
-      "Un conteggio di salario in PDF dalla contabilità salariale per una persona e un mese. Molti insieme: hr-service payslips import --manifest.",
+      "Un conteggio di salario in PDF dalla contabilità salariale per una persona e un mese. Molti insieme: con un manifesto qui sotto, o hr-service payslips import --manifest.",
     period: "Mese",
     paymentDate: "Data di pagamento",
     gross: "Salario lordo (CHF)",
@@ -528,6 +561,14 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     labelHint: "Vuota: il mese, p. es. «November 2026». Una correzione riceve una denominazione propria.",
     pdfFile: "File PDF",
     payslipSaved: "Il conteggio di salario {label} di {number} è salvato.",
+    bulkPayslips: "Più conteggi di salario con un manifesto",
+    bulkPayslipsIntro:
+      "Il manifesto (CSV) della contabilità salariale con le colonne personnel_number, period, payment_date, gross, net e file (il nome del PDF), a scelta label e currency, e i suoi file PDF. Tutto o niente: ogni problema è indicato con la sua riga.",
+    manifestFile: "Manifesto (CSV)",
+    pdfFiles: "File PDF (sceglierne più di uno)",
+    bulkSaved: "{count} conteggio/i di salario importato/i.",
+    filesSent: "Inviato: {names}. Non è stato salvato nulla; scegliere di nuovo i file una volta corretti.",
+    bulkImport: "Importa",
     workThrough: "Lavoro durante una chiusura",
     workThroughIntro: "Chi lavora in un giorno di chiusura non perde per questo un giorno di vacanza.",
     workThroughDate: "Giorno",

@@ -19,6 +19,13 @@ export interface LeaveTypeTexts {
   carryOverMax: string;
   carryOverExpiry: string;
   carryOverExpiryHint: string;
+  perEvent: string;
+  perEventHint: string;
+  eventUnit: string;
+  eventUnitNames: Record<"WORKING_DAYS" | "CALENDAR_DAYS", string>;
+  eventWithinMonths: string;
+  eventWithinMonthsHint: string;
+  months: string;
   active: string;
   inactive: string;
   newType: string;
@@ -45,6 +52,14 @@ export const LEAVE_TYPE_TEXTS: Record<Lang, LeaveTypeTexts> = {
     carryOverMax: "Höchstens übertragbare Tage",
     carryOverExpiry: "Übertrag verfällt am (MM-TT)",
     carryOverExpiryHint: "Tag des Folgejahres, z. B. 03-31.",
+    perEvent: "Tage pro Ereignis",
+    perEventHint:
+      "Für Urlaube mit fester Dauer (Mutterschaft 98 Kalendertage, Umzug 1 Arbeitstag). Leer: keine Grenze. Arbeitstage gelten für eine Fünftagewoche und werden der Arbeitswoche der Person angepasst.",
+    eventUnit: "Gezählt in",
+    eventUnitNames: { WORKING_DAYS: "Arbeitstagen", CALENDAR_DAYS: "Kalendertagen" },
+    eventWithinMonths: "Ein Ereignis umfasst Gesuche innerhalb von (Monaten)",
+    eventWithinMonthsHint: "Leer: jedes Gesuch ist ein Ereignis. Anderer Elternteil: 6.",
+    months: "innert {n} Monaten",
     active: "Kann beantragt werden",
     inactive: "nicht mehr beantragbar",
     newType: "Neue Abwesenheitsart",
@@ -69,6 +84,14 @@ export const LEAVE_TYPE_TEXTS: Record<Lang, LeaveTypeTexts> = {
     carryOverMax: "Jours reportables au plus",
     carryOverExpiry: "Le report échoit le (MM-JJ)",
     carryOverExpiryHint: "Jour de l'année suivante, p. ex. 03-31.",
+    perEvent: "Jours par événement",
+    perEventHint:
+      "Pour les congés de durée fixe (maternité 98 jours civils, déménagement 1 jour ouvrable). Vide : pas de limite. Les jours ouvrables valent pour une semaine de cinq jours et s'adaptent à la semaine de travail de la personne.",
+    eventUnit: "Comptés en",
+    eventUnitNames: { WORKING_DAYS: "jours ouvrables", CALENDAR_DAYS: "jours civils" },
+    eventWithinMonths: "Un événement regroupe les demandes dans un délai de (mois)",
+    eventWithinMonthsHint: "Vide : chaque demande est un événement. Autre parent : 6.",
+    months: "dans les {n} mois",
     active: "Peut être demandé",
     inactive: "ne peut plus être demandé",
     newType: "Nouveau type d'absence",
@@ -93,6 +116,14 @@ export const LEAVE_TYPE_TEXTS: Record<Lang, LeaveTypeTexts> = {
     carryOverMax: "Giorni riportabili al massimo",
     carryOverExpiry: "Il riporto scade il (MM-GG)",
     carryOverExpiryHint: "Giorno dell'anno seguente, p. es. 03-31.",
+    perEvent: "Giorni per evento",
+    perEventHint:
+      "Per i congedi di durata fissa (maternità 98 giorni civili, trasloco 1 giorno lavorativo). Vuoto: nessun limite. I giorni lavorativi valgono per una settimana di cinque giorni e si adattano alla settimana lavorativa della persona.",
+    eventUnit: "Contati in",
+    eventUnitNames: { WORKING_DAYS: "giorni lavorativi", CALENDAR_DAYS: "giorni civili" },
+    eventWithinMonths: "Un evento comprende le richieste entro (mesi)",
+    eventWithinMonthsHint: "Vuoto: ogni richiesta è un evento. Altro genitore: 6.",
+    months: "entro {n} mesi",
     active: "Può essere richiesto",
     inactive: "non più richiedibile",
     newType: "Nuovo tipo di assenza",
@@ -117,6 +148,14 @@ export const LEAVE_TYPE_TEXTS: Record<Lang, LeaveTypeTexts> = {
     carryOverMax: "Days carried over at most",
     carryOverExpiry: "Carry-over expires on (MM-DD)",
     carryOverExpiryHint: "A day of the next year, e.g. 03-31.",
+    perEvent: "Days per event",
+    perEventHint:
+      "For leave of a fixed length (maternity 98 calendar days, moving 1 working day). Empty: no limit. Working days are those of a five-day week, adapted to the person's own working week.",
+    eventUnit: "Counted in",
+    eventUnitNames: { WORKING_DAYS: "working days", CALENDAR_DAYS: "calendar days" },
+    eventWithinMonths: "One event covers requests within (months)",
+    eventWithinMonthsHint: "Empty: each request is an event. The other parent: 6.",
+    months: "within {n} months",
     active: "Can be requested",
     inactive: "can no longer be requested",
     newType: "New leave type",

@@ -37,6 +37,16 @@ export interface PersonTexts {
   daysHint: string;
   note: string;
   corrected: string;
+  workload: string;
+  workloadIntro: string;
+  workloadFrom: string;
+  workloadPercent: string;
+  workloadSaved: string;
+  askDocument: string;
+  askDocumentIntro: string;
+  documentKind: string;
+  dueDate: string;
+  documentAsked: string;
 }
 
 export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
@@ -75,6 +85,18 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     daysHint: "Positiv gibt Tage, negativ nimmt sie; in halben Tagen.",
     note: "Begründung",
     corrected: "Das Guthaben {type} {year} von {name} ist um {days} Tage korrigiert.",
+    workload: "Pensum ab einem Datum",
+    workloadIntro:
+      "Ein neues Pensum oder neue Arbeitstage ab einem Tag. Das Ferienguthaben des Jahres wird nach Kalendertagen aufgeteilt; die Tage davor bleiben, wie sie waren.",
+    workloadFrom: "Ab",
+    workloadPercent: "Pensum (%)",
+    workloadSaved: "Das Pensum von {name} ist ab {date} {percent} %.",
+    askDocument: "Dokument anfordern",
+    askDocumentIntro:
+      "Die Person sieht die Anforderung in ihren Aufgaben und lädt die Datei im Portal hoch; sie erscheint dann im Eingang.",
+    documentKind: "Dokument (z. B. Diplomkopie)",
+    dueDate: "Bis (freiwillig)",
+    documentAsked: "{name} ist um «{kind}» gebeten.",
   },
   fr: {
     intro:
@@ -111,6 +133,18 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     daysHint: "Positif ajoute des jours, négatif en retire ; par demi-journées.",
     note: "Motif",
     corrected: "Le solde {type} {year} de {name} est corrigé de {days} jours.",
+    workload: "Taux d'activité dès une date",
+    workloadIntro:
+      "Un nouveau taux ou de nouveaux jours de travail dès un jour. Le droit aux vacances de l'année est réparti par jours civils ; les jours d'avant restent tels quels.",
+    workloadFrom: "Dès le",
+    workloadPercent: "Taux d'activité (%)",
+    workloadSaved: "Le taux d'activité de {name} est de {percent} % dès le {date}.",
+    askDocument: "Demander un document",
+    askDocumentIntro:
+      "La personne voit la demande dans ses tâches et téléverse le fichier dans le portail ; il apparaît alors dans la boîte de réception.",
+    documentKind: "Document (p. ex. copie du diplôme)",
+    dueDate: "Jusqu'au (facultatif)",
+    documentAsked: "{name} est prié·e de fournir « {kind} ».",
   },
   it: {
     intro:
@@ -147,6 +181,18 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     daysHint: "Positivo aggiunge giorni, negativo li toglie; a mezze giornate.",
     note: "Motivo",
     corrected: "Il saldo {type} {year} di {name} è corretto di {days} giorni.",
+    workload: "Grado d'occupazione da una data",
+    workloadIntro:
+      "Un nuovo grado d'occupazione o nuovi giorni lavorativi da un giorno. Il diritto alle vacanze dell'anno è ripartito per giorni civili; i giorni precedenti restano come erano.",
+    workloadFrom: "Dal",
+    workloadPercent: "Grado d'occupazione (%)",
+    workloadSaved: "Il grado d'occupazione di {name} è del {percent} % dal {date}.",
+    askDocument: "Richiedere un documento",
+    askDocumentIntro:
+      "La persona vede la richiesta nei suoi compiti e carica il file nel portale; appare poi nella posta in arrivo.",
+    documentKind: "Documento (p. es. copia del diploma)",
+    dueDate: "Entro il (facoltativo)",
+    documentAsked: "A {name} è richiesto «{kind}».",
   },
   en: {
     intro:
@@ -183,6 +229,18 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     daysHint: "Positive adds days, negative takes them; in half days.",
     note: "Reason",
     corrected: "{name}'s {type} {year} balance is corrected by {days} days.",
+    workload: "Workload from a date",
+    workloadIntro:
+      "A new workload or new working weekdays from a day on. The year's vacation is shared between them by calendar days; the days before stay as they were.",
+    workloadFrom: "From",
+    workloadPercent: "Workload (%)",
+    workloadSaved: "{name}'s workload is {percent} % from {date}.",
+    askDocument: "Ask for a document",
+    askDocumentIntro:
+      "The person sees the request among their to-dos and uploads the file in the portal; it then appears in the inbox.",
+    documentKind: "Document (e.g. a copy of the diploma)",
+    dueDate: "By (optional)",
+    documentAsked: "{name} is asked for \u201c{kind}\u201d.",
   },
 };
 

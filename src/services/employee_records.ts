@@ -148,6 +148,12 @@ export interface EmployeeRecord {
   fields: Record<string, string>;
 }
 
+/** How new people are written. */
+interface RecordOptions {
+  /** The id a new person gets (the demo keeps its stable ids); otherwise a random one. */
+  idOf?: (personnelNumber: string) => string | undefined;
+}
+
 /** Records that passed every check, ready to be written. */
 interface Checked {
   parsed: { line: number; row: z.output<typeof Row> }[];
@@ -208,14 +214,16 @@ async function checkRecords(
 }
 
 /** Writes checked records in the caller's transaction; returns the counts and the ids of the new people. */
-async function writeRecords(tx: Tx, { parsed, byPn }: Checked, now: number) {
+async function writeRecords(tx: Tx, { parsed, byPn }: Checked, now: number, opts: RecordOptions = {}) {
   let created = 0;
   let updated = 0;
   const depts = new Map((await tx.select().from(departments)).map((d) => [d.name, d.id]));
   const newIds: string[] = [];
   const ids = new Map(byPn);
   for (const { row } of parsed) {
-    if (!ids.has(row.personnel_number)) ids.set(row.personnel_number, crypto.randomUUID());
+    if (!ids.has(row.personnel_number)) {
+      ids.set(row.personnel_number, opts.idOf?.(row.personnel_number) ?? crypto.randomUUID());
+    }
   }
   for (const { row } of parsed) {
     let departmentId: string | null = null;
@@ -280,11 +288,12 @@ export async function saveEmployeeRecords(
   records: readonly EmployeeRecord[],
   /** Problems the caller found already (e.g. a line of a file with too few fields): nothing is written. */
   earlier: readonly string[] = [],
+  opts: RecordOptions = {},
 ): Promise<ImportResult> {
   const { errors, checked } = await checkRecords(deps.db, records, earlier);
   if (errors.length) return { ok: false, errors };
   const now = deps.clock.now();
-  const { created, updated } = await deps.db.transaction((tx) => writeRecords(tx, checked, now));
+  const { created, updated } = await deps.db.transaction((tx) => writeRecords(tx, checked, now, opts));
   return { ok: true, created, updated };
 }
 

@@ -55,6 +55,8 @@ import {
   writeTx,
 } from "./common.ts";
 import { closureCalendar } from "./holidays.ts";
+import { checkEventLength } from "./special_leave.ts";
+import { derivedCarryOver } from "./carry_over.ts";
 import { localDay } from "../clock.ts";
 import { prepared, preparedVariants } from "../db/prepared.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -218,13 +220,17 @@ export function balanceFrom(
 
 /**
  * The balance of one employee, leave type and leave year, from the stored entitlement (or the type's
- * default when HR has not created the year yet), the workload history, the requests touching the year
+ * default when HR has not created the year yet, with the carry-over derived from the previous year's
+ * remainder: services/carry_over.ts), the workload history, the requests touching the year
  * and, for vacation, the company closure days (less approved work-through days).
  */
 export async function balanceOf(
   q: Q,
   emp: EmployeeCore,
-  type: BalanceType & Pick<LeaveTypeRow, "id">,
+  type:
+    & BalanceType
+    & Pick<LeaveTypeRow, "id">
+    & Partial<Pick<LeaveTypeRow, "carryOverMaxDays" | "carryOverExpiry">>,
   year: number,
   today: string,
 ): Promise<LeaveBalance & { hasEntitlement: boolean }> {
@@ -288,7 +294,11 @@ const workloadHistoryOf = prepared((q: Q) =>
 export async function balancesOf(
   q: Q,
   emp: EmployeeCore,
-  types: readonly (BalanceType & Pick<LeaveTypeRow, "id">)[],
+  types: readonly (
+    & BalanceType
+    & Pick<LeaveTypeRow, "id">
+    & Partial<Pick<LeaveTypeRow, "carryOverMaxDays" | "carryOverExpiry">>
+  )[],
   year: number,
   today: string,
 ): Promise<Map<string, LeaveBalance & { hasEntitlement: boolean }>> {
@@ -309,7 +319,8 @@ export async function balancesOf(
       type.id,
       balanceFrom(emp, type, year, today, {
         entitlement: entitlementData(
-          rows.find((r) => r.leaveTypeId === type.id),
+          rows.find((r) => r.leaveTypeId === type.id) ??
+            await derivedCarryOver(q, emp, type, year, balanceOf),
           adj?.n ?? 0,
           adj?.days ?? null,
         ),
@@ -484,6 +495,7 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
         "there is nothing to file.",
     );
   }
+  await checkEventLength(q, emp, type, { ...input, days: computed.days }, actor.language);
   const others = await q.select().from(leaveRequests).where(and(
     eq(leaveRequests.employeeId, emp.id),
     lte(leaveRequests.startDate, input.endDate),

@@ -4,10 +4,11 @@
  * `hr-service leave-types init`.
  *
  * Sources: vacation of four weeks a year, five until the 20th birthday (OR Art. 329a para. 1); maternity leave
- * of 14 weeks (OR Art. 329f, EOG Art. 16b ff.); leave of the other parent of two weeks (OR Art. 329g); leave to
- * care for a relative, up to three days per event and ten a year (OR Art. 329h); "the usual free hours and
- * days" (OR Art. 329 para. 3) for moving, one's wedding and a bereavement, in the common practice of Swiss
- * collective agreements.
+ * of 14 weeks, paid for 98 days from the birth (OR Art. 329f, EOG Art. 16b ff., 16d para. 3); leave of the
+ * other parent of two weeks within six months of the birth (OR Art. 329g, EOG Art. 16j); leave to care for a
+ * relative, up to three days per event and ten a year (OR Art. 329h); "the usual free hours and days" (OR Art.
+ * 329 para. 3) for moving (1 day), one's wedding (2 days) and the death of a close relative (3 days), in the
+ * common practice named in docs/swiss-rules.md. Each length per event is data the organisation changes.
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -31,13 +32,21 @@ export const STANDARD_LEAVE_TYPES: readonly Omit<NewType, "id">[] = [
     carryOverExpiry: "03-31",
   },
   ...([
-    ["MATERNITY", "Mutterschaftsurlaub", "Congé de maternité", "Maternity leave", "Congedo di maternità"],
+    [
+      "MATERNITY",
+      "Mutterschaftsurlaub",
+      "Congé de maternité",
+      "Maternity leave",
+      "Congedo di maternità",
+      { eventDays: 98, eventUnit: "CALENDAR_DAYS" },
+    ],
     [
       "OTHER_PARENT",
       "Urlaub des anderen Elternteils",
       "Congé de l'autre parent",
       "Other parent's leave",
       "Congedo dell'altro genitore",
+      { eventDays: 10, eventWithinMonths: 6 },
     ],
     [
       "CARE",
@@ -45,12 +54,21 @@ export const STANDARD_LEAVE_TYPES: readonly Omit<NewType, "id">[] = [
       "Congé de prise en charge (proches)",
       "Leave to care for a relative",
       "Congedo di assistenza (familiari)",
+      { eventDays: 3 },
     ],
-    ["MOVING", "Umzug", "Déménagement", "Moving house", "Trasloco"],
-    ["WEDDING", "Eigene Hochzeit", "Propre mariage", "Own wedding", "Proprio matrimonio"],
-    ["BEREAVEMENT", "Todesfall", "Décès", "Bereavement", "Decesso"],
-    ["UNPAID", "Unbezahlter Urlaub", "Congé non payé", "Unpaid leave", "Congedo non pagato"],
-  ] as const).map(([code, nameDe, nameFr, nameEn, nameIt]) => ({
+    ["MOVING", "Umzug", "Déménagement", "Moving house", "Trasloco", { eventDays: 1 }],
+    ["WEDDING", "Eigene Hochzeit", "Propre mariage", "Own wedding", "Proprio matrimonio", { eventDays: 2 }],
+    [
+      "BEREAVEMENT",
+      "Todesfall (nahe Angehörige)",
+      "Décès (proches)",
+      "Death of a close relative",
+      "Decesso (familiari stretti)",
+      { eventDays: 3 },
+    ],
+    ["UNPAID", "Unbezahlter Urlaub", "Congé non payé", "Unpaid leave", "Congedo non pagato", {}],
+  ] as const).map(([code, nameDe, nameFr, nameEn, nameIt, perEvent]) => ({
+    ...perEvent,
     code,
     nameDe,
     nameFr,

@@ -10,9 +10,16 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { employees, payslips } from "../db/schema/mod.ts";
 import { isValidDate } from "../domain/calendar.ts";
+import { decodeCsv, detectDelimiter, parseCsv } from "../csv.ts";
 
 /** Largest PDF accepted: a payslip is one or two pages; anything much larger is not one. */
 export const MAX_PAYSLIP_BYTES = 5 * 1024 * 1024;
+/**
+ * Largest manifest upload in the console (the manifest and its PDFs together): a month of a small
+ * organisation's payslips (typically 100–300 KB each) fits many times; larger batches go in several uploads or
+ * through `payslips import`.
+ */
+export const MAX_PAYSLIP_BATCH_BYTES = 50 * 1024 * 1024;
 
 /** One entry of a manifest, with its file already read (or why it could not be). */
 export interface PayslipEntry {
@@ -28,6 +35,8 @@ export interface PayslipEntry {
   bytes: Uint8Array | null;
   /** Why the file could not be read, when it could not. */
   fileProblem?: string;
+  /** The payslip's lines (wage types and deductions) the portal shows with it, when payroll gives them. */
+  lines?: { label: string; amount: number }[];
 }
 
 export type PayslipImportResult = { ok: true; created: number } | { ok: false; errors: string[] };
@@ -74,9 +83,11 @@ function amount(v: string): number | null {
 export async function importPayslips(
   deps: Pick<AppDeps, "db" | "clock">,
   entries: readonly PayslipEntry[],
+  /** Problems of the batch found elsewhere, reported after the lines' own (and stopping the import too). */
+  batchProblems: readonly string[] = [],
 ): Promise<PayslipImportResult> {
   const errors: string[] = [];
-  if (!entries.length) return { ok: false, errors: ["the manifest lists no payslip"] };
+  if (!entries.length) return { ok: false, errors: ["the manifest lists no payslip", ...batchProblems] };
   const people = await deps.db.select({ id: employees.id, pn: employees.personnelNumber }).from(employees)
     .where(inArray(employees.personnelNumber, [...new Set(entries.map((e) => e.personnelNumber.trim()))]));
   const idOf = new Map(people.map((p) => [p.pn, p.id]));
@@ -111,6 +122,13 @@ export async function importPayslips(
     else if (e.bytes.length > MAX_PAYSLIP_BYTES) {
       errors.push(`${at}: ${e.fileName} is larger than ${MAX_PAYSLIP_BYTES / 1024 / 1024} MB`);
     } else if (!isPdf(e.bytes)) errors.push(`${at}: ${e.fileName} is not a PDF`);
+    const lines = e.lines ?? [];
+    if (
+      lines.length > 50 ||
+      lines.some((l) => !l.label.trim() || l.label.length > 100 || !Number.isFinite(l.amount))
+    ) {
+      errors.push(`${at}: lines must be at most 50 of "label=amount" separated by |`);
+    }
     const key = `${pn}|${period}|${label}`;
     const first = seen.get(key);
     if (first !== undefined) errors.push(`${at}: repeats line ${first} (${pn}, ${period}, ${label})`);
@@ -137,7 +155,7 @@ export async function importPayslips(
         currency,
         gross,
         net,
-        lines: "[]",
+        lines: JSON.stringify(lines.map((l) => ({ label: l.label.trim(), amount: l.amount }))),
         documentName: e.fileName.split("/").pop()!,
         documentType: "application/pdf",
         document: Buffer.from(e.bytes),
@@ -145,9 +163,83 @@ export async function importPayslips(
       });
     }
   }
+  errors.push(...batchProblems);
   if (errors.length) return { ok: false, errors };
   await deps.db.transaction(async (tx) => {
     for (const r of rows) await tx.insert(payslips).values(r);
   });
   return { ok: true, created: rows.length };
+}
+
+const REQUIRED = ["personnel_number", "period", "payment_date", "gross", "net", "file"];
+const OPTIONAL = ["label", "currency", "lines"];
+
+/**
+ * The optional `lines` column: `label=amount` pairs separated by `|` (`Monatslohn=8291.65|AHV/IV/EO
+ * 5.3 %=-439.45`); an amount that is no number is kept as NaN so the line's check names it.
+ */
+function linesOf(cell: string): { label: string; amount: number }[] {
+  return cell.split("|").map((p) => p.trim()).filter(Boolean).map((p) => {
+    const at = p.lastIndexOf("=");
+    const value = at < 0 ? null : amount(p.slice(at + 1));
+    return { label: at < 0 ? p : p.slice(0, at).trim(), amount: value ?? NaN };
+  });
+}
+
+/** A manifest's PDF by the name its `file` column gives, or why it cannot be had. */
+export type ManifestFileReader = (name: string) => Promise<{ bytes: Uint8Array | null; problem?: string }>;
+
+/**
+ * Reads a payroll manifest (comma or semicolon, UTF-8 or Windows-1252; `personnel_number`, `period`,
+ * `payment_date`, `gross`, `net`, `file`, optionally `label` and `currency`) with each line's PDF through
+ * `readFile`, and imports it all or nothing: the command reads the files beside the manifest, the console
+ * the files uploaded with it.
+ */
+export async function importManifest(
+  deps: Pick<AppDeps, "db" | "clock">,
+  raw: Uint8Array,
+  readFile: ManifestFileReader,
+  /** Problems found once every line's file was asked for (the console: uploaded files no line names). */
+  afterRead?: () => string[],
+): Promise<PayslipImportResult> {
+  const csv = decodeCsv(raw).text.replace(/^\uFEFF/, "");
+  let rows;
+  try {
+    rows = parseCsv(csv, detectDelimiter(csv));
+  } catch (e) {
+    return { ok: false, errors: [(e as Error).message] };
+  }
+  const header = (rows[0]?.cells ?? []).map((h) => h.trim().toLowerCase());
+  const problems: string[] = [];
+  const unknown = header.filter((h) => ![...REQUIRED, ...OPTIONAL].includes(h));
+  if (unknown.length) problems.push(`line 1: unknown column(s) ${unknown.join(", ")}`);
+  for (const c of REQUIRED) if (!header.includes(c)) problems.push(`line 1: the column ${c} is missing`);
+  if (problems.length) return { ok: false, errors: problems };
+  const entries: PayslipEntry[] = [];
+  for (const { line, cells } of rows.slice(1)) {
+    if (cells.length === 1 && cells[0].trim() === "") continue;
+    if (cells.length !== header.length) {
+      problems.push(`line ${line}: expected ${header.length} fields, found ${cells.length}`);
+      continue;
+    }
+    const f = (c: string) => (header.includes(c) ? cells[header.indexOf(c)] : "");
+    const name = f("file").trim();
+    const file = name ? await readFile(name) : { bytes: null, problem: "file is required" };
+    entries.push({
+      line,
+      personnelNumber: f("personnel_number"),
+      period: f("period"),
+      paymentDate: f("payment_date"),
+      label: f("label"),
+      gross: f("gross"),
+      net: f("net"),
+      currency: f("currency"),
+      fileName: name,
+      bytes: file.bytes,
+      fileProblem: file.problem,
+      lines: linesOf(f("lines")),
+    });
+  }
+  if (problems.length) return { ok: false, errors: [...problems, ...afterRead?.() ?? []] };
+  return await importPayslips(deps, entries, afterRead?.() ?? []);
 }

@@ -15,10 +15,12 @@ import { sumHours } from "../domain/time.ts";
 import type { Actor } from "./actor.ts";
 import { type EmployeeCore, noEmployee, selfId, type ServiceDeps, todayOf } from "./common.ts";
 import { closureDaysIn, type ClosurePeriodDates } from "./holidays.ts";
+import { derivedCarryOver } from "./carry_over.ts";
 import {
   BALANCE_REQUEST_STATUSES,
   type BalanceData,
   balanceFrom,
+  balanceOf,
   entitlementData,
   takesClosures,
   VACATION_CODE,
@@ -254,7 +256,11 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, today: stri
     const [adjCount, adjSum] = JSON.parse(f.adjustments) as [number, number | null];
     const data: BalanceData = {
       entitlement: entitlementData(
-        ent && { carryOverDays: ent[0], carryOverExpiresOn: ent[1], adjustmentDays: ent[2] },
+        ent
+          ? { carryOverDays: ent[0], carryOverExpiresOn: ent[1], adjustmentDays: ent[2] }
+          // No row records the year's carry-over: derived as the balance does (only then, so the
+          // statement's single read stays the rule).
+          : await derivedCarryOver(deps.db, emp, { id: f.vacationTypeId, ...type }, year, balanceOf),
         adjCount,
         adjSum,
       ),

@@ -31,7 +31,12 @@ import {
   listClosures,
   listWorkThrough,
 } from "../services/hr_pay.ts";
-import { defaultLabel, importPayslips } from "../services/payslip_import.ts";
+import {
+  defaultLabel,
+  importManifest,
+  importPayslips,
+  MAX_PAYSLIP_BYTES,
+} from "../services/payslip_import.ts";
 import { importEmployees } from "../services/employee_file.ts";
 import { importSchoolHolidays } from "../services/school_holidays.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
@@ -59,19 +64,25 @@ async function consoleCsrf(c: Context): Promise<string> {
 /** A posted form's fields, and its files when it was sent as multipart/form-data (a file upload). */
 interface PostedForm {
   form: URLSearchParams;
+  /** The last file sent under each name. */
   files: Map<string, File>;
+  /** Every file sent under each name (an input with `multiple`). */
+  fileLists: Map<string, File[]>;
 }
 
 async function readForm(c: Context): Promise<PostedForm> {
   const type = c.req.header("content-type") ?? "";
-  const out: PostedForm = { form: new URLSearchParams(), files: new Map() };
+  const out: PostedForm = { form: new URLSearchParams(), files: new Map(), fileLists: new Map() };
   if (/^application\/x-www-form-urlencoded\b/i.test(type)) out.form = new URLSearchParams(await c.req.text());
   else if (/^multipart\/form-data\b/i.test(type)) {
     // A body that is not the multipart it says it is reads as an empty form (refused by the token check).
     const data = await c.req.formData().catch(() => new FormData());
     for (const [k, v] of data) {
       if (typeof v === "string") out.form.append(k, v);
-      else out.files.set(k, v);
+      else {
+        out.files.set(k, v);
+        out.fileLists.set(k, [...out.fileLists.get(k) ?? [], v]);
+      }
     }
   }
   return out;
@@ -467,8 +478,10 @@ async function payPage(
   opts: {
     flash?: string;
     errors?: string[];
-    status?: 200 | 400 | 403 | 404 | 409;
+    status?: 200 | 400 | 403 | 404 | 409 | 413;
     form?: Record<string, string>;
+    /** The names of the files a refused manifest upload sent (a browser never keeps chosen files). */
+    filesSent?: string[];
   } = {},
 ) {
   const { t } = p;
@@ -552,6 +565,26 @@ async function payPage(
         <label for="sfile">{t.pdfFile}</label>
         <input id="sfile" name="file" type="file" accept="application/pdf" required />
         <button type="submit">{t.save}</button>
+      </form>
+      <h2 id="bulk">{t.bulkPayslips}</h2>
+      <p id="bulk-intro">{t.bulkPayslipsIntro}</p>
+      {opts.filesSent?.length
+        ? <p class="hint" id="bulk-sent">{fill(t.filesSent, { names: opts.filesSent.join(", ") })}</p>
+        : null}
+      <form method="post" action="/hr/pay/payslips/bulk" enctype="multipart/form-data">
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="bmanifest">{t.manifestFile}</label>
+        <input
+          id="bmanifest"
+          name="manifest"
+          type="file"
+          accept=".csv,text/csv"
+          required
+          aria-describedby="bulk-intro"
+        />
+        <label for="bfiles">{t.pdfFiles}</label>
+        <input id="bfiles" name="files" type="file" accept="application/pdf" multiple required />
+        <button type="submit">{t.bulkImport}</button>
       </form>
     </Layout>,
     opts.status ?? 200,
@@ -831,6 +864,50 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
         number: sent.personnel_number,
       }),
     });
+  });
+
+  app.post("/hr/pay/payslips/bulk", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/pay", payPage);
+    if (posted instanceof Response) return posted;
+    const { p, files, fileLists } = posted;
+    const manifest = files.get("manifest");
+    const pdfs = (fileLists.get("files") ?? []).filter((f) => f.size > 0 || f.name);
+    const filesSent = [manifest?.name, ...pdfs.map((f) => f.name)].filter((n): n is string => !!n);
+    // Browsers send a file's name without its folder; a manifest's `file` may name one (payroll's export).
+    const base = (name: string) => name.split(/[\\/]/).pop()!;
+    const byName = new Map<string, File>();
+    const twice: string[] = [];
+    for (const f of pdfs) {
+      if (byName.has(base(f.name))) twice.push(`the file ${base(f.name)} was uploaded twice`);
+      byName.set(base(f.name), f);
+    }
+    const named = new Set<string>();
+    const result = manifest && manifest.size
+      ? await importManifest(
+        deps,
+        new Uint8Array(await manifest.arrayBuffer()),
+        async (name) => {
+          named.add(base(name));
+          const f = byName.get(base(name));
+          if (!f) return { bytes: null, problem: `the file ${name} was not uploaded with the manifest` };
+          if (f.size > MAX_PAYSLIP_BYTES) {
+            return { bytes: null, problem: `${name} is larger than ${MAX_PAYSLIP_BYTES / 1024 / 1024} MB` };
+          }
+          return { bytes: new Uint8Array(await f.arrayBuffer()) };
+        },
+        () => [
+          ...twice,
+          ...[...byName.keys()].filter((n) => !named.has(n)).map((n) =>
+            `the uploaded file ${n} is named on no line of the manifest`
+          ),
+        ],
+      )
+      : { ok: false as const, errors: ["a manifest (CSV) is required"] };
+    if (!result.ok) {
+      const status = result.errors.some((e) => /already has the payslip/.test(e)) ? 409 : 400;
+      return await payPage(deps, c, p, { errors: result.errors, status, filesSent });
+    }
+    return await payPage(deps, c, p, { flash: fill(p.t.bulkSaved, { count: result.created }) });
   });
 
   app.get("/hr/leave", async (c) => {

@@ -2,9 +2,9 @@
 /**
  * The HR console's leave types: vacation, statutory and common leave as data the organisation changes
  * (names in four languages, a balance or none, what happens beyond it, days a year, carry-over and its
- * expiry, half days, whether it can still be requested). A save is the type's entry of the configuration
- * file, checked and applied by `org apply`'s own code (`applySections`), so the console, the file and
- * `leave-types` agree. The vacation policy's steps by age and service are edited on the leave page.
+ * expiry, half days, special leave's length per event, whether it can still be requested). A save is the
+ * type's entry of the configuration file, checked and applied by `org apply`'s own code (`applySections`),
+ * so the console, the file and `leave-types` agree. The vacation policy's steps by age and service are edited on the leave page.
  */
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
@@ -33,6 +33,9 @@ function formOf(e: LeaveTypeEntry): Form {
     half_days: e.halfDays ? "yes" : "no",
     carry_max: String(e.carryOverMaxDays),
     carry_expiry: e.carryOverExpiry,
+    event_days: e.perEvent ? String(e.perEvent.days) : "",
+    event_unit: e.perEvent?.unit ?? "WORKING_DAYS",
+    event_within: e.perEvent?.withinMonths ? String(e.perEvent.withinMonths) : "",
     active: e.active ? "yes" : "no",
   };
 }
@@ -127,6 +130,41 @@ function TypeForm(props: { p: Page; lt: LeaveTypeTexts; f: Form; existing: boole
         value={f.carry_expiry ?? "03-31"}
       />
       <p id="expiry-hint" class="muted">{lt.carryOverExpiryHint}</p>
+      <fieldset>
+        <legend>{lt.perEvent}</legend>
+        <p id="event-hint" class="muted">{lt.perEventHint}</p>
+        <label for="event-days">{lt.perEvent}</label>
+        <input
+          id="event-days"
+          name="event_days"
+          type="number"
+          min={0.5}
+          max={366}
+          step="0.5"
+          aria-describedby="event-hint"
+          value={f.event_days ?? ""}
+        />
+        <label for="event-unit">{lt.eventUnit}</label>
+        <select id="event-unit" name="event_unit">
+          {(["WORKING_DAYS", "CALENDAR_DAYS"] as const).map((u) => (
+            <option value={u} selected={(f.event_unit ?? "WORKING_DAYS") === u}>
+              {lt.eventUnitNames[u]}
+            </option>
+          ))}
+        </select>
+        <label for="event-within">{lt.eventWithinMonths}</label>
+        <input
+          id="event-within"
+          name="event_within"
+          type="number"
+          min={1}
+          max={24}
+          step="1"
+          aria-describedby="event-within-hint"
+          value={f.event_within ?? ""}
+        />
+        <p id="event-within-hint" class="muted">{lt.eventWithinMonthsHint}</p>
+      </fieldset>
       <div class="scope">
         <input id="active" type="checkbox" name="active" value="yes" checked={checked("active", true)} />
         <label for="active">{lt.active}</label>
@@ -164,6 +202,7 @@ async function typesPage(
             <th scope="col">{lt.annualDays}</th>
             <th scope="col">{lt.carryOverMax}</th>
             <th scope="col">{lt.overdraft}</th>
+            <th scope="col">{lt.perEvent}</th>
           </tr>
         </thead>
         <tbody>
@@ -177,6 +216,13 @@ async function typesPage(
               <td>{e.deductsBalance ? String(e.annualDays) : "–"}</td>
               <td>{e.deductsBalance ? `${e.carryOverMaxDays} (${e.carryOverExpiry})` : "–"}</td>
               <td>{e.deductsBalance ? lt.overdraftNames[e.overdraft] : "–"}</td>
+              <td>
+                {e.perEvent
+                  ? `${e.perEvent.days} ${lt.eventUnitNames[e.perEvent.unit]}${
+                    e.perEvent.withinMonths ? ` (${fill(lt.months, { n: e.perEvent.withinMonths })})` : ""
+                  }`
+                  : "–"}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -244,7 +290,19 @@ export function mountConsoleLeaveTypes(app: Hono<any>, deps: AppDeps): void {
     const { p, form } = posted;
     const sent: Form = {};
     for (
-      const k of ["code", "name_de", "name_fr", "name_it", "name_en", "overdraft", "annual_days", "carry_max"]
+      const k of [
+        "code",
+        "name_de",
+        "name_fr",
+        "name_it",
+        "name_en",
+        "overdraft",
+        "annual_days",
+        "carry_max",
+        "event_days",
+        "event_unit",
+        "event_within",
+      ]
     ) {
       sent[k] = (form.get(k) ?? "").trim().slice(0, 100);
     }
@@ -269,6 +327,13 @@ export function mountConsoleLeaveTypes(app: Hono<any>, deps: AppDeps): void {
       halfDays: sent.half_days === "yes",
       carryOverMaxDays: deducts ? numberOf(sent.carry_max) : 0,
       carryOverExpiry: sent.carry_expiry,
+      ...(sent.event_days === "" ? {} : {
+        perEvent: {
+          days: numberOf(sent.event_days),
+          unit: sent.event_unit,
+          ...(sent.event_within === "" ? {} : { withinMonths: numberOf(sent.event_within) }),
+        },
+      }),
       active: sent.active === "yes",
     };
     const result = await applySections(deps, { leaveTypes: [entry] });

@@ -17,6 +17,8 @@ import { personTexts } from "../i18n/console_person.ts";
 import { employeeRecordFields, saveEmployeeRecords } from "../services/employee_records.ts";
 import { setAccountActive, setAccountRole } from "../services/accounts.ts";
 import { adjustEntitlement } from "../services/leave_policies.ts";
+import { changeWorkload } from "../services/workload_changes.ts";
+import { requestDocument } from "../services/required_documents.ts";
 import { leaveTypeName, todayOf } from "../services/common.ts";
 import { AppError } from "../errors.ts";
 import { CANTON_CODES, formProblems, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
@@ -227,6 +229,67 @@ async function personPage(
         />
         <button type="submit">{t.save}</button>
       </form>
+      <h2 id="workload">{pt.workload}</h2>
+      <p id="workload-intro">{pt.workloadIntro}</p>
+      <form method="post" action={`/hr/people/${encodeURIComponent(record.personnel_number)}/workload`}>
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="wfrom">{pt.workloadFrom}</label>
+        <input
+          id="wfrom"
+          name="wl_from"
+          type="date"
+          required
+          aria-describedby="workload-intro"
+          value={opts.form?.wl_from}
+        />
+        <label for="wpercent">{pt.workloadPercent}</label>
+        <input
+          id="wpercent"
+          name="wl_percent"
+          type="number"
+          min={1}
+          max={100}
+          required
+          value={opts.form?.wl_percent ?? record.workload_percent}
+        />
+        <fieldset>
+          <legend>{t.weekdays}</legend>
+          {t.weekdayNames.map((day, i) => (
+            <div class="scope">
+              <input
+                id={`wday${i + 1}`}
+                type="checkbox"
+                name="wl_weekday"
+                value={String(i + 1)}
+                checked={(opts.form?.wl_weekdays ?? record.working_weekdays).split(/[;,]/).includes(
+                  String(i + 1),
+                )}
+              />
+              <label for={`wday${i + 1}`}>{day}</label>
+            </div>
+          ))}
+        </fieldset>
+        <button type="submit">{t.save}</button>
+      </form>
+      <h2 id="documents">{pt.askDocument}</h2>
+      <p id="ask-intro">{pt.askDocumentIntro}</p>
+      <form method="post" action={`/hr/people/${encodeURIComponent(record.personnel_number)}/documents`}>
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="dkind">{pt.documentKind}</label>
+        <input
+          id="dkind"
+          name="doc_kind"
+          type="text"
+          required
+          minlength={2}
+          maxlength={100}
+          aria-describedby="ask-intro"
+          value={opts.form?.doc_kind}
+        />
+        <label for="ddue">{pt.dueDate}</label>
+        <input id="ddue" name="doc_due" type="date" value={opts.form?.doc_due} />
+        <button type="submit">{t.save}</button>
+      </form>
       <OnboardingPlan p={p} plan={plan} />
       <h2 id="account">{pt.account}</h2>
       {account
@@ -313,6 +376,67 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
           year: String(row.year),
           days: (row.days > 0 ? "+" : "") + String(row.days),
           name: `${record.first_name} ${record.last_name}`,
+        }),
+      });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const status = e.status === 404 ? 404 : 400;
+      return await personPage(deps, c, p, { errors: [e.message], status, form: sent });
+    }
+  });
+
+  app.post("/hr/people/:pn/workload", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/people", personPage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    const pn = c.req.param("pn");
+    const sent = {
+      wl_from: (form.get("wl_from") ?? "").trim().slice(0, 20),
+      wl_percent: (form.get("wl_percent") ?? "").trim().slice(0, 10),
+      wl_weekdays: form.getAll("wl_weekday").map((d) => d.slice(0, 1)).join(";"),
+    };
+    try {
+      const row = await changeWorkload(deps, {
+        personnelNumber: pn,
+        validFrom: sent.wl_from,
+        workloadPercent: sent.wl_percent === "" ? NaN : Number(sent.wl_percent),
+        workingWeekdays: sent.wl_weekdays ? sent.wl_weekdays.split(";").map(Number) : [],
+      });
+      const [record] = await employeeRecordFields(deps, [pn]);
+      return await personPage(deps, c, p, {
+        flash: fill(personTexts(p.lang).workloadSaved, {
+          name: `${record.first_name} ${record.last_name}`,
+          percent: String(row.workloadPercent),
+          date: row.validFrom,
+        }),
+      });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const status = e.status === 404 ? 404 : 400;
+      return await personPage(deps, c, p, { errors: [e.message], status, form: sent });
+    }
+  });
+
+  app.post("/hr/people/:pn/documents", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/people", personPage);
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    const pn = c.req.param("pn");
+    const sent = {
+      doc_kind: (form.get("doc_kind") ?? "").slice(0, 200),
+      doc_due: (form.get("doc_due") ?? "").trim().slice(0, 20),
+    };
+    try {
+      const row = await requestDocument(deps, {
+        personnelNumber: pn,
+        kind: sent.doc_kind,
+        dueDate: sent.doc_due,
+      });
+      const [record] = await employeeRecordFields(deps, [pn]);
+      return await personPage(deps, c, p, {
+        flash: fill(personTexts(p.lang).documentAsked, {
+          name: `${record.first_name} ${record.last_name}`,
+          kind: row.kind,
         }),
       });
     } catch (e) {

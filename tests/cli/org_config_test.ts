@@ -59,7 +59,7 @@ Deno.test("org config: export from the demo, apply into an empty database, expor
     await Deno.writeTextFile(path, first);
     const r = await cli(empty, ["org", "apply", "--file", path]);
     assert.equal(r.code, 0, r.err);
-    assert.match(r.out, /leaveTypes: 4 created, 0 updated, 0 unchanged/);
+    assert.match(r.out, /leaveTypes: 10 created, 0 updated, 0 unchanged/);
     assert.match(r.out, /stages: 6 created/);
     assert.equal(await exported(empty), first);
     assert.equal(await getSetting(empty.deps, "organisationName"), "Muster AG");
@@ -112,7 +112,7 @@ Deno.test("org config: a changed entry is updated, others are left alone and rep
     assert.equal(r.code, 0, r.err);
     assert.match(
       r.out,
-      /leaveTypes: 1 created, 1 updated, 0 unchanged; not in the file \(left alone\): COMPENSATION, SPECIAL, UNPAID\n/,
+      /leaveTypes: 1 created, 1 updated, 0 unchanged; not in the file \(left alone\): BEREAVEMENT, CARE, COMPENSATION, MATERNITY, MOVING, OTHER_PARENT, SPECIAL, UNPAID, WEDDING\n/,
     );
     assert.match(
       r.out,
@@ -325,6 +325,47 @@ Deno.test("org config: a leave type's policy travels in the file (steps, half da
     assert.match(refused2.err, /step 1 gives 17 days, fewer than the base of 18/);
     assert.match(refused2.err, /vacation is at least 20 days of a five-day week \(OR Art\. 329a para\. 1\)/);
     assert.match((await cli(t, ["org", "export", "--file", "-"])).out, /annualDays: 25/, "nothing changed");
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("org config: special leave's length per event travels in the file, with its refusals", async () => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    const file = [
+      "leaveTypes:",
+      "  - code: MOVING",
+      "    name: {de: Umzug, en: Moving house, fr: Déménagement}",
+      "    deductsBalance: false",
+      "    overdraft: FLAG",
+      "    perEvent: {days: 2}",
+      "  - code: OTHER_PARENT",
+      "    name: {de: Anderer Elternteil, en: Other parent, fr: Autre parent}",
+      "    deductsBalance: false",
+      "    perEvent: {days: 10, unit: WORKING_DAYS, withinMonths: 6}",
+      "",
+    ].join("\n");
+    const r = await cli(t, ["org", "apply", "--file", "-"], file);
+    assert.equal(r.code, 0, r.err);
+    const out = (await cli(t, ["org", "export", "--file", "-"])).out;
+    assert.match(out, /code: MOVING\n(\s+.*\n)*?\s+perEvent:\n\s+days: 2\n\s+unit: WORKING_DAYS\n/);
+    assert.match(out, /perEvent:\n\s+days: 10\n\s+unit: WORKING_DAYS\n\s+withinMonths: 6\n/);
+    assert.match((await cli(t, ["org", "apply", "--file", "-"], out)).out, /0 change\(s\) applied/);
+    const before = await snapshot(t);
+    const bad = [
+      "leaveTypes:",
+      "  - code: MOVING",
+      "    name: {de: Umzug, en: Moving house, fr: Déménagement}",
+      "    perEvent: {days: 0, unit: HOURS, withinMonths: 1.5}",
+      "",
+    ].join("\n");
+    const refused = await cli(t, ["org", "apply", "--file", "-"], bad);
+    assert.equal(refused.code, 1);
+    assert.match(refused.err, /line 4, leaveTypes\[0\]\.perEvent\.days: /);
+    assert.match(refused.err, /leaveTypes\[0\]\.perEvent\.unit: /);
+    assert.match(refused.err, /leaveTypes\[0\]\.perEvent\.withinMonths: /);
+    assert.equal(await snapshot(t), before, "nothing changed");
   } finally {
     t.close();
   }

@@ -142,3 +142,45 @@ Deno.test("payslips import: every bad entry is reported with its line, and nothi
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("payslips import: the optional lines column carries the wage types the portal shows; bad ones are refused", async () => {
+  const t = await makeTestApp();
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeFile(`${dir}/a.pdf`, pdf("a"));
+    const head = "personnel_number;period;payment_date;gross;net;file;lines\r\n";
+    await Deno.writeFile(
+      `${dir}/bad.csv`,
+      windows1252(
+        head + "GW-013;2027-03;2027-03-25;6500;5480;a.pdf;Monatslohn=6500|AHV/IV/EO 5.3 %\r\n" +
+          "GW-013;2027-04;2027-04-25;6500;5480;a.pdf;Monatslohn=viel\r\n",
+      ),
+    );
+    const before = await payslipCount(t);
+    const bad = await cli(t, ["payslips", "import", "--manifest", `${dir}/bad.csv`]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.err, /line 2: lines must be at most 50 of "label=amount" separated by \|/);
+    assert.match(bad.err, /line 3: lines must be at most 50 of "label=amount" separated by \|/);
+    assert.equal(await payslipCount(t), before, "nothing imported");
+
+    await Deno.writeFile(
+      `${dir}/ok.csv`,
+      windows1252(
+        head + "GW-013;2027-03;2027-03-25;6500;6155.50;a.pdf;Monatslohn=6'500.00|AHV/IV/EO 5.3 %=-344.50\r\n",
+      ),
+    );
+    const ok = await cli(t, ["payslips", "import", "--manifest", `${dir}/ok.csv`]);
+    assert.equal(ok.code, 0, ok.err);
+    const token = await t.signIn("employee@demo.example");
+    const list = await (await t.request("/api/v1/portal/employee/payslips?year=2027", { token })).json();
+    const item = list.data.items.find((p: { period: string }) => p.period === "2027-03");
+    const detail = await (await t.request(`/api/v1/portal/employee/payslips/${item.id}`, { token })).json();
+    assert.deepEqual(detail.data.lines, [
+      { label: "Monatslohn", amount: 6500 },
+      { label: "AHV/IV/EO 5.3 %", amount: -344.5 },
+    ]);
+  } finally {
+    t.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

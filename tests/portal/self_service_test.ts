@@ -88,10 +88,16 @@ Deno.test("leave over HTTP: types, balances, list filters, preview, file, withdr
     const token = await t.signIn("employee@demo.example");
     const types = await call(t, token, "GET", "/employee/leave/types");
     assert.deepEqual(types.body.data.items.map((x: { code: string }) => x.code), [
+      "BEREAVEMENT",
+      "CARE",
       "COMPENSATION",
+      "MATERNITY",
+      "MOVING",
+      "OTHER_PARENT",
       "SPECIAL",
       "UNPAID",
       "VACATION",
+      "WEDDING",
     ]);
     const bal = await call(t, token, "GET", "/employee/leave/balances?year=2026");
     const vac = bal.body.data.balances.find((b: { leaveType: { code: string } }) =>

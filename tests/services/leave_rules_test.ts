@@ -437,7 +437,8 @@ Deno.test("leave: balances pro rata for entry, exit and working-pattern changes,
         const b = await getLeaveBalances(app.deps, me, { year: c.year });
         const vac = b.balances.find((x) => x.leaveType.code === "VACATION")!;
         assert.equal(vac.entitlement, c.entitlement);
-        assert.equal(vac.remaining, c.entitlement);
+        // 2028 also holds what 2027 leaves (the person was entered before 2027): 5 days until 31 March.
+        assert.equal(vac.remaining, c.entitlement + (c.year === 2028 ? 5 : 0));
       });
     }
   } finally {

@@ -1,6 +1,6 @@
 /**
  * The HR console's leave types: a new kind of leave (moving day) added and then changed, vacation's
- * carry-over and overdraft rule changed, each through the configuration file's own checks; the employee then
+ * carry-over and overdraft rule changed, the moving day's length per event set, each through the configuration file's own checks; the employee then
  * requests the new type in the portal. Every refusal is said on the page and changes nothing. The demo's HR
  * person reads French.
  */
@@ -75,6 +75,33 @@ Deno.test("console leave types: a new type and a changed vacation rule, then req
       assert.equal(r.status, 201, await r.clone().text());
     });
 
+    await ctx.step(
+      "the moving day gets its length, one day per move; two days are refused in the portal",
+      async () => {
+        const r = await t.request(
+          "/hr/leave/types",
+          post(cookie, { ...MOVING, csrf, event_days: "1", event_unit: "WORKING_DAYS", event_within: "" }),
+        );
+        assert.equal(r.status, 200);
+        const html = await r.text();
+        assert.match(html, /name="event_days"[^>]*value="1"/);
+        const row = (await t.deps.db.select().from(leaveTypes)).find((x) => x.code === "MOVING_DAY")!;
+        assert.equal(row.eventDays, 1);
+        assert.equal(row.eventUnit, "WORKING_DAYS");
+        assert.equal(row.eventWithinMonths, null);
+        const list = await (await t.request("/hr/leave/types", { headers: cookie })).text();
+        assert.match(list, /98 jours civils/, "maternity's length is listed");
+        const token = await t.signIn("employee@demo.example");
+        const two = await t.request("/api/v1/portal/employee/leave/requests", {
+          method: "POST",
+          token,
+          json: { leaveType: "MOVING_DAY", startDate: "2027-03-08", endDate: "2027-03-09" },
+        });
+        assert.equal(two.status, 400);
+        assert.match((await two.json()).error, /Umzugstag gives at most 1 working day\(s\) per event/);
+      },
+    );
+
     await ctx.step("vacation: 5 days carried over until the end of April, an overdraw flagged", async () => {
       const page = await (await t.request("/hr/leave/types/VACATION", { headers: cookie })).text();
       const value = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(page)?.[1] ?? "";
@@ -133,6 +160,13 @@ Deno.test("console leave types: refusals say why on the page and change nothing"
         /annualDays/,
       ],
       ["an overdraft rule that does not exist", { ...MOVING, csrf, overdraft: "MAYBE" }, 400, /overdraft/],
+      ["days per event that are no number", { ...MOVING, csrf, event_days: "zwei" }, 400, /perEvent\.days/],
+      [
+        "days per event counted in hours",
+        { ...MOVING, csrf, event_days: "1", event_unit: "HOURS" },
+        400,
+        /perEvent\.unit/,
+      ],
     ];
     for (const [name, fields, status, message] of cases) {
       await ctx.step(name, async () => {

@@ -143,3 +143,120 @@ Deno.test("console payslips: refusals say why on the page and store nothing", as
     t.close();
   }
 });
+
+/** Windows-1252 bytes of a Latin-1 text (what Excel on a Swiss Windows saves). */
+function windows1252(s: string): Uint8Array {
+  return Uint8Array.from([...s].map((ch) => ch.charCodeAt(0)));
+}
+
+function uploadBatch(
+  t: TestApp,
+  cookie: Record<string, string>,
+  csrf: string,
+  manifest: Uint8Array | null,
+  pdfs: { name: string; bytes: Uint8Array }[],
+) {
+  const form = new FormData();
+  form.append("csrf", csrf);
+  if (manifest) form.append("manifest", new File([manifest as Uint8Array<ArrayBuffer>], "manifest.csv"));
+  for (const f of pdfs) form.append("files", new File([f.bytes as Uint8Array<ArrayBuffer>], f.name));
+  return t.request("/hr/pay/payslips/bulk", { method: "POST", headers: cookie, body: form });
+}
+
+const MANIFEST_HEADER = "personnel_number;period;payment_date;gross;net;file;label\r\n";
+const SECOND_PDF = new TextEncoder().encode("%PDF-1.7\n% zweite Abrechnung\n%%EOF\n");
+
+Deno.test("console payslips: a manifest with several PDFs imports through payslips import's code, all or nothing", async (ctx) => {
+  const t = await makeTestApp();
+  try {
+    const cookie = await session(t, "hr@demo.example");
+    const csrf = await csrfOf(t, cookie);
+    const count = async () => (await t.deps.db.select({ id: payslips.id }).from(payslips)).length;
+
+    await ctx.step("the page offers the manifest form with a multiple file input", async () => {
+      const html = await (await t.request("/hr/pay", { headers: cookie })).text();
+      assert.match(html, /action="\/hr\/pay\/payslips\/bulk" enctype="multipart\/form-data"/);
+      assert.match(html, /name="files" type="file" accept="application\/pdf" multiple/);
+    });
+
+    await ctx.step("every problem with its line, the files sent named, nothing stored", async () => {
+      const before = await count();
+      const manifest = windows1252(
+        MANIFEST_HEADER +
+          "GW-013;2026-12;24.12.2026;7'250.00;6'115.40;lohn-gw013.pdf;Dezember 2026\r\n" +
+          "GW-001;2026-12;31.12.2026;8000;6900;lohn-gw001.pdf;Dezember 2026\r\n" +
+          "GW-999;2026-12;2026-12-24;8000;6900;fehlt.pdf;Dezember 2026\r\n" +
+          "GW-013;2026-13;2026-12-24;8000;6900;notiz.pdf;Prämie\r\n",
+      );
+      const r = await uploadBatch(t, cookie, csrf, manifest, [
+        { name: "lohn-gw013.pdf", bytes: PDF },
+        { name: "lohn-gw001.pdf", bytes: SECOND_PDF },
+        { name: "notiz.pdf", bytes: new TextEncoder().encode("keine PDF-Datei") },
+        { name: "uebrig.pdf", bytes: PDF },
+      ]);
+      assert.equal(r.status, 400);
+      const html = (await r.text()).replaceAll("&quot;", '"');
+      assert.match(html, /line 4: there is no employee with personnel number GW-999/);
+      assert.match(html, /line 4: the file fehlt\.pdf was not uploaded with the manifest/);
+      assert.match(html, /line 5: period must be a month YYYY-MM, got "2026-13"/);
+      assert.match(html, /line 5: notiz\.pdf is not a PDF/);
+      assert.match(html, /the uploaded file uebrig\.pdf is named on no line of the manifest/);
+      assert.doesNotMatch(html, /line [23]:/, "the good lines are not blamed");
+      assert.match(html, /Envoyé : manifest\.csv, lohn-gw013\.pdf, lohn-gw001\.pdf, notiz\.pdf, uebrig\.pdf/);
+      assert.equal(await count(), before, "nothing stored");
+    });
+
+    await ctx.step("no manifest: refused, nothing stored", async () => {
+      const before = await count();
+      const r = await uploadBatch(t, cookie, csrf, null, [{ name: "lohn-gw013.pdf", bytes: PDF }]);
+      assert.equal(r.status, 400);
+      assert.match(await r.text(), /a manifest \(CSV\) is required/);
+      assert.equal(await count(), before);
+    });
+
+    await ctx.step("a good manifest: both payslips stored; the person downloads exactly hers", async () => {
+      const before = await count();
+      const manifest = windows1252(
+        MANIFEST_HEADER +
+          "GW-013;2026-12;24.12.2026;7'250.00;6'115.40;export/lohn-gw013.pdf;Dezember 2026\r\n" +
+          "GW-001;2026-12;31.12.2026;8000;6900;export/lohn-gw001.pdf;Dezember 2026\r\n",
+      );
+      const r = await uploadBatch(t, cookie, csrf, manifest, [
+        { name: "lohn-gw013.pdf", bytes: PDF },
+        { name: "lohn-gw001.pdf", bytes: SECOND_PDF },
+      ]);
+      assert.equal(r.status, 200);
+      assert.match(await r.text(), /2 fiche\(s\) de salaire import/);
+      assert.equal(await count(), before + 2);
+      const token = await t.signIn("employee@demo.example");
+      const list = await (await t.request("/api/v1/portal/employee/payslips?year=2026", { token })).json();
+      const slip = list.data.items.find((s: { period: string }) => s.period === "2026-12");
+      const file = await t.request(`/api/v1/portal/employee/payslips/${slip.id}/document`, { token });
+      assert.deepEqual(new Uint8Array(await file.arrayBuffer()), PDF);
+    });
+
+    await ctx.step("the same manifest again: refused as existing (409), nothing stored twice", async () => {
+      const before = await count();
+      const manifest = windows1252(
+        MANIFEST_HEADER + "GW-013;2026-12;24.12.2026;7250;6115.40;lohn-gw013.pdf;Dezember 2026\r\n",
+      );
+      const r = await uploadBatch(t, cookie, csrf, manifest, [{ name: "lohn-gw013.pdf", bytes: PDF }]);
+      assert.equal(r.status, 409);
+      assert.match(
+        (await r.text()).replaceAll("&quot;", '"'),
+        /line 2: GW-013 already has the payslip "Dezember 2026"/,
+      );
+      assert.equal(await count(), before);
+    });
+
+    await ctx.step("without the page's token: 403, nothing stored", async () => {
+      const before = await count();
+      const r = await uploadBatch(t, cookie, "0".repeat(64), windows1252(MANIFEST_HEADER), []);
+      assert.equal(r.status, 403);
+      await r.body?.cancel();
+      assert.equal(await count(), before);
+    });
+  } finally {
+    t.close();
+  }
+});

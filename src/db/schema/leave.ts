@@ -31,6 +31,15 @@ export const leaveTypes = sqliteTable("leave_types", {
   carryOverMaxDays: real("carry_over_max_days").notNull().default(0),
   /** `MM-DD` in the next year after which carried-over days lapse. */
   carryOverExpiry: text("carry_over_expiry").notNull().default("03-31"),
+  /**
+   * Special leave's length per event (maternity 98 calendar days, moving 1 working day; domain/special_leave.ts);
+   * null: no limit per event.
+   */
+  eventDays: real("event_days"),
+  /** WORKING_DAYS (days of a five-day week, scaled to the person's week) or CALENDAR_DAYS. */
+  eventUnit: text("event_unit").notNull().default("WORKING_DAYS"),
+  /** Requests closer together than this many months are one event (the other parent's leave: 6). */
+  eventWithinMonths: integer("event_within_months"),
   active: flag("active").notNull().default(true),
 });
 

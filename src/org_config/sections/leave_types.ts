@@ -10,6 +10,7 @@ import {
   policyProblems,
   stepText,
 } from "../../domain/entitlement.ts";
+import { EVENT_UNITS, type EventUnit } from "../../domain/special_leave.ts";
 
 const entry = z.strictObject({
   code: z.string().regex(/^[A-Z][A-Z0-9_]{0,39}$/, {
@@ -30,6 +31,12 @@ const entry = z.strictObject({
   carryOverExpiry: z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
     message: "must be a day of the year MM-DD",
   }).default("03-31"),
+  /** Special leave's length per event (domain/special_leave.ts); left out: no limit per event. */
+  perEvent: z.strictObject({
+    days: z.number().positive().max(366).multipleOf(0.5),
+    unit: z.enum(EVENT_UNITS).default("WORKING_DAYS"),
+    withinMonths: z.number().int().min(1).max(24).optional(),
+  }).optional(),
   active: z.boolean().default(true),
 });
 type Entry = z.infer<typeof entry>;
@@ -47,6 +54,13 @@ function toEntry(r: typeof leaveTypes.$inferSelect): Entry {
     halfDays: r.allowHalfDays,
     carryOverMaxDays: r.carryOverMaxDays,
     carryOverExpiry: r.carryOverExpiry,
+    ...(r.eventDays === null ? {} : {
+      perEvent: {
+        days: r.eventDays,
+        unit: r.eventUnit as EventUnit,
+        ...(r.eventWithinMonths === null ? {} : { withinMonths: r.eventWithinMonths }),
+      },
+    }),
     active: r.active,
   };
 }
@@ -65,6 +79,9 @@ function toRow(e: Entry) {
     allowHalfDays: e.halfDays,
     carryOverMaxDays: e.carryOverMaxDays,
     carryOverExpiry: e.carryOverExpiry,
+    eventDays: e.perEvent?.days ?? null,
+    eventUnit: e.perEvent?.unit ?? "WORKING_DAYS",
+    eventWithinMonths: e.perEvent?.withinMonths ?? null,
     active: e.active,
   };
 }

@@ -1,0 +1,58 @@
+/**
+ * The carry-over into a leave year, derived from the previous year's remainder (domain/carry_over.ts): the
+ * balance reads it when no entitlement row records one for the year. Nobody types it; a stored row (the demo's
+ * history, or an installation's records from before carry-over was derived) is taken as recorded.
+ *
+ * The chain goes back year by year, each year's remainder counting its own carry-over, and stops at the
+ * year the employment started and at a year the service did not hold whole: one that began before the
+ * person's record was created (the service has none of the leave taken before, so its remainder would be
+ * too large). Into the year after that one, HR records the carry-over as a correction with `leave adjust`.
+ */
+import { eq } from "drizzle-orm";
+import { employees, leaveTypes } from "../db/schema/mod.ts";
+import { carryOverInto } from "../domain/carry_over.ts";
+import type { LeaveBalance } from "../domain/leave.ts";
+import type { EmployeeCore, Q } from "./common.ts";
+
+type TypeRow = typeof leaveTypes.$inferSelect;
+
+/** The balance function the chain calls for the previous year (services/leave.ts `balanceOf`). */
+type BalanceOf<T> = (q: Q, emp: EmployeeCore, type: T, year: number, today: string) => Promise<LeaveBalance>;
+
+/** The entitlement facts of a derived carry-over, or undefined when nothing goes into the year. */
+export async function derivedCarryOver<
+  T extends
+    & Pick<TypeRow, "id" | "deductsBalance">
+    & Partial<Pick<TypeRow, "carryOverMaxDays" | "carryOverExpiry">>,
+>(
+  q: Q,
+  emp: EmployeeCore,
+  type: T,
+  year: number,
+  balanceOf: BalanceOf<T>,
+): Promise<{ carryOverDays: number; carryOverExpiresOn: string | null; adjustmentDays: number } | undefined> {
+  if (!type.deductsBalance || type.carryOverMaxDays === 0) return undefined;
+  const previousEnd = `${year - 1}-12-31`;
+  if (emp.employmentStart > previousEnd) return undefined;
+  let rule = type.carryOverMaxDays === undefined || type.carryOverExpiry === undefined
+    ? undefined
+    : { maxDays: type.carryOverMaxDays, expiry: type.carryOverExpiry };
+  if (!rule) {
+    const [t] = await q.select({ maxDays: leaveTypes.carryOverMaxDays, expiry: leaveTypes.carryOverExpiry })
+      .from(leaveTypes).where(eq(leaveTypes.id, type.id)).limit(1);
+    if (!t || t.maxDays === 0) return undefined;
+    rule = t;
+  }
+  const [e] = await q.select({ createdAt: employees.createdAt }).from(employees).where(
+    eq(employees.id, emp.id),
+  )
+    .limit(1);
+  // The previous year counts only if the service held the person's leave all of it: from its first day,
+  // or from their first working day when they were entered before it.
+  const knownFrom = emp.employmentStart > `${year - 1}-01-01` ? emp.employmentStart : `${year - 1}-01-01`;
+  if (!e || new Date(e.createdAt).toISOString().slice(0, 10) > knownFrom) return undefined;
+  const previous = await balanceOf(q, emp, type, year - 1, previousEnd);
+  const carried = carryOverInto(year, previous.remaining, rule);
+  if (carried.days === 0) return undefined;
+  return { carryOverDays: carried.days, carryOverExpiresOn: carried.expiresOn, adjustmentDays: 0 };
+}

@@ -1,0 +1,42 @@
+/**
+ * HR asks a person for a document (a diploma copy, a residence permit, …): it appears among the person's
+ * to-dos until they upload the file in the portal (services/document_files.ts), and HR then opens it in the
+ * inbox.
+ */
+import { and, eq } from "drizzle-orm";
+import type { AppDeps } from "../deps.ts";
+import { employees, requiredDocuments } from "../db/schema/mod.ts";
+import { isValidDate } from "../domain/calendar.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
+import { todayOf } from "./common.ts";
+
+/** Records that HR needs a document from a person, by a day or without one. */
+export async function requestDocument(
+  deps: Pick<AppDeps, "db" | "clock" | "config">,
+  input: { personnelNumber: string; kind: string; dueDate?: string | null },
+): Promise<{ id: string; kind: string; dueDate: string | null }> {
+  const [e] = await deps.db.select({ id: employees.id, end: employees.employmentEnd }).from(employees)
+    .where(eq(employees.personnelNumber, input.personnelNumber)).limit(1);
+  if (!e) throw notFound(`There is no employee with the personnel number "${input.personnelNumber}".`);
+  const kind = input.kind.trim();
+  const due = input.dueDate?.trim() || null;
+  const problems: string[] = [];
+  if (kind.length < 2 || kind.length > 100) problems.push("the document needs a name of 2 to 100 characters");
+  if (due !== null && !isValidDate(due)) problems.push(`the due day must be a date YYYY-MM-DD, got "${due}"`);
+  else if (due !== null && due < todayOf(deps)) problems.push(`the due day ${due} has passed`);
+  if (problems.length) throw invalid(`No document was asked for: ${problems.join("; ")}.`);
+  const [open] = await deps.db.select({ id: requiredDocuments.id }).from(requiredDocuments).where(and(
+    eq(requiredDocuments.employeeId, e.id),
+    eq(requiredDocuments.kind, kind),
+    eq(requiredDocuments.status, "MISSING"),
+  )).limit(1);
+  if (open) throw conflict(`${input.personnelNumber} is already asked for "${kind}".`, open.id);
+  const [row] = await deps.db.insert(requiredDocuments).values({
+    employeeId: e.id,
+    kind,
+    status: "MISSING",
+    dueDate: due,
+    createdAt: deps.clock.now(),
+  }).returning();
+  return { id: row.id, kind: row.kind, dueDate: row.dueDate };
+}
