@@ -41,10 +41,19 @@ const formats = new Map<string, Intl.DateTimeFormat>();
  * the UTC one (between midnight and 1–2 am in Switzerland the UTC date is still yesterday).
  */
 export function localDay(ms: number, timeZone: string): string {
+  // Every UTC offset in use is a whole number of quarter hours, so a local day starts and ends on a quarter
+  // hour: within one quarter hour the answer is the same, and the formatting (a few µs) runs once per quarter.
+  const quarter = Math.floor(ms / 900_000);
+  const last = lastDay.get(timeZone);
+  if (last?.quarter === quarter) return last.day;
   let f = formats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
     formats.set(timeZone, f);
   }
-  return f.format(ms);
+  const day = f.format(ms);
+  lastDay.set(timeZone, { quarter, day });
+  return day;
 }
+
+const lastDay = new Map<string, { quarter: number; day: string }>();

@@ -713,14 +713,27 @@ async function readRowOn(
  * that lands between the stamp and the reads is then seen by the reads and still changes the next stamp, so
  * the worst case is one needless recomputation, never a stale answer.
  */
-export async function dataStamp(client: Client, tables: readonly string[]): Promise<string | null> {
+export async function dataStamp(
+  client: Client,
+  tables: readonly string[],
+  /**
+   * `dataVersion(client)` read earlier in the same request: the stamp is then the one of that instant, and a
+   * request that checks several stamps reads the pragma once.
+   */
+  version?: number,
+): Promise<string | null> {
   const pool = pools.get(client);
   if (!pool) return null;
-  const row = await readRow(client, "PRAGMA data_version", []);
+  const v = version ?? await dataVersion(client);
   // Read after the pragma: that read may have opened a new shared connection, which counts as a change.
-  let stamp = `${row?.data_version}:${pool.generation}`;
+  let stamp = `${v}:${pool.generation}`;
   for (const t of tables) stamp += `:${pool.tableGenerations.get(t) ?? 0}`;
   return stamp;
+}
+
+/** SQLite's `PRAGMA data_version` on the shared connection (changes when another connection commits). */
+export async function dataVersion(client: Client): Promise<number | undefined> {
+  return (await readRow(client, "PRAGMA data_version", []))?.data_version as number | undefined;
 }
 
 /**

@@ -10,7 +10,8 @@ import { portalLimiter } from "./rate_limit.ts";
 import { clientAddress } from "../client_address.ts";
 import { type AuthUser, resolveSession } from "../signin/sessions.ts";
 import { parseOrThrow, type RouteDef } from "./route.ts";
-import { REUSE_UNTIL, reusedOr } from "./reuse.ts";
+import { DATA_VERSION, REUSE_UNTIL, reusedOr } from "./reuse.ts";
+import { dataVersion } from "../db/local.ts";
 import { todayOf } from "../services/common.ts";
 import { observedHalfDayList } from "../domain/calendar.ts";
 
@@ -38,7 +39,12 @@ export function sessionToken(c: Context): string | undefined {
 /** Resolves the caller or throws the portal's 401. */
 export async function requireUser(deps: AppDeps, c: Context): Promise<AuthUser> {
   const token = sessionToken(c);
-  const user = token ? await resolveSession(deps.db, deps.clock, token, deps.config.sessionTtlDays) : null;
+  // Read once per request: the session's stamp and a reused answer's are then of the same instant.
+  const version = token ? await dataVersion(deps.database.client) : undefined;
+  c.set(DATA_VERSION, version);
+  const user = token
+    ? await resolveSession(deps.db, deps.clock, token, deps.config.sessionTtlDays, version)
+    : null;
   if (!user) {
     c.header("WWW-Authenticate", 'Bearer realm="portal"');
     const t = PORTAL_TEXTS[langOf(c)];
@@ -182,20 +188,21 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
         if (answer.replayed) c.header("Idempotent-Replayed", "true");
         return c.body(answer.body, answer.status as 200, { "Content-Type": "application/json" });
       }
-      const out = r.reuse
+      const { value: out, etag: kept } = r.reuse
         ? await reusedOr(
           deps.database.client,
           reuseKey(c, user, lang, todayOf(deps)),
           deps.clock.now(),
+          c.get(DATA_VERSION),
           run,
           () => c.get(REUSE_UNTIL),
         )
-        : await run();
+        : { value: await run(), etag: undefined };
       if (out instanceof Response) return out;
       if (r.method !== "get") {
         return c.body(out, (r.status ?? 200) as 200, { "Content-Type": "application/json" });
       }
-      const etag = strongEtag(out);
+      const etag = kept ?? strongEtag(out);
       c.header("ETag", etag);
       if (!NO_STORE_READS.has(r.operationId)) c.header("Cache-Control", CACHE_REVALIDATE);
       if (ifNoneMatchHits(c.req.header("if-none-match"), etag)) return c.body(null, 304);

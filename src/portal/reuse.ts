@@ -17,11 +17,14 @@
  */
 import type { Client } from "@libsql/client";
 import { dataStamp, recordReads } from "../db/local.ts";
+import { strongEtag } from "./http_cache.ts";
 
 interface Kept {
   tables: string[];
   stamp: string;
   body: string;
+  /** The body's validator, computed once. */
+  etag: string;
   /** The instant (ms) from which the answer may read otherwise although no data changed. */
   until: number;
 }
@@ -43,38 +46,53 @@ export function reuseResponses(client: Client, on: boolean): void {
   }
 }
 
+/** An answer: its body, with its validator when it was kept (the caller computes it otherwise). */
+export interface Answer<T> {
+  value: T | string;
+  etag?: string;
+}
+
 /**
- * The answer of `key`: the one kept, when the tables it was computed from are unchanged and `now` is before
- * the instant the computation said it may change by itself (`until()`, asked after it ran: e.g. the end of a
- * 24-hour window an answer shows as open), else `compute`'s. A string body is kept for next time; anything
- * else, such as a `Response`, is passed through.
+ * The answer of `key`: the one kept, when the tables it was computed from are unchanged as of `version` (the
+ * request's `dataVersion`) and `now` is before the instant the computation said it may change by itself
+ * (`until()`, asked after it ran: e.g. the end of a 24-hour window an answer shows as open), else
+ * `compute`'s. A string body is kept for next time, with its `ETag`; anything else, such as a `Response`, is
+ * passed through.
  */
 export async function reusedOr<T>(
   client: Client,
   key: string,
   now: number,
+  version: number | undefined,
   compute: () => Promise<T>,
   until: () => number | undefined = () => undefined,
-): Promise<T | string> {
-  if (off.has(client)) return await compute();
+): Promise<Answer<T>> {
+  if (off.has(client)) return { value: await compute() };
   let answers = kept.get(client);
   if (!answers) kept.set(client, answers = new Map());
   const hit = answers.get(key);
-  if (hit && now < hit.until && await dataStamp(client, hit.tables) === hit.stamp) return hit.body;
+  if (hit && now < hit.until && await dataStamp(client, hit.tables, version) === hit.stamp) {
+    return { value: hit.body, etag: hit.etag };
+  }
   const { value, tables, stamp } = await recordReads(client, compute);
   answers.delete(key);
   if (typeof value === "string" && stamp !== null && value.length <= MAX_BODY_CHARS) {
     if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value!);
-    answers.set(key, { tables, stamp, body: value, until: until() ?? Infinity });
+    const etag = strongEtag(value);
+    answers.set(key, { tables, stamp, body: value, etag, until: until() ?? Infinity });
+    return { value, etag };
   }
-  return value;
+  return { value };
 }
 
 /** The request-context key under which a handler says until when (ms) its answer holds. */
 export const REUSE_UNTIL = "reuseUntil" as const;
+/** The request-context key of the `dataVersion` read when the request was authenticated. */
+export const DATA_VERSION = "dataVersion" as const;
 
 declare module "hono" {
   interface ContextVariableMap {
     [REUSE_UNTIL]: number | undefined;
+    [DATA_VERSION]: number | undefined;
   }
 }

@@ -229,11 +229,13 @@ export async function resolveSession(
   clock: Clock,
   token: string,
   ttlDays = 30,
+  /** `dataVersion` read at the start of the request (see `dataStamp`). */
+  version?: number,
 ): Promise<AuthUser | null> {
   if (!token.startsWith("hrs_") || token.length > 100) return null;
   const now = clock.now();
   // Taken before the read (see `dataStamp`): a change during the read costs a second read, never a stale user.
-  const stamp = await dataStamp(db.$client, SESSION_TABLES);
+  const stamp = await dataStamp(db.$client, SESSION_TABLES, version);
   let cache = resolvedSessions.get(db);
   if (!cache) resolvedSessions.set(db, cache = new Map());
   const hit = cache.get(token);

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { makeTestApp } from "../_helpers.ts";
 import { loadConfig } from "../../src/config.ts";
 import { todayOf } from "../../src/services/common.ts";
+import { localDay } from "../../src/clock.ts";
 
 // 2027-01-01 00:30 in Zurich (UTC+1 in winter).
 const NEW_YEAR_0030 = "2026-12-31T23:30:00.000Z";
@@ -56,4 +57,26 @@ Deno.test("today: TIME_ZONE decides; an unknown zone stops the start naming the 
   }
   assert.throws(() => loadConfig({ TIME_ZONE: "Europe/Zürich" }), /TIME_ZONE must be an IANA time zone/);
   assert.equal(loadConfig({}).timeZone, "Europe/Zurich");
+});
+
+Deno.test("today: the local day of every minute across a year's changes of clock and midnights, in four zones", () => {
+  const zones = ["Europe/Zurich", "Asia/Kathmandu", "America/St_Johns", "Pacific/Chatham"];
+  const fresh = (ms: number, timeZone: string) =>
+    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+      ms,
+    );
+  // Around the spring and autumn changes of 2026 in Switzerland and the turn of the year, minute by minute.
+  const spans = ["2026-03-28T20:00:00Z", "2026-10-24T20:00:00Z", "2026-12-31T08:00:00Z"];
+  for (const timeZone of zones) {
+    for (const start of spans) {
+      const from = Date.parse(start);
+      for (let ms = from; ms < from + 36 * 3_600_000; ms += 60_000) {
+        assert.equal(
+          localDay(ms, timeZone),
+          fresh(ms, timeZone),
+          `${timeZone} ${new Date(ms).toISOString()}`,
+        );
+      }
+    }
+  }
 });
