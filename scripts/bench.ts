@@ -485,7 +485,7 @@ async function main(): Promise<number> {
   }
 
   if (!ONLY.size || ONLY.has("scale")) {
-    await scaleTable(dir, config, deps, (h) => (handler = h), origin, portal);
+    await scaleTable(dir, config, deps, (h) => (handler = h), origin, results);
   }
 
   ac.abort();
@@ -545,14 +545,22 @@ async function scaleTable(
   const script = `${dir}/scale.lua`;
   await Deno.writeTextFile(script, luaRotatingGet(tokenFile));
   const measured: Result[] = [];
-  for (const [key, path] of PORTAL_READS) {
-    const url = `${origin}/api/v1/portal${path}`;
-    const probe = await fetch(url, { headers: { Authorization: `Bearer ${tokens[0]}` } });
-    if (probe.status !== 200) throw new Error(`scale probe ${path}: ${probe.status} ${await probe.text()}`);
-    await probe.body?.cancel();
-    await wrk(path, url, script, 2);
-    measured.push({ ...(await wrk(path, url, script, DURATION)), key: `portal-${key}` });
-    console.log(`  measured at scale: ${path}`);
+  for (const afresh of [false, true]) {
+    reuseResponses(database.client, !afresh);
+    reuseSummaries(database.client, !afresh);
+    for (const [key, path] of PORTAL_READS) {
+      const url = `${origin}/api/v1/portal${path}`;
+      const probe = await fetch(url, { headers: { Authorization: `Bearer ${tokens[0]}` } });
+      if (probe.status !== 200) throw new Error(`scale probe ${path}: ${probe.status} ${await probe.text()}`);
+      await probe.body?.cancel();
+      await wrk(path, url, script, 2);
+      const name = afresh ? `  afresh: ${path}` : path;
+      measured.push({
+        ...(await wrk(name, url, script, DURATION)),
+        key: `portal-${afresh ? "fresh-" : ""}${key}`,
+      });
+      console.log(`  measured at scale: ${name}`);
+    }
   }
   await checkpoints?.stop();
   database.close();
