@@ -19,25 +19,9 @@ import {
 import { READY_APPLICATION_ID } from "../../src/demo/mod.ts";
 import { applyConfiguration } from "../../src/org_config/mod.ts";
 import { TEMPLATE } from "../_hiring.ts";
+import { csrfOn, post, session } from "./_console.ts";
 
-async function session(t: TestApp, email: string) {
-  return { Cookie: `hr_session=${await t.signIn(email)}` };
-}
-
-async function csrfOf(t: TestApp, cookie: Record<string, string>): Promise<string> {
-  const html = await (await t.request("/hr/recruiting", { headers: cookie })).text();
-  const m = /name="csrf" value="([0-9a-f]{64})"/.exec(html);
-  assert.ok(m, "the page carries its token");
-  return m[1];
-}
-
-function post(cookie: Record<string, string>, fields: Record<string, string>) {
-  return {
-    method: "POST",
-    headers: { ...cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  };
-}
+const csrfOf = (t: TestApp, cookie: Record<string, string>) => csrfOn(t, cookie, "/hr/recruiting");
 
 async function move(t: TestApp, cookie: Record<string, string>, csrf: string, to: string) {
   return await t.request(

@@ -9,27 +9,11 @@ import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { applicationFiles, applications, mailOutbox, positions } from "../../src/db/schema/mod.ts";
 import { GATED_APPLICATION_ID } from "../../src/demo/mod.ts";
+import { csrfOn, post, session } from "./_console.ts";
 
 const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
-async function session(t: TestApp, email: string) {
-  return { Cookie: `hr_session=${await t.signIn(email)}` };
-}
-
-async function csrfOf(t: TestApp, cookie: Record<string, string>): Promise<string> {
-  const html = await (await t.request("/hr/recruiting", { headers: cookie })).text();
-  const m = /name="csrf" value="([0-9a-f]{64})"/.exec(html);
-  assert.ok(m, "the page carries its token");
-  return m[1];
-}
-
-function post(cookie: Record<string, string>, fields: Record<string, string>) {
-  return {
-    method: "POST",
-    headers: { ...cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  };
-}
+const csrfOf = (t: TestApp, cookie: Record<string, string>) => csrfOn(t, cookie, "/hr/recruiting");
 
 const POSITION = {
   title: "Lernende Kauffrau/Kaufmann EFZ",
