@@ -119,10 +119,9 @@ async function wrk(name: string, url: string, script: string | null, seconds: nu
   return { name, rps, p50, p95, p99, non2xx, requests, cpuUs: (used.user + used.system) / requests };
 }
 
-/** A wrk Lua script for a GET rotating over the bearer tokens of a file (one line each). */
-function luaRotatingGet(tokenFile: string): string {
+/** wrk Lua lines that send each request with the next bearer token of a file (one a line). */
+function luaRotatingTokens(tokenFile: string): string[] {
   return [
-    `wrk.method = "GET"`,
     `local tokens = {}`,
     `for line in io.lines(${JSON.stringify(tokenFile)}) do tokens[#tokens + 1] = line end`,
     `local n = math.random(1, #tokens)`,
@@ -131,7 +130,12 @@ function luaRotatingGet(tokenFile: string): string {
     `  wrk.headers["Authorization"] = "Bearer " .. tokens[n]`,
     `  return wrk.format()`,
     `end`,
-  ].join("\n") + "\n";
+  ];
+}
+
+/** A wrk Lua script for a GET rotating over the bearer tokens of a file. */
+function luaRotatingGet(tokenFile: string): string {
+  return [`wrk.method = "GET"`, ...luaRotatingTokens(tokenFile)].join("\n") + "\n";
 }
 
 /** A wrk Lua script for a GET with one bearer token (the portal's session). */
@@ -162,18 +166,7 @@ function luaScript(body: string, tokenFile: string | null): string {
     `wrk.headers["Accept"] = "application/json, text/event-stream"`,
     `wrk.headers["MCP-Protocol-Version"] = "2025-11-25"`,
   ];
-  if (tokenFile) {
-    lines.push(
-      `local tokens = {}`,
-      `for line in io.lines(${JSON.stringify(tokenFile)}) do tokens[#tokens + 1] = line end`,
-      `local n = math.random(1, #tokens)`,
-      `request = function()`,
-      `  n = n % #tokens + 1`,
-      `  wrk.headers["Authorization"] = "Bearer " .. tokens[n]`,
-      `  return wrk.format()`,
-      `end`,
-    );
-  }
+  if (tokenFile) lines.push(...luaRotatingTokens(tokenFile));
   return lines.join("\n") + "\n";
 }
 

@@ -17,6 +17,7 @@ import {
   selfId,
   type ServiceDeps,
   toPage,
+  type Tx,
   writeTx,
 } from "./common.ts";
 import { type Phase, PHASES } from "./hr_onboarding.ts";
@@ -120,6 +121,28 @@ export async function listAssignedOnboardingTasks(
 }
 
 /**
+ * Marks a task done (once: a task done already keeps its instant) and completes its plan when it was the
+ * plan's last open task. The answer both the person's own tasks and a manager's tasks give.
+ */
+export async function markTaskDone(
+  tx: Tx,
+  task: { id: string; planId: string; done: boolean; doneAt: number | null },
+  now: number,
+) {
+  if (!task.done) {
+    await tx.update(onboardingTasks).set({ done: true, doneAt: now }).where(eq(onboardingTasks.id, task.id));
+    const [left] = await tx.select({ n: sql<number>`count(*)` }).from(onboardingTasks)
+      .where(and(eq(onboardingTasks.planId, task.planId), eq(onboardingTasks.done, false)));
+    if (Number(left.n) === 0) {
+      await tx.update(onboardingPlans).set({ status: "COMPLETED" }).where(
+        eq(onboardingPlans.id, task.planId),
+      );
+    }
+  }
+  return { id: task.id, done: true as const, doneAt: iso(task.doneAt ?? now) };
+}
+
+/**
  * Marks done a task that someone else's open plan gives the caller. When it was the plan's last open task,
  * the plan is completed. Done twice answers the first time's instant.
  */
@@ -133,16 +156,6 @@ export async function completeAssignedOnboardingTask(deps: ServiceDeps, actor: A
     if (!row || row.plan.employeeId === me) {
       throw new AppError("not_found", "No onboarding task of someone else's plan is yours with this id.");
     }
-    if (!row.task.done) {
-      await tx.update(onboardingTasks).set({ done: true, doneAt: now }).where(eq(onboardingTasks.id, taskId));
-      const [left] = await tx.select({ n: sql<number>`count(*)` }).from(onboardingTasks)
-        .where(and(eq(onboardingTasks.planId, row.plan.id), eq(onboardingTasks.done, false)));
-      if (Number(left.n) === 0) {
-        await tx.update(onboardingPlans).set({ status: "COMPLETED" }).where(
-          eq(onboardingPlans.id, row.plan.id),
-        );
-      }
-    }
-    return { id: taskId, done: true as const, doneAt: iso(row.task.doneAt ?? now) };
+    return await markTaskDone(tx, row.task, now);
   });
 }

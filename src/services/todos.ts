@@ -19,6 +19,7 @@ import { TODO_TEXTS } from "../i18n/todos.ts";
 import type { Actor } from "./actor.ts";
 import { iso, MAX_ROWS, type Q, selfId, type ServiceDeps, todayOf } from "./common.ts";
 import { prepared } from "../db/prepared.ts";
+import { markTaskDone } from "./onboarding_plans.ts";
 
 const openFeedbackDrafts = prepared((q: Q) =>
   q.select({
@@ -107,17 +108,7 @@ export async function completeOnboardingTask(deps: ServiceDeps, actor: Actor, ta
     if (row.task.assigneeEmployeeId !== null && row.task.assigneeEmployeeId !== me) {
       throw new AppError("forbidden", t.taskForSomeoneElse);
     }
-    if (!row.task.done) {
-      await tx.update(onboardingTasks).set({ done: true, doneAt: now }).where(eq(onboardingTasks.id, taskId));
-      const [left] = await tx.select({ n: sql<number>`count(*)` }).from(onboardingTasks)
-        .where(and(eq(onboardingTasks.planId, row.plan.id), eq(onboardingTasks.done, false)));
-      if (Number(left.n) === 0) {
-        await tx.update(onboardingPlans).set({ status: "COMPLETED" }).where(
-          eq(onboardingPlans.id, row.plan.id),
-        );
-      }
-    }
-    return { id: taskId, done: true as const, doneAt: iso(row.task.doneAt ?? now) };
+    return await markTaskDone(tx, row.task, now);
   });
 }
 
