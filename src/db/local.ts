@@ -45,7 +45,8 @@
  *    `length` getters on its prototype, so a row reads, spreads and serialises exactly like the client's.
  * 8. **`recordReads`**, which runs a computation and tells which tables its statements may have read, with
  *    the `dataStamp` of those tables from before it ran: a cache of its result (`portal/reuse.ts`) is then
- *    kept exactly as long as those tables stay unchanged, without anyone listing them by hand. A `DELETE`
+ *    kept exactly as long as those tables stay unchanged, without anyone listing them by hand. A stamp taken
+ *    inside the computation (a summary served from its own memo) counts its tables as read too. A `DELETE`
  *    counts as a change of every table, since foreign keys may cascade it into others.
  */
 import type Database from "libsql";
@@ -724,6 +725,10 @@ export async function dataStamp(
 ): Promise<string | null> {
   const pool = pools.get(client);
   if (!pool) return null;
+  // Inside `recordReads`, a result kept under this stamp (a summary served again) depends on these tables
+  // as much as on those its statements read: the computation around it is told so.
+  const recording = readRecorder.getStore();
+  if (recording) { for (const t of tables) recording.add(t); }
   const v = version ?? await dataVersion(client);
   // Read after the pragma: that read may have opened a new shared connection, which counts as a change.
   let stamp = `${v}:${pool.generation}`;

@@ -3,7 +3,14 @@ import { eq } from "drizzle-orm";
 import { makeTestApp } from "../_helpers.ts";
 import { createApp } from "../../src/app.ts";
 import { openDatabase } from "../../src/db/client.ts";
-import { employees, leaveAdjustments, leaveTypes, users } from "../../src/db/schema/mod.ts";
+import {
+  employees,
+  leaveAdjustments,
+  leaveTypes,
+  surveyInvitations,
+  users,
+} from "../../src/db/schema/mod.ts";
+import { getEmployeeSummary } from "../../src/services/summary.ts";
 import { portalRoutes } from "../../src/portal/mod.ts";
 import { reuseResponses } from "../../src/portal/reuse.ts";
 
@@ -213,6 +220,39 @@ Deno.test("portal reuse: a sick report's take-back window closes on time in a ke
     assert.deepEqual(await read(), [true, true]);
     app.clock.advance(2 * 3_600_000); // 11:00, the same day: nothing changed in the data
     assert.deepEqual(await read(), [false, false]);
+  } finally {
+    app.close();
+  }
+});
+
+Deno.test("portal reuse: a summary the service served from its own memo still ties the answer to its tables", async () => {
+  const app = await makeTestApp();
+  try {
+    const token = await app.signIn("employee@demo.example");
+    const [u] = await app.deps.db.select().from(users).where(eq(users.email, "employee@demo.example"));
+    // The connector's path fills the summary service's memo first; the portal's first read is then served
+    // from it without running the summary's statement.
+    await getEmployeeSummary(app.deps, {
+      userId: u.id,
+      role: u.role,
+      language: "de",
+      employeeId: u.employeeId,
+      channel: "ASSISTANT",
+    });
+    const read = async () =>
+      (await (await app.request("/api/v1/portal/employee/summary", { token })).json()).data.todos;
+    const before = await read();
+    assert.deepEqual(await read(), before);
+    // One statement on the shared connection (no transaction): only the table's own counter moves.
+    await app.deps.db.insert(surveyInvitations).values({
+      employeeId: u.employeeId!,
+      surveyTitle: "Pulse",
+      status: "OPEN",
+      createdAt: app.clock.now(),
+    });
+    const after = await read();
+    assert.equal(after.surveyInvitations, before.surveyInvitations + 1);
+    assert.equal(after.total, before.total + 1);
   } finally {
     app.close();
   }
