@@ -18,6 +18,8 @@
 import type { Client } from "@libsql/client";
 import { dataStamp, recordReads } from "../db/local.ts";
 import { strongEtag } from "./http_cache.ts";
+// The context variables below extend hono's own map.
+import type {} from "hono";
 
 interface Kept {
   tables: string[];
@@ -31,10 +33,14 @@ interface Kept {
 
 /** At most this many answers are kept (the oldest dropped first) … */
 const MAX_ANSWERS = 4000;
-/** … and none larger than this (a long list is cheaper to compute again than to hold). */
+/** … and none larger than this (a long list is cheaper to compute again than to hold) … */
 const MAX_BODY_CHARS = 256 * 1024;
+/** … and at most this much in all (about 64 MiB of memory at two bytes a character, at worst). */
+const MAX_TOTAL_CHARS = 32 * 1024 * 1024;
 
 const kept = new WeakMap<Client, Map<string, Kept>>();
+/** The characters of every body kept, per client. */
+const keptChars = new WeakMap<Client, number>();
 const off = new WeakSet<Client>();
 
 /** Turns reuse on or off for one database client (on by default). */
@@ -43,6 +49,7 @@ export function reuseResponses(client: Client, on: boolean): void {
   else {
     off.add(client);
     kept.delete(client);
+    keptChars.delete(client);
   }
 }
 
@@ -75,14 +82,24 @@ export async function reusedOr<T>(
     return { value: hit.body, etag: hit.etag };
   }
   const { value, tables, stamp } = await recordReads(client, compute);
-  answers.delete(key);
+  let chars = keptChars.get(client) ?? 0;
+  const drop = (k: string) => {
+    chars -= answers.get(k)?.body.length ?? 0;
+    answers.delete(k);
+  };
+  drop(key);
+  let result: Answer<T> = { value };
   if (typeof value === "string" && stamp !== null && value.length <= MAX_BODY_CHARS) {
-    if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value!);
+    while (answers.size && (answers.size >= MAX_ANSWERS || chars + value.length > MAX_TOTAL_CHARS)) {
+      drop(answers.keys().next().value!);
+    }
     const etag = strongEtag(value);
     answers.set(key, { tables, stamp, body: value, etag, until: until() ?? Infinity });
-    return { value, etag };
+    chars += value.length;
+    result = { value, etag };
   }
-  return { value };
+  keptChars.set(client, chars);
+  return result;
 }
 
 /** The request-context key under which a handler says until when (ms) its answer holds. */

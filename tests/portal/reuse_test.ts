@@ -12,7 +12,7 @@ import {
 } from "../../src/db/schema/mod.ts";
 import { getEmployeeSummary } from "../../src/services/summary.ts";
 import { portalRoutes } from "../../src/portal/mod.ts";
-import { reuseResponses } from "../../src/portal/reuse.ts";
+import { reusedOr, reuseResponses } from "../../src/portal/reuse.ts";
 
 /** Which route a concrete portal path belongs to. */
 function routeOf(method: string, path: string) {
@@ -255,5 +255,46 @@ Deno.test("portal reuse: a summary the service served from its own memo still ti
     assert.equal(after.total, before.total + 1);
   } finally {
     app.close();
+  }
+});
+
+Deno.test("portal reuse: bounded: at most 4,000 answers, none over 256 KiB characters, 32 MiB characters in all", async (t) => {
+  const dir = await Deno.makeTempDir();
+  const database = await openDatabase(`file:${dir}/t.db`);
+  try {
+    let computed = 0;
+    const answer = (body: string) => () => {
+      computed++;
+      return Promise.resolve(body);
+    };
+    const ask = (key: string, body: string) => reusedOr(database.client, key, 0, undefined, answer(body));
+    await t.step("the 4,001st answer pushes out the first", async () => {
+      for (let i = 0; i < 4001; i++) await ask(`k${i}`, `{"n":${i}}`);
+      computed = 0;
+      await ask("k4000", "x");
+      await ask("k1", "x");
+      assert.equal(computed, 0, "the newer ones are kept");
+      await ask("k0", "x");
+      assert.equal(computed, 1, "the oldest was dropped");
+    });
+    await t.step("an answer over 256 KiB characters is never kept", async () => {
+      const big = "x".repeat(256 * 1024 + 1);
+      computed = 0;
+      await ask("big", big);
+      await ask("big", big);
+      assert.equal(computed, 2);
+    });
+    await t.step("past 32 MiB characters in all the oldest go", async () => {
+      const body = "y".repeat(200 * 1024);
+      // 170 × 200 KiB is more than 32 MiB: the first ones are pushed out.
+      for (let i = 0; i < 170; i++) await ask(`b${i}`, body);
+      computed = 0;
+      await ask("b169", body);
+      assert.equal(computed, 0);
+      await ask("b0", body);
+      assert.equal(computed, 1);
+    });
+  } finally {
+    database.close();
   }
 });
