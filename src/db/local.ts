@@ -203,7 +203,7 @@ let knownTables: ReadonlySet<string> | undefined;
  * The tables of the data model whose name a statement mentions as a word: every table it may read (and a few
  * it does not, where a column or an alias has a table's name, which only costs a cache a needless refresh).
  */
-export function tablesNamed(sql: string): string[] {
+function tablesNamed(sql: string): string[] {
   knownTables ??= new Set(
     Object.values(schema).filter((t) => is(t, SQLiteTable)).map((t) => getTableName(t as SQLiteTable)),
   );
@@ -422,7 +422,7 @@ export interface LocalClientOptions {
 }
 
 /** The row classes of one column list: what `execute` makes of each raw row. */
-export interface RowShape {
+interface RowShape {
   columns: string[];
   columnTypes: string[];
   make(values: unknown[]): Row;
