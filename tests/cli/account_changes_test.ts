@@ -6,19 +6,13 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { E2E, startMcpServer } from "../mcp/_harness.ts";
-import { findCommand, runCommand } from "../../src/cli/mod.ts";
 import { oauthConnections } from "../../src/db/schema/mod.ts";
 import type { TestApp } from "../_helpers.ts";
+import { cli as runCli } from "../_cli.ts";
 
 async function cli(t: TestApp, words: string[]) {
-  const found = findCommand(words)!;
-  let err = "";
-  const code = await runCommand(t.deps, found.command, found.rest, {
-    out: () => {},
-    err: (s) => (err += s),
-    readStdin: () => Promise.resolve(""),
-  });
-  assert.equal(code, 0, err);
+  const r = await runCli(t, words);
+  assert.equal(r.code, 0, r.err);
 }
 
 Deno.test({

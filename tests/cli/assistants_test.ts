@@ -1,24 +1,12 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { decodeProtectedHeader } from "jose";
-import { makeTestApp, type TestApp } from "../_helpers.ts";
-import { findCommand, runCommand } from "../../src/cli/mod.ts";
+import { makeTestApp } from "../_helpers.ts";
 import { users } from "../../src/db/schema/mod.ts";
 import { findOrCreateConnection, getLiveConnection } from "../../src/oauth/connections.ts";
 import { issueAccessToken } from "../../src/oauth/tokens.ts";
 import { verifyAccessToken } from "../_tokens.ts";
-
-async function cli(t: TestApp, words: string[]) {
-  const found = findCommand(words)!;
-  let out = "";
-  let err = "";
-  const code = await runCommand(t.deps, found.command, found.rest, {
-    out: (s) => (out += s),
-    err: (s) => (err += s),
-    readStdin: () => Promise.resolve(""),
-  });
-  return { code, out, err };
-}
+import { cli } from "../_cli.ts";
 
 const connector = { FEATURE_MCP_CONNECTOR: "true", MCP_ISSUER_URL: "https://hr.example.ch" };
 

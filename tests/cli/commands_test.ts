@@ -1,25 +1,13 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { makeTestApp, type TestApp } from "../_helpers.ts";
-import { COMMANDS, findCommand, runCommand } from "../../src/cli/mod.ts";
+import { makeTestApp } from "../_helpers.ts";
+import { COMMANDS } from "../../src/cli/mod.ts";
 import { employees, mcpAudit, users } from "../../src/db/schema/mod.ts";
 import { openDatabase } from "../../src/db/client.ts";
 import { enqueueMail } from "../../src/mail/outbox.ts";
+import { cli } from "../_cli.ts";
 
 /** Runs `hr-service <words…>` against the test app's database and captures what it says. */
-async function cli(t: TestApp | undefined, words: string[], stdin = "") {
-  const found = findCommand(words);
-  assert.ok(found, `command ${words.join(" ")} exists`);
-  let out = "";
-  let err = "";
-  const code = await runCommand(t?.deps as never, found.command, found.rest, {
-    out: (s) => (out += s),
-    err: (s) => (err += s),
-    readStdin: () => Promise.resolve(stdin),
-  });
-  return { code, out, err };
-}
-
 Deno.test("cli: every command has --help that says how to use it", async (t) => {
   for (const c of COMMANDS) {
     await t.step(c.name, async () => {

@@ -4,22 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { makeTestApp, type TestApp } from "../_helpers.ts";
-import { findCommand, runCommand } from "../../src/cli/mod.ts";
+import { makeTestApp } from "../_helpers.ts";
 import { employees, users } from "../../src/db/schema/mod.ts";
-
-async function cli(t: TestApp, words: string[], stdin = "") {
-  const found = findCommand(words);
-  assert.ok(found, `command ${words.join(" ")} exists`);
-  let out = "";
-  let err = "";
-  const code = await runCommand(t.deps as never, found.command, found.rest, {
-    out: (s) => (out += s),
-    err: (s) => (err += s),
-    readStdin: () => Promise.resolve(stdin),
-  });
-  return { code, out, err };
-}
+import { cli } from "../_cli.ts";
 
 const HEADER = "personnel_number,first_name,last_name,canton,employment_start,language";
 

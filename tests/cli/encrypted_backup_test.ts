@@ -4,21 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { generateIdentity, identityToRecipient } from "age-encryption";
-import { makeTestApp, type TestApp } from "../_helpers.ts";
-import { findCommand, runCommand } from "../../src/cli/mod.ts";
+import { makeTestApp } from "../_helpers.ts";
 import { openDatabase } from "../../src/db/client.ts";
-
-async function cli(t: TestApp, words: string[], stdin = "") {
-  const found = findCommand(words)!;
-  let out = "";
-  let err = "";
-  const code = await runCommand(t.deps, found.command, found.rest, {
-    out: (s) => (out += s),
-    err: (s) => (err += s),
-    readStdin: () => Promise.resolve(stdin),
-  });
-  return { code, out, err };
-}
+import { cli } from "../_cli.ts";
 
 Deno.test("backup: encrypted to a passphrase or an age key, restored only with it", async (t) => {
   const app = await makeTestApp();

@@ -6,24 +6,11 @@
  * working week, and a vacation filed against it.
  */
 import assert from "node:assert/strict";
-import { makeTestApp, type TestApp } from "../_helpers.ts";
+import { makeTestApp } from "../_helpers.ts";
 import { startSmtp } from "../_smtp.ts";
-import { findCommand, runCommand } from "../../src/cli/mod.ts";
 import { deliverDue } from "../../src/mail/outbox.ts";
 import { smtpTransport } from "../../src/mail/smtp.ts";
-
-async function cli(t: TestApp, words: string[]) {
-  const found = findCommand(words);
-  assert.ok(found, `command ${words.join(" ")} exists`);
-  let out = "";
-  let err = "";
-  const code = await runCommand(t.deps, found.command, found.rest, {
-    out: (s) => (out += s),
-    err: (s) => (err += s),
-    readStdin: () => Promise.resolve(""),
-  });
-  return { code, out, err };
-}
+import { cli } from "../_cli.ts";
 
 /** Windows-1252 bytes of a text whose characters are all in Latin-1 (what Excel on Swiss Windows saves). */
 function windows1252(s: string): Uint8Array {

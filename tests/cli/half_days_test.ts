@@ -6,22 +6,9 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { json, makeTestApp, type TestApp } from "../_helpers.ts";
-import { findCommand, runCommand } from "../../src/cli/mod.ts";
 import { settings } from "../../src/db/schema/mod.ts";
 import { setObservedHalfDays } from "../../src/domain/calendar.ts";
-
-async function cli(t: TestApp, words: string[]) {
-  const found = findCommand(words);
-  assert.ok(found, `command ${words.join(" ")} exists`);
-  let out = "";
-  let err = "";
-  const code = await runCommand(t.deps, found.command, found.rest, {
-    out: (s) => (out += s),
-    err: (s) => (err += s),
-    readStdin: () => Promise.resolve(""),
-  });
-  return { code, out, err };
-}
+import { cli } from "../_cli.ts";
 
 async function halfDays(t: TestApp, token: string): Promise<{ date: string; portion: number }[]> {
   const r = await json(await t.request("/api/v1/portal/employee/holidays?year=2026", { token }));

@@ -4,22 +4,10 @@
  */
 import assert from "node:assert/strict";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
-import { findCommand, runCommand } from "../../src/cli/mod.ts";
 import { deliverDue } from "../../src/mail/outbox.ts";
 import { smtpTransport } from "../../src/mail/smtp.ts";
 import { startSmtp } from "../_smtp.ts";
-
-async function cli(t: TestApp, words: string[]) {
-  const found = findCommand(words)!;
-  let out = "";
-  let err = "";
-  const code = await runCommand(t.deps, found.command, found.rest, {
-    out: (s) => (out += s),
-    err: (s) => (err += s),
-    readStdin: () => Promise.resolve(""),
-  });
-  return { code, out, err };
-}
+import { cli } from "../_cli.ts";
 
 /** Delivers the queued mail over real SMTP and returns the invitation token from the last message. */
 async function deliverAndReadToken(t: TestApp, smtp: Awaited<ReturnType<typeof startSmtp>>): Promise<string> {

@@ -6,21 +6,8 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
-import { findCommand, runCommand } from "../../src/cli/mod.ts";
 import { employees, leaveTypes } from "../../src/db/schema/mod.ts";
-
-async function cli(t: TestApp, words: string[], stdin = "") {
-  const found = findCommand(words);
-  assert.ok(found, `command ${words.join(" ")} exists`);
-  let out = "";
-  let err = "";
-  const code = await runCommand(t.deps, found.command, found.rest, {
-    out: (s) => (out += s),
-    err: (s) => (err += s),
-    readStdin: () => Promise.resolve(stdin),
-  });
-  return { code, out, err };
-}
+import { cli } from "../_cli.ts";
 
 /** Windows-1252 bytes of a string whose characters are all in Latin-1 (as Excel on Swiss Windows saves). */
 function windows1252(s: string): Uint8Array {

@@ -1,20 +1,7 @@
 import assert from "node:assert/strict";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
-import { findCommand, runCommand } from "../../src/cli/mod.ts";
 import { getSetting } from "../../src/settings.ts";
-
-async function cli(t: TestApp, words: string[], stdin = "") {
-  const found = findCommand(words);
-  assert.ok(found, `command ${words.join(" ")} exists`);
-  let out = "";
-  let err = "";
-  const code = await runCommand(t.deps, found.command, found.rest, {
-    out: (s) => (out += s),
-    err: (s) => (err += s),
-    readStdin: () => Promise.resolve(stdin),
-  });
-  return { code, out, err };
-}
+import { cli } from "../_cli.ts";
 
 async function exported(t: TestApp): Promise<string> {
   const r = await cli(t, ["org", "export", "--file", "-"]);

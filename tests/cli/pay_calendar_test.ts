@@ -5,21 +5,10 @@
 import assert from "node:assert/strict";
 import { count } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
-import { findCommand, runCommand } from "../../src/cli/mod.ts";
 import { closurePeriods, compensation } from "../../src/db/schema/mod.ts";
+import { cli as runCli } from "../_cli.ts";
 
-async function cli(t: TestApp, ...words: string[]) {
-  const found = findCommand(words);
-  assert.ok(found, words.join(" "));
-  let out = "";
-  let err = "";
-  const code = await runCommand(t.deps, found.command, found.rest, {
-    out: (s) => (out += s),
-    err: (s) => (err += s),
-    readStdin: () => Promise.resolve(""),
-  });
-  return { code, out, err };
-}
+const cli = (t: TestApp, ...words: string[]) => runCli(t, words);
 
 Deno.test("compensation: a raise from January shows in the person's portal as upcoming; refusals change nothing", async (ctx) => {
   const t = await makeTestApp();

@@ -6,21 +6,8 @@
 import assert from "node:assert/strict";
 import { count, eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
-import { findCommand, runCommand } from "../../src/cli/mod.ts";
 import { payslips } from "../../src/db/schema/mod.ts";
-
-async function cli(t: TestApp, words: string[]) {
-  const found = findCommand(words);
-  assert.ok(found);
-  let out = "";
-  let err = "";
-  const code = await runCommand(t.deps, found.command, found.rest, {
-    out: (s) => (out += s),
-    err: (s) => (err += s),
-    readStdin: () => Promise.resolve(""),
-  });
-  return { code, out, err };
-}
+import { cli } from "../_cli.ts";
 
 /** A small but real PDF (header, one empty page, trailer). */
 function pdf(title: string): Uint8Array {

@@ -6,21 +6,10 @@
 import assert from "node:assert/strict";
 import { count, eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
-import { findCommand, runCommand } from "../../src/cli/mod.ts";
 import { schoolHolidays } from "../../src/db/schema/mod.ts";
+import { cli as runCli } from "../_cli.ts";
 
-async function cli(t: TestApp, ...words: string[]) {
-  const found = findCommand(words);
-  assert.ok(found, words.join(" "));
-  let out = "";
-  let err = "";
-  const code = await runCommand(t.deps, found.command, found.rest, {
-    out: (s) => (out += s),
-    err: (s) => (err += s),
-    readStdin: () => Promise.resolve(""),
-  });
-  return { code, out, err };
-}
+const cli = (t: TestApp, ...words: string[]) => runCli(t, words);
 
 const ics = (events: string[]) =>
   [

@@ -6,24 +6,13 @@
  */
 import assert from "node:assert/strict";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
-import { findCommand, runCommand } from "../../src/cli/mod.ts";
 import { closurePeriods, employees } from "../../src/db/schema/mod.ts";
 import { fileLeaveRequest, getLeaveBalances } from "../../src/services/leave.ts";
 import { addAccount, addEmployee } from "./_fixtures.ts";
 import { eq } from "drizzle-orm";
+import { cli as runCli } from "../_cli.ts";
 
-async function cli(t: TestApp, ...words: string[]) {
-  const found = findCommand(words);
-  assert.ok(found, `command ${words.join(" ")} exists`);
-  let out = "";
-  let err = "";
-  const code = await runCommand(t.deps, found.command, found.rest, {
-    out: (s) => (out += s),
-    err: (s) => (err += s),
-    readStdin: () => Promise.resolve(""),
-  });
-  return { code, out, err };
-}
+const cli = (t: TestApp, ...words: string[]) => runCli(t, words);
 
 async function personnelNumber(t: TestApp, id: string): Promise<string> {
   const [e] = await t.deps.db.select({ pn: employees.personnelNumber }).from(employees).where(
