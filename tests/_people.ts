@@ -1,13 +1,12 @@
 /**
  * The one factory for test people: employees with a chosen calendar, sign-in accounts for them (or without
- * a record), and both at once. Passwords are hashed once per password and test process (scrypt is slow on
- * purpose).
+ * a record), and both at once. Passwords are hashed once per password and test process, at the fixtures' cost.
  */
 import { employees, users } from "../src/db/schema/mod.ts";
 import { DEMO_ACCOUNTS } from "../src/demo/mod.ts";
 import type { Actor } from "../src/services/actor.ts";
 import { hashPassword } from "../src/signin/password.ts";
-import { DEMO_PASSWORD, type TestApp } from "./_helpers.ts";
+import { DEMO_PASSWORD, FIXTURE_PASSWORD_COST, type TestApp } from "./_helpers.ts";
 
 /** The demo manager (Stefan Hofstetter, BE, team lead Platform): new employees report to them by default. */
 const DEMO_MANAGER_ID = DEMO_ACCOUNTS.manager.employeeId!;
@@ -15,7 +14,7 @@ const DEMO_MANAGER_ID = DEMO_ACCOUNTS.manager.employeeId!;
 const hashes = new Map<string, Promise<string>>();
 function hashOf(password: string): Promise<string> {
   let h = hashes.get(password);
-  if (!h) hashes.set(password, h = hashPassword(password));
+  if (!h) hashes.set(password, h = hashPassword(password, FIXTURE_PASSWORD_COST));
   return h;
 }
 

@@ -20,7 +20,7 @@
 import { count, getTableColumns } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Clock } from "../clock.ts";
-import { hashPassword } from "../signin/password.ts";
+import { hashPassword, type ScryptCost } from "../signin/password.ts";
 import type { Db } from "../db/client.ts";
 import { employees, users } from "../db/schema/mod.ts";
 import { buildCalendar } from "./calendar.ts";
@@ -94,12 +94,12 @@ const MAX_PARAMS = 16_000;
  */
 export async function seedDemo(
   db: Db,
-  opts: { clock: Clock; password: string; config?: Config },
+  opts: { clock: Clock; password: string; config?: Config; passwordCost?: ScryptCost },
 ): Promise<SeedResult> {
   if (await hasData(db)) return { seeded: false, accounts: [] };
   const keys = Object.keys(DEMO_ACCOUNTS) as AccountKey[];
   // scrypt runs on the thread pool: hash the six accounts while the rows are being built.
-  const hashing = Promise.all(keys.map(() => hashPassword(opts.password)));
+  const hashing = Promise.all(keys.map(() => hashPassword(opts.password, opts.passwordCost)));
   const placeholder = Object.fromEntries(keys.map((k) => [k, ""])) as Record<AccountKey, string>;
   const ctx = buildDemo(opts.clock.now(), placeholder);
   const hashes = await hashing;

@@ -7,7 +7,15 @@ import { AppError } from "../errors.ts";
  * N = 2^15, r = 8 uses 32 MiB per hash, the OWASP Password Storage Cheat Sheet's scrypt baseline
  * order of magnitude.
  */
-const DEFAULT = { N: 1 << 15, r: 8, p: 1, keyLen: 32 };
+const DEFAULT = { N: 1 << 15, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+
+/** scrypt's cost parameters (RFC 7914 §2): CPU/memory cost N, block size r, parallelism p. */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
 
 /**
  * Each hash takes 32 MiB for the time it runs: at most `HASHING_AT_ONCE` run together (one per core of the
@@ -68,11 +76,15 @@ function deriveNow(password: string, salt: Uint8Array, N: number, r: number, p: 
 const b64 = (b: Uint8Array) => btoa(String.fromCharCode(...b));
 const unb64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 
-/** Hashes a password with a fresh random salt. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Hashes a password with a fresh random salt at the service's cost. A lower `cost` is for test fixtures
+ * only: verification reads the parameters from the stored hash, so a fixture account signs in through the
+ * same code, just sooner.
+ */
+export async function hashPassword(password: string, cost: ScryptCost = DEFAULT): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  const { N, r, p, keyLen } = DEFAULT;
-  const key = await derive(password, salt, N, r, p, keyLen);
+  const { N, r, p } = cost;
+  const key = await derive(password, salt, N, r, p, KEY_LENGTH);
   return `scrypt$${N}$${r}$${p}$${b64(salt)}$${b64(key)}`;
 }
 
