@@ -63,8 +63,8 @@ function setHeaders(c: Context, headers: readonly [string, string][]): void {
 export function createApp(deps: AppDeps): Hono<Env> {
   const app = new Hono<Env>();
   const security = securityHeaders(deps.config.issuer.startsWith("https://"));
-  const openApi = buildOpenApi(portalRoutes, deps.config);
-  const openApiJson = JSON.stringify(openApi);
+  // Built at its first request rather than at start: the service and every test app start sooner.
+  let openApiJson: string | undefined;
 
   app.use("*", async (c, next) => {
     const incoming = c.req.header("x-request-id");
@@ -184,7 +184,13 @@ export function createApp(deps: AppDeps): Hono<Env> {
     }
   });
 
-  app.get("/api/v1/openapi.json", (c) => c.body(openApiJson, 200, { "Content-Type": "application/json" }));
+  app.get(
+    "/api/v1/openapi.json",
+    (c) =>
+      c.body(openApiJson ??= JSON.stringify(buildOpenApi(portalRoutes, deps.config)), 200, {
+        "Content-Type": "application/json",
+      }),
+  );
   mountApiReference(app);
 
   mountPortal(app as unknown as Hono, deps, portalRoutes);
