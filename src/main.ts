@@ -9,6 +9,7 @@ import { DatabaseNewerError, migrate } from "./db/migrate.ts";
 import { createLogger } from "./log.ts";
 import { systemClock } from "./clock.ts";
 import { createApp } from "./app.ts";
+import { preloadConnector } from "./mcp/mod.ts";
 import { seedDemo } from "./demo/mod.ts";
 import { preflight } from "./db/preflight.ts";
 import { ensureStandardLeaveTypes, hasLeaveTypes } from "./services/leave_types.ts";
@@ -166,6 +167,10 @@ export async function main(
     onListen: ({ port }) => {
       log.info("listening", { port, issuer: config.issuer, connector: config.mcpEnabled });
       console.log(`HR service listening on http://localhost:${port} (public origin ${config.issuer})`);
+      // The connector's code loads after the service is up, so its first caller does not wait for it.
+      if (config.mcpEnabled) {
+        preloadConnector().catch((e) => log.error("connector failed to load", { error: String(e) }));
+      }
     },
   }, app.fetch);
 

@@ -25,7 +25,6 @@
  * `insufficient_scope` challenge: a later consent can never widen a grant (contract, Authentication 7), so a
  * client's step-up would only loop; the tool answers with an error that says how to get the scope.
  */
-import type { Context, Hono } from "hono";
 import {
   isInitializeRequest,
   isJSONRPCRequest,
@@ -42,10 +41,8 @@ import { classify, discoverResult, isModernVersion, supportedVersions, toModernR
 import { TOOLS } from "./registry.ts";
 import { type Connector, createConnector } from "./server.ts";
 import type { ToolDef } from "./tool.ts";
+import { MCP_PATH } from "./paths.ts";
 
-/** Path of the endpoint and of the published catalog. */
-export const MCP_PATH = "/api/mcp";
-export const CATALOG_PATH = "/api/mcp/catalog.json";
 /** The revision a request without `MCP-Protocol-Version` is taken to speak (transport spec, 2025-06-18+). */
 const DEFAULT_VERSION = "2025-03-26";
 const MAX_BATCH = 20;
@@ -286,42 +283,32 @@ function extraFor(
   };
 }
 
-/**
- * Mounts the connector: `POST /api/mcp`, 405 for every other method there, and the published catalog.
- * Called by `createApp` only when `FEATURE_MCP_CONNECTOR=true`; otherwise these paths answer 404.
- */
-export function mountMcp(
-  // deno-lint-ignore no-explicit-any
-  app: Hono<any>,
-  deps: AppDeps,
-  tools: readonly ToolDef[] = TOOLS,
-): Connector {
-  const connector = createConnector(deps, tools);
-  app.get(CATALOG_PATH, (c) =>
-    c.body(connector.catalogJson, 200, {
-      "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": "public, max-age=300",
-    }));
-  // `/api/mcp/` is the same endpoint: clients that normalise the URL with a trailing slash reach it too.
-  for (const path of [MCP_PATH, `${MCP_PATH}/`]) {
-    app.post(
-      path,
-      (c: Context) => handlePost(deps, connector, c.req.raw, c.get("requestId") ?? crypto.randomUUID()),
-    );
-  }
-  app.on(
-    ["GET", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"],
-    [MCP_PATH, `${MCP_PATH}/`],
-    () =>
+/** What the routes `mod.ts` mounts answer with, once the connector is built. */
+export interface ConnectorHandlers {
+  catalog(): Response;
+  post(req: Request, requestId: string): Promise<Response>;
+  notAllowed(): Response;
+}
+
+/** Builds the connector (the SDK `Server`, every tool's schemas, the catalog) and its routes' handlers. */
+export function connectorHandlers(deps: AppDeps, tools: readonly ToolDef[] = TOOLS): ConnectorHandlers {
+  const connector: Connector = createConnector(deps, tools);
+  return {
+    catalog: () =>
+      new Response(connector.catalogJson, {
+        headers: {
+          "Content-Type": "application/json; charset=utf-8",
+          "Cache-Control": "public, max-age=300",
+        },
+      }),
+    post: (req, requestId) => handlePost(deps, connector, req, requestId),
+    notAllowed: () =>
       rpcError(
         405,
         -32000,
         "Method Not Allowed: this stateless server takes POST only (no SSE stream, no sessions).",
         null,
-        {
-          Allow: "POST",
-        },
+        { Allow: "POST" },
       ),
-  );
-  return connector;
+  };
 }

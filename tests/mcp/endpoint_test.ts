@@ -4,7 +4,7 @@ import { makeTestApp } from "../_helpers.ts";
 import { oauthConnections, users } from "../../src/db/schema/mod.ts";
 import { revokeConnection } from "../../src/oauth/connections.ts";
 import { issueAccessToken } from "../../src/oauth/tokens.ts";
-import { originAllowed } from "../../src/mcp/mod.ts";
+import { originAllowed } from "../../src/mcp/endpoint.ts";
 import { auditRows, E2E, ok, refusal, startMcpServer } from "./_harness.ts";
 
 const INIT = {

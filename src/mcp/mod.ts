@@ -1,0 +1,41 @@
+/**
+ * Mounts the assistant connector (`endpoint.ts`) at `/api/mcp`. Its implementation (the MCP SDK, the 36 tools
+ * and their JSON schemas, about a third of the service's code) is loaded by its first request, or by
+ * `preloadConnector` once the service listens, not when the app is built: the HTTP routes exist from the
+ * start, and an app that never serves the connector (most test apps) never loads it.
+ */
+import type { Context, Hono } from "hono";
+import type { AppDeps } from "../deps.ts";
+import type { ConnectorHandlers } from "./endpoint.ts";
+import { CATALOG_PATH, MCP_PATH } from "./paths.ts";
+
+let endpointModule: Promise<typeof import("./endpoint.ts")> | undefined;
+
+/** Loads the connector's code (once per process); `serve` calls it after it starts listening. */
+export function preloadConnector(): Promise<typeof import("./endpoint.ts")> {
+  return endpointModule ??= import("./endpoint.ts");
+}
+
+/**
+ * Mounts the connector: `POST /api/mcp`, 405 for every other method there, and the published catalog.
+ * Called by `createApp` only when `FEATURE_MCP_CONNECTOR=true`; otherwise these paths answer 404.
+ */
+// deno-lint-ignore no-explicit-any
+export function mountMcp(app: Hono<any>, deps: AppDeps): void {
+  let handlers: Promise<ConnectorHandlers> | undefined;
+  const ready = () => handlers ??= preloadConnector().then((m) => m.connectorHandlers(deps));
+  app.get(CATALOG_PATH, async () => (await ready()).catalog());
+  // `/api/mcp/` is the same endpoint: clients that normalise the URL with a trailing slash reach it too.
+  const paths = [MCP_PATH, `${MCP_PATH}/`];
+  for (const path of paths) {
+    app.post(
+      path,
+      async (c: Context) => (await ready()).post(c.req.raw, c.get("requestId") ?? crypto.randomUUID()),
+    );
+  }
+  app.on(
+    ["GET", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"],
+    paths,
+    async () => (await ready()).notAllowed(),
+  );
+}
