@@ -47,7 +47,7 @@ export async function addUser(
   checkRole(p.role);
   const language = p.language ?? "de";
   if (!isLang(language)) throw new CommandError("The language must be de, en, fr or it.");
-  const problem = p.password === undefined ? null : passwordProblem(p.password, p.email);
+  const problem = p.password === undefined ? null : await passwordProblem(p.password, p.email);
   if (problem) throw new CommandError(PASSWORD_PROBLEM_TEXT[problem]);
   if (await deps.db.query.users.findFirst({ where: eq(users.email, email) })) {
     throw new CommandError(`An account ${email} already exists.`);
@@ -106,7 +106,7 @@ async function refusedAsCommand<T>(fn: () => Promise<T>): Promise<T> {
 
 /** Sets a new password (generated when not given), unlocks the account and signs out its sessions. */
 export async function resetPassword(deps: AppDeps, email: string, password?: string) {
-  const problem = password === undefined ? null : passwordProblem(password, email);
+  const problem = password === undefined ? null : await passwordProblem(password, email);
   if (problem) throw new CommandError(PASSWORD_PROBLEM_TEXT[problem]);
   const u = await findUser(deps, email);
   const pw = password ?? generatePassword();

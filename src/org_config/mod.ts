@@ -7,10 +7,8 @@
  * Entries the database has and the file does not name are left alone and reported as "not in the file";
  * a section absent from the file is not touched at all.
  */
-import { isMap, isSeq, LineCounter, parseDocument, stringify } from "yaml";
-import type { Document, Node } from "yaml";
 import type { AppDeps } from "../deps.ts";
-import type { Path, Section, SectionReport } from "./section.ts";
+import type { Path, PlacedProblem, Section, SectionReport } from "./section.ts";
 import type { Tx } from "../settings.ts";
 import { settingsSection } from "./sections/settings.ts";
 import { leaveTypesSection } from "./sections/leave_types.ts";
@@ -33,12 +31,7 @@ export const SECTIONS: readonly Section<unknown>[] = [
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;
 
-/** A problem with where it is: `line` (1-based, 0 when the file has no such place) and the path. */
-export interface PlacedProblem {
-  line: number;
-  path: string;
-  message: string;
-}
+export type { PlacedProblem } from "./section.ts";
 
 export type ApplyResult =
   | { ok: true; sections: Array<{ key: string; report: SectionReport }>; changes: number; skipped: string[] }
@@ -51,7 +44,7 @@ const HEADER = "# Organisation configuration of hr-service: 'hr-service org appl
 export async function exportConfiguration(deps: Deps): Promise<string> {
   const out: Record<string, unknown> = {};
   for (const s of SECTIONS) out[s.key] = await s.read(deps.db, deps);
-  return HEADER + stringify(out, { lineWidth: 0 });
+  return HEADER + (await yamlFile()).toYaml(out);
 }
 
 /** One section as it stands in the database, in the file's shape (what `export` writes under its key). */
@@ -66,46 +59,21 @@ export function formatPath(path: Path): string {
   return path.map((p, i) => typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`).join("");
 }
 
-/** The line of the deepest node of `path` that exists in the document (a key's own line for map keys). */
-function lineOf(doc: Document, counter: LineCounter, path: Path): number {
-  let node: unknown = doc.contents;
-  let offset = (doc.contents as Node | null)?.range?.[0];
-  for (const seg of path) {
-    if (isMap(node)) {
-      const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === seg);
-      if (!pair) break;
-      offset = (pair.key as Node).range?.[0] ?? offset;
-      node = pair.value;
-    } else if (isSeq(node) && typeof seg === "number" && node.items[seg]) {
-      node = node.items[seg];
-      offset = (node as Node).range?.[0] ?? offset;
-    } else break;
-  }
-  return offset === undefined ? 0 : counter.linePos(offset).line;
-}
+/** The YAML reader and writer (the `yaml` package), loaded when a file is read or written, not by the app. */
+const yamlFile = () => import("./file.ts");
 
 /** Validates every section; returns each section's parsed value, or every problem found. */
-export function validateConfiguration(
+export async function validateConfiguration(
   text: string,
   deps: Pick<Deps, "config" | "clock">,
-): { ok: true; values: Map<string, unknown> } | { ok: false; problems: PlacedProblem[] } {
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length) {
-    return {
-      ok: false,
-      problems: doc.errors.map((e) => ({
-        line: counter.linePos(e.pos[0]).line,
-        path: "",
-        message: `not readable as YAML: ${e.message.split("\n")[0]}`,
-      })),
-    };
-  }
+): Promise<{ ok: true; values: Map<string, unknown> } | { ok: false; problems: PlacedProblem[] }> {
+  const file = (await yamlFile()).readYaml(text);
+  if (!file.ok) return file;
   const problems: PlacedProblem[] = [];
   const values = validateSections(
-    doc.toJS(),
+    file.root,
     deps,
-    (path, message) => problems.push({ line: lineOf(doc, counter, path), path: formatPath(path), message }),
+    (path, message) => problems.push({ line: file.lineOf(path), path: formatPath(path), message }),
   );
   problems.sort((a, b) => a.line - b.line);
   return problems.length || !values ? { ok: false, problems } : { ok: true, values };
@@ -206,7 +174,7 @@ export async function applySectionsIn(
 
 /** Validates the whole file, then applies it in one transaction (nothing is written when a problem exists). */
 export async function applyConfiguration(deps: Deps, text: string): Promise<ApplyResult> {
-  const v = validateConfiguration(text, deps);
+  const v = await validateConfiguration(text, deps);
   if (!v.ok) return v;
   return await applyValues(deps, v.values);
 }

@@ -18,6 +18,13 @@ export interface Problem {
   message: string;
 }
 
+/** A problem with where it is: `line` (1-based, 0 when the file has no such place) and the path. */
+export interface PlacedProblem {
+  line: number;
+  path: string;
+  message: string;
+}
+
 /** What applying one section did. `notInFile`: records the database has and the file does not name. */
 export interface SectionReport {
   created: number;

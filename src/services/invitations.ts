@@ -137,7 +137,7 @@ export async function acceptInvitation(
 > {
   const open = await openInvitation(deps, p.token);
   if (!open) return { ok: false, problem: "invalid" };
-  const weak = passwordProblem(p.password, open.email);
+  const weak = await passwordProblem(p.password, open.email);
   if (weak) return { ok: false, problem: weak };
   if (p.password !== p.repeat) return { ok: false, problem: "mismatch" };
   const hash = await hashPassword(p.password);

@@ -5,22 +5,23 @@
  * list of the well-kept zxcvbn-ts project, about 30,000 entries, compared without case), and not the account's
  * own e-mail address or its local part.
  */
-import { dictionary } from "@zxcvbn-ts/language-common";
-
 export const MIN_PASSWORD_LENGTH = 10;
 
-let common: Set<string> | undefined;
-function commonPasswords(): Set<string> {
-  return common ??= new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
+/** The list, loaded by the first password that is set (its package holds several dictionaries, 1.3 MB). */
+let common: Promise<Set<string>> | undefined;
+function commonPasswords(): Promise<Set<string>> {
+  return common ??= import("@zxcvbn-ts/language-common").then(({ dictionary }) =>
+    new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()))
+  );
 }
 
 export type PasswordProblem = "tooShort" | "common" | "email";
 
 /** The first problem of a new password, or null when it may be used. */
-export function passwordProblem(password: string, email?: string): PasswordProblem | null {
+export async function passwordProblem(password: string, email?: string): Promise<PasswordProblem | null> {
   if (password.length < MIN_PASSWORD_LENGTH) return "tooShort";
   const lower = password.toLowerCase();
-  if (commonPasswords().has(lower)) return "common";
+  if ((await commonPasswords()).has(lower)) return "common";
   if (email) {
     const e = email.trim().toLowerCase();
     if (lower === e || lower === e.split("@")[0]) return "email";
