@@ -19,6 +19,7 @@ import { computeLeaveDays, type EndPortion, type StartPortion } from "../../src/
 import { verifyPassword } from "../../src/signin/password.ts";
 import { loadConfig } from "../../src/config.ts";
 import { applyConfiguration, exportConfiguration } from "../../src/org_config/mod.ts";
+import { FIXTURE_PASSWORD_COST } from "../_helpers.ts";
 
 const NOW = "2026-11-18T09:00:00Z"; // a Wednesday
 const TODAY = "2026-11-18";
@@ -601,7 +602,11 @@ Deno.test("demo: every state and the story's facts hold for awkward clocks too",
 Deno.test("demo: its configuration is an organisation's own: exported, it applies back unchanged", async () => {
   const d = await freshDatabase();
   try {
-    await seedDemo(d.db, { clock: new FixedClock(NOW), password: PASSWORD });
+    await seedDemo(d.db, {
+      clock: new FixedClock(NOW),
+      password: PASSWORD,
+      passwordCost: FIXTURE_PASSWORD_COST,
+    });
     const deps = { db: d.db, clock: new FixedClock(NOW), config: loadConfig({}) };
     const file = await exportConfiguration(deps);
     assert.match(file, /name: Gipfelwerk Demo AG/);
