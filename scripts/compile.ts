@@ -39,9 +39,9 @@ const UNUSED: Record<string, (entry: string) => boolean> = {
   // An ES module package: `src` is what an import loads; `lib` is the CommonJS build. Of the data, the
   // holidays of Switzerland need ΔT and the Earth's VSOP87 series (solstices), nothing else.
   astronomia: (e) => e === "lib",
-  // `src` is the ES module build; `lib` (CommonJS), `dist` (browser bundles) and the YAML sources of
-  // `data` are not loaded.
-  "date-holidays": (e) => ["lib", "dist", "data"].includes(e),
+  // `src` is the ES module build; `lib` is the CommonJS one. (The rules are Switzerland's part of
+  // date-holidays' data, in the service's own `src/domain/holidays_ch.json`.)
+  "date-holidays-parser": (e) => e === "lib",
   // The TypeScript sources beside the built `v3`/`v4`.
   zod: (e) => e === "src",
   // `moment.js` is what is required; the minified, source and ES builds are not (locales stay: CommonJS

@@ -6,7 +6,9 @@
  * in-memory cache of holiday lists (date-holidays is slow to evaluate; the result for a canton and year
  * never changes while the process runs).
  */
-import Holidays from "date-holidays";
+import Holidays from "date-holidays-parser";
+// Switzerland's part of date-holidays' data (CC BY-SA 3.0), written by `deno task holidays`.
+import swissHolidays from "./holidays_ch.json" with { type: "json" };
 import { invalid } from "../errors.ts";
 import type { Lang } from "../i18n/mod.ts";
 
@@ -234,7 +236,9 @@ export function observedHalfDayList(): readonly string[] {
 }
 
 /** The 26 canton codes date-holidays knows for CH (read once; a wrong code is a validation error). */
-const CANTONS: ReadonlySet<string> = new Set(Object.keys(new Holidays().getStates("CH") ?? {}));
+const CANTONS: ReadonlySet<string> = new Set(
+  Object.keys(new Holidays(swissHolidays).getStates("CH") ?? {}),
+);
 
 /** Whether `canton` is one of the 26 two-letter canton codes. */
 export function isCanton(canton: string): boolean {
@@ -251,7 +255,7 @@ interface DhHoliday {
 }
 
 /**
- * Public holidays of a Swiss canton for a year, via date-holidays (`new Holidays("CH", canton)`); only
+ * Public holidays of a Swiss canton for a year, via date-holidays' rules and parser (`"CH", canton`); only
  * days that are off work:
  * - date-holidays entries of type `public` (the cantonal days equal to Sundays, ArG Art. 20a, plus the
  *   federal 1 August, BV Art. 110 para. 3). A `public` entry that starts at noon or later is a half day.
@@ -278,7 +282,7 @@ function cachedHolidays(canton: string, year: number, lang: Lang): readonly Publ
 
   let engine = holidayEngines.get(canton);
   if (!engine) {
-    engine = new Holidays("CH", canton);
+    engine = new Holidays(swissHolidays, "CH", canton);
     holidayEngines.set(canton, engine);
   }
   const byDate = new Map<string, PublicHoliday>();
