@@ -39,7 +39,16 @@ export async function suites(): Promise<Map<string, string[]>> {
 
 if (import.meta.main) {
   const args = [...Deno.args];
-  const named = args.some((a) => !a.startsWith("-"));
+  // A file or folder given (not a flag's value such as `--filter leave`): run what was named, file by file.
+  const exists = (path: string) => {
+    try {
+      Deno.statSync(path);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const named = args.some((a) => !a.startsWith("-") && exists(a));
   const modules: string[] = [];
   if (!named) {
     await Deno.mkdir(SUITES, { recursive: true });
