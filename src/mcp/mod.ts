@@ -1,8 +1,8 @@
 /**
- * Mounts the assistant connector (`endpoint.ts`) at `/api/mcp`. Its implementation (the MCP SDK, the 36 tools
- * and their JSON schemas, about a third of the service's code) is loaded by its first request, or by
- * `preloadConnector` once the service listens, not when the app is built: the HTTP routes exist from the
- * start, and an app that never serves the connector (most test apps) never loads it.
+ * Mounts the assistant connector (`endpoint.ts`) at `/api/mcp`. Its implementation (the MCP SDK with its
+ * validator, the 36 tools and their JSON schemas) is loaded by its first request, or by `preloadConnector`
+ * once the service listens, not when the app is built: the HTTP routes exist from the start, and an app that
+ * never serves the connector (most test apps) never loads it.
  */
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
