@@ -41,7 +41,6 @@ import { classify, discoverResult, isModernVersion, supportedVersions, toModernR
 import { TOOLS } from "./registry.ts";
 import { type Connector, createConnector } from "./server.ts";
 import type { ToolDef } from "./tool.ts";
-import { MCP_PATH } from "./paths.ts";
 
 /** The revision a request without `MCP-Protocol-Version` is taken to speak (transport spec, 2025-06-18+). */
 const DEFAULT_VERSION = "2025-03-26";
@@ -64,11 +63,6 @@ function rpcError(
 
 function json(body: unknown): Response {
   return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
-}
-
-/** The URL of the RFC 9728 metadata for this resource, as the challenge names it. */
-export function resourceMetadataUrl(deps: AppDeps): string {
-  return `${deps.config.issuer}/.well-known/oauth-protected-resource${MCP_PATH}`;
 }
 
 function unauthorized(deps: AppDeps, why: AuthFailure): Response {
