@@ -3,7 +3,7 @@
  * whole app over a demo database file with WAL checkpoints in their worker thread, as `main.ts serve` runs it.
  *
  * 1. **Write-ahead log under sustained writes.** For --seconds (default 20) writers file time entries as fast
- *    as the service takes them while readers read summaries without pause (readers keep a checkpoint from
+ *    as the service takes them while readers read summaries, each a turn per request (readers keep a checkpoint from
  *    resetting the log, the hard case). The log's size is sampled every 50 ms; printed: writes per second,
  *    the largest log seen, the log at the end and after a clean stop. Bound: about 64 MiB
  *    (`src/db/checkpointer.ts`).
