@@ -3,9 +3,9 @@
  * whole app over a demo database file with WAL checkpoints in their worker thread, as `main.ts serve` runs it.
  *
  * 1. **Write-ahead log under sustained writes.** For --seconds (default 20) writers file time entries as fast
- *    as the service takes them while readers read summaries, each a turn per request (readers keep a checkpoint from
- *    resetting the log, the hard case). The log's size is sampled every 50 ms; printed: writes per second,
- *    the largest log seen, the log at the end and after a clean stop. Bound: about 64 MiB
+ *    as the service takes them while readers read summaries, each a turn per request (readers keep a
+ *    checkpoint from resetting the log, the hard case). The log's size is sampled every 50 ms; printed: writes
+ *    per second, the largest log seen, the log at the end and after a clean stop. Bound: about 64 MiB
  *    (`src/db/checkpointer.ts`).
  * 2. **Memory of 32 sign-ins at once with a wrong password.** Each password hash (scrypt) takes about 32 MiB;
  *    the service hashes two at a time and queues the rest. Printed: resident memory before, at its peak while
