@@ -143,7 +143,7 @@ export async function makeTestApp(opts: {
   const database = await openDatabase(config.databaseUrl, { lockWaitMs: config.databaseLockWaitMs });
   const clock = new FixedClock(now);
   // As in a new process: the default half days until the app's first request reads the setting (the files of
-  // a folder share one worker, `scripts/test.ts`).
+  // a folder share one worker, `scripts/run_tests.ts`).
   setObservedHalfDays(DEFAULT_HALF_DAYS);
   const log = memoryLogger();
   const deps: AppDeps = { config, database, db: database.db, clock, log };

@@ -1,19 +1,23 @@
 /**
- * `deno task test` (scripts/test.ts) runs the files of each folder of `tests/` in one module: every test file
- * must be in exactly one of them, under the folder it is in, and nothing else may be.
+ * `deno task test` (scripts/run_tests.ts) runs the files of each folder of `tests/` in one module: every
+ * test file `deno test` would find by itself must be in exactly one of them, under the folder it is in, and
+ * nothing else may be.
  */
 import assert from "node:assert/strict";
-import { suites } from "../scripts/test.ts";
+import { suites } from "../scripts/run_tests.ts";
 
 async function testFiles(dir: string, out: string[] = []): Promise<string[]> {
   for await (const e of Deno.readDir(new URL(dir, import.meta.url))) {
     if (e.isDirectory) await testFiles(`${dir}${e.name}/`, out);
-    else if (e.name.endsWith("_test.ts")) out.push(`tests/${dir.replace(/^\.\//, "")}${e.name}`);
+    // Deno's own rule for the files `deno test` finds: {*_,*.,}test.{ts,tsx,mts,js,mjs,jsx}.
+    else if (/(^|[._])test\.(ts|tsx|mts|js|mjs|jsx)$/.test(e.name)) {
+      out.push(`tests/${dir.replace(/^\.\//, "")}${e.name}`);
+    }
   }
   return out;
 }
 
-Deno.test("test runner: every *_test.ts file is in exactly one folder's suite, and nothing else is", async () => {
+Deno.test("test runner: every test file (by Deno's rule) is in exactly one folder's suite, and nothing else is", async () => {
   const groups = await suites();
   const listed = [...groups.values()].flat();
   const expected = await testFiles("./");

@@ -1,5 +1,6 @@
 /**
- * `deno task test`: every `tests/**\/*_test.ts`, the files of each folder of `tests/` together in one module
+ * `deno task test`: every test file under `tests/` (Deno's names for them: `*_test.ts`, `*.test.ts`, `test.ts`,
+ * and the same in `.tsx`, `.js`, `.mjs`), the files of each folder of `tests/` together in one module
  * (`.test-suites/<folder>.ts`, written here, one import per file), the folders in parallel
  * (`deno test --parallel`, one worker per core).
  *
@@ -16,6 +17,9 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SUITES = join(ROOT, ".test-suites");
 
+/** A test file by Deno's rule for the files `deno test` finds by itself. */
+export const TEST_FILE = /(^|[._])test\.(ts|tsx|mts|js|mjs|jsx)$/;
+
 /** Every test file under `tests/`, sorted, by folder (`tests` for the files at its top). */
 export async function suites(): Promise<Map<string, string[]>> {
   const files: string[] = [];
@@ -23,7 +27,7 @@ export async function suites(): Promise<Map<string, string[]>> {
     for await (const e of Deno.readDir(dir)) {
       const path = join(dir, e.name);
       if (e.isDirectory) await walk(path);
-      else if (e.isFile && e.name.endsWith("_test.ts")) files.push(relative(ROOT, path));
+      else if (e.isFile && TEST_FILE.test(e.name)) files.push(relative(ROOT, path));
     }
   };
   await walk(join(ROOT, "tests"));
@@ -39,16 +43,18 @@ export async function suites(): Promise<Map<string, string[]>> {
 
 if (import.meta.main) {
   const args = [...Deno.args];
-  // A file or folder given (not a flag's value such as `--filter leave`): run what was named, file by file.
-  const exists = (path: string) => {
+  // A test file or a folder of tests named (not a flag's value such as `--filter tests` or a report's path):
+  // run what was named, file by file.
+  const isTestPath = (a: string) => {
+    if (a.startsWith("-") || !(TEST_FILE.test(a) || /^(\.\/)?tests(\/|$)/.test(a))) return false;
     try {
-      Deno.statSync(path);
+      Deno.statSync(a);
       return true;
     } catch {
       return false;
     }
   };
-  const named = args.some((a) => !a.startsWith("-") && exists(a));
+  const named = args.some(isTestPath);
   const modules: string[] = [];
   if (!named) {
     await Deno.mkdir(SUITES, { recursive: true });
@@ -59,17 +65,35 @@ if (import.meta.main) {
       const lines = files.map((f) => `import "${relative(dirname(path), join(ROOT, f))}";`);
       await Deno.writeTextFile(
         path,
-        `// Written by scripts/test.ts: the test files of tests/${folder}.\n${lines.join("\n")}\n`,
+        `// Written by scripts/run_tests.ts: the test files of tests/${folder}.\n${lines.join("\n")}\n`,
       );
       modules.push(relative(Deno.cwd(), path));
     }
   }
-  const { code } = await new Deno.Command(Deno.execPath(), {
+  // The modules go however the run ends: finished, failed, or stopped with Ctrl-C.
+  const cleanUp = () => {
+    if (!named) {
+      try {
+        Deno.removeSync(SUITES, { recursive: true });
+      } catch { /* already gone */ }
+    }
+  };
+  const child = new Deno.Command(Deno.execPath(), {
     args: ["test", "--allow-all", "--parallel", ...args, ...modules],
     stdin: "inherit",
     stdout: "inherit",
     stderr: "inherit",
-  }).output();
-  if (!named) await Deno.remove(SUITES, { recursive: true }).catch(() => {});
+  }).spawn();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    Deno.addSignalListener(signal, () => {
+      child.kill(signal);
+    });
+  }
+  let code = 1;
+  try {
+    code = (await child.status).code;
+  } finally {
+    cleanUp();
+  }
   Deno.exit(code);
 }
