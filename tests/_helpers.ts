@@ -42,9 +42,9 @@ async function sourceFiles(dir: URL, out: string[] = []): Promise<string[]> {
 }
 
 /**
- * A digest of everything the template depends on, read from each file's path, size and modification time
- * (a checkout or an edit changes them), so every test process can tell its template by a few hundred
- * `stat`s instead of reading 4 MB of sources.
+ * A digest of everything the template depends on, read from each file's path, size, modification and change
+ * times and inode (a checkout or an edit changes them), so every test process can tell its template by a few
+ * hundred `stat`s instead of reading 4 MB of sources.
  */
 async function sourceDigest(): Promise<string> {
   const files = [
@@ -53,8 +53,14 @@ async function sourceDigest(): Promise<string> {
   ];
   const lines: string[] = [];
   for (const f of files) {
-    const { size, mtime } = await Deno.stat(f);
-    lines.push(`${f.slice(ROOT.pathname.length)}\0${size}\0${mtime?.getTime() ?? 0}`);
+    // The change time as well: copies that keep a file's size and modification time (rsync -a, tar, cp -p)
+    // cannot set it.
+    const { size, mtime, ctime, ino } = await Deno.stat(f);
+    lines.push(
+      [f.slice(ROOT.pathname.length), size, mtime?.getTime() ?? 0, ctime?.getTime() ?? 0, ino ?? 0].join(
+        "\0",
+      ),
+    );
   }
   const hash = new Uint8Array(
     await crypto.subtle.digest("SHA-256", new TextEncoder().encode(lines.join("\n"))),

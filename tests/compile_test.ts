@@ -3,7 +3,8 @@
  * built here (its runtime download is not reachable), so this test builds what it would hold another way: a
  * fresh npm cache with exactly the packages and files the compile task embeds, and the service run from it
  * with no network and no `node_modules`. It must start, create the demo, serve the portal, the API reference,
- * the sign-in page and the connector, run a command that uses the encryption package, and stop cleanly.
+ * the sign-in page and the connector, and stop cleanly; and run the commands that load the encryption package,
+ * the YAML reader and the common-password list.
  */
 import assert from "node:assert/strict";
 import { dirname, join, relative } from "node:path";
@@ -155,21 +156,43 @@ Deno.test("compile: the service runs from only the package files the executable 
       await reader.cancel().catch(() => {});
       await child.stderr.cancel().catch(() => {});
     }
-    // A command that loads the encryption package: an encrypted backup, then its restore.
-    const backup = await new Deno.Command(Deno.execPath(), {
-      args: [...base, "backup", "--to", `${dir}/b.age`, "--passphrase-stdin"],
-      env,
-      cwd: dir,
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const w = backup.stdin.getWriter();
-    await w.write(new TextEncoder().encode("a passphrase long enough\n"));
-    await w.close();
-    const b = await backup.output();
-    assert.equal(b.code, 0, new TextDecoder().decode(b.stderr));
+    /** A command of the service, run from the embedded files, with `input` on its standard input. */
+    const command = async (args: string[], input: string) => {
+      const p = new Deno.Command(Deno.execPath(), {
+        args: [...base, ...args],
+        env,
+        cwd: dir,
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      const w = p.stdin.getWriter();
+      await w.write(new TextEncoder().encode(input));
+      await w.close();
+      const o = await p.output();
+      return {
+        code: o.code,
+        out: new TextDecoder().decode(o.stdout),
+        err: new TextDecoder().decode(o.stderr),
+      };
+    };
+    // A command that loads the encryption package: an encrypted backup.
+    const b = await command(
+      ["backup", "--to", `${dir}/b.age`, "--passphrase-stdin"],
+      "a passphrase long enough\n",
+    );
+    assert.equal(b.code, 0, b.err);
     assert.ok((await Deno.stat(`${dir}/b.age`)).size > 0);
+    // The packages loaded only when first used: the YAML reader and writer, and the common-password list.
+    const exported = await command(["org", "export", "--file", "-"], "");
+    assert.equal(exported.code, 0, exported.err);
+    assert.match(exported.out, /^leaveTypes:/m);
+    const common = await command(
+      ["user", "add", "--email", "lea.keller@example.ch", "--role", "employee", "--password-stdin"],
+      "password123\n",
+    );
+    assert.notEqual(common.code, 0);
+    assert.match(common.out + common.err, /one of the most common ones/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

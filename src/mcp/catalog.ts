@@ -1,8 +1,8 @@
 /**
  * The machine-readable catalog (contract, "B. Connector endpoints"): every tool with its schemas, scope
  * and permission, the resource template and the prompts, derived from the definitions and nothing else.
- * It is built once at start; `tools/list` answers with its `tools` array as is, `catalog.json` is the same
- * object written by `deno task mcp:catalog`, and a test keeps the two byte-identical.
+ * It is built once, with the connector; `tools/list` answers with its `tools` array as is, `catalog.json` is
+ * the same object written by `deno task mcp:catalog`, and a test keeps the two byte-identical.
  */
 import { z } from "zod";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";

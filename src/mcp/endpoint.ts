@@ -201,7 +201,7 @@ async function handlePost(
     if (era.era === "modern") return await handleModern(connector, messages[0], ctx, deps);
   }
 
-  // tools/list is the same for everyone and was serialised at start: answered without re-serialising
+  // tools/list is the same for everyone and was serialised once: answered without re-serialising
   // about a hundred kilobytes per request (byte-identical to what the SDK handler would send).
   if (
     !batch && messages.length === 1 && isJSONRPCRequest(messages[0]) && messages[0].method === "tools/list" &&

@@ -13,7 +13,11 @@ let endpointModule: Promise<typeof import("./endpoint.ts")> | undefined;
 
 /** Loads the connector's code (once per process); `serve` calls it after it starts listening. */
 export function preloadConnector(): Promise<typeof import("./endpoint.ts")> {
-  return endpointModule ??= import("./endpoint.ts");
+  // A failed load is not kept: the next request tries again (and fails as loudly).
+  return endpointModule ??= import("./endpoint.ts").catch((e) => {
+    endpointModule = undefined;
+    throw e;
+  });
 }
 
 /**
@@ -23,7 +27,11 @@ export function preloadConnector(): Promise<typeof import("./endpoint.ts")> {
 // deno-lint-ignore no-explicit-any
 export function mountMcp(app: Hono<any>, deps: AppDeps): void {
   let handlers: Promise<ConnectorHandlers> | undefined;
-  const ready = () => handlers ??= preloadConnector().then((m) => m.connectorHandlers(deps));
+  const ready = () =>
+    handlers ??= preloadConnector().then((m) => m.connectorHandlers(deps)).catch((e) => {
+      handlers = undefined;
+      throw e;
+    });
   app.get(CATALOG_PATH, async () => (await ready()).catalog());
   // `/api/mcp/` is the same endpoint: clients that normalise the URL with a trailing slash reach it too.
   const paths = [MCP_PATH, `${MCP_PATH}/`];

@@ -1,6 +1,6 @@
 /**
  * The connector's one low-level SDK `Server`, built once per app: tool definitions, their JSON schemas,
- * the `tools/list` result and the catalog are computed here at start. Each handler reads the request's
+ * the `tools/list` result and the catalog are computed here, once. Each handler reads the request's
  * context (person, connection, scopes) from `extra.authInfo`, which the HTTP layer filled after the guard.
  *
  * Two error channels (contract, "Errors"): an expected refusal (limit, permission, expired or foreign
@@ -70,7 +70,7 @@ export class RpcError extends Error {
   }
 }
 
-/** The connector: the SDK server, the transport it is connected to, and what was precomputed at start. */
+/** The connector: the SDK server, the transport it is connected to, and what was computed in advance. */
 export interface Connector {
   server: Server;
   transport: MultiplexTransport;
@@ -128,7 +128,7 @@ export function callableTools(tools: readonly ToolDef[], ctx: RequestContext): s
     .map((t) => t.name);
 }
 
-/** Builds the connector for an app: once, at start. */
+/** Builds the connector for an app, once (at the connector's first request; `mod.ts`). */
 export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Connector {
   const toolsByName = new Map(tools.map((t) => [t.name, t]));
   if (toolsByName.size !== tools.length) throw new Error("Two MCP tools share a name");

@@ -21,7 +21,7 @@ interface Waiting {
   resolve: (m: JSONRPCMessage) => void;
 }
 
-/** The multiplexing transport; `connect` the Server to it once at start. */
+/** The multiplexing transport; `connect` the Server to it once, when the connector is built. */
 export class MultiplexTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;

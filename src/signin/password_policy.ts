@@ -12,7 +12,10 @@ let common: Promise<Set<string>> | undefined;
 function commonPasswords(): Promise<Set<string>> {
   return common ??= import("@zxcvbn-ts/language-common").then(({ dictionary }) =>
     new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()))
-  );
+  ).catch((e) => {
+    common = undefined;
+    throw e;
+  });
 }
 
 export type PasswordProblem = "tooShort" | "common" | "email";

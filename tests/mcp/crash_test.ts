@@ -203,13 +203,15 @@ Deno.test({
             const twinPath = `${dir}/twin-${phase}.db`;
             await database.client.execute({ sql: "VACUUM INTO ?", args: [twinPath] });
             const twin = await serveHere(twinPath, kek);
-            const cleanEntry = await okCall(twin, employee.token, "commit_time_entry", {
-              previewId: entryPreview,
-            });
-            const cleanNote = await okCall(twin, hr.token, "commit_application_note", {
-              previewId: notePreview,
-            });
-            await twin.stop();
+            let cleanEntry, cleanNote;
+            try {
+              cleanEntry = await okCall(twin, employee.token, "commit_time_entry", {
+                previewId: entryPreview,
+              });
+              cleanNote = await okCall(twin, hr.token, "commit_application_note", { previewId: notePreview });
+            } finally {
+              await twin.stop();
+            }
 
             const entries = () =>
               count("SELECT count(*) FROM time_entries WHERE date = ? AND start_time = ?", [today, start]);
