@@ -111,14 +111,19 @@ async function okCall(s: Service, token: string, name: string, args: Record<stri
   return r;
 }
 
-/** The service in this process, on its own database file, as the children are configured. */
-async function serveHere(dbPath: string, kek: string) {
-  const config = loadConfig({
+/** The configuration the children get from their environment, for this process's own use of a file. */
+function configFor(dbPath: string, kek: string) {
+  return loadConfig({
     DATABASE_URL: `file:${dbPath}`,
     KEY_ENCRYPTION_KEY: kek,
     MCP_ISSUER_URL: ISSUER,
     FEATURE_MCP_CONNECTOR: "true",
   });
+}
+
+/** The service in this process, on its own database file, as the children are configured. */
+async function serveHere(dbPath: string, kek: string) {
+  const config = configFor(dbPath, kek);
   const database = await openDatabase(config.databaseUrl);
   const log = memoryLogger();
   const app = createApp({ config, database, db: database.db, clock: systemClock, log });
@@ -157,12 +162,7 @@ Deno.test({
     const dbPath = `${dir}/hr.db`;
     const kek = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
       .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-    const config = loadConfig({
-      DATABASE_URL: `file:${dbPath}`,
-      KEY_ENCRYPTION_KEY: kek,
-      MCP_ISSUER_URL: ISSUER,
-      FEATURE_MCP_CONNECTOR: "true",
-    });
+    const config = configFor(dbPath, kek);
     // The demo at the real time, as the child serves it: its clock is the machine's.
     const database = await openDatabase(config.databaseUrl);
     await migrate(database.client);
