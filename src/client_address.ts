@@ -104,3 +104,16 @@ export function clientAddress(c: Context, proxies: readonly Range[] | undefined)
   }
   return peer;
 }
+
+/**
+ * The key per-address limits count under: an IPv4 address as it is (an IPv4-mapped IPv6 address as its IPv4
+ * address), an IPv6 address by its /64, the smallest prefix a provider hands to one customer (RFC 6177):
+ * counted one by one, a single line's 2^64 addresses would each start afresh.
+ */
+export function sourceKey(address: string): string {
+  const b = ipBytes(address);
+  if (!b) return address;
+  if (b.length === 4) return b.join(".");
+  const groups = Array.from({ length: 4 }, (_, i) => ((b[2 * i] << 8) | b[2 * i + 1]).toString(16));
+  return `${groups.join(":")}::/64`;
+}

@@ -60,15 +60,16 @@ export const authRoutes: RouteDef[] = [
     summary: "Sign in with e-mail and password",
     description:
       "Returns an opaque session token for this device (shown once). Send it as `Authorization: Bearer <token>`. " +
-      "Five wrong passwords in a row lock the account for 15 minutes (429 with Retry-After). Pass `?cookie=true` " +
+      "Five wrong passwords in a row lock the account for 15 minutes; during the lock no password is tested and " +
+      "every attempt reads as a wrong one (the owner is told by e-mail). After five failures from one address " +
+      "(an IPv6 /64), its attempts wait 2, 4, 8 … seconds (429 with Retry-After). Pass `?cookie=true` " +
       "to also receive it as an HttpOnly cookie for the web pages.",
     body: SignInBody,
     query: z.strictObject({ cookie: z.enum(["true", "false"]).optional() }),
     response: z.strictObject({ token: z.string(), expiresAt: dateTime, user: SessionUser }),
     errors: {
-      401: "E-mail address or password is wrong.",
+      401: "E-mail address or password is wrong (or the account is locked for a while).",
       403: "The account is deactivated.",
-      423: "The password is correct but the account is locked after too many failed sign-ins (Retry-After).",
       429: "Too many failed sign-ins from this address; try again after Retry-After seconds.",
     },
     handler: async ({ deps, c, body, query }) => {

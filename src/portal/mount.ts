@@ -7,7 +7,7 @@ import { CACHE_NO_STORE, CACHE_REVALIDATE, ifNoneMatchHits, strongEtag } from ".
 import { formFingerprintInput, parseIdempotencyKey, withIdempotency } from "./idempotency.ts";
 import { uploadedForm } from "./files.ts";
 import { portalLimiter } from "./rate_limit.ts";
-import { clientAddress } from "../client_address.ts";
+import { clientAddress, sourceKey } from "../client_address.ts";
 import { type AuthUser, resolveSession } from "../signin/sessions.ts";
 import { parseOrThrow, type RouteDef } from "./route.ts";
 import { DATA_VERSION, REUSE_UNTIL, reusedOr } from "./reuse.ts";
@@ -125,7 +125,7 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
       const user = r.access === "public" ? (undefined as unknown as AuthUser) : await requireUser(deps, c);
       const lang = langOf(c, user);
       const limit = limiter.hit(
-        user ? `u:${user.userId}` : `a:${clientAddress(c, deps.config.trustedProxies)}`,
+        user ? `u:${user.userId}` : `a:${sourceKey(clientAddress(c, deps.config.trustedProxies))}`,
       );
       for (const [k, v] of limit.headers) c.header(k, v);
       c.header("Cache-Control", CACHE_NO_STORE);

@@ -1,5 +1,6 @@
 import { type Lang, langOr } from "../i18n/mod.ts";
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { sourceKey } from "../client_address.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
 import { dataStamp } from "../db/local.ts";
@@ -66,12 +67,17 @@ export async function createSession(
  *
  * - An unknown address, a wrong password and a locked account answer alike (401, the same words, the same
  *   scrypt work): a known address cannot be told from an unknown one, and nobody learns that an account is
- *   locked except its owner, who sees it after a correct password (423) and by e-mail when the lock starts.
+ *   locked; its owner is told by e-mail when the lock starts.
  * - Five wrong passwords in a row lock the account for 15 minutes (the lock is not extended by more tries).
- * - Per source address, growing delays like Keycloak's brute-force detection: after five failures within 15
- *   minutes, each further attempt from that address waits 2, 4, 8 … seconds (at most 15 minutes) after the last
- *   failure; an attempt during the wait is answered 429 with `Retry-After` without touching any account, so one
- *   address cannot try many accounts quickly, nor lock them all.
+ *   Each attempt is counted in the database before its password is hashed, in one statement, so at most five
+ *   passwords are ever tested per lock period at any concurrency, and none while the account is locked (a
+ *   locked account that still told a right password from a wrong one would only slow a guesser down).
+ * - Per source (an IPv4 address, an IPv6 /64), growing delays like Keycloak's brute-force detection: after
+ *   five failures within 15 minutes, each further attempt from that source waits 2, 4, 8 … seconds (at most 15
+ *   minutes) after the last failure; an attempt during the wait is answered 429 with `Retry-After` without
+ *   touching any account. Every attempt counts as a failure before it is checked (a right password takes its
+ *   own count back), and a success never clears the failures before it, so one source tests at most five
+ *   passwords at once and cannot reset its delay by signing in to an account of its own.
  * - Each failure and each lock is logged with the account's id (never the address typed) and the source.
  */
 export async function checkPassword(
@@ -83,61 +89,69 @@ export async function checkPassword(
 ) {
   const now = clock.now();
   const source = opts.source ?? "unknown";
-  const wait = sourceWait(db, source, now);
+  const key = sourceKey(source);
+  const wait = sourceWait(db, key, now);
   if (wait > 0) {
     opts.log?.warn("sign-in slowed down for a source", { source, retryAfterSeconds: wait });
     throw new AppError("rate_limited", `Too many failed sign-ins from here. Try again in ${wait} s.`, {
       retryAfter: wait,
     });
   }
+  // Counted before anything is awaited: concurrent attempts from one source each see the ones before.
+  recordSourceFailure(db, key, now);
+  const wrong = () => new AppError("unauthenticated", "E-mail address or password is wrong.");
   const user = await db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) });
-  const wrong = () => {
-    recordSourceFailure(db, source, now);
-    return new AppError("unauthenticated", "E-mail address or password is wrong.");
-  };
-  if (!user || !user.passwordHash) {
-    await verifyPassword(password, await decoyHash());
-    opts.log?.info("sign-in failed", { account: null, source });
+  const attempt = user?.passwordHash ? await reserveAttempt(db, user.id, now) : null;
+  if (!user || !attempt) {
+    await verifyPassword(password, await decoyHash(), key);
+    if (user) opts.log?.warn("sign-in to a locked account", { account: user.id, source });
+    else opts.log?.info("sign-in failed", { account: null, source });
     throw wrong();
   }
-  const ok = await verifyPassword(password, user.passwordHash);
-  const locked = user.lockedUntil !== null && user.lockedUntil > now;
-  if (locked) {
-    opts.log?.warn("sign-in to a locked account", { account: user.id, source, correctPassword: ok });
-    if (!ok) throw wrong();
-    const minutes = Math.ceil((user.lockedUntil! - now) / 60_000);
-    throw new AppError(
-      "locked",
-      `This account is locked after too many failed sign-ins. Try again in ${minutes} minute(s).`,
-      { retryAfter: Math.ceil((user.lockedUntil! - now) / 1000) },
-    );
-  }
+  const ok = await verifyPassword(password, user.passwordHash, key);
   if (!ok) {
-    const failed = user.failedSignIns + 1;
-    const lock = failed >= MAX_FAILED_SIGN_INS;
-    await db.update(users).set({
-      failedSignIns: lock ? 0 : failed,
-      lockedUntil: lock ? now + LOCK_MINUTES * 60_000 : user.lockedUntil,
-      updatedAt: now,
-    }).where(eq(users.id, user.id));
-    opts.log?.info("sign-in failed", { account: user.id, source, failedInARow: failed });
-    if (lock) {
-      opts.log?.warn("account locked", { account: user.id, source, minutes: LOCK_MINUTES });
-      await enqueueMail(db, clock, lockedMail(user.email, user.language, LOCK_MINUTES));
+    opts.log?.info("sign-in failed", { account: user.id, source, failedInARow: attempt.count });
+    if (attempt.locks) {
+      // An attempt still in flight when the lock was set may have been the right password and lifted it.
+      const [still] = await db.select({ lockedUntil: users.lockedUntil }).from(users).where(
+        eq(users.id, user.id),
+      );
+      if (still?.lockedUntil === attempt.lockedUntil) {
+        opts.log?.warn("account locked", { account: user.id, source, minutes: LOCK_MINUTES });
+        await enqueueMail(db, clock, lockedMail(user.email, user.language, LOCK_MINUTES));
+      }
     }
     throw wrong();
   }
+  forgiveSourceFailure(db, key, now);
+  await db.update(users).set({ failedSignIns: 0, lockedUntil: null, updatedAt: now }).where(
+    eq(users.id, user.id),
+  );
   if (!user.active) throw new AppError("forbidden", "This account is deactivated. Ask your HR team.");
-  forgetSource(db, source);
-  if (user.failedSignIns !== 0 || user.lockedUntil) {
-    await db.update(users).set({ failedSignIns: 0, lockedUntil: null, updatedAt: now }).where(
-      eq(users.id, user.id),
-    );
-  }
   return user;
 }
 
-/** Failures per source address (per database: each installation and test app has its own). */
+/**
+ * Counts one attempt at an account before its password is tested, in one statement: the attempt that makes
+ * five in a row also sets the lock (so an attempt still being checked cannot make room for more). Null when
+ * the account is locked: no password is tested then.
+ */
+async function reserveAttempt(db: Db, userId: string, now: number) {
+  const lockEnd = now + LOCK_MINUTES * 60_000;
+  const next = sql`${users.failedSignIns} + 1`;
+  const [row] = await db.update(users).set({
+    failedSignIns: sql`CASE WHEN ${next} >= ${MAX_FAILED_SIGN_INS} THEN 0 ELSE ${next} END`,
+    lockedUntil:
+      sql`CASE WHEN ${next} >= ${MAX_FAILED_SIGN_INS} THEN ${lockEnd} ELSE ${users.lockedUntil} END`,
+    updatedAt: now,
+  }).where(and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
+    .returning({ failed: users.failedSignIns, lockedUntil: users.lockedUntil });
+  if (!row) return null;
+  const locks = row.lockedUntil === lockEnd;
+  return { count: locks ? MAX_FAILED_SIGN_INS : row.failed, locks, lockedUntil: row.lockedUntil };
+}
+
+/** Failures per source key (per database: each installation and test app has its own). */
 const sources = new WeakMap<object, Map<string, { failures: number; last: number }>>();
 const SOURCE_WINDOW_MS = 15 * 60_000;
 const SOURCE_FREE_FAILURES = 5;
@@ -164,8 +178,10 @@ function recordSourceFailure(db: Db, source: string, now: number) {
   if (m.size > 10_000) m.delete(m.keys().next().value!);
 }
 
-function forgetSource(db: Db, source: string) {
-  sourceMap(db).delete(source);
+/** Takes back the failure counted for an attempt that turned out right; earlier failures stay. */
+function forgiveSourceFailure(db: Db, source: string, now: number) {
+  const e = sourceMap(db).get(source);
+  if (e && now - e.last <= SOURCE_WINDOW_MS) e.failures = Math.max(0, e.failures - 1);
 }
 
 /** The subject and text of the notice that an account was locked, in each language. */

@@ -89,7 +89,7 @@ function signInFrom(t: TestApp, address: string, email: string, password: string
   }, { remoteAddr: { hostname: address, port: 1234, transport: "tcp" } }));
 }
 
-Deno.test("auth: five failures lock an account for 15 minutes, told only to its owner; to anyone else it reads as a wrong password", async () => {
+Deno.test("auth: five failures lock an account for 15 minutes, told to its owner by e-mail; during the lock even the right password reads as a wrong one", async () => {
   const t = await makeTestApp({ demo: false });
   try {
     await withUser(t, "ida@example.ch", "correct horse battery");
@@ -106,10 +106,13 @@ Deno.test("auth: five failures lock an account for 15 minutes, told only to its 
       await unknown.json(),
       "a locked account reads like any wrong sign-in",
     );
+    // No password is tested while the account is locked: the right one reads like any other.
     const owner = await signInFrom(t, "203.0.113.11", "ida@example.ch", "correct horse battery");
-    assert.equal(owner.status, 423);
-    assert.equal(owner.headers.get("retry-after"), "900");
-    assert.match((await owner.json()).error, /locked after too many failed sign-ins/);
+    assert.equal(owner.status, 401);
+    assert.deepEqual(
+      await owner.json(),
+      await (await signInFrom(t, "203.0.113.13", "x@example.ch", "y")).json(),
+    );
     const mail = await t.deps.db.select().from(mailOutbox);
     assert.equal(mail.length, 1, "the owner is told by e-mail when the lock starts");
     assert.equal(mail[0].toAddress, "ida@example.ch");
@@ -155,15 +158,98 @@ Deno.test("auth: one source address is slowed down after five failures, with gro
       assert.equal(next.headers.get("retry-after"), "4");
       await next.body?.cancel();
     });
-    await ctx.step("a success from the address clears it", async () => {
+    await ctx.step("a success from the address does not clear its failures", async () => {
       t.clock.advance(4_000);
       const ok = await from("192.0.2.7", "ida@example.ch", "correct horse battery");
       assert.equal(ok.status, 201);
       await ok.body?.cancel();
       const r = await from("192.0.2.7", "probe@example.ch", "guess-password");
-      assert.equal(r.status, 401);
+      assert.equal(r.status, 429, "the failures before the success still count");
+      assert.equal(r.headers.get("retry-after"), "4");
       await r.body?.cancel();
     });
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("auth: 30 sign-ins at once to one account test at most five passwords; the right one among them, 25th, does not get in", async (ctx) => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    const ida = await withUser(t, "ida@example.ch", "correct horse battery");
+    const password = (i: number) => (i === 24 ? "correct horse battery" : `wrong-${i}`);
+    await ctx.step("from 30 addresses: five tested, the account locked, the owner told once", async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => signInFrom(t, `198.51.100.${i}`, "ida@example.ch", password(i))),
+      );
+      const statuses = [];
+      for (const r of answers) {
+        statuses.push(r.status);
+        await r.body?.cancel();
+      }
+      assert.ok(statuses.every((s) => s === 401), statuses.join(" "));
+      const tested = t.log.lines.filter((l) => l.msg === "sign-in failed" && l.account === ida.userId);
+      assert.equal(tested.length, 5, "exactly five passwords were tested");
+      const [u] = await t.deps.db.select().from(users).where(eq(users.email, "ida@example.ch"));
+      assert.equal(u.lockedUntil, t.clock.now() + 15 * 60_000);
+      const mail = await t.deps.db.select().from(mailOutbox);
+      assert.equal(mail.length, 1);
+    });
+    await ctx.step("from one address: five tested, every other attempt 429 at once", async () => {
+      t.clock.advance(15 * 60_000 + 1);
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => signInFrom(t, "192.0.2.50", "ida@example.ch", password(i))),
+      );
+      const statuses = [];
+      for (const r of answers) {
+        statuses.push(r.status);
+        await r.body?.cancel();
+      }
+      assert.equal(statuses.filter((s) => s === 401).length, 5, statuses.join(" "));
+      assert.equal(statuses.filter((s) => s === 429).length, 25, statuses.join(" "));
+    });
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("auth: an address cannot reset its delay by signing in to an account of its own between guesses", async () => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    await withUser(t, "mallory@example.ch", "mallory's own password");
+    const statuses: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 4; i++) {
+        const r = await signInFrom(t, "192.0.2.66", `victim${i}@example.ch`, `guess-${round}`);
+        statuses.push(r.status);
+        await r.body?.cancel();
+      }
+      const own = await signInFrom(t, "192.0.2.66", "mallory@example.ch", "mallory's own password");
+      await own.body?.cancel();
+      t.clock.advance(1_000);
+    }
+    const guesses = statuses.filter((s) => s === 401).length;
+    assert.ok(guesses <= 6, `${guesses} guesses were checked in 5 s: ${statuses.join(" ")}`);
+    assert.ok(statuses.includes(429));
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("auth: the addresses of one IPv6 /64 are one source", async () => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    for (let i = 1; i <= 5; i++) {
+      const r = await signInFrom(t, `2001:db8:7:8::${i}`, `probe${i}@example.ch`, "guess-password");
+      assert.equal(r.status, 401);
+      await r.body?.cancel();
+    }
+    const same = await signInFrom(t, "2001:db8:7:8:abcd::99", "probe@example.ch", "guess-password");
+    assert.equal(same.status, 429);
+    await same.body?.cancel();
+    const other = await signInFrom(t, "2001:db8:7:9::1", "probe@example.ch", "guess-password");
+    assert.equal(other.status, 401, "the next /64 is another source");
+    await other.body?.cancel();
   } finally {
     t.close();
   }
@@ -316,6 +402,36 @@ Deno.test("auth: at most two passwords are hashed at once; beyond a queue of 32 
     }
     await Promise.all([...running, ...queued]);
   });
+  await ctx.step(
+    "a full queue refuses the busiest source's newest sign-in, not another source's",
+    async () => {
+      const release: (() => void)[] = [];
+      const order: string[] = [];
+      const block = (source: string) =>
+        gated(() => {
+          order.push(source);
+          return new Promise<void>((r) => release.push(r));
+        }, source);
+      const running = [block("flood"), block("flood")];
+      const flood = Array.from({ length: 32 }, () => block("flood").then(() => "done", () => "refused"));
+      const colleague = block("office");
+      const settled = await Promise.race([flood[31], new Promise((r) => setTimeout(() => r("waiting"), 10))]);
+      assert.equal(settled, "refused", "the flood's newest waiter gave up its place");
+      order.length = 0;
+      for (let done = 0; done < 33;) {
+        await new Promise((r) => setTimeout(r, 0));
+        const now = release.splice(0);
+        now.forEach((r) => r());
+        done += now.length;
+      }
+      await Promise.all([...running, colleague]);
+      assert.ok(
+        order.indexOf("office") <= 1,
+        `the colleague was served in turn, not last: ${order.indexOf("office")}`,
+      );
+      assert.deepEqual((await Promise.all(flood)).filter((x) => x === "refused").length, 1);
+    },
+  );
   await ctx.step("40 wrong passwords at once never hash more than two at a time", async () => {
     const t = await makeTestApp({ demo: false });
     try {
