@@ -6,8 +6,9 @@
  *   first use issued (RFC 6749 §4.1.2: "SHOULD revoke … all tokens previously issued based on that code").
  * - Each code exchange starts a token family. Refresh tokens rotate on every use; presenting a rotated one
  *   again means it leaked, so the whole family is revoked (OAuth 2.1 §4.3.1, the contract's rule 5).
- * - Scopes only narrow: a refresh may ask for fewer, never more (RFC 6749 §6); see `refreshGrant` for
- *   retries within a grace window and what a refresh without `resource` means.
+ * - Scopes only narrow: a refresh may ask for fewer for its access token, never more (RFC 6749 §6), and the
+ *   family keeps the scope first granted; see `refreshGrant` for retries within a grace window and what a
+ *   refresh without `resource` means.
  * Codes and refresh tokens are random and stored as SHA-256 only.
  */
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
@@ -198,8 +199,9 @@ export async function exchangeCode(
  * resource, scope), so a refused refresh leaves the token usable.
  *
  * - `resource` may be left out: it then means the grant's own resource (the MCP URL); any other is refused.
- * - `scope` may ask for less than the grant, never more. Scopes outside the grant are left out of what is
- *   issued rather than refused (RFC 6749 §3.3: the server "MAY fully or partially ignore the scope requested";
+ * - `scope` may ask for less than the grant, never more, and narrows only the access token it issues: the
+ *   new refresh token keeps the grant's scope (RFC 6749 §6), so a later refresh without `scope` gets the
+ *   whole grant again. Scopes outside the grant are left out of what is issued rather than refused (RFC 6749 §3.3: the server "MAY fully or partially ignore the scope requested";
  *   the answer's `scope` says what was issued, §5.1), and `offline_access` is ignored as at authorization. Only
  *   a request none of whose scopes is granted is refused (`invalid_scope`).
  * - A token presented again after its rotation is reuse (the family is revoked, the contract's rule 5), except
@@ -241,17 +243,23 @@ export async function refreshGrant(
     await revokeFamily(deps, family.id, "connection no longer live");
     throw new OAuthError("invalid_grant", "The connection was revoked; authorize again.");
   }
-  let scopes = intersectScopes(readScopes(row.scopes), connection.scopes);
+  // The grant's scope: the family's, as first issued, capped by the presented token's and the connection's
+  // so that nothing issued here ever exceeds any of them.
+  const granted = intersectScopes(
+    intersectScopes(readScopes(family.scopes), readScopes(row.scopes)),
+    connection.scopes,
+  );
+  // What this access token carries: the grant, or the part of it the request asks for.
+  let scopes = granted;
   const scopeParam = form.get("scope");
   if (scopeParam !== null && scopeParam.trim() !== "") {
-    const asked = intersectScopes(parseScopeParam(scopeParam).known, scopes);
-    if (!asked.length) {
+    scopes = intersectScopes(parseScopeParam(scopeParam).known, granted);
+    if (!scopes.length) {
       throw new OAuthError(
         "invalid_scope",
-        `None of the requested scopes is part of this grant (granted: ${formatScopes(scopes)}).`,
+        `None of the requested scopes is part of this grant (granted: ${formatScopes(granted)}).`,
       );
     }
-    scopes = asked;
   }
 
   const claimed = await deps.db.update(oauthRefreshTokens).set({ rotatedAt: now })
@@ -279,9 +287,9 @@ export async function refreshGrant(
       familyId: family.id,
     });
   }
-  const refreshToken = await newRefreshToken(deps, family.id, scopes, tokenHash);
-  await deps.db.update(oauthTokenFamilies).set({ scopes: formatScopes(scopes) })
-    .where(eq(oauthTokenFamilies.id, family.id));
+  // RFC 6749 §6: the requested scope applies to the access token only; the new refresh token keeps the
+  // grant's, so a later refresh without `scope` gets all of it again.
+  const refreshToken = await newRefreshToken(deps, family.id, granted, tokenHash);
   const at = await issueAccessToken(deps, {
     userId: connection.userId,
     clientId: client.id,
