@@ -77,12 +77,43 @@ export function parseCsv(text: string, delimiter: "," | ";" = ","): { line: numb
   return rows;
 }
 
-/** Writes rows as CSV (quoting only where needed), CRLF line ends as RFC 4180 says. */
+/**
+ * Cells a spreadsheet would read as a formula (OWASP "CSV Injection"): Excel, LibreOffice and Google Sheets
+ * evaluate a cell that starts with `=`, `+`, `-` or `@`, and a leading tab or carriage return is dropped in
+ * front of one. Names, assistants' names and other free text end up in these files, so such a cell is written
+ * as text: a single quote in front and the cell quoted. A cell that starts with quotes and then one of those
+ * characters gets one quote more, so that `unneutralizeCell` gives back exactly what was written.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/**
+ * A plain number (`-3.5`, `42`) is left as it is: a spreadsheet reads it as that number and computes nothing
+ * from it, and a negative amount stays a number a sum can add.
+ */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** A cell as `toCsv` writes it: formulas neutralised, quoted where RFC 4180 (or a formula) needs it. */
+export function csvCell(v: string | number | null | undefined): string {
+  const s = v === null || v === undefined ? "" : String(v);
+  if (FORMULA_START.test(s) && !PLAIN_NUMBER.test(s)) return `"'${s.replaceAll('"', '""')}"`;
+  // A semicolon is quoted too: Excel set to a Swiss or German locale splits an opened CSV at semicolons, and
+  // a cell after one may start with a formula.
+  return /[",;\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/**
+ * The value of a cell `csvCell` neutralised: exactly one leading quote is dropped where the rest starts (after
+ * any further quotes) with a formula character, so an exported file imports byte for byte as it was. Any
+ * other cell, a name such as `'t Hooft` included, is returned as it is.
+ */
+export function unneutralizeCell(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
+/**
+ * Writes rows as CSV (quoting only where needed, formulas neutralised: `csvCell`), CRLF line ends as RFC 4180
+ * says. Every CSV the service writes goes through here.
+ */
 export function toCsv(rows: (string | number | null | undefined)[][]): string {
-  return rows.map((r) =>
-    r.map((v) => {
-      const s = v === null || v === undefined ? "" : String(v);
-      return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-    }).join(",")
-  ).join("\r\n") + "\r\n";
+  return rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }

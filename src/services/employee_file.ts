@@ -11,7 +11,7 @@ import {
   REQUIRED_COLUMNS,
   saveEmployeeRecords,
 } from "./employee_records.ts";
-import { decodeCsv, detectDelimiter, parseCsv, toCsv } from "../csv.ts";
+import { decodeCsv, detectDelimiter, parseCsv, toCsv, unneutralizeCell } from "../csv.ts";
 
 /**
  * Imports employees from CSV, all or nothing: every row is validated first (each problem reported with its
@@ -43,12 +43,17 @@ export async function importEmployees(
       errors.push(`line ${line}: expected ${header.length} fields, found ${cells.length}`);
       continue;
     }
-    records.push({ line, fields: Object.fromEntries(header.map((h, i) => [h, cells[i]])) });
+    // The export writes a cell a spreadsheet would run as a formula with a quote in front (`toCsv`); that
+    // quote is not part of the value.
+    records.push({ line, fields: Object.fromEntries(header.map((h, i) => [h, unneutralizeCell(cells[i])])) });
   }
   return await saveEmployeeRecords(deps, records, errors);
 }
 
-/** Exports every employee in the import format (re-importing the file changes nothing). */
+/**
+ * Exports every employee in the import format (re-importing the file changes nothing); a cell that starts
+ * like a formula is written as text (`toCsv`).
+ */
 export async function exportEmployees(deps: Pick<AppDeps, "db">): Promise<string> {
   const records = await employeeRecordFields(deps);
   return toCsv([[...EMPLOYEE_COLUMNS], ...records.map((r) => EMPLOYEE_COLUMNS.map((c) => r[c]))]);
