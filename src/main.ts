@@ -63,6 +63,11 @@ export async function main(
     // Help needs neither configuration nor a database.
     return await runCommand(undefined as never, admin.command, admin.rest, io);
   }
+  if (admin?.command.needsDatabase === false) {
+    // Opening the configured database would create and migrate it: `restore` with DATABASE_URL naming its
+    // target would then find an empty database in its place and refuse.
+    return await runCommand(undefined as never, admin.command, admin.rest, io);
+  }
   let config;
   try {
     config = loadConfig(env);

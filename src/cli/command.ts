@@ -14,6 +14,11 @@ export interface Command {
   summary: string;
   usage: string;
   options?: Record<string, { type: "string" | "boolean"; multiple?: boolean }>;
+  /**
+   * False for a command that works on files alone (`restore`): it runs without the configured database,
+   * which is then neither created nor migrated (it may be the very file the command is about to write).
+   */
+  needsDatabase?: false;
   run(
     deps: AppDeps,
     args: { values: Record<string, unknown>; positionals: string[] },

@@ -258,6 +258,7 @@ export const COMMANDS: Command[] = [
     usage: "restore --from <backup> --to <database file> [--passphrase-stdin | --identity-file <file>]\n\n" +
       "The database file must not exist: stop the service and move the old one with its -wal and -shm\n" +
       "files aside first. The restored file is checked and created with mode 0600.",
+    needsDatabase: false,
     options: {
       from: { type: "string" },
       to: { type: "string" },
