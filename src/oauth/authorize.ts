@@ -197,8 +197,9 @@ export async function startAuthorization(
   if (resources.length !== 1 || !isCanonicalResource(resources[0], deps.config.mcpResource)) {
     return fail("invalid_target", `resource must be exactly ${deps.config.mcpResource} (RFC 8707).`);
   }
+  // Only `offline_access` (ignored) or nothing asks for the default: what the person's role allows.
   const scope = parseScopeParam(query.get("scope"));
-  if (query.get("scope") && !scope.known.length) {
+  if (scope.unknown.length && !scope.known.length) {
     return fail("invalid_scope", "None of the requested scopes exists here.");
   }
 

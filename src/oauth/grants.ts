@@ -250,10 +250,11 @@ export async function refreshGrant(
     connection.scopes,
   );
   // What this access token carries: the grant, or the part of it the request asks for.
+  // A `scope` of only `offline_access` (ignored) narrows nothing.
   let scopes = granted;
-  const scopeParam = form.get("scope");
-  if (scopeParam !== null && scopeParam.trim() !== "") {
-    scopes = intersectScopes(parseScopeParam(scopeParam).known, granted);
+  const asked = parseScopeParam(form.get("scope"));
+  if (asked.known.length || asked.unknown.length) {
+    scopes = intersectScopes(asked.known, granted);
     if (!scopes.length) {
       throw new OAuthError(
         "invalid_scope",

@@ -73,12 +73,19 @@ export function isScope(s: string): s is Scope {
 }
 
 /**
+ * OpenID Connect's request for a refresh token. Clients add it out of habit; every grant here carries a
+ * refresh token anyway, so it is ignored wherever a `scope` parameter is read: neither known nor unknown.
+ */
+export const OFFLINE_ACCESS = "offline_access";
+
+/**
  * Parses a space-delimited `scope` parameter (RFC 6749 §3.3) into known scopes, in the canonical order,
  * without duplicates. Unknown scopes are returned separately so the caller can decide (the authorization
- * endpoint ignores them, as RFC 6749 §3.3 allows the server to).
+ * endpoint ignores them, as RFC 6749 §3.3 allows the server to). `offline_access` is in neither list, so a
+ * parameter holding only it reads as one that asks for nothing in particular.
  */
 export function parseScopeParam(param: string | null | undefined): { known: Scope[]; unknown: string[] } {
-  const parts = new Set((param ?? "").split(" ").filter(Boolean));
+  const parts = new Set((param ?? "").split(" ").filter((p) => p && p !== OFFLINE_ACCESS));
   return {
     known: SCOPES.filter((s) => parts.has(s)),
     unknown: [...parts].filter((p) => !isScope(p)),
