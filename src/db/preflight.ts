@@ -2,8 +2,9 @@
  * The checks a local database file passes before the service writes to it: that it is an SQLite database
  * and whole (its header, its size a multiple of its page size, `PRAGMA quick_check` on a read-only
  * connection), that the service may write it and its folder (the WAL lives beside it), and that it is this
- * service's database (its migrations table) and not another program's. A file that fails is never written:
- * the service stops with a message and an exit code the operator's guide lists.
+ * service's database (its migrations table) and not another program's. A file that fails is never written,
+ * and nothing is left beside it: the service stops with a message and an exit code the operator's guide
+ * lists.
  */
 import Database from "libsql";
 
@@ -81,6 +82,31 @@ export async function preflight(url: string): Promise<PreflightProblem | null> {
         `write both (the write-ahead log lives beside the file).`,
     };
   }
+  // A read-only connection to a file in WAL mode still creates an empty -wal and a 32 KiB -shm beside it. On a
+  // refusal those are removed again, so the file is left as it was found; companions that were there before
+  // (a crashed service's log, another program's) are never touched.
+  const before = await companionsOf(path);
+  const problem = await checkContents(path, damaged);
+  if (problem) await removeCompanionsCreatedSince(path, before);
+  return problem;
+}
+
+type Companions = { wal: boolean; shm: boolean };
+
+async function companionsOf(path: string): Promise<Companions> {
+  const exists = (p: string) => Deno.lstat(p).then(() => true, () => false);
+  return { wal: await exists(`${path}-wal`), shm: await exists(`${path}-shm`) };
+}
+
+async function removeCompanionsCreatedSince(path: string, before: Companions): Promise<void> {
+  // An -wal that holds frames is not the check's (a read-only connection writes none): it stays.
+  const wal = await Deno.lstat(`${path}-wal`).catch(() => null);
+  if (!before.wal && wal?.isFile && wal.size === 0) await Deno.remove(`${path}-wal`).catch(() => {});
+  if (!before.shm) await Deno.remove(`${path}-shm`).catch(() => {});
+}
+
+/** Opens the file read-only: quick_check, and whether its tables are this service's. */
+function checkContents(path: string, damaged: (why: string) => PreflightProblem): PreflightProblem | null {
   let db: Database.Database | undefined;
   try {
     db = new Database(path, { readonly: true });
