@@ -36,7 +36,9 @@
  *    tries again after a short pause on a timer, so other requests are served in between (reads go on in WAL
  *    mode). Only what is safe to run again is retried: a single statement, a batch, a migration (each rolls
  *    back whole when it fails) and the start of a transaction. Past the configured wait the error is a
- *    `DatabaseBusyError`, which the doors answer as "busy, nothing saved, try again" (503).
+ *    `DatabaseBusyError`, which the doors answer as "busy, nothing saved, try again" (503). A statement that
+ *    met a lock is finished at once, so the connection it ran on is left as clean as before it ran (see
+ *    `unfinishedBy`); one that cannot be is closed.
  * 7. **Rows built by a class per statement.** The client's `execute` builds each row with two property
  *    definitions per column (the value by position, then by name), which turns every row into a slow
  *    dictionary object and was, profiled, the largest single cost of the portal's list reads. `execute` here
@@ -110,11 +112,20 @@ class CachedStatement {
   /** The tables the statement may read (see `tablesNamed`), told to a `recordReads` in progress. */
   #reads: readonly string[];
 
-  constructor(stmt: RawStatement, onWrite: (() => void) | undefined, reads: readonly string[]) {
+  /** Finishes the statement after an error that left it unfinished (see `unfinishedBy`). */
+  #finish: (stmt: RawStatement, args: unknown[]) => void;
+
+  constructor(
+    stmt: RawStatement,
+    onWrite: (() => void) | undefined,
+    reads: readonly string[],
+    finish: (stmt: RawStatement, args: unknown[]) => void,
+  ) {
     this.#stmt = stmt;
     this.#reader = stmt.reader;
     this.#onWrite = onWrite;
     this.#reads = reads;
+    this.#finish = finish;
   }
 
   #record() {
@@ -156,21 +167,53 @@ class CachedStatement {
   run(...args: unknown[]) {
     this.#onWrite?.();
     this.#record();
-    return this.#stmt.run(...args);
+    try {
+      return this.#stmt.run(...args);
+    } catch (e) {
+      if (unfinishedBy(e)) this.#finish(this.#stmt, args);
+      throw e;
+    }
   }
 
   get(...args: unknown[]) {
     this.#onWrite?.();
     this.#record();
-    return this.#stmt.get(...args);
+    try {
+      return this.#stmt.get(...args);
+    } catch (e) {
+      if (unfinishedBy(e)) this.#finish(this.#stmt, args);
+      throw e;
+    }
   }
 
   all(...args: unknown[]) {
     this.#onWrite?.();
     this.#record();
-    return this.#stmt.all(...args);
+    try {
+      return this.#stmt.all(...args);
+    } catch (e) {
+      if (unfinishedBy(e)) this.#finish(this.#stmt, args);
+      throw e;
+    }
   }
 }
+
+/**
+ * Whether the driver's error is one after which SQLite leaves the statement unfinished: a lock it could not
+ * take (SQLITE_BUSY, SQLITE_LOCKED and their variants) rewinds the statement so that it can be stepped again,
+ * and it stays active until it is reset. The driver never resets a statement by itself (only before its next
+ * run), and it has no call to do so. An active write statement keeps SQLite from committing any later write
+ * of its connection outside a transaction: the connection would keep the write lock, and everything it
+ * "wrote" uncommitted, for good (every other connection and program then meets "database is locked").
+ */
+function unfinishedBy(e: unknown): boolean {
+  const raw = (e as { rawCode?: unknown } | null)?.rawCode;
+  if (typeof raw === "number") return (raw & 0xff) === 5 || (raw & 0xff) === 6;
+  return /^SQLITE_(BUSY|LOCKED)/.test(String((e as { code?: unknown } | null)?.code ?? ""));
+}
+
+/** Connections that could not be put back in order after an error: closed at their release. */
+const brokenConnections = new WeakSet<Database.Database>();
 
 /** Statements that never change data: reads, pragmas, transaction control. */
 const CHANGES_NOTHING = /^\s*(?:select|values|explain|pragma|begin|commit|end|rollback|savepoint|release)\b/i;
@@ -233,6 +276,25 @@ function setUp(
   const cache = new Map<string, CachedStatement>();
   const prepare = db.prepare.bind(db);
   const exec = db.exec.bind(db);
+  // A statement left unfinished by a lock (`unfinishedBy`) is finished here, at once: the only way the driver
+  // resets a statement is to run it again, so it runs again with writing forbidden (`query_only`), which
+  // SQLite refuses before it takes any lock or changes anything (SQLITE_READONLY); the statement is then
+  // finished and reset, and its connection as clean as before it ran. A connection where even that fails is
+  // closed at its release.
+  const finish = (stmt: RawStatement, args: unknown[]) => {
+    try {
+      exec("PRAGMA query_only=1");
+      try {
+        stmt.run(...args);
+      } catch (e) {
+        if (unfinishedBy(e)) throw e;
+      } finally {
+        exec("PRAGMA query_only=0");
+      }
+    } catch {
+      brokenConnections.add(db);
+    }
+  };
   // Several statements at once (the client's `executeMultiple`, migrations): counted as a change always.
   (db as { exec: (sql: string) => unknown }).exec = (sql: string) => {
     onWrite(ANY_TABLE);
@@ -247,6 +309,7 @@ function setUp(
         prepare(sql) as unknown as RawStatement,
         target === null ? undefined : () => onWrite(target),
         tablesNamed(sql),
+        finish,
       );
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(sql, stmt);
@@ -335,6 +398,21 @@ class SetUpPool extends ConnectionPool {
   }
 
   override release(db: Database.Database): void {
+    if (brokenConnections.has(db)) {
+      // A statement of it could not be finished (see `setUp`): it may hold a lock, so it goes. The shared
+      // connection is closed after the borrows already handed out have run (each runs right after the
+      // promise of its borrow settles, before any timer).
+      if (db === this.#shared) {
+        this.#shared = null;
+        setTimeout(() => {
+          if (db.open) db.close();
+          super.release(db);
+        }, 0);
+        return;
+      }
+      if (db.open) db.close();
+      return super.release(db);
+    }
     if (db !== this.#shared) return super.release(db);
     // Never left inside a transaction (as the pool does for its own connections): roll back what a failed
     // batch left open; a connection that cannot even roll back is closed and replaced at the next borrow.

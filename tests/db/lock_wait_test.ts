@@ -7,37 +7,7 @@
 import assert from "node:assert/strict";
 import { makeTestApp } from "../_helpers.ts";
 import { E2E, ok, refusal, startMcpServer } from "../mcp/_harness.ts";
-
-/** A second process holding the write lock on `path` until `release()`. */
-async function holdLock(path: string) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("./_hold_lock.ts", import.meta.url).pathname, path],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let seen = "";
-  const until = async (word: string) => {
-    while (!seen.includes(word)) {
-      const { value, done } = await lines.read();
-      if (done) throw new Error(`the lock holder ended before saying "${word}"`);
-      seen += value;
-    }
-  };
-  await until("locked");
-  const writer = child.stdin.getWriter();
-  return {
-    async release() {
-      await writer.write(new TextEncoder().encode("go\n"));
-      await writer.close();
-      await until("released");
-      lines.releaseLock();
-      await child.stdout.cancel().catch(() => {});
-      assert.equal((await child.status).code, 0);
-    },
-  };
-}
+import { holdLock } from "./_lock.ts";
 
 /** Which of the promises settles first, by the order in which they settle (no timing). */
 function settleOrder(named: Record<string, Promise<unknown>>): Promise<string[]> {
