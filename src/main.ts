@@ -151,7 +151,12 @@ export async function main(
   // Mail: without SMTP_URL messages stay queued (listed by `mail list`); with it, a worker delivers them.
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined;
   const worker = transport
-    ? startMailWorker(database.db, systemClock, transport, config.mailFrom, log)
+    ? startMailWorker(
+      { config, database, db: database.db, clock: systemClock },
+      transport,
+      config.mailFrom,
+      log,
+    )
     : undefined;
   // Push: each platform whose settings are complete gets a worker; the others' pushes stay queued.
   const senders = await sendersFrom(config);

@@ -3,6 +3,8 @@ import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
 import { mailOutbox } from "../db/schema/mod.ts";
 import type { Logger } from "../log.ts";
+import type { AppDeps } from "../deps.ts";
+import { openText, sealText } from "../oauth/key_encryption.ts";
 
 /** Something that can send one message (nodemailer's transport in production). */
 export interface MailTransport {
@@ -19,6 +21,25 @@ export interface OutgoingMail {
   html?: string;
   /** What caused it, e.g. `application:<id>`; no personal data. */
   relatedTo?: string;
+  /**
+   * Values that must not rest in the database in clear (an invitation link), sealed by `sealMailSecrets`; the
+   * text and html name them as `{{name}}` and get them only when the message is handed to SMTP.
+   */
+  secrets?: string;
+}
+
+/** The deps that seal and open a message's secrets (the key-encryption key of the installation). */
+type SealingDeps = Pick<AppDeps, "config" | "database" | "db">;
+const SECRETS_PURPOSE = "mail-secrets";
+
+/** Seals the values a message's `{{name}}` places get at sending. */
+export function sealMailSecrets(deps: SealingDeps, values: Record<string, string>): Promise<string> {
+  return sealText(deps, SECRETS_PURPOSE, JSON.stringify(values));
+}
+
+/** Fills a body's `{{name}}` places with the opened values. */
+function fillSecrets(body: string, values: Record<string, string>): string {
+  return body.replace(/\{\{(\w+)\}\}/g, (all, name: string) => values[name] ?? all);
 }
 
 /**
@@ -44,6 +65,7 @@ export async function enqueueMail(db: DbLike, clock: Clock, mail: OutgoingMail):
     textBody: mail.text,
     htmlBody: mail.html ?? null,
     relatedTo: mail.relatedTo ?? null,
+    secrets: mail.secrets ?? null,
     status: "QUEUED",
     nextAttemptAt: now,
     createdAt: now,
@@ -60,15 +82,17 @@ function isPermanent(err: unknown): boolean {
 /**
  * Delivers every due message once: claims it (QUEUED → SENDING, only if still QUEUED, so two workers never
  * send the same message), sends it, and records SENT, a retry with backoff, or FAILED. Returns counts.
+ * A message's secrets are opened only for the hand-over to SMTP and cleared once it is SENT or FAILED, so a
+ * copy of the database holds no usable link.
  */
 export async function deliverDue(
-  db: Db,
-  clock: Clock,
+  deps: SealingDeps & { clock: Clock },
   transport: MailTransport,
   from: string,
   log?: Logger,
   limit = 20,
 ): Promise<{ sent: number; retried: number; failed: number }> {
+  const { db, clock } = deps;
   const now = clock.now();
   // Recover messages a crashed process left in SENDING: nothing is lost across a restart.
   await db.update(mailOutbox).set({ status: "QUEUED" }).where(
@@ -83,13 +107,31 @@ export async function deliverDue(
       .where(and(eq(mailOutbox.id, m.id), eq(mailOutbox.status, "QUEUED"))).returning({ id: mailOutbox.id });
     if (!claimed.length) continue;
     const attempts = m.attempts + 1;
+    let values: Record<string, string> = {};
+    if (m.secrets) {
+      try {
+        values = JSON.parse(await openText(deps, SECRETS_PURPOSE, m.secrets));
+      } catch {
+        await db.update(mailOutbox).set({
+          status: "FAILED",
+          attempts,
+          secrets: null,
+          lastError:
+            "Its link cannot be opened with this key-encryption key (KEY_ENCRYPTION_KEY or the .key file " +
+            "beside the database): send it again (for an invitation, user invite).",
+        }).where(eq(mailOutbox.id, m.id));
+        counts.failed++;
+        log?.warn("mail not delivered", { mailId: m.id, attempts, final: true });
+        continue;
+      }
+    }
     try {
       const info = await transport.sendMail({
         from,
         to: m.toAddress,
         subject: m.subject,
-        text: m.textBody,
-        ...(m.htmlBody ? { html: m.htmlBody } : {}),
+        text: fillSecrets(m.textBody, values),
+        ...(m.htmlBody ? { html: fillSecrets(m.htmlBody, values) } : {}),
       });
       await db.update(mailOutbox).set({
         status: "SENT",
@@ -97,6 +139,7 @@ export async function deliverDue(
         sentAt: clock.now(),
         messageId: info.messageId ?? null,
         lastError: null,
+        secrets: null,
       }).where(eq(mailOutbox.id, m.id));
       counts.sent++;
       log?.info("mail sent", { mailId: m.id, attempts });
@@ -106,6 +149,7 @@ export async function deliverDue(
       await db.update(mailOutbox).set({
         status: final ? "FAILED" : "QUEUED",
         attempts,
+        ...(final ? { secrets: null } : {}),
         lastError: reason,
         nextAttemptAt: final ? now : clock.now() + BACKOFF_MS[Math.min(attempts - 1, BACKOFF_MS.length - 1)],
       }).where(eq(mailOutbox.id, m.id));

@@ -1,5 +1,3 @@
-import type { Clock } from "../clock.ts";
-import type { Db } from "../db/client.ts";
 import type { Logger } from "../log.ts";
 import { deliverDue, type MailTransport } from "./outbox.ts";
 
@@ -8,8 +6,7 @@ import { deliverDue, type MailTransport } from "./outbox.ts";
  * request queued mail) without waiting for the next tick; runs never overlap.
  */
 export function startMailWorker(
-  db: Db,
-  clock: Clock,
+  deps: Parameters<typeof deliverDue>[0],
   transport: MailTransport,
   from: string,
   log: Logger,
@@ -26,7 +23,7 @@ export function startMailWorker(
     try {
       do {
         again = false;
-        await deliverDue(db, clock, transport, from, log);
+        await deliverDue(deps, transport, from, log);
       } while (again);
     } catch (e) {
       log.error("mail worker failed", { error: e instanceof Error ? e.message : String(e) });

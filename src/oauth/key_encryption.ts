@@ -62,18 +62,12 @@ function keyOf(deps: Pick<AppDeps, "config" | "database" | "db">): Promise<Crypt
 }
 
 /** Encrypts a private JWK (JSON text) for storage. */
-export async function sealPrivateKey(
+export function sealPrivateKey(
   deps: Pick<AppDeps, "config" | "database" | "db">,
   kid: string,
   json: string,
 ): Promise<string> {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const ct = await crypto.subtle.encrypt(
-    { name: "AES-GCM", iv, additionalData: new TextEncoder().encode(kid) },
-    await keyOf(deps),
-    new TextEncoder().encode(json),
-  );
-  return `${PREFIX}${base64url(iv)}:${base64url(new Uint8Array(ct))}`;
+  return sealText(deps, kid, json);
 }
 
 /** Whether a stored value is still plain (written before encryption at rest). */
@@ -88,16 +82,45 @@ export async function openPrivateKey(
   stored: string,
 ): Promise<string> {
   if (!isSealed(stored)) return stored;
-  const [iv, ct] = stored.slice(PREFIX.length).split(":");
-  const plain = await crypto.subtle.decrypt(
-    { name: "AES-GCM", iv: fromB64url(iv), additionalData: new TextEncoder().encode(kid) },
-    await keyOf(deps),
-    fromB64url(ct),
-  ).catch(() => {
+  return await openText(deps, kid, stored).catch(() => {
     throw new Error(
       "The token-signing key cannot be decrypted with this key-encryption key (KEY_ENCRYPTION_KEY or the .key file " +
         "beside the database). Restore that key, or run 'hr-service keys rotate' to start a new signing key.",
     );
   });
+}
+
+/**
+ * Seals a short secret for storage under the same key-encryption key (AES-256-GCM, `purpose` as additional
+ * data, so a sealed value cannot be moved to another use). Used for what must be kept only until it is used,
+ * such as the link of an invitation e-mail waiting in the outbox.
+ */
+export async function sealText(
+  deps: Pick<AppDeps, "config" | "database" | "db">,
+  purpose: string,
+  text: string,
+): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const ct = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: new TextEncoder().encode(purpose) },
+    await keyOf(deps),
+    new TextEncoder().encode(text),
+  );
+  return `${PREFIX}${base64url(iv)}:${base64url(new Uint8Array(ct))}`;
+}
+
+/** Opens what `sealText` sealed for the same purpose; throws when the key or the purpose differ. */
+export async function openText(
+  deps: Pick<AppDeps, "config" | "database" | "db">,
+  purpose: string,
+  sealed: string,
+): Promise<string> {
+  if (!isSealed(sealed)) throw new Error("not a sealed value");
+  const [iv, ct] = sealed.slice(PREFIX.length).split(":");
+  const plain = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: fromB64url(iv), additionalData: new TextEncoder().encode(purpose) },
+    await keyOf(deps),
+    fromB64url(ct),
+  );
   return new TextDecoder().decode(plain);
 }

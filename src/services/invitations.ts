@@ -12,7 +12,7 @@ import { randomToken, sha256Hex } from "../crypto.ts";
 import { AppError } from "../errors.ts";
 import { fill, isLang, langOr } from "../i18n/mod.ts";
 import { INVITATION_TEXTS } from "../i18n/invitation.ts";
-import { enqueueMail } from "../mail/outbox.ts";
+import { enqueueMail, sealMailSecrets } from "../mail/outbox.ts";
 import { hashPassword } from "../signin/password.ts";
 import { type PasswordProblem, passwordProblem } from "../signin/password_policy.ts";
 
@@ -29,7 +29,7 @@ function textsFor(lang: string) {
  * invitation e-mail in the account's language. Refused for an account that already has a password.
  */
 export async function invite(
-  deps: Pick<AppDeps, "db" | "clock" | "config" | "mailKick">,
+  deps: Pick<AppDeps, "db" | "clock" | "config" | "database" | "mailKick">,
   p: { email: string; employee?: string; role: string; language?: string },
 ): Promise<{ userId: string; expiresAt: number }> {
   const email = p.email.trim().toLowerCase();
@@ -42,6 +42,9 @@ export async function invite(
   const now = deps.clock.now();
   const token = randomToken("hri");
   const expiresAt = now + INVITATION_DAYS * 86_400_000;
+  const link = `${deps.config.issuer}${INVITATION_PATH}?token=${encodeURIComponent(token)}`;
+  // The link lets whoever holds it set the password: it is sealed, never written into the stored body.
+  const secrets = await sealMailSecrets(deps, { link });
   const userId = await deps.db.transaction(async (tx) => {
     let employeeId: string | null = null;
     let language = p.language;
@@ -101,12 +104,12 @@ export async function invite(
       expiresAt,
     });
     const t = textsFor(language);
-    const link = `${deps.config.issuer}${INVITATION_PATH}?token=${encodeURIComponent(token)}`;
     await enqueueMail(tx, deps.clock, {
       to: email,
       subject: t.subject,
-      text: fill(t.body, { link, days: INVITATION_DAYS, email }),
+      text: fill(t.body, { link: "{{link}}", days: INVITATION_DAYS, email }),
       relatedTo: `invitation:${id}`,
+      secrets,
     });
     return id;
   });

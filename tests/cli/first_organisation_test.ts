@@ -96,7 +96,7 @@ Deno.test({
         assert.equal(r.code, 0, r.err);
         const transport = smtpTransport(smtp.url);
         try {
-          await deliverDue(app.deps.db, app.clock, transport, "HR <hr@example.ch>");
+          await deliverDue(app.deps, transport, "HR <hr@example.ch>");
         } finally {
           transport.close();
         }

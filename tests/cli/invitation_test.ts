@@ -13,7 +13,7 @@ import { cli } from "../_cli.ts";
 async function deliverAndReadToken(t: TestApp, smtp: Awaited<ReturnType<typeof startSmtp>>): Promise<string> {
   const transport = smtpTransport(smtp.url);
   try {
-    await deliverDue(t.deps.db, t.clock, transport, "HR <hr@example.ch>");
+    await deliverDue(t.deps, transport, "HR <hr@example.ch>");
   } finally {
     transport.close();
   }
@@ -198,6 +198,45 @@ Deno.test({
         assert.equal(r.status, 410);
         await r.body?.cancel();
       });
+    } finally {
+      await smtp.close();
+      app.close();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "invitation: no usable link rests in the database, its log or a plain backup, before or after sending",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: async () => {
+    const app = await makeTestApp({ demo: false });
+    const smtp = await startSmtp();
+    try {
+      assert.equal(
+        (await cli(app, ["user", "invite", "--email", "lea.keller@example.ch", "--role", "employee"])).code,
+        0,
+      );
+      const { mailOutbox } = await import("../../src/db/schema/mod.ts");
+      const [queued] = await app.deps.db.select().from(mailOutbox);
+      assert.doesNotMatch(queued.textBody, /hri_/, "the stored body has a place for the link, not the link");
+      assert.match(queued.textBody, /\{\{link\}\}/);
+      assert.match(queued.secrets!, /^enc:v1:/);
+      const token = await deliverAndReadToken(app, smtp);
+      const [sent] = await app.deps.db.select().from(mailOutbox);
+      assert.equal(sent.status, "SENT");
+      assert.equal(sent.secrets, null, "the sealed link is cleared once the message is sent");
+      // Every byte the database keeps on disk: the file and its write-ahead log.
+      await app.deps.database.client.execute("PRAGMA wal_checkpoint(PASSIVE)");
+      const files = [app.deps.database.path!, `${app.deps.database.path}-wal`];
+      for (const f of files) {
+        const bytes = await Deno.readFile(f).catch(() => new Uint8Array());
+        assert.ok(!new TextDecoder("latin1").decode(bytes).includes(token), `${f} holds the link`);
+      }
+      const page = await app.request(`/account/invitation?token=${token}`);
+      assert.equal(page.status, 200, "the link the person received still works");
+      await page.body?.cancel();
     } finally {
       await smtp.close();
       app.close();

@@ -17,7 +17,7 @@ Deno.test("mail: a queued message is delivered over SMTP and marked SENT", async
       text: "Guten Tag",
       relatedTo: "application:1",
     });
-    const r = await deliverDue(t.deps.db, t.clock, transport, "HR <hr@demo.example>");
+    const r = await deliverDue(t.deps, transport, "HR <hr@demo.example>");
     assert.deepEqual(r, { sent: 1, retried: 0, failed: 0 });
     assert.equal(smtp.received.length, 1);
     assert.deepEqual(smtp.received[0].to, ["candidate@example.ch"]);
@@ -27,7 +27,7 @@ Deno.test("mail: a queued message is delivered over SMTP and marked SENT", async
     assert.equal(row.status, "SENT");
     assert.equal(row.attempts, 1);
     // Nothing is sent twice.
-    assert.deepEqual(await deliverDue(t.deps.db, t.clock, transport, "hr@demo.example"), {
+    assert.deepEqual(await deliverDue(t.deps, transport, "hr@demo.example"), {
       sent: 0,
       retried: 0,
       failed: 0,
@@ -47,13 +47,13 @@ Deno.test("mail: a temporary failure is retried with backoff, a permanent one fa
       const smtp = await startSmtp({ reject: { code: 451, message: "try later" } });
       const transport = smtpTransport(smtp.url);
       const id = await enqueueMail(app.deps.db, app.clock, { to: "a@example.ch", subject: "s", text: "t" });
-      const r = await deliverDue(app.deps.db, app.clock, transport, "hr@demo.example");
+      const r = await deliverDue(app.deps, transport, "hr@demo.example");
       assert.equal(r.retried, 1);
       const [row] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       assert.equal(row.status, "QUEUED");
       assert.equal(row.nextAttemptAt, app.clock.now() + BACKOFF_MS[0]);
       // Not due yet: nothing happens.
-      assert.equal((await deliverDue(app.deps.db, app.clock, transport, "hr@demo.example")).retried, 0);
+      assert.equal((await deliverDue(app.deps, transport, "hr@demo.example")).retried, 0);
       transport.close();
       await smtp.close();
       await app.deps.db.delete(mailOutbox);
@@ -62,7 +62,7 @@ Deno.test("mail: a temporary failure is retried with backoff, a permanent one fa
       const smtp = await startSmtp({ reject: { code: 550, message: "no such mailbox" } });
       const transport = smtpTransport(smtp.url);
       const id = await enqueueMail(app.deps.db, app.clock, { to: "b@example.ch", subject: "s", text: "t" });
-      const r = await deliverDue(app.deps.db, app.clock, transport, "hr@demo.example");
+      const r = await deliverDue(app.deps, transport, "hr@demo.example");
       assert.equal(r.failed, 1);
       const [row] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       assert.equal(row.status, "FAILED");
@@ -77,7 +77,7 @@ Deno.test("mail: a temporary failure is retried with backoff, a permanent one fa
       const transport = smtpTransport(smtp.url);
       const id = await enqueueMail(app.deps.db, app.clock, { to: "c@example.ch", subject: "s", text: "t" });
       for (let i = 0; i < MAX_ATTEMPTS; i++) {
-        await deliverDue(app.deps.db, app.clock, transport, "hr@demo.example");
+        await deliverDue(app.deps, transport, "hr@demo.example");
         app.clock.advance(BACKOFF_MS[BACKOFF_MS.length - 1]);
       }
       const [row] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -100,7 +100,7 @@ Deno.test("mail: without a reachable server mail stays queued, and a message stu
     t.clock.advance(11 * 60_000);
     const smtp = await startSmtp();
     const transport = smtpTransport(smtp.url);
-    const r = await deliverDue(t.deps.db, t.clock, transport, "hr@demo.example");
+    const r = await deliverDue(t.deps, transport, "hr@demo.example");
     assert.equal(r.sent, 1);
     assert.equal(smtp.received.length, 1);
     transport.close();
@@ -115,7 +115,7 @@ Deno.test("mail: the background worker delivers queued mail after a kick, and st
   const smtp = await startSmtp();
   const transport = smtpTransport(smtp.url);
   const { startMailWorker } = await import("../../src/mail/worker.ts");
-  const worker = startMailWorker(t.deps.db, t.clock, transport, "hr@demo.example", t.log, 60_000);
+  const worker = startMailWorker(t.deps, transport, "hr@demo.example", t.log, 60_000);
   try {
     await enqueueMail(t.deps.db, t.clock, { to: "worker@example.ch", subject: "Hello", text: "t" });
     worker.kick();

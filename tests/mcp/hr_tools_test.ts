@@ -343,7 +343,7 @@ Deno.test(
         await hr.callTool({ name: "commit_stage_move", arguments: { previewId: p.previewId } }),
       );
       assert.equal(replay.emailsQueued, moved.emailsQueued, "a retried commit runs nothing twice");
-      const sent = await deliverDue(s.t.deps.db, s.t.deps.clock, transport, "hr@demo.example");
+      const sent = await deliverDue(s.t.deps, transport, "hr@demo.example");
       assert.equal(sent.sent, moved.emailsQueued);
       const [app] = await s.t.deps.db.select().from(applications).where(
         eq(applications.id, READY_APPLICATION_ID),

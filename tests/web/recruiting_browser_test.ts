@@ -29,7 +29,7 @@ Deno.test("recruiting in the browser: from the advertisement to the onboarding p
   const s = await startMcpServer();
   const smtp = await startSmtp();
   const transport = smtpTransport(smtp.url);
-  const deliver = () => deliverDue(s.t.deps.db, s.t.deps.clock, transport, "HR <hr@demo.example>");
+  const deliver = () => deliverDue(s.t.deps, transport, "HR <hr@demo.example>");
   const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to));
   const decoded = (data: string) => data.replace(/=\r?\n/g, "").replace(/=C3=A0/g, "à").replace(/=3D/g, "=");
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });

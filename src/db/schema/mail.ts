@@ -11,6 +11,11 @@ export const mailOutbox = sqliteTable("mail_outbox", {
   subject: text("subject").notNull(),
   textBody: text("text_body").notNull(),
   htmlBody: text("html_body"),
+  /**
+   * What the body must not hold at rest (an invitation link): sealed with the key-encryption key, filled into
+   * the body's `{{name}}` places only when the message is handed to SMTP, and cleared once it is sent or given up.
+   */
+  secrets: text("secrets"),
   status: text("status").notNull().default("QUEUED"),
   attempts: integer("attempts").notNull().default(0),
   nextAttemptAt: instant("next_attempt_at").notNull(),

@@ -1,0 +1,3 @@
+ALTER TABLE `mail_outbox` ADD `secrets` text;--> statement-breakpoint
+UPDATE `mail_outbox` SET `text_body` = '(The single-use link this message carried is not kept.)', `html_body` = NULL WHERE `related_to` LIKE 'invitation:%' AND `status` IN ('SENT', 'FAILED');--> statement-breakpoint
+UPDATE `mail_outbox` SET `text_body` = '(The single-use link this message carried is not kept.)', `html_body` = NULL, `status` = 'FAILED', `last_error` = 'Its link was stored in clear by an older version and has been removed: invite the person again (user invite).' WHERE `related_to` LIKE 'invitation:%' AND `status` IN ('QUEUED', 'SENDING');
