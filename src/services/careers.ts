@@ -15,6 +15,7 @@ import { careersTexts } from "../i18n/careers.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { getSetting } from "../settings.ts";
 import { fileTypeOf } from "./uploaded_files.ts";
+import { applicationFileName } from "./hr_positions.ts";
 import { inLanguage } from "../domain/recruiting.ts";
 
 /** How long an application is kept after its procedure ends (shown on the form and in the e-mail). */
@@ -155,8 +156,8 @@ export async function applyForPosition(
       await tx.insert(applicationFiles).values({
         applicationId,
         kind,
-        // deno-lint-ignore no-control-regex
-        fileName: f.name.replace(/[\x00-\x1f/\\]/g, "_").slice(0, 200) || `${kind.toLowerCase()}.pdf`,
+        // Never the name the candidate gave: it may say `.html` or `.svg` for bytes that only begin like a PDF.
+        fileName: applicationFileName(kind),
         contentType: "application/pdf",
         sizeBytes: f.bytes.byteLength,
         bytes: Buffer.from(f.bytes),

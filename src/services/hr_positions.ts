@@ -176,6 +176,16 @@ export async function savePosition(deps: Deps, actor: Actor, input: PositionInpu
   return id;
 }
 
+/**
+ * The name a candidate's file is stored and served under, whatever the upload was called: the careers page
+ * checks only that it begins like a PDF, so a name of the candidate's choosing (`invoice.html`) could make a
+ * browser or the reader's desktop open it as something else. Files stored before, under the candidate's
+ * name, are shown and served under this one too.
+ */
+export function applicationFileName(kind: string): string {
+  return kind === "LETTER" ? "letter.pdf" : "cv.pdf";
+}
+
 /** The files a candidate sent (names and kinds), for anyone who may see the application. */
 export async function listApplicationFiles(
   deps: Deps & Pick<AppDeps, "config">,
@@ -183,11 +193,11 @@ export async function listApplicationFiles(
   applicationId: string,
 ) {
   await getApplication(deps, actor, applicationId, false);
-  return await deps.db.select({
+  const files = await deps.db.select({
     kind: applicationFiles.kind,
-    fileName: applicationFiles.fileName,
     sizeBytes: applicationFiles.sizeBytes,
   }).from(applicationFiles).where(eq(applicationFiles.applicationId, applicationId));
+  return files.map((f) => ({ ...f, fileName: applicationFileName(f.kind) }));
 }
 
 /** One file a candidate sent, for anyone who may see the application; else not found. */
@@ -203,8 +213,9 @@ export async function getApplicationFile(
   ).limit(1);
   if (!f) throw notFound("No such file for this application.");
   return {
-    fileName: f.fileName,
-    contentType: f.contentType,
+    fileName: applicationFileName(f.kind),
+    // Only PDFs are accepted from candidates; served as one whatever an older row says.
+    contentType: "application/pdf",
     bytes: new Uint8Array(f.bytes) as Uint8Array<ArrayBuffer>,
   };
 }

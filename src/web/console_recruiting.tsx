@@ -428,7 +428,8 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
       const f = await getApplicationFile(deps, portalActor(p.user), c.req.param("id"), c.req.param("kind"));
       return c.body(f.bytes, 200, {
         "Content-Type": f.contentType,
-        "Content-Disposition": `attachment; filename="${f.fileName.replace(/[^\w.\- ]/g, "_")}"`,
+        // `cv.pdf` or `letter.pdf`, never the candidate's own name (`applicationFileName`).
+        "Content-Disposition": `attachment; filename="${f.fileName}"`,
         "X-Content-Type-Options": "nosniff",
         "Cache-Control": "no-store",
         "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",

@@ -75,7 +75,9 @@ Deno.test("console recruiting: from a new position to an application moved, read
       applicationId = m[1];
       const app = await (await t.request(`/hr/recruiting/applications/${applicationId}`, { headers: cookie }))
         .text();
-      assert.match(app, /lebenslauf\.pdf/);
+      // Under the fixed name, not the one the candidate gave (lebenslauf.pdf).
+      assert.match(app, /\(cv\.pdf\)/);
+      assert.doesNotMatch(app, /lebenslauf/);
       const cv = await t.request(`/hr/recruiting/applications/${applicationId}/files/CV`, {
         headers: cookie,
       });
