@@ -36,6 +36,7 @@ import {
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import type { AppDeps } from "../deps.ts";
 import { authenticate, type AuthFailure, SCOPE_HINT } from "./guard.ts";
+import { originAllowed } from "./origin.ts";
 import { bearerChallenge } from "../oauth/metadata.ts";
 import { classify, discoverResult, isModernVersion, supportedVersions, toModernResponse } from "./modern.ts";
 import { TOOLS } from "./registry.ts";
@@ -86,23 +87,7 @@ function unauthorized(deps: AppDeps, why: AuthFailure): Response {
   );
 }
 
-const LOOPBACK = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
-
-/**
- * Whether an authenticated request's `Origin` may call the connector. `MCP_ALLOWED_ORIGINS`, when set, lists
- * them (the service's own origin always passes). Otherwise a public installation accepts any (the token is the
- * credential, see `handlePost`), while an installation served on a loopback address (development, a local
- * assistant) accepts loopback origins only: that is the DNS-rebinding case the transport spec's warning is
- * about, a foreign page reaching a server on this machine.
- */
-export function originAllowed(
-  config: Pick<AppDeps["config"], "issuer" | "mcpAllowedOrigins">,
-  origin: string,
-): boolean {
-  if (origin === config.issuer) return true;
-  if (config.mcpAllowedOrigins) return config.mcpAllowedOrigins.includes(origin);
-  return !LOOPBACK.test(config.issuer) || LOOPBACK.test(origin);
-}
+export { originAllowed };
 
 /** Handles one POST to the endpoint. */
 async function handlePost(

@@ -7,6 +7,7 @@
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import type { ConnectorHandlers } from "./endpoint.ts";
+import { mcpCors } from "./origin.ts";
 import { CATALOG_PATH, MCP_PATH } from "./paths.ts";
 
 let endpointModule: Promise<typeof import("./endpoint.ts")> | undefined;
@@ -21,7 +22,8 @@ export function preloadConnector(): Promise<typeof import("./endpoint.ts")> {
 }
 
 /**
- * Mounts the connector: `POST /api/mcp`, 405 for every other method there, and the published catalog.
+ * Mounts the connector: `POST /api/mcp`, CORS and `OPTIONS` there, 405 for every other method, and the
+ * published catalog.
  * Called by `createApp` only when `FEATURE_MCP_CONNECTOR=true`; otherwise these paths answer 404.
  */
 // deno-lint-ignore no-explicit-any
@@ -35,6 +37,10 @@ export function mountMcp(app: Hono<any>, deps: AppDeps): void {
   app.get(CATALOG_PATH, async () => (await ready()).catalog());
   // `/api/mcp/` is the same endpoint: clients that normalise the URL with a trailing slash reach it too.
   const paths = [MCP_PATH, `${MCP_PATH}/`];
+  // CORS for assistants that run in a browser, by the same Origin rules as the endpoint (origin.ts); it
+  // answers every OPTIONS itself, so a preflight never loads the connector.
+  const cors = mcpCors(deps.config);
+  for (const path of paths) app.use(path, cors);
   for (const path of paths) {
     app.post(
       path,
@@ -42,7 +48,7 @@ export function mountMcp(app: Hono<any>, deps: AppDeps): void {
     );
   }
   app.on(
-    ["GET", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"],
+    ["GET", "PUT", "PATCH", "DELETE", "HEAD"],
     paths,
     async () => (await ready()).notAllowed(),
   );
