@@ -4,9 +4,21 @@
  * milliseconds instead of loading the whole service. Everything else is `src/main.ts`.
  */
 import { healthcheck } from "./src/healthcheck.ts";
+import { EXIT_CANNOT_LISTEN, listenProblem } from "./src/listen.ts";
 
 if (import.meta.main) {
   if (Deno.args[0] === "healthcheck") Deno.exit(await healthcheck(Deno.env.get("PORT")));
   const { main } = await import("./src/main.ts");
-  Deno.exit(await main(Deno.args));
+  let code;
+  try {
+    code = await main(Deno.args);
+  } catch (e) {
+    // `serve` checks the port before it opens the database; another program may still take it in the
+    // seconds the migrations and the demo take. The settings were valid, so they are read as they were.
+    const problem = listenProblem(e, Deno.env.get("HOST") ?? "0.0.0.0", Number(Deno.env.get("PORT") || 8000));
+    if (!problem) throw e;
+    console.error(problem);
+    code = EXIT_CANNOT_LISTEN;
+  }
+  Deno.exit(code);
 }

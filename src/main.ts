@@ -17,6 +17,7 @@ import { smtpTransport } from "./mail/smtp.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { sendersFrom, startPushWorker } from "./push/outbox.ts";
 import { findCommand, type Io, overview, runCommand } from "./cli/mod.ts";
+import { checkListen, EXIT_CANNOT_LISTEN } from "./listen.ts";
 
 const USAGE = () =>
   `Usage: hr-service <command> [options]
@@ -77,6 +78,15 @@ export async function main(
       return 2;
     }
     throw e;
+  }
+  if (command === "serve") {
+    // Before the database is touched: a port another program holds is a one-line refusal, not a stack trace
+    // after the migrations and the demo.
+    const problem = checkListen(config.host, config.port);
+    if (problem) {
+      io.err(`${problem}\n`);
+      return EXIT_CANNOT_LISTEN;
+    }
   }
   const log = createLogger(config.logLevel);
   if (config.faultStopAt) {
