@@ -16,7 +16,8 @@ export type ErrorCode =
   | "rate_limited"
   | "locked"
   | "unprocessable"
-  | "request_timeout";
+  | "request_timeout"
+  | "service_stopping";
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -31,6 +32,7 @@ const STATUS: Record<ErrorCode, number> = {
   locked: 423,
   unprocessable: 422,
   request_timeout: 408,
+  service_stopping: 503,
 };
 
 /**

@@ -4,12 +4,40 @@
  * so no stack trace is logged), and one that sends its body too slowly gets 408 after `BODY_READ_TIMEOUT_SECONDS`
  * (a slow sender cannot hold a request open for minutes). Deno's server has no header or body timeouts of its
  * own; a reverse proxy in front adds the header timeout (nginx `client_header_timeout`).
+ *
+ * When the service stops, a body still arriving is not waited for: its request is answered 503 (nothing was
+ * saved, send it again) rather than holding the stop until systemd kills the process.
  */
 import type { Context } from "hono";
 import { AppError } from "./errors.ts";
 
+const STOPPING_MESSAGE = "The service is stopping; nothing was saved, send it again.";
+
+/**
+ * Set once the service stops: `cut` is true from the body deadline on. Deno's graceful shutdown already ends
+ * the reading of a body still arriving (the read fails at once); that failure is the stop, not the client's
+ * broken connection, and the deadline ends any read that would go on regardless.
+ */
+const stop = { stopping: false, cut: false, ends: new Set<() => void>() };
+
+/**
+ * The service is stopping: a body read still going `seconds` from now ends, and its request is answered 503
+ * `service_stopping`. Only the running service calls this, once.
+ */
+export function stopReadingBodies(seconds: number): void {
+  stop.stopping = true;
+  const timer = setTimeout(() => {
+    stop.cut = true;
+    for (const end of stop.ends) end();
+    stop.ends.clear();
+  }, seconds * 1000);
+  // The stop itself does not wait for the deadline.
+  Deno.unrefTimer(timer);
+}
+
 async function within<T>(c: Context, read: Promise<T>, seconds: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let end: (() => void) | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () =>
@@ -21,17 +49,22 @@ async function within<T>(c: Context, read: Promise<T>, seconds: number): Promise
         ),
       seconds * 1000,
     );
+    end = () => reject(new AppError("service_stopping", STOPPING_MESSAGE));
+    if (stop.cut) end();
+    else stop.ends.add(end);
   });
   try {
     return await Promise.race([read, deadline]);
   } catch (e) {
     if (e instanceof AppError) throw e;
+    if (stop.stopping) throw new AppError("service_stopping", STOPPING_MESSAGE);
     throw new AppError(
       "bad_request",
       "The request body could not be read completely (the connection broke off); send it again.",
     );
   } finally {
     clearTimeout(timer);
+    stop.ends.delete(end!);
     void c;
   }
 }
@@ -48,23 +81,33 @@ export function readBodyForm(c: Context, seconds: number): Promise<FormData> {
 
 /**
  * Reads a body of undeclared length (chunked) up to `max` bytes within the deadline: the bytes, or the answer
- * to send (413 beyond the limit, 400 when the client broke off, 408 when it took too long).
+ * to send (413 beyond the limit, 400 when the client broke off, 408 when it took too long, 503 when the
+ * service is stopping).
  */
 export async function readCountedBody(
   req: Request,
   max: number,
   seconds: number,
-): Promise<Uint8Array<ArrayBuffer> | { status: 400 | 408 | 413; error: string; code: string }> {
+): Promise<Uint8Array<ArrayBuffer> | { status: 400 | 408 | 413 | 503; error: string; code: string }> {
   const reader = req.body!.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<"late">((resolve) =>
-    timer = setTimeout(() => resolve("late"), seconds * 1000)
-  );
+  let end: (() => void) | undefined;
+  const deadline = new Promise<"late" | "stop">((resolve) => {
+    timer = setTimeout(() => resolve("late"), seconds * 1000);
+    end = () => resolve("stop");
+    if (stop.cut) end();
+    else stop.ends.add(end);
+  });
+  const stopping = { status: 503 as const, error: STOPPING_MESSAGE, code: "service_stopping" };
   try {
     for (;;) {
       const next = await Promise.race([reader.read(), deadline]);
+      if (next === "stop") {
+        await reader.cancel().catch(() => {});
+        return stopping;
+      }
       if (next === "late") {
         await reader.cancel().catch(() => {});
         return {
@@ -86,6 +129,7 @@ export async function readCountedBody(
       chunks.push(next.value);
     }
   } catch {
+    if (stop.stopping) return stopping;
     return {
       status: 400,
       error: "The request body could not be read completely (the connection broke off); send it again.",
@@ -93,6 +137,7 @@ export async function readCountedBody(
     };
   } finally {
     clearTimeout(timer);
+    stop.ends.delete(end!);
   }
   const out = new Uint8Array(size);
   let at = 0;

@@ -18,6 +18,7 @@ import { startMailWorker } from "./mail/worker.ts";
 import { sendersFrom, startPushWorker } from "./push/outbox.ts";
 import { findCommand, type Io, overview, runCommand } from "./cli/mod.ts";
 import { checkListen, EXIT_CANNOT_LISTEN } from "./listen.ts";
+import { countExchanges, stopOnSignal } from "./shutdown.ts";
 
 const USAGE = () =>
   `Usage: hr-service <command> [options]
@@ -181,6 +182,7 @@ export async function main(
     log,
     mailKick: worker?.kick,
   });
+  const exchanges = countExchanges(app.fetch);
   const server = Deno.serve({
     port: config.port,
     hostname: config.host,
@@ -192,14 +194,11 @@ export async function main(
         preloadConnector().catch((e) => log.error("connector failed to load", { error: String(e) }));
       }
     },
-  }, app.fetch);
+  }, exchanges.handler);
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish (`shutdown`, unlike an abort signal,
-  // waits for them), then stop the mail worker and close the database.
-  const stop = () => void server.shutdown();
-  Deno.addSignalListener("SIGTERM", stop);
-  Deno.addSignalListener("SIGINT", stop);
-  await server.finished;
+  // Graceful shutdown (src/shutdown.ts): stop accepting, let in-flight requests finish, answer a body still
+  // arriving with 503, and wait 20 s at most; then stop the workers and close the database.
+  await Promise.race([server.finished, stopOnSignal(server, exchanges, log)]);
   worker?.stop();
   pushWorker?.stop();
   transport?.close();

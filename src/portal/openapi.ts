@@ -176,7 +176,11 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
     errs[429] ??= "Too many requests from this account in the current minute (see Retry-After).";
     errs[500] ??= "A fault on the server's side; the message quotes the request id.";
     errs[503] ??= "The database is busy with another program's work (a backup, a maintenance command): " +
-      "nothing was saved; try again after Retry-After (`code: database_busy`).";
+      "nothing was saved; try again after Retry-After (`code: database_busy`)." +
+      (r.body || r.upload
+        ? " Or the service is stopping while the body was still arriving: nothing was saved; send it " +
+          "again (`code: service_stopping`)."
+        : "");
     if (r.method !== "get") {
       errs[507] ??=
         "The server's disk is full: nothing was saved; try again later (`code: insufficient_storage`).";
