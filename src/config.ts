@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseTrustedProxies } from "./client_address.ts";
+import type { Logger } from "./log.ts";
 
 /**
  * The phases of a connector commit at which the fault seam (`FAULT_STOP_AT`, `src/fault.ts`) can stop the
@@ -299,4 +300,30 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     portalRequestsPerMinute: v.PORTAL_REQUESTS_PER_MINUTE,
     faultStopAt: v.FAULT_STOP_AT,
   };
+}
+
+/**
+ * Whether a host is a loopback address as OAuth 2.1 and RFC 8252 §8.3 mean it: `localhost`, 127.0.0.0/8 or
+ * `[::1]` (a URL's `hostname`, so IPv6 in brackets).
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase();
+  return h === "localhost" || h === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * What `serve` logs at start about a configuration that is valid but will not work as meant. A connector
+ * whose issuer is plain http on a host that is not loopback: OAuth 2.1 requires https for the authorization
+ * server's endpoints except on loopback, and clients enforce it (the MCP SDK v2 refuses such a token
+ * endpoint), so assistants could discover the connector but never get a token.
+ */
+export function logStartWarnings(config: Config, log: Pick<Logger, "warn">): void {
+  if (!config.mcpEnabled) return;
+  const issuer = new URL(config.issuer);
+  if (issuer.protocol === "http:" && !isLoopbackHost(issuer.hostname)) {
+    log.warn(
+      "MCP_ISSUER_URL is plain http on a host that is not loopback: assistants (OAuth 2.1 clients) refuse its token endpoint; serve the public origin over https",
+      { issuer: config.issuer },
+    );
+  }
 }

@@ -2,7 +2,7 @@
  * The service and its commands: `serve` (default) runs the service; other subcommands administer an
  * installation. With `main.ts`, the only module that reads the environment and the command line.
  */
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, logStartWarnings } from "./config.ts";
 import { openDatabase, permissionWarnings } from "./db/client.ts";
 import { startBackgroundCheckpoints } from "./db/checkpointer.ts";
 import { DatabaseNewerError, migrate } from "./db/migrate.ts";
@@ -90,6 +90,7 @@ export async function main(
     }
   }
   const log = createLogger(config.logLevel);
+  if (command === "serve") logStartWarnings(config, log);
   if (config.faultStopAt) {
     log.warn(
       "FAULT_STOP_AT is set: a testing aid that kills this process in the middle of connector commits",
