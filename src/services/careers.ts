@@ -92,6 +92,32 @@ function pdfProblem(f: SentFile | null, label: string, required: boolean): strin
   return null;
 }
 
+/** The longest first name the acknowledgement greets with. */
+const GREETING_NAME_MAX = 40;
+
+/** A word of a name: letters (any script) and their marks, joined by hyphens or apostrophes, maybe a final period. */
+const NAME_WORD = /^[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*\.?$/u;
+
+/**
+ * The first name the acknowledgement may greet with, or "" for a greeting without a name. The e-mail goes to
+ * whatever address the form names, five an hour from one source, so it must carry no text of the sender's
+ * choosing: a name is used only when every word of it is a name's word (no link, domain, digit, markup,
+ * placeholder, line break or control character), cut to the whole words within 40 characters; anything else
+ * is dropped whole rather than cleaned, so no part of a message survives. The mail is plain text, so a name
+ * of letters needs no further escaping.
+ */
+export function greetingName(firstName: string): string {
+  const words = firstName.normalize("NFC").trim().split(/[ \u00a0]+/);
+  if (!words.every((w) => NAME_WORD.test(w))) return "";
+  let name = "";
+  for (const w of words) {
+    const next = name ? `${name} ${w}` : w;
+    if (next.length > GREETING_NAME_MAX) break;
+    name = next;
+  }
+  return name;
+}
+
 /**
  * Files an application from the public form, all or nothing: every problem is reported; nothing is stored
  * then. The first stage is the pipeline's lowest that neither hires nor rejects.
@@ -133,7 +159,12 @@ export async function applyForPosition(
   if (!first) throw invalid("Applications are not taken yet: the organisation has no recruiting stages.");
   const company = await getSetting(deps, "organisationName") ?? "";
   const t = careersTexts(language);
-  const vars = { firstName, position: position.title, months: String(APPLICATION_RETENTION_MONTHS), company };
+  const vars = {
+    firstName: greetingName(firstName),
+    position: position.title,
+    months: String(APPLICATION_RETENTION_MONTHS),
+    company,
+  };
   const applicationId = crypto.randomUUID();
   await deps.db.transaction(async (tx) => {
     await tx.insert(applications).values({
@@ -167,7 +198,8 @@ export async function applyForPosition(
     await enqueueMail(tx, deps.clock, {
       to: email,
       subject: fill(t.mailSubject, vars),
-      text: fill(t.mailText, vars),
+      // Without a name the greeting line ends in a space ("Hello "), taken off here.
+      text: fill(t.mailText, vars).replace(/ +\n/g, "\n"),
       relatedTo: `application:${applicationId}`,
     });
   });
