@@ -5,7 +5,7 @@ import { employees, sessions, users } from "../db/schema/mod.ts";
 import { ROLES } from "../domain/access.ts";
 import { hashPassword } from "../signin/password.ts";
 import { base64url } from "../crypto.ts";
-import { PASSWORD_PROBLEM_TEXT, passwordProblem } from "../signin/password_policy.ts";
+import { PASSWORD_PROBLEM_TEXT, passwordContext, passwordProblem } from "../signin/password_policy.ts";
 import { setAccountActive, setAccountRole } from "../services/accounts.ts";
 import { revokeUserConnections } from "../oauth/connections.ts";
 import { AppError } from "../errors.ts";
@@ -39,7 +39,7 @@ async function findUser(deps: Pick<AppDeps, "db">, email: string) {
 
 /** Adds an account; `employee` links it to a personnel number. Returns the password (generated if not given). */
 export async function addUser(
-  deps: Pick<AppDeps, "db" | "clock">,
+  deps: Pick<AppDeps, "db" | "clock" | "config">,
   p: { email: string; role: string; password?: string; employee?: string; language?: string },
 ): Promise<{ password: string; generated: boolean }> {
   const email = p.email.trim().toLowerCase();
@@ -47,7 +47,9 @@ export async function addUser(
   checkRole(p.role);
   const language = p.language ?? "de";
   if (!isLang(language)) throw new CommandError("The language must be de, en, fr or it.");
-  const problem = p.password === undefined ? null : await passwordProblem(p.password, p.email);
+  const problem = p.password === undefined
+    ? null
+    : await passwordProblem(p.password, p.email, await passwordContext(deps, p.email));
   if (problem) throw new CommandError(PASSWORD_PROBLEM_TEXT[problem]);
   if (await deps.db.query.users.findFirst({ where: eq(users.email, email) })) {
     throw new CommandError(`An account ${email} already exists.`);
@@ -76,7 +78,7 @@ export async function addUser(
 
 /** Creates the first admin; refused once any admin exists (later admins: `user add --role admin`). */
 export async function createFirstAdmin(
-  deps: Pick<AppDeps, "db" | "clock">,
+  deps: Pick<AppDeps, "db" | "clock" | "config">,
   p: { email: string; password?: string },
 ) {
   const admin = await deps.db.query.users.findFirst({ where: eq(users.role, "admin") });
@@ -106,7 +108,9 @@ async function refusedAsCommand<T>(fn: () => Promise<T>): Promise<T> {
 
 /** Sets a new password (generated when not given), unlocks the account and signs out its sessions. */
 export async function resetPassword(deps: AppDeps, email: string, password?: string) {
-  const problem = password === undefined ? null : await passwordProblem(password, email);
+  const problem = password === undefined
+    ? null
+    : await passwordProblem(password, email, await passwordContext(deps, email));
   if (problem) throw new CommandError(PASSWORD_PROBLEM_TEXT[problem]);
   const u = await findUser(deps, email);
   const pw = password ?? generatePassword();

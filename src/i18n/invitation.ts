@@ -32,7 +32,8 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
     repeat: "Passwort wiederholen",
     submit: "Passwort speichern",
     tooShort: "Das Passwort muss mindestens 10 Zeichen haben.",
-    common: "Dieses Passwort gehört zu den häufigsten; wählen Sie ein anderes.",
+    common:
+      "Dieses Passwort ist zu leicht zu erraten (ein häufiges Passwort, ein Name, ein Wort mit Jahreszahl); wählen Sie ein längeres, etwa aus einigen Wörtern ohne Zusammenhang.",
     email: "Das Passwort darf nicht Ihre E-Mail-Adresse sein.",
     mismatch: "Die beiden Passwörter stimmen nicht überein.",
     invalid: "Dieser Link ist abgelaufen oder wurde schon benutzt. Bitten Sie HR um eine neue Einladung.",
@@ -51,7 +52,8 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
     repeat: "Répéter le mot de passe",
     submit: "Enregistrer le mot de passe",
     tooShort: "Le mot de passe doit compter au moins 10 caractères.",
-    common: "Ce mot de passe fait partie des plus courants ; choisissez-en un autre.",
+    common:
+      "Ce mot de passe est trop facile à deviner (un mot de passe courant, un nom, un mot suivi d'une année) ; choisissez-en un plus long, par exemple quelques mots sans rapport entre eux.",
     email: "Le mot de passe ne doit pas être votre adresse e-mail.",
     mismatch: "Les deux mots de passe ne correspondent pas.",
     invalid: "Ce lien a expiré ou a déjà été utilisé. Demandez une nouvelle invitation aux RH.",
@@ -70,7 +72,8 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
     repeat: "Ripetere la password",
     submit: "Salvare la password",
     tooShort: "La password deve avere almeno 10 caratteri.",
-    common: "Questa password è tra le più comuni; ne scelga un'altra.",
+    common:
+      "Questa password è troppo facile da indovinare (una password comune, un nome, una parola con un anno); ne scelga una più lunga, ad esempio alcune parole senza legame tra loro.",
     email: "La password non può essere il suo indirizzo e-mail.",
     mismatch: "Le due password non coincidono.",
     invalid: "Questo link è scaduto o è già stato usato. Chieda un nuovo invito alle risorse umane.",
@@ -88,7 +91,8 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
     repeat: "Repeat the password",
     submit: "Save the password",
     tooShort: "The password must have at least 10 characters.",
-    common: "This password is one of the most common ones; choose another.",
+    common:
+      "This password is too easy to guess (a common password, a name, a word with a year); choose a longer one, such as a few unrelated words.",
     email: "The password must not be your e-mail address.",
     mismatch: "The two passwords do not match.",
     invalid: "This link has expired or was already used. Ask HR for a new invitation.",

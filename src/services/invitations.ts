@@ -14,7 +14,7 @@ import { fill, isLang, langOr } from "../i18n/mod.ts";
 import { INVITATION_TEXTS } from "../i18n/invitation.ts";
 import { enqueueMail, sealMailSecrets } from "../mail/outbox.ts";
 import { hashPassword } from "../signin/password.ts";
-import { type PasswordProblem, passwordProblem } from "../signin/password_policy.ts";
+import { passwordContext, type PasswordProblem, passwordProblem } from "../signin/password_policy.ts";
 
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
@@ -133,14 +133,14 @@ export async function openInvitation(deps: Pick<AppDeps, "db" | "clock">, token:
 
 /** Sets the invited person's password and spends the link; returns the problem in the person's words. */
 export async function acceptInvitation(
-  deps: Pick<AppDeps, "db" | "clock">,
+  deps: Pick<AppDeps, "db" | "clock" | "config">,
   p: { token: string; password: string; repeat: string },
 ): Promise<
   { ok: true; email: string } | { ok: false; problem: "invalid" | "mismatch" | PasswordProblem }
 > {
   const open = await openInvitation(deps, p.token);
   if (!open) return { ok: false, problem: "invalid" };
-  const weak = await passwordProblem(p.password, open.email);
+  const weak = await passwordProblem(p.password, open.email, await passwordContext(deps, open.email));
   if (weak) return { ok: false, problem: weak };
   if (p.password !== p.repeat) return { ok: false, problem: "mismatch" };
   const hash = await hashPassword(p.password);

@@ -34,11 +34,11 @@ Deno.test("cli: accounts — first admin, add, set role, deactivate, reactivate,
     const add = await cli(
       t,
       ["user", "add", "--email", "ida@example.ch", "--role", "hr", "--password-stdin"],
-      "a-long-password\n",
+      "Laerchenwald-Fluss-88\n",
     );
     assert.equal(add.code, 0, add.err);
-    assert.ok(!add.out.includes("a-long-password"), "a given password is not echoed");
-    const token = await t.signIn("ida@example.ch", "a-long-password");
+    assert.ok(!add.out.includes("Laerchenwald-Fluss-88"), "a given password is not echoed");
+    const token = await t.signIn("ida@example.ch", "Laerchenwald-Fluss-88");
 
     const role = await cli(t, ["user", "set-role", "--email", "ida@example.ch", "--role", "manager"]);
     assert.equal(role.code, 0);
