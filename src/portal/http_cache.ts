@@ -5,11 +5,14 @@ import { createHash } from "node:crypto";
  * strong `ETag` (a digest of the exact bytes sent), and a request whose `If-None-Match` names it gets 304
  * without a body, so a phone does not download unchanged balances, weeks and lists again.
  *
- * `Cache-Control` never lets a shared cache keep personal data (RFC 9111 §5.2.2.7 `private`): a read may stay
- * on the person's own device but is revalidated on every use (`no-cache`); the most sensitive reads (the
- * profile with AHV number and IBAN, salary, payslip amounts, files) and every other portal answer are
- * `no-store`. A file is `no-store` too but carries its `ETag`: the app keeps a downloaded payslip or
- * certificate in its own storage (not an HTTP cache) and asks with `If-None-Match` before downloading again.
+ * `Cache-Control` never lets a shared cache keep personal data (RFC 9111 §5.2.2.7 `private`): a read of the
+ * caller's own data may stay on the person's own device but is revalidated on every use (`no-cache`). Reads
+ * that are `no-store` (`readCacheControl`): health data (sick leave), another person's data (everything under
+ * `/approvals/`: a manager's requests to decide, the team calendar, HR's review lists), the most sensitive own
+ * reads (the profile with AHV number and IBAN, salary, payslip amounts, salary continuation) and files; every
+ * other portal answer (writes, errors) is `no-store` too. A `no-store` read still carries its `ETag`: the app
+ * keeps what it needs in its own storage (not an HTTP cache) and asks with `If-None-Match` before downloading
+ * again.
  */
 
 /** The strong validator of a body: its SHA-256 in base64url, the first 22 characters (132 bits), quoted. */
@@ -30,3 +33,24 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
 
 export const CACHE_REVALIDATE = "private, no-cache";
 export const CACHE_NO_STORE = "no-store";
+
+/** Own reads that carry the most sensitive fields: never stored, not even on the person's device. */
+const NO_STORE_OWN_READS = new Set([
+  "getProfile",
+  "getCompensation",
+  "getPayslip",
+  "getSalaryContinuation",
+]);
+
+/**
+ * The `Cache-Control` of a successful JSON read. A device's HTTP cache outlives the session (a phone handed
+ * on, a shared tablet, a backup of the app's cache) and is not wiped with the app's own storage at sign-out,
+ * so health data and what a manager or HR sees about other people are never written to it: sick leave by its
+ * tag, other people's data by its place under `/approvals/`, so a read added there is covered too.
+ */
+export function readCacheControl(r: { operationId: string; path: string; tag: string }): string {
+  if (r.tag === "sick-leave" || r.path.startsWith("/approvals/") || NO_STORE_OWN_READS.has(r.operationId)) {
+    return CACHE_NO_STORE;
+  }
+  return CACHE_REVALIDATE;
+}

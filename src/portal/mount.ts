@@ -3,7 +3,7 @@ import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppDeps } from "../deps.ts";
 import { AppError, errorBody } from "../errors.ts";
-import { CACHE_NO_STORE, CACHE_REVALIDATE, ifNoneMatchHits, strongEtag } from "./http_cache.ts";
+import { CACHE_NO_STORE, ifNoneMatchHits, readCacheControl, strongEtag } from "./http_cache.ts";
 import { formFingerprintInput, parseIdempotencyKey, withIdempotency } from "./idempotency.ts";
 import { uploadedForm } from "./files.ts";
 import { portalLimiter } from "./rate_limit.ts";
@@ -77,14 +77,6 @@ function reuseKey(c: Context, user: AuthUser, lang: Lang, today: string): string
   const halfDays = observedHalfDayList().join(",");
   return `${user.userId}\n${lang}\n${today}\n${halfDays}\n${c.req.path}${q < 0 ? "" : url.slice(q)}`;
 }
-
-/** Reads that carry the most sensitive fields: never stored, not even on the person's device. */
-const NO_STORE_READS = new Set([
-  "getProfile",
-  "getCompensation",
-  "getPayslip",
-  "getSalaryContinuation",
-]);
 
 /**
  * Whether a state-changing request rides on the session cookie from another site. The cookie is SameSite=Lax,
@@ -204,7 +196,7 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
       }
       const etag = kept ?? strongEtag(out);
       c.header("ETag", etag);
-      if (!NO_STORE_READS.has(r.operationId)) c.header("Cache-Control", CACHE_REVALIDATE);
+      c.header("Cache-Control", readCacheControl(r));
       if (ifNoneMatchHits(c.req.header("if-none-match"), etag)) return c.body(null, 304);
       return c.body(out, 200, { "Content-Type": "application/json" });
     });

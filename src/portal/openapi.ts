@@ -323,8 +323,10 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
         RateLimitPolicy: { description: "The request limit per minute.", schema: { type: "string" } },
         CacheControl: {
           description:
-            "`private, no-cache` on reads the device may keep and must revalidate; `no-store` on " +
-            "the most sensitive reads and every other answer. Never storable by a shared cache.",
+            "`private, no-cache` on reads of the caller's own data, which the device may keep and must " +
+            "revalidate; `no-store` on health data (sick leave), on another person's data (every read under " +
+            "`/approvals/`: requests to decide, the team calendar), on the profile, salary, payslips and " +
+            "files, and on every other answer. Never storable by a shared cache.",
           schema: { type: "string" },
         },
       },
