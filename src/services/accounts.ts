@@ -26,11 +26,21 @@ async function accountByEmail(deps: Pick<AppDeps, "db">, email: string): Promise
   return u;
 }
 
-/** The console's limits: nobody changes their own account; only an administrator touches an administrator. */
-function checkEditor(editor: AccountEditor | undefined, u: Account, newRole?: string): void {
+/**
+ * The console's limits: nobody changes their own account; only an administrator touches an administrator's
+ * account, in any state (one still waiting for its invitation too), or makes someone one. `u` is null for an
+ * account about to be created.
+ */
+export function checkEditor(
+  editor: AccountEditor | undefined,
+  u: Pick<Account, "id" | "role"> | null,
+  newRole?: string,
+): void {
   if (!editor) return;
-  if (editor.userId === u.id) throw forbidden("Nobody changes their own account; another colleague does.");
-  if (editor.role !== "admin" && (u.role === "admin" || newRole === "admin")) {
+  if (u && editor.userId === u.id) {
+    throw forbidden("Nobody changes their own account; another colleague does.");
+  }
+  if (editor.role !== "admin" && (u?.role === "admin" || newRole === "admin")) {
     throw forbidden("Only an administrator changes an administrator's account or makes someone one.");
   }
 }

@@ -13,6 +13,7 @@ import { AppError } from "../errors.ts";
 import { fill, isLang, langOr } from "../i18n/mod.ts";
 import { INVITATION_TEXTS } from "../i18n/invitation.ts";
 import { enqueueMail, sealMailSecrets } from "../mail/outbox.ts";
+import { type AccountEditor, checkEditor } from "./accounts.ts";
 import { hashPassword } from "../signin/password.ts";
 import { passwordContext, type PasswordProblem, passwordProblem } from "../signin/password_policy.ts";
 
@@ -30,7 +31,14 @@ function textsFor(lang: string) {
  */
 export async function invite(
   deps: Pick<AppDeps, "db" | "clock" | "config" | "database" | "mailKick">,
-  p: { email: string; employee?: string; role: string; language?: string },
+  p: {
+    email: string;
+    employee?: string;
+    role: string;
+    language?: string;
+    /** Who invites from the console (the commands are an administrator's): HR never touches an administrator. */
+    by?: AccountEditor;
+  },
 ): Promise<{ userId: string; expiresAt: number }> {
   const email = p.email.trim().toLowerCase();
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
@@ -57,6 +65,7 @@ export async function invite(
       throw new AppError("validation", "The language must be de, en, fr or it.");
     }
     const existing = await tx.query.users.findFirst({ where: eq(users.email, email) });
+    checkEditor(p.by, existing ?? null, p.role);
     let id: string;
     if (existing) {
       if (existing.passwordHash) {

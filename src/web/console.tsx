@@ -10,6 +10,7 @@ import { getCookie } from "hono/cookie";
 import { asc, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { employees, leaveTypes, users } from "../db/schema/mod.ts";
+import { checkEditor } from "../services/accounts.ts";
 import { safeEqual, sha256Hex } from "../crypto.ts";
 import { fill, isLang, type Lang } from "../i18n/mod.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
@@ -657,6 +658,18 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
     if (!(INVITE_ROLES as readonly string[]).includes(role)) errors.push(p.t.badRole);
     if (!isCanton(fields.canton)) errors.push(p.t.badCanton);
     if (wantsInvite && !fields.work_email) errors.push(p.t.noEmail);
+    if (wantsInvite && fields.work_email) {
+      // Checked before anything is saved: HR never touches an administrator's account, even one still invited.
+      const account = await deps.db.query.users.findFirst({
+        where: eq(users.email, fields.work_email.trim().toLowerCase()),
+      });
+      try {
+        checkEditor({ userId: p.user.userId, role: p.user.role }, account ?? null, role);
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        errors.push(e.message);
+      }
+    }
     const existing = await deps.db.select({ id: employees.id }).from(employees)
       .where(eq(employees.personnelNumber, fields.personnel_number.trim())).limit(1);
     if (existing.length) errors.push(fill(p.t.takenNumber, { number: fields.personnel_number.trim() }));
@@ -673,6 +686,7 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
           employee: fields.personnel_number.trim(),
           role,
           language: p.user.language,
+          by: { userId: p.user.userId, role: p.user.role },
         });
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
@@ -693,7 +707,13 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
       .where(eq(employees.personnelNumber, pn)).limit(1);
     if (!e?.email) return await peoplePage(deps, c, p, { errors: [p.t.noEmail], status: 400 });
     try {
-      await invite(deps, { email: e.email, employee: pn, role: "employee", language: p.user.language });
+      await invite(deps, {
+        email: e.email,
+        employee: pn,
+        role: "employee",
+        language: p.user.language,
+        by: { userId: p.user.userId, role: p.user.role },
+      });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       return await peoplePage(deps, c, p, { errors: [err.message], status: 400 });

@@ -283,3 +283,55 @@ Deno.test("console: a salary change on the pay page reaches the person's portal;
     t.close();
   }
 });
+
+Deno.test("console: HR cannot turn an invited administrator into an employee, nor replace the invitation", async (ctx) => {
+  const t = await makeTestApp();
+  try {
+    const { invite } = await import("../../src/services/invitations.ts");
+    const { invitations, users } = await import("../../src/db/schema/mod.ts");
+    await invite(t.deps, { email: "boss@example.ch", role: "admin" });
+    const account = async () => {
+      const [u] = await t.deps.db.select().from(users).where(eq(users.email, "boss@example.ch"));
+      const open = await t.deps.db.select().from(invitations).where(eq(invitations.userId, u.id));
+      return { role: u.role, invitations: open.map((i) => [i.id, i.replacedAt]) };
+    };
+    const before = await account();
+    const cookie = await session(t, "hr@demo.example");
+    const csrf = await csrfOf(t, cookie, "/hr/people");
+    await ctx.step("a new person with the administrator's address, invited as an employee", async () => {
+      const r = await t.request(
+        "/hr/people",
+        post(cookie, { ...PERSON, csrf, personnel_number: "N-9", work_email: "Boss@example.ch" }),
+      );
+      assert.equal(r.status, 400);
+      assert.match(await r.text(), /Only an administrator changes an administrator/);
+      assert.deepEqual(await account(), before);
+      const saved = await t.deps.db.select().from(employees).where(eq(employees.personnelNumber, "N-9"));
+      assert.equal(saved.length, 0, "nothing was saved");
+    });
+    await ctx.step("an existing person's invitation sent to that address", async () => {
+      await t.deps.db.update(employees).set({ workEmail: "boss@example.ch" })
+        .where(eq(employees.personnelNumber, "GW-001"));
+      const r = await t.request(
+        "/hr/people/invite",
+        post(cookie, { csrf, personnel_number: "GW-001" }),
+      );
+      assert.equal(r.status, 400);
+      assert.match(await r.text(), /Only an administrator changes an administrator/);
+      assert.deepEqual(await account(), before);
+    });
+    await ctx.step("an administrator may", async () => {
+      const admin = await session(t, "admin@demo.example");
+      const token = await csrfOf(t, admin, "/hr/people");
+      const r = await t.request(
+        "/hr/people/invite",
+        post(admin, { csrf: token, personnel_number: "GW-001" }),
+      );
+      assert.equal(r.status, 200);
+      await r.body?.cancel();
+      assert.equal((await account()).role, "employee");
+    });
+  } finally {
+    t.close();
+  }
+});
