@@ -11,7 +11,7 @@ import { systemClock } from "./clock.ts";
 import { createApp } from "./app.ts";
 import { preloadConnector } from "./mcp/mod.ts";
 import { seedDemo } from "./demo/mod.ts";
-import { preflight } from "./db/preflight.ts";
+import { diskFullProblem, localPath, preflight } from "./db/preflight.ts";
 import { ensureStandardLeaveTypes, hasLeaveTypes } from "./services/leave_types.ts";
 import { smtpTransport } from "./mail/smtp.ts";
 import { startMailWorker } from "./mail/worker.ts";
@@ -108,11 +108,22 @@ export async function main(
     io.err(`${problem.message}\n`);
     return problem.exitCode;
   }
-  const database = await openDatabase(config.databaseUrl, {
-    authToken: config.databaseAuthToken,
-    synchronous: config.databaseSynchronous,
-    lockWaitMs: config.databaseLockWaitMs,
-  });
+  // A full disk can also first show here (a new installation's first write): said as such, not as a trace.
+  const path = localPath(config.databaseUrl);
+  const diskFull = async (e: unknown) => path ? await diskFullProblem(path, e) : null;
+  let database;
+  try {
+    database = await openDatabase(config.databaseUrl, {
+      authToken: config.databaseAuthToken,
+      synchronous: config.databaseSynchronous,
+      lockWaitMs: config.databaseLockWaitMs,
+    });
+  } catch (e) {
+    const full = await diskFull(e);
+    if (!full) throw e;
+    io.err(`${full.message}\n`);
+    return full.exitCode;
+  }
   try {
     const { applied } = await migrate(database.client);
     if (applied.length) log.info("migrations applied", { applied });
@@ -121,6 +132,12 @@ export async function main(
       io.err(`${e.message}\n`);
       database.close();
       return 3;
+    }
+    const full = await diskFull(e);
+    if (full) {
+      io.err(`${full.message}\n`);
+      database.close();
+      return full.exitCode;
     }
     throw e;
   }
@@ -139,22 +156,31 @@ export async function main(
     }
   }
 
-  if (config.demoData) {
-    const started = performance.now();
-    const r = await seedDemo(database.db, { clock: systemClock, password: config.demoPassword, config });
-    if (r.seeded) {
-      log.info("demo organisation created", { ms: Math.round(performance.now() - started) });
-      console.log(
-        `\nDemo organisation created. Sign in with one of these accounts and the password "${config.demoPassword}":\n` +
-          r.accounts.map((a) => `  ${a.email.padEnd(28)} ${a.role}`).join("\n") + "\n",
-      );
+  try {
+    if (config.demoData) {
+      const started = performance.now();
+      const r = await seedDemo(database.db, { clock: systemClock, password: config.demoPassword, config });
+      if (r.seeded) {
+        log.info("demo organisation created", { ms: Math.round(performance.now() - started) });
+        console.log(
+          `\nDemo organisation created. Sign in with one of these accounts and the password "${config.demoPassword}":\n` +
+            r.accounts.map((a) => `  ${a.email.padEnd(28)} ${a.role}`).join("\n") + "\n",
+        );
+      }
     }
-  }
 
-  // An installation set up without the demo starts with the standard leave types, so leave can be filed.
-  if (!await hasLeaveTypes(database.db)) {
-    const created = await ensureStandardLeaveTypes(database.db);
-    log.info("standard leave types created", { codes: created });
+    // An installation set up without the demo starts with the standard leave types, so leave can be filed.
+    if (!await hasLeaveTypes(database.db)) {
+      const created = await ensureStandardLeaveTypes(database.db);
+      log.info("standard leave types created", { codes: created });
+    }
+  } catch (e) {
+    // Nothing of a failed set-up was saved (each is one transaction); the next start does it again.
+    const full = await diskFull(e);
+    if (!full) throw e;
+    io.err(`${full.message}\n`);
+    database.close();
+    return full.exitCode;
   }
 
   // WAL checkpoints in a worker thread, not inside a request's commit (src/db/checkpointer.ts).

@@ -7,10 +7,13 @@
  * lists.
  */
 import Database from "libsql";
+import { diskHasRoom, isIoError, isNoSpace } from "./trouble.ts";
 
 export const EXIT_DAMAGED = 4;
 export const EXIT_READ_ONLY = 5;
 export const EXIT_FOREIGN = 6;
+// 7 is `serve`'s "cannot listen" (src/listen.ts).
+export const EXIT_DISK_FULL = 8;
 
 export interface PreflightProblem {
   exitCode: number;
@@ -75,6 +78,7 @@ export async function preflight(url: string): Promise<PreflightProblem | null> {
     await Deno.writeFile(probe, new Uint8Array(), { createNew: true, mode: 0o600 });
     await Deno.remove(probe);
   } catch (e) {
+    if (isNoSpace(e)) return diskFull(path, e);
     return {
       exitCode: EXIT_READ_ONLY,
       message:
@@ -86,9 +90,39 @@ export async function preflight(url: string): Promise<PreflightProblem | null> {
   // refusal those are removed again, so the file is left as it was found; companions that were there before
   // (a crashed service's log, another program's) are never touched.
   const before = await companionsOf(path);
-  const problem = await checkContents(path, damaged);
+  const checked = checkContents(path, damaged);
+  // SQLite reports a -shm it cannot extend as a "disk I/O error": on a full disk that is no damage, and a
+  // restore is the wrong advice.
+  const problem = checked.error !== undefined
+    ? (await diskFullProblem(path, checked.error)) ?? checked.problem
+    : checked.problem;
   if (problem) await removeCompanionsCreatedSince(path, before);
   return problem;
+}
+
+/**
+ * The refusal for a start that failed because the disk is full (SQLite's or the system's "no space", or an
+ * I/O error while a probe finds no room either), or null when the error is not about space.
+ */
+export async function diskFullProblem(path: string, error: unknown): Promise<PreflightProblem | null> {
+  if (isNoSpace(error)) return diskFull(path, error);
+  if (isIoError(error) && !await diskHasRoom(folderOf(path))) return diskFull(path, error);
+  return null;
+}
+
+function diskFull(path: string, error: unknown): PreflightProblem {
+  const dir = folderOf(path);
+  const where = dir.startsWith("/") ? dir : `${Deno.cwd()}/${dir}`.replace(/\/\.$/, "");
+  const why = ((error as Error)?.message ?? String(error)).replace(/^SQLITE_\w+: /, "").slice(0, 200);
+  return {
+    exitCode: EXIT_DISK_FULL,
+    message: `The disk holding ${where} is full, so the database ${path} cannot be opened (${why}). ` +
+      "Nothing was written to it. Free space on that disk, then start the service again.",
+  };
+}
+
+function folderOf(path: string): string {
+  return path.includes("/") ? path.slice(0, path.lastIndexOf("/")) || "/" : ".";
 }
 
 type Companions = { wal: boolean; shm: boolean };
@@ -105,28 +139,36 @@ async function removeCompanionsCreatedSince(path: string, before: Companions): P
   if (!before.shm) await Deno.remove(`${path}-shm`).catch(() => {});
 }
 
-/** Opens the file read-only: quick_check, and whether its tables are this service's. */
-function checkContents(path: string, damaged: (why: string) => PreflightProblem): PreflightProblem | null {
+/**
+ * Opens the file read-only: quick_check, and whether its tables are this service's. A file SQLite could not
+ * read comes back with the error, for the caller to tell a full disk from damage.
+ */
+function checkContents(
+  path: string,
+  damaged: (why: string) => PreflightProblem,
+): { problem: PreflightProblem | null; error?: unknown } {
   let db: Database.Database | undefined;
   try {
     db = new Database(path, { readonly: true });
     const rows = db.prepare("PRAGMA quick_check").all() as Record<string, unknown>[];
     const verdict = rows.map((r) => String(Object.values(r)[0])).join("; ");
-    if (verdict !== "ok") return damaged(`quick_check: ${verdict.slice(0, 300)}`);
+    if (verdict !== "ok") return { problem: damaged(`quick_check: ${verdict.slice(0, 300)}`) };
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as {
       name: string;
     }[];
     if (tables.length && !tables.some((t) => t.name === "__drizzle_migrations")) {
       return {
-        exitCode: EXIT_FOREIGN,
-        message:
-          `${path} is another program's database (it has tables but none of this service's migrations).`,
+        problem: {
+          exitCode: EXIT_FOREIGN,
+          message:
+            `${path} is another program's database (it has tables but none of this service's migrations).`,
+        },
       };
     }
   } catch (e) {
-    return damaged((e as Error).message.slice(0, 300));
+    return { problem: damaged((e as Error).message.slice(0, 300)), error: e };
   } finally {
     db?.close();
   }
-  return null;
+  return { problem: null };
 }

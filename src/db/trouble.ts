@@ -24,6 +24,59 @@ export function databaseTrouble(err: unknown): DatabaseTrouble | null {
   return null;
 }
 
+/** Whether an error (or one of its causes) is the system's or SQLite's "no space left on the disk". */
+export function isNoSpace(err: unknown): boolean {
+  return causes(err).some((e) =>
+    e.code === "SQLITE_FULL" ||
+    /SQLITE_FULL|database or disk is full|no space left on device|os error 28\b|disk quota exceeded|os error 122\b/i
+      .test(String(e.message ?? ""))
+  );
+}
+
+/** Whether an error is SQLite's I/O error: what a full disk looks like when SQLite cannot extend its -shm. */
+export function isIoError(err: unknown): boolean {
+  return causes(err).some((e) =>
+    /^SQLITE_IOERR/.test(String(e.code ?? "")) ||
+    /SQLITE_IOERR|disk I\/O error/i.test(String(e.message ?? ""))
+  );
+}
+
+function causes(err: unknown): { code?: unknown; message?: unknown }[] {
+  const out = [];
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 5;
+    i++
+  ) {
+    out.push(e);
+    e = e.cause as typeof e;
+  }
+  return out;
+}
+
+/**
+ * What a probe writes to learn whether the disk has room: the 32 KiB -shm SQLite creates to open a file in
+ * WAL mode, and the first pages of a write.
+ */
+const ROOM_PROBE_BYTES = 64 * 1024;
+
+/**
+ * Whether the disk holding `dir` has room for a small write now: a 64 KiB file is written there and removed
+ * at once. Deno has no statfs, and free blocks would not tell a quota or the root's reserve anyway; a write
+ * does. Other failures (a read-only folder) are not about space and count as room.
+ */
+export async function diskHasRoom(dir: string): Promise<boolean> {
+  const probe = `${dir}/.hr-space-check-${crypto.randomUUID()}`;
+  try {
+    await Deno.writeFile(probe, new Uint8Array(ROOM_PROBE_BYTES), { createNew: true, mode: 0o600 });
+    return true;
+  } catch (e) {
+    return !isNoSpace(e);
+  } finally {
+    await Deno.remove(probe).catch(() => {});
+  }
+}
+
 /** Seconds after which a retry may succeed, for the Retry-After header. */
 export const TROUBLE_RETRY_AFTER: Record<DatabaseTrouble, number> = { full: 60, busy: 5 };
 
