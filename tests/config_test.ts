@@ -106,3 +106,13 @@ Deno.test("config: the fault seam is off unless FAULT_STOP_AT names a commit pha
     );
   });
 });
+
+Deno.test("source key: IPv4 as it is, an IPv4-mapped address as its IPv4, IPv6 by its /64", async () => {
+  const { sourceKey } = await import("../src/client_address.ts");
+  assert.equal(sourceKey("192.0.2.7"), "192.0.2.7");
+  assert.equal(sourceKey("::ffff:192.0.2.7"), "192.0.2.7");
+  assert.equal(sourceKey("2001:db8:1:2::1"), "2001:db8:1:2::/64");
+  assert.equal(sourceKey("2001:0db8:0001:0002:ffff:ffff:ffff:ffff"), "2001:db8:1:2::/64");
+  assert.equal(sourceKey("::1"), "0:0:0:0::/64");
+  assert.equal(sourceKey("unknown"), "unknown");
+});

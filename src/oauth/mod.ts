@@ -8,7 +8,7 @@ import { readBodyText } from "../http_body.ts";
 import type { Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppDeps } from "../deps.ts";
-import { clientAddress } from "../client_address.ts";
+import { clientAddress, sourceKey } from "../client_address.ts";
 import { authenticateClient } from "./clients.ts";
 import { noStore, OAuthError, oauthErrorResponse } from "./errors.ts";
 import { exchangeCode, refreshGrant, revokeToken } from "./grants.ts";
@@ -127,7 +127,11 @@ export function mountAuthorizationServer(app: Hono<any>, deps: AppDeps): void {
   app.post(
     "/api/oauth/register",
     (c) =>
-      oauthEndpoint(deps, c, () => handleRegister(deps, c, clientAddress(c, deps.config.trustedProxies))),
+      oauthEndpoint(
+        deps,
+        c,
+        () => handleRegister(deps, c, sourceKey(clientAddress(c, deps.config.trustedProxies))),
+      ),
   );
 
   app.post("/api/oauth/token", (c) =>

@@ -12,7 +12,7 @@ import { AppError } from "../errors.ts";
 import { fill, isLang, type Lang, LANGS, negotiateLang } from "../i18n/mod.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
 import { type CareersTexts, careersTexts } from "../i18n/careers.ts";
-import { clientAddress } from "../client_address.ts";
+import { clientAddress, sourceKey } from "../client_address.ts";
 import { hitRateLimit } from "../oauth/rate_limit.ts";
 import {
   APPLICATION_FILE_MAX_BYTES,
@@ -212,7 +212,7 @@ export function mountCareers(app: Hono<any>, deps: AppDeps & { mailKick?: () => 
     const lang = langOf(c);
     const id = c.req.param("id");
     const t = careersTexts(lang);
-    const address = clientAddress(c, deps.config.trustedProxies);
+    const address = sourceKey(clientAddress(c, deps.config.trustedProxies));
     const limit = await hitRateLimit(deps, `careers:${address}`, APPLICATIONS_PER_HOUR, 3_600_000);
     if (!limit.ok) {
       c.header("Retry-After", String(limit.retryAfter));

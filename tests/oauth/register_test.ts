@@ -133,6 +133,14 @@ Deno.test("register: a per-client and a per-installation rate limit answer 429 w
     const other = await register(t, body, "198.51.100.2");
     assert.equal(other.status, 201, "another requester is not limited by the first");
     await other.body?.cancel();
+    for (let i = 1; i <= 20; i++) {
+      const r = await register(t, body, `2001:db8:5:6::${i.toString(16)}`);
+      assert.equal(r.status, 201);
+      await r.body?.cancel();
+    }
+    const sameNetwork = await register(t, body, "2001:db8:5:6:ffff::1");
+    assert.equal(sameNetwork.status, 429, "the addresses of one IPv6 /64 are one requester");
+    await sameNetwork.body?.cancel();
     // The installation-wide limit (200 an hour) holds across requesters.
     let status = 0;
     for (let i = 0; i < 200 && status !== 429; i++) {

@@ -176,6 +176,23 @@ Deno.test("careers: abuse and mistakes are refused on the page, nothing stored",
       assert.match(await sixth.text(), /Trop de candidatures depuis cette adresse/);
       assert.equal(await count(), before.apps + 5);
     });
+
+    await ctx.step("the addresses of one IPv6 /64 are one source", async () => {
+      for (let i = 1; i <= 5; i++) {
+        const r = await apply(t, id, { ...CANDIDATE, email: `v6-${i}@example.ch` }, {}, `2001:db8:a:b::${i}`);
+        assert.equal(r.status, 200);
+        await r.body?.cancel();
+      }
+      const sixth = await apply(
+        t,
+        id,
+        { ...CANDIDATE, email: "v6-6@example.ch" },
+        {},
+        "2001:db8:a:b:1:2:3:4",
+      );
+      assert.equal(sixth.status, 429);
+      await sixth.body?.cancel();
+    });
   } finally {
     t.close();
   }
