@@ -8,7 +8,13 @@ import { portalRoutes } from "./portal/mod.ts";
 import { buildOpenApi } from "./portal/openapi.ts";
 import { mountApiReference } from "./web/api_reference.ts";
 import { migrationStatus } from "./db/migrate.ts";
-import { databaseTrouble, logTrouble, TROUBLE_MESSAGE, TROUBLE_RETRY_AFTER } from "./db/trouble.ts";
+import {
+  databaseTrouble,
+  diskFullNow,
+  logTrouble,
+  TROUBLE_MESSAGE,
+  TROUBLE_RETRY_AFTER,
+} from "./db/trouble.ts";
 import { mountAuthorizationServer } from "./oauth/mod.ts";
 import { mountWebPages } from "./web/mod.tsx";
 import { mountAuthorizationPages, mountSignInPages } from "./web/auth_pages.tsx";
@@ -130,8 +136,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
 
   // A full disk or a lock held by another program is the operator's to fix, not a fault per request: one
   // clear answer (507 or 503), one log line a minute, and /readyz not ready while a full disk lasts (a load
-  // balancer stops sending writes).
-  const trouble = { fullUntil: 0 };
+  // balancer stops sending writes; `logTrouble` notes the full disk for it).
   app.onError((err, c) => {
     if (err instanceof AppError) {
       if (err.retryAfter) c.header("Retry-After", String(err.retryAfter));
@@ -139,8 +144,6 @@ export function createApp(deps: AppDeps): Hono<Env> {
     }
     const kind = databaseTrouble(err);
     if (kind) {
-      const now = deps.clock.now();
-      if (kind === "full") trouble.fullUntil = now + 60_000;
       logTrouble(deps, kind);
       c.header("Retry-After", String(TROUBLE_RETRY_AFTER[kind]));
       return c.json(
@@ -169,7 +172,9 @@ export function createApp(deps: AppDeps): Hono<Env> {
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   mountIcon(app);
   app.get("/readyz", async (c) => {
-    if (deps.clock.now() < trouble.fullUntil) {
+    // The disk as it is now (probed at most once a second while it is full), not as a write last found it.
+    if (await diskFullNow(deps.database)) {
+      logTrouble(deps, "full");
       return c.json({ status: "not ready", database: "disk full" }, 503);
     }
     try {

@@ -97,20 +97,78 @@ const loggedAt = new WeakMap<object, Record<DatabaseTrouble, number>>();
 
 /**
  * Logs the condition for the operator, at most once a minute per condition and installation (`deps` is the
- * installation's: the portal and the connector share the count), instead of a line per failed request.
+ * installation's: the portal and the connector share the count), instead of a line per failed request. A
+ * full disk is also noted for `/readyz` (`diskFullNow`).
  */
 export function logTrouble(
   deps: {
     clock: { now(): number };
     log: { error(msg: string, fields?: Record<string, unknown>): void };
     config: { databaseUrl: string };
+    database?: { path: string | null };
   },
   kind: DatabaseTrouble,
 ): void {
+  if (kind === "full" && deps.database) markDiskFull(deps.database);
   let seen = loggedAt.get(deps.log);
   if (!seen) loggedAt.set(deps.log, seen = { full: -Infinity, busy: -Infinity });
   const now = deps.clock.now();
   if (now - seen[kind] < 60_000) return;
   seen[kind] = now;
   deps.log.error(TROUBLE_LOG[kind], { database: deps.config.databaseUrl });
+}
+
+/** Probes of a full disk are this far apart at least, however often readiness is asked. */
+const PROBE_EVERY_MS = 1000;
+/** A database without a local disk to probe (a libSQL server) counts as full this long after a 507. */
+const REMOTE_FULL_MS = 60_000;
+
+interface DiskState {
+  /** Whether the last probe, or a write since, found the disk full. */
+  full: boolean;
+  /** When (performance.now()) the disk was last probed or found full by a write; -Infinity: never. */
+  at: number;
+  probe?: Promise<boolean>;
+}
+
+/** Per installation, keyed by its database handle (tests run several installations in one process). */
+const disks = new WeakMap<object, DiskState>();
+
+function stateOf(database: object): DiskState {
+  let state = disks.get(database);
+  if (!state) disks.set(database, state = { full: false, at: -Infinity });
+  return state;
+}
+
+/** Notes that a write found the disk full (SQLite's SQLITE_FULL): readiness says so until a probe fits. */
+export function markDiskFull(database: { path: string | null }): void {
+  const state = stateOf(database);
+  // A local disk already known full keeps its probe's time, or readiness asked often would never probe.
+  if (state.full && database.path) return;
+  state.full = true;
+  state.at = performance.now();
+}
+
+/**
+ * Whether the disk holding the database is full now, for `/readyz`. A local file's disk is probed (a 64 KiB
+ * file written beside the database and removed, `diskHasRoom`) once after the start, so a service started
+ * on a full disk is not ready although no write has failed yet, and again while it is known to be full, at
+ * most once a second: readiness returns within about a second of space being freed. While the disk has room
+ * nothing is probed; a write that gets SQLITE_FULL marks it full again. A libSQL server's disk cannot be
+ * probed: it counts as full for a minute after a write found it so.
+ */
+export async function diskFullNow(database: { path: string | null }): Promise<boolean> {
+  const state = stateOf(database);
+  const now = performance.now();
+  if (!database.path) return state.full && now - state.at < REMOTE_FULL_MS;
+  if (state.at !== -Infinity && (!state.full || now - state.at < PROBE_EVERY_MS)) return state.full;
+  const dir = database.path.includes("/")
+    ? database.path.slice(0, database.path.lastIndexOf("/")) || "/"
+    : ".";
+  state.probe ??= diskHasRoom(dir).then((room) => {
+    state.full = !room;
+    state.at = performance.now();
+    return state.full;
+  }).finally(() => state.probe = undefined);
+  return await state.probe;
 }
