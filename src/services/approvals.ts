@@ -47,24 +47,40 @@ import { checkWeekStart, weekOf } from "./time.ts";
 const DECIDABLE = ["AWAITING_APPROVAL", "CANCELLATION_REQUESTED"];
 
 /** Refuses callers without the approval permission (employees, recruiters). */
-export function requireApprover(actor: Actor): string {
-  const me = selfId(actor);
+function checkApprovalRole(actor: Actor): void {
   if (!hasPermission(actor.role, "staff-absence:approve")) {
     throw forbidden("Only managers and HR decide requests; your role does not include approvals.");
   }
+}
+
+/** The approving caller's own employee id; refuses callers without the approval permission. */
+export function requireApprover(actor: Actor): string {
+  const me = selfId(actor);
+  checkApprovalRole(actor);
   return me;
 }
 
-function requireHr(actor: Actor): string {
-  const me = selfId(actor);
+/**
+ * The deciding caller's own employee id. HR staff and administrators may have none (the first administrator
+ * is made by `user create-admin` without a record): they decide what is HR's all the same, and have no
+ * request of their own to keep out.
+ */
+function deciderSelf(actor: Actor): string | null {
+  return !actor.employeeId && isHrOrAbove(actor.role) ? null : selfId(actor);
+}
+
+function requireHr(actor: Actor): string | null {
+  const me = deciderSelf(actor);
   if (!isHrOrAbove(actor.role)) throw forbidden("Only HR staff decide profile change requests.");
   return me;
 }
 
 /** Which leave requests the caller may decide: routed to them, or (HR) routed to HR or anyone's. */
-function decidableBy(actor: Actor, me: string): SQL {
+function decidableBy(actor: Actor, me: string | null): SQL {
+  const unrouted = isNull(leaveRequests.approverEmployeeId);
+  if (me === null) return unrouted;
   const mine = eq(leaveRequests.approverEmployeeId, me);
-  return isHrOrAbove(actor.role) ? or(mine, isNull(leaveRequests.approverEmployeeId))! : mine;
+  return isHrOrAbove(actor.role) ? or(mine, unrouted)! : mine;
 }
 
 async function peopleByIds(q: Q, ids: string[]) {
@@ -209,13 +225,14 @@ export async function listLeaveApprovals(
   actor: Actor,
   input: PageInput & { includeFreeText?: boolean } = {},
 ) {
-  const me = requireApprover(actor);
+  const me = deciderSelf(actor);
+  checkApprovalRole(actor);
   const page = pageOf(input);
   const today = todayOf(deps);
   const rows = await deps.db.select().from(leaveRequests).where(and(
     inArray(leaveRequests.status, DECIDABLE),
     decidableBy(actor, me),
-    ne(leaveRequests.employeeId, me),
+    me === null ? undefined : ne(leaveRequests.employeeId, me),
   )).orderBy(asc(leaveRequests.startDate), asc(leaveRequests.createdAt)).limit(page.limit + 1).offset(
     page.offset,
   );
@@ -228,7 +245,8 @@ export async function listLeaveApprovals(
 
 /** Loads a request the caller may decide, or refuses: own → 403, not theirs or unknown → 404. */
 async function decidableRequest(q: Q, actor: Actor, id: string) {
-  const me = requireApprover(actor);
+  const me = deciderSelf(actor);
+  checkApprovalRole(actor);
   const [r] = await q.select().from(leaveRequests).where(eq(leaveRequests.id, id)).limit(1);
   if (r && r.employeeId === me) {
     throw forbidden("Nobody approves their own request; it goes to your own manager.");

@@ -1,0 +1,154 @@
+/**
+ * The first administrator of a new installation (`user create-admin`) has no employee record. Every page of
+ * the console works for that account on an organisation built as a customer builds one (`org apply`,
+ * `employees import`): each GET route of the console answers an HTML page, never JSON, and the pages that
+ * exist answer 200.
+ */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { makeTestApp, type TestApp } from "../_helpers.ts";
+import { cli } from "../_cli.ts";
+import { csrfOn, post } from "./_console.ts";
+import { users } from "../../src/db/schema/mod.ts";
+
+const ORG_FILE = `settings:
+  name: Rossi Sagl
+  canton: TI
+  payday: 25
+  languages: [de, it]
+  timeZone: Europe/Zurich
+`;
+
+const PEOPLE_FILE =
+  "personnel_number;first_name;last_name;work_email;canton;employment_start;birth_date\r\n" +
+  "T1;Giulia;Rossi;giulia.rossi@example.ch;TI;01.03.2020;15.06.1985\r\n" +
+  "T2;Marco;Bianchi;marco.bianchi@example.ch;ZH;01.01.2024;02.02.1990\r\n";
+
+/** A new installation with its first administrator, signed in; the session cookie. */
+export async function newInstallation(
+  t: TestApp,
+  opts: { language?: string } = {},
+): Promise<Record<string, string>> {
+  const dir = await Deno.makeTempDir({ prefix: "hr-admin-no-record-" });
+  try {
+    assert.equal((await cli(t, ["leave-types", "init"])).code, 0);
+    await Deno.writeTextFile(`${dir}/org.yaml`, ORG_FILE);
+    const org = await cli(t, ["org", "apply", "--file", `${dir}/org.yaml`]);
+    assert.equal(org.code, 0, org.err);
+    await Deno.writeTextFile(`${dir}/people.csv`, PEOPLE_FILE);
+    const people = await cli(t, ["employees", "import", "--file", `${dir}/people.csv`]);
+    assert.equal(people.code, 0, people.err);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  const admin = await cli(
+    t,
+    ["user", "create-admin", "--email", "admin@rossi.example", "--password-stdin"],
+    "Ticino-Lago-Maggiore-2026!",
+  );
+  assert.equal(admin.code, 0, admin.err);
+  if (opts.language) {
+    await t.deps.db.update(users).set({ language: opts.language }).where(
+      eq(users.email, "admin@rossi.example"),
+    );
+  }
+  return { Cookie: `hr_session=${await t.signIn("admin@rossi.example", "Ticino-Lago-Maggiore-2026!")}` };
+}
+
+/** Every GET route of the console (src/web/console*.tsx), with the data of the new installation. */
+const PAGES = [
+  "/hr/people",
+  "/hr/people/T1",
+  "/hr/people/T2",
+  "/hr/organisation",
+  "/hr/leave",
+  "/hr/leave/types",
+  "/hr/leave/types/VACATION",
+  "/hr/calendar",
+  "/hr/pay",
+  "/hr/documents",
+  "/hr/recruiting",
+  "/hr/recruiting/stages",
+  "/hr/inbox",
+];
+
+/** The routes with a name or id that does not exist: a page saying so, in HTML. */
+const MISSING = [
+  "/hr/people/NOPE",
+  "/hr/leave/types/NOPE",
+  "/hr/documents/nope",
+  "/hr/recruiting/positions/00000000-0000-4000-8000-000000000000",
+  "/hr/recruiting/applications/00000000-0000-4000-8000-000000000000",
+  "/hr/recruiting/applications/00000000-0000-4000-8000-000000000000/files/cv",
+  "/hr/recruiting/stages/nope",
+  "/hr/inbox/certificates/00000000-0000-4000-8000-000000000000",
+  "/hr/inbox/documents/00000000-0000-4000-8000-000000000000",
+];
+
+Deno.test("the first administrator, without an employee record, gets every console page as HTML", async (t) => {
+  const app = await makeTestApp({ demo: false, now: "2026-11-25T09:00:00.000Z" });
+  try {
+    const cookie = await newInstallation(app, { language: "it" });
+    for (const page of PAGES) {
+      await t.step(`${page}: 200, HTML`, async () => {
+        const r = await app.request(page, { headers: cookie });
+        const body = await r.text();
+        assert.equal(r.status, 200, `${page}: ${body.slice(0, 300)}`);
+        assert.match(r.headers.get("content-type") ?? "", /^text\/html/);
+        assert.match(body, /<html lang="it">/);
+      });
+    }
+    for (const page of MISSING) {
+      await t.step(`${page}: an HTML page, never JSON`, async () => {
+        const r = await app.request(page, { headers: cookie });
+        const body = await r.text();
+        assert.ok(r.status === 404 || r.status === 200, `${page}: ${r.status} ${body.slice(0, 300)}`);
+        assert.match(r.headers.get("content-type") ?? "", /^text\/html/, `${page}: ${body.slice(0, 300)}`);
+        assert.match(body, /<html lang="it">/);
+      });
+    }
+  } finally {
+    app.close();
+  }
+});
+
+Deno.test("the first administrator, without an employee record, decides a leave request in the inbox", async () => {
+  const app = await makeTestApp({ demo: false, now: "2026-11-25T09:00:00.000Z" });
+  try {
+    const cookie = await newInstallation(app);
+    const account = await cli(
+      app,
+      [
+        "user",
+        "add",
+        "--email",
+        "giulia.rossi@example.ch",
+        "--role",
+        "employee",
+        "--employee",
+        "T1",
+        "--password-stdin",
+      ],
+      "Giulia-Bellinzona-Castelgrande-7",
+    );
+    assert.equal(account.code, 0, account.err);
+    const token = await app.signIn("giulia.rossi@example.ch", "Giulia-Bellinzona-Castelgrande-7");
+    const filed = await app.request("/api/v1/portal/employee/leave/requests", {
+      method: "POST",
+      token,
+      json: { leaveType: "VACATION", startDate: "2026-12-07", endDate: "2026-12-08" },
+    });
+    assert.equal(filed.status, 201, await filed.clone().text());
+    const id = (await filed.json()).data.id as string;
+    const inbox = await (await app.request("/hr/inbox", { headers: cookie })).text();
+    assert.ok(inbox.includes(`/hr/inbox/leave/${id}`), "the request without a manager waits in the inbox");
+    const csrf = await csrfOn(app, cookie, "/hr/inbox");
+    const decided = await app.request(`/hr/inbox/leave/${id}`, post(cookie, { csrf, decision: "APPROVE" }));
+    assert.equal(decided.status, 200, await decided.clone().text());
+    await decided.body?.cancel();
+    const after = await (await app.request(`/api/v1/portal/employee/leave/requests/${id}`, { token })).json();
+    assert.equal(after.data.status, "APPROVED");
+  } finally {
+    app.close();
+  }
+});
