@@ -245,6 +245,68 @@ export function isCanton(canton: string): boolean {
   return CANTONS.has(canton);
 }
 
+/**
+ * Where date-holidays' data differs from a canton's own list of rest days, the canton's list wins. Each
+ * entry rewrites the canton's `days` of the data (date-holidays' rule syntax) before it is evaluated: a day
+ * set to `false` is not a holiday there, `optional` keeps it known but not a day off (communal or regional
+ * days: an organisation that observes them records a closure that does not deduct leave), `public` makes
+ * it a day off. The source of each is in docs/swiss-rules.md, and tests/domain/cantons_test.ts compares
+ * every canton's list for two years with a table written from the cantons' lists.
+ */
+const CANTONAL_AMENDMENTS: Readonly<Record<string, Readonly<Record<string, "public" | "optional" | false>>>> =
+  {
+    // Customary afternoons only (the installation's half-day setting), never whole days.
+    GL: { "12-24": false, "12-31": false },
+    // Karfreitag is a rest day of the cantonal law, not an optional day.
+    GR: { "easter -2": "public" },
+    // Mariä Empfängnis has the status of Mariä Himmelfahrt and Allerheiligen.
+    AI: { "12-08": "public" },
+    // 1 May is no rest day; Berchtoldstag and the Catholic days are rest days of some districts only.
+    AG: {
+      "01-02": "optional",
+      "05-01": false,
+      "easter 60": "optional",
+      "08-15": "optional",
+      "11-01": "optional",
+      "12-08": "optional",
+    },
+    // Josefstag is a rest day of a few communes only.
+    SO: { "03-19": "optional" },
+    // Neither 1 May nor Whit Monday (like Easter Monday) is among the canton's rest days; the afternoon of
+    // 24 December comes from the installation's half-day setting.
+    VS: { "05-01 12:00": false, "easter 50": "optional", "12-24 12:00": false },
+    // Whit Monday has the status of Easter Monday; Fête-Dieu is a communal day (Catholic communes).
+    NE: { "easter 50": "public", "easter 60": "optional" },
+  };
+
+/** Näfelser Fahrt: the first Thursday of April, a week later when that is Maundy Thursday (Holy Week). */
+const NAEFELSER_FAHRT_FROM = "Thursday after 04-02 if is observance holiday then next Thursday";
+const NAEFELSER_FAHRT_TO = "1st thursday in April if is observance holiday then next thursday";
+
+/** date-holidays' Swiss data with the cantons' own lists applied (see `CANTONAL_AMENDMENTS`). */
+const amendedSwissHolidays = (() => {
+  const data = structuredClone(swissHolidays) as unknown as {
+    holidays: {
+      CH: { days: Record<string, unknown>; states: Record<string, { days: Record<string, unknown> }> };
+    };
+  };
+  const ch = data.holidays.CH;
+  for (const [canton, amendments] of Object.entries(CANTONAL_AMENDMENTS)) {
+    const days = ch.states[canton].days;
+    for (const [rule, status] of Object.entries(amendments)) {
+      const known = (days[rule] ?? ch.days[rule] ?? { _name: rule }) as Record<string, unknown>;
+      if (status === false) days[rule] = false;
+      else days[rule] = { ...known, type: status };
+    }
+  }
+  const gl = ch.states.GL.days;
+  if (gl[NAEFELSER_FAHRT_FROM]) {
+    gl[NAEFELSER_FAHRT_TO] = gl[NAEFELSER_FAHRT_FROM];
+    delete gl[NAEFELSER_FAHRT_FROM];
+  }
+  return data as unknown as typeof swissHolidays;
+})();
+
 const holidayEngines = new Map<string, Holidays>();
 const holidayCache = new Map<string, PublicHoliday[]>();
 
@@ -282,7 +344,7 @@ function cachedHolidays(canton: string, year: number, lang: Lang): readonly Publ
 
   let engine = holidayEngines.get(canton);
   if (!engine) {
-    engine = new Holidays(swissHolidays, "CH", canton);
+    engine = new Holidays(amendedSwissHolidays, "CH", canton);
     holidayEngines.set(canton, engine);
   }
   const byDate = new Map<string, PublicHoliday>();

@@ -8,7 +8,7 @@
  * du plébiscite jurassien (23 June); BS and BL Tag der Arbeit (1 May).
  */
 import assert from "node:assert/strict";
-import { publicHolidays } from "../../src/domain/calendar.ts";
+import { isoWeekday, publicHolidays, setObservedHalfDays } from "../../src/domain/calendar.ts";
 
 const CANTONS = [
   "AG",
@@ -91,5 +91,206 @@ Deno.test("cantons: cantonal holidays as the cantons publish them", async (t) =>
     await t.step(`${canton} ${date} is a working day`, () => {
       assert.equal(publicHolidays(canton, 2026).find((x) => x.date === date), undefined);
     });
+  }
+});
+
+/**
+ * Every canton's days off for two years, Monday to Saturday (a holiday on a Sunday changes nothing), written
+ * from the cantons' own lists of public rest days (ArG Art. 20a para. 1, SR 822.11: at most eight a year
+ * besides 1 August, BV Art. 110 para. 3, SR 101). The source of each canton is beside it and in
+ * docs/swiss-rules.md. "½" is an afternoon. Without the customary half days of 24 and 31 December (the
+ * installation's setting, tested below).
+ */
+const TABLE: Record<string, Record<number, string>> = {
+  // Kanton Aargau, Gesetz über die öffentlichen Ruhetage and its ordinance (canton-wide days only; Berchtoldstag and the Catholic days are district days, docs/swiss-rules.md)
+  AG: {
+    2026: "01-01 04-03 04-06 05-14 05-25 08-01 12-25 12-26",
+    2027: "01-01 03-26 03-29 05-06 05-17 12-25",
+  },
+  // Kanton Appenzell I.Rh., Ruhetage (ai.ch); Mariä Empfängnis like Mariä Himmelfahrt and Allerheiligen; Stephanstag not on Tuesday or Saturday
+  AI: {
+    2026: "01-01 04-03 04-06 05-14 05-25 06-04 08-01 08-15 09-22 12-08 12-25",
+    2027: "01-01 03-26 03-29 05-06 05-17 05-27 09-22 11-01 12-08 12-25",
+  },
+  // Kanton Appenzell A.Rh., Ruhetage (ar.ch); Stephanstag not on a Monday
+  AR: {
+    2026: "01-01 04-03 04-06 05-14 05-25 08-01 12-25 12-26",
+    2027: "01-01 03-26 03-29 05-06 05-17 12-25",
+  },
+  // Kanton Bern, Gesetz über die öffentlichen Ruhetage (BSG 555.1)
+  BE: {
+    2026: "01-01 01-02 04-03 04-06 05-14 05-25 08-01 12-25 12-26",
+    2027: "01-01 01-02 03-26 03-29 05-06 05-17 12-25",
+  },
+  // Kanton Basel-Landschaft, Ruhetagsgesetz (bl.ch); 1 May
+  BL: {
+    2026: "01-01 04-03 04-06 05-01 05-14 05-25 08-01 12-25 12-26",
+    2027: "01-01 03-26 03-29 05-01 05-06 05-17 12-25",
+  },
+  // Kanton Basel-Stadt, Ruhetagsgesetz (bs.ch); 1 May
+  BS: {
+    2026: "01-01 04-03 04-06 05-01 05-14 05-25 08-01 12-25 12-26",
+    2027: "01-01 03-26 03-29 05-01 05-06 05-17 12-25",
+  },
+  // Canton de Fribourg, loi sur les jours fériés (fr.ch); the Catholic list (reformed communes of the Lake district differ)
+  FR: {
+    2026: "01-01 04-03 05-14 06-04 08-01 08-15 12-08 12-25",
+    2027: "01-01 03-26 05-06 05-27 11-01 12-08 12-25",
+  },
+  // République et canton de Genève, loi sur les jours fériés (ge.ch): Jeûne genevois, Restauration 31 December
+  GE: {
+    2026: "01-01 04-03 04-06 05-14 05-25 08-01 09-10 12-25 12-31",
+    2027: "01-01 03-26 03-29 05-06 05-17 09-09 12-25 12-31",
+  },
+  // Kanton Glarus, Öffentliche Feiertage (gl.ch): Näfelser Fahrt first Thursday of April, a week later in Holy Week; no whole 24/31 December
+  GL: {
+    2026: "01-01 04-03 04-06 04-09 05-14 05-25 08-01 12-25 12-26",
+    2027: "01-01 03-26 03-29 04-01 05-06 05-17 11-01 12-25",
+  },
+  // Kanton Graubünden, Ruhetagsgesetz (gr.ch): Karfreitag
+  GR: {
+    2026: "01-01 04-03 04-06 05-14 05-25 08-01 12-25 12-26",
+    2027: "01-01 03-26 03-29 05-06 05-17 12-25",
+  },
+  // République et canton du Jura, jours fériés (jura.ch): 23 June
+  JU: {
+    2026: "01-01 01-02 04-03 04-06 05-01 05-14 05-25 06-04 06-23 08-01 08-15 12-25",
+    2027: "01-01 01-02 03-26 03-29 05-01 05-06 05-17 05-27 06-23 11-01 12-25",
+  },
+  // Kanton Luzern, Ruhetags- und Ladenschlussgesetz (lu.ch)
+  LU: {
+    2026: "01-01 04-03 05-14 06-04 08-01 08-15 12-08 12-25 12-26",
+    2027: "01-01 03-26 05-06 05-27 11-01 12-08 12-25",
+  },
+  // République et canton de Neuchâtel, jours fériés officiels (ne.ch): 1 March; Easter and Whit Monday; 2 January and 26 December only on a Monday
+  NE: {
+    2026: "01-01 04-03 04-06 05-01 05-14 05-25 08-01 12-25",
+    2027: "01-01 03-01 03-26 03-29 05-01 05-06 05-17 12-25",
+  },
+  // Kanton Nidwalden, Ruhetage (nw.ch)
+  NW: {
+    2026: "01-01 03-19 04-03 05-14 06-04 08-01 08-15 12-08 12-25",
+    2027: "01-01 03-19 03-26 05-06 05-27 11-01 12-08 12-25",
+  },
+  // Kanton Obwalden, Ruhetage (ow.ch): Bruder Klaus 25 September
+  OW: {
+    2026: "01-01 04-03 05-14 06-04 08-01 08-15 09-25 12-08 12-25",
+    2027: "01-01 03-26 05-06 05-27 09-25 11-01 12-08 12-25",
+  },
+  // Kanton St. Gallen, Ruhetagsgesetz (sg.ch)
+  SG: {
+    2026: "01-01 04-03 04-06 05-14 05-25 08-01 12-25 12-26",
+    2027: "01-01 03-26 03-29 05-06 05-17 11-01 12-25",
+  },
+  // Kanton Schaffhausen, Ruhetagsgesetz (sh.ch); 1 May
+  SH: {
+    2026: "01-01 04-03 04-06 05-01 05-14 05-25 08-01 12-25 12-26",
+    2027: "01-01 03-26 03-29 05-01 05-06 05-17 12-25",
+  },
+  // Kanton Solothurn, Ruhetagsgesetz (so.ch): 1 May from noon; Josefstag communal only
+  SO: {
+    2026: "01-01 04-03 05-01½ 05-14 06-04 08-01 08-15 12-25",
+    2027: "01-01 03-26 05-01½ 05-06 05-27 11-01 12-25",
+  },
+  // Kanton Schwyz, Ruhetage (sz.ch)
+  SZ: {
+    2026: "01-01 01-06 03-19 04-03 04-06 05-14 05-25 06-04 08-01 08-15 12-08 12-25 12-26",
+    2027: "01-01 01-06 03-19 03-26 03-29 05-06 05-17 05-27 11-01 12-08 12-25",
+  },
+  // Kanton Thurgau, Ruhetagsgesetz (tg.ch); 1 May, Berchtoldstag
+  TG: {
+    2026: "01-01 01-02 04-03 04-06 05-01 05-14 05-25 08-01 12-25 12-26",
+    2027: "01-01 01-02 03-26 03-29 05-01 05-06 05-17 12-25",
+  },
+  // Repubblica e Cantone Ticino, giorni festivi ufficiali (ti.ch): no Venerdì santo
+  TI: {
+    2026: "01-01 01-06 03-19 04-06 05-01 05-14 05-25 06-04 06-29 08-01 08-15 12-08 12-25 12-26",
+    2027: "01-01 01-06 03-19 03-29 05-01 05-06 05-17 05-27 06-29 11-01 12-08 12-25",
+  },
+  // Kanton Uri, Ruhetage (ur.ch)
+  UR: {
+    2026: "01-01 01-06 03-19 04-03 04-06 05-14 05-25 06-04 08-01 08-15 12-08 12-25 12-26",
+    2027: "01-01 01-06 03-19 03-26 03-29 05-06 05-17 05-27 11-01 12-08 12-25",
+  },
+  // Canton de Vaud, jours fériés (vd.ch): Lundi du Jeûne
+  VD: {
+    2026: "01-01 01-02 04-03 04-06 05-14 05-25 08-01 09-21 12-25",
+    2027: "01-01 01-02 03-26 03-29 05-06 05-17 09-20 12-25",
+  },
+  // Canton du Valais, jours fériés légaux (vs.ch): neither 1 May, Easter Monday nor Whit Monday
+  VS: {
+    2026: "01-01 03-19 05-14 06-04 08-01 08-15 12-08 12-25",
+    2027: "01-01 03-19 05-06 05-27 11-01 12-08 12-25",
+  },
+  // Kanton Zug, Ruhetage (zg.ch)
+  ZG: {
+    2026: "01-01 04-03 05-14 06-04 08-01 08-15 12-08 12-25",
+    2027: "01-01 03-26 05-06 05-27 11-01 12-08 12-25",
+  },
+  // Kanton Zürich, Ruhetags- und Ladenöffnungsgesetz (LS 822.4); 1 May
+  ZH: {
+    2026: "01-01 04-03 04-06 05-01 05-14 05-25 08-01 12-25 12-26",
+    2027: "01-01 03-26 03-29 05-01 05-06 05-17 12-25",
+  },
+};
+
+Deno.test("cantons: every canton's days off in 2026 and 2027 are the cantons' own lists", async (t) => {
+  assert.equal(Object.keys(TABLE).length, 26);
+  setObservedHalfDays([]);
+  try {
+    for (const canton of CANTONS) {
+      await t.step(canton, () => {
+        for (const year of [2026, 2027]) {
+          const got = publicHolidays(canton, year)
+            .filter((h) => new Date(h.date + "T00:00:00Z").getUTCDay() !== 0)
+            .map((h) => h.date.slice(5) + (h.portion === 0.5 ? "½" : ""))
+            .join(" ");
+          assert.equal(got, TABLE[canton][year], `${canton} ${year}`);
+        }
+      });
+    }
+  } finally {
+    setObservedHalfDays(["12-24", "12-31"]);
+  }
+});
+
+Deno.test("cantons: GL and VS have the afternoons of 24 and 31 December only from the installation's setting", () => {
+  // Kanton Glarus, Öffentliche Feiertage (gl.ch); Canton du Valais, jours fériés légaux (vs.ch): neither day
+  // is a rest day; the afternoons are the customary half days every canton gets by default.
+  for (const canton of ["GL", "VS"]) {
+    const dec = (c: string) =>
+      publicHolidays(c, 2026).filter((h) => h.date === "2026-12-24" || h.date === "2026-12-31")
+        .map((h) => `${h.date} ${h.portion}`);
+    assert.deepEqual(dec(canton), ["2026-12-24 0.5", "2026-12-31 0.5"], canton);
+    setObservedHalfDays([]);
+    try {
+      assert.deepEqual(dec(canton), [], canton);
+    } finally {
+      setObservedHalfDays(["12-24", "12-31"]);
+    }
+  }
+});
+
+Deno.test("cantons: Näfelser Fahrt is the first Thursday of April, a week later only when that is Maundy Thursday", () => {
+  // Kanton Glarus, Öffentliche Feiertage (gl.ch). Easter: 9 April 2023, 31 March 2024, 5 April 2026,
+  // 28 March 2027, 16 April 2028.
+  const cases: [number, string][] = [
+    [2023, "2023-04-13"], // 6 April is Maundy Thursday
+    [2024, "2024-04-04"], // Easter week: no move
+    [2026, "2026-04-09"], // 2 April is Maundy Thursday
+    [2027, "2027-04-01"], // Easter week: no move
+    [2028, "2028-04-06"],
+  ];
+  for (const [year, date] of cases) {
+    const april = publicHolidays("GL", year).filter((h) =>
+      h.date.slice(5, 7) === "04" && h.date.slice(8) !== ""
+    )
+      .map((h) => h.date);
+    assert.ok(april.includes(date), `${year}: ${april.join(", ")}`);
+    assert.equal(
+      april.filter((d) => isoWeekday(d) === 4).length,
+      1,
+      `${year}: one Thursday holiday in April`,
+    );
   }
 });
