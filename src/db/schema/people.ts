@@ -50,6 +50,11 @@ export const employees = sqliteTable("employees", {
   ahvNumber: text("ahv_number"),
   iban: text("iban"),
   nationality: text("nationality"),
+  /**
+   * The person's language (de, en, fr, it) as HR entered it: their invitation is written in it, before any
+   * account exists. Once they have an account, the account's language is the one they read in.
+   */
+  language: text("language"),
   createdAt: instant("created_at").notNull(),
   updatedAt: instant("updated_at").notNull(),
 }, (t) => [
