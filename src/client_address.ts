@@ -8,6 +8,7 @@
  * real peer after whatever the client sent.
  */
 import type { Context } from "hono";
+import { parseAddressUnmapped } from "./ip.ts";
 
 /** A parsed CIDR range (IPv4 or IPv6). */
 interface Range {
@@ -15,31 +16,8 @@ interface Range {
   bits: number;
 }
 
-function ipBytes(ip: string): Uint8Array | null {
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
-  if (v4) {
-    const b = v4.slice(1).map(Number);
-    return b.every((x) => x <= 255) ? new Uint8Array(b) : null;
-  }
-  if (!ip.includes(":")) return null;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return ipBytes(mapped[1]);
-  const [head, tail, ...rest] = ip.split("::");
-  if (rest.length) return null;
-  const groups = (s: string | undefined) => (s ? s.split(":") : []);
-  const h = groups(head), t = groups(tail);
-  const fill = tail === undefined ? 0 : 8 - h.length - t.length;
-  if (fill < 0 || (tail === undefined && h.length !== 8)) return null;
-  const all = [...h, ...Array(fill).fill("0"), ...t];
-  const out = new Uint8Array(16);
-  for (let i = 0; i < 8; i++) {
-    if (!/^[0-9a-f]{1,4}$/i.test(all[i])) return null;
-    const n = parseInt(all[i], 16);
-    out[2 * i] = n >> 8;
-    out[2 * i + 1] = n & 255;
-  }
-  return out;
-}
+/** An address as bytes; an IPv4-mapped IPv6 address counts as its IPv4 address. */
+const ipBytes = parseAddressUnmapped;
 
 /** Parses `TRUSTED_PROXIES`: comma-separated addresses or CIDR ranges; throws on a bad entry. */
 export function parseTrustedProxies(value: string): Range[] {
