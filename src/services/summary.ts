@@ -12,6 +12,7 @@
 import { addDays, mondayOf, yearOf } from "../domain/calendar.ts";
 import { dataStamp, readRow } from "../db/local.ts";
 import { sumHours } from "../domain/time.ts";
+import type { LeaveBalance } from "../domain/leave.ts";
 import type { Actor } from "./actor.ts";
 import { type EmployeeCore, noEmployee, selfId, type ServiceDeps, todayOf } from "./common.ts";
 import { closureDaysIn, type ClosurePeriodDates } from "./holidays.ts";
@@ -41,7 +42,6 @@ interface Facts extends EmployeeCore {
   vacationDeducts: number | null;
   vacationDefaultDays: number | null;
   vacationSteps: string;
-  vacationRequestThisYear: number;
   nextPayout: string | null;
   latestPayslip: string | null;
   feedbackDrafts: number;
@@ -83,8 +83,6 @@ const FACTS_SQL = `
     e.workload_percent AS workloadPercent, e.working_weekdays AS workingWeekdays, e.weekly_hours AS weeklyHours,
     v.id AS vacationTypeId, v.deducts_balance AS vacationDeducts, v.default_annual_days AS vacationDefaultDays,
     v.entitlement_steps AS vacationSteps, e.birth_date AS birthDate,
-    EXISTS (SELECT 1 FROM leave_requests r WHERE r.employee_id = e.id AND r.leave_type_id = v.id
-        AND r.start_date <= :yearTo AND r.end_date >= :yearFrom) AS vacationRequestThisYear,
     (SELECT payment_date FROM pay_dates WHERE payment_date >= :today ORDER BY payment_date LIMIT 1) AS nextPayout,
     (SELECT period_label FROM payslips WHERE employee_id = e.id
       ORDER BY payment_date DESC, period DESC LIMIT 1) AS latestPayslip,
@@ -126,7 +124,7 @@ const FACTS_SQL = `
         WHERE employee_id = e.id AND start_date <= :weekEnd
         AND (end_date IS NULL OR end_date >= :weekStart) AND withdrawn_at IS NULL
         ORDER BY start_date DESC LIMIT ${ABSENCE_ROWS_LIMIT})) AS weekSick
-  FROM employees e LEFT JOIN leave_types v ON v.code = '${VACATION_CODE}'
+  FROM employees e LEFT JOIN leave_types v ON v.code = '${VACATION_CODE}' AND v.active = 1
   WHERE e.id = :employeeId`;
 
 async function facts(deps: ServiceDeps, employeeId: string, today: string, weekStart: string) {
@@ -153,8 +151,9 @@ async function facts(deps: ServiceDeps, employeeId: string, today: string, weekS
 
 /**
  * The summary, exactly the contract's `PortalEmployeeSummaryDTO`. `leave`, `timesheet`, `nextPayoutDate`
- * and `latestPayslipPeriod` are null when there is no data yet (no vacation entitlement or request this
- * year; no time entry ever; no planned pay date; no payslip). `todos.total` = feedbackDrafts +
+ * and `latestPayslipPeriod` are null when there is no data yet (an empty vacation balance this year, see
+ * `emptyBalance`; no time entry ever; no planned pay date; no payslip). `leave` is the VACATION balance
+ * the leave area shows for the current leave year, computed by the same `balanceFrom`. `todos.total` = feedbackDrafts +
  * surveyInvitations + (onboardingOpen ? 1 : 0) + (documentsMissing ? 1 : 0).
  */
 export async function getEmployeeSummary(deps: ServiceDeps, actor: Actor): Promise<EmployeeSummary> {
@@ -280,8 +279,10 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, today: stri
     };
     const b = balanceFrom(emp, type, year, today, data);
     // `entitlement` is what is available this year (pro-rata entitlement + carry-over still valid +
-    // adjustments), so that remaining = entitlement − used − planned holds on the home screen.
-    if (b.hasEntitlement || Number(f.vacationRequestThisYear)) {
+    // adjustments), so that remaining = entitlement − used − planned holds on the home screen. Shown
+    // whenever the balance holds anything: an entitlement derived from the policy has no stored row, so
+    // the presence of a row is no sign of "no data" (a new organisation would see none).
+    if (type.deductsBalance && !emptyBalance(b)) {
       leave = { year, remaining: b.remaining, entitlement: b.available, used: b.used, planned: b.planned };
     }
   }
@@ -334,6 +335,17 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, today: stri
       total: feedback + surveys + (onboardingOpen ? 1 : 0) + (documentsMissing ? 1 : 0),
     },
   });
+}
+
+/**
+ * A vacation balance with nothing in it: no days of entitlement, carry-over or corrections and no day taken,
+ * planned or asked for (someone whose employment does not touch the year). The only balance the home screen
+ * shows as null.
+ */
+export function emptyBalance(
+  b: Pick<LeaveBalance, "entitlement" | "available" | "used" | "planned" | "pending">,
+): boolean {
+  return b.entitlement === 0 && b.available === 0 && b.used === 0 && b.planned === 0 && b.pending === 0;
 }
 
 /** Freezes an object and the objects it holds. */
