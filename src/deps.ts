@@ -20,8 +20,9 @@ export interface AppDeps {
 }
 
 /**
- * How client metadata documents are fetched: by default the runtime's fetch behind the public-address
- * check (oauth/client_metadata.ts); a test on one machine injects one that trusts its own CA on loopback.
+ * How client metadata documents are fetched: by default `PUBLIC_FETCHER` (oauth/client_metadata.ts), which
+ * resolves the name once, checks every address and connects to a checked one; a test on one machine injects
+ * one that trusts its own CA on loopback.
  */
 export interface MetadataFetcher {
   fetch(url: string, init: RequestInit): Promise<Response>;
