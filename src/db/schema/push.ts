@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, instant } from "./_common.ts";
-import { users } from "./people.ts";
+import { sessions, users } from "./people.ts";
 
 /**
  * A phone that receives push notifications for an account: its platform (APNS for Apple, FCM for Google),
@@ -10,13 +10,19 @@ import { users } from "./people.ts";
 export const pushDevices = sqliteTable("push_devices", {
   id: id(),
   userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  /**
+   * The sign-in session the phone registered with: a device gets pushes only while that session is live, so
+   * a phone signed out (or revoked from another device, or its account deactivated) gets none. Null for a
+   * registration from before devices were tied to sessions: it gets none until the app registers again.
+   */
+  sessionId: text("session_id").references(() => sessions.id, { onDelete: "cascade" }),
   /** APNS | FCM */
   platform: text("platform").notNull(),
   token: text("token").notNull().unique(),
   language: text("language").notNull(),
   createdAt: instant("created_at").notNull(),
   updatedAt: instant("updated_at").notNull(),
-}, (t) => [index("push_devices_user_idx").on(t.userId)]);
+}, (t) => [index("push_devices_user_idx").on(t.userId), index("push_devices_session_idx").on(t.sessionId)]);
 
 /**
  * The push outbox: one message per device and notification, written with the notification and delivered by
