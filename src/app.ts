@@ -26,6 +26,7 @@ import { mountConsoleRecruiting } from "./web/console_recruiting.tsx";
 import { mountConsoleStages } from "./web/console_stages.tsx";
 import { mountConsoleInbox } from "./web/console_inbox.tsx";
 import { mountConsolePerson } from "./web/console_person.tsx";
+import { mountConsoleOnboarding } from "./web/console_onboarding.tsx";
 import { mountConsoleDocuments } from "./web/console_documents.tsx";
 import { mountConsoleLeaveTypes } from "./web/console_leave_types.tsx";
 import { mountConsoleOrganisation } from "./web/console_organisation.tsx";
@@ -203,6 +204,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   mountConsole(app, deps);
   mountConsoleInbox(app, deps);
   mountConsolePerson(app, deps);
+  mountConsoleOnboarding(app, deps);
   mountConsoleDocuments(app, deps);
   mountConsoleLeaveTypes(app, deps);
   mountConsoleOrganisation(app, deps);

@@ -17,6 +17,32 @@ export interface OnboardingTexts {
   done: string;
   open: string;
   person: string;
+  /** The plan closed by HR before its tasks were all done. */
+  closed: string;
+  markDone: string;
+  /** `{task}` */
+  taskDone: string;
+  closePlan: string;
+  closeHint: string;
+  planClosed: string;
+  startPlan: string;
+  /** `{days}`: the days after the start within which a person added counts as new. */
+  startHint: string;
+  firstDay: string;
+  /** `{date}` */
+  planStarted: string;
+  /** Refusals of the plan's actions. */
+  noTemplate: string;
+  alreadyOpen: string;
+  noOpenPlan: string;
+  noTask: string;
+  firstDayInvalid: string;
+  onlyHr: string;
+  /** `{name}` */
+  pageTitle: string;
+  /** `{name}` */
+  backToPerson: string;
+  manage: string;
 }
 
 export const ONBOARDING_TEXTS: Record<Lang, OnboardingTexts> = {
@@ -39,6 +65,30 @@ export const ONBOARDING_TEXTS: Record<Lang, OnboardingTexts> = {
     done: "erledigt",
     open: "offen",
     person: "die Person selbst",
+    closed: "HR hat den Plan geschlossen; offene Aufgaben sind nicht mehr fällig.",
+    markDone: "Erledigt",
+    taskDone: "Die Aufgabe «{task}» ist erledigt.",
+    closePlan: "Plan schliessen",
+    closeHint: "Schliessen beendet den Plan mit allen offenen Aufgaben: Sie verschwinden aus den Pendenzen " +
+      "der Person und der Liste der vorgesetzten Person.",
+    planClosed: "Der Onboarding-Plan ist geschlossen.",
+    startPlan: "Onboarding-Plan starten",
+    startHint:
+      "Wer neu eintritt (Anstellungsbeginn heute, später oder in den letzten {days} Tagen), erhält " +
+      "den Plan aus der Vorlage DEFAULT beim Erfassen. Für eine andere Person, die neu ist (etwa nach einem " +
+      "Wechsel), starten Sie ihn hier; die Aufgaben sind ab dem gewählten ersten Tag fällig.",
+    firstDay: "Erster Tag des Plans",
+    planStarted: "Der Onboarding-Plan ist gestartet, erster Tag {date}.",
+    noTemplate: "Die Organisation hat keine Onboarding-Vorlage DEFAULT (Abschnitt onboardingTemplates " +
+      "der Konfigurationsdatei).",
+    alreadyOpen: "Diese Person hat schon einen offenen Onboarding-Plan.",
+    noOpenPlan: "Diese Person hat keinen offenen Onboarding-Plan.",
+    noTask: "Diese Aufgabe gehört nicht zum offenen Onboarding-Plan dieser Person.",
+    firstDayInvalid: "Erster Tag des Plans: ein gültiges Datum JJJJ-MM-TT angeben.",
+    onlyHr: "Nur HR bearbeitet Onboarding-Pläne hier.",
+    pageTitle: "Onboarding-Plan von {name}",
+    backToPerson: "Zurück zu {name}",
+    manage: "Aufgaben erledigen, Plan schliessen oder starten",
   },
   fr: {
     plan: "Plan d'intégration",
@@ -59,6 +109,30 @@ export const ONBOARDING_TEXTS: Record<Lang, OnboardingTexts> = {
     done: "faite",
     open: "ouverte",
     person: "la personne elle-même",
+    closed: "Les RH ont clos le plan ; ses tâches ouvertes ne sont plus dues.",
+    markDone: "Faite",
+    taskDone: "La tâche « {task} » est faite.",
+    closePlan: "Clore le plan",
+    closeHint: "Clore le plan termine toutes ses tâches ouvertes : elles disparaissent des choses à faire " +
+      "de la personne et de la liste de son ou sa responsable.",
+    planClosed: "Le plan d'intégration est clos.",
+    startPlan: "Démarrer un plan d'intégration",
+    startHint:
+      "Une personne qui arrive (début du contrat aujourd'hui, plus tard ou dans les {days} derniers " +
+      "jours) reçoit le plan du modèle DEFAULT à sa saisie. Pour une autre personne nouvelle (après un " +
+      "changement de poste, par exemple), démarrez-le ici ; les tâches sont dues à partir du premier jour choisi.",
+    firstDay: "Premier jour du plan",
+    planStarted: "Le plan d'intégration a démarré, premier jour le {date}.",
+    noTemplate: "L'organisation n'a pas de modèle d'intégration DEFAULT (section onboardingTemplates du " +
+      "fichier de configuration).",
+    alreadyOpen: "Cette personne a déjà un plan d'intégration ouvert.",
+    noOpenPlan: "Cette personne n'a pas de plan d'intégration ouvert.",
+    noTask: "Cette tâche n'appartient pas au plan d'intégration ouvert de cette personne.",
+    firstDayInvalid: "Premier jour du plan : indiquez une date valide AAAA-MM-JJ.",
+    onlyHr: "Seules les RH modifient les plans d'intégration ici.",
+    pageTitle: "Plan d'intégration de {name}",
+    backToPerson: "Retour à {name}",
+    manage: "Marquer des tâches faites, clore ou démarrer un plan",
   },
   it: {
     plan: "Piano di inserimento",
@@ -79,6 +153,32 @@ export const ONBOARDING_TEXTS: Record<Lang, OnboardingTexts> = {
     done: "svolto",
     open: "aperto",
     person: "la persona stessa",
+    closed: "Le RU hanno chiuso il piano; i suoi compiti aperti non sono più dovuti.",
+    markDone: "Svolto",
+    taskDone: "Il compito «{task}» è svolto.",
+    closePlan: "Chiudere il piano",
+    closeHint:
+      "Chiudere il piano conclude tutti i suoi compiti aperti: spariscono dalle cose da fare della " +
+      "persona e dalla lista del suo superiore.",
+    planClosed: "Il piano di inserimento è chiuso.",
+    startPlan: "Avviare un piano di inserimento",
+    startHint:
+      "Chi arriva (inizio del rapporto oggi, più tardi o negli ultimi {days} giorni) riceve il piano " +
+      "del modello DEFAULT quando viene registrato. Per un'altra persona nuova (dopo un cambio di funzione, " +
+      "ad esempio) lo avvii qui; i compiti scadono a partire dal primo giorno scelto.",
+    firstDay: "Primo giorno del piano",
+    planStarted: "Il piano di inserimento è avviato, primo giorno il {date}.",
+    noTemplate:
+      "L'organizzazione non ha un modello di inserimento DEFAULT (sezione onboardingTemplates del " +
+      "file di configurazione).",
+    alreadyOpen: "Questa persona ha già un piano di inserimento aperto.",
+    noOpenPlan: "Questa persona non ha un piano di inserimento aperto.",
+    noTask: "Questo compito non appartiene al piano di inserimento aperto di questa persona.",
+    firstDayInvalid: "Primo giorno del piano: indichi una data valida AAAA-MM-GG.",
+    onlyHr: "Solo le RU modificano i piani di inserimento qui.",
+    pageTitle: "Piano di inserimento di {name}",
+    backToPerson: "Torna a {name}",
+    manage: "Segnare compiti svolti, chiudere o avviare un piano",
   },
   en: {
     plan: "Onboarding plan",
@@ -99,6 +199,29 @@ export const ONBOARDING_TEXTS: Record<Lang, OnboardingTexts> = {
     done: "done",
     open: "open",
     person: "the person themself",
+    closed: "HR closed the plan; its open tasks are no longer due.",
+    markDone: "Done",
+    taskDone: "The task “{task}” is done.",
+    closePlan: "Close the plan",
+    closeHint: "Closing ends the plan with all its open tasks: they leave the person's to-dos and their " +
+      "manager's list.",
+    planClosed: "The onboarding plan is closed.",
+    startPlan: "Start an onboarding plan",
+    startHint: "A new hire (employment starting today, later or within the last {days} days) gets the plan " +
+      "of the template DEFAULT when entered. For someone else who is new (after a change of role, say), start " +
+      "it here; the tasks fall due from the first day chosen.",
+    firstDay: "First day of the plan",
+    planStarted: "The onboarding plan has started, first day {date}.",
+    noTemplate: "The organisation has no onboarding template DEFAULT (section onboardingTemplates of the " +
+      "configuration file).",
+    alreadyOpen: "This person already has an open onboarding plan.",
+    noOpenPlan: "This person has no open onboarding plan.",
+    noTask: "This task is not on this person's open onboarding plan.",
+    firstDayInvalid: "First day of the plan: give a valid date YYYY-MM-DD.",
+    onlyHr: "Only HR staff change onboarding plans here.",
+    pageTitle: "Onboarding plan of {name}",
+    backToPerson: "Back to {name}",
+    manage: "Mark tasks done, close or start a plan",
   },
 };
 

@@ -8,8 +8,8 @@ import type { AppDeps } from "../deps.ts";
 import { departments, employees, users } from "../db/schema/mod.ts";
 import { isLang } from "../i18n/mod.ts";
 import { isValidDate } from "../domain/calendar.ts";
-import { startPlanFromTemplate } from "./onboarding_templates.ts";
-import type { Q, Tx } from "./common.ts";
+import { isNewHire, startPlanFromTemplate } from "./onboarding_templates.ts";
+import { type Q, type ServiceDeps, todayOf, type Tx } from "./common.ts";
 
 /**
  * The employee CSV format, the same for import and export. `personnel_number` identifies a person: an
@@ -139,7 +139,7 @@ const Row = z.object({
 
 /** The result of an import: either everything was applied, or nothing and every bad row is listed. */
 export type ImportResult =
-  | { ok: true; created: number; updated: number }
+  | { ok: true; created: number; updated: number; plansStarted: number }
   | { ok: false; errors: string[] };
 
 /** One record: its place (a file's line number; 1 for a form) and its fields by column name. */
@@ -213,8 +213,17 @@ async function checkRecords(
   return { errors, checked: { parsed, byPn } };
 }
 
-/** Writes checked records in the caller's transaction; returns the counts and the ids of the new people. */
-async function writeRecords(tx: Tx, { parsed, byPn }: Checked, now: number, opts: RecordOptions = {}) {
+/**
+ * Writes checked records in the caller's transaction; returns the counts, the ids of the new people and how
+ * many onboarding plans were started. `today` is the local day that tells a new hire from long-time staff.
+ */
+async function writeRecords(
+  tx: Tx,
+  { parsed, byPn }: Checked,
+  now: number,
+  today: string,
+  opts: RecordOptions = {},
+) {
   let created = 0;
   let updated = 0;
   const depts = new Map((await tx.select().from(departments)).map((d) => [d.name, d.id]));
@@ -274,9 +283,16 @@ async function writeRecords(tx: Tx, { parsed, byPn }: Checked, now: number, opts
       );
     }
   }
-  // Every new person starts with the organisation's onboarding plan (once all managers exist).
-  for (const id of newIds) await startPlanFromTemplate(tx, id, now);
-  return { created, updated, newIds };
+  // A new hire starts with the organisation's onboarding plan (once all managers exist). People added whose
+  // employment began long ago (the staff of a first import) are not starting anything: a plan would give them
+  // tasks long overdue and their managers a list of them.
+  let plansStarted = 0;
+  for (const { row } of parsed) {
+    const id = ids.get(row.personnel_number)!;
+    if (!newIds.includes(id) || !isNewHire(row.employment_start, today)) continue;
+    if (await startPlanFromTemplate(tx, id, now)) plansStarted++;
+  }
+  return { created, updated, newIds, plansStarted };
 }
 
 /**
@@ -284,7 +300,7 @@ async function writeRecords(tx: Tx, { parsed, byPn }: Checked, now: number, opts
  * problem at all, in one transaction: new personnel numbers are added, known ones updated.
  */
 export async function saveEmployeeRecords(
-  deps: Pick<AppDeps, "db" | "clock">,
+  deps: ServiceDeps,
   records: readonly EmployeeRecord[],
   /** Problems the caller found already (e.g. a line of a file with too few fields): nothing is written. */
   earlier: readonly string[] = [],
@@ -293,8 +309,11 @@ export async function saveEmployeeRecords(
   const { errors, checked } = await checkRecords(deps.db, records, earlier);
   if (errors.length) return { ok: false, errors };
   const now = deps.clock.now();
-  const { created, updated } = await deps.db.transaction((tx) => writeRecords(tx, checked, now, opts));
-  return { ok: true, created, updated };
+  const today = todayOf(deps);
+  const { created, updated, plansStarted } = await deps.db.transaction((tx) =>
+    writeRecords(tx, checked, now, today, opts)
+  );
+  return { ok: true, created, updated, plansStarted };
 }
 
 /**
@@ -305,11 +324,12 @@ export async function saveEmployeeRecords(
 export async function saveEmployeeRecordsIn(
   tx: Tx,
   now: number,
+  today: string,
   records: readonly EmployeeRecord[],
 ): Promise<{ ok: true; created: string[] } | { ok: false; errors: string[] }> {
   const { errors, checked } = await checkRecords(tx, records, []);
   if (errors.length) return { ok: false, errors };
-  const { newIds } = await writeRecords(tx, checked, now);
+  const { newIds } = await writeRecords(tx, checked, now, today);
   return { ok: true, created: newIds };
 }
 

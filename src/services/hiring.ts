@@ -81,7 +81,7 @@ export async function createHiredEmployee(tx: Tx, now: number, today: string, hi
       .where(eq(departments.id, p.departmentId)).limit(1))[0]?.name ?? ""
     : "";
   const workload = p.workloadMax ?? p.workloadMin;
-  const saved = await saveEmployeeRecordsIn(tx, now, [{
+  const saved = await saveEmployeeRecordsIn(tx, now, today, [{
     line: 1,
     fields: {
       personnel_number: await nextPersonnelNumber(tx),

@@ -1,12 +1,15 @@
 /**
  * Who sees an onboarding plan besides the connector: HR reads a person's whole plan (tasks by phase, done or
- * open) on the person's console page; a manager (or anyone a task names) reads and completes the tasks that
+ * open) on the person's console page, marks any of its tasks done, closes it, or starts one for a person who
+ * is new without being a new hire; a manager (or anyone a task names) reads and completes the tasks that
  * new people's plans give them. The person's own tasks are among their to-dos (`todos.ts`).
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { employees, onboardingPlans, onboardingTasks } from "../db/schema/mod.ts";
+import { employees, onboardingPlans, onboardingTasks, onboardingTemplates } from "../db/schema/mod.ts";
 import { isHrOrAbove } from "../domain/access.ts";
+import { isValidDate } from "../domain/calendar.ts";
 import { AppError } from "../errors.ts";
+import { onboardingTexts } from "../i18n/console_onboarding.ts";
 import type { Actor } from "./actor.ts";
 import {
   fullName,
@@ -21,9 +24,14 @@ import {
   writeTx,
 } from "./common.ts";
 import { type Phase, PHASES } from "./hr_onboarding.ts";
+import { DEFAULT_TEMPLATE, startPlanFromTemplate } from "./onboarding_templates.ts";
+
+/** A plan's states: open, completed (its last task done) or closed by HR with tasks still open. */
+export type PlanStatus = "OPEN" | "COMPLETED" | "CLOSED";
 
 /** A task of a plan as HR reads it. */
 export interface PlanTask {
+  id: string;
   title: string;
   dueDate: string | null;
   done: boolean;
@@ -54,6 +62,7 @@ export async function planOf(deps: ServiceDeps, actor: Actor, employeeId: string
   const phases = PHASES.map((phase) => ({
     phase,
     tasks: tasks.filter((t) => t.task.phase === phase).map((t): PlanTask => ({
+      id: t.task.id,
       title: t.task.title,
       dueDate: t.task.dueDate,
       done: t.task.done,
@@ -63,8 +72,9 @@ export async function planOf(deps: ServiceDeps, actor: Actor, employeeId: string
     })),
   })).filter((p) => p.tasks.length);
   return {
+    id: plan.id,
     startDate: plan.startDate,
-    status: plan.status as "OPEN" | "COMPLETED",
+    status: plan.status as PlanStatus,
     done: tasks.filter((t) => t.task.done).length,
     total: tasks.length,
     phases,
@@ -157,5 +167,74 @@ export async function completeAssignedOnboardingTask(deps: ServiceDeps, actor: A
       throw new AppError("not_found", "No onboarding task of someone else's plan is yours with this id.");
     }
     return await markTaskDone(tx, row.task, now);
+  });
+}
+
+function hrOnly(actor: Actor) {
+  if (!isHrOrAbove(actor.role)) throw new AppError("forbidden", onboardingTexts(actor.language).onlyHr);
+}
+
+/** The person's open plan in the caller's transaction, or a refusal naming that there is none. */
+async function openPlanOf(tx: Tx, actor: Actor, employeeId: string) {
+  const [plan] = await tx.select().from(onboardingPlans)
+    .where(and(eq(onboardingPlans.employeeId, employeeId), eq(onboardingPlans.status, "OPEN"))).limit(1);
+  if (!plan) throw new AppError("conflict", onboardingTexts(actor.language).noOpenPlan);
+  return plan;
+}
+
+/**
+ * HR starts the plan of the template DEFAULT for someone who is new without being a new hire by the records
+ * (a change of role, a return, a start entered late): its tasks fall due from `firstDay`. Refused without
+ * that template, with a plan open already, or with a first day that is not a date.
+ */
+export async function startPlanForPerson(
+  deps: ServiceDeps,
+  actor: Actor,
+  employeeId: string,
+  firstDay: string,
+) {
+  hrOnly(actor);
+  const t = onboardingTexts(actor.language);
+  if (!isValidDate(firstDay)) throw new AppError("validation", t.firstDayInvalid);
+  return await writeTx(deps, async (tx) => {
+    const [template] = await tx.select({ id: onboardingTemplates.id }).from(onboardingTemplates)
+      .where(eq(onboardingTemplates.key, DEFAULT_TEMPLATE)).limit(1);
+    if (!template) throw new AppError("conflict", t.noTemplate);
+    const [person] = await tx.select({ id: employees.id }).from(employees).where(eq(employees.id, employeeId))
+      .limit(1);
+    if (!person) throw new AppError("not_found", "No employee with this id.");
+    const planId = await startPlanFromTemplate(tx, employeeId, deps.clock.now(), DEFAULT_TEMPLATE, firstDay);
+    if (!planId) throw new AppError("conflict", t.alreadyOpen);
+    return { planId, startDate: firstDay };
+  });
+}
+
+/**
+ * HR closes a person's open plan with whatever tasks are still open: they are no longer due, so they leave
+ * the person's to-dos and the manager's list (both read open plans only). The tasks stay as they were, done
+ * or not, for the record.
+ */
+export async function closePlan(deps: ServiceDeps, actor: Actor, employeeId: string) {
+  hrOnly(actor);
+  return await writeTx(deps, async (tx) => {
+    const plan = await openPlanOf(tx, actor, employeeId);
+    await tx.update(onboardingPlans).set({ status: "CLOSED" }).where(eq(onboardingPlans.id, plan.id));
+    return { planId: plan.id, status: "CLOSED" as const };
+  });
+}
+
+/**
+ * HR marks done any task of a person's open plan, whoever does it (the person, the manager or someone
+ * named): the plan is completed when it was the last open one. Done twice answers the first time's instant.
+ */
+export async function completePlanTask(deps: ServiceDeps, actor: Actor, employeeId: string, taskId: string) {
+  hrOnly(actor);
+  const now = deps.clock.now();
+  return await writeTx(deps, async (tx) => {
+    const plan = await openPlanOf(tx, actor, employeeId);
+    const [task] = await tx.select().from(onboardingTasks)
+      .where(and(eq(onboardingTasks.id, taskId), eq(onboardingTasks.planId, plan.id))).limit(1);
+    if (!task) throw new AppError("not_found", onboardingTexts(actor.language).noTask);
+    return { ...(await markTaskDone(tx, task, now)), title: task.title };
   });
 }

@@ -1,7 +1,8 @@
 /**
- * Onboarding plans from the organisation's template: when an employee is created (in the console, by the
+ * Onboarding plans from the organisation's template: when a new hire is created (in the console, by the
  * employee file or a hire), the template `DEFAULT` becomes their plan, its tasks due relative to the first
- * working day. The person then sees their own tasks among their to-dos, the manager theirs, and the
+ * working day. Someone whose employment began more than `NEW_HIRE_DAYS` ago is not new and gets no plan
+ * unless HR starts one for them in the console. The person then sees their own tasks among their to-dos, the manager theirs, and the
  * connector's onboarding tools work on the plan like on any other.
  */
 import { and, asc, eq } from "drizzle-orm";
@@ -19,15 +20,28 @@ import type { Tx } from "./common.ts";
 export const DEFAULT_TEMPLATE = "DEFAULT";
 
 /**
+ * How long after the first working day a person added to the records still counts as a new hire: 30 days
+ * covers a person entered in their first weeks (a contract signed late, HR catching up after the start)
+ * while the staff of a first import, employed for months or years, are not onboarded again.
+ */
+export const NEW_HIRE_DAYS = 30;
+
+/** Whether an employment that starts (or started) on `start` is a new hire's on `today`. */
+export function isNewHire(start: string, today: string): boolean {
+  return start >= addDays(today, -NEW_HIRE_DAYS);
+}
+
+/**
  * Starts the plan of a new employee from a template (the default one unless named), in the caller's
- * transaction. Nothing happens when there is no such template or the person has a plan already. Returns
- * the plan's id, or null.
+ * transaction, its tasks due relative to `firstDay` (the employment's start unless given). Nothing happens
+ * when there is no such template or the person has an open plan already. Returns the plan's id, or null.
  */
 export async function startPlanFromTemplate(
   tx: Tx,
   employeeId: string,
   now: number,
   key = DEFAULT_TEMPLATE,
+  firstDay?: string,
 ): Promise<string | null> {
   const [template] = await tx.select().from(onboardingTemplates).where(eq(onboardingTemplates.key, key))
     .limit(1);
@@ -43,11 +57,12 @@ export async function startPlanFromTemplate(
     .where(eq(onboardingTemplateTasks.templateId, template.id)).orderBy(
       asc(onboardingTemplateTasks.sortOrder),
     );
+  const start = firstDay ?? e.start;
   const planId = crypto.randomUUID();
   await tx.insert(onboardingPlans).values({
     id: planId,
     employeeId,
-    startDate: e.start,
+    startDate: start,
     status: "OPEN",
     ownerEmployeeId: e.manager,
     createdAt: now,
@@ -58,7 +73,7 @@ export async function startPlanFromTemplate(
       planId,
       title: t.title,
       phase: t.phase,
-      dueDate: addDays(e.start, t.offsetDays),
+      dueDate: addDays(start, t.offsetDays),
       // The person's own tasks have no assignee (the to-dos read them as theirs); a manager's name them.
       assigneeEmployeeId: t.assignee === "MANAGER" ? e.manager : null,
       sortOrder: (i + 1) * 10,
