@@ -13,6 +13,7 @@ import {
   setRole,
 } from "./accounts.ts";
 import { exportEmployees, importEmployees } from "../services/employee_file.ts";
+import type { PersonChange } from "../services/employee_records.ts";
 import { backupDatabase } from "./backup.ts";
 import { encryptedBackup, restoreBackup } from "./backup_crypto.ts";
 import { exportAudit } from "./audit.ts";
@@ -39,6 +40,19 @@ async function passwordFrom(values: Record<string, unknown>, io: Io): Promise<st
 }
 
 export { UsageError } from "./errors.ts";
+
+/** Fields whose value is not shown in full in a dry run's report: the last four characters say which. */
+const MASKED = new Set(["ahv_number", "iban"]);
+
+/** One person's line of a dry run: new, or each field from its old value to its new one. */
+function describeChange(c: PersonChange): string {
+  if (c.created) return `  ${c.personnelNumber} ${c.name}: new`;
+  const show = (column: string, v: string) =>
+    v === "" ? "(empty)" : MASKED.has(column) && v.length > 4 ? `…${v.slice(-4)}` : JSON.stringify(v);
+  return `  ${c.personnelNumber} ${c.name}: ${
+    c.fields.map((f) => `${f.column} ${show(f.column, f.before)} → ${show(f.column, f.after)}`).join("; ")
+  }`;
+}
 
 function showPassword(io: Io, email: string, r: { password: string; generated: boolean }) {
   if (r.generated) {
@@ -185,20 +199,33 @@ export const COMMANDS: Command[] = [
   },
   {
     name: "employees import",
-    summary: "Import employees from CSV, all or nothing",
-    usage: "employees import --file <file.csv>   (or - for standard input)\n\n" +
+    summary: "Import employees from CSV, all or nothing (--dry-run shows what would change)",
+    usage: "employees import --file <file.csv> [--dry-run] [--clear-empty]   (- for standard input)\n\n" +
       "Columns: see the README. Every bad row is reported with its line number;\n" +
-      "a file with any error changes nothing.",
-    options: { file: { type: "string" } },
+      "a file with any error changes nothing. An empty cell (or a column the file does not have) keeps\n" +
+      "what a known person's record holds; --clear-empty makes an empty cell clear the field instead.\n" +
+      "--dry-run checks the file and prints what would change, per person and field; nothing is written.",
+    options: { file: { type: "string" }, "dry-run": { type: "boolean" }, "clear-empty": { type: "boolean" } },
     async run(deps, { values }, io) {
       const file = need(values, "file");
       // Bytes, not text: the file may be Windows-1252 (Excel on a Swiss Windows), decoded by the import.
       const text = file === "-" ? await io.readStdin() : await Deno.readFile(file).catch(() => {
         throw new CommandError(`Cannot read ${file}.`);
       });
-      const r = await importEmployees(deps, text);
+      const dryRun = values["dry-run"] === true;
+      const r = await importEmployees(deps, text, { dryRun, clearEmpty: values["clear-empty"] === true });
       if (!r.ok) {
         return nothingImported(io, r.errors);
+      }
+      if (dryRun) {
+        const changed = r.changes.filter((c) => !c.created).length;
+        io.out(
+          `Dry run, nothing was written: ${r.created} to add, ${changed} to change, ${
+            r.updated - changed
+          } unchanged.\n`,
+        );
+        for (const c of r.changes) io.out(`${describeChange(c)}\n`);
+        return 0;
       }
       io.out(`Imported: ${r.created} added, ${r.updated} updated.\n`);
       return 0;
@@ -207,11 +234,14 @@ export const COMMANDS: Command[] = [
   {
     name: "employees export",
     summary: "Export employees as CSV (the import format)",
-    usage: "employees export [--file <file.csv>]   (standard output without --file)",
-    options: { file: { type: "string" } },
+    usage: "employees export [--file <file.csv>] [--excel]   (standard output without --file or with -)\n\n" +
+      "--excel writes what Excel on a Swiss or German Windows opens as columns: semicolons, a UTF-8\n" +
+      "byte-order mark, CRLF line ends. Without it: commas, UTF-8 without a byte-order mark (other\n" +
+      "programs, scripts). 'employees import' reads both.",
+    options: { file: { type: "string" }, excel: { type: "boolean" } },
     async run(deps, { values }, io) {
-      const csv = await exportEmployees(deps);
-      if (values.file) {
+      const csv = await exportEmployees(deps, { excel: values.excel === true });
+      if (values.file && values.file !== "-") {
         await Deno.writeTextFile(values.file as string, csv, { mode: 0o600 });
         io.out(`Exported to ${values.file}.\n`);
       } else io.out(csv);

@@ -11,7 +11,19 @@ import {
   REQUIRED_COLUMNS,
   saveEmployeeRecords,
 } from "./employee_records.ts";
-import { decodeCsv, detectDelimiter, parseCsv, toCsv, unneutralizeCell } from "../csv.ts";
+import { csvCell, decodeCsv, detectDelimiter, parseCsv, toCsv, unneutralizeCell } from "../csv.ts";
+
+/** How a file is imported. */
+export interface ImportOptions {
+  /**
+   * An empty cell clears the field of a person already known (or sets its default: workload 100, …). Without
+   * it an empty cell, like a column the file does not have, keeps what the person's record holds: a file
+   * exported before an edit in the console, or before HR applied someone's new IBAN, must not undo it.
+   */
+  clearEmpty?: boolean;
+  /** Check the file and report what would change, per person and field; nothing is written. */
+  dryRun?: boolean;
+}
 
 /**
  * Imports employees from CSV, all or nothing: every row is validated first (each problem reported with its
@@ -20,6 +32,7 @@ import { decodeCsv, detectDelimiter, parseCsv, toCsv, unneutralizeCell } from ".
 export async function importEmployees(
   deps: Pick<AppDeps, "db" | "clock">,
   input: string | Uint8Array,
+  opts: ImportOptions = {},
 ): Promise<ImportResult> {
   const text = typeof input === "string" ? input : decodeCsv(input).text;
   let rows;
@@ -47,14 +60,34 @@ export async function importEmployees(
     // quote is not part of the value.
     records.push({ line, fields: Object.fromEntries(header.map((h, i) => [h, unneutralizeCell(cells[i])])) });
   }
-  return await saveEmployeeRecords(deps, records, errors);
+  const known = new Map(
+    (await employeeRecordFields(deps, records.map((r) => (r.fields.personnel_number ?? "").trim())))
+      .map((r) => [r.personnel_number, r]),
+  );
+  for (const r of records) {
+    const current = known.get((r.fields.personnel_number ?? "").trim());
+    if (!current) continue;
+    for (const c of EMPLOYEE_COLUMNS) {
+      const cell = r.fields[c];
+      if (cell === undefined || (!opts.clearEmpty && cell.trim() === "")) r.fields[c] = current[c];
+    }
+  }
+  return await saveEmployeeRecords(deps, records, errors, { dryRun: opts.dryRun });
 }
 
 /**
  * Exports every employee in the import format (re-importing the file changes nothing); a cell that starts
- * like a formula is written as text (`toCsv`).
+ * like a formula is written as text (`toCsv`). `excel`: the form Excel opens as columns on a Swiss or German
+ * Windows: semicolons (the list separator there), a UTF-8 byte-order mark (without it Excel reads the bytes
+ * as Windows-1252: "ZÃ¼rich") and CRLF line ends. The import reads both forms.
  */
-export async function exportEmployees(deps: Pick<AppDeps, "db">): Promise<string> {
+export async function exportEmployees(
+  deps: Pick<AppDeps, "db">,
+  opts: { excel?: boolean } = {},
+): Promise<string> {
   const records = await employeeRecordFields(deps);
-  return toCsv([[...EMPLOYEE_COLUMNS], ...records.map((r) => EMPLOYEE_COLUMNS.map((c) => r[c]))]);
+  const rows = [[...EMPLOYEE_COLUMNS], ...records.map((r) => EMPLOYEE_COLUMNS.map((c) => r[c]))];
+  if (!opts.excel) return toCsv(rows);
+  // csvCell quotes a cell holding a semicolon, so the separator never splits one.
+  return "\uFEFF" + rows.map((r) => r.map(csvCell).join(";")).join("\r\n") + "\r\n";
 }

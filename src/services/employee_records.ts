@@ -8,14 +8,14 @@ import type { AppDeps } from "../deps.ts";
 import { departments, employees, users } from "../db/schema/mod.ts";
 import { isLang } from "../i18n/mod.ts";
 import { isValidDate } from "../domain/calendar.ts";
-import { isNewHire, startPlanFromTemplate } from "./onboarding_templates.ts";
-import { type Q, type ServiceDeps, todayOf, type Tx } from "./common.ts";
+import { startPlanFromTemplate } from "./onboarding_templates.ts";
+import type { Q, Tx } from "./common.ts";
 
 /**
  * The employee CSV format, the same for import and export. `personnel_number` identifies a person: an
  * import updates existing people and adds new ones. `manager_personnel_number` may name someone earlier or
- * later in the same file, or already in the database. `working_weekdays` lists ISO weekdays (1 = Monday)
- * separated by `;` or `-` for a range, e.g. `1-5` or `1;2;3`. `language` (de, en, fr or it) is the language of
+ * later in the same file, or already in the database. `working_weekdays` lists the working days
+ * (`parseWeekdays`: `1-5`, `1,2,3`, `Mo-Fr`, `lu-me`, `Mon-Wed`). `language` (de, en, fr or it) is the language of
  * the account linked to the person: it can only be set for someone who already has an account, and an empty
  * cell leaves the account's language as it is.
  */
@@ -97,17 +97,12 @@ const Row = z.object({
   }),
   working_weekdays: opt.transform((v, ctx) => {
     if (v === null) return "1,2,3,4,5";
-    const m = /^([1-7])-([1-7])$/.exec(v);
-    const days = m
-      ? Array.from({ length: Number(m[2]) - Number(m[1]) + 1 }, (_, i) => Number(m[1]) + i)
-      : v.split(/[;,\s]+/).map(Number);
-    if (
-      !days.length || days.some((d) => !Number.isInteger(d) || d < 1 || d > 7) ||
-      new Set(days).size !== days.length
-    ) {
-      ctx.addIssue({ code: "custom", message: "working_weekdays must be ISO weekdays like 1-5 or 1;2;3" });
+    const days = parseWeekdays(v);
+    if (typeof days === "string") {
+      ctx.addIssue({ code: "custom", message: `working_weekdays ${days}` });
+      return "";
     }
-    return [...days].sort().join(",");
+    return days.join(",");
   }),
   weekly_hours: opt.transform((v, ctx) => {
     if (v === null) return 42;
@@ -137,10 +132,83 @@ const Row = z.object({
   }),
 });
 
+/**
+ * Weekday abbreviations by language (1 = Monday). German and French share `di` (Dienstag, dimanche), German
+ * and Italian `do` (Donnerstag, domenica): a cell is read in each language and must mean the same in every
+ * language it can be read in.
+ */
+const WEEKDAY_NAMES: Record<string, readonly string[]> = {
+  de: ["mo", "di", "mi", "do", "fr", "sa", "so"],
+  fr: ["lu", "ma", "me", "je", "ve", "sa", "di"],
+  it: ["lu", "ma", "me", "gi", "ve", "sa", "do"],
+  en: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"],
+};
+
+const WEEKDAY_FORMATS =
+  "ISO weekdays such as 1-5 or 1,2,3 (1 = Monday), or abbreviations such as Mo-Fr, lu-ve or Mon-Fri";
+
+/** One language's reading of a cell's words (ranges `a-b`, lists), or null when a word is not of it. */
+function readWeekdays(parts: string[][], day: (word: string) => number | undefined): number[] | null {
+  const out: number[] = [];
+  for (const range of parts) {
+    const ends = range.map(day);
+    if (ends.some((d) => d === undefined)) return null;
+    const [a, b = a] = ends as number[];
+    if (range.length > 2 || b < a) return null;
+    for (let d = a; d <= b; d++) out.push(d);
+  }
+  return out;
+}
+
+/**
+ * The working weekdays of a cell, sorted (1 = Monday): numbers or the abbreviations of German (`Mo-Fr`),
+ * French and Italian (`lu-ve`) or English (`Mon-Fri`), as ranges (`1-3`, `Mo-Mi`) or lists separated by
+ * commas, semicolons, slashes or spaces (`1,2,3`: a semicolon splits a row of a semicolon file unless the
+ * cell is quoted). Returns why not, as a sentence's end, when the cell is none of these.
+ */
+export function parseWeekdays(cell: string): number[] | string {
+  const parts = cell.trim().toLowerCase().replace(/\s*[-–]\s*/g, "-").split(/\s*[,;/\s]\s*/).filter(Boolean)
+    .map((p) => p.split("-").map((w) => w.replace(/\.$/, "")));
+  if (!parts.length) return `must be ${WEEKDAY_FORMATS}`;
+  const readings = [
+    readWeekdays(parts, (w) => /^[1-7]$/.test(w) ? Number(w) : undefined),
+    ...Object.values(WEEKDAY_NAMES).map((names) =>
+      readWeekdays(parts, (w) => {
+        const i = names.indexOf(w);
+        return i < 0 ? undefined : i + 1;
+      })
+    ),
+  ].filter((r): r is number[] => r !== null).map((r) => r.join(","));
+  const meanings = [...new Set(readings)];
+  if (meanings.length > 1) {
+    return `"${cell}" means different days in different languages (di: Dienstag or dimanche, do: ` +
+      "Donnerstag or domenica); write the days as numbers such as 2 or 1-5";
+  }
+  if (!meanings.length) return `must be ${WEEKDAY_FORMATS}, got "${cell}"`;
+  const days = meanings[0].split(",").map(Number);
+  if (new Set(days).size !== days.length) return `names a day twice in "${cell}"`;
+  return days.sort((a, b) => a - b);
+}
+
 /** The result of an import: either everything was applied, or nothing and every bad row is listed. */
 export type ImportResult =
-  | { ok: true; created: number; updated: number; plansStarted: number }
+  | {
+    ok: true;
+    created: number;
+    updated: number;
+    /** Per person, what the save changed (or, in a dry run, would change). */
+    changes: PersonChange[];
+    dryRun: boolean;
+  }
   | { ok: false; errors: string[] };
+
+/** What a save changes for one person: new, or each field whose cell reads differently, before and after. */
+export interface PersonChange {
+  personnelNumber: string;
+  name: string;
+  created: boolean;
+  fields: { column: string; before: string; after: string }[];
+}
 
 /** One record: its place (a file's line number; 1 for a form) and its fields by column name. */
 export interface EmployeeRecord {
@@ -152,6 +220,41 @@ export interface EmployeeRecord {
 interface RecordOptions {
   /** The id a new person gets (the demo keeps its stable ids); otherwise a random one. */
   idOf?: (personnelNumber: string) => string | undefined;
+  /** Work out what would change and write nothing (the transaction is rolled back). */
+  dryRun?: boolean;
+}
+
+/** Ends a dry run's transaction, carrying its result out of it. */
+class DryRun {
+  constructor(readonly result: ImportResult) {}
+}
+
+/** The changes between two readings of the same people's records (`employeeRecordFields`). */
+function changesBetween(
+  before: Record<string, string>[],
+  after: Record<string, string>[],
+): PersonChange[] {
+  const old = new Map(before.map((r) => [r.personnel_number, r]));
+  const out: PersonChange[] = [];
+  for (const r of after) {
+    const was = old.get(r.personnel_number);
+    const fields = was
+      ? EMPLOYEE_COLUMNS.filter((c) => was[c] !== r[c]).map((c) => ({
+        column: c,
+        before: was[c],
+        after: r[c],
+      }))
+      : [];
+    if (!was || fields.length) {
+      out.push({
+        personnelNumber: r.personnel_number,
+        name: `${r.first_name} ${r.last_name}`,
+        created: !was,
+        fields,
+      });
+    }
+  }
+  return out;
 }
 
 /** Records that passed every check, ready to be written. */
@@ -213,17 +316,8 @@ async function checkRecords(
   return { errors, checked: { parsed, byPn } };
 }
 
-/**
- * Writes checked records in the caller's transaction; returns the counts, the ids of the new people and how
- * many onboarding plans were started. `today` is the local day that tells a new hire from long-time staff.
- */
-async function writeRecords(
-  tx: Tx,
-  { parsed, byPn }: Checked,
-  now: number,
-  today: string,
-  opts: RecordOptions = {},
-) {
+/** Writes checked records in the caller's transaction; returns the counts and the ids of the new people. */
+async function writeRecords(tx: Tx, { parsed, byPn }: Checked, now: number, opts: RecordOptions = {}) {
   let created = 0;
   let updated = 0;
   const depts = new Map((await tx.select().from(departments)).map((d) => [d.name, d.id]));
@@ -283,16 +377,9 @@ async function writeRecords(
       );
     }
   }
-  // A new hire starts with the organisation's onboarding plan (once all managers exist). People added whose
-  // employment began long ago (the staff of a first import) are not starting anything: a plan would give them
-  // tasks long overdue and their managers a list of them.
-  let plansStarted = 0;
-  for (const { row } of parsed) {
-    const id = ids.get(row.personnel_number)!;
-    if (!newIds.includes(id) || !isNewHire(row.employment_start, today)) continue;
-    if (await startPlanFromTemplate(tx, id, now)) plansStarted++;
-  }
-  return { created, updated, newIds, plansStarted };
+  // Every new person starts with the organisation's onboarding plan (once all managers exist).
+  for (const id of newIds) await startPlanFromTemplate(tx, id, now);
+  return { created, updated, newIds };
 }
 
 /**
@@ -300,7 +387,7 @@ async function writeRecords(
  * problem at all, in one transaction: new personnel numbers are added, known ones updated.
  */
 export async function saveEmployeeRecords(
-  deps: ServiceDeps,
+  deps: Pick<AppDeps, "db" | "clock">,
   records: readonly EmployeeRecord[],
   /** Problems the caller found already (e.g. a line of a file with too few fields): nothing is written. */
   earlier: readonly string[] = [],
@@ -309,11 +396,21 @@ export async function saveEmployeeRecords(
   const { errors, checked } = await checkRecords(deps.db, records, earlier);
   if (errors.length) return { ok: false, errors };
   const now = deps.clock.now();
-  const today = todayOf(deps);
-  const { created, updated, plansStarted } = await deps.db.transaction((tx) =>
-    writeRecords(tx, checked, now, today, opts)
-  );
-  return { ok: true, created, updated, plansStarted };
+  const pns = checked.parsed.map((p) => p.row.personnel_number);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const before = await employeeRecordFields({ db: tx }, pns);
+      const { created, updated } = await writeRecords(tx, checked, now, opts);
+      const changes = changesBetween(before, await employeeRecordFields({ db: tx }, pns));
+      const dryRun = opts.dryRun === true;
+      const result: ImportResult = { ok: true, created, updated, changes, dryRun };
+      if (opts.dryRun) throw new DryRun(result);
+      return result;
+    });
+  } catch (e) {
+    if (e instanceof DryRun) return e.result;
+    throw e;
+  }
 }
 
 /**
@@ -324,12 +421,11 @@ export async function saveEmployeeRecords(
 export async function saveEmployeeRecordsIn(
   tx: Tx,
   now: number,
-  today: string,
   records: readonly EmployeeRecord[],
 ): Promise<{ ok: true; created: string[] } | { ok: false; errors: string[] }> {
   const { errors, checked } = await checkRecords(tx, records, []);
   if (errors.length) return { ok: false, errors };
-  const { newIds } = await writeRecords(tx, checked, now, today);
+  const { newIds } = await writeRecords(tx, checked, now);
   return { ok: true, created: newIds };
 }
 
@@ -361,7 +457,7 @@ export async function nextPersonnelNumber(q: Q): Promise<string> {
  * export file and the console's person form start from it.
  */
 export async function employeeRecordFields(
-  deps: Pick<AppDeps, "db">,
+  deps: { db: Q },
   personnelNumbers?: readonly string[],
 ): Promise<Record<(typeof EMPLOYEE_COLUMNS)[number], string>[]> {
   const all = await deps.db.select().from(employees).where(
