@@ -58,3 +58,37 @@ Deno.test("serve: an address that is not this machine's stops the start with one
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("serve: a port taken while the start migrates and seeds is said in the same line, exit 7", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "hr-port-" });
+  const free = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (free.addr as Deno.NetAddr).port;
+  free.close();
+  let held: Deno.Listener | undefined;
+  try {
+    // The port is free when the start checks it; it is taken once the database file appears, while the
+    // migrations and the demo (about a second) run.
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", MAIN, "serve"],
+      env: { DATABASE_URL: `file:${dir}/hr.db`, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    while (!held) {
+      if (await Deno.stat(`${dir}/hr.db`).then(() => true, () => false)) {
+        held = Deno.listen({ hostname: "127.0.0.1", port });
+      } else await new Promise((r) => setTimeout(r, 2));
+    }
+    const r = await child.output();
+    const err = new TextDecoder().decode(r.stderr);
+    assert.equal(r.code, 7, err);
+    assert.equal(
+      err,
+      `port ${port} is already in use on 127.0.0.1: Address already in use (os error 98). ` +
+        "Stop the program that holds it, or set PORT to a free port.\n",
+    );
+  } finally {
+    held?.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
