@@ -26,8 +26,11 @@ const PERMISSIONS = [
   "--allow-ffi",
   "--allow-sys",
 ];
-/** The checkpoint worker is started by URL, so `deno compile` embeds it only when told to. */
-const INCLUDES = ["migrations", "src/db/checkpoint_worker.ts"];
+/**
+ * The checkpoint worker is started by URL, and the employee app's files (src/app) are read from disk by
+ * src/web/app_routes.ts, so `deno compile` embeds them only when told to.
+ */
+const INCLUDES = ["migrations", "src/db/checkpoint_worker.ts", "src/app"];
 
 /** Per package: top-level entries the service never opens (see the header). */
 const UNUSED: Record<string, (entry: string) => boolean> = {

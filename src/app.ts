@@ -33,6 +33,7 @@ import { mountConsoleOrganisation } from "./web/console_organisation.tsx";
 import { mountMcp } from "./mcp/mod.ts";
 import { mountIcon } from "./web/icon.ts";
 import { mountInvitationPage } from "./web/invitation.tsx";
+import { mountEmployeeApp } from "./web/app_routes.ts";
 
 type Env = { Variables: { requestId: string } };
 
@@ -218,6 +219,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   mountWebPages(app, deps);
   mountInvitationPage(app, deps);
   if (deps.config.mcpEnabled) mountMcp(app, deps);
+  mountEmployeeApp(app);
 
   app.all("/api/*", (c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404));
   app.notFound((c) => c.json({ error: `Not found: ${c.req.path}` }, 404));

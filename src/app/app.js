@@ -1,0 +1,1083 @@
+/**
+ * The employee app at `/`: one page, screens by path (/, /leave, /time, /sick, /payslips, /team, /account),
+ * every datum from the portal API. Plain DOM, no library: the whole app is a few kilobytes.
+ */
+import { ApiError, call, forget, hooks, newKey, OfflineError, SignedOutError } from "./api.js";
+import { browserLang, fill, LANG_NAMES, LANGS, STRINGS } from "./i18n.js";
+import { addDays, formatDate, formatMoment, formatQuantity, formatRange, localToday } from "./format.js";
+
+/** @typedef {import("./i18n.js").Lang} Lang */
+
+const HOME_KEY = "hr-app:home";
+const DRAFTS_KEY = "hr-app:drafts";
+const LANG_KEY = "hr-app:lang";
+
+/** @type {Lang} */
+let lang = /** @type {Lang} */ (localStorage.getItem(LANG_KEY)) || browserLang();
+/** @type {{ email: string, role: string, language: string, permissions: string[] } | null} */
+let user = null;
+/** The week shown on the time screen (a Monday), once known. */
+let week = "";
+/** A message for the next screen (after a successful action). */
+let flash = "";
+
+/** A text of the app in the person's language. */
+function t(key, vars) {
+  const table = /** @type {Record<string, string>} */ (STRINGS[lang] ?? STRINGS.de);
+  return fill(table[key] ?? key, vars);
+}
+
+/**
+ * Makes an element. Attributes: `on…` listeners, `class`, DOM properties for non-strings (value, checked).
+ * @param {string} tag
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...any} children
+ * @returns {HTMLElement}
+ */
+function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs ?? {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (typeof v !== "string" && k in el) /** @type {any} */ (el)[k] = v;
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c !== null && c !== undefined && c !== false) el.append(c instanceof Node ? c : String(c));
+  }
+  return el;
+}
+
+const main = () => /** @type {HTMLElement} */ (document.getElementById("main"));
+
+/** Puts a screen's parts into the main landmark (absent parts, null, are left out). */
+function render(...parts) {
+  main().replaceChildren(...parts.flat().filter((p) => p !== null && p !== undefined && p !== false));
+}
+
+/** "1 Tag", "2.5 Tage". */
+function daysText(n) {
+  return t(n === 1 ? "day" : "days", { n: formatQuantity(n) });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Frame, navigation and messages
+
+const SCREENS = {
+  "/": home,
+  "/leave": leave,
+  "/time": time,
+  "/sick": sick,
+  "/payslips": payslips,
+  "/team": team,
+  "/account": account,
+};
+
+function canApprove() {
+  return !!user?.permissions.includes("staff-absence:approve");
+}
+
+/** The header, navigation and main landmark, in the current language. */
+function frame() {
+  document.documentElement.lang = lang;
+  const path = location.pathname;
+  const items = [
+    ["/", "home"],
+    ["/leave", "leave"],
+    ["/time", "time"],
+    ["/sick", "sick"],
+    ["/payslips", "payslips"],
+    ...(canApprove() ? [["/team", "approvals"]] : []),
+    ["/account", "settings"],
+  ];
+  document.body.replaceChildren(
+    h("a", { class: "skip", href: "#main" }, t("skip")),
+    h(
+      "header",
+      null,
+      h(
+        "p",
+        { class: "brand" },
+        h("img", { src: "/icon.svg", alt: "", width: "28", height: "28" }),
+        t("appName"),
+      ),
+      h(
+        "nav",
+        { "aria-label": t("navLabel") },
+        h(
+          "ul",
+          null,
+          items.map(([href, key]) =>
+            h("li", null, h("a", { href, "aria-current": href === path ? "page" : null }, t(key)))
+          ),
+        ),
+      ),
+    ),
+    h("main", { id: "main", tabindex: "-1" }, h("p", { role: "status" }, t("loading"))),
+  );
+}
+
+/** Shows a screen for the current path. */
+async function show(focus = false) {
+  const screen = SCREENS[/** @type {keyof typeof SCREENS} */ (location.pathname)] ?? home;
+  frame();
+  try {
+    await screen();
+  } catch (e) {
+    if (e instanceof SignedOutError) return;
+    if (e instanceof OfflineError) {
+      render(
+        h("h1", null, t(location.pathname === "/" ? "home" : "appName")),
+        h("p", { class: "alert", role: "alert" }, t("networkError")),
+        h("button", { type: "button", onclick: () => show() }, t("retry")),
+      );
+      return;
+    }
+    render(
+      h("h1", null, t("appName")),
+      h("p", { class: "alert", role: "alert" }, e instanceof Error ? e.message : String(e)),
+    );
+    return;
+  }
+  restoreDrafts();
+  if (focus) main().focus();
+}
+
+function go(path) {
+  if (path !== location.pathname) history.pushState(null, "", path);
+  return show(true);
+}
+
+document.addEventListener("click", (e) => {
+  const a = /** @type {HTMLElement} */ (e.target).closest?.("a");
+  if (!a || a.target || a.hasAttribute("download") || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin || !(url.pathname in SCREENS) || url.hash) return;
+  e.preventDefault();
+  go(url.pathname);
+});
+addEventListener("popstate", () => show(true));
+
+/** A status line at the top of the screen (announced), for what just happened. */
+function takeFlash() {
+  const text = flash;
+  flash = "";
+  return text ? h("p", { class: "note", role: "status" }, text) : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sessions: the sign-in page of the service, and back to the same screen
+
+/**
+ * The session ended: what was typed on this screen is kept for the tab (sessionStorage), and the sign-in page
+ * brings the person back to this path.
+ */
+hooks.onSignedOut = () => {
+  const drafts = {};
+  for (const form of document.querySelectorAll("form[id]")) {
+    const values = {};
+    for (const el of /** @type {HTMLFormElement} */ (form).elements) {
+      const f = /** @type {HTMLInputElement} */ (el);
+      if (!f.name || f.type === "file" || f.type === "submit") continue;
+      values[f.name] = f.type === "checkbox" ? f.checked : f.value;
+    }
+    drafts[form.id] = values;
+  }
+  sessionStorage.setItem(DRAFTS_KEY, JSON.stringify({ path: location.pathname, drafts }));
+  location.assign(`/oauth/signin?next=${encodeURIComponent(location.pathname)}`);
+};
+
+function restoreDrafts() {
+  const raw = sessionStorage.getItem(DRAFTS_KEY);
+  if (!raw) return;
+  const saved = JSON.parse(raw);
+  if (saved.path !== location.pathname) return;
+  sessionStorage.removeItem(DRAFTS_KEY);
+  for (const [id, values] of Object.entries(saved.drafts)) {
+    const form = /** @type {HTMLFormElement | null} */ (document.getElementById(id));
+    if (!form) continue;
+    for (const [name, value] of Object.entries(values)) {
+      const f = /** @type {HTMLInputElement | null} */ (form.elements.namedItem(name));
+      if (!f) continue;
+      if (f.type === "checkbox") f.checked = !!value;
+      else f.value = String(value);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Forms: labelled fields, the service's refusals beside the field they concern, one key per intended action
+
+/** Where a refusal without a field belongs (its stable reason names it). */
+const REASON_FIELD = {
+  leave_overlap: "startDate",
+  insufficient_balance: "endDate",
+  time_entry_overlap: "startTime",
+};
+
+/**
+ * A labelled field.
+ * @param {string} name
+ * @param {string} label
+ * @param {Record<string, any>} [attrs]
+ */
+function field(name, label, attrs = {}, tag = "input") {
+  const id = `f-${name}`;
+  const { children, ...rest } = attrs;
+  return h(
+    "div",
+    { class: "field", "data-field": name },
+    h("label", { for: id }, label),
+    h(tag, { id, name, ...rest }, children ?? []),
+  );
+}
+
+function checkbox(name, label) {
+  const id = `f-${name}`;
+  return h(
+    "div",
+    { class: "check" },
+    h("input", { type: "checkbox", id, name }),
+    h("label", { for: id }, label),
+  );
+}
+
+/** Removes a form's shown refusals. */
+function clearErrors(form) {
+  for (const el of form.querySelectorAll(".field-error, .form-error")) el.remove();
+  for (const el of form.querySelectorAll("[aria-invalid]")) {
+    el.removeAttribute("aria-invalid");
+    el.removeAttribute("aria-describedby");
+  }
+}
+
+/**
+ * Shows an error of the service on its form: beside each field it names (or the field its reason concerns),
+ * else under the form's buttons. What was typed stays as it was.
+ * @param {HTMLFormElement} form
+ * @param {unknown} e
+ */
+function showError(form, e) {
+  if (e instanceof SignedOutError) return;
+  clearErrors(form);
+  const placed = [];
+  if (e instanceof ApiError) {
+    const fields = e.fields.length
+      ? e.fields.map((f) => ({ name: f.field.replace(/^(body|query|path)\./, ""), message: f.message }))
+      : REASON_FIELD[e.reason ?? ""]
+      ? [{ name: REASON_FIELD[e.reason ?? ""], message: e.message }]
+      : [];
+    for (const f of fields) {
+      const input = /** @type {HTMLElement | null} */ (form.querySelector(`[name="${CSS.escape(f.name)}"]`));
+      if (!input) continue;
+      const id = `err-${form.id}-${f.name}`;
+      const p = h("p", { class: "field-error", id }, f.message);
+      input.closest(".field, .check")?.append(p);
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", id);
+      placed.push(input);
+    }
+  }
+  const message = e instanceof OfflineError
+    ? t("networkError")
+    : placed.length
+    ? t("problem")
+    : e instanceof Error
+    ? e.message
+    : String(e);
+  form.append(h("p", { class: "form-error", role: "alert" }, message));
+  (placed[0] ?? form.querySelector("button"))?.focus();
+}
+
+/**
+ * Runs a form's action: the same Idempotency-Key until the form changes or succeeds (a second tap, or a retry
+ * after a lost answer, files once), buttons disabled while it runs, refusals shown on the form.
+ * @param {HTMLFormElement} form
+ * @param {(key: string, submitter: HTMLButtonElement | null) => Promise<void>} action
+ */
+function handle(form, action) {
+  form.addEventListener("input", () => delete form.dataset.key);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const submitter = /** @type {HTMLButtonElement | null} */ (/** @type {SubmitEvent} */ (ev).submitter);
+    if (form.dataset.busy) return;
+    form.dataset.busy = "1";
+    form.dataset.key ||= newKey();
+    const buttons = [...form.querySelectorAll("button")];
+    for (const b of buttons) b.disabled = true;
+    try {
+      clearErrors(form);
+      await action(form.dataset.key, submitter);
+      delete form.dataset.key;
+    } catch (e) {
+      showError(form, e);
+    } finally {
+      delete form.dataset.busy;
+      for (const b of buttons) if (b.isConnected) b.disabled = false;
+    }
+  });
+  return form;
+}
+
+/** The form's values as strings (empty ones left out), checkboxes as booleans. */
+function values(form) {
+  const out = {};
+  for (const el of form.elements) {
+    const f = /** @type {HTMLInputElement} */ (el);
+    if (!f.name || f.type === "file") continue;
+    if (f.type === "checkbox") out[f.name] = f.checked;
+    else if (f.value.trim() !== "") out[f.name] = f.value.trim();
+  }
+  return out;
+}
+
+function status(code) {
+  return h("span", { class: `badge s-${code}` }, t(`status.${code}`));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Home: the balance, the week, pay, to-dos and the latest requests; kept on the device for offline use
+
+async function home() {
+  /** @type {{ at: number, summary: any, vacation: any, requests: any[] } | null} */
+  let data = null;
+  let offline = false;
+  try {
+    const [summary, balances, requests] = await Promise.all([
+      call("GET", "/employee/summary"),
+      call("GET", "/employee/leave/balances"),
+      call("GET", "/employee/leave/requests?limit=5"),
+    ]);
+    const vacation = balances.balances.find((b) => b.leaveType.code === "VACATION") ?? null;
+    data = { at: Date.now(), summary, vacation, requests: requests.items };
+    localStorage.setItem(HOME_KEY, JSON.stringify(data));
+    week ||= summary.timesheet.weekStart;
+  } catch (e) {
+    if (!(e instanceof OfflineError)) throw e;
+    offline = true;
+    const raw = localStorage.getItem(HOME_KEY);
+    data = raw ? JSON.parse(raw) : null;
+  }
+  const m = main();
+  if (!data) {
+    m.replaceChildren(
+      h("h1", null, t("home")),
+      h("p", { class: "alert", role: "alert" }, t("offlineNothing")),
+    );
+    return;
+  }
+  const { summary, vacation, requests } = data;
+  const v = vacation;
+  m.replaceChildren(
+    h("h1", null, t("home")),
+    offline ? h("p", { class: "warn", role: "status" }, t("offline", { when: formatMoment(data.at) })) : null,
+    takeFlash(),
+    v
+      ? h(
+        "section",
+        { class: "card", "aria-labelledby": "h-vac" },
+        h("h2", { id: "h-vac" }, t("vacationLeft", { year: v.year, days: formatQuantity(v.remaining ?? 0) })),
+        h(
+          "dl",
+          { class: "figures" },
+          [
+            ["entitlement", v.available],
+            ["used", v.used],
+            ["planned", v.planned],
+            ["pending", v.pending],
+          ].map(([k, n]) => [h("dt", null, t(k)), h("dd", null, formatQuantity(n ?? 0))]),
+        ),
+        h("a", { href: "/leave", class: "button" }, t("newRequest")),
+      )
+      : null,
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "h-week" },
+      h(
+        "h2",
+        { id: "h-week" },
+        t("weekHours", {
+          hours: formatQuantity(summary.timesheet.totalHours),
+          target: formatQuantity(summary.timesheet.targetHours),
+        }),
+      ),
+      summary.timesheet.draftCount ? h("p", null, t("drafts", { n: summary.timesheet.draftCount })) : null,
+      h("a", { href: "/time" }, t("time")),
+    ),
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "h-pay" },
+      h("h2", { id: "h-pay" }, t("payslips")),
+      summary.nextPayoutDate
+        ? h("p", null, t("nextPayout", { date: formatDate(summary.nextPayoutDate) }))
+        : null,
+      summary.latestPayslipPeriod
+        ? h(
+          "p",
+          null,
+          h("a", { href: "/payslips" }, t("latestPayslip", { period: summary.latestPayslipPeriod })),
+        )
+        : null,
+      summary.todos?.total ? h("p", null, t("todos", { n: summary.todos.total })) : null,
+    ),
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "h-req" },
+      h("h2", { id: "h-req" }, t("myRequests")),
+      requestList(requests, false),
+    ),
+  );
+}
+
+/** Leave requests with their status and the decision's note. */
+function requestList(items, actions) {
+  if (!items.length) return h("p", null, t("noRequests"));
+  return h(
+    "ul",
+    { class: "list" },
+    items.map((r) =>
+      h(
+        "li",
+        { "data-request": r.id },
+        h("strong", null, r.leaveType.name),
+        " ",
+        formatRange(r.startDate, r.endDate),
+        " · ",
+        daysText(r.days),
+        " ",
+        status(r.status),
+        r.decisionNote ? h("p", { class: "muted" }, t("decisionNote", { note: r.decisionNote })) : null,
+        actions && r.canWithdraw
+          ? handle(
+            h(
+              "form",
+              { id: `withdraw-${r.id}`, class: "inline" },
+              h("button", { type: "submit", class: "secondary" }, t("withdraw")),
+            ),
+            async (key) => {
+              await call("POST", `/employee/leave/requests/${r.id}/withdraw`, { key });
+              flash = t("withdrawn");
+              await show();
+            },
+          )
+          : null,
+      )
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Leave: balances, a request checked first (days, balance after, approver), then filed
+
+async function leave() {
+  const [types, balances, requests] = await Promise.all([
+    call("GET", "/employee/leave/types"),
+    call("GET", "/employee/leave/balances"),
+    call("GET", "/employee/leave/requests?limit=20"),
+  ]);
+  const previewBox = h("div", { id: "preview", "aria-live": "polite" });
+  const sendButton = h("button", { type: "submit", name: "action", value: "send", hidden: true }, t("send"));
+  const form = h(
+    "form",
+    { id: "leave-form", novalidate: true },
+    field("leaveType", t("leaveType"), {
+      children: types.items.map((ty) =>
+        h("option", { value: ty.code, selected: ty.code === "VACATION" }, ty.name)
+      ),
+    }, "select"),
+    h(
+      "div",
+      { class: "pair" },
+      field("startDate", t("from"), { type: "date", required: true }),
+      field("endDate", t("to"), { type: "date", required: true }),
+    ),
+    checkbox("afternoon", t("afternoonOnly")),
+    checkbox("morning", t("morningOnly")),
+    field("reason", t("reason"), { rows: 2, maxlength: 1000 }, "textarea"),
+    previewBox,
+    h("button", { type: "submit", name: "action", value: "preview", class: "secondary" }, t("preview")),
+    sendButton,
+  );
+  // A changed request must be checked again before it is sent.
+  form.addEventListener("input", () => {
+    previewBox.replaceChildren();
+    sendButton.hidden = true;
+  });
+  const body = () => {
+    const v = values(form);
+    return {
+      leaveType: v.leaveType,
+      startDate: v.startDate ?? "",
+      endDate: v.endDate ?? v.startDate ?? "",
+      ...(v.afternoon ? { startPortion: "AFTERNOON" } : {}),
+      ...(v.morning ? { endPortion: "MORNING" } : {}),
+      ...(v.reason ? { reason: v.reason } : {}),
+    };
+  };
+  handle(form, async (key, submitter) => {
+    if (submitter?.value === "send") {
+      await call("POST", "/employee/leave/requests", { json: body(), key });
+      flash = t("requestSent");
+      await show();
+      return;
+    }
+    const p = await call("POST", "/employee/leave/requests/preview", { json: body(), key: newKey() });
+    previewBox.replaceChildren(
+      h(
+        "div",
+        { class: "note" },
+        h("h3", null, t("previewTitle")),
+        h(
+          "p",
+          null,
+          t("deducted", { days: formatQuantity(p.days) }),
+          " · ",
+          formatRange(p.startDate, p.endDate),
+        ),
+        p.balances.map((b) =>
+          h(
+            "p",
+            null,
+            t("balanceChange", {
+              year: b.year,
+              before: formatQuantity(b.remainingBefore),
+              after: formatQuantity(b.remainingAfter),
+            }),
+          )
+        ),
+        p.holidaysInRange?.length
+          ? h(
+            "p",
+            null,
+            t("holidaysIn", {
+              list: p.holidaysInRange.map((x) => `${x.name ?? ""} ${formatDate(x.date ?? x)}`.trim()).join(
+                ", ",
+              ),
+            }),
+          )
+          : null,
+        h("p", null, p.approver ? t("approverIs", { name: p.approver.name }) : t("approverHr")),
+      ),
+    );
+    sendButton.hidden = false;
+    sendButton.focus();
+  });
+  const shown = balances.balances.filter((b) => b.leaveType.deductsBalance);
+  render(
+    h("h1", null, t("leave")),
+    takeFlash(),
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "h-new" },
+      h("h2", { id: "h-new" }, t("newRequest")),
+      form,
+    ),
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "h-bal" },
+      h("h2", { id: "h-bal" }, t("balances", { year: balances.year })),
+      h(
+        "dl",
+        { class: "figures" },
+        shown.map((b) => [
+          h("dt", null, b.leaveType.name),
+          h("dd", null, daysText(b.remaining ?? 0)),
+        ]),
+      ),
+    ),
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "h-mine" },
+      h("h2", { id: "h-mine" }, t("myRequests")),
+      requestList(requests.items, true),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Time: the week against its target, an entry logged, the week submitted
+
+async function time() {
+  if (!week) week = (await call("GET", "/employee/summary")).timesheet.weekStart;
+  const w = await call("GET", `/employee/time-weeks/${week}`);
+  const day = (iso) =>
+    new Date(`${iso}T12:00:00Z`).toLocaleDateString(lang === "en" ? "en-GB" : `${lang}-CH`, {
+      weekday: "short",
+      timeZone: "UTC",
+    });
+  const today = localToday();
+  const defaultDate = today >= w.weekStart && today <= w.weekEnd ? today : w.weekStart;
+  const entryForm = handle(
+    h(
+      "form",
+      { id: "time-form", novalidate: true },
+      field("date", t("date"), { type: "date", value: defaultDate, required: true }),
+      h(
+        "div",
+        { class: "pair" },
+        field("startTime", t("start"), { type: "time", required: true }),
+        field("endTime", t("end"), { type: "time", required: true }),
+      ),
+      field("breakMinutes", t("breakMinutes"), {
+        type: "number",
+        min: "0",
+        max: "1440",
+        inputmode: "numeric",
+      }),
+      field("projectCode", t("project"), { type: "text", autocomplete: "off" }),
+      field("description", t("description"), { type: "text", autocomplete: "off" }),
+      h("button", { type: "submit" }, t("addEntry")),
+    ),
+    async (key, _s) => {
+      const v = values(entryForm);
+      const json = {
+        date: v.date ?? "",
+        startTime: v.startTime ?? "",
+        endTime: v.endTime ?? "",
+        ...(v.breakMinutes ? { breakMinutes: Number(v.breakMinutes) } : {}),
+        ...(v.projectCode ? { projectCode: v.projectCode } : {}),
+        ...(v.description ? { description: v.description } : {}),
+      };
+      await call("POST", "/employee/time-entries", { json, key });
+      flash = t("entryAdded");
+      await show();
+    },
+  );
+  const submitForm = handle(
+    h("form", { id: "submit-week", class: "inline" }, h("button", { type: "submit" }, t("submitWeek"))),
+    async (key) => {
+      const r = await call("POST", `/employee/time-weeks/${week}/submit`, { key });
+      flash = t("weekSubmitted", { n: r.submitted });
+      await show();
+    },
+  );
+  const move = (days) => () => {
+    week = addDays(week, days);
+    show();
+  };
+  render(
+    h("h1", null, t("time")),
+    takeFlash(),
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "h-wk" },
+      h(
+        "div",
+        { class: "weeknav" },
+        h(
+          "button",
+          { type: "button", class: "secondary", onclick: move(-7), "aria-label": t("prevWeek") },
+          "←",
+        ),
+        h("h2", { id: "h-wk" }, t("weekOf", { from: formatDate(w.weekStart), to: formatDate(w.weekEnd) })),
+        h(
+          "button",
+          { type: "button", class: "secondary", onclick: move(7), "aria-label": t("nextWeek") },
+          "→",
+        ),
+      ),
+      h(
+        "p",
+        null,
+        t("total", { hours: formatQuantity(w.totalHours), target: formatQuantity(w.targetHours) }),
+        " ",
+        status(w.status),
+      ),
+      h(
+        "ul",
+        { class: "days" },
+        w.days.map((d) =>
+          h(
+            "li",
+            null,
+            h("span", null, `${day(d.date)} ${formatDate(d.date)}`),
+            h("span", null, `${formatQuantity(d.hours)} / ${formatQuantity(d.targetHours)}`),
+          )
+        ),
+      ),
+      w.entries.length
+        ? h(
+          "ul",
+          { class: "list" },
+          w.entries.map((e) =>
+            h(
+              "li",
+              null,
+              h("strong", null, formatDate(e.date)),
+              ` ${e.startTime}–${e.endTime} · ${t("hours", { n: formatQuantity(e.totalHours) })}`,
+              e.projectCode ? ` · ${e.projectCode}` : "",
+              " ",
+              status(e.status),
+              e.description ? h("p", { class: "muted" }, e.description) : null,
+            )
+          ),
+        )
+        : h("p", null, t("noEntries")),
+      w.draftCount ? submitForm : null,
+    ),
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "h-log" },
+      h("h2", { id: "h-log" }, t("addEntry")),
+      entryForm,
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sick leave: report (with the certificate at once), upload later, end, take back
+
+async function sick() {
+  const s = await call("GET", "/employee/sick-leave");
+  const upload = async (id, file, key) => {
+    const form = new FormData();
+    form.append("file", file);
+    await call("POST", `/employee/sick-leave/${id}/certificate`, { form, key });
+  };
+  const reportForm = handle(
+    h(
+      "form",
+      { id: "sick-form", novalidate: true },
+      h(
+        "div",
+        { class: "pair" },
+        field("startDate", t("sickFrom"), { type: "date", value: localToday(), required: true }),
+        field("endDate", t("sickUntil"), { type: "date" }),
+      ),
+      field("reason", t("sickReason"), { rows: 2, maxlength: 1000 }, "textarea"),
+      field("file", t("certificate"), { type: "file", accept: "application/pdf,image/*" }),
+      h("button", { type: "submit" }, t("report")),
+    ),
+    async (key) => {
+      const v = values(reportForm);
+      const file = /** @type {HTMLInputElement} */ (reportForm.elements.namedItem("file")).files?.[0];
+      const created = await call("POST", "/employee/sick-leave", {
+        json: {
+          startDate: v.startDate ?? "",
+          ...(v.endDate ? { endDate: v.endDate } : {}),
+          ...(v.reason ? { reason: v.reason } : {}),
+        },
+        key,
+      });
+      flash = t("reported");
+      if (file) {
+        try {
+          await upload(created.id, file, newKey());
+          flash = `${t("reported")} ${t("uploaded")}`;
+        } catch (e) {
+          if (!(e instanceof ApiError)) throw e;
+          flash = `${t("reported")} ${e.message}`;
+        }
+      }
+      await show();
+    },
+  );
+  const entries = s.entries.filter((e) => e.status !== "TAKEN_BACK");
+  render(
+    h("h1", null, t("sick")),
+    takeFlash(),
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "h-rep" },
+      h("h2", { id: "h-rep" }, t("reportSick")),
+      reportForm,
+    ),
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "h-abs" },
+      h("h2", { id: "h-abs" }, t("myAbsences", { year: s.year })),
+      s.salaryContinuation
+        ? h(
+          "p",
+          null,
+          t("continuation", { n: s.salaryContinuation.daysRemaining, of: s.salaryContinuation.daysEntitled }),
+        )
+        : null,
+      entries.length
+        ? h(
+          "ul",
+          { class: "list" },
+          entries.map((e) => {
+            const forms = [];
+            if (e.certificateState !== "ACCEPTED") {
+              const f = handle(
+                h(
+                  "form",
+                  { id: `cert-${e.id}`, class: "sub" },
+                  field(`file-${e.id}`, t("certificate"), {
+                    type: "file",
+                    accept: "application/pdf,image/*",
+                  }),
+                  h("button", { type: "submit", class: "secondary" }, t("upload")),
+                ),
+                async (key) => {
+                  const file = /** @type {HTMLInputElement} */ (f.elements.namedItem(`file-${e.id}`)).files
+                    ?.[0];
+                  if (!file) throw new Error(t("certificate"));
+                  await upload(e.id, file, key);
+                  flash = t("uploaded");
+                  await show();
+                },
+              );
+              forms.push(f);
+            }
+            if (e.isOngoing) {
+              const f = handle(
+                h(
+                  "form",
+                  { id: `end-${e.id}`, class: "sub" },
+                  field(`endDate-${e.id}`, t("endOn"), { type: "date", value: localToday() }),
+                  h("button", { type: "submit", class: "secondary" }, t("endAbsence")),
+                ),
+                async (key) => {
+                  const endDate = values(f)[`endDate-${e.id}`] ?? "";
+                  await call("POST", "/employee/sick-leave/end", {
+                    json: { action: "end", entryId: e.id, endDate },
+                    key,
+                  });
+                  flash = t("ended");
+                  await show();
+                },
+              );
+              forms.push(f);
+            }
+            if (e.canTakeBack) {
+              forms.push(handle(
+                h(
+                  "form",
+                  { id: `back-${e.id}`, class: "inline" },
+                  h("button", { type: "submit", class: "danger" }, t("takeBack")),
+                ),
+                async (key) => {
+                  await call("POST", `/employee/sick-leave/${e.id}/take-back`, { key });
+                  flash = t("takenBack");
+                  await show();
+                },
+              ));
+            }
+            return h(
+              "li",
+              { "data-sick": e.id },
+              h(
+                "strong",
+                null,
+                e.isOngoing
+                  ? t("ongoing", { date: formatDate(e.startDate) })
+                  : formatRange(e.startDate.slice(0, 10), e.endDate?.slice(0, 10)),
+              ),
+              ` · ${daysText(e.totalDays)} `,
+              h(
+                "span",
+                { class: "badge" },
+                t(`cert.${e.certificateState ?? (e.hasCertificate ? "UPLOADED" : "NONE")}`),
+              ),
+              forms,
+            );
+          }),
+        )
+        : h("p", null, t("noAbsences")),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Payslips: the list, each PDF downloaded straight from the API (the session cookie authorises it)
+
+async function payslips() {
+  const p = await call("GET", "/employee/payslips");
+  render(
+    h("h1", null, t("payslips")),
+    p.items.length
+      ? h(
+        "ul",
+        { class: "list" },
+        p.items.map((s) =>
+          h(
+            "li",
+            null,
+            h("strong", null, s.periodLabel),
+            " · ",
+            t("paidOn", { date: formatDate(s.paymentDate) }),
+            s.hasDocument
+              ? h(
+                "p",
+                null,
+                h(
+                  "a",
+                  { href: `/api/v1/portal/employee/payslips/${s.id}/document`, download: `${s.period}.pdf` },
+                  t("download"),
+                  h("span", { class: "sr" }, ` ${s.periodLabel}`),
+                ),
+              )
+              : null,
+          )
+        ),
+      )
+      : h("p", null, t("noPayslips")),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Team (managers): leave requests and weeks to decide
+
+async function team() {
+  const [requests, weeks] = await Promise.all([
+    call("GET", "/approvals/leave-requests?limit=20"),
+    call("GET", "/approvals/timesheets"),
+  ]);
+  const decide = (path, id) => {
+    const f = handle(
+      h(
+        "form",
+        { id: `decide-${id}`, class: "sub" },
+        field(`note-${id}`, t("note"), { type: "text", maxlength: 1000 }),
+        h("button", { type: "submit", name: "decision", value: "APPROVE" }, t("approve")),
+        h("button", { type: "submit", name: "decision", value: "REJECT", class: "danger" }, t("reject")),
+      ),
+      async (key, submitter) => {
+        const note = values(f)[`note-${id}`];
+        await call("POST", path, {
+          json: { decision: submitter?.value ?? "APPROVE", ...(note ? { note } : {}) },
+          key,
+        });
+        flash = t("decided");
+        await show();
+      },
+    );
+    return f;
+  };
+  render(
+    h("h1", null, t("approvals")),
+    takeFlash(),
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "h-dec" },
+      h("h2", { id: "h-dec" }, t("toDecide")),
+      requests.items.length
+        ? h(
+          "ul",
+          { class: "list" },
+          requests.items.map((it) =>
+            h(
+              "li",
+              { "data-request": it.request.id },
+              h("strong", null, it.employee.name),
+              h(
+                "p",
+                null,
+                `${it.request.leaveType.name} · ${formatRange(it.request.startDate, it.request.endDate)} · `,
+                daysText(it.request.days),
+              ),
+              it.request.reason ? h("p", { class: "muted" }, it.request.reason) : null,
+              (it.balances ?? []).map((b) =>
+                h("p", null, t("balanceAfter", { days: formatQuantity(b.remainingAfter) }))
+              ),
+              decide(`/approvals/leave-requests/${it.request.id}/decision`, it.request.id),
+            )
+          ),
+        )
+        : h("p", null, t("nothingToDecide")),
+    ),
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "h-wks" },
+      h("h2", { id: "h-wks" }, t("weeksToDecide")),
+      weeks.items.length
+        ? h(
+          "ul",
+          { class: "list" },
+          weeks.items.map((wk) => {
+            const id = `${wk.employee.employeeId}-${wk.weekStart}`;
+            return h(
+              "li",
+              null,
+              h("strong", null, wk.employee.name),
+              h(
+                "p",
+                null,
+                t("weekOf", { from: formatDate(wk.weekStart), to: formatDate(addDays(wk.weekStart, 6)) }),
+                " · ",
+                t("total", { hours: formatQuantity(wk.totalHours), target: formatQuantity(wk.targetHours) }),
+              ),
+              decide(`/approvals/timesheets/${wk.employee.employeeId}/${wk.weekStart}/decision`, id),
+            );
+          }),
+        )
+        : h("p", null, t("nothingToDecide")),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Account: language, sign-out
+
+function account() {
+  const form = handle(
+    h(
+      "form",
+      { id: "lang-form" },
+      field("language", t("language"), {
+        children: LANGS.map((l) => h("option", { value: l, selected: l === lang, lang: l }, LANG_NAMES[l])),
+      }, "select"),
+      h("button", { type: "submit" }, t("saveLanguage")),
+    ),
+    async () => {
+      const language = /** @type {Lang} */ (values(form).language);
+      await call("PATCH", "/employee/profile", { json: { language } });
+      setLang(language);
+      await show(true);
+    },
+  );
+  const out = handle(
+    h("form", { id: "signout" }, h("button", { type: "submit", class: "secondary" }, t("signOut"))),
+    async () => {
+      await call("DELETE", "/auth/session").catch((e) => {
+        if (!(e instanceof SignedOutError)) throw e;
+      });
+      localStorage.removeItem(HOME_KEY);
+      forget();
+      location.assign("/oauth/signin?next=/");
+    },
+  );
+  render(
+    h("h1", null, t("settings")),
+    h("p", null, t("signedInAs", { email: user?.email ?? "" })),
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "h-lang" },
+      h("h2", { id: "h-lang" }, t("language")),
+      form,
+    ),
+    h("p", { class: "muted" }, t("install")),
+    out,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Start
+
+function setLang(l) {
+  if (!LANGS.includes(l)) return;
+  lang = l;
+  localStorage.setItem(LANG_KEY, l);
+}
+
+async function start() {
+  try {
+    const s = await call("GET", "/auth/session");
+    user = s.user;
+    setLang(s.user.language);
+  } catch (e) {
+    if (e instanceof SignedOutError) return;
+    if (!(e instanceof OfflineError)) throw e;
+    // Offline: the home screen as last seen on this device.
+    if (location.pathname !== "/") history.replaceState(null, "", "/");
+  }
+  await show();
+}
+
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+}
+start();

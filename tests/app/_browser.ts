@@ -1,0 +1,93 @@
+/**
+ * The employee app in headless Chromium against the real service: the demo organisation (makeTestApp)
+ * served on a free loopback port with MCP_ISSUER_URL set to that origin (the portal's same-origin rule for
+ * cookie writes compares the browser's Origin with it), and axe-core run inside the page.
+ */
+import assert from "node:assert/strict";
+import { chromium, type Page } from "playwright-core";
+import { makeTestApp, type TestApp } from "../_helpers.ts";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export type Served = TestApp & { origin: string; stop(): Promise<void> };
+
+/** The demo organisation on a served port. */
+export async function serveDemo(): Promise<Served> {
+  let handler: (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response> = () =>
+    new Response("starting", { status: 503 });
+  const ac = new AbortController();
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen: () => {} },
+    (req, info) => handler(req, info),
+  );
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  const t = await makeTestApp({ env: { MCP_ISSUER_URL: origin } });
+  handler = (req, info) => t.app.fetch(req, info);
+  return Object.assign(t, {
+    origin,
+    stop: async () => {
+      ac.abort();
+      await server.finished;
+      t.close();
+    },
+  });
+}
+
+export function launch() {
+  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+const AXE = await Deno.readTextFile(
+  new URL(import.meta.resolve("axe-core").replace(/[^/]*$/, "axe.min.js")).pathname,
+).catch(() => Deno.readTextFile(new URL("../../node_modules/axe-core/axe.min.js", import.meta.url)));
+
+/**
+ * axe-core's WCAG 2.1 A/AA and best-practice rules on the page as it is now: no violation. Evaluated through
+ * the DevTools protocol, so the page's Content-Security-Policy (no inline script) stays as served.
+ */
+export async function assertAccessible(page: Page, screen: string): Promise<void> {
+  if (!await page.evaluate("typeof axe !== 'undefined'")) await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const axe = (globalThis as any).axe;
+    const r = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
+    });
+    // deno-lint-ignore no-explicit-any
+    return r.violations.map((v: any) =>
+      `${v.id}: ${v.help} (${v.nodes.map((n: { target: string[] }) => n.target.join(" ")).join(", ")})`
+    );
+  });
+  assert.deepEqual(violations, [], `axe on ${screen}`);
+}
+
+/** No horizontal scrolling at 360 and 390 pixels wide (the viewport is put back afterwards). */
+export async function assertNoOverflow(page: Page, screen: string): Promise<void> {
+  const before = page.viewportSize();
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    assert.ok(scroll <= client, `${screen} at ${width} px: ${scroll} px wide content in ${client} px`);
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+/** A small PNG photo (a certificate's picture): 2×2 pixels, real PNG bytes. */
+export const CERTIFICATE_PNG = Uint8Array.from(
+  atob(
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+  ),
+  (c) => c.charCodeAt(0),
+);
