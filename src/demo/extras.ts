@@ -162,7 +162,7 @@ export function buildExtras(ctx: DemoContext, leave: LeaveRequestFiled[]): void 
     return id;
   };
   expense(KEY.demo, "Swiss DevOps Day (Konferenz)", 486.4, "SUBMITTED", 3);
-  const miaExpense = expense("P014", "Kundenbesuch Zürich", 132.8, "SUBMITTED", 1);
+  expense("P014", "Kundenbesuch Zürich", 132.8, "SUBMITTED", 1);
   expense("P015", "Fachbuch Site Reliability", 59, "APPROVED", 20);
   expense(KEY.demo, "Bahnbillett Lausanne", 64, "DRAFT", 0);
 
@@ -200,7 +200,7 @@ export function buildExtras(ctx: DemoContext, leave: LeaveRequestFiled[]): void 
     const payload = { leaveRequestId: viaAssistant.id, employeeId: demo.id, viaAssistant: true };
     notify(
       manager.id,
-      "LEAVE_REQUEST_SUBMITTED",
+      "LEAVE_REQUEST_FILED",
       payload,
       "ASSISTANT",
       viaAssistant.createdAt + minute,
@@ -209,12 +209,15 @@ export function buildExtras(ctx: DemoContext, leave: LeaveRequestFiled[]): void 
   }
   if (awaiting) {
     const payload = { leaveRequestId: awaiting.id, employeeId: demo.id, viaAssistant: false };
-    notify(manager.id, "LEAVE_REQUEST_SUBMITTED", payload, "PORTAL", awaiting.createdAt + minute, true);
+    notify(manager.id, "LEAVE_REQUEST_FILED", payload, "PORTAL", awaiting.createdAt + minute, true);
   }
-  const expensePayload = { expenseReportId: miaExpense, employeeId: ctx.person("P014").id };
-  notify(manager.id, "EXPENSE_REPORT_SUBMITTED", expensePayload, "PORTAL", ctx.now - day, false);
   if (approved) {
-    const payload = { leaveRequestId: approved.id, status: "APPROVED" };
+    const payload = {
+      leaveRequestId: approved.id,
+      status: "APPROVED",
+      cancellation: false,
+      viaAssistant: false,
+    };
     notify(demo.id, "LEAVE_REQUEST_DECIDED", payload, "PORTAL", approved.createdAt + day, true);
   }
 }

@@ -6,7 +6,10 @@ import type { Lang } from "./mod.ts";
 
 export interface PushTexts {
   title: string;
-  /** The body per notification kind; `other` for a kind not listed. */
+  /**
+   * The text per notification kind, or per kind and outcome (`LEAVE_REQUEST_DECIDED.APPROVED`) where the
+   * outcome is what the person wants to know; `other` for a kind not listed.
+   */
   body: Record<string, string>;
 }
 
@@ -26,6 +29,16 @@ export const PUSH_TEXTS: Record<Lang, PushTexts> = {
       SICK_ENDED: "Eine Krankheitsabwesenheit in Ihrem Team ist beendet.",
       SICK_REPORT_WITHDRAWN: "Eine Krankmeldung wurde zurückgenommen.",
       SICK_CERTIFICATE_ACCEPTED: "Ihr Arztzeugnis ist akzeptiert.",
+      "LEAVE_REQUEST_DECIDED.APPROVED": "Ihr Abwesenheitsgesuch ist bewilligt.",
+      "LEAVE_REQUEST_DECIDED.REJECTED": "Ihr Abwesenheitsgesuch ist abgelehnt.",
+      "LEAVE_REQUEST_DECIDED.CANCELLATION_GRANTED":
+        "Ihre Stornierung ist bewilligt; die Abwesenheit entfällt.",
+      "LEAVE_REQUEST_DECIDED.CANCELLATION_REFUSED":
+        "Ihre Stornierung ist abgelehnt; die Abwesenheit bleibt bewilligt.",
+      "TIMESHEET_DECIDED.APPROVED": "Ihre Arbeitswoche ist freigegeben.",
+      "TIMESHEET_DECIDED.REJECTED": "Ihre Arbeitswoche ist zurückgewiesen.",
+      "PROFILE_CHANGE_DECIDED.APPROVED": "Ihr Änderungswunsch ist übernommen.",
+      "PROFILE_CHANGE_DECIDED.REJECTED": "Ihr Änderungswunsch ist abgelehnt.",
       other: "Es gibt Neues im HR-Portal.",
     },
   },
@@ -44,6 +57,15 @@ export const PUSH_TEXTS: Record<Lang, PushTexts> = {
       SICK_ENDED: "Une absence maladie de votre équipe est terminée.",
       SICK_REPORT_WITHDRAWN: "Une annonce de maladie a été retirée.",
       SICK_CERTIFICATE_ACCEPTED: "Votre certificat médical est accepté.",
+      "LEAVE_REQUEST_DECIDED.APPROVED": "Votre demande d'absence est approuvée.",
+      "LEAVE_REQUEST_DECIDED.REJECTED": "Votre demande d'absence est refusée.",
+      "LEAVE_REQUEST_DECIDED.CANCELLATION_GRANTED": "Votre annulation est acceptée ; l'absence n'a pas lieu.",
+      "LEAVE_REQUEST_DECIDED.CANCELLATION_REFUSED":
+        "Votre annulation est refusée ; l'absence reste approuvée.",
+      "TIMESHEET_DECIDED.APPROVED": "Votre semaine de travail est validée.",
+      "TIMESHEET_DECIDED.REJECTED": "Votre semaine de travail vous est renvoyée.",
+      "PROFILE_CHANGE_DECIDED.APPROVED": "Votre demande de modification est acceptée.",
+      "PROFILE_CHANGE_DECIDED.REJECTED": "Votre demande de modification est refusée.",
       other: "Il y a du nouveau dans le portail RH.",
     },
   },
@@ -62,6 +84,16 @@ export const PUSH_TEXTS: Record<Lang, PushTexts> = {
       SICK_ENDED: "Un'assenza per malattia nel suo team è terminata.",
       SICK_REPORT_WITHDRAWN: "Un annuncio di malattia è stato ritirato.",
       SICK_CERTIFICATE_ACCEPTED: "Il suo certificato medico è accettato.",
+      "LEAVE_REQUEST_DECIDED.APPROVED": "La sua domanda di assenza è approvata.",
+      "LEAVE_REQUEST_DECIDED.REJECTED": "La sua domanda di assenza è respinta.",
+      "LEAVE_REQUEST_DECIDED.CANCELLATION_GRANTED":
+        "Il suo annullamento è accettato; l'assenza non ha luogo.",
+      "LEAVE_REQUEST_DECIDED.CANCELLATION_REFUSED":
+        "Il suo annullamento è respinto; l'assenza resta approvata.",
+      "TIMESHEET_DECIDED.APPROVED": "La sua settimana di lavoro è approvata.",
+      "TIMESHEET_DECIDED.REJECTED": "La sua settimana di lavoro le è stata rinviata.",
+      "PROFILE_CHANGE_DECIDED.APPROVED": "La sua richiesta di modifica è accettata.",
+      "PROFILE_CHANGE_DECIDED.REJECTED": "La sua richiesta di modifica è respinta.",
       other: "Ci sono novità nel portale HR.",
     },
   },
@@ -80,13 +112,45 @@ export const PUSH_TEXTS: Record<Lang, PushTexts> = {
       SICK_ENDED: "A sick leave in your team has ended.",
       SICK_REPORT_WITHDRAWN: "A sick report was taken back.",
       SICK_CERTIFICATE_ACCEPTED: "Your medical certificate is accepted.",
+      "LEAVE_REQUEST_DECIDED.APPROVED": "Your leave request is approved.",
+      "LEAVE_REQUEST_DECIDED.REJECTED": "Your leave request is refused.",
+      "LEAVE_REQUEST_DECIDED.CANCELLATION_GRANTED":
+        "Your cancellation is granted; the leave does not take place.",
+      "LEAVE_REQUEST_DECIDED.CANCELLATION_REFUSED": "Your cancellation is refused; the leave stays approved.",
+      "TIMESHEET_DECIDED.APPROVED": "Your work week is approved.",
+      "TIMESHEET_DECIDED.REJECTED": "Your work week was sent back to you.",
+      "PROFILE_CHANGE_DECIDED.APPROVED": "Your change request is accepted.",
+      "PROFILE_CHANGE_DECIDED.REJECTED": "Your change request is refused.",
       other: "There is news in the HR portal.",
     },
   },
 };
 
-/** The title and body of a push for a notification kind, in a language. */
-export function pushText(lang: string, kind: string): { title: string; body: string } {
+/**
+ * The outcome a decided notification's payload names, so its text can say it: approved or refused, and for
+ * a leave request whose cancellation was decided, whether the leave still takes place.
+ */
+function outcomeOf(kind: string, payload: Record<string, unknown>): string | null {
+  const status = typeof payload.status === "string" ? payload.status : null;
+  if (kind === "LEAVE_REQUEST_DECIDED" && payload.cancellation === true) {
+    return status === "CANCELLED" ? "CANCELLATION_GRANTED" : "CANCELLATION_REFUSED";
+  }
+  return status;
+}
+
+/** A notification's text in a language (the push's body and the inbox's line): what happened, never free text. */
+export function notificationText(lang: string, kind: string, payload: Record<string, unknown> = {}): string {
   const t = PUSH_TEXTS[lang as Lang] ?? PUSH_TEXTS.de;
-  return { title: t.title, body: t.body[kind] ?? t.body.other };
+  const outcome = outcomeOf(kind, payload);
+  return (outcome && t.body[`${kind}.${outcome}`]) || t.body[kind] || t.body.other;
+}
+
+/** The title and body of a push for a notification, in a language. */
+export function pushText(
+  lang: string,
+  kind: string,
+  payload: Record<string, unknown> = {},
+): { title: string; body: string } {
+  const t = PUSH_TEXTS[lang as Lang] ?? PUSH_TEXTS.de;
+  return { title: t.title, body: notificationText(lang, kind, payload) };
 }

@@ -1,7 +1,12 @@
 /** Push notifications: a phone registers and unregisters its token. */
 import { z } from "zod";
 import { portalActor } from "../services/actor.ts";
-import { PUSH_PLATFORMS, registerPushDevice, unregisterPushDevice } from "../services/push_devices.ts";
+import {
+  listPushDevices,
+  PUSH_PLATFORMS,
+  registerPushDevice,
+  unregisterPushDevice,
+} from "../services/push_devices.ts";
 import { LANGS } from "../i18n/mod.ts";
 import { route, type RouteDef } from "./route.ts";
 import { idParam } from "./schemas.ts";
@@ -11,6 +16,27 @@ const PushDevice = z.strictObject({
   platform: z.enum(PUSH_PLATFORMS),
   language: z.enum(LANGS),
 });
+
+const ListedPushDevice = PushDevice.extend({
+  sessionId: z.string().meta({ description: "The sign-in session (device) the phone registered in." }),
+  deviceName: z.string().nullable().meta({ description: "That session's device name." }),
+  current: z.boolean().meta({ description: "Whether it is the session of this request." }),
+  registeredAt: z.string().meta({ format: "date-time" }),
+});
+
+/** What a push carries, for the OpenAPI description (the senders in src/push/senders.ts write it). */
+const PUSH_PAYLOAD_DOC =
+  "\n\n**What a push carries.** The title and the text are in the device's language and say what " +
+  'happened, including the outcome of a decision ("Your leave request is approved."), never a record\'s free ' +
+  "text. The data (APNs: beside `aps`; FCM: `data`, strings only) holds: `kind` (the notification kind, as in " +
+  "`GET /employee/notifications`: LEAVE_REQUEST_FILED, LEAVE_CANCELLATION_REQUESTED, LEAVE_REQUEST_WITHDRAWN, " +
+  "LEAVE_REQUEST_DECIDED, TIMESHEET_SUBMITTED, TIMESHEET_DECIDED, PROFILE_CHANGE_REQUESTED, " +
+  "PROFILE_CHANGE_DECIDED, SICK_REPORTED, SICK_ENDED, SICK_REPORT_WITHDRAWN, SICK_CERTIFICATE_ACCEPTED), " +
+  "`notificationId`, `badge` (the person's unread notifications, this one included; also APNs `aps.badge` " +
+  "and FCM `android.notification.notification_count`), `collapseId` (also APNs `apns-collapse-id` and FCM " +
+  "`android.collapse_key`: `leaveRequest:<id>`, `sickLeave:<id>`, `changeRequest:<id>` or " +
+  "`week:<employeeId>:<weekStart>`, so the filing and the decision of one record show as one), and the " +
+  "notification's ids and flags (`leaveRequestId`, `status`, `cancellation`, `weekStart`, …).";
 
 export const pushRoutes: RouteDef[] = [
   route({
@@ -26,7 +52,9 @@ export const pushRoutes: RouteDef[] = [
       "account's). Every notification the service writes for the person (a decision on their leave, a week " +
       "sent back) is then also pushed to the phone; a push says what happened, never the record's free text. " +
       "A token registered again moves to the latest registration; a token the platform reports as gone is " +
-      "removed.",
+      "removed. The registration belongs to this sign-in session: once it ends (signed out, revoked from " +
+      "another device, expired, the account deactivated or its password reset), the phone gets no more " +
+      "pushes and is no longer listed." + PUSH_PAYLOAD_DOC,
     body: z.strictObject({
       platform: z.enum(PUSH_PLATFORMS, { error: "must be APNS or FCM" }),
       token: z.string({ error: "must be a string" }).min(16).max(4096),
@@ -34,7 +62,20 @@ export const pushRoutes: RouteDef[] = [
     }),
     response: PushDevice,
     errors: { 400: "A platform other than APNS or FCM, a token that is none, or an unknown language." },
-    handler: ({ deps, user, body }) => registerPushDevice(deps, portalActor(user), body),
+    handler: ({ deps, user, body }) => registerPushDevice(deps, portalActor(user), user.sessionId, body),
+  }),
+  route({
+    method: "get",
+    path: "/employee/push-devices",
+    operationId: "listPushDevices",
+    tag: "profile",
+    access: "employee",
+    summary: "The phones that receive the caller's push notifications",
+    description: "Every phone registered in a live sign-in session of the caller, newest first, with the " +
+      "session it belongs to. Signing a session out (`DELETE /auth/sessions/{id}`) stops its phone's pushes.",
+    response: z.strictObject({ items: z.array(ListedPushDevice) }),
+    errors: {},
+    handler: ({ deps, user }) => listPushDevices(deps, portalActor(user), user.sessionId),
   }),
   route({
     method: "delete",

@@ -57,6 +57,10 @@ const RequiredDocument = z.strictObject({
 const Notification = z.strictObject({
   id: z.string(),
   kind: z.string().meta({ description: "What happened, e.g. LEAVE_REQUEST_DECIDED, TIMESHEET_DECIDED." }),
+  text: z.string().meta({
+    description: "What happened, as a line for the inbox in the caller's language, with the outcome of a " +
+      'decision ("Your leave request is approved."); the same text as the push.',
+  }),
   payload: z.record(z.string(), z.unknown()).meta({ description: "Ids and flags only, never free text." }),
   viaAssistant: z.boolean(),
   createdAt: dateTime,

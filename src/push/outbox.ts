@@ -4,10 +4,10 @@
  * reports as gone removes the device (and its pending messages). A message left SENDING by a process that
  * died goes back to the queue. A platform without a configured sender keeps its messages queued.
  */
-import { and, asc, eq, lt, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
-import { pushDevices, pushOutbox } from "../db/schema/mod.ts";
+import { pushDevices, pushOutbox, sessions } from "../db/schema/mod.ts";
 import type { Logger } from "../log.ts";
 import { BACKOFF_MS, MAX_ATTEMPTS, STUCK_AFTER_MS } from "../mail/outbox.ts";
 import { apnsSender, fcmSender, type PushSender } from "./senders.ts";
@@ -24,6 +24,17 @@ export async function deliverDuePushes(
   limit = 50,
 ): Promise<{ sent: number; retried: number; failed: number; gone: number }> {
   const now = clock.now();
+  // A phone whose sign-in session ended (signed out, revoked, expired, the account deactivated) gets nothing
+  // more: the device goes, and what waits for it with it.
+  await db.delete(pushDevices).where(or(
+    isNull(pushDevices.sessionId),
+    inArray(
+      pushDevices.sessionId,
+      db.select({ id: sessions.id }).from(sessions).where(
+        or(isNotNull(sessions.revokedAt), lte(sessions.expiresAt, now)),
+      ),
+    ),
+  ));
   await db.update(pushOutbox).set({ status: "QUEUED" }).where(
     and(eq(pushOutbox.status, "SENDING"), lt(pushOutbox.nextAttemptAt, now - STUCK_AFTER_MS)),
   );

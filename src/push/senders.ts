@@ -78,9 +78,14 @@ export function apnsSender(s: ApnsSettings, now: () => number = Date.now): PushS
           "apns-push-type": "alert",
           "apns-priority": "10",
           "content-type": "application/json",
+          ...(m.data.collapseId ? { "apns-collapse-id": m.data.collapseId } : {}),
         },
         body: JSON.stringify({
-          aps: { alert: { title: m.title, body: m.body }, sound: "default" },
+          aps: {
+            alert: { title: m.title, body: m.body },
+            sound: "default",
+            ...(m.data.badge ? { badge: Number(m.data.badge) } : {}),
+          },
           ...m.data,
         }),
       });
@@ -141,7 +146,15 @@ export function fcmSender(s: FcmSettings, now: () => number = Date.now): PushSen
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
         body: JSON.stringify({
-          message: { token: m.token, notification: { title: m.title, body: m.body }, data: m.data },
+          message: {
+            token: m.token,
+            notification: { title: m.title, body: m.body },
+            data: m.data,
+            android: {
+              ...(m.data.collapseId ? { collapse_key: m.data.collapseId } : {}),
+              ...(m.data.badge ? { notification: { notification_count: Number(m.data.badge) } } : {}),
+            },
+          },
         }),
       });
       if (r.ok) {

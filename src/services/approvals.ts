@@ -361,7 +361,11 @@ export async function decideLeaveRequest(deps: ServiceDeps, actor: Actor, input:
     await notify(tx, {
       recipientEmployeeId: p.r.employeeId,
       kind: "LEAVE_REQUEST_DECIDED",
-      payload: { leaveRequestId: p.r.id, status: p.next },
+      payload: {
+        leaveRequestId: p.r.id,
+        status: p.next,
+        cancellation: p.r.status === "CANCELLATION_REQUESTED",
+      },
       actor,
       now,
     });

@@ -2,13 +2,17 @@
  * A phone registers its push token for the signed-in account (APNs for Apple, FCM for Google) and the
  * language of its texts; it unregisters when the person signs out of the app. A token registered again
  * (the app reinstalled, another account signed in on the phone) moves to the latest registration.
+ *
+ * A registration belongs to the sign-in session it was made in: when that session ends (signed out, revoked
+ * from another device, expired, the account deactivated or its password reset) the phone gets no more pushes,
+ * so a lost phone revoked from the device list stops receiving them at once.
  */
-import { and, eq } from "drizzle-orm";
-import { pushDevices } from "../db/schema/mod.ts";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { pushDevices, sessions } from "../db/schema/mod.ts";
 import { invalid, notFound } from "../errors.ts";
 import { isLang, type Lang } from "../i18n/mod.ts";
 import type { Actor } from "./actor.ts";
-import type { ServiceDeps } from "./common.ts";
+import { iso, type ServiceDeps } from "./common.ts";
 
 export const PUSH_PLATFORMS = ["APNS", "FCM"] as const;
 
@@ -16,10 +20,32 @@ function deviceView(d: typeof pushDevices.$inferSelect) {
   return { id: d.id, platform: d.platform as "APNS" | "FCM", language: d.language as Lang };
 }
 
+/** The caller's registered phones whose session is live, newest first, with the session they belong to. */
+export async function listPushDevices(deps: ServiceDeps, actor: Actor, currentSessionId: string) {
+  const rows = await deps.db.select({ device: pushDevices, deviceName: sessions.deviceName }).from(pushDevices)
+    .innerJoin(sessions, eq(sessions.id, pushDevices.sessionId))
+    .where(and(
+      eq(pushDevices.userId, actor.userId),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, deps.clock.now()),
+    ))
+    .orderBy(desc(pushDevices.updatedAt)).limit(50);
+  return {
+    items: rows.map((r) => ({
+      ...deviceView(r.device),
+      sessionId: r.device.sessionId!,
+      deviceName: r.deviceName,
+      current: r.device.sessionId === currentSessionId,
+      registeredAt: iso(r.device.updatedAt),
+    })),
+  };
+}
+
 /** Registers (or moves) a device's push token for the caller. */
 export async function registerPushDevice(
   deps: ServiceDeps,
   actor: Actor,
+  sessionId: string,
   input: { platform: "APNS" | "FCM"; token: string; language?: string },
 ) {
   const token = input.token.trim();
@@ -31,6 +57,7 @@ export async function registerPushDevice(
   const now = deps.clock.now();
   const [row] = await deps.db.insert(pushDevices).values({
     userId: actor.userId,
+    sessionId,
     platform: input.platform,
     token,
     language,
@@ -38,7 +65,7 @@ export async function registerPushDevice(
     updatedAt: now,
   }).onConflictDoUpdate({
     target: pushDevices.token,
-    set: { userId: actor.userId, platform: input.platform, language, updatedAt: now },
+    set: { userId: actor.userId, sessionId, platform: input.platform, language, updatedAt: now },
   }).returning();
   return deviceView(row);
 }

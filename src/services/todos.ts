@@ -3,6 +3,7 @@
  * inbox. Each list counts exactly what the summary counts, with the same conditions, so the badge and the
  * lists cannot disagree (a test compares them for every demo employee).
  */
+import { notificationText } from "../i18n/push.ts";
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import {
   employees,
@@ -192,14 +193,18 @@ export async function listNotifications(
   const [unread] = await deps.db.select({ n: sql<number>`count(*)` }).from(notifications)
     .where(and(eq(notifications.recipientEmployeeId, me), isNull(notifications.readAt)));
   return {
-    items: rows.slice(0, limit).map((n) => ({
-      id: n.id,
-      kind: n.kind,
-      payload: JSON.parse(n.payload) as Record<string, unknown>,
-      viaAssistant: n.channel === "ASSISTANT",
-      createdAt: iso(n.createdAt),
-      readAt: n.readAt === null ? null : iso(n.readAt),
-    })),
+    items: rows.slice(0, limit).map((n) => {
+      const payload = JSON.parse(n.payload) as Record<string, unknown>;
+      return {
+        id: n.id,
+        kind: n.kind,
+        text: notificationText(actor.language, n.kind, payload),
+        payload,
+        viaAssistant: n.channel === "ASSISTANT",
+        createdAt: iso(n.createdAt),
+        readAt: n.readAt === null ? null : iso(n.readAt),
+      };
+    }),
     unreadCount: Number(unread.n),
     limit,
     offset,

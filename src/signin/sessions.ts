@@ -4,7 +4,7 @@ import { sourceKey } from "../client_address.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
 import { dataStamp } from "../db/local.ts";
-import { sessions, users } from "../db/schema/mod.ts";
+import { pushDevices, sessions, users } from "../db/schema/mod.ts";
 import { randomToken, sha256Hex } from "../crypto.ts";
 import { AppError } from "../errors.ts";
 import { decoyHash, verifyPassword } from "./password.ts";
@@ -359,6 +359,8 @@ export async function revokeSession(
     eq(sessions.userId, userId),
     isNull(sessions.revokedAt),
   )).returning({ id: sessions.id });
+  // The phone signed out gets no more pushes (and nothing queued for it is sent).
+  if (r.length) await db.delete(pushDevices).where(eq(pushDevices.sessionId, sessionId));
   return r.length > 0;
 }
 

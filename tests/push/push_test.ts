@@ -19,8 +19,14 @@ const FCM_TOKEN = "fcm-token-employee-0000000001";
 const MANAGER_FCM = "fcm-token-manager-00000000001";
 
 interface Seen {
-  apns: { token: string; topic: string | null; type: string | null; body: Record<string, unknown> }[];
-  fcm: { token: string; title: string; body: string; data: Record<string, string> }[];
+  apns: {
+    token: string;
+    topic: string | null;
+    type: string | null;
+    collapseId: string | null;
+    body: Record<string, unknown>;
+  }[];
+  fcm: { token: string; title: string; body: string; data: Record<string, string>; android?: unknown }[];
   tokenRequests: number;
 }
 
@@ -57,6 +63,7 @@ function standIn(keys: { apns: PublicKey; fcm: PublicKey }) {
           token,
           topic: req.headers.get("apns-topic"),
           type: req.headers.get("apns-push-type"),
+          collapseId: req.headers.get("apns-collapse-id"),
           body: await req.json(),
         });
         if (token.startsWith("gone")) return Response.json({ reason: "Unregistered" }, { status: 410 });
@@ -95,6 +102,7 @@ function standIn(keys: { apns: PublicKey; fcm: PublicKey }) {
           title: message.notification.title,
           body: message.notification.body,
           data: message.data,
+          android: message.android,
         });
         if (String(message.token).startsWith("gone")) {
           return Response.json({ error: { code: 404, status: "NOT_FOUND" } }, { status: 404 });
@@ -174,12 +182,13 @@ Deno.test({
         assert.deepEqual(counts, { sent: 1, retried: 0, failed: 0, gone: 0 });
         assert.equal(stand.seen.fcm.length, 1);
         assert.deepEqual(
-          { ...stand.seen.fcm[0], data: { kind: stand.seen.fcm[0].data.kind } },
+          { ...stand.seen.fcm[0], data: { kind: stand.seen.fcm[0].data.kind }, android: undefined },
           {
             token: MANAGER_FCM,
             title: "HR portal",
             body: "A leave request awaits your decision.",
             data: { kind: "LEAVE_REQUEST_FILED" },
+            android: undefined,
           },
         );
         assert.equal(stand.seen.fcm[0].data.leaveRequestId, requestId);
@@ -203,9 +212,19 @@ Deno.test({
           assert.equal(a.type, "alert");
           assert.deepEqual((a.body.aps as { alert: unknown }).alert, {
             title: "HR-Portal",
-            body: "Ihr Abwesenheitsgesuch ist entschieden.",
+            body: "Ihr Abwesenheitsgesuch ist bewilligt.",
           });
-          assert.equal(stand.seen.fcm.at(-1)!.body, "Ihr Abwesenheitsgesuch ist entschieden.");
+          assert.equal(stand.seen.fcm.at(-1)!.body, "Ihr Abwesenheitsgesuch ist bewilligt.");
+          // One record's pushes replace each other on the phone; the badge counts the unread notifications.
+          assert.equal(a.collapseId, `leaveRequest:${requestId}`);
+          const unread = await t.request(`${BASE}/employee/notifications?unread=true`, { token: employee });
+          const unreadCount = (await unread.json()).data.unreadCount as number;
+          assert.ok(unreadCount >= 1);
+          assert.equal((a.body.aps as { badge?: number }).badge, unreadCount);
+          assert.deepEqual(stand.seen.fcm.at(-1)!.android, {
+            collapse_key: `leaveRequest:${requestId}`,
+            notification: { notification_count: unreadCount },
+          });
           assert.equal(stand.seen.tokenRequests, 1, "the FCM access token is reused");
           assert.doesNotMatch(JSON.stringify(stand.seen), /Gute Erholung/);
           const sent = await t.deps.db.select().from(pushOutbox).where(eq(pushOutbox.status, "SENT"));
@@ -311,4 +330,119 @@ Deno.test("push: registration refusals and unregistering", async (ctx) => {
   } finally {
     t.close();
   }
+});
+
+Deno.test({
+  name:
+    "push: a phone signed out, or revoked from another device, gets no more pushes; the person lists and removes phones",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async (ctx) => {
+    const k = await keys();
+    const stand = standIn({ apns: k.apns.publicKey, fcm: k.fcm.publicKey });
+    const t = await makeTestApp();
+    try {
+      const fcm = fcmSender({
+        projectId: "demo-project",
+        clientEmail: "push@demo-project.iam.gserviceaccount.com",
+        privateKeyPem: k.fcmPem,
+        tokenUri: `${stand.origin}/token`,
+        baseUrl: stand.origin,
+      });
+      const manager = await t.signIn("manager@demo.example");
+      const lost = await t.signIn("employee@demo.example");
+      const laptop = await t.signIn("employee@demo.example");
+      const phone = await register(t, lost, { platform: "FCM", token: `lost${"d".repeat(60)}` });
+      assert.equal(phone.status, 201);
+      const decide = async (start: string) => {
+        const r = await t.request(`${BASE}/employee/leave/requests`, {
+          method: "POST",
+          token: laptop,
+          json: { leaveType: "VACATION", startDate: start, endDate: start },
+        });
+        const id = (await r.json()).data.id;
+        await (await t.request(`${BASE}/approvals/leave-requests/${id}/decision`, {
+          method: "POST",
+          token: manager,
+          json: { decision: "REJECT" },
+        })).body?.cancel();
+      };
+
+      await ctx.step("the phone is listed with its session", async () => {
+        const list = await t.request(`${BASE}/employee/push-devices`, { token: laptop });
+        assert.equal(list.status, 200);
+        const items = (await list.json()).data.items;
+        assert.equal(items.length, 1);
+        assert.equal(items[0].id, phone.body.data.id);
+        assert.equal(items[0].current, false, "listed from the laptop, the phone is another session");
+      });
+
+      await ctx.step("while its session lives it is told the decision, with the outcome", async () => {
+        await decide("2027-06-07");
+        await deliverDuePushes(t.deps.db, t.clock, { FCM: fcm });
+        const own = stand.seen.fcm.filter((m) => m.token.startsWith("lost"));
+        assert.equal(own.length, 1);
+        assert.equal(own[0].body, "Ihr Abwesenheitsgesuch ist abgelehnt.");
+      });
+
+      await ctx.step(
+        "the lost phone's session is revoked from the laptop: no more pushes, not listed",
+        async () => {
+          const sessions = await (await t.request(`${BASE}/auth/sessions`, { token: laptop })).json();
+          const items = sessions.data.items ?? sessions.data;
+          const other = (items as { id: string; current: boolean }[]).find((s) => !s.current)!;
+          const revoke = await t.request(`${BASE}/auth/sessions/${other.id}`, {
+            method: "DELETE",
+            token: laptop,
+          });
+          assert.equal(revoke.status, 200);
+          await revoke.body?.cancel();
+          const before = stand.seen.fcm.length;
+          await decide("2027-06-08");
+          await deliverDuePushes(t.deps.db, t.clock, { FCM: fcm });
+          assert.equal(stand.seen.fcm.filter((m) => m.token.startsWith("lost")).length, 1);
+          assert.equal(stand.seen.fcm.length, before, "nothing was sent to the revoked phone");
+          const list = await (await t.request(`${BASE}/employee/push-devices`, { token: laptop })).json();
+          assert.deepEqual(list.data.items, []);
+        },
+      );
+
+      await ctx.step("a deactivated account's phones get nothing either", async () => {
+        const again = await t.signIn("employee@demo.example");
+        assert.equal(
+          (await register(t, again, { platform: "FCM", token: `next${"e".repeat(60)}` })).status,
+          201,
+        );
+        const { users } = await import("../../src/db/schema/mod.ts");
+        const r = await t.request(`${BASE}/employee/leave/requests`, {
+          method: "POST",
+          token: again,
+          json: { leaveType: "VACATION", startDate: "2027-06-09", endDate: "2027-06-09" },
+        });
+        const id = (await r.json()).data.id;
+        await t.deps.db.update(users).set({ active: false }).where(eq(users.email, "employee@demo.example"));
+        await (await t.request(`${BASE}/approvals/leave-requests/${id}/decision`, {
+          method: "POST",
+          token: manager,
+          json: { decision: "APPROVE" },
+        })).body?.cancel();
+        await deliverDuePushes(t.deps.db, t.clock, { FCM: fcm });
+        assert.equal(stand.seen.fcm.filter((m) => m.token.startsWith("next")).length, 0);
+      });
+
+      await ctx.step("the inbox says the outcome in the person's language", async () => {
+        await t.deps.db.update((await import("../../src/db/schema/mod.ts")).users).set({ active: true })
+          .where(eq((await import("../../src/db/schema/mod.ts")).users.email, "employee@demo.example"));
+        const reader = await t.signIn("employee@demo.example");
+        const inbox = await (await t.request(`${BASE}/employee/notifications`, { token: reader })).json();
+        const decided = (inbox.data.items as { kind: string; text: string; payload: { status: string } }[])
+          .filter((n) => n.kind === "LEAVE_REQUEST_DECIDED");
+        assert.ok(decided.some((n) => n.text === "Ihr Abwesenheitsgesuch ist abgelehnt."));
+        assert.ok(decided.some((n) => n.text === "Ihr Abwesenheitsgesuch ist bewilligt."));
+      });
+    } finally {
+      t.close();
+      await stand.close();
+    }
+  },
 });
