@@ -2,6 +2,8 @@
  * Working-time rules: clock times, net hours of an entry, a week's target hours and overlapping entries.
  * Times are `HH:MM` local wall-clock times (schema: `time_entries.start_time` / `end_time`); an end at or
  * before the start means the shift runs past midnight into the next day. Hours are rounded to 2 decimals.
+ * An entry's hours are the time that really elapsed in the installation's time zone: a night shift across a
+ * daylight-saving change is an hour shorter or longer than its clock times say.
  */
 import { invalid } from "../errors.ts";
 import { addDays, assertDate, isoWeekday, toEpochDay } from "./calendar.ts";
@@ -9,6 +11,7 @@ import { round2 } from "./numbers.ts";
 
 const HHMM_RE = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 const MINUTES_PER_DAY = 24 * 60;
+const MS_PER_DAY = 86_400_000;
 
 /**
  * Minutes after midnight of an `HH:MM` (or `H:MM`) time, 00:00–23:59; `24:00` is accepted as the end of
@@ -34,15 +37,21 @@ export function spanMinutes(startTime: string, endTime: string): number {
 }
 
 /**
- * Net hours of a time entry: end − start − break, overnight when end <= start, rounded to 2 decimals.
+ * Net hours of a time entry: end − start − break, overnight when end <= start, rounded to 2 decimals. With
+ * `elapsedMinutes` (from `elapsedSpan`) the span is the time that really elapsed instead of the clock times'.
  * Refused (validation, naming the field): a malformed time, a break that is negative, not whole minutes or
  * longer than the span, and a result above 24 hours (the contract's `totalHours` is 0 to 24).
  */
-export function netHours(startTime: string, endTime: string, breakMinutes: number): number {
+export function netHours(
+  startTime: string,
+  endTime: string,
+  breakMinutes: number,
+  elapsedMinutes?: number,
+): number {
   if (!Number.isInteger(breakMinutes) || breakMinutes < 0) {
     throw invalid(`breakMinutes must be a whole number of minutes, at least 0, got ${breakMinutes}`);
   }
-  const span = spanMinutes(startTime, endTime);
+  const span = elapsedMinutes ?? spanMinutes(startTime, endTime);
   if (breakMinutes > span) {
     throw invalid(
       `breakMinutes (${breakMinutes}) is longer than the time between startTime ${startTime} and endTime ` +
@@ -52,6 +61,112 @@ export function netHours(startTime: string, endTime: string, breakMinutes: numbe
   const hours = (span - breakMinutes) / 60;
   if (hours > 24) throw invalid(`totalHours must be at most 24, got ${round2(hours)}`);
   return round2(hours);
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Offset of `timeZone` from UTC at instant `ms`, in minutes (Europe/Zurich: 60 in winter, 120 in summer). */
+export function zoneOffsetMinutes(ms: number, timeZone: string): number {
+  let f = zoneFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    zoneFormats.set(timeZone, f);
+  }
+  const p: Record<string, number> = {};
+  for (const part of f.formatToParts(ms)) if (part.type !== "literal") p[part.type] = Number(part.value);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instants a local wall-clock time stands for: none when the clocks skip it (spring forward), two when
+ * it happens twice (fall back; the earlier first), else one. Milliseconds since 1970-01-01 UTC.
+ */
+export function localInstants(date: string, minutesOfDay: number, timeZone: string): number[] {
+  const naive = toEpochDay(date) * MS_PER_DAY + minutesOfDay * 60_000;
+  const offsets = new Set([
+    zoneOffsetMinutes(naive - MS_PER_DAY, timeZone),
+    zoneOffsetMinutes(naive, timeZone),
+    zoneOffsetMinutes(naive + MS_PER_DAY, timeZone),
+  ]);
+  const out: number[] = [];
+  for (const o of offsets) {
+    const t = naive - o * 60_000;
+    if (zoneOffsetMinutes(t, timeZone) === o && !out.includes(t)) out.push(t);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+const utcOffset = (minutes: number) =>
+  `UTC${minutes < 0 ? "−" : "+"}${Math.floor(Math.abs(minutes) / 60)}${
+    Math.abs(minutes) % 60 ? ":" + String(Math.abs(minutes) % 60).padStart(2, "0") : ""
+  }`;
+
+/** How long a shift really lasted, and what was said about a clock time that happened twice. */
+export interface ElapsedSpan {
+  /** Minutes from start to end as they elapsed. */
+  minutes: number;
+  /** Set when a clock time happened twice: which of the two was taken, in words. */
+  note?: string;
+}
+
+/**
+ * Minutes that elapse from `startTime` on `date` to `endTime` (the next day when at or before the start) in
+ * `timeZone`: 22:00–06:00 is 7 hours on the night the clocks go forward and 9 on the night they go back.
+ * A clock time the change skips (02:30 on the last Sunday of March in Europe/Zurich) is refused, naming the
+ * field. A clock time that happens twice (02:30 on the last Sunday of October) is taken as the first of the
+ * two, and the note says so; `totalHours`, when the person states it, may instead match the second
+ * (`wantMinutes`: the net minutes plus the break), which is then taken and said.
+ */
+export function elapsedSpan(
+  date: string,
+  startTime: string,
+  endTime: string,
+  timeZone: string,
+  wantMinutes?: number,
+): ElapsedSpan {
+  assertDate(date, "date");
+  const wall = spanMinutes(startTime, endTime);
+  const start = parseHhmm(startTime, "startTime");
+  const endAbs = start + wall;
+  const endDate = addDays(date, Math.floor(endAbs / MINUTES_PER_DAY));
+  const endOfDay = endAbs % MINUTES_PER_DAY;
+  const starts = localInstants(date, start, timeZone);
+  const ends = localInstants(endDate, endOfDay, timeZone);
+  const refuseGap = (field: string, d: string, t: string) =>
+    invalid(
+      `${field} ${t} does not exist on ${d} in ${timeZone}: the clocks go forward that night and skip it. ` +
+        `Enter the time the clock showed (an hour later).`,
+    );
+  if (starts.length === 0) throw refuseGap("startTime", date, startTime);
+  if (ends.length === 0) throw refuseGap("endTime", endDate, endTime === "24:00" ? "00:00" : endTime);
+  const options: { s: number; e: number }[] = [];
+  for (const s of starts) for (const e of ends) if (e > s) options.push({ s, e });
+  if (options.length === 0) throw invalid(`endTime ${endTime} is not after startTime ${startTime}`);
+  const chosen = (wantMinutes !== undefined &&
+    options.find((o) => Math.abs((o.e - o.s) / 60_000 - wantMinutes) < 1)) || options[0];
+  const notes: string[] = [];
+  const say = (field: string, d: string, t: string, all: number[], at: number) => {
+    if (all.length < 2) return;
+    const which = at === all[0] ? "first" : "second";
+    notes.push(
+      `${field} ${t} on ${d} happened twice in ${timeZone} (the clocks went back); taken as the ${which}, ` +
+        `${utcOffset(zoneOffsetMinutes(at, timeZone))}.`,
+    );
+  };
+  say("startTime", date, startTime, starts, chosen.s);
+  say("endTime", endDate, endTime, ends, chosen.e);
+  const minutes = Math.round((chosen.e - chosen.s) / 60_000);
+  return notes.length ? { minutes, note: notes.join(" ") } : { minutes };
 }
 
 /** What a week's target depends on. */

@@ -73,6 +73,11 @@ export const TimeEntry = named(
     status: z.enum(TIME_ENTRY_STATUSES),
     rejectionNote: z.string().optional(),
     createdAt: dateTime,
+    note: z.string().optional().meta({
+      description:
+        "Only in the answer that records or changes the entry: how a clock time that happened twice " +
+        "(the night the clocks go back) was read.",
+    }),
   }),
   "TimeEntry",
 );
@@ -386,6 +391,11 @@ export const TimeEntryPreview = named(
     dayEntries: z.array(TimeEntry),
     dayTotalHoursBefore: z.number(),
     dayTotalHoursAfter: z.number(),
+    note: z.string().optional().meta({
+      description:
+        "How a clock time that happened twice (the night the clocks go back) is read: the first of " +
+        "the two, unless `totalHours` matches the second.",
+    }),
   }),
   "TimeEntryPreview",
 );

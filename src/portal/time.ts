@@ -30,7 +30,8 @@ import {
 const entryRefusals = {
   400:
     "An invalid field: a date that is not a calendar day, a malformed time, a break longer than the shift, " +
-    "more than 24 hours, or a totalHours that does not match start, end and break.",
+    "more than 24 hours, a totalHours that does not match start, end and break, or a clock time that does not " +
+    "exist (skipped the night the clocks go forward).",
   409: "The entry overlaps another of the caller's entries (an overnight entry counts into the next day).",
 };
 
@@ -93,6 +94,10 @@ export const timeRoutes: RouteDef[] = [
       "`startTime` and `endTime` are required (HH:MM); an end before the start is an overnight shift. An end " +
       "equal to the start (a 24-hour span) is most often a typing slip: it is taken only with `totalHours` sent " +
       "as well. `totalHours` is derived (end − start − break, at most 24); when sent it must agree to the minute. " +
+      "Hours are the time that really elapsed in the service's time zone (Europe/Zurich unless configured): " +
+      "22:00–06:00 is 7 hours the night the clocks go forward and 9 the night they go back. A time the clocks " +
+      "skip (02:30 on the last Sunday of March) is refused; one that happens twice (02:30 on the last Sunday of " +
+      "October) is taken as the first, unless `totalHours` matches the second, and `note` says which. " +
       "The date must lie within the caller's employment. `type` defaults to REGULAR.",
     body: TimeEntryBody,
     response: TimeEntry,

@@ -25,9 +25,9 @@ import { APPROVED_STATUSES, computeLeaveDays, type EndPortion, type StartPortion
 import { round2 } from "../domain/numbers.ts";
 import {
   dailyTargetHours,
+  elapsedSpan,
   entryInterval,
   netHours,
-  spanMinutes,
   sumHours,
   timeSpansOverlap,
   weekTargetHours,
@@ -37,6 +37,7 @@ import { fill, type Lang } from "../i18n/mod.ts";
 import { REFUSAL_TEXTS } from "../i18n/refusals.ts";
 import type { Actor } from "./actor.ts";
 import {
+  DEFAULT_TIME_ZONE,
   type EmployeeCore,
   type EmployeeRow,
   iso,
@@ -101,11 +102,14 @@ export type TimeEntryView = ReturnType<typeof timeEntryView>;
 
 /**
  * Checks an entry's times and derives its net hours: end − start − break, overnight when the end is at or
- * before the start, at most 24 h (domain `netHours`). A `totalHours` sent along must agree to the minute.
+ * before the start, at most 24 h (domain `netHours`), counted as the time that really elapsed in the
+ * installation's time zone (a night shift across a daylight-saving change: domain `elapsedSpan`). A
+ * `totalHours` sent along must agree to the minute. `note` says how a clock time that happened twice was read.
  */
 export function deriveHours(
-  input: Pick<TimeEntryInput, "startTime" | "endTime" | "breakMinutes" | "totalHours">,
-) {
+  input: Pick<TimeEntryInput, "date" | "startTime" | "endTime" | "breakMinutes" | "totalHours">,
+  timeZone: string,
+): { totalHours: number; breakMinutes: number; note?: string } {
   const breakMinutes = input.breakMinutes ?? 0;
   // Equal start and end reads as 24 hours, and is most often a typing slip: only taken when the total is also
   // stated (totalHours, which must then agree; an assistant cannot state it, so it is refused there).
@@ -115,16 +119,23 @@ export function deriveHours(
         `confirm the shift by sending its totalHours as well (24 less the break).`,
     );
   }
-  const total = netHours(input.startTime, input.endTime, breakMinutes);
-  const minutes = spanMinutes(input.startTime, input.endTime) - breakMinutes;
+  const want = input.totalHours === undefined ? undefined : input.totalHours * 60 + breakMinutes;
+  const span = elapsedSpan(input.date, input.startTime, input.endTime, timeZone, want);
+  const total = netHours(input.startTime, input.endTime, breakMinutes, span.minutes);
+  const minutes = span.minutes - breakMinutes;
   if (input.totalHours !== undefined && Math.abs(input.totalHours * 60 - minutes) >= 1) {
     throw invalid(
       `Invalid field 'totalHours': ${input.totalHours} does not match ${input.startTime}–${input.endTime} minus ` +
         `${breakMinutes} minutes of break (${total} h). Send the matching value or leave totalHours out.`,
     );
   }
-  return { totalHours: total, breakMinutes };
+  return span.note
+    ? { totalHours: total, breakMinutes, note: span.note }
+    : { totalHours: total, breakMinutes };
 }
+
+/** The installation's time zone, in which clock times are read. */
+const zoneOf = (deps: ServiceDeps) => deps.config?.timeZone ?? DEFAULT_TIME_ZONE;
 
 /** Refuses a day outside the person's employment (before the start, or after the end when there is one). */
 async function checkEmployed(q: Q, employeeId: string, date: string): Promise<void> {
@@ -193,7 +204,7 @@ function checkText(actor: Actor, input: Partial<TimeEntryInput>) {
 export async function previewTimeEntry(deps: ServiceDeps, actor: Actor, input: TimeEntryInput) {
   const me = selfId(actor);
   checkText(actor, input);
-  const { totalHours, breakMinutes } = deriveHours(input);
+  const { totalHours, breakMinutes, note } = deriveHours(input, zoneOf(deps));
   await checkEmployed(deps.db, me, input.date);
   const near = await neighbours(deps.db, me, input.date);
   const o = findOverlap(near, input);
@@ -211,6 +222,7 @@ export async function previewTimeEntry(deps: ServiceDeps, actor: Actor, input: T
     dayEntries: sameDay.map(timeEntryView),
     dayTotalHoursBefore: dayBefore,
     dayTotalHoursAfter: round2(dayBefore + totalHours),
+    ...(note ? { note } : {}),
   };
 }
 
@@ -222,10 +234,10 @@ export async function createTimeEntry(
   deps: ServiceDeps,
   actor: Actor,
   input: TimeEntryInput,
-): Promise<TimeEntryView> {
+): Promise<TimeEntryView & { note?: string }> {
   const me = selfId(actor);
   checkText(actor, input);
-  const { totalHours, breakMinutes } = deriveHours(input);
+  const { totalHours, breakMinutes, note } = deriveHours(input, zoneOf(deps));
   const now = deps.clock.now();
   return await writeTx(deps, async (tx) => {
     await checkEmployed(tx, me, input.date);
@@ -246,7 +258,7 @@ export async function createTimeEntry(
       createdAt: now,
       updatedAt: now,
     }).returning();
-    return timeEntryView(row);
+    return note ? { ...timeEntryView(row), note } : timeEntryView(row);
   });
 }
 
@@ -283,7 +295,7 @@ export async function updateTimeEntry(
   deps: ServiceDeps,
   actor: Actor,
   input: { id: string; patch: Partial<TimeEntryInput> },
-): Promise<TimeEntryView> {
+): Promise<TimeEntryView & { note?: string }> {
   checkText(actor, input.patch);
   const now = deps.clock.now();
   return await writeTx(deps, async (tx) => {
@@ -297,7 +309,7 @@ export async function updateTimeEntry(
       breakMinutes: p.breakMinutes ?? r.breakMinutes,
       totalHours: p.totalHours,
     };
-    const { totalHours, breakMinutes } = deriveHours(merged);
+    const { totalHours, breakMinutes, note } = deriveHours(merged, zoneOf(deps));
     await checkEmployed(tx, r.employeeId, merged.date);
     const o = findOverlap(await neighbours(tx, r.employeeId, merged.date, r.id), merged);
     if (o) throw overlapError(o, actor.language);
@@ -312,7 +324,7 @@ export async function updateTimeEntry(
       ...(p.description !== undefined ? { description: p.description || null } : {}),
       updatedAt: now,
     }).where(and(eq(timeEntries.id, r.id), eq(timeEntries.status, "DRAFT"))).returning();
-    return timeEntryView(row);
+    return note ? { ...timeEntryView(row), note } : timeEntryView(row);
   });
 }
 

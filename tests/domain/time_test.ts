@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { AppError } from "../../src/errors.ts";
 import { holidayFractions } from "../../src/domain/calendar.ts";
 import {
+  elapsedSpan,
   netHours,
   parseHhmm,
   sumHours,
@@ -207,4 +208,52 @@ Deno.test("time: sums of hours are rounded to 2 decimals", () => {
   assert.equal(sumHours([0.1, 0.2]), 0.3);
   assert.equal(sumHours([7.83, 7.83, 7.84]), 23.5);
   assert.equal(sumHours([]), 0);
+});
+
+Deno.test("time: a night shift across a daylight-saving change counts the hours that really elapsed", async (t) => {
+  // Europe/Zurich follows the EU rule (Zeitgesetz SR 941.299 and Sommerzeitverordnung SR 941.299.1): summer
+  // time from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October. 2026: 29 March
+  // 02:00 → 03:00, 25 October 03:00 → 02:00.
+  const cases: [string, string, string, number, string][] = [
+    ["2026-03-28", "22:00", "06:00", 7 * 60, "clocks forward: 7 hours, not 8"],
+    ["2026-10-24", "22:00", "06:00", 9 * 60, "clocks back: 9 hours, not 8"],
+    ["2026-03-29", "01:00", "04:00", 2 * 60, "across 02:00 the same morning"],
+    ["2026-10-25", "01:00", "04:00", 4 * 60, "across the repeated hour the same morning"],
+    ["2026-03-21", "22:00", "06:00", 8 * 60, "a week before: 8 hours"],
+    ["2026-07-01", "08:00", "17:00", 9 * 60, "a summer day"],
+  ];
+  for (const [date, start, end, minutes, what] of cases) {
+    await t.step(`${date} ${start}–${end}: ${what}`, () => {
+      const span = elapsedSpan(date, start, end, "Europe/Zurich");
+      assert.equal(span.minutes, minutes);
+      assert.equal(span.note, undefined);
+      assert.equal(netHours(start, end, 30, span.minutes), minutes / 60 - 0.5);
+    });
+  }
+});
+
+Deno.test("time: a clock time the change skips is refused with a message; one that happens twice is the first, and said", () => {
+  // 29 March 2026 02:00–02:59 does not exist in Europe/Zurich; 25 October 2026 02:00–02:59 happens twice
+  // (first in summer time, UTC+2, then in winter time, UTC+1).
+  assert.throws(
+    () => elapsedSpan("2026-03-29", "02:30", "08:00", "Europe/Zurich"),
+    (e: unknown) =>
+      e instanceof AppError && e.code === "validation" &&
+      e.message.includes("startTime 02:30 does not exist on 2026-03-29") &&
+      e.message.includes("clocks go forward"),
+  );
+  assert.throws(
+    () => elapsedSpan("2026-03-28", "22:00", "02:30", "Europe/Zurich"),
+    (e: unknown) => e instanceof AppError && e.message.includes("endTime 02:30 does not exist on 2026-03-29"),
+  );
+  // 22:00 to the first 02:30 is 4.5 hours (summer time throughout).
+  const first = elapsedSpan("2026-10-24", "22:00", "02:30", "Europe/Zurich");
+  assert.equal(first.minutes, 4.5 * 60);
+  assert.match(first.note!, /endTime 02:30 on 2026-10-25 happened twice .*taken as the first, UTC\+2/);
+  // A stated total of 5.5 hours is the second 02:30.
+  const second = elapsedSpan("2026-10-24", "22:00", "02:30", "Europe/Zurich", 5.5 * 60);
+  assert.equal(second.minutes, 5.5 * 60);
+  assert.match(second.note!, /taken as the second, UTC\+1/);
+  // The start at the first 02:30 until 06:00 is 4.5 hours.
+  assert.equal(elapsedSpan("2026-10-25", "02:30", "06:00", "Europe/Zurich").minutes, 4.5 * 60);
 });

@@ -48,6 +48,9 @@ export const prepare_time_entry = defineTool({
     dayEntries: z.array(timeEntryOut).describe("What the day already holds."),
     dayTotalHoursBefore: z.number(),
     dayTotalHoursAfter: z.number(),
+    note: z.string().optional().describe(
+      "How a clock time that happened twice (the night the clocks go back) was read; tell the person.",
+    ),
     ...previewOut,
   }),
   handler: async ({ deps, actor, previews }, a) => {

@@ -1,0 +1,95 @@
+/**
+ * Time entries across a daylight-saving change, through the portal: hours are the time that really elapsed
+ * in Europe/Zurich (Zeitgesetz SR 941.299, Sommerzeitverordnung SR 941.299.1: summer time from the last Sunday
+ * of March to the last Sunday of October, 2026: 29 March and 25 October), a clock time the change skips is
+ * refused, one that happens twice is the first unless the stated total matches the second.
+ */
+import assert from "node:assert/strict";
+import { json, makeTestApp, type TestApp } from "../_helpers.ts";
+
+const BASE = "/api/v1/portal";
+
+async function call(t: TestApp, token: string, method: string, path: string, body?: unknown) {
+  return await json(
+    await t.request(BASE + path, { method, token, ...(body !== undefined ? { json: body } : {}) }),
+  );
+}
+
+Deno.test("time entries: 22:00–06:00 is 7 hours the night the clocks go forward and 9 the night they go back", async () => {
+  const t = await makeTestApp();
+  try {
+    const token = await t.signIn("employee@demo.example");
+    const spring = await call(t, token, "POST", "/employee/time-entries", {
+      date: "2026-03-28",
+      startTime: "22:00",
+      endTime: "06:00",
+    });
+    assert.equal(spring.status, 201, JSON.stringify(spring.body));
+    assert.equal(spring.body.data.totalHours, 7);
+
+    const preview = await call(t, token, "POST", "/employee/time-entries/preview", {
+      date: "2026-10-24",
+      startTime: "22:00",
+      endTime: "06:00",
+      breakMinutes: 30,
+    });
+    assert.equal(preview.status, 200, JSON.stringify(preview.body));
+    assert.equal(preview.body.data.totalHours, 8.5);
+
+    // The stated total that matches the elapsed time is taken; the clock times' 8 hours are not.
+    const wrong = await call(t, token, "POST", "/employee/time-entries", {
+      date: "2026-10-24",
+      startTime: "22:00",
+      endTime: "06:00",
+      totalHours: 8,
+    });
+    assert.equal(wrong.status, 400);
+    assert.match(JSON.stringify(wrong.body), /does not match/);
+    const autumn = await call(t, token, "POST", "/employee/time-entries", {
+      date: "2026-10-24",
+      startTime: "22:00",
+      endTime: "06:00",
+      totalHours: 9,
+    });
+    assert.equal(autumn.status, 201, JSON.stringify(autumn.body));
+    assert.equal(autumn.body.data.totalHours, 9);
+    assert.equal(autumn.body.data.note, undefined);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("time entries: 02:30 on 29 March 2026 is refused with a message, nothing recorded; 02:30 on 25 October is the first, said", async () => {
+  const t = await makeTestApp();
+  try {
+    const token = await t.signIn("employee@demo.example");
+    const before = await call(t, token, "GET", "/employee/time-entries?from=2026-03-28&to=2026-03-29");
+    const gap = await call(t, token, "POST", "/employee/time-entries", {
+      date: "2026-03-29",
+      startTime: "02:30",
+      endTime: "07:00",
+    });
+    assert.equal(gap.status, 400);
+    assert.match(
+      JSON.stringify(gap.body),
+      /startTime 02:30 does not exist on 2026-03-29 in Europe\/Zurich: the clocks go forward/,
+    );
+    const after = await call(t, token, "GET", "/employee/time-entries?from=2026-03-28&to=2026-03-29");
+    assert.equal(after.body.data.count, before.body.data.count);
+
+    const twice = await call(t, token, "POST", "/employee/time-entries", {
+      date: "2026-10-25",
+      startTime: "02:30",
+      endTime: "06:00",
+    });
+    assert.equal(twice.status, 201, JSON.stringify(twice.body));
+    // From the first 02:30 (summer time) to 06:00 (winter time): 4.5 hours.
+    assert.equal(twice.body.data.totalHours, 4.5);
+    assert.match(
+      twice.body.data.note,
+      /startTime 02:30 on 2026-10-25 happened twice .* taken as the first, UTC\+2/,
+    );
+  } finally {
+    await t.close();
+  }
+});
