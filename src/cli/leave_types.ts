@@ -7,7 +7,9 @@ import { adjustEntitlement, getLeavePolicy, setLeavePolicy } from "../services/l
 import { listAdjustments } from "../services/leave.ts";
 import { parseStepText, stepText } from "../domain/entitlement.ts";
 import { employees, leaveTypes } from "../db/schema/mod.ts";
-import { number, refusing, text } from "./args.ts";
+import { nothingImported, number, refusing, text } from "./args.ts";
+import { hrLeaveBalances, importOpeningBalances } from "../services/hr_leave.ts";
+import { toCsv } from "../csv.ts";
 
 function describe(p: Awaited<ReturnType<typeof getLeavePolicy>>): string {
   if (!p.deductsBalance) return `${p.code}: recorded, no balance.\n`;
@@ -150,6 +152,111 @@ export const leaveTypeCommands: Command[] = [
         );
       }
       io.out(`${rows.length} correction(s), ${rows.at(-1)?.total ?? 0} days in all.\n`);
+      return 0;
+    },
+  },
+  {
+    name: "leave balances",
+    summary: "Show everyone's (or one person's) leave balances for a year, as text or CSV",
+    usage: "leave balances [--employee <personnel number>] [--year <yyyy>] [--format text|csv]\n\n" +
+      "Per person and leave type: entitlement, carry-over, corrections, available, used, planned, requested\n" +
+      "(not yet approved, not deducted) and remaining, the figures the person sees in the portal. Without\n" +
+      "--employee, everyone employed in the year; the year is the current one unless given. CSV cells that\n" +
+      "start like a spreadsheet formula are written as text.",
+    options: { employee: { type: "string" }, year: { type: "string" }, format: { type: "string" } },
+    async run(deps, { values }, io) {
+      const format = (values.format ?? "text") as string;
+      if (format !== "text" && format !== "csv") {
+        throw new UsageError(`--format is text or csv, got "${format}".`);
+      }
+      const year = number(values, "year");
+      if (year !== undefined && !(Number.isInteger(year) && year >= 2000 && year <= 2100)) {
+        throw new UsageError(`--year must be a year from 2000 to 2100, got "${values.year}".`);
+      }
+      const r = await refusing(() =>
+        hrLeaveBalances(deps, {
+          personnelNumber: values.employee as string | undefined,
+          year,
+          lang: "en",
+        })
+      );
+      const shown = (n: number | null) => n === null ? "" : String(n);
+      if (format === "csv") {
+        const rows: (string | number | null)[][] = [[
+          "personnel_number",
+          "name",
+          "leave_type",
+          "year",
+          "entitlement",
+          "carry_over",
+          "corrections",
+          "available",
+          "used",
+          "planned",
+          "requested",
+          "remaining",
+        ]];
+        for (const p of r.people) {
+          for (const b of p.balances) {
+            rows.push([
+              p.personnelNumber,
+              p.name,
+              b.code,
+              r.year,
+              b.entitlement,
+              b.carryOver - b.carryOverLapsed,
+              b.adjustments,
+              b.available,
+              b.used,
+              b.planned,
+              b.pending,
+              b.remaining,
+            ]);
+          }
+        }
+        io.out(toCsv(rows));
+        return 0;
+      }
+      for (const p of r.people) {
+        io.out(`${p.personnelNumber}  ${p.name}\n`);
+        // A type without a balance is listed only when days were taken or asked for.
+        for (const b of p.balances.filter((b) => b.deductsBalance || b.used || b.planned || b.pending)) {
+          io.out(
+            b.deductsBalance
+              ? `  ${b.code.padEnd(14)} entitlement ${shown(b.entitlement)}, carry-over ${
+                shown(b.carryOver - b.carryOverLapsed)
+              }, corrections ${b.adjustments}, available ${
+                shown(b.available)
+              }, used ${b.used}, planned ${b.planned}, requested ${b.pending}, remaining ${
+                shown(b.remaining)
+              }\n`
+              : `  ${
+                b.code.padEnd(14)
+              } no balance; used ${b.used}, planned ${b.planned}, requested ${b.pending}\n`,
+          );
+        }
+      }
+      io.out(`${r.people.length} person(s), leave year ${r.year}.\n`);
+      return 0;
+    },
+  },
+  {
+    name: "leave import-opening",
+    summary: "Import opening balances (days taken, carry-over) for a start during the year, all or nothing",
+    usage: "leave import-opening --file <file.csv>   (or - for standard input)\n\n" +
+      "Columns: personnel_number, leave_type, year, taken, carry_over (semicolons or commas, UTF-8 or\n" +
+      'Windows-1252 as Excel writes). Each becomes a correction with the reason "opening balance" that the\n' +
+      "person sees in their balance; importing again replaces the earlier opening balance of that person, type\n" +
+      "and year. Every bad row is reported with its line; a file with any problem changes nothing.",
+    options: { file: { type: "string" } },
+    async run(deps, { values }, io) {
+      const file = text(values, "file");
+      const input = file === "-" ? await io.readStdin() : await Deno.readFile(file).catch(() => {
+        throw new CommandError(`Cannot read ${file}.`);
+      });
+      const r = await importOpeningBalances(deps, input, { by: "operator (command line)", lang: "en" });
+      if (!r.ok) return nothingImported(io, r.errors);
+      io.out(`Opening balances imported: ${r.set} set, ${r.unchanged} unchanged.\n`);
       return 0;
     },
   },
