@@ -29,6 +29,7 @@ import { mountConsolePerson } from "./web/console_person.tsx";
 import { mountConsoleOnboarding } from "./web/console_onboarding.tsx";
 import { mountConsoleDocuments } from "./web/console_documents.tsx";
 import { mountConsoleLeaveTypes } from "./web/console_leave_types.tsx";
+import { mountConsoleLeave } from "./web/console_leave.tsx";
 import { mountConsoleOrganisation } from "./web/console_organisation.tsx";
 import { mountMcp } from "./mcp/mod.ts";
 import { mountIcon } from "./web/icon.ts";
@@ -208,6 +209,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   mountConsoleOnboarding(app, deps);
   mountConsoleDocuments(app, deps);
   mountConsoleLeaveTypes(app, deps);
+  mountConsoleLeave(app, deps);
   mountConsoleOrganisation(app, deps);
   mountCareers(app, deps);
   mountConsoleStages(app, deps);

@@ -7,6 +7,7 @@ export interface ConsoleTexts {
   nav: string;
   navPeople: string;
   navLeave: string;
+  navLeaveOverview: string;
   forbidden: string;
   people: string;
   peopleIntro: string;
@@ -114,6 +115,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     nav: "Bereiche",
     navPeople: "Personen",
     navLeave: "Ferien und Abwesenheiten",
+    navLeaveOverview: "Abwesenheiten im Überblick",
     forbidden: "Diese Seiten sind für HR und Administratoren.",
     people: "Personen",
     peopleIntro:
@@ -234,6 +236,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     nav: "Sections",
     navPeople: "People",
     navLeave: "Leave",
+    navLeaveOverview: "Leave overview",
     forbidden: "These pages are for HR and administrators.",
     people: "People",
     peopleIntro: "Every employee with their account. An invitation lets the person set their own password.",
@@ -351,6 +354,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     nav: "Rubriques",
     navPeople: "Personnes",
     navLeave: "Vacances et absences",
+    navLeaveOverview: "Vue d'ensemble des absences",
     forbidden: "Ces pages sont réservées aux RH et aux administrateurs.",
     people: "Personnes",
     peopleIntro:
@@ -471,6 +475,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     nav: "Sezioni",
     navPeople: "Persone",
     navLeave: "Vacanze e assenze",
+    navLeaveOverview: "Panoramica delle assenze",
     forbidden: "Queste pagine sono riservate alle risorse umane e agli amministratori.",
     people: "Persone",
     peopleIntro:

@@ -111,7 +111,16 @@ export async function hrPage(deps: AppDeps, c: Context, back: string): Promise<P
 export function Nav(
   props: {
     t: ConsoleTexts;
-    here: "organisation" | "people" | "leave" | "calendar" | "pay" | "documents" | "recruiting" | "inbox";
+    here:
+      | "organisation"
+      | "people"
+      | "leave"
+      | "leaveOverview"
+      | "calendar"
+      | "pay"
+      | "documents"
+      | "recruiting"
+      | "inbox";
   },
 ) {
   return (
@@ -123,6 +132,10 @@ export function Nav(
       <a href="/hr/people" aria-current={props.here === "people" ? "page" : undefined}>{props.t.navPeople}</a>
       {" · "}
       <a href="/hr/leave" aria-current={props.here === "leave" ? "page" : undefined}>{props.t.navLeave}</a>
+      {" · "}
+      <a href="/hr/leave/overview" aria-current={props.here === "leaveOverview" ? "page" : undefined}>
+        {props.t.navLeaveOverview}
+      </a>
       {" · "}
       <a href="/hr/calendar" aria-current={props.here === "calendar" ? "page" : undefined}>
         {props.t.navCalendar}

@@ -24,6 +24,7 @@ import { AppError } from "../errors.ts";
 import { CANTON_CODES, formProblems, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
 import { Layout, setPageHeaders } from "./layout.tsx";
 import { loadOnboardingPlan, OnboardingPlan } from "./console_onboarding.tsx";
+import { BalanceSection, loadPersonBalances } from "./console_leave.tsx";
 
 /** The form's fields: what the console edits of an employee file row. */
 const EDITED = [
@@ -52,7 +53,14 @@ async function personPage(
   deps: AppDeps,
   c: Context,
   p: Page,
-  opts: { flash?: string; errors?: string[]; status?: Status; form?: Record<string, string> } = {},
+  opts: {
+    flash?: string;
+    errors?: string[];
+    status?: Status;
+    form?: Record<string, string>;
+    /** The leave year whose balance is shown (else the page's `?year=`, else the current one). */
+    year?: string;
+  } = {},
 ) {
   const pn = c.req.param("pn") ?? "";
   const pt = personTexts(p.lang);
@@ -91,6 +99,12 @@ async function personPage(
   // An administrator is made (or changed) by an administrator only.
   const roles = p.user.role === "admin" ? [...CONSOLE_ROLES_FOR_ADMIN] : [...CONSOLE_ROLES_FOR_HR];
   const plan = await loadOnboardingPlan(deps, p, record.personnel_number);
+  const balances = await loadPersonBalances(
+    deps,
+    record.personnel_number,
+    p.lang,
+    opts.year ?? c.req.query("year"),
+  );
   return c.html(
     <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={name} wide>
       <Nav t={t} here="people" />
@@ -184,6 +198,7 @@ async function personPage(
         </select>
         <button type="submit">{t.save}</button>
       </form>
+      <BalanceSection p={p} pn={record.personnel_number} data={balances} />
       <h2 id="correction">{pt.correction}</h2>
       <p>{pt.correctionIntro}</p>
       <form method="post" action={`/hr/people/${encodeURIComponent(record.personnel_number)}/correction`}>
@@ -371,6 +386,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
       });
       const [record] = await employeeRecordFields(deps, [pn]);
       return await personPage(deps, c, p, {
+        year: String(row.year),
         flash: fill(personTexts(p.lang).corrected, {
           type: sent.type,
           year: String(row.year),

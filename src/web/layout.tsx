@@ -42,6 +42,7 @@ legend{font-weight:600;padding:0 .25rem}
 .or{margin:1.5rem 0 .5rem;color:var(--muted)}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid var(--border);vertical-align:top}
 td form{margin:0}td button{margin:0}
+.scroll{overflow-x:auto;max-width:100%}.scroll table{min-width:36rem}
 code{font-size:.9em}
 `;
 

@@ -30,3 +30,19 @@ export const timeEntries = sqliteTable("time_entries", {
   index("time_entries_emp_date_idx").on(t.employeeId, t.date),
   index("time_entries_status_idx").on(t.status, t.date),
 ]);
+
+/**
+ * A running clock-in timer: at most one per person (the unique employee id). Stopping it records a DRAFT time
+ * entry and deletes the row; discarding deletes it. `startedAt` is the instant of the clock-in, read in the
+ * service's time zone for the entry's date and start time.
+ */
+export const timeTimers = sqliteTable("time_timers", {
+  id: id(),
+  employeeId: text("employee_id").notNull().references(() => employees.id, { onDelete: "cascade" }).unique(),
+  startedAt: instant("started_at").notNull(),
+  /** REGULAR | OVERTIME | COMPENSATION | WEITERBILDUNG | VORBEREITUNG, carried into the entry. */
+  type: text("type").notNull().default("REGULAR"),
+  projectCode: text("project_code"),
+  description: text("description"),
+  channel: text("channel").notNull().default("PORTAL"),
+});

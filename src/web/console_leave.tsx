@@ -1,0 +1,249 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * HR's view of leave in the console: a person's balances with the year's corrections (shown on the person
+ * page), the leave overview (`/hr/leave/overview`: who is away when, a list per day that fits a phone) and
+ * the upload of opening balances for a start during the year. Everything is read and written through
+ * `services/hr_leave.ts`; the pages only render.
+ */
+import type { Context, Hono } from "hono";
+import type { AppDeps } from "../deps.ts";
+import { fill, type Lang } from "../i18n/mod.ts";
+import { WEB_MESSAGES } from "../i18n/web.ts";
+import { type LeaveBalanceTexts, leaveBalanceTexts } from "../i18n/console_leave.ts";
+import {
+  type AwayPortion,
+  hrLeaveBalances,
+  importOpeningBalances,
+  leaveOverview,
+} from "../services/hr_leave.ts";
+import { AppError } from "../errors.ts";
+import { hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { Layout, setPageHeaders } from "./layout.tsx";
+
+/** The balances the person page shows: one person, one year, with the corrections. */
+export type PersonBalances = Awaited<ReturnType<typeof hrLeaveBalances>>;
+
+/** Loads what `BalanceSection` shows; a year outside 2000–2100 reads as the current one. */
+export async function loadPersonBalances(
+  deps: AppDeps,
+  personnelNumber: string,
+  lang: Lang,
+  year: string | undefined,
+): Promise<PersonBalances> {
+  const y = year !== undefined && /^\d{4}$/.test(year) && Number(year) >= 2000 && Number(year) <= 2100
+    ? Number(year)
+    : undefined;
+  return await hrLeaveBalances(deps, { personnelNumber, year: y, lang, history: true });
+}
+
+const n = (v: number | null) => v === null ? "–" : String(v);
+const signed = (v: number) => (v > 0 ? "+" : "") + String(v);
+
+/** The person page's balance: a table per leave type, a year selector and the year's corrections. */
+export function BalanceSection(props: { p: Page; pn: string; data: PersonBalances }) {
+  const bt = leaveBalanceTexts(props.p.lang);
+  const person = props.data.people[0];
+  const year = props.data.year;
+  const withBalance = person.balances.filter((b) => b.deductsBalance);
+  const corrected = withBalance.filter((b) => b.history.length);
+  return (
+    <>
+      <h2 id="balance">{bt.balance}</h2>
+      <p>{bt.balanceIntro}</p>
+      <form method="get" action={`/hr/people/${encodeURIComponent(props.pn)}#balance`}>
+        <label for="byear">{bt.year}</label>
+        <input id="byear" name="year" type="number" min={2000} max={2100} required value={String(year)} />
+        <button type="submit" class="secondary">{bt.show}</button>
+      </form>
+      {withBalance.length
+        ? (
+          <div class="scroll" role="region" aria-labelledby="balance" tabindex={0}>
+            <table>
+              <caption class="muted">{String(year)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{bt.colType}</th>
+                  <th scope="col">{bt.colEntitlement}</th>
+                  <th scope="col">{bt.colCarryOver}</th>
+                  <th scope="col">{bt.colCorrections}</th>
+                  <th scope="col">{bt.colAvailable}</th>
+                  <th scope="col">{bt.colUsed}</th>
+                  <th scope="col">{bt.colPlanned}</th>
+                  <th scope="col">{bt.colPending}</th>
+                  <th scope="col">{bt.colRemaining}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {withBalance.map((b) => (
+                  <tr data-type={b.code}>
+                    <th scope="row">{b.name}</th>
+                    <td data-col="entitlement">{n(b.entitlement)}</td>
+                    <td data-col="carryOver">{String(b.carryOver - b.carryOverLapsed)}</td>
+                    <td data-col="adjustments">{String(b.adjustments)}</td>
+                    <td data-col="available">{n(b.available)}</td>
+                    <td data-col="used">{String(b.used)}</td>
+                    <td data-col="planned">{String(b.planned)}</td>
+                    <td data-col="pending">{String(b.pending)}</td>
+                    <td data-col="remaining">{n(b.remaining)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+        : <p>{bt.noBalanceTypes}</p>}
+      {corrected.length ? null : <p class="muted">{bt.noCorrections}</p>}
+      {corrected.map((b) => (
+        <>
+          <h3 id={`corrections-${b.code}`}>{fill(bt.history, { type: b.name, year })}</h3>
+          <div class="scroll" role="region" aria-labelledby={`corrections-${b.code}`} tabindex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{bt.colDate}</th>
+                  <th scope="col">{bt.colDays}</th>
+                  <th scope="col">{bt.colReason}</th>
+                  <th scope="col">{bt.colWho}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {b.history.map((h) => (
+                  <tr>
+                    <td>{h.date}</td>
+                    <td>{signed(h.days)}</td>
+                    <td>{h.note}</td>
+                    <td>{h.by}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ))}
+    </>
+  );
+}
+
+function portionText(bt: LeaveBalanceTexts, p: AwayPortion): string {
+  return p === "FULL"
+    ? bt.fullDay
+    : p === "MORNING"
+    ? bt.morning
+    : p === "AFTERNOON"
+    ? bt.afternoon
+    : bt.halfDay;
+}
+
+async function overviewPage(
+  deps: AppDeps,
+  c: Context,
+  p: Page,
+  opts: { flash?: string; errors?: string[]; status?: 200 | 400 | 403 } = {},
+) {
+  const bt = leaveBalanceTexts(p.lang);
+  const errors = [...opts.errors ?? []];
+  const monthAsked = c.req.query("month");
+  const department = c.req.query("department") ?? "";
+  let data;
+  try {
+    data = await leaveOverview(deps, { month: monthAsked || undefined, department, lang: p.lang });
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    errors.push(fill(bt.errMonth, { value: monthAsked ?? "" }));
+    data = await leaveOverview(deps, { department, lang: p.lang });
+  }
+  setPageHeaders(c);
+  // Grouped by department within each day, in the order the service sorted them.
+  const groups = (people: typeof data.days[number]["people"]) => {
+    const out = new Map<string, typeof people>();
+    for (const person of people) {
+      const k = person.department ?? bt.noDepartment;
+      out.set(k, [...out.get(k) ?? [], person]);
+    }
+    return [...out.entries()];
+  };
+  return c.html(
+    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={bt.overview} wide>
+      <Nav t={p.t} here="leaveOverview" />
+      <h1>{bt.overview}</h1>
+      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
+      <Problems t={p.t} errors={errors} />
+      <p>{bt.overviewIntro}</p>
+      <form method="get" action="/hr/leave/overview">
+        <label for="month">{bt.month}</label>
+        <input id="month" name="month" type="month" required value={data.month} />
+        {data.departments.length
+          ? (
+            <>
+              <label for="department">{bt.department}</label>
+              <select id="department" name="department">
+                <option value="" selected={!department}>{bt.allDepartments}</option>
+                {data.departments.map((d) => (
+                  <option key={d} value={d} selected={department === d}>{d}</option>
+                ))}
+              </select>
+            </>
+          )
+          : null}
+        <button type="submit" class="secondary">{bt.show}</button>
+      </form>
+      {data.days.length === 0 ? <p>{bt.nobodyAway}</p> : null}
+      {data.days.map((day) => (
+        <section aria-labelledby={`d${day.date}`}>
+          <h2 id={`d${day.date}`}>{`${bt.weekdayNames[day.weekday - 1]} ${day.date}`}</h2>
+          {groups(day.people).map(([dep, people]) => (
+            <>
+              {data.departments.length ? <h3>{dep}</h3> : null}
+              <ul>
+                {people.map((a) => (
+                  <li data-person={a.personnelNumber}>
+                    <a href={`/hr/people/${encodeURIComponent(a.personnelNumber)}#balance`}>{a.name}</a>
+                    {` · ${a.leaveType} · ${portionText(bt, a.portion)}${
+                      a.awaitingApproval ? ` (${bt.awaiting})` : ""
+                    }`}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ))}
+        </section>
+      ))}
+      <h2 id="opening">{bt.opening}</h2>
+      <p>{bt.openingIntro}</p>
+      <form method="post" action="/hr/leave/opening" enctype="multipart/form-data">
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="opening-file">{bt.openingFile}</label>
+        <input id="opening-file" name="file" type="file" accept=".csv,text/csv" required />
+        <button type="submit">{p.t.save}</button>
+      </form>
+    </Layout>,
+    opts.status ?? (errors.length ? 400 : 200),
+  );
+}
+
+/** Mounts the leave overview and the opening balances upload. */
+// deno-lint-ignore no-explicit-any
+export function mountConsoleLeave(app: Hono<any>, deps: AppDeps): void {
+  app.get("/hr/leave/overview", async (c) => {
+    const p = await hrPage(deps, c, "/hr/leave/overview");
+    if (p instanceof Response) return p;
+    return await overviewPage(deps, c, p);
+  });
+
+  app.post("/hr/leave/opening", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/leave/overview", overviewPage);
+    if (posted instanceof Response) return posted;
+    const { p, files } = posted;
+    const bt = leaveBalanceTexts(p.lang);
+    const file = files.get("file");
+    if (!file || !file.size) return await overviewPage(deps, c, p, { errors: [bt.errNoFile], status: 400 });
+    const r = await importOpeningBalances(deps, new Uint8Array(await file.arrayBuffer()), {
+      by: p.user.email,
+      lang: p.lang,
+    });
+    if (!r.ok) return await overviewPage(deps, c, p, { errors: r.errors, status: 400 });
+    return await overviewPage(deps, c, p, {
+      flash: fill(bt.openingImported, { set: r.set, unchanged: r.unchanged }),
+    });
+  });
+}
