@@ -43,6 +43,11 @@ Deno.test("readme: every hr-service command of the operator's guide runs and suc
     `${dir}/people.csv`,
     "personnel_number,first_name,last_name,canton,employment_start\nP1,Lea,Keller,BE,2024-03-01\n",
   );
+  // Opening balances of this year for the person of the employee file (`leave import-opening`).
+  await Deno.writeTextFile(
+    `${dir}/opening.csv`,
+    `personnel_number;leave_type;year;taken;carry_over\nP1;VACATION;${new Date().getFullYear()};3;2\n`,
+  );
   // The configuration file `org apply` reads is the guide's own example (its only YAML block).
   const guide = readme.slice(readme.indexOf("## Operator's guide"));
   const yaml = /```yaml\n([\s\S]*?)```/.exec(guide);
