@@ -54,6 +54,26 @@ export interface RecruitingTexts {
   stagesLink: string;
   allStages: string;
   filter: string;
+  /** The empty list of notes on an application. */
+  noNotes: string;
+  contact: string;
+  email: string;
+  phone: string;
+  language: string;
+  /** A language the candidate chose that the service does not know, or none. */
+  noLanguage: string;
+  markDone: string;
+  /** `{task}` */
+  taskDone: string;
+  /** `{name}` */
+  deleteQuestion: string;
+  deleteWarning: string;
+  deleteConfirm: string;
+  cancel: string;
+  /** Refusals of completing a recruiting task. */
+  taskUnknown: string;
+  taskOfTeam: string;
+  taskOfOther: string;
 }
 
 export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
@@ -108,6 +128,22 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     stagesLink: "Phasen und ihre automatischen Aufgaben",
     allStages: "alle Phasen",
     filter: "Filtern",
+    noNotes: "Noch keine Notizen.",
+    contact: "Kontakt",
+    email: "E-Mail",
+    phone: "Telefon",
+    language: "Sprache",
+    noLanguage: "nicht angegeben",
+    markDone: "Erledigt",
+    taskDone: "Die Aufgabe «{task}» ist erledigt.",
+    deleteQuestion: "Bewerbung und alle Daten von {name} löschen?",
+    deleteWarning:
+      "Gelöscht werden die Bewerbung, die Dateien, Aufgaben, Notizen und der Verlauf, sofort und endgültig.",
+    deleteConfirm: "Endgültig löschen",
+    cancel: "Abbrechen",
+    taskUnknown: "Keine Aufgabe einer Bewerbung, die Sie sehen, hat diese Kennung.",
+    taskOfTeam: "Diese Aufgabe ist für HR und die Rekrutierenden der Stelle.",
+    taskOfOther: "Diese Aufgabe ist für die vorgesetzte Person der Stelle.",
   },
   fr: {
     recruiting: "Recrutement",
@@ -160,6 +196,22 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     stagesLink: "Étapes et leurs tâches automatiques",
     allStages: "toutes les étapes",
     filter: "Filtrer",
+    noNotes: "Pas encore de notes.",
+    contact: "Contact",
+    email: "E-mail",
+    phone: "Téléphone",
+    language: "Langue",
+    noLanguage: "non indiquée",
+    markDone: "Faite",
+    taskDone: "La tâche « {task} » est faite.",
+    deleteQuestion: "Supprimer la candidature et toutes les données de {name} ?",
+    deleteWarning:
+      "La candidature, ses fichiers, tâches, notes et son historique sont supprimés, immédiatement et définitivement.",
+    deleteConfirm: "Supprimer définitivement",
+    cancel: "Annuler",
+    taskUnknown: "Aucune tâche d'une candidature que vous voyez n'a cet identifiant.",
+    taskOfTeam: "Cette tâche revient aux RH et aux recruteurs du poste.",
+    taskOfOther: "Cette tâche revient au ou à la responsable du poste.",
   },
   it: {
     recruiting: "Reclutamento",
@@ -212,6 +264,22 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     stagesLink: "Fasi e i loro compiti automatici",
     allStages: "tutte le fasi",
     filter: "Filtrare",
+    noNotes: "Ancora nessuna nota.",
+    contact: "Contatto",
+    email: "E-mail",
+    phone: "Telefono",
+    language: "Lingua",
+    noLanguage: "non indicata",
+    markDone: "Svolto",
+    taskDone: "Il compito «{task}» è svolto.",
+    deleteQuestion: "Cancellare la candidatura e tutti i dati di {name}?",
+    deleteWarning:
+      "Vengono cancellati la candidatura, i file, i compiti, le note e lo storico, subito e definitivamente.",
+    deleteConfirm: "Cancellare definitivamente",
+    cancel: "Annulla",
+    taskUnknown: "Nessun compito di una candidatura che lei vede ha questo identificativo.",
+    taskOfTeam: "Questo compito spetta alle RU e ai reclutatori del posto.",
+    taskOfOther: "Questo compito spetta al superiore del posto.",
   },
   en: {
     recruiting: "Recruiting",
@@ -264,6 +332,21 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     stagesLink: "Stages and their automatic tasks",
     allStages: "all stages",
     filter: "Filter",
+    noNotes: "No notes yet.",
+    contact: "Contact",
+    email: "E-mail",
+    phone: "Phone",
+    language: "Language",
+    noLanguage: "not given",
+    markDone: "Done",
+    taskDone: "The task “{task}” is done.",
+    deleteQuestion: "Delete the application and all data of {name}?",
+    deleteWarning: "The application, its files, tasks, notes and history are deleted, at once and for good.",
+    deleteConfirm: "Delete for good",
+    cancel: "Cancel",
+    taskUnknown: "No task of an application you see has this id.",
+    taskOfTeam: "This task is for HR and the position's recruiters.",
+    taskOfOther: "This task is for the position's hiring manager.",
   },
 };
 

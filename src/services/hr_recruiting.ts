@@ -505,3 +505,19 @@ export async function listHrNotes(deps: ServiceDeps, actor: Actor, applicationId
     createdAt: iso(n.createdAt),
   }));
 }
+
+/**
+ * How to reach the candidate (e-mail, phone, the language chosen on the form): HR staff and administrators
+ * only, in the console. The connector's reads and the hiring team never get contact details.
+ */
+export async function candidateContact(deps: ServiceDeps, actor: Actor, applicationId: string) {
+  if (!isHrOrAbove(actor.role)) {
+    throw new AppError("forbidden", "Only HR staff read a candidate's contact details.");
+  }
+  const a = await loadApplication(deps, actor, applicationId);
+  return {
+    email: a.app.candidateEmail,
+    phone: a.app.candidatePhone,
+    language: a.app.candidateLanguage,
+  };
+}

@@ -2,22 +2,24 @@
 /**
  * The HR console's recruiting: positions (created, changed, opened and closed; the open ones appear on the
  * careers page), their applications by stage, and one application with the candidate's files, tasks and
- * notes (shared with the hiring team or private to HR). A stage move is the connector's `commit_stage_move`
- * itself (`commitStageMove`: the same gate and the same automatic tasks), and a candidate's data can be
- * deleted at once.
+ * notes (shared with the hiring team or private to HR), how to reach the candidate, and the tasks the stages
+ * put on it, which HR marks done. A stage move is the connector's `commit_stage_move` itself
+ * (`commitStageMove`: the same gate and the same automatic tasks), and a candidate's data is deleted after a
+ * confirmation step (a page of its own, no JavaScript).
  */
 import type { Context, Hono } from "hono";
 import { asc, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { applications, applicationTasks, employees, stages } from "../db/schema/mod.ts";
+import { applications, employees, stages } from "../db/schema/mod.ts";
 import { AppError } from "../errors.ts";
-import { fill } from "../i18n/mod.ts";
+import { fill, isLang } from "../i18n/mod.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
 import { recruitingTexts } from "../i18n/console_recruiting.ts";
 import { portalActor } from "../services/actor.ts";
 import { localName } from "../services/common.ts";
 import {
   addHrNote,
+  candidateContact,
   commitStageMove,
   getApplication,
   listApplications,
@@ -32,7 +34,9 @@ import {
   savePosition,
 } from "../services/hr_positions.ts";
 import { deleteApplication } from "../services/application_retention.ts";
+import { completeRecruitingTask, listApplicationTasks } from "../services/recruiting_tasks.ts";
 import { CANTON_CODES, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { swissDate } from "../i18n/console_common.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 import { ORG_LANGUAGES } from "../settings.ts";
 
@@ -208,7 +212,7 @@ async function positionPage(deps: AppDeps, c: Context, p: Page, id: string, opts
                     <a href={`/hr/recruiting/applications/${a.id}`}>{a.candidateName}</a>
                   </td>
                   <td>{a.stage}</td>
-                  <td>{a.appliedAt.slice(0, 10)}</td>
+                  <td>{swissDate(a.appliedAt, p.lang)}</td>
                 </tr>
               ))}
             </tbody>
@@ -235,15 +239,9 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
   }
   const files = await listApplicationFiles(deps, actor, id);
   const notes = await listHrNotes(deps, actor, id);
+  const contact = await candidateContact(deps, actor, id);
   // Who does each task (the hiring manager when the stage said so), which the connector's reads leave out.
-  const tasks = await deps.db.select({
-    title: applicationTasks.title,
-    blocking: applicationTasks.blocking,
-    done: applicationTasks.done,
-    first: employees.firstName,
-    last: employees.lastName,
-  }).from(applicationTasks).leftJoin(employees, eq(employees.id, applicationTasks.assigneeEmployeeId))
-    .where(eq(applicationTasks.applicationId, id)).orderBy(asc(applicationTasks.createdAt));
+  const tasks = await listApplicationTasks(deps, actor, id);
   const all = await deps.db.select().from(stages).orderBy(asc(stages.sortOrder));
   const [hired] = await deps.db.select({ pn: employees.personnelNumber }).from(applications)
     .innerJoin(employees, eq(employees.id, applications.employeeId)).where(eq(applications.id, id)).limit(1);
@@ -256,7 +254,7 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
       <h1>{a.candidateName}</h1>
       {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
       <Problems t={p.t} errors={opts.errors ?? []} />
-      <p>{`${rt.stage}: ${a.stage} · ${rt.applied}: ${a.appliedAt.slice(0, 10)}`}</p>
+      <p>{`${rt.stage}: ${a.stage} · ${rt.applied}: ${swissDate(a.appliedAt, p.lang)}`}</p>
       {hired
         ? (
           <p>
@@ -264,6 +262,19 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
           </p>
         )
         : null}
+      <h2 id="contact">{rt.contact}</h2>
+      <dl aria-labelledby="contact">
+        <dt>{rt.email}</dt>
+        <dd>
+          <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        </dd>
+        <dt>{rt.phone}</dt>
+        <dd>
+          {contact.phone ? <a href={`tel:${contact.phone.replace(/[^+0-9]/g, "")}`}>{contact.phone}</a> : "–"}
+        </dd>
+        <dt>{rt.language}</dt>
+        <dd>{isLang(contact.language) ? rt.languageNames[contact.language] : rt.noLanguage}</dd>
+      </dl>
       <h2>{rt.files}</h2>
       <ul>
         {files.map((f) => (
@@ -279,11 +290,23 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
           <>
             <h2>{rt.tasks}</h2>
             <ul>
-              {tasks.map((t, i) => (
-                <li key={i}>
+              {tasks.map((t) => (
+                <li key={t.id}>
                   {`${t.done ? "✓" : "○"} ${t.title}${t.blocking ? ` (${rt.blocking})` : ""}${
-                    t.first ? ` · ${t.first} ${t.last}` : ""
+                    t.assignee ? ` · ${t.assignee}` : ""
                   }`}
+                  {t.done ? null : (
+                    <form
+                      method="post"
+                      action={`/hr/recruiting/applications/${id}/tasks/${t.id}/done`}
+                      class="inline"
+                    >
+                      <input type="hidden" name="csrf" value={p.csrf} />
+                      <button type="submit" class="secondary" aria-label={`${rt.markDone}: ${t.title}`}>
+                        {rt.markDone}
+                      </button>
+                    </form>
+                  )}
                 </li>
               ))}
             </ul>
@@ -296,14 +319,14 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
           <ul aria-labelledby="notes">
             {notes.map((n, i) => (
               <li key={i} class={n.visibility === "PRIVATE_HR" ? "private" : undefined}>
-                {`${n.createdAt.slice(0, 10)} ${n.author}${
+                {`${swissDate(n.createdAt, p.lang)} ${n.author}${
                   n.visibility === "PRIVATE_HR" ? ` (${rt.privateMark})` : ""
                 }: ${n.body}`}
               </li>
             ))}
           </ul>
         )
-        : <p>{rt.none}</p>}
+        : <p>{rt.noNotes}</p>}
       <form method="post" action={`/hr/recruiting/applications/${id}/notes`}>
         <input type="hidden" name="csrf" value={p.csrf} />
         <label for="note">{rt.addNote}</label>
@@ -336,9 +359,40 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
         </select>
         <button type="submit">{rt.move}</button>
       </form>
+      <p>
+        <a href={`/hr/recruiting/applications/${id}/delete`} class="button secondary">{rt.deleteData}</a>
+      </p>
+    </Layout>,
+    opts.status ?? 200,
+  );
+}
+
+/** The step before a deletion: what goes, a button that deletes (POST with the token) and a way back. */
+async function deletePage(deps: AppDeps, c: Context, p: Page, id: string, opts: Opts = {}) {
+  const rt = recruitingTexts(p.lang);
+  setPageHeaders(c);
+  let a;
+  try {
+    a = await getApplication(deps, portalActor(p.user), id, false);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    return await positionsPage(deps, c, p, { errors: [e.message], status: 404 });
+  }
+  const question = fill(rt.deleteQuestion, { name: a.candidateName });
+  return c.html(
+    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={question} wide>
+      <Nav t={p.t} here="recruiting" />
+      <p>
+        <a href={`/hr/recruiting/positions/${a.positionId}`}>{a.positionTitle}</a>
+      </p>
+      <h1>{question}</h1>
+      <Problems t={p.t} errors={opts.errors ?? []} />
+      <p class="warn">{rt.deleteWarning}</p>
       <form method="post" action={`/hr/recruiting/applications/${id}/delete`}>
         <input type="hidden" name="csrf" value={p.csrf} />
-        <button type="submit" class="secondary">{rt.deleteData}</button>
+        <input type="hidden" name="confirm" value="yes" />
+        <button type="submit" class="danger">{rt.deleteConfirm}</button>
+        <a href={`/hr/recruiting/applications/${id}`} class="button secondary">{rt.cancel}</a>
       </form>
     </Layout>,
     opts.status ?? 200,
@@ -490,7 +544,13 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
     return await applicationPage(deps, c, p, id, { flash: recruitingTexts(p.lang).noteSaved });
   });
 
-  app.post("/hr/recruiting/applications/:id/delete", async (c) => {
+  app.get("/hr/recruiting/applications/:id/delete", async (c) => {
+    const p = await hrPage(deps, c, "/hr/recruiting");
+    if (p instanceof Response) return p;
+    return await deletePage(deps, c, p, c.req.param("id"));
+  });
+
+  app.post("/hr/recruiting/applications/:id/tasks/:task/done", async (c) => {
     const id = c.req.param("id");
     const posted = await hrForm(
       deps,
@@ -500,6 +560,30 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
     );
     if (posted instanceof Response) return posted;
     const { p } = posted;
+    try {
+      const r = await completeRecruitingTask(deps, portalActor(p.user), c.req.param("task"), id);
+      return await applicationPage(deps, c, p, id, {
+        flash: fill(recruitingTexts(p.lang).taskDone, { task: r.title }),
+      });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const status: Status = e.status === 404 ? 404 : e.status === 403 ? 403 : 400;
+      return await applicationPage(deps, c, p, id, { errors: [e.message], status });
+    }
+  });
+
+  app.post("/hr/recruiting/applications/:id/delete", async (c) => {
+    const id = c.req.param("id");
+    const posted = await hrForm(
+      deps,
+      c,
+      "/hr/recruiting",
+      (d, c2, p2, o) => deletePage(d, c2, p2, id, o),
+    );
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    // Only the confirmation page's button deletes; anything else posted here shows that page first.
+    if (form.get("confirm") !== "yes") return await deletePage(deps, c, p, id);
     try {
       // Only someone who may see the application deletes it.
       await getApplication(deps, portalActor(p.user), id, false);

@@ -11,6 +11,7 @@ import { Buffer } from "node:buffer";
 import { eq } from "drizzle-orm";
 import { json, makeTestApp, type TestApp } from "../_helpers.ts";
 import {
+  applicationTasks,
   dataExports,
   feedbackDrafts,
   leaveRequests,
@@ -29,6 +30,7 @@ import {
   timeEntries,
 } from "../../src/db/schema/mod.ts";
 import { portalRoutes } from "../../src/portal/mod.ts";
+import { GATED_APPLICATION_ID } from "../../src/demo/recruiting.ts";
 import { fileLeaveRequest } from "../../src/services/leave.ts";
 import { decideLeaveRequest } from "../../src/services/approvals.ts";
 import { createTimeEntry } from "../../src/services/time.ts";
@@ -50,6 +52,7 @@ interface Records {
   connection: string;
   dataExport: string;
   onboardingTask: string;
+  recruitingTask: string;
   feedbackDraft: string;
   survey: string;
   document: string;
@@ -243,6 +246,14 @@ const ATTEMPTS: Attempt[] = [
     as: "A",
     method: "POST",
     path: (r) => `/approvals/onboarding-tasks/${r.onboardingTask}/done`,
+    status: 404,
+  },
+  {
+    // The demo's open reference check: the recruiting team's task on a position A does not hire for.
+    operationId: "completeRecruitingTask",
+    as: "A",
+    method: "POST",
+    path: (r) => `/approvals/recruiting-tasks/${r.recruitingTask}/done`,
     status: 404,
   },
   {
@@ -466,6 +477,9 @@ async function setup(t: TestApp) {
     connection: conn.id,
     dataExport: exported.id,
     onboardingTask: task.id,
+    recruitingTask: (await t.deps.db.select().from(applicationTasks).where(
+      eq(applicationTasks.applicationId, GATED_APPLICATION_ID),
+    )).find((x) => x.blocking && !x.done)!.id,
     feedbackDraft: feedback.id,
     survey: survey.id,
     document: document.id,
@@ -490,6 +504,7 @@ async function snapshot(t: TestApp, r: Records) {
     connection: await db.select().from(oauthConnections).where(eq(oauthConnections.id, r.connection)),
     dataExport: await db.select().from(dataExports).where(eq(dataExports.id, r.dataExport)),
     task: await db.select().from(onboardingTasks).where(eq(onboardingTasks.id, r.onboardingTask)),
+    recruitingTask: await db.select().from(applicationTasks).where(eq(applicationTasks.id, r.recruitingTask)),
     draft: await db.select().from(feedbackDrafts).where(eq(feedbackDrafts.id, r.feedbackDraft)),
     survey: await db.select().from(surveyInvitations).where(eq(surveyInvitations.id, r.survey)),
     document: await db.select().from(requiredDocuments).where(eq(requiredDocuments.id, r.document)),

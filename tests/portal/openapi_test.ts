@@ -10,6 +10,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import {
+  applicationTasks,
   feedbackDrafts,
   oauthClients,
   oauthConnections,
@@ -20,7 +21,8 @@ import {
   sickLeaveEntries,
   users,
 } from "../../src/db/schema/mod.ts";
-import { EMPLOYEE_ID } from "../services/_fixtures.ts";
+import { EMPLOYEE_ID, MANAGER_ID } from "../services/_fixtures.ts";
+import { GATED_APPLICATION_ID } from "../../src/demo/recruiting.ts";
 
 // ajv-formats is CommonJS: its default export arrives wrapped or not depending on the loader.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
@@ -324,6 +326,18 @@ Deno.test("openapi: real responses of every operation match the document's schem
       const first = (assigned.data.items as { id: string }[])[0];
       await op("completeAssignedOnboardingTask", "manager", { params: { id: first.id }, expect: 200 });
       await op("completeAssignedOnboardingTask", "manager", { params: { id: "unknown" }, expect: 404 });
+      // A stage's task for the hiring manager of the demo manager's position.
+      await app.deps.db.insert(applicationTasks).values({
+        applicationId: GATED_APPLICATION_ID,
+        title: "Arbeitszeugnisse lesen",
+        blocking: true,
+        assigneeEmployeeId: MANAGER_ID,
+        createdAt: app.clock.now(),
+      });
+      const recruiting = await op("listMyRecruitingTasks", "manager", { query: "limit=5", expect: 200 });
+      const hm = (recruiting.data.items as { id: string }[])[0];
+      await op("completeRecruitingTask", "manager", { params: { id: hm.id }, expect: 200 });
+      await op("completeRecruitingTask", "employee", { params: { id: hm.id }, expect: 404 });
       await op("discardFeedbackDraft", "employee", { params: { id: "unknown" }, expect: 404 });
       const drafts = todos.data.feedbackDrafts as { id: string }[];
       if (drafts.length) {

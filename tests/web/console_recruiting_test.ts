@@ -102,10 +102,28 @@ Deno.test("console recruiting: from a new position to an application moved, read
       );
     });
 
-    await ctx.step("the candidate's data deleted: nothing of it is left", async () => {
-      const r = await t.request(
+    await ctx.step("the candidate's data deleted after the confirmation: nothing of it is left", async () => {
+      const page = await t.request(`/hr/recruiting/applications/${applicationId}/delete`, {
+        headers: cookie,
+      });
+      assert.equal(page.status, 200);
+      const html = await page.text();
+      assert.match(html, /Supprimer la candidature et toutes les données de Mia Frei\u00a0?\s?\?/);
+      assert.match(html, /name="confirm" value="yes"/);
+      // A POST without the confirmation page's button (an old form, a double click) only asks.
+      const asked = await t.request(
         `/hr/recruiting/applications/${applicationId}/delete`,
         post(cookie, { csrf }),
+      );
+      assert.equal(asked.status, 200);
+      assert.match(await asked.text(), /Supprimer définitivement/);
+      assert.equal(
+        (await t.deps.db.select().from(applications).where(eq(applications.id, applicationId))).length,
+        1,
+      );
+      const r = await t.request(
+        `/hr/recruiting/applications/${applicationId}/delete`,
+        post(cookie, { csrf, confirm: "yes" }),
       );
       assert.equal(r.status, 200);
       assert.match(await r.text(), /toutes les données de la personne sont supprimées/);
