@@ -8,12 +8,13 @@ import { portalRoutes } from "./portal/mod.ts";
 import { buildOpenApi } from "./portal/openapi.ts";
 import { mountApiReference } from "./web/api_reference.ts";
 import { migrationStatus } from "./db/migrate.ts";
+import { oneLockWait } from "./db/local.ts";
 import {
   databaseTrouble,
   diskFullNow,
   logTrouble,
-  TROUBLE_MESSAGE,
   TROUBLE_RETRY_AFTER,
+  troubleMessage,
 } from "./db/trouble.ts";
 import { mountAuthorizationServer } from "./oauth/mod.ts";
 import { mountWebPages } from "./web/mod.tsx";
@@ -95,6 +96,10 @@ export function createApp(deps: AppDeps): Hono<Env> {
     });
   });
 
+  // One wait for a lock per request, however many writes it makes (a rate counter, the work, an audit row):
+  // a request answers "busy" after at most DATABASE_LOCK_WAIT_MS of waiting in all (`oneLockWait`).
+  app.use("*", (_c, next) => oneLockWait(next));
+
   // The installation's half-day holidays, before any rule computes holidays. A failed read (e.g. the
   // database busy) keeps the half days in force; the request itself reports its own database errors.
   app.use("*", async (_c, next) => {
@@ -147,11 +152,11 @@ export function createApp(deps: AppDeps): Hono<Env> {
     }
     const kind = databaseTrouble(err);
     if (kind) {
-      logTrouble(deps, kind);
+      logTrouble(deps, kind, err);
       c.header("Retry-After", String(TROUBLE_RETRY_AFTER[kind]));
       return c.json(
         {
-          error: TROUBLE_MESSAGE[kind],
+          error: troubleMessage(err, kind),
           code: kind === "full" ? "insufficient_storage" : "database_busy",
         },
         kind === "full" ? 507 : 503,

@@ -4,9 +4,17 @@
  * `intervalMs`, and on request. A PASSIVE checkpoint never waits for readers or writers: it copies what no
  * reader still needs and leaves the rest for the next round (https://www.sqlite.org/c3ref/wal_checkpoint_v2.html).
  *
- * Messages in: `{type: "start", path, intervalMs, busyTimeoutMs}`, `{type: "run", id}`, `{type: "stop"}`.
+ * The log FILE only shrinks when it is started over, which needs a moment when no reader is inside it. Past
+ * `walMaxBytes` a round also tries a TRUNCATE checkpoint, and only ever without waiting (busy timeout 0): it
+ * takes the write lock if it is free, copies the few frames the PASSIVE round left, and cuts the log to zero
+ * bytes if no reader pins it, or gives up at once if one does, and tries again a second later. While it holds
+ * the lock it says so in the shared flag, so the service's writers wait for it instead of counting the moment
+ * against their lock wait (`local.ts`). A reader that pins the log (another program's long read transaction,
+ * a backup) is reported (`pinned`), and the log grows until it lets go; then the next try cuts it.
+ *
+ * Messages in: `{type: "start", path, intervalMs, walMaxBytes, flag}`, `{type: "run", id}`, `{type: "stop"}`.
  * Messages out: `{type: "ready"}` or `{type: "failed", error}`, `{type: "ran", id, result}` or
- * `{type: "ran", id, error}`, `{type: "stopped"}`.
+ * `{type: "ran", id, error}`, `{type: "pinned", walBytes, sinceMs}`, `{type: "stopped"}`.
  */
 import Database from "libsql";
 
@@ -15,10 +23,12 @@ export interface CheckpointResult {
   busy: number;
   log: number;
   checkpointed: number;
+  /** Whether the log was past its limit and could not be cut back this round (a reader pins it). */
+  pinned?: boolean;
 }
 
 export type ToWorker =
-  | { type: "start"; path: string; intervalMs: number; busyTimeoutMs: number; walMaxBytes?: number }
+  | { type: "start"; path: string; intervalMs: number; walMaxBytes?: number; flag?: SharedArrayBuffer }
   | { type: "run"; id: number }
   | { type: "stop" };
 
@@ -26,6 +36,7 @@ export type FromWorker =
   | { type: "ready" }
   | { type: "failed"; error: string }
   | { type: "ran"; id: number; result?: CheckpointResult; error?: string }
+  | { type: "pinned"; walBytes: number; sinceMs: number }
   | { type: "stopped" };
 
 /** The worker's global scope, as far as it is used here (typed locally: the worker lib would change the
@@ -39,8 +50,15 @@ const scope = self as unknown as {
 let db: Database.Database | null = null;
 let timer: ReturnType<typeof setInterval> | undefined;
 let walPath = "";
-/** Above this the log is reset and truncated (a PASSIVE checkpoint copies frames but never shrinks the file). */
+/** Above this the log is cut back to zero when no reader pins it (a PASSIVE checkpoint never shrinks it). */
 let walMaxBytes = 64 * 1024 * 1024;
+/** Non-zero while this thread holds the write lock for a TRUNCATE checkpoint (shared with the service). */
+let holding: Int32Array<ArrayBufferLike> = new Int32Array(1);
+/** When a TRUNCATE last found the log pinned (since when, and when to try again); null when it is not. */
+let pinnedSince: number | null = null;
+let nextTry = 0;
+/** How long a pinned log is left alone before the next try. */
+const PINNED_RETRY_MS = 1000;
 
 function walSize(): number {
   try {
@@ -50,16 +68,42 @@ function walSize(): number {
   }
 }
 
-/**
- * A PASSIVE checkpoint; and when the log file has grown past `walMaxBytes` (sustained writes under continuous
- * reads never let SQLite start the log over), a TRUNCATE checkpoint, which waits (within the busy timeout) for
- * the readers of the moment and writes the log back to zero bytes. `journal_size_limit` keeps a restarted log
- * from staying large as well.
- */
-function checkpoint(): CheckpointResult {
+/** One TRUNCATE checkpoint that never waits (busy timeout 0); whether it cut the log back. */
+function truncate(): boolean {
+  Atomics.store(holding, 0, 1);
+  try {
+    const row = db!.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get() as Record<string, unknown>;
+    return Number(row.busy) === 0;
+  } catch {
+    // A lock met at once (a writer in the middle of its transaction): the same as pinned for this round.
+    return false;
+  } finally {
+    Atomics.store(holding, 0, 0);
+  }
+}
+
+/** A PASSIVE checkpoint, and past `walMaxBytes` one try at cutting the log back (see the module comment). */
+function checkpoint(now = Date.now()): CheckpointResult {
   const row = db!.prepare("PRAGMA wal_checkpoint(PASSIVE)").get() as Record<string, unknown>;
-  if (walSize() > walMaxBytes) db!.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get();
-  return { busy: Number(row.busy), log: Number(row.log), checkpointed: Number(row.checkpointed) };
+  const result: CheckpointResult = {
+    busy: Number(row.busy),
+    log: Number(row.log),
+    checkpointed: Number(row.checkpointed),
+  };
+  const size = walSize();
+  if (size <= walMaxBytes) {
+    pinnedSince = null;
+    return result;
+  }
+  if (now < nextTry) return { ...result, pinned: true };
+  if (truncate()) {
+    pinnedSince = null;
+    return result;
+  }
+  pinnedSince ??= now;
+  nextTry = now + PINNED_RETRY_MS;
+  post({ type: "pinned", walBytes: size, sinceMs: now - pinnedSince });
+  return { ...result, pinned: true };
 }
 
 function post(m: FromWorker) {
@@ -70,9 +114,11 @@ scope.onmessage = (e) => {
   const m = e.data;
   if (m.type === "start") {
     try {
-      db = new Database(m.path, { timeout: m.busyTimeoutMs });
+      // Never a busy wait: a checkpoint that meets a lock gives up at once and tries again next round.
+      db = new Database(m.path, { timeout: 0 });
       walPath = `${m.path}-wal`;
       walMaxBytes = m.walMaxBytes ?? walMaxBytes;
+      if (m.flag) holding = new Int32Array(m.flag);
       db.exec(`PRAGMA journal_size_limit=${walMaxBytes}`);
       checkpoint();
     } catch (error) {
@@ -84,12 +130,14 @@ scope.onmessage = (e) => {
       try {
         checkpoint();
       } catch {
-        // A failed round (a lock held past the timeout) is retried at the next one.
+        // A failed round is retried at the next one.
       }
     }, m.intervalMs);
     post({ type: "ready" });
   } else if (m.type === "run") {
     try {
+      // Asked for: tried now, even within the pause after a pinned try.
+      nextTry = 0;
       post({ type: "ran", id: m.id, result: checkpoint() });
     } catch (error) {
       post({ type: "ran", id: m.id, error: String(error) });
@@ -98,7 +146,7 @@ scope.onmessage = (e) => {
     clearInterval(timer);
     try {
       // A clean stop leaves an empty log behind (the service's connections are closed by then or idle).
-      db?.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get();
+      truncate();
     } catch {
       // Still in use by another process: the next start checkpoints.
     }

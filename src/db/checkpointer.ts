@@ -12,11 +12,16 @@
  * worker runs. Durability is unchanged: a commit is in the log before it returns, whoever copies it later.
  * If the worker cannot start or fails, the connections checkpoint by themselves again, as SQLite does by
  * default.
+ *
+ * Cutting the log back never holds writers up: the worker never waits for a lock, it says in shared memory
+ * when it holds one (the service's writers wait for it without counting the moment against their lock wait,
+ * so it never makes a write fail or blame another program), and a reader that keeps the log from being cut
+ * back is logged as a warning, at most once a minute, while the worker tries again every second.
  */
 import type { Logger } from "../log.ts";
 import type { Database } from "./client.ts";
 import type { CheckpointResult, FromWorker, ToWorker } from "./checkpoint_worker.ts";
-import { AUTOCHECKPOINT_PAGES, setAutoCheckpoint } from "./local.ts";
+import { AUTOCHECKPOINT_PAGES, setAutoCheckpoint, shareCheckpointFlag } from "./local.ts";
 
 export type { CheckpointResult };
 
@@ -24,6 +29,8 @@ export type { CheckpointResult };
 export const CHECKPOINT_INTERVAL_MS = 250;
 const START_TIMEOUT_MS = 10_000;
 const STOP_TIMEOUT_MS = 5_000;
+/** How often a log that a reader keeps from being cut back is logged, at most. */
+const PINNED_LOG_EVERY_MS = 60_000;
 
 /** The running checkpointer. */
 export interface Checkpointer {
@@ -39,7 +46,7 @@ export interface Checkpointer {
  */
 export async function startBackgroundCheckpoints(
   database: Database,
-  opts: { intervalMs?: number; busyTimeoutMs?: number; walMaxBytes?: number; log?: Logger } = {},
+  opts: { intervalMs?: number; walMaxBytes?: number; log?: Logger } = {},
 ): Promise<Checkpointer | null> {
   if (!database.path) return null;
   const worker = new Worker(new URL("./checkpoint_worker.ts", import.meta.url), { type: "module" });
@@ -50,11 +57,15 @@ export async function startBackgroundCheckpoints(
   let running = false;
   /** Set once the worker is gone (failed and terminated): a later `stop` has nothing to wait for. */
   let gone = false;
+  /** Non-zero while the worker holds the write lock (`checkpoint_worker.ts`). */
+  const flag = new SharedArrayBuffer(4);
+  let pinnedLoggedAt = -Infinity;
 
   /** The connections checkpoint by themselves again (and anyone waiting for a checkpoint is told). */
   const fallBack = (why: string | null) => {
     if (!running) return;
     running = false;
+    shareCheckpointFlag(database.client, null);
     setAutoCheckpoint(database.client, AUTOCHECKPOINT_PAGES);
     if (why) opts.log?.warn("background checkpoints failed; connections checkpoint by themselves", { why });
     for (const w of waiting.values()) w.reject(new Error(`checkpointer stopped: ${why}`));
@@ -80,6 +91,15 @@ export async function startBackgroundCheckpoints(
         waiting.delete(m.id);
         if (m.result) w?.resolve(m.result);
         else w?.reject(new Error(m.error ?? "checkpoint failed"));
+      } else if (m.type === "pinned") {
+        if (performance.now() - pinnedLoggedAt >= PINNED_LOG_EVERY_MS) {
+          pinnedLoggedAt = performance.now();
+          opts.log?.warn(
+            "write-ahead log past its limit and not cut back: a reader keeps it (another program's open read " +
+              "transaction?); tried again every second",
+            { walMiB: Math.round(m.walBytes / 1048576), pinnedSeconds: Math.round(m.sinceMs / 1000) },
+          );
+        }
       } else if (m.type === "stopped") {
         stopped?.();
       }
@@ -99,14 +119,15 @@ export async function startBackgroundCheckpoints(
     type: "start",
     path: database.path,
     intervalMs: opts.intervalMs ?? CHECKPOINT_INTERVAL_MS,
-    busyTimeoutMs: opts.busyTimeoutMs ?? 5000,
     walMaxBytes: opts.walMaxBytes,
+    flag,
   });
   if (!(await started)) {
     worker.terminate();
     return null;
   }
   running = true;
+  shareCheckpointFlag(database.client, new Int32Array(flag));
   setAutoCheckpoint(database.client, 0);
 
   let stopping: Promise<void> | null = null;

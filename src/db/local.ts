@@ -375,6 +375,25 @@ class SetUpPool extends ConnectionPool {
     return db;
   }
 
+  /** Non-zero while the service's own checkpoint holds the lock (see `shareCheckpointFlag`). */
+  checkpointFlag: Int32Array | null = null;
+
+  checkpointing(): boolean {
+    return this.checkpointFlag !== null && Atomics.load(this.checkpointFlag, 0) !== 0;
+  }
+
+  /**
+   * Whether one of the service's own connections is inside a transaction, and so may hold the write lock
+   * (every transaction the service opens is a write transaction).
+   */
+  ownWriteOpen(): boolean {
+    for (const db of this.#connections) {
+      if (!db.open) this.#connections.delete(db);
+      else if (db.inTransaction) return true;
+    }
+    return false;
+  }
+
   /** `PRAGMA wal_autocheckpoint` for every open connection and every one opened later. */
   setAutoCheckpoint(pages: number): void {
     this.#autocheckpoint = pages;
@@ -431,13 +450,33 @@ class SetUpPool extends ConnectionPool {
 const MAX_LOCK_PAUSE_MS = 50;
 
 /**
+ * The longest a write waits, in all, for the service's own checkpoint (see `untilUnlocked`): the checkpoint
+ * never waits for anyone and holds the lock for a moment, so this bound is only met if its thread stopped
+ * while holding it.
+ */
+const MAX_CHECKPOINT_WAIT_MS = 60_000;
+
+/** Who held the lock a write gave up on: another program, or the service's own writes. */
+export type LockHolder = "another program" | "the service";
+
+/**
  * Another connection held the write lock for longer than the client waits for it; nothing of the statement,
- * batch or transaction that met it was done. Its `code` stays SQLite's (`SQLITE_BUSY`).
+ * batch or transaction that met it was done. Its `code` stays SQLite's (`SQLITE_BUSY`). `holder` says whose
+ * the lock was: the service's own when one of its own write transactions was open when the wait ended (its
+ * connections hold the lock only then), else another program's.
  */
 export class DatabaseBusyError extends LibsqlError {
-  constructor(readonly waitedMs: number, cause: unknown) {
+  constructor(
+    readonly waitedMs: number,
+    cause: unknown,
+    readonly holder: LockHolder = "another program",
+    /** How many times it paused for the lock: none when its call had spent its wait before (`oneLockWait`). */
+    readonly pauses = 0,
+  ) {
     super(
-      `database is locked by another connection (waited ${waitedMs} ms)`,
+      `database is locked by ${
+        holder === "the service" ? "a write of the service's own" : "another connection"
+      } (waited ${waitedMs} ms)`,
       "SQLITE_BUSY",
       undefined,
       5,
@@ -452,24 +491,65 @@ function isBusy(e: unknown): boolean {
   return e instanceof LibsqlError && e.code === "SQLITE_BUSY";
 }
 
+/** The lock waits of one call (`oneLockWait`): how long they took together, and whether it still runs. */
+const callWaits = new AsyncLocalStorage<{ waitedMs: number; open: boolean }>();
+
+/**
+ * Runs `fn` as one call whose lock waits share one allowance: every statement, batch and transaction start in
+ * it (across its awaits) waits for locks at most the client's `lockWaitMs` IN ALL, not each. A request that
+ * writes several times (a rate counter, the work, an audit row) thus answers "busy" after one wait, however
+ * many writes meet the lock; once the allowance is spent, a further lock fails at once. Each call has its
+ * own allowance, also one started inside another, and the allowance ends with the call: work that outlives
+ * it in the call's context (a timer it started, a request the server dispatches in a context it inherited)
+ * waits as outside any call.
+ */
+export function oneLockWait<T>(fn: () => Promise<T>): Promise<T> {
+  const call = { waitedMs: 0, open: true };
+  return callWaits.run(call, fn).finally(() => call.open = false);
+}
+
 /**
  * Runs `attempt` until it does not fail on a lock, pausing on a timer in between (1, 2, 4 … at most 50 ms)
- * so that the event loop serves other requests; past `waitMs` the lock error becomes a `DatabaseBusyError`.
+ * so that the event loop serves other requests; past the pool's `lockWaitMs` (less what the call has waited
+ * already, see `oneLockWait`) the lock error becomes a `DatabaseBusyError`. The service's own checkpoint
+ * (`checkpointer.ts`) holds the lock for a moment when it cuts the log back: a pause that follows a lock met
+ * while it did is waited, not counted, so the service's own housekeeping never makes a write fail.
  * `attempt` must leave nothing done when it fails on a lock (see point 6 of the module comment).
  */
-async function untilUnlocked<T>(waitMs: number, attempt: () => Promise<T>, first: unknown): Promise<T> {
+async function untilUnlocked<T>(pool: SetUpPool, attempt: () => Promise<T>, first: unknown): Promise<T> {
+  const inCall = callWaits.getStore();
+  const call = inCall?.open ? inCall : undefined;
+  const allowance = pool.lockWaitMs - (call?.waitedMs ?? 0);
   const started = performance.now();
+  let excused = 0;
   let error = first;
-  for (let pause = 1;; pause = Math.min(pause * 2, MAX_LOCK_PAUSE_MS)) {
-    const waited = performance.now() - started;
-    if (waited >= waitMs) throw new DatabaseBusyError(Math.round(waited), error);
-    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, waitMs - waited)));
-    try {
-      return await attempt();
-    } catch (e) {
-      if (!isBusy(e)) throw e;
-      error = e;
+  let checkpointing = pool.checkpointing();
+  let pauses = 0;
+  try {
+    for (let pause = 1;; pause = Math.min(pause * 2, MAX_LOCK_PAUSE_MS), pauses++) {
+      const counted = performance.now() - started - excused;
+      if (counted >= allowance && !checkpointing) {
+        throw new DatabaseBusyError(
+          Math.round(performance.now() - started),
+          error,
+          pool.ownWriteOpen() ? "the service" : "another program",
+          pauses,
+        );
+      }
+      const ms = checkpointing ? pause : Math.min(pause, allowance - counted);
+      const before = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      if (checkpointing) excused += performance.now() - before;
+      try {
+        return await attempt();
+      } catch (e) {
+        if (!isBusy(e)) throw e;
+        error = e;
+        checkpointing = pool.checkpointing() && excused < MAX_CHECKPOINT_WAIT_MS;
+      }
     }
+  } finally {
+    if (call) call.waitedMs += Math.max(0, performance.now() - started - excused);
   }
 }
 
@@ -478,11 +558,21 @@ async function untilUnlocked<T>(waitMs: number, attempt: () => Promise<T>, first
  * that meets no lock costs one `catch` more than the client's own.
  */
 function waitingForLocks<A extends unknown[], T>(
-  waitMs: number,
+  pool: SetUpPool,
   fn: (...args: A) => Promise<T>,
 ): (...args: A) => Promise<T> {
   return (...args: A) =>
-    fn(...args).catch((e) => isBusy(e) ? untilUnlocked(waitMs, () => fn(...args), e) : Promise.reject(e));
+    fn(...args).catch((e) => isBusy(e) ? untilUnlocked(pool, () => fn(...args), e) : Promise.reject(e));
+}
+
+/**
+ * Tells a local client where the service's own checkpoint says that it holds the lock (an `Int32Array` over
+ * shared memory, non-zero while it does; `checkpointer.ts`), or that it no longer runs (null). No-op for
+ * other clients.
+ */
+export function shareCheckpointFlag(client: Client, flag: Int32Array | null): void {
+  const pool = pools.get(client);
+  if (pool) pool.checkpointFlag = flag;
 }
 
 /** Options of the local client. */
@@ -687,10 +777,10 @@ export function createLocalClient(o: LocalClientOptions): Client {
     }
   };
   // A failed `executeMultiple` may have run some of its statements, so it is not tried again.
-  client.execute = waitingForLocks(o.lockWaitMs, execute) as typeof client.execute;
-  client.batch = waitingForLocks(o.lockWaitMs, client.batch.bind(client));
-  client.migrate = waitingForLocks(o.lockWaitMs, client.migrate.bind(client));
-  client.transaction = waitingForLocks(o.lockWaitMs, client.transaction.bind(client));
+  client.execute = waitingForLocks(pool, execute) as typeof client.execute;
+  client.batch = waitingForLocks(pool, client.batch.bind(client));
+  client.migrate = waitingForLocks(pool, client.migrate.bind(client));
+  client.transaction = waitingForLocks(pool, client.transaction.bind(client));
   pools.set(client, pool);
   return client;
 }
@@ -738,7 +828,7 @@ export async function readRow(
   } catch (e) {
     // A read meets a lock only in rare moments of WAL mode (another process recovering the log).
     if (!isBusy(e)) throw e;
-    return untilUnlocked(pool.lockWaitMs, () => readRowOn(pool, sql, args), e);
+    return untilUnlocked(pool, () => readRowOn(pool, sql, args), e);
   }
 }
 

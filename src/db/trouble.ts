@@ -2,7 +2,10 @@
  * The two conditions of the database that are the operator's to fix, not faults of a request: the disk is
  * full (SQLite's SQLITE_FULL), or another program held the write lock longer than a write waits for it
  * (`DatabaseBusyError`, see `local.ts`). Both leave nothing half-saved; the doors answer them with a clear
- * message and a time to try again instead of a generic error and a stack trace per request.
+ * message and a time to try again instead of a generic error and a stack trace per request. The message says
+ * only what is known: "nothing was saved" when the error came before the request's write committed, "may
+ * have been saved" when it came after or that cannot be told, and "another program" only when no write of
+ * the service's own held the lock (`troubleMessage`).
  */
 
 /** What is wrong with the database, if it is one of the two conditions. */
@@ -87,6 +90,46 @@ export const TROUBLE_MESSAGE: Record<DatabaseTrouble, string> = {
     "was saved. Try again in a few seconds.",
 };
 
+/**
+ * The answer when the lock was the service's own (`DatabaseBusyError.holder`): one of its own write
+ * transactions was still open when the wait ended, so no other program is to blame.
+ */
+export const BUSY_OWN_MESSAGE =
+  "The service is busy with other writes of its own right now, so nothing was " +
+  "saved. Try again in a few seconds.";
+
+/**
+ * The answer when the trouble came after the request's write committed, or where that cannot be told
+ * (`MaybeSavedError`, `portal/idempotency.ts`): "nothing was saved" would not be known to be true.
+ */
+export const MAYBE_SAVED_MESSAGE: Record<DatabaseTrouble, string> = {
+  full: "The server's disk became full while this request was being finished, so it may have been saved. " +
+    "Retry with the same Idempotency-Key to learn whether it was (a new key could save it twice); the " +
+    "operator has been told.",
+  busy: "The database became busy while this request was being finished, so it may have been saved. Retry " +
+    "with the same Idempotency-Key to learn whether it was (a new key could save it twice).",
+};
+
+/** Whose lock a write gave up on (`DatabaseBusyError.holder`, `local.ts`), if an error (or a cause) says. */
+export function busyHolder(err: unknown): "another program" | "the service" | null {
+  for (const e of causes(err) as { name?: unknown; holder?: unknown }[]) {
+    if (e.name === "DatabaseBusyError") return e.holder === "the service" ? "the service" : "another program";
+  }
+  return null;
+}
+
+/** Whether the request may have been saved before the error (an error or one of its causes says so). */
+export function mayHaveBeenSaved(err: unknown): boolean {
+  return (causes(err) as { mayHaveBeenSaved?: unknown }[]).some((e) => e.mayHaveBeenSaved === true);
+}
+
+/** What people are told of an error that is one of the two conditions: only what is known to be true. */
+export function troubleMessage(err: unknown, kind: DatabaseTrouble): string {
+  if (mayHaveBeenSaved(err)) return MAYBE_SAVED_MESSAGE[kind];
+  if (kind === "busy" && busyHolder(err) === "the service") return BUSY_OWN_MESSAGE;
+  return TROUBLE_MESSAGE[kind];
+}
+
 /** The line the operator sees in the log (at most once a minute per condition). */
 export const TROUBLE_LOG: Record<DatabaseTrouble, string> = {
   full: "disk full: writes fail until space is freed",
@@ -108,6 +151,8 @@ export function logTrouble(
     database?: { path: string | null };
   },
   kind: DatabaseTrouble,
+  /** The error met, which tells whose lock it was. */
+  err?: unknown,
 ): void {
   if (kind === "full" && deps.database) markDiskFull(deps.database);
   let seen = loggedAt.get(deps.log);
@@ -115,7 +160,12 @@ export function logTrouble(
   const now = deps.clock.now();
   if (now - seen[kind] < 60_000) return;
   seen[kind] = now;
-  deps.log.error(TROUBLE_LOG[kind], { database: deps.config.databaseUrl });
+  deps.log.error(
+    kind === "busy" && busyHolder(err) === "the service"
+      ? "database busy with the service's own writes: a write waited past DATABASE_LOCK_WAIT_MS"
+      : TROUBLE_LOG[kind],
+    { database: deps.config.databaseUrl },
+  );
 }
 
 /** Probes of a full disk are this far apart at least, however often readiness is asked. */

@@ -45,7 +45,7 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     noEndpoint: "Diese Adresse gibt es nicht: {method} {path}",
     methodNotAllowed: "{method} ist hier nicht möglich; verwenden Sie {allow}.",
     idempotencyAnswerLost:
-      "Die Anfrage mit diesem Idempotency-Key wurde ausgeführt, aber ihre Antwort ging verloren, als der Dienst anhielt. Schlagen Sie den Eintrag nach, statt die Anfrage erneut zu senden; eine neue Anfrage braucht einen neuen Schlüssel.",
+      "Die Anfrage mit diesem Idempotency-Key wurde ausgeführt, aber ihre Antwort ging verloren (der Dienst hielt an, oder die Datenbank konnte sie nicht mehr speichern). Schlagen Sie den Eintrag nach, statt die Anfrage erneut zu senden; eine neue Anfrage braucht einen neuen Schlüssel.",
     fieldRequired: "Das Feld '{field}' fehlt.",
     fieldType: "Ungültiges Feld '{field}': erwartet {expected}, nicht {got}.",
     fieldInvalid: "Ungültiges Feld '{field}': {message}",
@@ -75,7 +75,7 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     noEndpoint: "No such endpoint: {method} {path}",
     methodNotAllowed: "{method} is not allowed here; use {allow}.",
     idempotencyAnswerLost:
-      "The request with this Idempotency-Key was carried out, but its answer was lost when the service stopped. Look the record up instead of sending the request again; a new request needs a new key.",
+      "The request with this Idempotency-Key was carried out, but its answer was lost (the service stopped, or the database could not store it any more). Look the record up instead of sending the request again; a new request needs a new key.",
     fieldRequired: "Field '{field}' is required.",
     fieldType: "Invalid field '{field}': must be {expected}, not {got}.",
     fieldInvalid: "Invalid field '{field}': {message}",
@@ -105,7 +105,7 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     noEndpoint: "Cette adresse n'existe pas : {method} {path}",
     methodNotAllowed: "{method} n'est pas possible ici ; utilisez {allow}.",
     idempotencyAnswerLost:
-      "La requête portant cette Idempotency-Key a été exécutée, mais sa réponse a été perdue à l'arrêt du service. Consultez l'enregistrement au lieu de renvoyer la requête ; une nouvelle requête demande une nouvelle clé.",
+      "La requête portant cette Idempotency-Key a été exécutée, mais sa réponse a été perdue (le service s'est arrêté, ou la base de données n'a plus pu l'enregistrer). Consultez l'enregistrement au lieu de renvoyer la requête ; une nouvelle requête demande une nouvelle clé.",
     fieldRequired: "Le champ '{field}' manque.",
     fieldType: "Champ '{field}' non valable : attendu {expected}, pas {got}.",
     fieldInvalid: "Champ '{field}' non valable : {message}",
@@ -135,7 +135,7 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     noEndpoint: "Questo indirizzo non esiste: {method} {path}",
     methodNotAllowed: "{method} non è possibile qui; usi {allow}.",
     idempotencyAnswerLost:
-      "La richiesta con questa Idempotency-Key è stata eseguita, ma la sua risposta è andata persa quando il servizio si è fermato. Consulti il dato invece di inviare di nuovo la richiesta; una nuova richiesta richiede una nuova chiave.",
+      "La richiesta con questa Idempotency-Key è stata eseguita, ma la sua risposta è andata persa (il servizio si è fermato, o la banca dati non ha più potuto salvarla). Consulti il dato invece di inviare di nuovo la richiesta; una nuova richiesta richiede una nuova chiave.",
     fieldRequired: "Manca il campo '{field}'.",
     fieldType: "Campo '{field}' non valido: atteso {expected}, non {got}.",
     fieldInvalid: "Campo '{field}' non valido: {message}",

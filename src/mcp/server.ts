@@ -39,7 +39,7 @@ import { mayUsePrompt, PROMPTS, promptText } from "./prompts.ts";
 import { DOCUMENT_MIME, DOCUMENT_TEMPLATE, documentUri, slugOf } from "./resources.ts";
 import type { ToolContext, ToolDef } from "./tool.ts";
 import { MultiplexTransport } from "./transport.ts";
-import { databaseTrouble, logTrouble, TROUBLE_MESSAGE } from "../db/trouble.ts";
+import { databaseTrouble, logTrouble, troubleMessage } from "../db/trouble.ts";
 
 /** Server identity announced in `initialize`. */
 export const SERVER_INFO = { name: "hr-service", title: "HR Service", version: "1.0.0" };
@@ -249,7 +249,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         // A full disk or another program's lock: nothing was saved, the assistant may try again later.
         // The audit row is written if the database lets it (it may not, for the same reason).
         const kind = databaseTrouble(e)!;
-        logTrouble(deps, kind);
+        logTrouble(deps, kind, e);
         await audit(ctx, {
           kind: "tool",
           name,
@@ -258,7 +258,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
           outcome: "error",
           durationMs: performance.now() - started,
         }).catch(() => undefined);
-        return { content: [{ type: "text", text: TROUBLE_MESSAGE[kind] }], isError: true };
+        return { content: [{ type: "text", text: troubleMessage(e, kind) }], isError: true };
       } else {
         await audit(ctx, {
           kind: "tool",

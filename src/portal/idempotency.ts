@@ -6,7 +6,8 @@
  * Keys belong to the account that sent them.
  *
  * Kept: successes and refusals that a retry would meet again (404, 409, 423). Not kept, so a corrected retry
- * with the same key runs: 400 (invalid input), 401, 429 and server errors.
+ * with the same key runs: 400 (invalid input), 401, 429 and server errors. How a key behaves when the
+ * database fails under a request (a lock, a full disk): `withIdempotency`.
  */
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
@@ -58,10 +59,35 @@ export interface StoredAnswer {
 }
 
 /**
- * A claim older than this whose answer is missing was left by a process that stopped: no request runs this
- * long once claimed (its body is read before the claim; a write waits at most a minute for a lock).
+ * A claim made before this process started (by a process that stopped), without an answer and younger than
+ * this, is taken for still running: no request runs this long once claimed (its body is read before the
+ * claim; a write waits for locks at most `DATABASE_LOCK_WAIT_MS` in all).
  */
 const STALE_CLAIM_MS = 2 * 60_000;
+
+/** At most this many answers are kept in memory when they could not be stored (see `Flights.unstored`). */
+const MAX_UNSTORED = 1000;
+
+/**
+ * What this process knows of its own claims, per database: the keys whose request is running right now, and
+ * the answers of requests that were carried out but whose answer could not be stored (a full disk, a lock),
+ * so that a retry with the same key still gets it. Only a running request makes a retry wait: a claim of this
+ * process that is not running any more failed or finished, whatever its row says.
+ */
+interface Flights {
+  startedAt: number;
+  running: Set<string>;
+  unstored: Map<string, { fingerprint: string; answer: StoredAnswer }>;
+}
+const flightsByDb = new WeakMap<object, Flights>();
+
+function flightsOf(deps: Pick<AppDeps, "db" | "clock">): Flights {
+  let f = flightsByDb.get(deps.db);
+  if (!f) {
+    flightsByDb.set(deps.db, f = { startedAt: deps.clock.now(), running: new Set(), unstored: new Map() });
+  }
+  return f;
+}
 
 /**
  * Thrown inside a write's transaction when the claim was taken over meanwhile (this run outlived the bound):
@@ -78,25 +104,54 @@ function stillRunning(): AppError {
 }
 
 /**
+ * A database error met after the request's write committed (or where that cannot be told): the doors answer
+ * it as the trouble it is (503, 507), but say that the request may have been saved and that a retry with the
+ * same key tells (`databaseTrouble`, `troubleMessage` in `db/trouble.ts`).
+ */
+export class MaybeSavedError extends Error {
+  readonly mayHaveBeenSaved = true;
+  constructor(cause: unknown) {
+    super("the request may have been saved before a database error", { cause });
+    this.name = "MaybeSavedError";
+  }
+}
+
+/**
  * Runs `run` once per key. Returns the stored answer of an earlier identical request instead of running
  * again, or the fresh answer (stored when it is one a retry should see again).
  *
- * After a crash: `run` gets the deps to write with, whose `afterWrite` marks the claim `written_at` inside the
- * write's own transaction. A claim found without an answer and older than `STALE_CLAIM_MS` was left by a
- * process that stopped: without the mark its write never committed, so the retry takes the claim over and runs
- * (once: the takeover and the mark are conditional on the claim's time); with the mark the write was carried
- * out and only its answer is missing, which the retry is told in words rather than "in a moment" for a day.
+ * A key is refused as "still being processed" (409) only while its request runs in this process. A request
+ * that failed before its write committed frees its key at once, whether or not its claim could be deleted
+ * (under another program's lock or on a full disk it cannot): its claim has no `written_at`, and the retry
+ * takes it over. `run` gets the deps to write with, whose `afterWrite` marks the claim `written_at` inside
+ * the write's own transaction, so the mark exists exactly when the write committed:
+ *
+ * - the answer could not be stored after the commit: the client gets the answer all the same, and a retry
+ *   with the same key gets it from memory (after a restart: 409, carried out, answer lost);
+ * - the request failed after its commit, or it cannot be told whether it committed: the error is a
+ *   `MaybeSavedError` ("may have been saved; retry with the same Idempotency-Key"), and the retry either
+ *   finds the mark (409, carried out) or runs the request, which was then never carried out.
+ *
+ * A claim made by a process that stopped (before this one started) is taken for running for
+ * `STALE_CLAIM_MS`, then taken over, or answered as carried out when it has the mark.
  */
 export async function withIdempotency<D extends Pick<AppDeps, "db" | "clock">>(
   deps: D,
   p: { userId: string; key: string; method: string; path: string; body: string; lang?: Lang },
   run: (deps: D & { afterWrite: (tx: Tx) => Promise<void> }) => Promise<StoredAnswer>,
 ): Promise<StoredAnswer & { replayed: boolean }> {
+  const flights = flightsOf(deps);
+  const id = `${p.userId}\n${p.key}`;
   const now = deps.clock.now();
   const fingerprint = await sha256Hex(`${p.method} ${p.path}\n${p.body}`);
+  if (flights.running.has(id)) {
+    await checkFingerprint(deps, p, fingerprint);
+    throw stillRunning();
+  }
   await deps.db.delete(idempotencyKeys).where(
     lt(idempotencyKeys.createdAt, now - IDEMPOTENCY_KEY_HOURS * 3_600_000),
   );
+  if (flights.running.has(id)) throw stillRunning();
   const claim = () =>
     deps.db.insert(idempotencyKeys).values({
       userId: p.userId,
@@ -105,22 +160,31 @@ export async function withIdempotency<D extends Pick<AppDeps, "db" | "clock">>(
       createdAt: now,
     }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
   const where = and(eq(idempotencyKeys.userId, p.userId), eq(idempotencyKeys.key, p.key));
+  if (flights.running.has(id)) throw stillRunning();
   if (!(await claim()).length) {
+    if (flights.running.has(id)) throw stillRunning();
     const [row] = await deps.db.select().from(idempotencyKeys).where(where).limit(1);
-    if (row && row.fingerprint !== fingerprint) {
-      throw new AppError(
-        "unprocessable",
-        "This Idempotency-Key was already used for another request; send a new key for a new request.",
-      );
-    }
+    if (row && row.fingerprint !== fingerprint) throw usedForAnother();
     if (row && row.status !== null && row.response !== null) {
+      flights.unstored.delete(id);
       return { status: row.status, body: row.response, replayed: true };
     }
     if (row) {
-      if (row.createdAt > now - STALE_CLAIM_MS) throw stillRunning();
+      const earlierProcess = row.createdAt < flights.startedAt;
       if (row.writtenAt !== null) {
+        // Carried out; the answer is in memory if storing it failed in this process.
+        const kept = flights.unstored.get(id);
+        if (kept && kept.fingerprint === fingerprint) {
+          await storeAnswer(deps, where, kept.answer).then(() => flights.unstored.delete(id), () => {});
+          return { ...kept.answer, replayed: true };
+        }
+        if (earlierProcess && row.createdAt > now - STALE_CLAIM_MS) throw stillRunning();
         throw new AppError("conflict", PORTAL_TEXTS[p.lang ?? "de"].idempotencyAnswerLost);
       }
+      if (earlierProcess && row.createdAt > now - STALE_CLAIM_MS) throw stillRunning();
+      // Not running (it failed before its write, or its process stopped): taken over, once (conditional on
+      // the claim's time, which the takeover sets).
+      if (flights.running.has(id)) throw stillRunning();
       const taken = await deps.db.update(idempotencyKeys).set({ createdAt: now }).where(and(
         where,
         isNull(idempotencyKeys.status),
@@ -133,31 +197,107 @@ export async function withIdempotency<D extends Pick<AppDeps, "db" | "clock">>(
       throw stillRunning();
     }
   }
-  const ours = and(where, eq(idempotencyKeys.createdAt, now));
-  let written = false;
+  if (flights.running.has(id)) throw stillRunning();
+  flights.running.add(id);
+  try {
+    return await runClaimed(
+      deps,
+      flights,
+      id,
+      and(where, eq(idempotencyKeys.createdAt, now)),
+      fingerprint,
+      now,
+      run,
+    );
+  } finally {
+    flights.running.delete(id);
+  }
+}
+
+function usedForAnother(): AppError {
+  return new AppError(
+    "unprocessable",
+    "This Idempotency-Key was already used for another request; send a new key for a new request.",
+  );
+}
+
+/** A key of this process's running requests sent again: 422 when it was for another request. */
+async function checkFingerprint(
+  deps: Pick<AppDeps, "db">,
+  p: { userId: string; key: string },
+  fingerprint: string,
+): Promise<void> {
+  const [row] = await deps.db.select({ fingerprint: idempotencyKeys.fingerprint }).from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, p.userId), eq(idempotencyKeys.key, p.key))).limit(1);
+  if (row && row.fingerprint !== fingerprint) throw usedForAnother();
+}
+
+type Where = ReturnType<typeof and>;
+
+function storeAnswer(deps: Pick<AppDeps, "db">, where: Where, answer: StoredAnswer): Promise<unknown> {
+  return deps.db.update(idempotencyKeys).set({ status: answer.status, response: answer.body }).where(where);
+}
+
+/** Runs the request of a claim this process holds (`ours`), and keeps or frees the claim after it. */
+async function runClaimed<D extends Pick<AppDeps, "db" | "clock">>(
+  deps: D,
+  flights: Flights,
+  id: string,
+  ours: Where,
+  fingerprint: string,
+  now: number,
+  run: (deps: D & { afterWrite: (tx: Tx) => Promise<void> }) => Promise<StoredAnswer>,
+): Promise<StoredAnswer & { replayed: boolean }> {
+  let marking = false;
   const writing = {
     ...deps,
     afterWrite: async (tx: Tx) => {
-      if (written) return;
+      if (marking) return;
       const marked = await tx.update(idempotencyKeys).set({ writtenAt: now })
         .where(and(ours, isNull(idempotencyKeys.writtenAt))).returning({ key: idempotencyKeys.key });
       if (!marked.length) throw new ClaimLost();
-      written = true;
+      // Set inside the transaction: whether it then committed is told by the mark itself.
+      marking = true;
     },
   };
+  // Frees the claim of a request that wrote nothing. If the claim cannot be deleted (the same lock or full
+  // disk that failed the request), it stays without a mark and is taken over by the retry: it is not running.
+  const free = () => deps.db.delete(idempotencyKeys).where(ours).then(() => {}, () => {});
   let answer: StoredAnswer;
   try {
     answer = await run(writing);
   } catch (e) {
     if (e instanceof ClaimLost) throw stillRunning();
-    // Nothing was carried out: a corrected retry with the same key may run.
-    if (!written) await deps.db.delete(idempotencyKeys).where(ours);
-    throw e;
+    if (!marking) {
+      await free();
+      throw e;
+    }
+    // The write's transaction marked the claim: did it commit? The mark tells (reads go on under a lock and
+    // on a full disk); if even that cannot be read, it may have.
+    const committed = await deps.db.select({ writtenAt: idempotencyKeys.writtenAt }).from(idempotencyKeys)
+      .where(ours).limit(1).then((rows) => rows[0]?.writtenAt != null, () => null);
+    if (committed === false) {
+      await free();
+      throw e;
+    }
+    throw new MaybeSavedError(e);
   }
+  const written = marking;
   if (!written && (answer.status >= 500 || NOT_KEPT.has(answer.status))) {
-    await deps.db.delete(idempotencyKeys).where(ours);
-  } else {
-    await deps.db.update(idempotencyKeys).set({ status: answer.status, response: answer.body }).where(ours);
+    await free();
+    return { ...answer, replayed: false };
+  }
+  try {
+    await storeAnswer(deps, ours, answer);
+  } catch {
+    // The answer is true whether or not it could be stored: the client gets it. A carried-out request's
+    // answer is kept in memory for a retry with the same key; a refusal that wrote nothing frees the key.
+    if (written) {
+      if (flights.unstored.size >= MAX_UNSTORED) {
+        flights.unstored.delete(flights.unstored.keys().next().value!);
+      }
+      flights.unstored.set(id, { fingerprint, answer });
+    } else await free();
   }
   return { ...answer, replayed: false };
 }

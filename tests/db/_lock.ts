@@ -41,6 +41,37 @@ export async function holdLock(path: string, mode: "immediate" | "exclusive" = "
   };
 }
 
+/** A second process holding a read transaction on `path` (its snapshot pins the log) until `release()`. */
+export async function holdRead(path: string) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", new URL("./_hold_read.ts", import.meta.url).pathname, path],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let seen = "";
+  const until = async (word: string) => {
+    while (!seen.includes(word)) {
+      const { value, done } = await lines.read();
+      if (done) throw new Error(`the reader ended before saying "${word}"`);
+      seen += value;
+    }
+  };
+  await until("reading");
+  const writer = child.stdin.getWriter();
+  return {
+    async release() {
+      await writer.write(new TextEncoder().encode("go\n"));
+      await writer.close();
+      await until("done");
+      lines.releaseLock();
+      await child.stdout.cancel().catch(() => {});
+      assert.equal((await child.status).code, 0);
+    },
+  };
+}
+
 /** Whether another program can take the write lock and write right now (it gives up at once if not). */
 export async function anotherProgramCanWrite(path: string): Promise<boolean> {
   try {

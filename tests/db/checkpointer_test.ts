@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import type { Transaction } from "@libsql/client";
 import type { Logger } from "../../src/log.ts";
 import { openDatabase } from "../../src/db/client.ts";
-import { startBackgroundCheckpoints } from "../../src/db/checkpointer.ts";
-import { AUTOCHECKPOINT_PAGES } from "../../src/db/local.ts";
+import { type CheckpointResult, startBackgroundCheckpoints } from "../../src/db/checkpointer.ts";
+import { AUTOCHECKPOINT_PAGES, shareCheckpointFlag } from "../../src/db/local.ts";
+import { holdLock, holdRead } from "./_lock.ts";
 
 async function fresh() {
   const dir = await Deno.makeTempDir();
@@ -121,5 +122,89 @@ Deno.test("checkpointer: a log past its limit is truncated under a reader, and a
     await checkpoints?.stop();
     assert.equal((await Deno.stat(`${path}-wal`)).size, 0, "a clean stop leaves an empty log");
     database.close();
+  }
+});
+
+Deno.test("checkpointer: under another program's long read the log is not cut back, writes never wait for it, and it is logged", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/t.db`;
+  // A short lock wait: a checkpoint that held writers up would make these writes fail.
+  const database = await openDatabase(`file:${path}`, { lockWaitMs: 100 });
+  await database.client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, payload BLOB NOT NULL)");
+  const warnings: { msg: string; fields?: Record<string, unknown> }[] = [];
+  const log = {
+    warn: (msg: string, fields?: Record<string, unknown>) => warnings.push({ msg, fields }),
+  } as unknown as Logger;
+  const checkpoints = await startBackgroundCheckpoints(database, {
+    intervalMs: 60_000,
+    walMaxBytes: 256 * 1024,
+    log,
+  });
+  const reader = await holdRead(path);
+  try {
+    assert.ok(checkpoints);
+    await write(database, 1);
+    assert.ok((await Deno.stat(`${path}-wal`)).size > 256 * 1024, "the log grew past the limit");
+    // Checkpoints asked for while writes go on: every write goes through.
+    let writes = 0;
+    let asked = false;
+    const asking = (async () => {
+      for (let round = 0; round < 5; round++) {
+        const r: CheckpointResult = await checkpoints!.run();
+        assert.equal(r.pinned, true, "the reader keeps the log from being cut back");
+      }
+    })().finally(() => asked = true);
+    while (!asked) {
+      await database.client.execute("INSERT INTO t (payload) VALUES (randomblob(100))");
+      writes++;
+      // A turn for the checkpoint's answers (the driver is synchronous: the writes alone never yield).
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    await asking;
+    assert.ok(writes > 0);
+    assert.equal(warnings.length, 1, "logged once, not every round");
+    assert.match(warnings[0].msg, /not cut back: a reader keeps it/);
+    assert.ok(Number(warnings[0].fields?.walMiB) >= 0);
+  } finally {
+    await reader.release();
+  }
+  try {
+    // The reader is gone: the next round cuts the log back.
+    const r = await checkpoints!.run();
+    assert.notEqual(r.pinned, true);
+    assert.ok((await Deno.stat(`${path}-wal`)).size <= 256 * 1024);
+  } finally {
+    await checkpoints?.stop();
+    database.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("checkpointer: a write that meets the lock while the service's own checkpoint holds it waits, and never fails for it", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/t.db`;
+  const database = await openDatabase(`file:${path}`, { lockWaitMs: 50 });
+  await database.client.execute(
+    "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT, updated_at INTEGER)",
+  );
+  // The flag the checkpoint's thread sets while it holds the lock; a second process stands in for the hold.
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  shareCheckpointFlag(database.client, flag);
+  try {
+    const lock = await holdLock(path);
+    Atomics.store(flag, 0, 1);
+    const writing = database.client.execute(
+      "INSERT INTO settings (key, value, updated_at) VALUES ('k', 'v', 0)",
+    );
+    // Well past the 50 ms wait: still waiting, not failed.
+    await new Promise((r) => setTimeout(r, 400));
+    Atomics.store(flag, 0, 0);
+    await lock.release();
+    await writing;
+    assert.equal((await database.client.execute("SELECT count(*) AS n FROM settings")).rows[0].n, 1);
+  } finally {
+    shareCheckpointFlag(database.client, null);
+    database.close();
+    await Deno.remove(dir, { recursive: true });
   }
 });

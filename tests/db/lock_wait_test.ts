@@ -8,6 +8,9 @@ import assert from "node:assert/strict";
 import { makeTestApp } from "../_helpers.ts";
 import { E2E, ok, refusal, startMcpServer } from "../mcp/_harness.ts";
 import { holdLock } from "./_lock.ts";
+import { openDatabase } from "../../src/db/client.ts";
+import { DatabaseBusyError, oneLockWait } from "../../src/db/local.ts";
+import { databaseTrouble, troubleMessage } from "../../src/db/trouble.ts";
 
 /** Which of the promises settles first, by the order in which they settle (no timing). */
 function settleOrder(named: Record<string, Promise<unknown>>): Promise<string[]> {
@@ -133,4 +136,66 @@ Deno.test({
       await s.close();
     }
   },
+});
+
+Deno.test("one call, one wait: the writes of a call share one lock wait; after it is spent a lock fails at once", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/t.db`;
+  const database = await openDatabase(`file:${path}`, { lockWaitMs: 100 });
+  const c = database.client;
+  try {
+    await c.execute("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT, updated_at INTEGER)");
+    const write = (k: string) =>
+      c.execute({ sql: "INSERT INTO settings (key, value, updated_at) VALUES (?, 'v', 0)", args: [k] })
+        .then(() => null, (e) => e as DatabaseBusyError);
+    const lock = await holdLock(path);
+    try {
+      // As a connector call does: a rate counter, the work, an audit row, each meeting the lock.
+      const inOneCall = await oneLockWait(async () => [await write("a"), await write("b"), await write("c")]);
+      assert.ok(inOneCall.every((e) => e instanceof DatabaseBusyError));
+      assert.ok(
+        inOneCall[0]!.pauses > 0,
+        `the first write waited: ${inOneCall.map((e) => `${e!.pauses}/${e!.waitedMs}`)}`,
+      );
+      assert.deepEqual(inOneCall.slice(1).map((e) => e!.pauses), [0, 0], "the later ones did not wait again");
+      assert.deepEqual(inOneCall.map((e) => e!.holder), Array(3).fill("another program"));
+      // Work the call left behind (a timer it started) runs after the call ended: not held to its spent wait.
+      let after: Promise<DatabaseBusyError | null> | undefined;
+      await oneLockWait(async () => {
+        await write("g");
+        after = new Promise((resolve) => setTimeout(() => resolve(write("h")), 0));
+      });
+      assert.ok((await after!)!.pauses > 0, "a write after the call ended waits its own wait");
+      // Two calls: each has its own wait.
+      const separate = await Promise.all([oneLockWait(() => write("d")), oneLockWait(() => write("e"))]);
+      assert.ok(separate.every((e) => e instanceof DatabaseBusyError && e.pauses > 0));
+    } finally {
+      await lock.release();
+    }
+    assert.equal(await write("f"), null, "once the lock is gone the write goes through");
+  } finally {
+    database.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a lock held by the service's own open transaction: the write that gave up on it does not blame another program", async () => {
+  const dir = await Deno.makeTempDir();
+  const database = await openDatabase(`file:${dir}/t.db`, { lockWaitMs: 50 });
+  const c = database.client;
+  try {
+    await c.execute("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT, updated_at INTEGER)");
+    const tx = await c.transaction("write");
+    const failed = await c.execute("INSERT INTO settings (key, value, updated_at) VALUES ('x', 'v', 0)")
+      .then(() => null, (e) => e);
+    tx.close();
+    assert.ok(failed instanceof DatabaseBusyError);
+    assert.equal(failed.holder, "the service");
+    const told = troubleMessage(failed, databaseTrouble(failed)!);
+    assert.doesNotMatch(told, /another program/);
+    assert.match(told, /nothing was saved/);
+  } finally {
+    database.close();
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { makeTestApp } from "../_helpers.ts";
 import { idempotencyKeys, timeEntries } from "../../src/db/schema/mod.ts";
 import { EMPLOYEE_ID } from "../services/_fixtures.ts";
-import { sha256Hex } from "../../src/crypto.ts";
+import { writeTurn } from "../../src/services/common.ts";
 
 const BASE = "/api/v1/portal";
 const ENTRY = {
@@ -128,18 +128,26 @@ Deno.test("http: Idempotency-Key replays the first answer to a retry and refuses
       assert.equal(await count(), before + 1);
     });
     await t.step("a request still in flight under the key: 409", async () => {
-      const [u] = await app.deps.db.select().from(idempotencyKeys).limit(1);
-      // The first request's claim, as it stands while that request is still being handled.
-      await app.deps.db.insert(idempotencyKeys).values({
-        userId: u.userId,
-        key: "in-flight",
-        fingerprint: await sha256Hex(`post ${BASE}/employee/time-entries\n${JSON.stringify(ENTRY)}`),
-        createdAt: app.clock.now(),
-      });
-      const r = await post(ENTRY, "in-flight");
+      // The first request is held in flight: it has claimed its key and waits for the process's write turn,
+      // which another write holds until the retry has been answered.
+      let letGo!: () => void;
+      const holding = writeTurn(app.deps, () => new Promise<void>((resolve) => letGo = resolve));
+      const entry = { ...ENTRY, date: "2026-11-12" };
+      const first = post(entry, "in-flight");
+      while (
+        !(await app.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, "in-flight"))).length
+      ) {
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      const r = await post(entry, "in-flight");
       assert.equal(r.status, 409);
       assert.equal(r.headers.get("retry-after"), "1");
       assert.equal((await r.json()).code, "conflict");
+      letGo();
+      await holding;
+      assert.equal((await first).status, 201);
+      const replay = await post(entry, "in-flight");
+      assert.equal(replay.headers.get("idempotent-replayed"), "true");
     });
     await t.step("an invalid input is not kept: the corrected retry with the same key runs", async () => {
       const bad = await post({ ...ENTRY, date: "2026-11-16", breakMinutes: -5 }, "retry-after-fix");
@@ -148,7 +156,8 @@ Deno.test("http: Idempotency-Key replays the first answer to a retry and refuses
       assert.equal(again.status, 400, "checked again, not replayed");
       const fixed = await post({ ...ENTRY, date: "2026-11-16" }, "retry-after-fix");
       assert.equal(fixed.status, 201);
-      assert.equal(await count(), before + 2);
+      // The first, the one held in flight, this one.
+      assert.equal(await count(), before + 3);
     });
     await t.step("a key that is not 1–255 visible characters: 400 naming the header", async () => {
       const r = await post(ENTRY, "x".repeat(256));

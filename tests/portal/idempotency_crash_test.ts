@@ -37,18 +37,19 @@ Deno.test("idempotency: a claim left by a stopped process is taken over after tw
         const [own] = await app.deps.db.select().from(idempotencyKeys).where(
           eq(idempotencyKeys.key, "warm-up"),
         );
-        // What a process that died between its claim and its write leaves: a claim, no mark, no answer.
+        // What a process that died between its claim and its write leaves: a claim, no mark, no answer, made
+        // before this process started (a claim of this process that is not running is free at once).
         await app.deps.db.insert(idempotencyKeys).values({
           userId: own.userId,
           key: "stopped-before",
           fingerprint: await sha256Hex(`post ${PATH}\n${JSON.stringify(body)}`),
-          createdAt: app.clock.now(),
+          createdAt: app.clock.now() - 1,
         });
         const soon = await post(body, "stopped-before");
         assert.equal(soon.status, 409);
         assert.match((await soon.json()).error, /still being processed; retry in a moment/);
         assert.equal(await count("2026-11-16"), 0);
-        app.clock.advance(2 * 60_000 + 1);
+        app.clock.advance(2 * 60_000);
         const later = await post(body, "stopped-before");
         assert.equal(later.status, 201);
         const answer = await later.text();
@@ -80,9 +81,9 @@ Deno.test("idempotency: a claim left by a stopped process is taken over after tw
         assert.equal(
           b.error,
           // In the account's language (the demo employee reads German).
-          "Die Anfrage mit diesem Idempotency-Key wurde ausgeführt, aber ihre Antwort ging verloren, als der " +
-            "Dienst anhielt. Schlagen Sie den Eintrag nach, statt die Anfrage erneut zu senden; eine neue " +
-            "Anfrage braucht einen neuen Schlüssel.",
+          "Die Anfrage mit diesem Idempotency-Key wurde ausgeführt, aber ihre Antwort ging verloren (der Dienst " +
+            "hielt an, oder die Datenbank konnte sie nicht mehr speichern). Schlagen Sie den Eintrag nach, statt " +
+            "die Anfrage erneut zu senden; eine neue Anfrage braucht einen neuen Schlüssel.",
         );
         assert.equal(await count("2026-11-17"), 1);
       },
