@@ -6,15 +6,35 @@
  * The chain goes back year by year, each year's remainder counting its own carry-over, and stops at the
  * year the employment started and at a year the service did not hold whole: one that began before the
  * person's record was created (the service has none of the leave taken before, so its remainder would be
- * too large). Into the year after that one, HR records the carry-over as a correction with `leave adjust`.
+ * too large), unless HR imported that year's opening balance (the days taken before, `leave import-opening`):
+ * then the year is known whole. Otherwise, into the year after that one, HR records the carry-over as a
+ * correction with `leave adjust`.
  */
-import { eq } from "drizzle-orm";
-import { employees, leaveTypes } from "../db/schema/mod.ts";
+import { and, eq, like } from "drizzle-orm";
+import { employees, leaveAdjustments, leaveTypes } from "../db/schema/mod.ts";
 import { carryOverInto } from "../domain/carry_over.ts";
 import type { LeaveBalance } from "../domain/leave.ts";
 import type { EmployeeCore, Q } from "./common.ts";
 
 type TypeRow = typeof leaveTypes.$inferSelect;
+
+/**
+ * `leave_adjustments.created_by` of an opening balance starts with this, then names who imported it: the
+ * import finds the rows it replaces by it (never a correction typed with `leave adjust`), and the chain
+ * knows a year with one as held whole.
+ */
+export const OPENING_MARK = "opening balance import: ";
+
+/** Whether a person's leave year of a type has an imported opening balance. */
+async function hasOpening(q: Q, employeeId: string, leaveTypeId: string, year: number): Promise<boolean> {
+  const [row] = await q.select({ id: leaveAdjustments.id }).from(leaveAdjustments).where(and(
+    eq(leaveAdjustments.employeeId, employeeId),
+    eq(leaveAdjustments.leaveTypeId, leaveTypeId),
+    eq(leaveAdjustments.year, year),
+    like(leaveAdjustments.createdBy, `${OPENING_MARK}%`),
+  )).limit(1);
+  return !!row;
+}
 
 /** The balance function the chain calls for the previous year (services/leave.ts `balanceOf`). */
 type BalanceOf<T> = (q: Q, emp: EmployeeCore, type: T, year: number, today: string) => Promise<LeaveBalance>;
@@ -50,7 +70,11 @@ export async function derivedCarryOver<
   // The previous year counts only if the service held the person's leave all of it: from its first day,
   // or from their first working day when they were entered before it.
   const knownFrom = emp.employmentStart > `${year - 1}-01-01` ? emp.employmentStart : `${year - 1}-01-01`;
-  if (!e || new Date(e.createdAt).toISOString().slice(0, 10) > knownFrom) return undefined;
+  if (!e) return undefined;
+  if (
+    new Date(e.createdAt).toISOString().slice(0, 10) > knownFrom &&
+    !await hasOpening(q, emp.id, type.id, year - 1)
+  ) return undefined;
   const previous = await balanceOf(q, emp, type, year - 1, previousEnd);
   const carried = carryOverInto(year, previous.remaining, rule);
   if (carried.days === 0) return undefined;

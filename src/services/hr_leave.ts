@@ -34,15 +34,12 @@ import {
   writeTx,
 } from "./common.ts";
 import { balancesOf } from "./leave.ts";
+import { OPENING_MARK } from "./carry_over.ts";
+
+export { OPENING_MARK };
 import { localDay } from "../clock.ts";
 
 type Deps = Pick<AppDeps, "db" | "clock"> & { config?: AppDeps["config"] };
-
-/**
- * `leave_adjustments.created_by` of an opening balance starts with this, then names who imported it: the
- * import finds the rows it replaces by it, so a correction typed with `leave adjust` is never replaced.
- */
-export const OPENING_MARK = "opening balance import: ";
 
 /** Whether a correction is part of an opening balance, and who made it. */
 export function correctionAuthor(createdBy: string): { opening: boolean; by: string } {
@@ -376,7 +373,8 @@ export async function importOpeningBalances(
       const notes = leaveBalanceTexts(isLang(language) ? language : orgLanguage);
       const rows = [
         ...(w.carry > 0 ? [{ days: w.carry, note: fill(notes.noteCarryOver, { year: w.year - 1 }) }] : []),
-        ...(w.taken > 0 ? [{ days: -w.taken, note: notes.noteTaken }] : []),
+        // Written even at 0: it says the year's earlier leave is known, so next year's carry-over is derived.
+        { days: w.taken === 0 ? 0 : -w.taken, note: notes.noteTaken },
       ];
       const earlier = (await q.select().from(leaveAdjustments).where(and(
         eq(leaveAdjustments.employeeId, w.emp.id),

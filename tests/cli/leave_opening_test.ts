@@ -160,7 +160,7 @@ Deno.test("leave import-opening: Excel-CH's file sets opening balances once, as 
     await Deno.writeTextFile(`${dir}/opening.csv`, file);
     const first = await cli(t, ["leave", "import-opening", "--file", `${dir}/opening.csv`]);
     assert.equal(first.code, 0, first.err);
-    assert.equal(first.out, "Opening balances imported: 1 set, 1 unchanged.\n");
+    assert.equal(first.out, "Opening balances imported: 2 set, 0 unchanged.\n");
 
     const after = await vacationOf(t, "P1");
     // 21.5 + 1 (hand) + 3 (carry-over) − 8.5 (taken before) = 17.
@@ -205,6 +205,12 @@ Deno.test("leave import-opening: Excel-CH's file sets opening balances once, as 
     const replaced = await vacationOf(t, "P1");
     assert.equal(replaced.v.remaining, 21.5 + 1 + 2 - 6);
     assert.deepEqual(replaced.v.adjustmentHistory.map((h) => h.days), [1, 2, -6]);
+
+    // With 2026's opening balance the service knows the whole year: its remainder carries into 2027 (at most
+    // 5 days, lapsing on 31 March), for Anna too, who took nothing before; P3 without one carries nothing.
+    const carry = await cli(t, ["leave", "balances", "--year", "2027", "--format", "csv"]);
+    const rows2027 = parseCsv(carry.out).map((r) => r.cells).filter((r) => r[2] === "VACATION");
+    assert.deepEqual(rows2027.map((r) => [r[0], r[5]]), [["P1", "5"], ["P2", "5"], ["P3", "0"]]);
     const rows = await t.deps.db.select().from(leaveAdjustments).where(
       eq(leaveAdjustments.employeeId, replaced.id),
     );
