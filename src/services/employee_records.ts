@@ -8,8 +8,8 @@ import type { AppDeps } from "../deps.ts";
 import { departments, employees, users } from "../db/schema/mod.ts";
 import { isLang } from "../i18n/mod.ts";
 import { isValidDate } from "../domain/calendar.ts";
-import { startPlanFromTemplate } from "./onboarding_templates.ts";
-import type { Q, Tx } from "./common.ts";
+import { isNewHire, startPlanFromTemplate } from "./onboarding_templates.ts";
+import { type Q, type ServiceDeps, todayOf, type Tx } from "./common.ts";
 
 /**
  * The employee CSV format, the same for import and export. `personnel_number` identifies a person: an
@@ -196,6 +196,7 @@ export type ImportResult =
     ok: true;
     created: number;
     updated: number;
+    plansStarted: number;
     /** Per person, what the save changed (or, in a dry run, would change). */
     changes: PersonChange[];
     dryRun: boolean;
@@ -316,8 +317,17 @@ async function checkRecords(
   return { errors, checked: { parsed, byPn } };
 }
 
-/** Writes checked records in the caller's transaction; returns the counts and the ids of the new people. */
-async function writeRecords(tx: Tx, { parsed, byPn }: Checked, now: number, opts: RecordOptions = {}) {
+/**
+ * Writes checked records in the caller's transaction; returns the counts, the ids of the new people and how
+ * many onboarding plans were started. `today` is the local day that tells a new hire from long-time staff.
+ */
+async function writeRecords(
+  tx: Tx,
+  { parsed, byPn }: Checked,
+  now: number,
+  today: string,
+  opts: RecordOptions = {},
+) {
   let created = 0;
   let updated = 0;
   const depts = new Map((await tx.select().from(departments)).map((d) => [d.name, d.id]));
@@ -377,9 +387,16 @@ async function writeRecords(tx: Tx, { parsed, byPn }: Checked, now: number, opts
       );
     }
   }
-  // Every new person starts with the organisation's onboarding plan (once all managers exist).
-  for (const id of newIds) await startPlanFromTemplate(tx, id, now);
-  return { created, updated, newIds };
+  // A new hire starts with the organisation's onboarding plan (once all managers exist). People added whose
+  // employment began long ago (the staff of a first import) are not starting anything: a plan would give them
+  // tasks long overdue and their managers a list of them.
+  let plansStarted = 0;
+  for (const { row } of parsed) {
+    const id = ids.get(row.personnel_number)!;
+    if (!newIds.includes(id) || !isNewHire(row.employment_start, today)) continue;
+    if (await startPlanFromTemplate(tx, id, now)) plansStarted++;
+  }
+  return { created, updated, newIds, plansStarted };
 }
 
 /**
@@ -387,7 +404,7 @@ async function writeRecords(tx: Tx, { parsed, byPn }: Checked, now: number, opts
  * problem at all, in one transaction: new personnel numbers are added, known ones updated.
  */
 export async function saveEmployeeRecords(
-  deps: Pick<AppDeps, "db" | "clock">,
+  deps: ServiceDeps,
   records: readonly EmployeeRecord[],
   /** Problems the caller found already (e.g. a line of a file with too few fields): nothing is written. */
   earlier: readonly string[] = [],
@@ -396,14 +413,15 @@ export async function saveEmployeeRecords(
   const { errors, checked } = await checkRecords(deps.db, records, earlier);
   if (errors.length) return { ok: false, errors };
   const now = deps.clock.now();
+  const today = todayOf(deps);
   const pns = checked.parsed.map((p) => p.row.personnel_number);
   try {
     return await deps.db.transaction(async (tx) => {
       const before = await employeeRecordFields({ db: tx }, pns);
-      const { created, updated } = await writeRecords(tx, checked, now, opts);
+      const { created, updated, plansStarted } = await writeRecords(tx, checked, now, today, opts);
       const changes = changesBetween(before, await employeeRecordFields({ db: tx }, pns));
       const dryRun = opts.dryRun === true;
-      const result: ImportResult = { ok: true, created, updated, changes, dryRun };
+      const result: ImportResult = { ok: true, created, updated, plansStarted, changes, dryRun };
       if (opts.dryRun) throw new DryRun(result);
       return result;
     });
@@ -421,11 +439,12 @@ export async function saveEmployeeRecords(
 export async function saveEmployeeRecordsIn(
   tx: Tx,
   now: number,
+  today: string,
   records: readonly EmployeeRecord[],
 ): Promise<{ ok: true; created: string[] } | { ok: false; errors: string[] }> {
   const { errors, checked } = await checkRecords(tx, records, []);
   if (errors.length) return { ok: false, errors };
-  const { newIds } = await writeRecords(tx, checked, now);
+  const { newIds } = await writeRecords(tx, checked, now, today);
   return { ok: true, created: newIds };
 }
 
