@@ -144,6 +144,46 @@ export function mondayOf(date: string): string {
   return addDays(date, 1 - isoWeekday(date));
 }
 
+/**
+ * The dates a person's record can plausibly hold (birth, employment start and end) and the widest any door
+ * takes: 1900-01-01 to 2100-12-31. A calendar-valid date outside it (0001-01-01, 9999-12-31) is a typing
+ * slip, and would make a 2000-year employment or a week of year 10000.
+ */
+export const PLAUSIBLE_FIRST_DATE = "1900-01-01";
+export const PLAUSIBLE_LAST_DATE = "2100-12-31";
+
+/** Whether `s` is a calendar-valid date from 1900-01-01 to 2100-12-31. */
+export function isPlausibleDate(s: string): boolean {
+  return isValidDate(s) && s >= PLAUSIBLE_FIRST_DATE && s <= PLAUSIBLE_LAST_DATE;
+}
+
+/** Years either side of today within which time entries, leave and sick reports may be dated. */
+export const NEAR_TODAY_YEARS = 5;
+
+/** The same day `years` years later (or earlier); 29 February becomes 28 February in a common year. */
+export function addYears(date: string, years: number): string {
+  assertDate(date);
+  const y = Number(date.slice(0, 4)) + years;
+  const m = Number(date.slice(5, 7));
+  const d = Math.min(Number(date.slice(8, 10)), daysInMonth(y, m));
+  return `${String(y).padStart(4, "0")}-${date.slice(5, 7)}-${pad2(d)}`;
+}
+
+/**
+ * Refuses a date of a time entry, leave request or sick report more than five years before or after today,
+ * naming the field and the range (a year typed as 9999 or 2062 is a slip, not a plan).
+ */
+export function assertNearToday(date: string, today: string, field: string): void {
+  const from = addYears(today, -NEAR_TODAY_YEARS);
+  const to = addYears(today, NEAR_TODAY_YEARS);
+  if (date < from || date > to) {
+    throw invalid(
+      `Invalid field '${field}': ${date} is more than ${NEAR_TODAY_YEARS} years from today; dates from ${from} ` +
+        `to ${to} are taken.`,
+    );
+  }
+}
+
 /** Calendar year of a date, as a number. */
 export function yearOf(date: string): number {
   assertDate(date);

@@ -4,12 +4,18 @@
  * names them in its OpenAPI document; the connector describes them in its tool schemas.
  */
 import { z } from "zod";
-import { isValidDate } from "./calendar.ts";
+import { isPlausibleDate, isValidDate } from "./calendar.ts";
 import { LANGS } from "../i18n/mod.ts";
 
-/** A calendar-valid date `YYYY-MM-DD` (years 0001–9999; see `isValidDate`). */
+/**
+ * A calendar-valid date `YYYY-MM-DD` (see `isValidDate`) from 1900-01-01 to 2100-12-31 (`isPlausibleDate`):
+ * no door takes a date outside, whatever the field.
+ */
 export const isoDate = z.string({ error: "must be a date YYYY-MM-DD" })
   .refine(isValidDate, { message: "must be a calendar-valid date YYYY-MM-DD" })
+  .refine((s) => !isValidDate(s) || isPlausibleDate(s), {
+    message: "must be a date from 1900-01-01 to 2100-12-31",
+  })
   .meta({ format: "date", example: "2026-11-18" });
 
 /** A time of day `HH:MM` (00:00–23:59). */

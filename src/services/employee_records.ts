@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { departments, employees, users } from "../db/schema/mod.ts";
 import { isLang } from "../i18n/mod.ts";
-import { isValidDate } from "../domain/calendar.ts";
+import { isPlausibleDate, isValidDate } from "../domain/calendar.ts";
 import { isNewHire, startPlanFromTemplate } from "./onboarding_templates.ts";
 import { type Q, type ServiceDeps, todayOf, type Tx } from "./common.ts";
 
@@ -64,9 +64,13 @@ function isoFromSwiss(v: string): string {
 }
 
 const DATE_FORMATS = "a date YYYY-MM-DD or DD.MM.YYYY";
+// A birth or employment date outside 1900–2100 is a typing slip (0001-01-01 would make 2000 service years).
+const IN_RANGE = "from 1900-01-01 to 2100-12-31";
 const date = (name: string) =>
   opt.transform((v) => (v === null ? null : isoFromSwiss(v))).refine((v) => v === null || isValidDate(v), {
     message: `${name} must be ${DATE_FORMATS}`,
+  }).refine((v) => v === null || !isValidDate(v) || isPlausibleDate(v), {
+    message: `${name} must be a date ${IN_RANGE}`,
   });
 
 const Row = z.object({
@@ -85,6 +89,8 @@ const Row = z.object({
   job_title: opt,
   employment_start: z.string().trim().transform(isoFromSwiss).refine(isValidDate, {
     message: `employment_start must be ${DATE_FORMATS}`,
+  }).refine((v) => !isValidDate(v) || isPlausibleDate(v), {
+    message: `employment_start must be a date ${IN_RANGE}`,
   }),
   employment_end: date("employment_end"),
   workload_percent: opt.transform((v, ctx) => {

@@ -13,7 +13,13 @@ import {
   sickLeaveEntries,
   workloadChanges,
 } from "../db/schema/mod.ts";
-import { daysBetween, holidayFractions, publicHolidays, yearOf } from "../domain/calendar.ts";
+import {
+  assertNearToday,
+  daysBetween,
+  holidayFractions,
+  publicHolidays,
+  yearOf,
+} from "../domain/calendar.ts";
 import {
   APPROVED_STATUSES,
   chooseApprover,
@@ -475,6 +481,8 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
   if (emp.employmentEnd && input.endDate > emp.employmentEnd) {
     throw invalid(`Leave can end on ${emp.employmentEnd} at the latest, when your employment ends.`);
   }
+  assertNearToday(input.startDate, today, "startDate");
+  assertNearToday(input.endDate, today, "endDate");
   const holidays = holidayFractions(emp.canton, input.startDate, input.endDate);
   const cal = await closureCalendar(q, emp, input.startDate, input.endDate);
   // A closure day costs nothing in a request (it is charged or granted as a closure), unless the

@@ -13,6 +13,7 @@ import {
 } from "../db/schema/mod.ts";
 import {
   addDays,
+  assertNearToday,
   daysBetween,
   eachDay,
   holidayFractions,
@@ -138,7 +139,7 @@ export function deriveHours(
 const zoneOf = (deps: ServiceDeps) => deps.config?.timeZone ?? DEFAULT_TIME_ZONE;
 
 /** Refuses a day outside the person's employment (before the start, or after the end when there is one). */
-async function checkEmployed(q: Q, employeeId: string, date: string): Promise<void> {
+export async function checkEmployed(q: Q, employeeId: string, date: string): Promise<void> {
   const [e] = await q.select({ start: employees.employmentStart, end: employees.employmentEnd }).from(
     employees,
   )
@@ -178,6 +179,19 @@ function findOverlap(
   );
 }
 
+/**
+ * Refuses a span of the caller's that shares minutes with one of their entries (not a rejected one), with
+ * the same 409 as recording an entry; the clock-in timer checks its start minute with it.
+ */
+export async function refuseOverlap(
+  q: Q,
+  actor: Actor,
+  e: { date: string; startTime: string; endTime: string },
+): Promise<void> {
+  const o = findOverlap(await neighbours(q, selfId(actor), e.date), e);
+  if (o) throw overlapError(o, actor.language);
+}
+
 function overlapError(o: TimeRow, lang: Lang): Error {
   return conflict(
     fill(REFUSAL_TEXTS[lang].timeEntryOverlap, {
@@ -204,6 +218,7 @@ function checkText(actor: Actor, input: Partial<TimeEntryInput>) {
 export async function previewTimeEntry(deps: ServiceDeps, actor: Actor, input: TimeEntryInput) {
   const me = selfId(actor);
   checkText(actor, input);
+  assertNearToday(input.date, todayOf(deps), "date");
   const { totalHours, breakMinutes, note } = deriveHours(input, zoneOf(deps));
   await checkEmployed(deps.db, me, input.date);
   const near = await neighbours(deps.db, me, input.date);
@@ -234,12 +249,16 @@ export async function createTimeEntry(
   deps: ServiceDeps,
   actor: Actor,
   input: TimeEntryInput,
+  /** Runs in the same transaction before the insert (stopping the timer deletes it there: both or neither). */
+  alsoInTx?: (tx: Q) => Promise<void>,
 ): Promise<TimeEntryView & { note?: string }> {
   const me = selfId(actor);
   checkText(actor, input);
+  assertNearToday(input.date, todayOf(deps), "date");
   const { totalHours, breakMinutes, note } = deriveHours(input, zoneOf(deps));
   const now = deps.clock.now();
   return await writeTx(deps, async (tx) => {
+    if (alsoInTx) await alsoInTx(tx);
     await checkEmployed(tx, me, input.date);
     const o = findOverlap(await neighbours(tx, me, input.date), input);
     if (o) throw overlapError(o, actor.language);
@@ -309,6 +328,7 @@ export async function updateTimeEntry(
       breakMinutes: p.breakMinutes ?? r.breakMinutes,
       totalHours: p.totalHours,
     };
+    if (p.date !== undefined) assertNearToday(merged.date, todayOf(deps), "date");
     const { totalHours, breakMinutes, note } = deriveHours(merged, zoneOf(deps));
     await checkEmployed(tx, r.employeeId, merged.date);
     const o = findOverlap(await neighbours(tx, r.employeeId, merged.date, r.id), merged);

@@ -2,11 +2,14 @@ import assert from "node:assert/strict";
 import { AppError } from "../../src/errors.ts";
 import {
   addDays,
+  addYears,
+  assertNearToday,
   daysBetween,
   eachDay,
   fromEpochDay,
   holidayFractions,
   isoWeekday,
+  isPlausibleDate,
   isValidDate,
   mondayOf,
   publicHolidays,
@@ -237,4 +240,27 @@ Deno.test("calendar: epoch-day arithmetic equals the Date object's for every day
   assert.equal(fromEpochDay(-1), "1969-12-31");
   assert.equal(toEpochDay("2000-02-29") + 1, toEpochDay("2000-03-01"));
   assert.throws(() => toEpochDay("2026-02-29"));
+});
+
+Deno.test("calendar: plausible dates are 1900-01-01 to 2100-12-31; entries five years either side of today", () => {
+  // The service's own range (docs/swiss-rules.md, "Plausible dates"): a calendar-valid 0001 or 9999 is a slip.
+  for (const d of ["1900-01-01", "2026-11-18", "2100-12-31"]) assert.ok(isPlausibleDate(d), d);
+  for (const d of ["1899-12-31", "2101-01-01", "0001-01-01", "9999-12-31", "2026-02-29"]) {
+    assert.ok(!isPlausibleDate(d), d);
+  }
+  assert.equal(addYears("2026-11-18", 5), "2031-11-18");
+  assert.equal(addYears("2024-02-29", 5), "2029-02-28");
+  assert.equal(addYears("2024-02-29", -4), "2020-02-29");
+  assertNearToday("2031-11-18", "2026-11-18", "date");
+  assertNearToday("2021-11-18", "2026-11-18", "date");
+  for (const d of ["2031-11-19", "2021-11-17", "9999-12-31"]) {
+    assert.throws(
+      () => assertNearToday(d, "2026-11-18", "date"),
+      (e: unknown) =>
+        e instanceof AppError && e.code === "validation" &&
+        e.message ===
+          `Invalid field 'date': ${d} is more than 5 years from today; dates from 2021-11-18 to ` +
+            "2031-11-18 are taken.",
+    );
+  }
 });

@@ -410,23 +410,33 @@ Deno.test("time: calendar dates of years 0001–0099 are dates; an entry outside
         assert.ok(!isCalendarDate(d), d);
       }
     });
-    const me = await person(app, { employmentStart: "2020-01-01", employmentEnd: "2027-06-30" });
+    const me = await person(app, { employmentStart: "2022-01-01", employmentEnd: "2027-06-30" });
     await t.step("before the employment started: refused naming the start", async () => {
       await refuses(
-        createTimeEntry(app.deps, me, { date: "0999-06-15", startTime: "08:00", endTime: "12:00" }),
+        createTimeEntry(app.deps, me, { date: "2021-12-31", startTime: "08:00", endTime: "12:00" }),
         "validation",
-        /0999-06-15 is before your employment started \(2020-01-01\)/,
+        /2021-12-31 is before your employment started \(2022-01-01\)/,
       );
     });
     await t.step("after it ended: refused naming the end", async () => {
       await refuses(
-        previewTimeEntry(app.deps, me, { date: "9999-12-31", startTime: "08:00", endTime: "12:00" }),
+        previewTimeEntry(app.deps, me, { date: "2027-07-01", startTime: "08:00", endTime: "12:00" }),
         "validation",
         /after your employment ended \(2027-06-30\)/,
       );
     });
+    await t.step(
+      "a calendar date years away is refused before anything else (five years from today)",
+      async () => {
+        await refuses(
+          previewTimeEntry(app.deps, me, { date: "9999-12-31", startTime: "08:00", endTime: "12:00" }),
+          "validation",
+          /9999-12-31 is more than 5 years from today/,
+        );
+      },
+    );
     await t.step("its first and last day are inside", async () => {
-      await createTimeEntry(app.deps, me, { date: "2020-01-01", startTime: "08:00", endTime: "12:00" });
+      await createTimeEntry(app.deps, me, { date: "2022-01-01", startTime: "08:00", endTime: "12:00" });
       await createTimeEntry(app.deps, me, { date: "2027-06-30", startTime: "08:00", endTime: "12:00" });
     });
   } finally {
