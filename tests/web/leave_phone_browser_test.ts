@@ -35,15 +35,13 @@ Deno.test({
         url: origin,
       }]);
       const page = await context.newPage();
+      // Run in the page (as text: the test itself is not type-checked against the DOM).
       const widths = () =>
-        page.evaluate(() => ({
+        page.evaluate(`({
           page: document.documentElement.scrollWidth,
-          screen: globalThis.innerWidth,
-          boxes: [...document.querySelectorAll(".scroll")].map((b) => ({
-            box: b.clientWidth,
-            content: b.scrollWidth,
-          })),
-        }));
+          screen: window.innerWidth,
+          boxes: [...document.querySelectorAll(".scroll")].map((b) => ({ box: b.clientWidth, content: b.scrollWidth })),
+        })`) as Promise<{ page: number; screen: number; boxes: { box: number; content: number }[] }>;
 
       await page.goto(`${origin}/hr/leave/overview?month=2026-11`);
       assert.ok(await page.locator("section li").count() > 0, "someone is away in November");
