@@ -46,6 +46,9 @@ export interface MyRecruitingTask {
   };
 }
 
+/** The order a stage move created its tasks in (the stage's order of them): they share one instant. */
+const insertOrder = sql`${applicationTasks}.rowid`;
+
 /** Whether the caller is on the position's recruiting team. */
 function onTeam(actor: Actor) {
   return sql`${positions.id} IN (SELECT ${positionTeam.positionId} FROM ${positionTeam} WHERE ${positionTeam.userId} = ${actor.userId})`;
@@ -76,7 +79,7 @@ export async function listMyRecruitingTasks(
     .innerJoin(positions, eq(positions.id, applications.positionId))
     .innerJoin(stages, eq(stages.id, applications.stageId))
     .where(and(eq(applicationTasks.done, false), eq(applications.status, "ACTIVE"), mine))
-    .orderBy(asc(applicationTasks.createdAt), asc(applicationTasks.id))
+    .orderBy(asc(applicationTasks.createdAt), insertOrder)
     .limit(page.limit + 1).offset(page.offset);
   return toPage(rows, page, (r) => ({
     id: r.task.id,
@@ -171,7 +174,7 @@ export async function listApplicationTasks(
     last: employees.lastName,
   }).from(applicationTasks).leftJoin(employees, eq(employees.id, applicationTasks.assigneeEmployeeId))
     .where(eq(applicationTasks.applicationId, applicationId))
-    .orderBy(asc(applicationTasks.createdAt), asc(applicationTasks.id));
+    .orderBy(asc(applicationTasks.createdAt), insertOrder);
   return rows.map((r) => ({
     id: r.task.id,
     title: r.task.title,
