@@ -327,3 +327,114 @@ export function logStartWarnings(config: Config, log: Pick<Logger, "warn">): voi
     );
   }
 }
+
+/** The env file the service and the commands read when `HR_SERVICE_ENV_FILE` does not name another. */
+export const DEFAULT_ENV_FILE = "/etc/hr-service.env";
+
+/**
+ * The variables of an env file, as systemd's `EnvironmentFile=` reads the same file: `KEY=value` lines, blank
+ * lines and lines starting with `#` or `;` ignored, an optional `export ` in front; a value in double quotes
+ * (`\"`, `\\` and `\n` inside), in single quotes (taken as written) or bare (trimmed; a `#` in it is part of
+ * the value, as in a password). A line that is none of these stops with its line number.
+ */
+export function parseEnvFile(text: string, name: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const problems: string[] = [];
+  text.replace(/^\uFEFF/, "").split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#") || line.startsWith(";")) return;
+    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
+    if (!m) {
+      problems.push(`${name}, line ${i + 1}: expected KEY=value, got "${line.slice(0, 40)}"`);
+      return;
+    }
+    const [, key, value] = m;
+    if (value.startsWith('"')) {
+      const q = /^"((?:[^"\\]|\\.)*)"$/.exec(value);
+      if (!q) return void problems.push(`${name}, line ${i + 1}: ${key}'s value opens a " it does not close`);
+      out[key] = q[1].replace(/\\(.)/g, (_, c: string) => c === "n" ? "\n" : c);
+    } else if (value.startsWith("'")) {
+      const q = /^'([^']*)'$/.exec(value);
+      if (!q) return void problems.push(`${name}, line ${i + 1}: ${key}'s value opens a ' it does not close`);
+      out[key] = q[1];
+    } else out[key] = value;
+  });
+  if (problems.length) throw new ConfigError(problems);
+  return out;
+}
+
+/**
+ * The environment with the env file's variables added: the file `HR_SERVICE_ENV_FILE` names (it must exist),
+ * else `/etc/hr-service.env` when it exists; `HR_SERVICE_ENV_FILE=` (empty) reads none. A variable set in the
+ * environment (not empty) wins over the file, as systemd's `Environment=` lines and a shell's `VAR=… hr-service`
+ * do. The service and every command read the same file, so a command run from a plain shell writes the
+ * service's public origin into its e-mails. Returns the file read, if any, with the environment.
+ */
+export async function withEnvFile(
+  env: Record<string, string | undefined>,
+): Promise<{ env: Record<string, string | undefined>; file?: string }> {
+  const named = env.HR_SERVICE_ENV_FILE;
+  if (named === "") return { env };
+  const file = named ?? DEFAULT_ENV_FILE;
+  let text: string;
+  try {
+    text = await Deno.readTextFile(file);
+  } catch (e) {
+    if (named === undefined && e instanceof Deno.errors.NotFound) return { env };
+    const why = e instanceof Deno.errors.NotFound
+      ? "it does not exist"
+      : e instanceof Deno.errors.PermissionDenied
+      ? "permission denied: run the command as the service's user, e.g. sudo -u hr hr-service …"
+      : (e as Error).message;
+    throw new ConfigError([
+      `${named === undefined ? "" : "HR_SERVICE_ENV_FILE: "}cannot read the env file ${file} (${why})`,
+    ]);
+  }
+  const merged: Record<string, string | undefined> = { ...env };
+  for (const [k, v] of Object.entries(parseEnvFile(text, file))) {
+    if (merged[k] === undefined || merged[k] === "") merged[k] = v;
+  }
+  return { env: merged, file };
+}
+
+/** What the serving process ran with, stored at its start (`service.served_with`) for the commands to compare. */
+export interface ServedWith {
+  issuer: string;
+  smtp: boolean;
+  /** Epoch ms of the start. */
+  startedAt: number;
+}
+
+/** What the service stores about its settings at start. */
+export function servedWith(config: Config, now: number): ServedWith {
+  return { issuer: config.issuer, smtp: config.smtpUrl !== undefined, startedAt: now };
+}
+
+/**
+ * Warnings for a command whose settings differ from those the service last started with: its e-mails would
+ * carry another origin's links, or its mail would be said to stay queued when the service sends it (or the
+ * other way round).
+ */
+export function differencesFromService(config: Config, served: ServedWith | null): string[] {
+  if (!served) return [];
+  const when = new Date(served.startedAt).toISOString().slice(0, 16).replace("T", " ");
+  const fix = `Give the command the service's settings: put them in ${DEFAULT_ENV_FILE} (or the file ` +
+    "HR_SERVICE_ENV_FILE names), which the service and the commands both read.";
+  const out: string[] = [];
+  if (served.issuer !== config.issuer) {
+    out.push(
+      `Warning: this command's public origin (MCP_ISSUER_URL) is ${config.issuer}, but the service started on ` +
+        `${when} UTC with ${served.issuer}: links this command puts in e-mails point to the wrong place. ${fix}`,
+    );
+  }
+  if (served.smtp !== (config.smtpUrl !== undefined)) {
+    out.push(
+      served.smtp
+        ? `Warning: SMTP_URL is not set for this command, but the service started on ${when} UTC with it: ` +
+          `mail this command queues is sent by the service. ${fix}`
+        : `Warning: SMTP_URL is set for this command, but the service started on ${when} UTC without it: mail ` +
+          `stays queued until the service runs with SMTP_URL. ${fix}`,
+    );
+  }
+  return out;
+}

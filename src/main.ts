@@ -2,7 +2,15 @@
  * The service and its commands: `serve` (default) runs the service; other subcommands administer an
  * installation. With `main.ts`, the only module that reads the environment and the command line.
  */
-import { ConfigError, loadConfig, logStartWarnings } from "./config.ts";
+import {
+  ConfigError,
+  differencesFromService,
+  loadConfig,
+  logStartWarnings,
+  servedWith,
+  withEnvFile,
+} from "./config.ts";
+import { getSetting, setSetting } from "./settings.ts";
 import { openDatabase, permissionWarnings } from "./db/client.ts";
 import { startBackgroundCheckpoints } from "./db/checkpointer.ts";
 import { DatabaseNewerError, migrate } from "./db/migrate.ts";
@@ -33,7 +41,8 @@ Service:
 Administration (each has --help):
 ${overview()}
 
-Configuration is read from the environment; see the README's configuration table.`;
+Configuration is read from the environment and from the env file HR_SERVICE_ENV_FILE names (default
+/etc/hr-service.env, when it exists; the environment wins); see the README's configuration table.`;
 
 /** Standard input and output: what the executable uses; tests pass their own. */
 export const stdio: Io = {
@@ -72,7 +81,7 @@ export async function main(
   }
   let config;
   try {
-    config = loadConfig(env);
+    config = loadConfig((await withEnvFile(env)).env);
   } catch (e) {
     if (e instanceof ConfigError) {
       io.err(`${e.message}\n`);
@@ -150,6 +159,7 @@ export async function main(
   if (admin) {
     const deps = { config, database, db: database.db, clock: systemClock, log };
     try {
+      for (const w of differencesFromService(config, await getSetting(deps, "servedWith"))) io.err(`${w}\n`);
       return await runCommand(deps, admin.command, admin.rest, io);
     } finally {
       database.close();
@@ -174,6 +184,12 @@ export async function main(
       const created = await ensureStandardLeaveTypes(database.db);
       log.info("standard leave types created", { codes: created });
     }
+    // Commands run from another shell compare their settings with these and warn when they differ.
+    await setSetting(
+      { db: database.db, clock: systemClock },
+      "servedWith",
+      servedWith(config, systemClock.now()),
+    );
   } catch (e) {
     // Nothing of a failed set-up was saved (each is one transaction); the next start does it again.
     const full = await diskFull(e);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "./deps.ts";
+import type { ServedWith } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { settings } from "./db/schema/mod.ts";
 import { DEFAULT_HALF_DAYS, isHalfDayList, setObservedHalfDays } from "./domain/calendar.ts";
@@ -16,6 +17,7 @@ export const SETTING_KEYS = {
   paydayDay: "org.payday_day",
   languages: "org.languages",
   halfDayHolidays: "calendar.half_day_holidays",
+  servedWith: "service.served_with",
 } as const;
 
 /** Languages an organisation may use; German is the source language and always among them. */
@@ -32,6 +34,8 @@ interface Values {
   languages: OrgLanguage[];
   /** The customary half days the organisation observes (`MM-DD`, see `HALF_DAY_HOLIDAYS`). */
   halfDayHolidays: string[];
+  /** The public origin and mail setting the service last started with (commands compare theirs). */
+  servedWith: ServedWith | null;
 }
 
 type Key = keyof typeof SETTING_KEYS;
@@ -50,6 +54,7 @@ function fallback<K extends Key>(deps: Pick<AppDeps, "config">, key: K): Value<K
     paydayDay: null,
     languages: ["de"],
     halfDayHolidays: [...DEFAULT_HALF_DAYS],
+    servedWith: null,
   };
   return defaults[key];
 }
@@ -63,6 +68,9 @@ function valid(key: Key, v: unknown): boolean {
       return typeof v === "boolean";
     case "personRecordDailyAllowance":
       return typeof v === "number";
+    case "servedWith":
+      return typeof v === "object" && v !== null && typeof (v as ServedWith).issuer === "string" &&
+        typeof (v as ServedWith).smtp === "boolean" && typeof (v as ServedWith).startedAt === "number";
     default:
       return true; // the organisation's settings are checked where they are set (org apply)
   }

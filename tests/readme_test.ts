@@ -39,21 +39,31 @@ Deno.test("readme: every hr-service command of the operator's guide runs and suc
   const commands = guideCommands(readme);
   assert.ok(commands.length >= 10, `found ${commands.length} commands`);
   const dir = await Deno.makeTempDir({ prefix: "hr-guide-" });
-  await Deno.writeTextFile(
-    `${dir}/people.csv`,
-    "personnel_number,first_name,last_name,canton,employment_start\nP1,Lea,Keller,BE,2024-03-01\n",
-  );
   // Opening balances of this year for the person of the employee file (`leave import-opening`).
   await Deno.writeTextFile(
     `${dir}/opening.csv`,
     `personnel_number;leave_type;year;taken;carry_over\nP1;VACATION;${new Date().getFullYear()};3;2\n`,
   );
-  // The configuration file `org apply` reads is the guide's own example (its only YAML block).
+  // The files the first start writes are the guide's own: people.csv (its only CSV block), org.yaml (its only
+  // YAML block) and the settings file the service and the commands read.
   const guide = readme.slice(readme.indexOf("## Operator's guide"));
+  const csv = /```csv\n([\s\S]*?)```/.exec(guide);
+  assert.ok(csv, "the guide shows people.csv");
+  await Deno.writeTextFile(`${dir}/people.csv`, csv[1]);
   const yaml = /```yaml\n([\s\S]*?)```/.exec(guide);
   assert.ok(yaml, "the guide shows org.yaml");
   await Deno.writeTextFile(`${dir}/org.yaml`, yaml[1]);
-  const env = { DATABASE_URL: `file:${dir}/hr.db`, DEMO_DATA: "false", NO_COLOR: "1", LOG_LEVEL: "warn" };
+  const envFile = /```ini\n(# \/etc\/hr-service\.env[\s\S]*?)```/.exec(guide);
+  assert.ok(envFile, "the guide shows /etc/hr-service.env");
+  assert.match(envFile[1], /^DEMO_DATA=false$/m, "the first start is not the demo");
+  await Deno.writeTextFile(`${dir}/hr-service.env`, envFile[1]);
+  // The database is the test's own: the environment wins over the file's DATABASE_URL.
+  const env = {
+    HR_SERVICE_ENV_FILE: `${dir}/hr-service.env`,
+    DATABASE_URL: `file:${dir}/hr.db`,
+    NO_COLOR: "1",
+    LOG_LEVEL: "warn",
+  };
   try {
     for (const line of commands) {
       await t.step(line, async () => {

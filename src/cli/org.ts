@@ -4,6 +4,7 @@ import type { Command } from "./command.ts";
 import { applyConfiguration, exportConfiguration } from "../org_config/mod.ts";
 import { generatePayDates } from "../services/pay_dates.ts";
 import { AppError } from "../errors.ts";
+import { localDay } from "../clock.ts";
 
 function fileOption(values: Record<string, unknown>): string {
   const v = values.file;
@@ -66,17 +67,28 @@ export const orgCommands: Command[] = [
   {
     name: "pay-dates generate",
     summary: "Plan the year's pay dates from the payday rule and the default canton's public holidays",
-    usage: "pay-dates generate --year <YYYY>\n\n" +
+    usage: "pay-dates generate [--year <YYYY>]   (without --year: this year and the next)\n\n" +
       "Needs the payday rule (settings.payday) set by 'org apply'. Replaces the year's planned pay dates;\n" +
       "the summary's next payout date is read from them.",
     options: { year: { type: "string" } },
     async run(deps, { values }, io) {
-      const y = String(values.year ?? "");
-      if (!/^\d{4}$/.test(y)) throw new UsageError("--year must be a year such as 2027.");
-      const r = await generatePayDates(deps, Number(y)).catch((e) => {
-        throw e instanceof AppError ? new CommandError(e.message) : e;
-      });
-      io.out(`Pay dates ${y}: ${r.dates.join(", ")} (${r.changed} change(s)).\n`);
+      let years: number[];
+      if (values.year === undefined) {
+        // A new installation needs the rest of this year's dates and the next year's: December's payday
+        // is followed by January's.
+        const now = Number(localDay(deps.clock.now(), deps.config.timeZone).slice(0, 4));
+        years = [now, now + 1];
+      } else {
+        const y = String(values.year);
+        if (!/^\d{4}$/.test(y)) throw new UsageError("--year must be a year such as 2027.");
+        years = [Number(y)];
+      }
+      for (const y of years) {
+        const r = await generatePayDates(deps, y).catch((e) => {
+          throw e instanceof AppError ? new CommandError(e.message) : e;
+        });
+        io.out(`Pay dates ${y}: ${r.dates.join(", ")} (${r.changed} change(s)).\n`);
+      }
       return 0;
     },
   },
