@@ -26,7 +26,7 @@ function crc32(bytes: Uint8Array): number {
   return ~c >>> 0;
 }
 
-function chunk(type: string, data: Uint8Array): Uint8Array {
+function chunk(type: string, data: Uint8Array): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(12 + data.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, data.length);
@@ -37,7 +37,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 /** The icon at `size` pixels as a PNG (4×4 samples per pixel smooth the cross's edges). */
-export async function iconPng(size: number): Promise<Uint8Array> {
+export async function iconPng(size: number): Promise<Uint8Array<ArrayBuffer>> {
   const raw = new Uint8Array(size * (1 + 3 * size));
   for (let y = 0; y < size; y++) {
     const row = y * (1 + 3 * size);

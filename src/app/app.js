@@ -78,10 +78,24 @@ function canApprove() {
   return !!user?.permissions.includes("staff-absence:approve");
 }
 
-/** The header, navigation and main landmark, in the current language. */
+/** The language and approver state the frame was drawn for. */
+let framed = "";
+
+/**
+ * The header, navigation and main landmark, drawn again only when the language or the menu changes; between
+ * screens only the current link moves, so the screen shown stays until the next one is ready.
+ */
 function frame() {
-  document.documentElement.lang = lang;
   const path = location.pathname;
+  if (framed === `${lang}:${canApprove()}`) {
+    for (const a of document.querySelectorAll("nav a")) {
+      if (a.getAttribute("href") === path) a.setAttribute("aria-current", "page");
+      else a.removeAttribute("aria-current");
+    }
+    return;
+  }
+  framed = `${lang}:${canApprove()}`;
+  document.documentElement.lang = lang;
   const items = [
     ["/", "home"],
     ["/leave", "leave"],
@@ -122,8 +136,10 @@ function frame() {
 async function show(focus = false) {
   const screen = SCREENS[/** @type {keyof typeof SCREENS} */ (location.pathname)] ?? home;
   frame();
+  main().setAttribute("aria-busy", "true");
   try {
     await screen();
+    document.title = `${main().querySelector("h1")?.textContent ?? ""} – ${t("appName")}`;
   } catch (e) {
     if (e instanceof SignedOutError) return;
     if (e instanceof OfflineError) {
@@ -139,6 +155,8 @@ async function show(focus = false) {
       h("p", { class: "alert", role: "alert" }, e instanceof Error ? e.message : String(e)),
     );
     return;
+  } finally {
+    main().removeAttribute("aria-busy");
   }
   restoreDrafts();
   if (focus) main().focus();
@@ -253,6 +271,16 @@ function clearErrors(form) {
 }
 
 /**
+ * A refusal that names one of the form's fields in quotes ("Invalid field 'endDate': …") belongs beside it.
+ * @param {HTMLFormElement} form
+ * @param {string} message
+ */
+function quotedField(form, message) {
+  const name = /'(\w+)'/.exec(message)?.[1];
+  return name && form.querySelector(`[name="${name}"]`) ? [{ name, message }] : [];
+}
+
+/**
  * Shows an error of the service on its form: beside each field it names (or the field its reason concerns),
  * else under the form's buttons. What was typed stays as it was.
  * @param {HTMLFormElement} form
@@ -267,7 +295,7 @@ function showError(form, e) {
       ? e.fields.map((f) => ({ name: f.field.replace(/^(body|query|path)\./, ""), message: f.message }))
       : REASON_FIELD[e.reason ?? ""]
       ? [{ name: REASON_FIELD[e.reason ?? ""], message: e.message }]
-      : [];
+      : quotedField(form, e.message);
     for (const f of fields) {
       const input = /** @type {HTMLElement | null} */ (form.querySelector(`[name="${CSS.escape(f.name)}"]`));
       if (!input) continue;
@@ -905,7 +933,7 @@ async function payslips() {
                 null,
                 h(
                   "a",
-                  { href: `/api/v1/portal/employee/payslips/${s.id}/document`, download: `${s.period}.pdf` },
+                  { href: `/api/v1/portal/employee/payslips/${s.id}/document`, download: true },
                   t("download"),
                   h("span", { class: "sr" }, ` ${s.periodLabel}`),
                 ),
