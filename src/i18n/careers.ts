@@ -7,6 +7,10 @@ import type { Lang } from "./mod.ts";
 
 export interface CareersTexts {
   careers: string;
+  /** The list's heading with the organisation's name: `{name}`. */
+  careersAt: string;
+  /** Above a position's title: `{name}`. */
+  positionAt: string;
   intro: string;
   none: string;
   workload: string;
@@ -36,6 +40,8 @@ export interface CareersTexts {
 export const CAREERS_TEXTS: Record<Lang, CareersTexts> = {
   de: {
     careers: "Offene Stellen",
+    careersAt: "Offene Stellen bei {name}",
+    positionAt: "Eine Stelle bei {name}",
     intro: "Wir freuen uns auf Ihre Bewerbung.",
     none: "Zurzeit sind keine Stellen offen.",
     workload: "Pensum",
@@ -66,6 +72,8 @@ export const CAREERS_TEXTS: Record<Lang, CareersTexts> = {
   },
   fr: {
     careers: "Postes ouverts",
+    careersAt: "Postes ouverts chez {name}",
+    positionAt: "Un poste chez {name}",
     intro: "Nous nous réjouissons de recevoir votre candidature.",
     none: "Aucun poste n'est ouvert pour le moment.",
     workload: "Taux d'activité",
@@ -96,6 +104,8 @@ export const CAREERS_TEXTS: Record<Lang, CareersTexts> = {
   },
   it: {
     careers: "Posti aperti",
+    careersAt: "Posti aperti presso {name}",
+    positionAt: "Un posto presso {name}",
     intro: "Saremo lieti di ricevere la sua candidatura.",
     none: "Al momento non ci sono posti aperti.",
     workload: "Grado di occupazione",
@@ -126,6 +136,8 @@ export const CAREERS_TEXTS: Record<Lang, CareersTexts> = {
   },
   en: {
     careers: "Open positions",
+    careersAt: "Open positions at {name}",
+    positionAt: "A position at {name}",
     intro: "We look forward to your application.",
     none: "No positions are open at the moment.",
     workload: "Workload",

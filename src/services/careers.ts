@@ -40,6 +40,12 @@ function workloadText(min: number | null, max: number | null): string | null {
 }
 
 /** The positions open for applications, by title, each advertisement in `lang` (else German, else any). */
+/** The organisation's name as the careers page shows it (`settings.name`), or null while it has none. */
+export async function organisationName(deps: Pick<AppDeps, "db" | "config">): Promise<string | null> {
+  const name = (await getSetting(deps, "organisationName"))?.trim();
+  return name ? name : null;
+}
+
 export async function listOpenPositions(deps: Pick<AppDeps, "db">, lang: string): Promise<OpenPosition[]> {
   const rows = await deps.db.select({ p: positions, department: departments.name }).from(positions)
     .leftJoin(departments, eq(departments.id, positions.departmentId))

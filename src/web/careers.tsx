@@ -4,7 +4,8 @@
  * JavaScript and in the visitor's language (`?lang=`, else Accept-Language). Abuse is kept out without a
  * third-party captcha: five applications an hour per source address, and a field hidden from people that
  * only robots fill in (their "application" is thanked for and dropped). Nothing of the organisation's
- * internal data (salary bands, hiring managers, the pipeline) appears here.
+ * internal data (salary bands, hiring managers, the pipeline) appears here. The pages name the organisation
+ * (`settings.name`), and an advertisement's Markdown is shown as a safe subset (`markdown.ts`).
  */
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
@@ -21,9 +22,11 @@ import {
   getOpenPosition,
   listOpenPositions,
   type OpenPosition,
+  organisationName,
   type SentFile,
 } from "../services/careers.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
+import { renderSafeMarkdown } from "./markdown.ts";
 
 /** Applications one source address may send per hour. */
 export const APPLICATIONS_PER_HOUR = 5;
@@ -135,14 +138,23 @@ async function positionPage(
       404,
     );
   }
+  const org = await organisationName(deps);
   return c.html(
-    <Layout lang={lang} m={WEB_MESSAGES[lang]} title={p.title}>
+    <Layout lang={lang} m={WEB_MESSAGES[lang]} title={org ? `${p.title} – ${org}` : p.title}>
       <p>
         <a href={`/careers?lang=${lang}`}>{t.back}</a>
       </p>
+      {org ? <p class="muted">{fill(t.positionAt, { name: org })}</p> : null}
       <h1>{p.title}</h1>
       <Position p={p} t={t} />
-      {p.advertisement ? p.advertisement.split(/\n{2,}/).map((para, i) => <p key={i}>{para}</p>) : null}
+      {p.advertisement
+        ? (
+          <div
+            class="advertisement"
+            dangerouslySetInnerHTML={{ __html: renderSafeMarkdown(p.advertisement) }}
+          />
+        )
+        : null}
       {opts.errors?.length
         ? (
           <div class="alert" role="alert">
@@ -185,10 +197,12 @@ export function mountCareers(app: Hono<any>, deps: AppDeps & { mailKick?: () => 
     const lang = langOf(c);
     const t = careersTexts(lang);
     const open = await listOpenPositions(deps, lang);
+    const org = await organisationName(deps);
+    const heading = org ? fill(t.careersAt, { name: org }) : t.careers;
     setPageHeaders(c);
     return c.html(
-      <Layout lang={lang} m={WEB_MESSAGES[lang]} title={t.careers}>
-        <h1>{t.careers}</h1>
+      <Layout lang={lang} m={WEB_MESSAGES[lang]} title={heading}>
+        <h1>{heading}</h1>
         <p>{t.intro}</p>
         {open.length
           ? (
