@@ -50,6 +50,20 @@ export const CONFLICT_REASONS = [
 ] as const;
 export type ConflictReason = typeof CONFLICT_REASONS[number];
 
+/** Refusals of the account and invitation services that the HR console says in the reader's language. */
+export const REFUSAL_KEYS = [
+  "own_account",
+  "admin_only",
+  "not_an_email",
+  "not_a_role",
+  "no_such_employee",
+  "no_such_account",
+  "has_password",
+  "linked_to_other_employee",
+  "employee_has_account",
+] as const;
+export type RefusalKey = typeof REFUSAL_KEYS[number];
+
 /** One invalid input field and what is wrong with it (a validation refusal lists every one). */
 export interface FieldProblem {
   /** Where: `body.startTime`, `query.limit`, `path.id`. */
@@ -71,11 +85,21 @@ export class AppError extends Error {
   readonly fields?: FieldProblem[];
   /** What a conflict is about, where it is one of the common ones. */
   readonly reason?: ConflictReason;
+  /**
+   * A stable name of this refusal for the pages that say it in the reader's language (the HR console's
+   * `REFUSAL_KEYS`); never part of an API answer.
+   */
+  readonly key?: RefusalKey;
   constructor(
     code: ErrorCode,
     message: string,
-    opts: { retryAfter?: number; conflictingId?: string; fields?: FieldProblem[]; reason?: ConflictReason } =
-      {},
+    opts: {
+      retryAfter?: number;
+      conflictingId?: string;
+      fields?: FieldProblem[];
+      reason?: ConflictReason;
+      key?: RefusalKey;
+    } = {},
   ) {
     super(message);
     this.name = "AppError";
@@ -84,6 +108,7 @@ export class AppError extends Error {
     this.conflictingId = opts.conflictingId;
     this.fields = opts.fields;
     this.reason = opts.reason;
+    this.key = opts.key;
   }
   /** The HTTP status this refusal maps to. */
   get status(): number {

@@ -2,9 +2,18 @@
 import type { Lang } from "./mod.ts";
 
 export interface InvitationTexts {
+  /** The subject when the organisation has no name set. */
   subject: string;
-  /** `{link}`, `{days}`, `{email}` filled in. */
+  /** `{organisation}` filled in. */
+  subjectOf: string;
+  /** `{opening}`, `{link}`, `{days}` filled in. */
   body: string;
+  /** Who invites: `{inviter}` (a person's name), `{organisation}`, `{email}`. */
+  openingPerson: string;
+  /** A command invited: the HR team, `{organisation}`, `{email}`. */
+  openingTeam: string;
+  /** The organisation when it has no name set, as it reads in the openings. */
+  yourEmployer: string;
   title: string;
   intro: string;
   password: string;
@@ -22,8 +31,11 @@ export interface InvitationTexts {
 export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
   de: {
     subject: "Ihr Zugang zum HR-Portal",
-    body:
-      "Guten Tag\n\nFür Sie wurde ein Konto im HR-Portal eingerichtet ({email}). Legen Sie Ihr Passwort über " +
+    subjectOf: "Ihr Zugang zum HR-Portal bei {organisation}",
+    openingPerson: "{inviter} bei {organisation} hat für Sie ein Konto im HR-Portal eingerichtet ({email}).",
+    openingTeam: "Das HR-Team bei {organisation} hat für Sie ein Konto im HR-Portal eingerichtet ({email}).",
+    yourEmployer: "Ihrem Arbeitgeber",
+    body: "Guten Tag\n\n{opening} Legen Sie Ihr Passwort über " +
       "diesen Link fest:\n\n{link}\n\nDer Link gilt {days} Tage und nur einmal. Wenn Sie diese Nachricht nicht " +
       "erwartet haben, können Sie sie ignorieren.\n",
     title: "Passwort festlegen",
@@ -42,8 +54,11 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
   },
   fr: {
     subject: "Votre accès au portail RH",
-    body:
-      "Bonjour,\n\nUn compte a été créé pour vous sur le portail RH ({email}). Définissez votre mot de passe " +
+    subjectOf: "Votre accès au portail RH chez {organisation}",
+    openingPerson: "{inviter}, chez {organisation}, a créé pour vous un compte sur le portail RH ({email}).",
+    openingTeam: "L'équipe RH, chez {organisation}, a créé pour vous un compte sur le portail RH ({email}).",
+    yourEmployer: "votre employeur",
+    body: "Bonjour,\n\n{opening} Définissez votre mot de passe " +
       "avec ce lien :\n\n{link}\n\nLe lien est valable {days} jours et une seule fois. Si vous n'attendiez pas " +
       "ce message, vous pouvez l'ignorer.\n",
     title: "Définir le mot de passe",
@@ -62,8 +77,11 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
   },
   it: {
     subject: "Il suo accesso al portale HR",
-    body:
-      "Buongiorno,\n\nè stato creato per lei un account nel portale HR ({email}). Imposti la sua password con " +
+    subjectOf: "Il suo accesso al portale HR presso {organisation}",
+    openingPerson: "{inviter}, presso {organisation}, ha creato per lei un account nel portale HR ({email}).",
+    openingTeam: "Il team HR, presso {organisation}, ha creato per lei un account nel portale HR ({email}).",
+    yourEmployer: "il suo datore di lavoro",
+    body: "Buongiorno,\n\n{opening} Imposti la sua password con " +
       "questo link:\n\n{link}\n\nIl link è valido {days} giorni e una sola volta. Se non si aspettava questo " +
       "messaggio, può ignorarlo.\n",
     title: "Impostare la password",
@@ -82,7 +100,11 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
   },
   en: {
     subject: "Your access to the HR portal",
-    body: "Hello,\n\nAn account was set up for you in the HR portal ({email}). Set your password with this " +
+    subjectOf: "Your access to the HR portal at {organisation}",
+    openingPerson: "{inviter} at {organisation} has set up an account for you in the HR portal ({email}).",
+    openingTeam: "The HR team at {organisation} has set up an account for you in the HR portal ({email}).",
+    yourEmployer: "your employer",
+    body: "Hello,\n\n{opening} Set your password with this " +
       "link:\n\n{link}\n\nThe link works once and for {days} days. If you did not expect this message, you can " +
       "ignore it.\n",
     title: "Set your password",

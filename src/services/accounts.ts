@@ -8,7 +8,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { sessions, users } from "../db/schema/mod.ts";
 import { ROLES } from "../domain/access.ts";
-import { forbidden, invalid, notFound } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { revokeUserConnections } from "../oauth/connections.ts";
 import { usableScopes } from "../oauth/policy.ts";
 
@@ -22,7 +22,7 @@ export interface AccountEditor {
 
 async function accountByEmail(deps: Pick<AppDeps, "db">, email: string): Promise<Account> {
   const u = await deps.db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) });
-  if (!u) throw notFound(`There is no account ${email}.`);
+  if (!u) throw new AppError("not_found", `There is no account ${email}.`, { key: "no_such_account" });
   return u;
 }
 
@@ -38,10 +38,16 @@ export function checkEditor(
 ): void {
   if (!editor) return;
   if (u && editor.userId === u.id) {
-    throw forbidden("Nobody changes their own account; another colleague does.");
+    throw new AppError("forbidden", "Nobody changes their own account; another colleague does.", {
+      key: "own_account",
+    });
   }
   if (editor.role !== "admin" && (u?.role === "admin" || newRole === "admin")) {
-    throw forbidden("Only an administrator changes an administrator's account or makes someone one.");
+    throw new AppError(
+      "forbidden",
+      "Only an administrator changes an administrator's account or makes someone one.",
+      { key: "admin_only" },
+    );
   }
 }
 
@@ -74,7 +80,9 @@ export async function setAccountRole(
   editor?: AccountEditor,
 ): Promise<{ from: string; to: string }> {
   if (!(ROLES as readonly string[]).includes(role)) {
-    throw invalid(`'${role}' is not a role. Roles: ${ROLES.join(", ")}.`);
+    throw new AppError("validation", `'${role}' is not a role. Roles: ${ROLES.join(", ")}.`, {
+      key: "not_a_role",
+    });
   }
   const u = await accountByEmail(deps, email);
   checkEditor(editor, u, role);

@@ -15,9 +15,9 @@ import { type Q, type ServiceDeps, todayOf, type Tx } from "./common.ts";
  * The employee CSV format, the same for import and export. `personnel_number` identifies a person: an
  * import updates existing people and adds new ones. `manager_personnel_number` may name someone earlier or
  * later in the same file, or already in the database. `working_weekdays` lists the working days
- * (`parseWeekdays`: `1-5`, `1,2,3`, `Mo-Fr`, `lu-me`, `Mon-Wed`). `language` (de, en, fr or it) is the language of
- * the account linked to the person: it can only be set for someone who already has an account, and an empty
- * cell leaves the account's language as it is.
+ * (`parseWeekdays`: `1-5`, `1,2,3`, `Mo-Fr`, `lu-me`, `Mon-Wed`). `language` (de, en, fr or it) is the person's
+ * language: kept with the record (their invitation is written in it) and set on their account when they have
+ * one; an empty cell leaves it as it is.
  */
 export const EMPLOYEE_COLUMNS = [
   "personnel_number",
@@ -306,20 +306,6 @@ async function checkRecords(
     }
     if (m === row.personnel_number) errors.push(`line ${line}: a person cannot be their own manager`);
   }
-  // The language belongs to the account, which the schema keeps apart from the employee record.
-  const accounts = new Map(
-    (await q.select({ id: users.id, employeeId: users.employeeId }).from(users))
-      .filter((u) => u.employeeId !== null).map((u) => [u.employeeId!, u.id]),
-  );
-  for (const { line, row } of parsed) {
-    const id = byPn.get(row.personnel_number);
-    if (row.language && !(id && accounts.has(id))) {
-      errors.push(
-        `line ${line}: language can only be set for a person with an account; invite ${row.personnel_number} ` +
-          "with --language, or leave the cell empty",
-      );
-    }
-  }
   return { errors, checked: { parsed, byPn } };
 }
 
@@ -376,6 +362,8 @@ async function writeRecords(
       addressStreet: row.address_street,
       addressPostalCode: row.address_postal_code,
       addressCity: row.address_city,
+      // An empty cell keeps the language there is.
+      ...(row.language ? { language: row.language } : {}),
       updatedAt: now,
     };
     const id = ids.get(row.personnel_number)!;
@@ -525,6 +513,8 @@ export async function employeeRecordFields(
     address_street: cell(e.addressStreet),
     address_postal_code: cell(e.addressPostalCode),
     address_city: cell(e.addressCity),
-    language: cell(langById.get(e.id)),
+    // The account's language is the one the person chose (they may change it in the portal); before they
+    // have an account, the one HR entered.
+    language: cell(langById.get(e.id) ?? e.language),
   }));
 }

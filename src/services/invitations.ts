@@ -10,11 +10,12 @@ import { employees, invitations, users } from "../db/schema/mod.ts";
 import { ROLES } from "../domain/access.ts";
 import { randomToken, sha256Hex } from "../crypto.ts";
 import { AppError } from "../errors.ts";
-import { fill, isLang, langOr } from "../i18n/mod.ts";
+import { fill, isLang, type Lang, langOr } from "../i18n/mod.ts";
 import { INVITATION_TEXTS } from "../i18n/invitation.ts";
 import { enqueueMail, sealMailSecrets } from "../mail/outbox.ts";
 import { type AccountEditor, checkEditor } from "./accounts.ts";
 import { hashPassword } from "../signin/password.ts";
+import { getSetting, type Queryable } from "../settings.ts";
 import { passwordContext, type PasswordProblem, passwordProblem } from "../signin/password_policy.ts";
 
 /** How long an invitation link works. */
@@ -26,8 +27,43 @@ function textsFor(lang: string) {
 }
 
 /**
+ * The invitation e-mail's subject and opening sentence, naming the organisation (setting `organisationName`,
+ * else "your employer") and who invites: the inviter's name from their employee record, else their e-mail
+ * address; the HR team when a command invites. A message that names neither looks like phishing.
+ */
+async function senderWords(
+  q: Pick<AppDeps, "config"> & { db: Queryable },
+  lang: Lang,
+  email: string,
+  by: AccountEditor | undefined,
+): Promise<{ subject: string; opening: string }> {
+  const t = INVITATION_TEXTS[lang];
+  const name = (await getSetting(q, "organisationName"))?.trim();
+  const organisation = name || t.yourEmployer;
+  let inviter: string | null = null;
+  if (by) {
+    const [u] = await q.db.select({
+      email: users.email,
+      first: employees.firstName,
+      last: employees.lastName,
+    })
+      .from(users).leftJoin(employees, eq(employees.id, users.employeeId)).where(eq(users.id, by.userId))
+      .limit(1);
+    if (u) inviter = u.first ? `${u.first} ${u.last}` : u.email;
+  }
+  return {
+    subject: name ? fill(t.subjectOf, { organisation: name }) : t.subject,
+    opening: inviter === null
+      ? fill(t.openingTeam, { organisation, email })
+      : fill(t.openingPerson, { inviter, organisation, email }),
+  };
+}
+
+/**
  * Creates the account (or finds one that has no password yet) linked to the employee, and queues the
- * invitation e-mail in the account's language. Refused for an account that already has a password.
+ * invitation e-mail. Its language: the one asked for, else the person's as HR entered it on their employee
+ * record, else the account's, else German; never the inviter's. Refused for an account that already has a
+ * password.
  */
 export async function invite(
   deps: Pick<AppDeps, "db" | "clock" | "config" | "database" | "mailKick">,
@@ -42,10 +78,12 @@ export async function invite(
 ): Promise<{ userId: string; expiresAt: number }> {
   const email = p.email.trim().toLowerCase();
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
-    throw new AppError("validation", `'${p.email}' is not an e-mail address.`);
+    throw new AppError("validation", `'${p.email}' is not an e-mail address.`, { key: "not_an_email" });
   }
   if (!(ROLES as readonly string[]).includes(p.role)) {
-    throw new AppError("validation", `'${p.role}' is not a role. Roles: ${ROLES.join(", ")}.`);
+    throw new AppError("validation", `'${p.role}' is not a role. Roles: ${ROLES.join(", ")}.`, {
+      key: "not_a_role",
+    });
   }
   const now = deps.clock.now();
   const token = randomToken("hri");
@@ -56,10 +94,16 @@ export async function invite(
   const userId = await deps.db.transaction(async (tx) => {
     let employeeId: string | null = null;
     let language = p.language;
+    let recordLanguage: string | null = null;
     if (p.employee) {
       const e = await tx.query.employees.findFirst({ where: eq(employees.personnelNumber, p.employee) });
-      if (!e) throw new AppError("not_found", `There is no employee with personnel number ${p.employee}.`);
+      if (!e) {
+        throw new AppError("not_found", `There is no employee with personnel number ${p.employee}.`, {
+          key: "no_such_employee",
+        });
+      }
       employeeId = e.id;
+      recordLanguage = isLang(e.language) ? e.language : null;
     }
     if (language !== undefined && !isLang(language)) {
       throw new AppError("validation", "The language must be de, en, fr or it.");
@@ -72,16 +116,20 @@ export async function invite(
         throw new AppError(
           "conflict",
           `${email} already has an account with a password; use 'user reset-password'.`,
+          { key: "has_password" },
         );
       }
       if (employeeId && existing.employeeId && existing.employeeId !== employeeId) {
-        throw new AppError("conflict", `${email} is linked to another employee.`);
+        throw new AppError("conflict", `${email} is linked to another employee.`, {
+          key: "linked_to_other_employee",
+        });
       }
       id = existing.id;
-      language ??= existing.language;
+      language ??= recordLanguage ?? existing.language;
       await tx.update(users).set({
         role: p.role,
         employeeId: employeeId ?? existing.employeeId,
+        language,
         updatedAt: now,
       })
         .where(eq(users.id, id));
@@ -89,10 +137,12 @@ export async function invite(
       if (employeeId) {
         const taken = await tx.query.users.findFirst({ where: eq(users.employeeId, employeeId) });
         if (taken) {
-          throw new AppError("conflict", `Employee ${p.employee} is already linked to ${taken.email}.`);
+          throw new AppError("conflict", `Employee ${p.employee} is already linked to ${taken.email}.`, {
+            key: "employee_has_account",
+          });
         }
       }
-      language ??= "de";
+      language ??= recordLanguage ?? "de";
       const [row] = await tx.insert(users).values({
         email,
         role: p.role,
@@ -112,11 +162,17 @@ export async function invite(
       createdAt: now,
       expiresAt,
     });
-    const t = textsFor(language);
+    // The person's language stays with their record too, for the next invitation.
+    if (employeeId && !recordLanguage) {
+      await tx.update(employees).set({ language, updatedAt: now }).where(eq(employees.id, employeeId));
+    }
+    const lang = langOr(language);
+    const t = INVITATION_TEXTS[lang];
+    const words = await senderWords({ db: tx, config: deps.config }, lang, email, p.by);
     await enqueueMail(tx, deps.clock, {
       to: email,
-      subject: t.subject,
-      text: fill(t.body, { link: "{{link}}", days: INVITATION_DAYS, email }),
+      subject: words.subject,
+      text: fill(t.body, { opening: words.opening, link: "{{link}}", days: INVITATION_DAYS }),
       relatedTo: `invitation:${id}`,
       secrets,
     });
@@ -138,6 +194,18 @@ export async function openInvitation(deps: Pick<AppDeps, "db" | "clock">, token:
       gt(invitations.expiresAt, deps.clock.now()),
     )).limit(1);
   return row ?? null;
+}
+
+/**
+ * The language of the account an invitation link names, whatever became of the link (used, replaced,
+ * expired); null for a token no invitation has. The page saying a link no longer works speaks it.
+ */
+export async function invitationLanguage(deps: Pick<AppDeps, "db">, token: string): Promise<Lang | null> {
+  if (!/^hri_[\w-]{20,100}$/.test(token)) return null;
+  const [row] = await deps.db.select({ language: users.language }).from(invitations)
+    .innerJoin(users, eq(users.id, invitations.userId))
+    .where(eq(invitations.tokenHash, await sha256Hex(token))).limit(1);
+  return row && isLang(row.language) ? row.language : null;
 }
 
 /** Sets the invited person's password and spends the link; returns the problem in the person's words. */

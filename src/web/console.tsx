@@ -6,17 +6,19 @@
  * services the commands use: employee records, invitations, leave policies.
  */
 import type { Context, Hono } from "hono";
-import { getCookie } from "hono/cookie";
+import { deleteCookie, getCookie } from "hono/cookie";
+import { contextStorage, getContext } from "hono/context-storage";
 import { asc, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { employees, leaveTypes, users } from "../db/schema/mod.ts";
 import { checkEditor } from "../services/accounts.ts";
 import { safeEqual, sha256Hex } from "../crypto.ts";
-import { fill, isLang, type Lang } from "../i18n/mod.ts";
+import { fill, isLang, type Lang, LANGS } from "../i18n/mod.ts";
+import { consoleCommonTexts, recordProblemText, refusalText, swissDate } from "../i18n/console_common.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
 import { type ConsoleTexts, consoleTexts } from "../i18n/console.ts";
 import { leaveTypeTexts } from "../i18n/console_leave_types.ts";
-import { SESSION_COOKIE } from "../signin/sessions.ts";
+import { revokeSession, SESSION_COOKIE } from "../signin/sessions.ts";
 import type { AuthUser } from "../signin/sessions.ts";
 import { pageUser } from "../signin/stepup.ts";
 import { AppError } from "../errors.ts";
@@ -105,7 +107,21 @@ export async function hrPage(deps: AppDeps, c: Context, back: string): Promise<P
       403,
     );
   }
-  return { user, lang, t, csrf: await consoleCsrf(c) };
+  const csrf = await consoleCsrf(c);
+  c.set(SIGN_OUT, { csrf, label: WEB_MESSAGES[lang].signOut });
+  return { user, lang, t, csrf };
+}
+
+/** The request's sign-out form data, set by `hrPage`: every page's navigation carries the form. */
+const SIGN_OUT = "hrConsoleSignOut";
+type SignOutEnv = { Variables: { [SIGN_OUT]: { csrf: string; label: string } } };
+
+function signOutForm(): { csrf: string; label: string } | undefined {
+  try {
+    return getContext<SignOutEnv>().get(SIGN_OUT);
+  } catch {
+    return undefined; // rendered outside a console request
+  }
 }
 
 export function Nav(
@@ -152,7 +168,20 @@ export function Nav(
       </a>
       {" · "}
       <a href="/hr/inbox" aria-current={props.here === "inbox" ? "page" : undefined}>{props.t.navInbox}</a>
+      <SignOut />
     </nav>
+  );
+}
+
+/** Ends the console's session: a POST with the page's token, so no other site can sign HR out. */
+function SignOut() {
+  const s = signOutForm();
+  if (!s) return null;
+  return (
+    <form method="post" action="/hr/signout" class="signout">
+      <input type="hidden" name="csrf" value={s.csrf} />
+      <button type="submit" class="secondary">{s.label}</button>
+    </form>
   );
 }
 
@@ -216,7 +245,7 @@ async function peoplePage(
               </td>
               <td>{r.pn}</td>
               <td>{r.canton}</td>
-              <td>{r.start}</td>
+              <td>{swissDate(r.start, p.lang)}</td>
               <td>
                 {r.userId ? (r.hash ? t.accountActive : t.accountInvited) : t.accountNone}
                 {!r.hash && r.email
@@ -258,6 +287,15 @@ async function peoplePage(
         <label for="email">{t.email}</label>
         <input id="email" name="work_email" type="email" aria-describedby="email-hint" value={f.work_email} />
         <p id="email-hint" class="muted">{t.emailHint}</p>
+        <label for="language">{consoleCommonTexts(p.lang).language}</label>
+        <select id="language" name="language" aria-describedby="language-hint">
+          {LANGS.map((l) => (
+            <option key={l} value={l} selected={(f.language || "de") === l}>
+              {consoleCommonTexts(p.lang).languageNames[l]}
+            </option>
+          ))}
+        </select>
+        <p id="language-hint" class="muted">{consoleCommonTexts(p.lang).languageHint}</p>
         <label for="canton">{t.canton}</label>
         <select id="canton" name="canton">
           {CANTON_CODES.map((k) => <option key={k} value={k} selected={(f.canton ?? "ZH") === k}>{k}
@@ -422,7 +460,7 @@ async function calendarPage(
           {rows.map((r) => (
             <tr key={r.id}>
               <td>{p.lang === "fr" ? r.nameFr : p.lang === "en" ? r.nameEn : r.nameDe}</td>
-              <td>{`${r.startDate} – ${r.endDate}`}</td>
+              <td>{`${swissDate(r.startDate, p.lang)} – ${swissDate(r.endDate, p.lang)}`}</td>
               <td>{r.deductsLeave ? t.fromVacation : t.granted}</td>
             </tr>
           ))}
@@ -461,7 +499,9 @@ async function calendarPage(
         ? (
           <ul aria-labelledby="through">
             {through.map((w) => (
-              <li key={`${w.date}${w.pn}`}>{`${w.date}: ${w.first} ${w.last} (${w.pn})`}</li>
+              <li key={`${w.date}${w.pn}`}>
+                {`${swissDate(w.date, p.lang)}: ${w.first} ${w.last} (${w.pn})`}
+              </li>
             ))}
           </ul>
         )
@@ -605,9 +645,12 @@ async function payPage(
   );
 }
 
-/** The problems of a refused record, without the line number a file would need. */
-export function formProblems(errors: string[]): string[] {
-  return errors.map((e) => e.replace(/^line \d+: /, ""));
+/**
+ * The problems of a refused record, without the line number a file would need; in the reader's language
+ * where the console knows the problem (`lang`).
+ */
+export function formProblems(errors: string[], lang?: Lang): string[] {
+  return errors.map((e) => e.replace(/^line \d+: /, "")).map((e) => lang ? recordProblemText(e, lang) : e);
 }
 
 /**
@@ -637,7 +680,18 @@ export async function hrForm(
 /** Mounts the console under /hr. */
 // deno-lint-ignore no-explicit-any
 export function mountConsole(app: Hono<any>, deps: AppDeps): void {
+  // Every console page's navigation reads its sign-out form from the request (registered before any route).
+  app.use("/hr/*", contextStorage());
   app.get("/hr", (c) => c.redirect("/hr/people", 303));
+
+  app.post("/hr/signout", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/people", peoplePage);
+    if (posted instanceof Response) return posted;
+    const { user } = posted.p;
+    await revokeSession(deps.db, deps.clock, user.userId, user.sessionId);
+    deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    return c.redirect("/oauth/signin?next=/hr", 303);
+  });
 
   app.get("/hr/people", async (c) => {
     const p = await hrPage(deps, c, "/hr/people");
@@ -660,6 +714,7 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
         "employment_start",
         "birth_date",
         "workload_percent",
+        "language",
       ]
     ) fields[k] = (form.get(k) ?? "").slice(0, 200);
     fields.working_weekdays = form.getAll("weekday").join(",");
@@ -680,7 +735,7 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
         checkEditor({ userId: p.user.userId, role: p.user.role }, account ?? null, role);
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
-        errors.push(e.message);
+        errors.push(refusalText(e, p.lang));
       }
     }
     const existing = await deps.db.select({ id: employees.id }).from(employees)
@@ -689,7 +744,11 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
     if (errors.length) return await peoplePage(deps, c, p, { errors, form: shown, status: 400 });
     const saved = await saveEmployeeRecords(deps, [{ line: 1, fields }]);
     if (!saved.ok) {
-      return await peoplePage(deps, c, p, { errors: formProblems(saved.errors), form: shown, status: 400 });
+      return await peoplePage(deps, c, p, {
+        errors: formProblems(saved.errors, p.lang),
+        form: shown,
+        status: 400,
+      });
     }
     const name = `${fields.first_name.trim()} ${fields.last_name.trim()}`;
     if (wantsInvite) {
@@ -698,12 +757,15 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
           email: fields.work_email,
           employee: fields.personnel_number.trim(),
           role,
-          language: p.user.language,
+          // The invitation speaks the person's language, just saved with their record; never the inviter's.
           by: { userId: p.user.userId, role: p.user.role },
         });
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
-        return await peoplePage(deps, c, p, { flash: fill(p.t.created, { name }), errors: [e.message] });
+        return await peoplePage(deps, c, p, {
+          flash: fill(p.t.created, { name }),
+          errors: [refusalText(e, p.lang)],
+        });
       }
     }
     return await peoplePage(deps, c, p, {
@@ -724,12 +786,11 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
         email: e.email,
         employee: pn,
         role: "employee",
-        language: p.user.language,
         by: { userId: p.user.userId, role: p.user.role },
       });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      return await peoplePage(deps, c, p, { errors: [err.message], status: 400 });
+      return await peoplePage(deps, c, p, { errors: [refusalText(err, p.lang)], status: 400 });
     }
     return await peoplePage(deps, c, p, { flash: fill(p.t.invited, { email: e.email }) });
   });
@@ -823,7 +884,10 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
       return await calendarPage(deps, c, p, { errors: [e.message], status, form: sent });
     }
     return await calendarPage(deps, c, p, {
-      flash: fill(p.t.workThroughSaved, { number: sent.personnel_number, date: sent.date }),
+      flash: fill(p.t.workThroughSaved, {
+        number: sent.personnel_number,
+        date: swissDate(sent.date, p.lang),
+      }),
     });
   });
 
@@ -853,7 +917,10 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
         reason: sent.reason || undefined,
       });
       return await payPage(deps, c, p, {
-        flash: fill(p.t.salarySaved, { number: sent.personnel_number, date: sent.valid_from }),
+        flash: fill(p.t.salarySaved, {
+          number: sent.personnel_number,
+          date: swissDate(sent.valid_from, p.lang),
+        }),
       });
     } catch (e) {
       if (!(e instanceof AppError)) throw e;

@@ -21,6 +21,7 @@ import { acceptCertificate, listReceivedDocuments, listSickFollowUps } from "../
 import { getRequiredDocumentFile } from "../services/document_files.ts";
 import { getCertificateFile } from "../services/sick_leave.ts";
 import { hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { swissDate } from "../i18n/console_common.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
 /** Longest note to the person that the form takes (the approvals service has its own limit too). */
@@ -120,7 +121,9 @@ async function inboxPage(
                     {a.kind === "LEAVE_CANCELLATION" ? <p class="hint">{it.cancellation}</p> : null}
                     {a.request.reason ? <p class="hint">{a.request.reason}</p> : null}
                   </td>
-                  <td>{`${a.request.startDate} – ${a.request.endDate}`}</td>
+                  <td>
+                    {`${swissDate(a.request.startDate, p.lang)} – ${swissDate(a.request.endDate, p.lang)}`}
+                  </td>
                   <td>
                     {String(a.request.days)}
                     {a.request.exceedsBalance ? <p class="hint">{it.overdraws}</p> : null}
@@ -174,8 +177,8 @@ async function inboxPage(
                   <td>{`${s.name} (${s.personnelNumber})`}</td>
                   <td>
                     {s.isOngoing
-                      ? `${it.since} ${s.startDate} (${it.ongoing})`
-                      : `${s.startDate} – ${s.endDate}`}
+                      ? `${it.since} ${swissDate(s.startDate, p.lang)} (${it.ongoing})`
+                      : `${swissDate(s.startDate, p.lang)} – ${swissDate(s.endDate, p.lang)}`}
                   </td>
                   <td>{String(s.totalDays)}</td>
                   <td>
@@ -224,7 +227,7 @@ async function inboxPage(
                   <td>
                     <a href={`/hr/inbox/documents/${d.id}`}>{d.kind}</a>
                   </td>
-                  <td>{new Date(d.receivedAt).toISOString().slice(0, 10)}</td>
+                  <td>{swissDate(new Date(d.receivedAt).toISOString(), p.lang)}</td>
                 </tr>
               ))}
             </tbody>

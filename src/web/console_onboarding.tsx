@@ -19,6 +19,7 @@ import { todayOf } from "../services/common.ts";
 import { closePlan, completePlanTask, planOf, startPlanForPerson } from "../services/onboarding_plans.ts";
 import { isNewHire, NEW_HIRE_DAYS } from "../services/onboarding_templates.ts";
 import { hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { swissDate } from "../i18n/console_common.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
 /** What the section shows: whose plan, the latest plan (or null) and the first day a new plan would take. */
@@ -67,7 +68,11 @@ export function OnboardingPlan(props: { p: Page; plan: PlanSection; page?: boole
       {!plan ? <p>{ot.none}</p> : (
         <>
           <p>
-            {fill(ot.summary, { date: plan.startDate, done: String(plan.done), total: String(plan.total) })}
+            {fill(ot.summary, {
+              date: swissDate(plan.startDate, props.p.lang),
+              done: String(plan.done),
+              total: String(plan.total),
+            })}
             {plan.status === "COMPLETED"
               ? ` ${ot.completed}`
               : plan.status === "CLOSED"
@@ -89,7 +94,7 @@ export function OnboardingPlan(props: { p: Page; plan: PlanSection; page?: boole
                 {ph.tasks.map((t) => (
                   <tr key={t.id}>
                     <td>{t.title}</td>
-                    <td>{t.dueDate ?? "–"}</td>
+                    <td>{t.dueDate ? swissDate(t.dueDate, props.p.lang) : "–"}</td>
                     <td>{t.assignee ?? ot.person}</td>
                     <td>
                       {t.done ? `✓ ${ot.done}` : `○ ${ot.open}`}
@@ -215,6 +220,6 @@ export function mountConsoleOnboarding(app: Hono<any>, deps: AppDeps): void {
   app.post("/hr/people/:pn/onboarding/start", (c) =>
     act(c, async (p, id, form) => {
       const r = await startPlanForPerson(deps, portalActor(p.user), id, (form.get("first_day") ?? "").trim());
-      return fill(onboardingTexts(p.lang).planStarted, { date: r.startDate });
+      return fill(onboardingTexts(p.lang).planStarted, { date: swissDate(r.startDate, p.lang) });
     }));
 }

@@ -4,8 +4,8 @@
  * working day), the manager, department, workload and working weekdays, the salary-continuation scale. A save
  * is the employee file's row for that person, checked and written by the same service as `employees import`
  * (`saveEmployeeRecords`), so the console and a file can never disagree about what is valid. Fields the
- * person changes through a change request (AHV number, IBAN, address) and the account's language are kept as
- * they are.
+ * person changes through a change request (AHV number, IBAN, address) are kept as they are; the language is
+ * the person's (their invitation's, and their account's once they have one).
  */
 import type { Context, Hono } from "hono";
 import { asc, eq } from "drizzle-orm";
@@ -22,6 +22,8 @@ import { requestDocument } from "../services/required_documents.ts";
 import { leaveTypeName, todayOf } from "../services/common.ts";
 import { AppError } from "../errors.ts";
 import { CANTON_CODES, formProblems, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { consoleCommonTexts, refusalText, swissDate } from "../i18n/console_common.ts";
+import { LANGS } from "../i18n/mod.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 import { loadOnboardingPlan, OnboardingPlan } from "./console_onboarding.tsx";
 import { BalanceSection, loadPersonBalances } from "./console_leave.tsx";
@@ -42,6 +44,7 @@ const EDITED = [
   "weekly_hours",
   "salary_continuation_scale",
   "birth_date",
+  "language",
 ] as const;
 const SCALES = ["BERNER", "ZUERCHER", "BASLER"] as const;
 const CONSOLE_ROLES_FOR_HR = ["employee", "manager", "hr", "recruiter"] as const;
@@ -112,7 +115,9 @@ async function personPage(
         <a href="/hr/people">{pt.back}</a>
       </p>
       <h1>{`${name} (${record.personnel_number})`}</h1>
-      {record.employment_end ? <p class="note">{fill(pt.ended, { date: record.employment_end })}</p> : null}
+      {record.employment_end
+        ? <p class="note">{fill(pt.ended, { date: swissDate(record.employment_end, p.lang) })}</p>
+        : null}
       {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
       <Problems t={t} errors={opts.errors ?? []} />
       <p>{pt.intro}</p>
@@ -124,6 +129,15 @@ async function personPage(
         <input id="last" name="last_name" type="text" required maxlength={100} value={f.last_name} />
         <label for="email">{t.email}</label>
         <input id="email" name="work_email" type="email" maxlength={200} value={f.work_email} />
+        <label for="language">{consoleCommonTexts(p.lang).language}</label>
+        <select id="language" name="language" aria-describedby="language-hint">
+          {LANGS.map((l) => (
+            <option key={l} value={l} selected={(f.language || "de") === l}>
+              {consoleCommonTexts(p.lang).languageNames[l]}
+            </option>
+          ))}
+        </select>
+        <p id="language-hint" class="muted">{consoleCommonTexts(p.lang).languageHint}</p>
         <label for="phone">{pt.phone}</label>
         <input id="phone" name="phone" type="tel" maxlength={40} value={f.phone} />
         <label for="canton">{t.canton}</label>
@@ -360,7 +374,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
   const refused = async (c: Context, p: Page, e: unknown) => {
     if (!(e instanceof AppError)) throw e;
     const status = e.status === 403 || e.status === 404 ? e.status : 400;
-    return await personPage(deps, c, p, { errors: [e.message], status });
+    return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status });
   };
 
   app.post("/hr/people/:pn/correction", async (c) => {
@@ -397,7 +411,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       const status = e.status === 404 ? 404 : 400;
-      return await personPage(deps, c, p, { errors: [e.message], status, form: sent });
+      return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
     }
   });
 
@@ -423,13 +437,13 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
         flash: fill(personTexts(p.lang).workloadSaved, {
           name: `${record.first_name} ${record.last_name}`,
           percent: String(row.workloadPercent),
-          date: row.validFrom,
+          date: swissDate(row.validFrom, p.lang),
         }),
       });
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       const status = e.status === 404 ? 404 : 400;
-      return await personPage(deps, c, p, { errors: [e.message], status, form: sent });
+      return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
     }
   });
 
@@ -458,7 +472,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       const status = e.status === 404 ? 404 : 400;
-      return await personPage(deps, c, p, { errors: [e.message], status, form: sent });
+      return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
     }
   });
 
@@ -516,7 +530,11 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
     }
     const saved = await saveEmployeeRecords(deps, [{ line: 1, fields: { ...record, ...sent } }]);
     if (!saved.ok) {
-      return await personPage(deps, c, p, { errors: formProblems(saved.errors), status: 400, form: sent });
+      return await personPage(deps, c, p, {
+        errors: formProblems(saved.errors, p.lang),
+        status: 400,
+        form: sent,
+      });
     }
     return await personPage(deps, c, p, {
       flash: fill(personTexts(p.lang).saved, { name: `${sent.first_name.trim()} ${sent.last_name.trim()}` }),

@@ -5,11 +5,12 @@
  */
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
-import { fill, isLang, type Lang } from "../i18n/mod.ts";
+import { fill, isLang, type Lang, negotiateLang } from "../i18n/mod.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
 import {
   acceptInvitation,
   INVITATION_PATH,
+  invitationLanguage,
   invitationTexts,
   openInvitation,
 } from "../services/invitations.ts";
@@ -85,6 +86,14 @@ async function form(c: Context): Promise<URLSearchParams> {
     : new URLSearchParams();
 }
 
+/**
+ * The language of the page saying a link no longer works: the invited account's when the token names one
+ * (used, replaced or expired), else the browser's Accept-Language.
+ */
+async function deadLinkLang(deps: AppDeps, c: Context, token: string): Promise<Lang> {
+  return (await invitationLanguage(deps, token)) ?? negotiateLang(null, c.req.header("accept-language"));
+}
+
 /** Mounts the invitation page (served with or without the connector). */
 // deno-lint-ignore no-explicit-any
 export function mountInvitationPage(app: Hono<any>, deps: AppDeps): void {
@@ -93,7 +102,9 @@ export function mountInvitationPage(app: Hono<any>, deps: AppDeps): void {
     const token = c.req.query("token") ?? "";
     const open = await openInvitation(deps, token);
     setPageHeaders(c);
-    if (!open) return c.html(<InvitationPage lang="de" token="" invalid />, 410);
+    if (!open) {
+      return c.html(<InvitationPage lang={await deadLinkLang(deps, c, token)} token="" invalid />, 410);
+    }
     return c.html(<InvitationPage lang={open.language} token={token} email={open.email} />);
   });
   app.post(INVITATION_PATH, async (c) => {
@@ -101,7 +112,9 @@ export function mountInvitationPage(app: Hono<any>, deps: AppDeps): void {
     const token = f.get("token") ?? "";
     const open = await openInvitation(deps, token);
     setPageHeaders(c);
-    if (!open) return c.html(<InvitationPage lang="de" token="" invalid />, 410);
+    if (!open) {
+      return c.html(<InvitationPage lang={await deadLinkLang(deps, c, token)} token="" invalid />, 410);
+    }
     const r = await acceptInvitation(deps, {
       token,
       password: f.get("password") ?? "",

@@ -25,6 +25,7 @@ label{display:block;font-weight:600;margin:1rem 0 .25rem}
 input[type=email],input[type=password],input[type=text],input[type=date],input[type=number],select,textarea{width:100%;
 padding:.6rem;font:inherit;border:2px solid var(--muted);border-radius:4px;background:var(--card);color:var(--fg)}
 nav{margin:0 0 1rem}nav a[aria-current=page]{font-weight:700}
+nav form.signout{display:inline;margin-left:1rem}nav form.signout button{margin:0;padding:.2rem .8rem}
 button,.button{display:inline-block;font:inherit;font-weight:600;padding:.6rem 1.2rem;border-radius:4px;border:2px solid var(--accent);
 background:var(--accent);color:var(--accent-fg);cursor:pointer;text-decoration:none;margin:.5rem .5rem 0 0}
 button.secondary,.button.secondary{background:var(--card);color:var(--accent)}

@@ -1,6 +1,6 @@
 /**
- * The employee CSV's `language` column: it sets the language of the account linked to the person, and is
- * refused (the whole file, nothing written) for an unknown language or a person without an account.
+ * The employee CSV's `language` column: it sets the person's language, kept with their record and set on the
+ * account linked to them, and is refused (the whole file, nothing written) for an unknown language.
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
@@ -41,10 +41,9 @@ Deno.test("csv import: the language column sets it for a person's account; bad v
         [["P1,Lucia,Bernasconi,TI,2024-03-01,rm"], /line 2: language must be de, en, fr or it/],
         [["P1,Lucia,Bernasconi,TI,2024-03-01,it-CH"], /line 2: language must be de, en, fr or it/],
         [
-          ["P1,Lucia,Bernasconi,TI,2024-03-01,it", "P2,Marco,Pedrazzini,TI,2024-05-01,it"],
-          /line 3: language can only be set for a person with an account; invite P2/,
+          ["P1,Lucia,Bernasconi,TI,2024-03-01,it", "P3,Gina,Rossi,TI,2025-01-01,xx"],
+          /line 3: language must be de, en, fr or it/,
         ],
-        [["P3,Gina,Rossi,TI,2025-01-01,it"], /line 2: language can only be set for a person with an account/],
       ] as const
     ) {
       const r = await cli(t, ["employees", "import", "--file", "-"], [HEADER, ...rows].join("\n"));
@@ -76,6 +75,17 @@ Deno.test("csv import: the language column sets it for a person's account; bad v
     const back = await cli(t, ["employees", "import", "--file", "-"], exp.out);
     assert.equal(back.code, 0, back.err);
     assert.equal(await languageOf(), "it");
+
+    // A person without an account keeps the language with their record (their invitation is written in it).
+    const noAccount = await cli(
+      t,
+      ["employees", "import", "--file", "-"],
+      [HEADER, "P2,Marco,Pedrazzini,TI,2024-05-01,fr"].join("\n"),
+    );
+    assert.equal(noAccount.code, 0, noAccount.err);
+    const p2 = await t.deps.db.query.employees.findFirst({ where: eq(employees.personnelNumber, "P2") });
+    assert.equal(p2?.language, "fr");
+    assert.match((await cli(t, ["employees", "export"])).out, /^P2,Marco,Pedrazzini,.*,fr$/m);
   } finally {
     t.close();
   }

@@ -5,55 +5,10 @@
  * exist answer 200.
  */
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
-import { makeTestApp, type TestApp } from "../_helpers.ts";
+import { makeTestApp } from "../_helpers.ts";
 import { cli } from "../_cli.ts";
 import { csrfOn, post } from "./_console.ts";
-import { users } from "../../src/db/schema/mod.ts";
-
-const ORG_FILE = `settings:
-  name: Rossi Sagl
-  canton: TI
-  payday: 25
-  languages: [de, it]
-  timeZone: Europe/Zurich
-`;
-
-const PEOPLE_FILE =
-  "personnel_number;first_name;last_name;work_email;canton;employment_start;birth_date\r\n" +
-  "T1;Giulia;Rossi;giulia.rossi@example.ch;TI;01.03.2020;15.06.1985\r\n" +
-  "T2;Marco;Bianchi;marco.bianchi@example.ch;ZH;01.01.2024;02.02.1990\r\n";
-
-/** A new installation with its first administrator, signed in; the session cookie. */
-export async function newInstallation(
-  t: TestApp,
-  opts: { language?: string } = {},
-): Promise<Record<string, string>> {
-  const dir = await Deno.makeTempDir({ prefix: "hr-admin-no-record-" });
-  try {
-    assert.equal((await cli(t, ["leave-types", "init"])).code, 0);
-    await Deno.writeTextFile(`${dir}/org.yaml`, ORG_FILE);
-    const org = await cli(t, ["org", "apply", "--file", `${dir}/org.yaml`]);
-    assert.equal(org.code, 0, org.err);
-    await Deno.writeTextFile(`${dir}/people.csv`, PEOPLE_FILE);
-    const people = await cli(t, ["employees", "import", "--file", `${dir}/people.csv`]);
-    assert.equal(people.code, 0, people.err);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-  const admin = await cli(
-    t,
-    ["user", "create-admin", "--email", "admin@rossi.example", "--password-stdin"],
-    "Ticino-Lago-Maggiore-2026!",
-  );
-  assert.equal(admin.code, 0, admin.err);
-  if (opts.language) {
-    await t.deps.db.update(users).set({ language: opts.language }).where(
-      eq(users.email, "admin@rossi.example"),
-    );
-  }
-  return { Cookie: `hr_session=${await t.signIn("admin@rossi.example", "Ticino-Lago-Maggiore-2026!")}` };
-}
+import { newInstallation } from "./_installation.ts";
 
 /** Every GET route of the console (src/web/console*.tsx), with the data of the new installation. */
 const PAGES = [

@@ -90,13 +90,13 @@ Deno.test({
           await page.getByRole("link", { name: /Ferien und Abwesenheiten|Leave/ }).click();
           await page.locator("#base").fill("25");
           await page.locator("#steps").fill("age>=50:20");
-          await page.locator("form button[type=submit]").click();
+          await page.locator("form[action='/hr/leave'] button[type=submit]").click();
           assert.match(
             await page.locator("[role=alert]").innerText(),
             /step 1 gives 20 days, fewer than the base of 25/,
           );
           await page.locator("#steps").fill("age>=50:27");
-          await page.locator("form button[type=submit]").click();
+          await page.locator("form[action='/hr/leave'] button[type=submit]").click();
           assert.match(await page.locator("[role=status]").innerText(), /VACATION/);
           assert.equal(await page.locator("#base").inputValue(), "25");
           assert.equal(await page.locator("#steps").inputValue(), "age>=50:27");
@@ -172,6 +172,14 @@ Deno.test({
         assert.equal(filed.status, 201, await filed.clone().text());
         // Monday to Friday costs her three days: a week of her own.
         assert.equal((await filed.json()).data.days, 3);
+      });
+
+      await t.step("HR signs out of the console: the session ends", async () => {
+        await page.goto(`${origin}/hr/inbox`);
+        await page.getByRole("button", { name: /Abmelden|Sign out/ }).click();
+        assert.equal(new URL(page.url()).pathname, "/oauth/signin");
+        await page.goto(`${origin}/hr/people`);
+        assert.equal(new URL(page.url()).pathname, "/oauth/signin", "the console asks to sign in again");
       });
     } finally {
       await browser.close();

@@ -77,7 +77,7 @@ Deno.test("console inbox: HR applies a change, decides leave without a manager a
       const html = await (await t.request("/hr/inbox", { headers: cookie })).text();
       assert.match(html, /Boîte RH/);
       assert.match(html, /CH9300762011623852957/);
-      assert.match(html, /2027-02-08 – 2027-02-12/);
+      assert.match(html, /08\.02\.2027 – 12\.02\.2027/);
       assert.match(html, new RegExp(`/hr/inbox/certificates/${w.sickId}`));
       assert.match(html, /reçu/);
     });

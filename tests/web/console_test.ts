@@ -81,7 +81,7 @@ Deno.test("console: refusals leave the organisation unchanged", async (ctx) => {
         "a start date that does not exist",
         { ...PERSON, csrf, employment_start: "2026-02-30" },
         400,
-        /employment_start must be a date/,
+        /Entrée : saisir une date comme 25\.11\.2026/,
       ],
       [
         "a personnel number already taken",
@@ -102,7 +102,12 @@ Deno.test("console: refusals leave the organisation unchanged", async (ctx) => {
         400,
         /Ce rôle ne peut pas être attribué ici/,
       ],
-      ["a workload above 100", { ...PERSON, csrf, workload_percent: "120" }, 400, /workload_percent must be/],
+      [
+        "a workload above 100",
+        { ...PERSON, csrf, workload_percent: "120" },
+        400,
+        /Le taux d(?:'|&#39;)activité doit être un nombre/,
+      ],
       [
         "a canton that does not exist",
         { ...PERSON, csrf, canton: "XY" },
@@ -213,7 +218,7 @@ Deno.test("console: a company closure added on the calendar page costs the emplo
       assert.equal(r.status, 200);
       const html = await r.text();
       assert.match(html, /« Betriebsferien Sommer » est enregistrée\./);
-      assert.match(html, /2027-07-19 – 2027-07-23/);
+      assert.match(html, /19\.07\.2027 – 23\.07\.2027/);
       const token = await t.signIn("employee@demo.example");
       const balances = await (await t.request("/api/v1/portal/employee/leave/balances?year=2027", { token }))
         .json();
@@ -269,7 +274,7 @@ Deno.test("console: a salary change on the pay page reaches the person's portal;
     await ctx.step("saved, and upcoming in the person's portal", async () => {
       const r = await t.request("/hr/pay", post(cookie, change));
       assert.equal(r.status, 200);
-      assert.match(await r.text(), /The salary change for GW-013 from 2027-04-01 is saved\./);
+      assert.match(await r.text(), /The salary change for GW-013 from 01\.04\.2027 is saved\./);
       const token = await t.signIn("employee@demo.example");
       const comp = await (await t.request("/api/v1/portal/employee/compensation", { token })).json();
       const next = comp.data.upcoming.find((u: { validFrom: string }) => u.validFrom === "2027-04-01");
@@ -304,7 +309,7 @@ Deno.test("console: HR cannot turn an invited administrator into an employee, no
         post(cookie, { ...PERSON, csrf, personnel_number: "N-9", work_email: "Boss@example.ch" }),
       );
       assert.equal(r.status, 400);
-      assert.match(await r.text(), /Only an administrator changes an administrator/);
+      assert.match(await r.text(), /Seul un administrateur modifie le compte d(?:'|&#39;)un administrateur/);
       assert.deepEqual(await account(), before);
       const saved = await t.deps.db.select().from(employees).where(eq(employees.personnelNumber, "N-9"));
       assert.equal(saved.length, 0, "nothing was saved");
@@ -317,7 +322,7 @@ Deno.test("console: HR cannot turn an invited administrator into an employee, no
         post(cookie, { csrf, personnel_number: "GW-001" }),
       );
       assert.equal(r.status, 400);
-      assert.match(await r.text(), /Only an administrator changes an administrator/);
+      assert.match(await r.text(), /Seul un administrateur modifie le compte d(?:'|&#39;)un administrateur/);
       assert.deepEqual(await account(), before);
     });
     await ctx.step("an administrator may", async () => {

@@ -1,0 +1,262 @@
+/**
+ * What every page of the HR console shares beyond its own texts: the person's language field, dates as Swiss
+ * readers write them, and the services' refusals in the reader's language (the services speak English to
+ * the commands; the console says the refusals it knows by their key, and the employee file's problems by
+ * their pattern).
+ */
+import type { AppError, RefusalKey } from "../errors.ts";
+import { fill, type Lang, langOr } from "./mod.ts";
+
+export interface ConsoleCommonTexts {
+  language: string;
+  languageHint: string;
+  languageNames: Record<Lang, string>;
+  refusals: Record<RefusalKey, string>;
+  /** The employee file's problems, `{field}` being the column's name in the reader's language. */
+  record: {
+    required: string;
+    date: string;
+    email: string;
+    canton: string;
+    workload: string;
+    weekdays: string;
+    hours: string;
+    scale: string;
+    ahv: string;
+    iban: string;
+    language: string;
+    endBeforeStart: string;
+    unknownManager: string;
+    ownManager: string;
+  };
+  fields: Record<string, string>;
+}
+
+const TEXTS: Record<Lang, ConsoleCommonTexts> = {
+  de: {
+    language: "Sprache",
+    languageHint:
+      "Die Einladung ist in dieser Sprache geschrieben; mit einem Konto wählt die Person ihre Sprache selbst.",
+    languageNames: { de: "Deutsch", fr: "Französisch", it: "Italienisch", en: "Englisch" },
+    refusals: {
+      own_account: "Niemand ändert sein eigenes Konto; das macht eine Kollegin oder ein Kollege.",
+      admin_only:
+        "Nur eine Administratorin oder ein Administrator ändert ein Administratorkonto oder ernennt jemanden dazu.",
+      not_an_email: "Die E-Mail-Adresse ist ungültig.",
+      not_a_role: "Diese Rolle gibt es nicht.",
+      no_such_employee: "Diese Personalnummer gibt es nicht.",
+      no_such_account: "Zu dieser Adresse gibt es kein Konto.",
+      has_password:
+        "Zu dieser Adresse gibt es schon ein Konto mit Passwort; eine Einladung ist nicht nötig (vergessenes Passwort: user reset-password).",
+      linked_to_other_employee: "Diese E-Mail-Adresse gehört zum Konto einer anderen Person.",
+      employee_has_account: "Diese Person hat schon ein Konto mit einer anderen E-Mail-Adresse.",
+    },
+    record: {
+      required: "{field} fehlt.",
+      date: "{field}: ein Datum wie 25.11.2026 eingeben.",
+      email: "Die E-Mail-Adresse ist ungültig.",
+      canton: "Der Kanton muss ein Schweizer Kantonskürzel sein (BE, ZH, TI …).",
+      workload: "Das Pensum muss eine Zahl über 0 und höchstens 100 sein.",
+      weekdays: "Die Arbeitstage sind ungültig.",
+      hours: "Die Wochenstunden müssen zwischen 1 und 60 liegen.",
+      scale: "Die Skala muss die Berner, Zürcher oder Basler Skala sein.",
+      ahv: "Die AHV-Nummer muss wie 756.1234.5678.97 aussehen.",
+      iban: "Die IBAN ist ungültig.",
+      language: "Die Sprache muss Deutsch, Französisch, Italienisch oder Englisch sein.",
+      endBeforeStart: "Der letzte Arbeitstag liegt vor dem Eintritt.",
+      unknownManager: "Die vorgesetzte Person {number} ist nicht bekannt.",
+      ownManager: "Niemand ist die eigene vorgesetzte Person.",
+    },
+    fields: {
+      personnel_number: "Die Personalnummer",
+      first_name: "Der Vorname",
+      last_name: "Der Nachname",
+      employment_start: "Eintritt",
+      employment_end: "Letzter Arbeitstag",
+      birth_date: "Geburtsdatum",
+    },
+  },
+  fr: {
+    language: "Langue",
+    languageHint:
+      "L'invitation est écrite dans cette langue ; avec un compte, la personne choisit sa langue.",
+    languageNames: { de: "allemand", fr: "français", it: "italien", en: "anglais" },
+    refusals: {
+      own_account: "Personne ne modifie son propre compte ; une ou un collègue s'en charge.",
+      admin_only:
+        "Seul un administrateur modifie le compte d'un administrateur ou nomme quelqu'un administrateur.",
+      not_an_email: "L'adresse e-mail n'est pas valable.",
+      not_a_role: "Ce rôle n'existe pas.",
+      no_such_employee: "Ce numéro de personnel n'existe pas.",
+      no_such_account: "Il n'y a pas de compte à cette adresse.",
+      has_password:
+        "Un compte avec mot de passe existe déjà à cette adresse ; une invitation n'est pas nécessaire (mot de passe oublié : user reset-password).",
+      linked_to_other_employee: "Cette adresse e-mail appartient au compte d'une autre personne.",
+      employee_has_account: "Cette personne a déjà un compte avec une autre adresse e-mail.",
+    },
+    record: {
+      required: "{field} manque.",
+      date: "{field} : saisir une date comme 25.11.2026.",
+      email: "L'adresse e-mail n'est pas valable.",
+      canton: "Le canton doit être l'abréviation d'un canton suisse (BE, ZH, TI …).",
+      workload: "Le taux d'activité doit être un nombre supérieur à 0 et au plus 100.",
+      weekdays: "Les jours de travail ne sont pas valables.",
+      hours: "Les heures hebdomadaires doivent être entre 1 et 60.",
+      scale: "L'échelle doit être l'échelle bernoise, zurichoise ou bâloise.",
+      ahv: "Le numéro AVS doit avoir la forme 756.1234.5678.97.",
+      iban: "L'IBAN n'est pas valable.",
+      language: "La langue doit être l'allemand, le français, l'italien ou l'anglais.",
+      endBeforeStart: "Le dernier jour de travail précède l'entrée.",
+      unknownManager: "Le ou la supérieur·e {number} n'est pas connu·e.",
+      ownManager: "Personne n'est son propre supérieur.",
+    },
+    fields: {
+      personnel_number: "Le numéro de personnel",
+      first_name: "Le prénom",
+      last_name: "Le nom",
+      employment_start: "Entrée",
+      employment_end: "Dernier jour de travail",
+      birth_date: "Date de naissance",
+    },
+  },
+  it: {
+    language: "Lingua",
+    languageHint: "L'invito è scritto in questa lingua; con un account la persona sceglie la sua lingua.",
+    languageNames: { de: "tedesco", fr: "francese", it: "italiano", en: "inglese" },
+    refusals: {
+      own_account: "Nessuno modifica il proprio account; lo fa una collega o un collega.",
+      admin_only:
+        "Solo un amministratore modifica l'account di un amministratore o nomina qualcuno amministratore.",
+      not_an_email: "L'indirizzo e-mail non è valido.",
+      not_a_role: "Questo ruolo non esiste.",
+      no_such_employee: "Questo numero del personale non esiste.",
+      no_such_account: "Non c'è un account con questo indirizzo.",
+      has_password:
+        "Esiste già un account con password a questo indirizzo; non serve un invito (password dimenticata: user reset-password).",
+      linked_to_other_employee: "Questo indirizzo e-mail appartiene all'account di un'altra persona.",
+      employee_has_account: "Questa persona ha già un account con un altro indirizzo e-mail.",
+    },
+    record: {
+      required: "Manca {field}.",
+      date: "{field}: inserire una data come 25.11.2026.",
+      email: "L'indirizzo e-mail non è valido.",
+      canton: "Il cantone deve essere la sigla di un cantone svizzero (BE, ZH, TI …).",
+      workload: "Il grado di occupazione deve essere un numero superiore a 0 e al massimo 100.",
+      weekdays: "I giorni lavorativi non sono validi.",
+      hours: "Le ore settimanali devono essere tra 1 e 60.",
+      scale: "La scala deve essere la scala bernese, zurighese o basilese.",
+      ahv: "Il numero AVS deve avere la forma 756.1234.5678.97.",
+      iban: "L'IBAN non è valido.",
+      language: "La lingua deve essere tedesco, francese, italiano o inglese.",
+      endBeforeStart: "L'ultimo giorno di lavoro precede l'entrata.",
+      unknownManager: "Il o la superiore {number} non è noto/a.",
+      ownManager: "Nessuno è il proprio superiore.",
+    },
+    fields: {
+      personnel_number: "il numero del personale",
+      first_name: "il nome",
+      last_name: "il cognome",
+      employment_start: "Entrata",
+      employment_end: "Ultimo giorno di lavoro",
+      birth_date: "Data di nascita",
+    },
+  },
+  en: {
+    language: "Language",
+    languageHint:
+      "The invitation is written in this language; with an account, the person chooses their own.",
+    languageNames: { de: "German", fr: "French", it: "Italian", en: "English" },
+    refusals: {
+      own_account: "Nobody changes their own account; another colleague does.",
+      admin_only: "Only an administrator changes an administrator's account or makes someone one.",
+      not_an_email: "The e-mail address is not valid.",
+      not_a_role: "There is no such role.",
+      no_such_employee: "There is no employee with this personnel number.",
+      no_such_account: "There is no account with this address.",
+      has_password:
+        "This address already has an account with a password; no invitation is needed (a forgotten password: user reset-password).",
+      linked_to_other_employee: "This e-mail address belongs to another person's account.",
+      employee_has_account: "This person already has an account with another e-mail address.",
+    },
+    record: {
+      required: "{field} is missing.",
+      date: "{field}: enter a date such as 25.11.2026.",
+      email: "The e-mail address is not valid.",
+      canton: "The canton must be a Swiss canton's code (BE, ZH, TI …).",
+      workload: "The workload must be a number above 0 and at most 100.",
+      weekdays: "The working weekdays are not valid.",
+      hours: "The weekly hours must be from 1 to 60.",
+      scale: "The scale must be the Bern, Zurich or Basel scale.",
+      ahv: "The AHV number must look like 756.1234.5678.97.",
+      iban: "The IBAN is not valid.",
+      language: "The language must be German, French, Italian or English.",
+      endBeforeStart: "The last working day is before the start.",
+      unknownManager: "The manager {number} is not known.",
+      ownManager: "Nobody is their own manager.",
+    },
+    fields: {
+      personnel_number: "The personnel number",
+      first_name: "The first name",
+      last_name: "The last name",
+      employment_start: "Start",
+      employment_end: "Last working day",
+      birth_date: "Birth date",
+    },
+  },
+};
+
+export function consoleCommonTexts(lang: string): ConsoleCommonTexts {
+  return TEXTS[langOr(lang)];
+}
+
+/**
+ * A day as Swiss readers write it (25.11.2026), in the reader's language's Swiss locale; the one format of
+ * every date the console shows (form fields keep the ISO day browsers need). Anything that is not a day
+ * (`YYYY-MM-DD`, or an instant's first ten characters) is shown as it is.
+ */
+export function swissDate(day: string | null | undefined, lang: string): string {
+  if (!day) return "";
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  if (!m) return day;
+  return new Intl.DateTimeFormat(`${langOr(lang)}-CH`, {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
+}
+
+/** A service's refusal in the reader's language where the console knows it, else as the service said it. */
+export function refusalText(e: AppError, lang: string): string {
+  return e.key ? TEXTS[langOr(lang)].refusals[e.key] : e.message;
+}
+
+/** The employee file's problems, by their pattern, for the reader (`line N:` already taken off). */
+const RECORD_PATTERNS: [RegExp, keyof ConsoleCommonTexts["record"]][] = [
+  [/^(\w+) is required$/, "required"],
+  [/^(\w+) must be a date YYYY-MM-DD or DD\.MM\.YYYY$/, "date"],
+  [/^work_email is not an e-mail address$/, "email"],
+  [/^canton must be /, "canton"],
+  [/^workload_percent must be /, "workload"],
+  [/^working_weekdays /, "weekdays"],
+  [/^weekly_hours must be /, "hours"],
+  [/^salary_continuation_scale must be /, "scale"],
+  [/^ahv_number must look like /, "ahv"],
+  [/^iban is not an IBAN$/, "iban"],
+  [/^language must be /, "language"],
+  [/^employment_end is before employment_start$/, "endBeforeStart"],
+  [/^manager (\S+) is neither in the file nor known$/, "unknownManager"],
+  [/^a person cannot be their own manager$/, "ownManager"],
+];
+
+/** One problem of an employee record in the reader's language; one the console does not know stays as it is. */
+export function recordProblemText(problem: string, lang: string): string {
+  const t = TEXTS[langOr(lang)];
+  for (const [re, key] of RECORD_PATTERNS) {
+    const m = re.exec(problem);
+    if (!m) continue;
+    const field = m[1] ? t.fields[m[1]] ?? m[1] : "";
+    return fill(t.record[key], { field, number: m[1] ?? "" });
+  }
+  return problem;
+}
