@@ -36,6 +36,7 @@ import {
 import { deleteApplication } from "../services/application_retention.ts";
 import { completeRecruitingTask, listApplicationTasks } from "../services/recruiting_tasks.ts";
 import { CANTON_CODES, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { swissDate } from "../i18n/console_common.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 import { ORG_LANGUAGES } from "../settings.ts";
 
@@ -211,7 +212,7 @@ async function positionPage(deps: AppDeps, c: Context, p: Page, id: string, opts
                     <a href={`/hr/recruiting/applications/${a.id}`}>{a.candidateName}</a>
                   </td>
                   <td>{a.stage}</td>
-                  <td>{a.appliedAt.slice(0, 10)}</td>
+                  <td>{swissDate(a.appliedAt, p.lang)}</td>
                 </tr>
               ))}
             </tbody>
@@ -253,7 +254,7 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
       <h1>{a.candidateName}</h1>
       {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
       <Problems t={p.t} errors={opts.errors ?? []} />
-      <p>{`${rt.stage}: ${a.stage} · ${rt.applied}: ${a.appliedAt.slice(0, 10)}`}</p>
+      <p>{`${rt.stage}: ${a.stage} · ${rt.applied}: ${swissDate(a.appliedAt, p.lang)}`}</p>
       {hired
         ? (
           <p>
@@ -318,7 +319,7 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
           <ul aria-labelledby="notes">
             {notes.map((n, i) => (
               <li key={i} class={n.visibility === "PRIVATE_HR" ? "private" : undefined}>
-                {`${n.createdAt.slice(0, 10)} ${n.author}${
+                {`${swissDate(n.createdAt, p.lang)} ${n.author}${
                   n.visibility === "PRIVATE_HR" ? ` (${rt.privateMark})` : ""
                 }: ${n.body}`}
               </li>
