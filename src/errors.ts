@@ -47,6 +47,10 @@ export const CONFLICT_REASONS = [
   "week_not_started",
   "week_already_submitted",
   "week_without_drafts",
+  "timer_running",
+  "timer_not_running",
+  "timer_across_midnight",
+  "timer_too_short",
 ] as const;
 export type ConflictReason = typeof CONFLICT_REASONS[number];
 

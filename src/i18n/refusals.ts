@@ -19,6 +19,12 @@ export interface RefusalTexts {
   weekNotStarted: string;
   weekAlreadySubmitted: string;
   weekWithoutDrafts: string;
+  /** `{date}`, `{time}`: when the running timer was started. */
+  timerRunning: string;
+  timerNotRunning: string;
+  /** `{date}`, `{time}`: when the timer was started (an earlier day). */
+  timerAcrossMidnight: string;
+  timerTooShort: string;
 }
 
 export const REFUSAL_TEXTS: Record<Lang, RefusalTexts> = {
@@ -44,6 +50,14 @@ export const REFUSAL_TEXTS: Record<Lang, RefusalTexts> = {
     weekAlreadySubmitted: "Die Woche vom {week} ist bereits eingereicht; bis Ihre vorgesetzte Person sie " +
       "bewilligt oder zurückweist, gibt es nichts mehr einzureichen.",
     weekWithoutDrafts: "Die Woche vom {week} hat keine Entwürfe zum Einreichen.",
+    timerRunning:
+      "Ihre Zeiterfassung läuft bereits seit {date} {time}. Stoppen oder verwerfen Sie sie, bevor " +
+      "Sie eine neue starten.",
+    timerNotRunning: "Es läuft keine Zeiterfassung.",
+    timerAcrossMidnight:
+      "Ihre Zeiterfassung läuft seit {date} {time}, also über Mitternacht. Geben Sie beim " +
+      "Stoppen die Endzeit jenes Tages an (endTime) oder verwerfen Sie sie und erfassen Sie die Zeit von Hand.",
+    timerTooShort: "Die Zeiterfassung lief weniger als eine Minute; verwerfen Sie sie.",
   },
   fr: {
     leaveOverlap: "Cela chevauche votre demande {id} du {from} au {to} ({status}). Retirez ou modifiez " +
@@ -66,6 +80,13 @@ export const REFUSAL_TEXTS: Record<Lang, RefusalTexts> = {
     weekAlreadySubmitted: "La semaine du {week} est déjà soumise ; il n'y a plus rien à soumettre tant que " +
       "votre responsable ne l'a pas approuvée ou renvoyée.",
     weekWithoutDrafts: "La semaine du {week} n'a aucune saisie en brouillon à soumettre.",
+    timerRunning: "Votre chronomètre tourne déjà depuis le {date} à {time}. Arrêtez-le ou abandonnez-le " +
+      "avant d'en démarrer un autre.",
+    timerNotRunning: "Aucun chronomètre ne tourne.",
+    timerAcrossMidnight: "Votre chronomètre tourne depuis le {date} à {time}, donc au-delà de minuit. " +
+      "Indiquez l'heure de fin de ce jour-là en l'arrêtant (endTime), ou abandonnez-le et saisissez le temps " +
+      "à la main.",
+    timerTooShort: "Le chronomètre a tourné moins d'une minute ; abandonnez-le.",
   },
   it: {
     leaveOverlap: "Si sovrappone alla sua richiesta {id} dal {from} al {to} ({status}). Ritiri o modifichi " +
@@ -87,6 +108,12 @@ export const REFUSAL_TEXTS: Record<Lang, RefusalTexts> = {
     weekAlreadySubmitted: "La settimana del {week} è già stata inviata; non c'è altro da inviare finché il " +
       "suo responsabile non l'approva o la rinvia.",
     weekWithoutDrafts: "La settimana del {week} non ha registrazioni in bozza da inviare.",
+    timerRunning: "Il suo cronometro è già in corso dal {date} alle {time}. Lo fermi o lo scarti prima di " +
+      "avviarne un altro.",
+    timerNotRunning: "Nessun cronometro è in corso.",
+    timerAcrossMidnight: "Il suo cronometro è in corso dal {date} alle {time}, quindi oltre la mezzanotte. " +
+      "Indichi l'ora di fine di quel giorno fermandolo (endTime), oppure lo scarti e registri il tempo a mano.",
+    timerTooShort: "Il cronometro è durato meno di un minuto; lo scarti.",
   },
   en: {
     leaveOverlap: "This overlaps your request {id} from {from} to {to} ({status}). Withdraw or change that " +
@@ -106,5 +133,11 @@ export const REFUSAL_TEXTS: Record<Lang, RefusalTexts> = {
     weekAlreadySubmitted: "The week of {week} is already submitted; there is nothing more to submit until " +
       "your manager approves it or sends it back.",
     weekWithoutDrafts: "The week of {week} has no draft entries to submit.",
+    timerRunning: "Your timer has been running since {date} {time}. Stop or discard it before starting " +
+      "another.",
+    timerNotRunning: "No timer is running.",
+    timerAcrossMidnight: "Your timer has been running since {date} {time}, past midnight. Stop it with the " +
+      "end time of that day (endTime), or discard it and record the time by hand.",
+    timerTooShort: "The timer ran for less than a minute; discard it.",
   },
 };

@@ -46,10 +46,14 @@ const NO_STORE_OWN_READS = new Set([
  * The `Cache-Control` of a successful JSON read. A device's HTTP cache outlives the session (a phone handed
  * on, a shared tablet, a backup of the app's cache) and is not wiped with the app's own storage at sign-out,
  * so health data and what a manager or HR sees about other people are never written to it: sick leave by its
- * tag, other people's data by its place under `/approvals/`, so a read added there is covered too.
+ * tag, other people's data by its place under `/approvals/` (and a colleague's absences under
+ * `/employee/team/`), so a read added there is covered too.
  */
 export function readCacheControl(r: { operationId: string; path: string; tag: string }): string {
-  if (r.tag === "sick-leave" || r.path.startsWith("/approvals/") || NO_STORE_OWN_READS.has(r.operationId)) {
+  if (
+    r.tag === "sick-leave" || r.path.startsWith("/approvals/") || r.path.startsWith("/employee/team/") ||
+    NO_STORE_OWN_READS.has(r.operationId)
+  ) {
     return CACHE_NO_STORE;
   }
   return CACHE_REVALIDATE;

@@ -3,6 +3,8 @@ import { authRoutes } from "./auth.ts";
 import { profileRoutes } from "./profile.ts";
 import { leaveRoutes } from "./leave.ts";
 import { timeRoutes } from "./time.ts";
+import { timerRoutes } from "./timer.ts";
+import { teamRoutes } from "./team.ts";
 import { sickLeaveRoutes } from "./sick_leave.ts";
 import { payslipRoutes } from "./payslips.ts";
 import { compensationRoutes } from "./compensation.ts";
@@ -20,7 +22,9 @@ export const portalRoutes: RouteDef[] = [
   ...todoRoutes,
   ...pushRoutes,
   ...leaveRoutes,
+  ...teamRoutes,
   ...timeRoutes,
+  ...timerRoutes,
   ...sickLeaveRoutes,
   ...payslipRoutes,
   ...compensationRoutes,

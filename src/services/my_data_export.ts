@@ -38,6 +38,7 @@ import {
   sickLeaveEntries,
   surveyInvitations,
   timeEntries,
+  timeTimers,
   users,
   workloadChanges,
 } from "../db/schema/mod.ts";
@@ -91,6 +92,7 @@ export const EXPORT_PARTS: Part[] = [
   { section: "leave", key: "leaveRequests", table: leaveRequests, owner: "employeeId" },
   { section: "leave", key: "closureWorkThrough", table: closureWorkThrough, owner: "employeeId" },
   { section: "time", key: "timeEntries", table: timeEntries, owner: "employeeId" },
+  { section: "time", key: "runningTimer", table: timeTimers, owner: "employeeId" },
   { section: "time", key: "expenseReports", table: expenseReports, owner: "employeeId" },
   { section: "sick", key: "sickLeaveEntries", table: sickLeaveEntries, owner: "employeeId" },
   // The file's bytes go to files/, not into the JSON.

@@ -437,6 +437,20 @@ Deno.test("openapi: real responses of every operation match the document's schem
       await op("getTimeWeek", "employee", { params: { weekStart: "2026-11-16" }, expect: 200 });
       await op("submitTimeWeek", "employee", { params: { weekStart: "2026-11-16" }, expect: 200 });
       await op("submitTimeWeek", "employee", { params: { weekStart: "2026-11-16" }, expect: 409 });
+      // Clock in and out; the clock moves half an hour for the stop and back after it.
+      await op("getTimer", "employee", { expect: 200 });
+      await op("startTimer", "employee", { body: {}, expect: 201 });
+      await op("startTimer", "employee", { body: {}, expect: 409 });
+      await op("getTimer", "employee", { expect: 200 });
+      await op("stopTimer", "employee", { body: {}, expect: 409 });
+      await op("stopTimer", "employee", { body: { breakMinutes: -1 }, expect: 400 });
+      await op("discardTimer", "employee", { expect: 200 });
+      await op("discardTimer", "employee", { expect: 409 });
+      const before = app.clock.now();
+      await op("startTimer", "employee", { body: { projectCode: "PLAT-OPS" }, expect: 201 });
+      app.clock.advance(30 * 60_000);
+      await op("stopTimer", "employee", { body: { breakMinutes: 5 }, expect: 201 });
+      app.clock.set(before);
     });
 
     await t.step("sick-leave", async () => {
@@ -534,6 +548,8 @@ Deno.test("openapi: real responses of every operation match the document's schem
         expect: 200,
       });
       await op("getTeamCalendar", "manager", { expect: 200 });
+      await op("getTeamAbsences", "employee", { query: "from=2026-11-16&to=2026-12-31", expect: 200 });
+      await op("getTeamAbsences", "employee", { query: "from=2026-11-01&to=2027-01-31", expect: 400 });
       const queue = await op("listProfileChangeApprovals", "hr", { expect: 200 });
       await op("decideProfileChange", "hr", {
         params: { id: queue.data.items[0].id },

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { portalActor } from "../services/actor.ts";
+import { getTeamAbsences } from "../services/team_absences.ts";
+import { route, type RouteDef } from "./route.ts";
+import { isoDate, namedSchemas } from "./schemas.ts";
+
+export const TeamMemberAbsence = z.strictObject({
+  employeeId: z.string(),
+  name: z.string(),
+  kind: z.enum(["ABSENT"]).meta({
+    description: "Always ABSENT: colleagues never learn whether it is vacation, sickness or special leave.",
+  }),
+  startDate: isoDate,
+  startPortion: z.enum(["FULL", "AFTERNOON"]).meta({
+    description: "AFTERNOON: away from noon of the first day.",
+  }),
+  endDate: isoDate,
+  endPortion: z.enum(["FULL", "MORNING"]).meta({ description: "MORNING: back at noon of the last day." }),
+});
+namedSchemas.push([TeamMemberAbsence, "TeamMemberAbsence"]);
+
+export const TeamAbsences = z.strictObject({
+  from: isoDate,
+  to: isoDate,
+  members: z.array(z.strictObject({
+    employeeId: z.string(),
+    name: z.string(),
+    role: z.enum(["MANAGER", "COLLEAGUE"]),
+  })).max(50),
+  absences: z.array(TeamMemberAbsence).max(200),
+});
+namedSchemas.push([TeamAbsences, "TeamAbsences"]);
+
+/** What every employee sees of their team: who is away when, never why. */
+export const teamRoutes: RouteDef[] = [
+  route({
+    method: "get",
+    path: "/employee/team/absences",
+    operationId: "getTeamAbsences",
+    tag: "leave",
+    access: "employee",
+    summary: "Who of the caller's team is away: names and dates to the half day, never why",
+    description:
+      "The team is the caller's manager and the colleagues with the same manager (the caller left out; a " +
+      "person without a manager has an empty team), those employed in the range. Every absence reads " +
+      "`ABSENT`, whatever it is (vacation, sick leave, special or unpaid leave); one person's overlapping or " +
+      "adjoining absences are merged into one span. Only approved leave is shown; a sick leave without an " +
+      "end date is shown until today. At most 62 days; default four weeks from this Monday. Another person's " +
+      "data: answered `Cache-Control: no-store`.",
+    query: z.strictObject({ from: isoDate.optional(), to: isoDate.optional() }),
+    response: TeamAbsences,
+    errors: { 400: "An invalid date, `to` before `from`, or more than 62 days." },
+    handler: ({ deps, user, query }) => getTeamAbsences(deps, portalActor(user), query),
+  }),
+];

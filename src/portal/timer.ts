@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { portalActor } from "../services/actor.ts";
+import { discardTimer, getTimer, startTimer, stopTimer } from "../services/time_timer.ts";
+import { route, type RouteDef } from "./route.ts";
+import {
+  dateTime,
+  hhmm,
+  isoDate,
+  namedSchemas,
+  projectCode,
+  TIME_ENTRY_TYPES,
+  TimeEntry,
+} from "./schemas.ts";
+
+const entryFields = {
+  type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).optional(),
+  projectCode: projectCode.optional(),
+  description: z.string().trim().max(2000, { message: "must be at most 2000 characters" }).optional(),
+};
+
+export const TimeTimer = z.strictObject({
+  id: z.string(),
+  startedAt: dateTime,
+  date: isoDate.meta({ description: "The local day it started on (the service's time zone)." }),
+  startTime: hhmm.meta({ description: "The local minute it started at: the entry's start time." }),
+  elapsedMinutes: z.int().meta({ description: "Whole minutes since the start, as of the answer." }),
+  type: z.enum(TIME_ENTRY_TYPES),
+  projectCode: z.string().optional(),
+  description: z.string().optional(),
+});
+namedSchemas.push([TimeTimer, "TimeTimer"]);
+
+const TimerStartBody = z.strictObject({
+  ...entryFields,
+  type: entryFields.type.meta({ description: "Carried into the entry; REGULAR unless sent." }),
+});
+
+const TimerStopBody = z.strictObject({
+  breakMinutes: z.int({ error: "must be a whole number of minutes" }).min(0, {
+    message: "must be at least 0",
+  })
+    .max(1440, { message: "must be at most 1440" }).optional().meta({
+      description: "The breaks taken while the timer ran, in minutes; 0 unless sent.",
+    }),
+  endTime: hhmm.optional().meta({
+    description:
+      "For a person who forgot to stop: the end time on the day the timer started, after its start and not " +
+      "later than now. Without it the entry ends at the current minute.",
+  }),
+  ...entryFields,
+  type: entryFields.type.meta({ description: "Replaces the type given at the start." }),
+});
+
+const notRunning = "No timer is running (`reason` timer_not_running).";
+
+/**
+ * Clock in and out from the phone: one running timer per person (`GET`, start, stop, discard). Its own
+ * operations, not a field of the summary: the summary is the contract's DTO, all fields fixed.
+ */
+export const timerRoutes: RouteDef[] = [
+  route({
+    method: "get",
+    path: "/employee/timer",
+    operationId: "getTimer",
+    tag: "time",
+    access: "employee",
+    summary: "The caller's running clock-in timer, if any",
+    description:
+      "`timer` is null when none runs. `elapsedMinutes` is counted at the time of the answer; an app " +
+      "counts on from `startedAt` itself rather than asking every minute.",
+    // The timer inline rather than by reference: OpenAPI 3.0 has no null beside a `$ref` that validators and
+    // generators read alike.
+    response: z.strictObject({ timer: z.strictObject(TimeTimer.shape).nullable() }),
+    errors: {},
+    handler: ({ deps, user }) => getTimer(deps, portalActor(user)),
+  }),
+  route({
+    method: "post",
+    path: "/employee/timer/start",
+    operationId: "startTimer",
+    tag: "time",
+    access: "employee",
+    status: 201,
+    summary: "Clock in: start the caller's timer now",
+    description:
+      "Starts a timer at the current minute in the service's time zone (Europe/Zurich unless configured). " +
+      "Stopping it records a DRAFT time entry. Refused while a timer runs (409 `timer_running`, " +
+      "`conflictingId` the running timer), when the current minute lies inside one of the caller's entries " +
+      "(409 `time_entry_overlap`) or outside the caller's employment (400). Send `{}` for a REGULAR entry " +
+      "without project.",
+    body: TimerStartBody,
+    response: TimeTimer,
+    errors: {
+      400: "An invalid field, or today is outside the caller's employment.",
+      409: "A timer is already running, or the current minute lies inside one of the caller's entries.",
+    },
+    handler: ({ deps, user, body }) => startTimer(deps, portalActor(user), body),
+  }),
+  route({
+    method: "post",
+    path: "/employee/timer/stop",
+    operationId: "stopTimer",
+    tag: "time",
+    access: "employee",
+    status: 201,
+    summary: "Clock out: stop the caller's timer and record it as a DRAFT time entry",
+    description:
+      "Records the entry from the timer's start minute to the current minute (or `endTime`) less " +
+      "`breakMinutes`, exactly as `POST /employee/time-entries` would (same checks, same refusals), and ends " +
+      "the timer in the same transaction. The hours are the minutes that really elapsed. A timer runs within " +
+      "one day: stopped on a later day without `endTime` it is refused (409 `timer_across_midnight`); a timer " +
+      "stopped in the minute it started is refused (409 `timer_too_short`). After a refusal the timer keeps " +
+      "running: stop it with other values, or discard it.",
+    body: TimerStopBody,
+    response: TimeEntry,
+    errors: {
+      400:
+        "An invalid field: an endTime not after the start or later than now, a break as long as the span " +
+        "or longer.",
+      409: `${notRunning} Or: it started on an earlier day and no endTime was sent; it ran less than a ` +
+        "minute; the entry would overlap another of the caller's entries (`time_entry_overlap`).",
+    },
+    handler: ({ deps, user, body }) => stopTimer(deps, portalActor(user), body),
+  }),
+  route({
+    method: "delete",
+    path: "/employee/timer",
+    operationId: "discardTimer",
+    tag: "time",
+    access: "employee",
+    summary: "Discard the caller's running timer without recording anything",
+    description: "For a timer started by mistake or forgotten overnight.",
+    response: z.strictObject({ id: z.string(), discarded: z.literal(true) }),
+    errors: { 409: notRunning },
+    handler: ({ deps, user }) => discardTimer(deps, portalActor(user)),
+  }),
+];

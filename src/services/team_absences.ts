@@ -1,0 +1,161 @@
+/**
+ * Who of the caller's team is away, for every employee (the manager's calendar with kinds and pending
+ * requests is `getTeamCalendar`). The team is the caller's manager and the colleagues who report to the same
+ * manager, the caller left out (their own absences are in their own reads, in full).
+ *
+ * Colleagues learn who is away and when, to the half day, and nothing about why: vacation, sick leave,
+ * accidents, special leave (a birth, a wedding, a move, military service) and unpaid leave all read "ABSENT",
+ * and overlapping absences of one person are merged into one span, so not even two records side by side hint
+ * at a sickness during a holiday. Only approved leave counts (a request awaiting approval may still be
+ * refused, and is nobody else's business until then); a sick leave without an end date is shown until today,
+ * what is known, never into the future.
+ */
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or } from "drizzle-orm";
+import { employees, leaveRequests, sickLeaveEntries } from "../db/schema/mod.ts";
+import { addDays, daysBetween, fromEpochDay, minDate, mondayOf, toEpochDay } from "../domain/calendar.ts";
+import { invalid } from "../errors.ts";
+import type { Actor } from "./actor.ts";
+import { fullName, selfEmployee, type ServiceDeps, todayOf } from "./common.ts";
+
+/** The longest range one request covers, as the manager's team calendar. */
+export const MAX_TEAM_DAYS = 62;
+/** At most this many absences are answered (50 people over 62 days rarely come near it). */
+export const MAX_TEAM_ABSENCES = 200;
+
+export type StartPortion = "FULL" | "AFTERNOON";
+export type EndPortion = "FULL" | "MORNING";
+
+/** One span away, as colleagues see it. */
+export interface TeamAbsenceSpan {
+  employeeId: string;
+  name: string;
+  kind: "ABSENT";
+  startDate: string;
+  startPortion: StartPortion;
+  endDate: string;
+  endPortion: EndPortion;
+}
+
+interface Span {
+  employeeId: string;
+  /** Half days since 1970-01-01: a day's morning is 2n, its afternoon 2n + 1. */
+  first: number;
+  last: number;
+}
+
+const firstHalf = (date: string, portion: string) => toEpochDay(date) * 2 + (portion === "AFTERNOON" ? 1 : 0);
+const lastHalf = (date: string, portion: string) => toEpochDay(date) * 2 + (portion === "MORNING" ? 0 : 1);
+
+/**
+ * Merges each person's spans that overlap or touch (to the half day) into one: what a colleague sees is one
+ * absence, whatever records it is made of.
+ */
+export function mergeSpans<S extends Span>(spans: readonly S[]): Span[] {
+  const sorted = [...spans].sort((a, b) => a.employeeId.localeCompare(b.employeeId) || a.first - b.first);
+  const out: Span[] = [];
+  for (const s of sorted) {
+    const prev = out[out.length - 1];
+    if (prev && prev.employeeId === s.employeeId && s.first <= prev.last + 1) {
+      prev.last = Math.max(prev.last, s.last);
+    } else out.push({ employeeId: s.employeeId, first: s.first, last: s.last });
+  }
+  return out;
+}
+
+/** The caller's team (manager and colleagues with the same manager) with their absences in `from`..`to`. */
+export async function getTeamAbsences(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { from?: string; to?: string } = {},
+) {
+  const me = await selfEmployee(deps.db, actor);
+  const today = todayOf(deps);
+  const from = input.from ?? mondayOf(today);
+  const to = input.to ?? addDays(from, 27);
+  if (to < from) throw invalid("Invalid field 'to': must not be before 'from'.");
+  if (daysBetween(from, to) + 1 > MAX_TEAM_DAYS) {
+    throw invalid(`The team's absences are shown for at most ${MAX_TEAM_DAYS} days at once.`);
+  }
+  const managerId = me.managerId && me.managerId !== me.id ? me.managerId : null;
+  const team = managerId
+    ? await deps.db.select({
+      id: employees.id,
+      firstName: employees.firstName,
+      lastName: employees.lastName,
+    }).from(employees).where(and(
+      or(eq(employees.id, managerId), eq(employees.managerId, managerId)),
+      ne(employees.id, me.id),
+      // Only people employed at some point of the range: a colleague who left is no longer on the team.
+      lte(employees.employmentStart, to),
+      or(isNull(employees.employmentEnd), gte(employees.employmentEnd, from)),
+    )).orderBy(asc(employees.lastName), asc(employees.firstName)).limit(51)
+    : [];
+  // The manager first, then the colleagues by name.
+  const members = [
+    ...team.filter((p) => p.id === managerId),
+    ...team.filter((p) => p.id !== managerId),
+  ].slice(0, 50);
+  const ids = members.map((p) => p.id);
+  const spans: Span[] = [];
+  if (ids.length) {
+    const leave = await deps.db.select({
+      employeeId: leaveRequests.employeeId,
+      startDate: leaveRequests.startDate,
+      endDate: leaveRequests.endDate,
+      startPortion: leaveRequests.startPortion,
+      endPortion: leaveRequests.endPortion,
+    }).from(leaveRequests).where(and(
+      inArray(leaveRequests.employeeId, ids),
+      lte(leaveRequests.startDate, to),
+      gte(leaveRequests.endDate, from),
+      // A cancellation asked for but not yet granted leaves the leave approved.
+      inArray(leaveRequests.status, ["APPROVED", "CANCELLATION_REQUESTED"]),
+    )).limit(1000);
+    for (const l of leave) {
+      spans.push({
+        employeeId: l.employeeId,
+        first: firstHalf(l.startDate, l.startPortion),
+        last: lastHalf(l.endDate, l.endPortion),
+      });
+    }
+    const sick = await deps.db.select({
+      employeeId: sickLeaveEntries.employeeId,
+      startDate: sickLeaveEntries.startDate,
+      endDate: sickLeaveEntries.endDate,
+    }).from(sickLeaveEntries).where(and(
+      inArray(sickLeaveEntries.employeeId, ids),
+      lte(sickLeaveEntries.startDate, to),
+      or(isNull(sickLeaveEntries.endDate), gte(sickLeaveEntries.endDate, from)),
+      isNull(sickLeaveEntries.withdrawnAt),
+    )).limit(1000);
+    for (const s of sick) {
+      const end = s.endDate ?? minDate(today, to);
+      if (end < s.startDate || end < from) continue;
+      spans.push({
+        employeeId: s.employeeId,
+        first: firstHalf(s.startDate, "FULL"),
+        last: lastHalf(end, "FULL"),
+      });
+    }
+  }
+  const names = new Map(members.map((p) => [p.id, fullName(p)]));
+  const absences: TeamAbsenceSpan[] = mergeSpans(spans).map((s) => ({
+    employeeId: s.employeeId,
+    name: names.get(s.employeeId)!,
+    kind: "ABSENT" as const,
+    startDate: fromEpochDay(Math.floor(s.first / 2)),
+    startPortion: s.first % 2 ? "AFTERNOON" as const : "FULL" as const,
+    endDate: fromEpochDay(Math.floor(s.last / 2)),
+    endPortion: s.last % 2 ? "FULL" as const : "MORNING" as const,
+  })).sort((a, b) => a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name));
+  return {
+    from,
+    to,
+    members: members.map((p) => ({
+      employeeId: p.id,
+      name: fullName(p),
+      role: p.id === managerId ? "MANAGER" as const : "COLLEAGUE" as const,
+    })),
+    absences: absences.slice(0, MAX_TEAM_ABSENCES),
+  };
+}

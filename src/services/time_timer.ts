@@ -1,0 +1,196 @@
+/**
+ * Clock in, clock out: one running timer per person that becomes a DRAFT time entry when stopped, recorded by
+ * `createTimeEntry` (the same checks and refusals as `POST /employee/time-entries`).
+ *
+ * Breaks are one number given at the stop (`breakMinutes`), as a time entry holds them, rather than pause and
+ * resume: an entry keeps no break intervals, so pauses would only be summed up into that number, and a person
+ * who forgot to pause can still say the break at the stop. A timer runs within one local day of the service's
+ * time zone: stopped on a later day it is refused unless the stop names the end time of the day it started
+ * (`endTime`, for a person who forgot to stop), since a timer forgotten overnight is no shift worked.
+ */
+import { and, eq } from "drizzle-orm";
+import { timeTimers } from "../db/schema/mod.ts";
+import { zoneOffsetMinutes } from "../domain/time.ts";
+import { conflict, invalid } from "../errors.ts";
+import { fill } from "../i18n/mod.ts";
+import { REFUSAL_TEXTS } from "../i18n/refusals.ts";
+import type { Actor } from "./actor.ts";
+import { DEFAULT_TIME_ZONE, iso, type Q, selfId, type ServiceDeps, writeTx } from "./common.ts";
+import { checkEmployed, createTimeEntry, refuseOverlap, type TimeEntryView, type TimeType } from "./time.ts";
+
+type TimerRow = typeof timeTimers.$inferSelect;
+
+const MINUTE = 60_000;
+
+/** The local date and minute (`HH:MM`) of an instant in a time zone, the seconds cut off. */
+export function localClock(ms: number, timeZone: string): { date: string; time: string } {
+  const local = new Date(Math.floor(ms / MINUTE) * MINUTE + zoneOffsetMinutes(ms, timeZone) * MINUTE)
+    .toISOString();
+  return { date: local.slice(0, 10), time: local.slice(11, 16) };
+}
+
+/** The minute after `HH:MM` (23:59 → 00:00: a one-minute span over midnight). */
+function nextMinute(time: string): string {
+  const m = (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + 1) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+}
+
+const zoneOf = (deps: ServiceDeps) => deps.config?.timeZone ?? DEFAULT_TIME_ZONE;
+
+/** The running timer as the portal shows it. */
+function timerView(r: TimerRow, now: number, timeZone: string) {
+  const at = localClock(r.startedAt, timeZone);
+  return {
+    id: r.id,
+    startedAt: iso(r.startedAt),
+    date: at.date,
+    startTime: at.time,
+    elapsedMinutes: Math.max(0, Math.floor(now / MINUTE) - Math.floor(r.startedAt / MINUTE)),
+    type: r.type as TimeType,
+    ...(r.projectCode ? { projectCode: r.projectCode } : {}),
+    ...(r.description ? { description: r.description } : {}),
+  };
+}
+export type TimerView = ReturnType<typeof timerView>;
+
+async function runningTimer(q: Q, employeeId: string): Promise<TimerRow | undefined> {
+  const [r] = await q.select().from(timeTimers).where(eq(timeTimers.employeeId, employeeId)).limit(1);
+  return r;
+}
+
+/** The caller's running timer, or null. */
+export async function getTimer(deps: ServiceDeps, actor: Actor): Promise<{ timer: TimerView | null }> {
+  const r = await runningTimer(deps.db, selfId(actor));
+  return { timer: r ? timerView(r, deps.clock.now(), zoneOf(deps)) : null };
+}
+
+/** What the person may say at the start; the stop may change it. */
+export interface TimerStartInput {
+  type?: TimeType;
+  projectCode?: string;
+  description?: string;
+}
+
+/**
+ * Starts the caller's timer now. Refused while one runs (409 `timer_running`), when the minute now is already
+ * inside one of their entries (409 `time_entry_overlap`) or outside their employment (400).
+ */
+export async function startTimer(deps: ServiceDeps, actor: Actor, input: TimerStartInput) {
+  const me = selfId(actor);
+  const now = deps.clock.now();
+  const zone = zoneOf(deps);
+  const at = localClock(now, zone);
+  return await writeTx(deps, async (tx) => {
+    const running = await runningTimer(tx, me);
+    if (running) {
+      const was = localClock(running.startedAt, zone);
+      throw conflict(
+        fill(REFUSAL_TEXTS[actor.language].timerRunning, { date: was.date, time: was.time }),
+        running.id,
+        "timer_running",
+      );
+    }
+    await checkEmployed(tx, me, at.date);
+    await refuseOverlap(tx, actor, { date: at.date, startTime: at.time, endTime: nextMinute(at.time) });
+    const [row] = await tx.insert(timeTimers).values({
+      employeeId: me,
+      startedAt: now,
+      type: input.type ?? "REGULAR",
+      projectCode: input.projectCode || null,
+      description: input.description || null,
+      channel: actor.channel,
+    }).returning();
+    return timerView(row, now, zone);
+  });
+}
+
+/** What the stop may say: the break, an end time on the start's day, and changes to the start's fields. */
+export interface TimerStopInput extends TimerStartInput {
+  breakMinutes?: number;
+  /** `HH:MM` on the day the timer started, after its start and not later than now. */
+  endTime?: string;
+}
+
+/**
+ * Stops the caller's timer: a DRAFT entry from the start minute to now (or `endTime`) less `breakMinutes`,
+ * recorded by `createTimeEntry` in the transaction that deletes the timer, so both happen or neither. A
+ * refusal of the entry (an overlap, a break longer than the span) leaves the timer running, to be stopped
+ * with other values or discarded.
+ */
+export async function stopTimer(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: TimerStopInput,
+): Promise<TimeEntryView & { note?: string }> {
+  const me = selfId(actor);
+  const t = REFUSAL_TEXTS[actor.language];
+  const now = deps.clock.now();
+  const zone = zoneOf(deps);
+  const r = await runningTimer(deps.db, me);
+  if (!r) throw conflict(t.timerNotRunning, undefined, "timer_not_running");
+  const start = localClock(r.startedAt, zone);
+  const end = localClock(now, zone);
+  let endTime = end.time;
+  if (input.endTime !== undefined) {
+    if (input.endTime <= start.time) {
+      throw invalid(
+        `Invalid field 'endTime': ${input.endTime} is not after the timer's start (${start.time} on ${start.date}).`,
+      );
+    }
+    if (end.date === start.date && input.endTime > end.time) {
+      throw invalid(`Invalid field 'endTime': ${input.endTime} is later than now (${end.time}).`);
+    }
+    endTime = input.endTime;
+  } else if (end.date !== start.date) {
+    throw conflict(
+      fill(t.timerAcrossMidnight, { date: start.date, time: start.time }),
+      r.id,
+      "timer_across_midnight",
+    );
+  } else if (end.time === start.time) {
+    throw conflict(t.timerTooShort, r.id, "timer_too_short");
+  }
+  const breakMinutes = input.breakMinutes ?? 0;
+  // The minutes that really elapsed, so a stop the night the clocks go back reads its times as they happened.
+  const elapsed = input.endTime === undefined
+    ? Math.floor(now / MINUTE) - Math.floor(r.startedAt / MINUTE)
+    : undefined;
+  return await createTimeEntry(
+    deps,
+    actor,
+    {
+      date: start.date,
+      startTime: start.time,
+      endTime,
+      breakMinutes,
+      ...(elapsed !== undefined && elapsed > breakMinutes
+        ? { totalHours: (elapsed - breakMinutes) / 60 }
+        : {}),
+      type: input.type ?? r.type as TimeType,
+      projectCode: input.projectCode ?? r.projectCode ?? undefined,
+      description: input.description ?? r.description ?? undefined,
+    },
+    async (tx) => {
+      // Only the timer this stop read: a second stop racing this one finds nothing and records nothing.
+      const gone = await tx.delete(timeTimers).where(
+        and(eq(timeTimers.id, r.id), eq(timeTimers.employeeId, me)),
+      )
+        .returning({ id: timeTimers.id });
+      if (!gone.length) throw conflict(t.timerNotRunning, undefined, "timer_not_running");
+    },
+  );
+}
+
+/** Discards the caller's running timer without recording anything (409 `timer_not_running` when none). */
+export async function discardTimer(deps: ServiceDeps, actor: Actor) {
+  const me = selfId(actor);
+  return await writeTx(deps, async (tx) => {
+    const gone = await tx.delete(timeTimers).where(eq(timeTimers.employeeId, me)).returning({
+      id: timeTimers.id,
+    });
+    if (!gone.length) {
+      throw conflict(REFUSAL_TEXTS[actor.language].timerNotRunning, undefined, "timer_not_running");
+    }
+    return { id: gone[0].id, discarded: true as const };
+  });
+}
