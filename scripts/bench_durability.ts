@@ -7,11 +7,18 @@
  *    checkpoint from resetting the log, the hard case). The log's size is sampled every 50 ms; printed: writes
  *    per second, the largest log seen, the log at the end and after a clean stop. Bound: about 64 MiB
  *    (`src/db/checkpointer.ts`).
- * 2. **Memory of 32 sign-ins at once with a wrong password.** Each password hash (scrypt) takes about 32 MiB;
+ *    Also printed: writes refused (by status) and the longest write, which the log's trimming must never make
+ *    fail or wait (`src/db/checkpoint_worker.ts`).
+ * 3. **Another program's long read during sustained writes.** The same writers for --seconds while a second
+ *    connection (another program, as SQLite sees it) holds a read transaction for --read-seconds (default 10):
+ *    the log cannot be cut back meanwhile. Printed: writes filed and refused while it reads, the longest write,
+ *    the log when the reader lets go and one second later.
+ * 4. **Memory of 32 sign-ins at once with a wrong password.** Each password hash (scrypt) takes about 32 MiB;
  *    the service hashes two at a time and queues the rest. Printed: resident memory before, at its peak while
  *    the 32 are answered, and how they were answered.
  *
- * Options: --seconds=20 --writers=8 --readers=8. Nothing is asserted: the figures are read off the output.
+ * Options: --seconds=20 --writers=8 --readers=8 --read-seconds=10 --wal-mib=64. Nothing is asserted: the figures are read
+ * off the output.
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "../src/config.ts";
@@ -23,6 +30,7 @@ import { createLogger } from "../src/log.ts";
 import { systemClock } from "../src/clock.ts";
 import { createApp } from "../src/app.ts";
 import type { AppDeps } from "../src/deps.ts";
+import Database from "libsql";
 
 const { values: opts } = parseArgs({
   args: Deno.args,
@@ -30,8 +38,11 @@ const { values: opts } = parseArgs({
     seconds: { type: "string", default: "20" },
     writers: { type: "string", default: "8" },
     readers: { type: "string", default: "8" },
+    "read-seconds": { type: "string", default: "10" },
+    "wal-mib": { type: "string", default: "64" },
   },
 });
+const READ_SECONDS = Number(opts["read-seconds"]);
 const SECONDS = Number(opts.seconds);
 const WRITERS = Number(opts.writers);
 const READERS = Number(opts.readers);
@@ -56,9 +67,27 @@ const database = await openDatabase(config.databaseUrl);
 await migrate(database.client);
 await seedDemo(database.db, { clock: systemClock, password: config.demoPassword, config });
 const deps: AppDeps = { config, database, db: database.db, clock: systemClock, log: createLogger("error") };
-const checkpoints = await startBackgroundCheckpoints(database, { log: deps.log });
+// The log's limit as in `serve` (64 MiB) unless told: a smaller one shows scenario 3 at a lower write rate.
+const checkpoints = await startBackgroundCheckpoints(database, {
+  // Its warnings are figures here: a log that a reader keeps from being cut back.
+  log: createLogger("warn"),
+  walMaxBytes: Number(opts["wal-mib"]) * MiB,
+});
 if (!checkpoints) throw new Error("background checkpoints did not start");
 const app = createApp(deps);
+
+/**
+ * The `i`-th time entry of a run: eight half hours a day from `fromHour`, one day after the other from 2024 on
+ * (within the five years the service takes). No two entries of a run share a day and a half hour, so none
+ * overlaps another, whichever writer files it for whichever person.
+ */
+function slot(i: number, fromHour: number): { date: string; startTime: string; endTime: string } {
+  const date = new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 8) * 86_400_000).toISOString().slice(0, 10);
+  const minutes = fromHour * 60 + (i % 8) * 30;
+  const hhmm = (m: number) =>
+    `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+  return { date, startTime: hhmm(minutes), endTime: hhmm(minutes + 30) };
+}
 
 async function signIn(email: string, password: string): Promise<Response> {
   return await app.fetch(
@@ -85,6 +114,8 @@ async function signIn(email: string, password: string): Promise<Response> {
   const until = performance.now() + SECONDS * 1000;
   let writes = 0;
   let refused = 0;
+  const refusals = new Map<number, number>();
+  let longestWrite = 0;
   let reads = 0;
   let largest = 0;
   const sampler = setInterval(async () => {
@@ -94,7 +125,8 @@ async function signIn(email: string, password: string): Promise<Response> {
     let n = 0;
     while (performance.now() < until) {
       // A new day per entry (far in the future, so the week and its rules never fill up).
-      const day = new Date(Date.UTC(2030 + w, 0, 1) + n++ * 86_400_000).toISOString().slice(0, 10);
+      const entry = slot(n++ * WRITERS + w, 8);
+      const sent = performance.now();
       const r = await app.fetch(
         new Request("http://bench/api/v1/portal/employee/time-entries", {
           method: "POST",
@@ -102,11 +134,15 @@ async function signIn(email: string, password: string): Promise<Response> {
             Authorization: `Bearer ${tokens[w % tokens.length]}`,
             "Content-Type": "application/json",
           },
-          body: JSON.stringify({ date: day, startTime: "08:00", endTime: "08:30", description: "bench" }),
+          body: JSON.stringify({ ...entry, description: "bench" }),
         }),
       );
+      longestWrite = Math.max(longestWrite, performance.now() - sent);
       if (r.status === 201) writes++;
-      else if (refused++ === 0) console.log(`  first refusal: ${r.status} ${await r.clone().text()}`);
+      else {
+        refusals.set(r.status, (refusals.get(r.status) ?? 0) + 1);
+        if (refused++ === 0) console.log(`  first refusal: ${r.status} ${await r.clone().text()}`);
+      }
       await r.body?.cancel();
       // Writers take turns with the readers too: a chain of writes that never yields would hold every
       // reader's next turn (a timer) back, and the log would be measured with almost no reader in it.
@@ -139,14 +175,73 @@ async function signIn(email: string, password: string): Promise<Response> {
   console.log(
     `\nWrite-ahead log under sustained writes (${WRITERS} writers, ${READERS} readers, ${SECONDS} s)`,
   );
-  console.log(`  writes filed          ${writes} (${(writes / elapsed).toFixed(0)}/s), refused ${refused}`);
+  console.log(
+    `  writes filed          ${writes} (${(writes / elapsed).toFixed(0)}/s), refused ${refused}${
+      refused ? ` (${[...refusals].map(([st, k]) => `${k} × ${st}`).join(", ")})` : ""
+    }`,
+  );
+  console.log(`  longest write         ${longestWrite.toFixed(0)} ms`);
   console.log(`  reads                 ${reads} (${(reads / elapsed).toFixed(0)}/s)`);
   console.log(`  database              ${mib(await sizeOf(database.path!))}`);
   console.log(`  largest log seen      ${mib(largest)}`);
   console.log(`  log at the end        ${mib(atEnd)}`);
 }
 
-// 2. Memory of 32 concurrent sign-ins with a wrong password.
+// 3. Another program's long read during sustained writes: the log cannot be cut back while it reads.
+{
+  const token = (await (await signIn("employee@demo.example", config.demoPassword)).json()).data.token;
+  const wal = `${database.path}-wal`;
+  const other = new Database(database.path!);
+  other.exec("BEGIN");
+  other.prepare("SELECT count(*) FROM employees").get();
+  const readerEnds = performance.now() + READ_SECONDS * 1000;
+  const until = readerEnds + 2000;
+  let writes = 0;
+  let refused = 0;
+  let longest = 0;
+  let largest = 0;
+  let atRelease = 0;
+  let released = false;
+  const sampler = setInterval(async () => {
+    largest = Math.max(largest, await sizeOf(wal));
+    if (!released && performance.now() >= readerEnds) {
+      released = true;
+      atRelease = await sizeOf(wal);
+      other.exec("COMMIT");
+      other.close();
+    }
+  }, 50);
+  const writer = async (w: number) => {
+    let n = 0;
+    while (performance.now() < until) {
+      const entry = slot(n++ * WRITERS + w, 13);
+      const sent = performance.now();
+      const r = await app.fetch(
+        new Request("http://bench/api/v1/portal/employee/time-entries", {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ ...entry, description: "bench" }),
+        }),
+      );
+      longest = Math.max(longest, performance.now() - sent);
+      if (r.status === 201) writes++;
+      else refused++;
+      await r.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  };
+  await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
+  clearInterval(sampler);
+  const twoSecondsLater = await sizeOf(wal);
+  console.log(`\nAnother program reads for ${READ_SECONDS} s during sustained writes (${WRITERS} writers)`);
+  console.log(`  writes filed          ${writes}, refused ${refused}`);
+  console.log(`  longest write         ${longest.toFixed(0)} ms`);
+  console.log(`  largest log seen      ${mib(largest)}`);
+  console.log(`  log when it let go    ${mib(atRelease)}`);
+  console.log(`  log 2 s later         ${mib(twoSecondsLater)}`);
+}
+
+// 4. Memory of 32 concurrent sign-ins with a wrong password.
 {
   // From 32 source addresses (as the server's peer), so the per-address slow-down is not what answers them.
   const attempt = (i: number) =>

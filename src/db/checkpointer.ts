@@ -16,7 +16,8 @@
  * Cutting the log back never holds writers up: the worker never waits for a lock, it says in shared memory
  * when it holds one (the service's writers wait for it without counting the moment against their lock wait,
  * so it never makes a write fail or blame another program), and a reader that keeps the log from being cut
- * back is logged as a warning, at most once a minute, while the worker tries again every second.
+ * back for five seconds is logged as a warning, at most once a minute, while the worker tries again every
+ * second.
  */
 import type { Logger } from "../log.ts";
 import type { Database } from "./client.ts";
@@ -31,6 +32,11 @@ const START_TIMEOUT_MS = 10_000;
 const STOP_TIMEOUT_MS = 5_000;
 /** How often a log that a reader keeps from being cut back is logged, at most. */
 const PINNED_LOG_EVERY_MS = 60_000;
+/**
+ * How long the log must have been kept from being cut back before it is logged: the service's own reads hold
+ * it for moments under load, which the next tries get past.
+ */
+const PINNED_LOG_AFTER_MS = 5_000;
 
 /** The running checkpointer. */
 export interface Checkpointer {
@@ -46,7 +52,7 @@ export interface Checkpointer {
  */
 export async function startBackgroundCheckpoints(
   database: Database,
-  opts: { intervalMs?: number; walMaxBytes?: number; log?: Logger } = {},
+  opts: { intervalMs?: number; walMaxBytes?: number; log?: Logger; pinnedLogAfterMs?: number } = {},
 ): Promise<Checkpointer | null> {
   if (!database.path) return null;
   const worker = new Worker(new URL("./checkpoint_worker.ts", import.meta.url), { type: "module" });
@@ -92,7 +98,8 @@ export async function startBackgroundCheckpoints(
         if (m.result) w?.resolve(m.result);
         else w?.reject(new Error(m.error ?? "checkpoint failed"));
       } else if (m.type === "pinned") {
-        if (performance.now() - pinnedLoggedAt >= PINNED_LOG_EVERY_MS) {
+        const after = opts.pinnedLogAfterMs ?? PINNED_LOG_AFTER_MS;
+        if (m.sinceMs >= after && performance.now() - pinnedLoggedAt >= PINNED_LOG_EVERY_MS) {
           pinnedLoggedAt = performance.now();
           opts.log?.warn(
             "write-ahead log past its limit and not cut back: a reader keeps it (another program's open read " +

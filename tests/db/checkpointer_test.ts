@@ -139,6 +139,8 @@ Deno.test("checkpointer: under another program's long read the log is not cut ba
     intervalMs: 60_000,
     walMaxBytes: 256 * 1024,
     log,
+    // At once here (five seconds in the service).
+    pinnedLogAfterMs: 0,
   });
   const reader = await holdRead(path);
   try {
