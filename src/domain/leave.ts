@@ -244,7 +244,7 @@ export interface BalanceInput {
 /** A leave balance for one year. All day counts are rounded to 2 decimals. */
 export interface LeaveBalance {
   year: number;
-  /** Pro rata for entry, exit and working pattern, in the person's own days, to the nearest half day. */
+  /** Pro rata for entry, exit and working pattern, in the person's own days, rounded up to the half day. */
   entitlement: number;
   carryOver: number;
   carryOverExpiresOn: string | null;
@@ -273,18 +273,20 @@ export interface LeaveBalance {
 export { round2 };
 
 /**
- * Rounds to the nearest half day, exact quarters rounding up (12.25 → 12.5, 12.2 → 12.0). Decision:
- * vacation can only be taken in half days, so an entitlement finer than that cannot be used; rounding
- * to the nearest (not always down) keeps the employee's share on average exact.
+ * Rounds up to the half day, never below the exact figure (12.01 → 12.5, 12.5 → 12.5): vacation is taken in
+ * half days, so a finer entitlement cannot be used, and OR Art. 329a para. 3 gives an incomplete year at
+ * least its exact share (entry on 1 July at 20 days: 20 × 184/365 = 10.08, so 10.5, not 10). A remainder
+ * below a millionth of a day is the arithmetic's, not a share, and does not round up.
  */
-export function roundToHalfDay(n: number): number {
-  return Math.round(n * 2 + 1e-9) / 2;
+export function roundUpToHalfDay(n: number): number {
+  // `|| 0`: nothing is 0, not -0.
+  return Math.ceil(n * 2 - 1e-6) / 2 || 0;
 }
 
 /**
  * Pro-rata entitlement for a year, in days of the person's own working pattern (domain/entitlement.ts):
  * `Σ over the employed calendar days of fullTimeDays × patternDays / 5`, divided by the days in the year
- * and rounded to the nearest half day. `patternDays` is the number of weekdays the person works on that
+ * and rounded up to the half day (`roundUpToHalfDay`). `patternDays` is the number of weekdays the person works on that
  * day (a pattern change applies from its `validFrom`); `fullTimeDays` is raised to the legal minimum
  * (20, or 25 before the 20th birthday) when `legalMinimum` is given. Weighting by calendar days (not
  * working days) treats entry, exit and pattern changes alike and does not depend on where weekends and
@@ -336,7 +338,7 @@ export function proRataEntitlement(input: {
     const segTo = i + 1 < starts.length ? toEpochDay(starts[i + 1]) - 1 : toEpochDay(to);
     weighted += (segTo - segFrom + 1) * daysOn(starts[i]) * patternOn(starts[i]) / POLICY_WEEK_DAYS;
   }
-  return roundToHalfDay(weighted / daysInYear(year));
+  return roundUpToHalfDay(weighted / daysInYear(year));
 }
 
 function countWeekdays(days: readonly number[]): number {
@@ -379,7 +381,7 @@ function daysUpTo(
 /**
  * The leave balance of one employee for one leave type and leave year.
  *
- * - `entitlement`: `proRataEntitlement` (entry, exit, working pattern; nearest half day).
+ * - `entitlement`: `proRataEntitlement` (entry, exit, working pattern; rounded up to the half day).
  * - Carry-over: carried days are used first. Approved leave (and deducting closure days) dated on or
  *   before `carryOverExpiresOn` consumes them; once `today` is past the expiry, what they did not consume
  *   lapses (`carryOverLapsed`). Before that, the unconsumed part is shown as `carryOverAtRisk`.

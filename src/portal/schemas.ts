@@ -264,7 +264,8 @@ export const LeaveBalance = named(
       description:
         "Derived from the leave type's policy (age, service years, legal minimum of OR Art. 329a), pro rata for " +
         "entry and exit, in days of the person's own working week (a week off costs one week's days); null for " +
-        "types without a balance.",
+        "types without a balance. Rounded up to the half day, never below the exact pro-rata figure (OR Art. " +
+        "329a para. 3): an entry on 1 July at 20 days a year is 20 × 184/365 = 10.08, so 10.5.",
     }),
     carryOver: z.number(),
     carryOverExpiresOn: isoDate.nullable(),

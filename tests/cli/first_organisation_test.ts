@@ -121,7 +121,7 @@ Deno.test({
         await set.body?.cancel();
       });
 
-      await t.step("he signs in, sees 21.5 days and files a week of vacation that costs 4", async () => {
+      await t.step("he signs in, sees 22 days and files a week of vacation that costs 4", async () => {
         const session = await app.signIn("juerg.mueller@example.ch", "Juerg-own-secret-26");
         const me = await (await app.request("/api/v1/portal/employee/profile", { token: session })).json();
         assert.equal(`${me.data.firstName} ${me.data.lastName}`, "Jürg Müller");
@@ -132,10 +132,10 @@ Deno.test({
           b.leaveType.code === "VACATION"
         );
         // The age step (27 days from 50) beats the service step (26 from 10 years); on four weekdays he
-        // has 27 × 4/5 = 21.6 of his own days, rounded to the half day: 21.5. His 80 % changes how long a
-        // day is, not how many weeks he has.
-        assert.equal(vacation.entitlement, 21.5, JSON.stringify(vacation));
-        assert.equal(vacation.remaining, 21.5);
+        // has 27 × 4/5 = 21.6 of his own days, rounded up to the half day (never below the exact figure,
+        // OR Art. 329a): 22. His 80 % changes how long a day is, not how many weeks he has.
+        assert.equal(vacation.entitlement, 22, JSON.stringify(vacation));
+        assert.equal(vacation.remaining, 22);
         const filed = await app.request("/api/v1/portal/employee/leave/requests", {
           method: "POST",
           token: session,

@@ -67,14 +67,15 @@ Deno.test("leave balances: everyone's figures as text and as CSV, the portal's n
   try {
     const text = await cli(t, ["leave", "balances"]);
     assert.equal(text.code, 0, text.err);
-    // 27 days (age step) on four of five weekdays: 21.6, to the half day 21.5.
+    // 27 days (age step) on four of five weekdays: 21.6, rounded up to the half day (never below the exact
+    // figure, OR Art. 329a): 22.
     assert.match(
       text.out,
-      /P1 {2}Jürg Müller\n {2}VACATION +entitlement 21\.5, carry-over 0, corrections 0, available 21\.5, used 0, planned 0, requested 0, remaining 21\.5/,
+      /P1 {2}Jürg Müller\n {2}VACATION +entitlement 22, carry-over 0, corrections 0, available 22, used 0, planned 0, requested 0, remaining 22/,
     );
-    // Anna from 1 June: 25 × 214/365 days, to the half day.
+    // Anna from 1 June: 25 × 214/365 = 14.66 days, rounded up to the half day: 15.
     const anna = await vacationOf(t, "P2");
-    assert.ok(anna.v.entitlement! > 14 && anna.v.entitlement! < 15, JSON.stringify(anna.v));
+    assert.equal(anna.v.entitlement, 15, JSON.stringify(anna.v));
     assert.match(text.out, new RegExp(`P2  Anna Meier\\n  VACATION +entitlement ${anna.v.entitlement},`));
     assert.match(text.out, /3 person\(s\), leave year 2026\./);
 
@@ -101,14 +102,14 @@ Deno.test("leave balances: everyone's figures as text and as CSV, the portal's n
       "Jürg Müller",
       "VACATION",
       "2026",
-      "21.5",
+      "22",
       "0",
       "0",
-      "21.5",
+      "22",
       "0",
       "0",
       "0",
-      "21.5",
+      "22",
     ]);
     const unpaid = rows.find((r) => r[0] === "P1" && r[2] === "UNPAID")!;
     assert.equal(unpaid[4], "", "a type without a balance has no entitlement");
@@ -163,9 +164,9 @@ Deno.test("leave import-opening: Excel-CH's file sets opening balances once, as 
     assert.equal(first.out, "Opening balances imported: 2 set, 0 unchanged.\n");
 
     const after = await vacationOf(t, "P1");
-    // 21.5 + 1 (hand) + 3 (carry-over) − 8.5 (taken before) = 17.
+    // 22 + 1 (hand) + 3 (carry-over) − 8.5 (taken before) = 17.5.
     assert.equal(after.v.adjustments, -4.5);
-    assert.equal(after.v.remaining, 17);
+    assert.equal(after.v.remaining, 17.5);
     assert.deepEqual(
       after.v.adjustmentHistory.map((h) => [h.days, h.note]),
       [[1, "Jubiläumstag"], [3, "Eröffnungssaldo: Übertrag aus 2025"], [
@@ -174,7 +175,7 @@ Deno.test("leave import-opening: Excel-CH's file sets opening balances once, as 
       ]],
       "the person reads the reasons in the organisation's language (no account yet)",
     );
-    assert.equal(after.summary.leave?.remaining, 17, "the home screen shows the same");
+    assert.equal(after.summary.leave?.remaining, 17.5, "the home screen shows the same");
 
     const history = await cli(t, [
       "leave",
@@ -192,7 +193,7 @@ Deno.test("leave import-opening: Excel-CH's file sets opening balances once, as 
     const again = await cli(t, ["leave", "import-opening", "--file", `${dir}/opening.csv`]);
     assert.equal(again.code, 0, again.err);
     assert.equal(again.out, "Opening balances imported: 0 set, 2 unchanged.\n");
-    assert.equal((await vacationOf(t, "P1")).v.remaining, 17);
+    assert.equal((await vacationOf(t, "P1")).v.remaining, 17.5);
 
     // A corrected file replaces the opening balance (the hand correction stays), from standard input.
     const corrected = await cli(
@@ -203,7 +204,7 @@ Deno.test("leave import-opening: Excel-CH's file sets opening balances once, as 
     assert.equal(corrected.code, 0, corrected.err);
     assert.equal(corrected.out, "Opening balances imported: 1 set, 0 unchanged.\n");
     const replaced = await vacationOf(t, "P1");
-    assert.equal(replaced.v.remaining, 21.5 + 1 + 2 - 6);
+    assert.equal(replaced.v.remaining, 22 + 1 + 2 - 6);
     assert.deepEqual(replaced.v.adjustmentHistory.map((h) => h.days), [1, 2, -6]);
 
     // With 2026's opening balance the service knows the whole year: its remainder carries into 2027 (at most

@@ -14,7 +14,7 @@ import {
   overlaps,
   type PortionedRange,
   proRataEntitlement,
-  roundToHalfDay,
+  roundUpToHalfDay,
   type StartPortion,
   wouldExceed,
 } from "../../src/domain/leave.ts";
@@ -322,7 +322,9 @@ Deno.test("leave: perDay lists every calendar day of the range with its cost", (
 // Balances, overlaps, approvers
 // ---------------------------------------------------------------------------------------------------
 
-Deno.test("leave: entitlement is pro rata by calendar days for entry, exit and working pattern, to the nearest half day", async (t) => {
+// OR Art. 329a para. 3: an incomplete year gives vacation in proportion to its duration, so never below the
+// exact share; the service rounds up to the half day.
+Deno.test("leave: entitlement is pro rata by calendar days for entry, exit and working pattern, rounded up to the half day", async (t) => {
   const M_F = [1, 2, 3, 4, 5];
   const base = { fullTimeDays: 25, workingWeekdays: M_F };
   const cases: [string, Parameters<typeof proRataEntitlement>[0], number][] = [
@@ -330,7 +332,7 @@ Deno.test("leave: entitlement is pro rata by calendar days for entry, exit and w
     [
       "entry 1 July 2024: 25 × 184/366 = 12.57",
       { year: 2024, ...base, employmentStart: "2024-07-01" },
-      12.5,
+      13,
     ],
     [
       "entry 1 April 2024: 25 × 275/366 = 18.78",
@@ -346,11 +348,11 @@ Deno.test("leave: entitlement is pro rata by calendar days for entry, exit and w
       year: 2024,
       ...base,
       employmentStart: "2024-05-01",
-    }, 16.5],
+    }, 17],
     [
       "exit 31 March 2024: 25 × 91/366 = 6.22",
       { year: 2024, ...base, employmentStart: "2020-04-01", employmentEnd: "2024-03-31" },
-      6,
+      6.5,
     ],
     [
       "three weekdays all year: 25 × 3/5 = 15 of the person's own days (five weeks of three days)",
@@ -385,6 +387,22 @@ Deno.test("leave: entitlement is pro rata by calendar days for entry, exit and w
         patternHistory: [{ validFrom: "2024-07-01", workingWeekdays: null }],
       },
       25,
+    ],
+    [
+      "entry 1 July 2026 at a 20-day policy: 20 × 184/365 = 10.08, at least that: 10.5",
+      { year: 2026, fullTimeDays: 20, workingWeekdays: M_F, employmentStart: "2026-07-01" },
+      10.5,
+    ],
+    [
+      "exit 30 June 2026 at 20 days: 20 × 181/365 = 9.92: 10",
+      {
+        year: 2026,
+        fullTimeDays: 20,
+        workingWeekdays: M_F,
+        employmentStart: "2020-01-01",
+        employmentEnd: "2026-06-30",
+      },
+      10,
     ],
     ["entry after the year", { year: 2024, ...base, employmentStart: "2025-01-01" }, 0],
     ["exit before the year", {
@@ -442,9 +460,18 @@ Deno.test("leave: entitlement is pro rata by calendar days for entry, exit and w
   for (const [name, input, want] of cases) {
     await t.step(name, () => assert.equal(proRataEntitlement(input), want));
   }
-  const rounding: [number, number][] = [[12.24, 12], [12.25, 12.5], [12.74, 12.5], [12.75, 13], [0.2, 0]];
+  const rounding: [number, number][] = [
+    [12, 12],
+    [12.01, 12.5],
+    [12.24, 12.5],
+    [12.5, 12.5],
+    [12.51, 13],
+    [0.2, 0.5],
+    [0, 0],
+    [10.0000000001, 10],
+  ];
   for (const [x, want] of rounding) {
-    await t.step(`roundToHalfDay(${x}) = ${want}`, () => assert.equal(roundToHalfDay(x), want));
+    await t.step(`roundUpToHalfDay(${x}) = ${want}`, () => assert.equal(roundUpToHalfDay(x), want));
   }
 });
 

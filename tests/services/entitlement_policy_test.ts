@@ -192,10 +192,11 @@ Deno.test("entitlement: the legal minimum by age (OR Art. 329a para. 1) and the 
         27,
       ],
       [
-        "50, on three weekdays: 27 × 3/5 = 16.2 → 16",
+        // Rounded up to the half day, never below the exact figure (OR Art. 329a para. 3).
+        "50, on three weekdays: 27 × 3/5 = 16.2 → 16.5",
         { birthDate: "1977-01-01", employmentStart: "2022-01-01", weekdays: [1, 2, 3], workload: 60 },
         2027,
-        16,
+        16.5,
       ],
       ["no birth date: no age step, the adult minimum", { employmentStart: "2022-01-01" }, 2027, 20],
     ];

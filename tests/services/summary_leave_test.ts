@@ -119,7 +119,8 @@ Deno.test("summary: an organisation set up by commands shows the derived vacatio
     const next = await everyone(t, "2027-01-04T09:00:00Z");
     assert.deepEqual(next.empty, ["P3"], "in 2027 P4 has started");
 
-    // The portal, as the app asks it: the same 21.5 days (27 × 4/5) the balances show.
+    // The portal, as the app asks it: the same 22 days (27 × 4/5 = 21.6, rounded up to the half day) the
+    // balances show.
     const password = "Ferien-im-Berner-Oberland-2026!";
     const reset = await cli(t, [
       "user",
@@ -133,8 +134,8 @@ Deno.test("summary: an organisation set up by commands shows the derived vacatio
     const summary = await (await t.request("/api/v1/portal/employee/summary", { token })).json();
     assert.deepEqual(summary.data.leave, {
       year: 2026,
-      remaining: 21.5,
-      entitlement: 21.5,
+      remaining: 22,
+      entitlement: 22,
       used: 0,
       planned: 0,
     });
@@ -156,13 +157,13 @@ Deno.test("summary: an organisation set up by commands shows the derived vacatio
     ]);
     assert.equal(adjusted.code, 0, adjusted.err);
     const after = await (await t.request("/api/v1/portal/employee/summary", { token })).json();
-    assert.equal(after.data.leave.entitlement, 23.5);
-    assert.equal(after.data.leave.remaining, 23.5);
+    assert.equal(after.data.leave.entitlement, 24);
+    assert.equal(after.data.leave.remaining, 24);
     const balances = await (await t.request("/api/v1/portal/employee/leave/balances", { token })).json();
     const v = balances.data.balances.find((b: { leaveType: { code: string } }) =>
       b.leaveType.code === "VACATION"
     );
-    assert.equal(v.available, 23.5);
+    assert.equal(v.available, 24);
   } finally {
     t.close();
   }

@@ -238,8 +238,9 @@ Deno.test("console leave: an organisation set up by commands shows its derived b
     const page = await (await t.request("/hr/people/P1", { headers: cookie })).text();
     assert.match(page, /<h2 id="balance">Ferien- und Abwesenheitssaldo<\/h2>/);
     const row = balanceRow(page, "VACATION");
-    assert.equal(row.entitlement, "21.5");
-    assert.equal(row.remaining, "21.5");
+    // 27 × 4/5 = 21.6, rounded up to the half day (never below the exact figure, OR Art. 329a).
+    assert.equal(row.entitlement, "22");
+    assert.equal(row.remaining, "22");
     assert.match(page, /Keine Korrekturen\./);
 
     const overview = await t.request("/hr/leave/overview", { headers: cookie });
@@ -257,7 +258,8 @@ Deno.test("console leave: an organisation set up by commands shows its derived b
     );
     assert.match(await ok.text(), /Eröffnungssalden importiert: 1 gesetzt, 0 unverändert\./);
     const after = await (await t.request("/hr/people/P1", { headers: cookie })).text();
-    assert.equal(balanceRow(after, "VACATION").remaining, "13");
+    // 22 − 10 + 1.5
+    assert.equal(balanceRow(after, "VACATION").remaining, "13.5");
     assert.match(
       after,
       /<td>-10<\/td><td>Eröffnungssaldo: vor dem Start bereits bezogen<\/td><td>admin@example\.ch<\/td>/,
