@@ -3,9 +3,13 @@
  * README's curl bodies: the generator runs from npm at a pinned version as its own process, and `deno check`
  * compiles each body against the request type of the operation the command calls. Fields with a default
  * (breakMinutes, a time entry's type) must stay optional there, or the README's own bodies would not compile.
+ * The same client then calls the clock-in timer and the team's absences: their bodies and the service's real
+ * answers compile against the generated request and response types.
  */
 import assert from "node:assert/strict";
-import { makeTestApp } from "../_helpers.ts";
+import { eq } from "drizzle-orm";
+import { employees, leaveRequests, leaveTypes } from "../../src/db/schema/mod.ts";
+import { makeTestApp, type TestApp } from "../_helpers.ts";
 
 const HEADING = "## Portal API: a typical week with curl";
 
@@ -49,7 +53,58 @@ function template(paths: string[], prefix: string, path: string): string {
   return found;
 }
 
-Deno.test("openapi: openapi-typescript's client (default mode) compiles the README's curl bodies", async () => {
+/**
+ * Calls the timer and the team's absences as the employee and returns one typed declaration per call: the
+ * body sent (request type) and the answer's `data`'s envelope (response type), as the service sent them.
+ */
+async function newOperations(t: TestApp): Promise<string[]> {
+  const token = await t.signIn("employee@demo.example");
+  const out: string[] = [];
+  const call = async (name: string, method: string, path: string, body?: unknown) => {
+    const r = await t.request(`/api/v1/portal${path}`, {
+      method: method.toUpperCase(),
+      token,
+      ...(body === undefined ? {} : { json: body }),
+    });
+    assert.ok(r.status === 200 || r.status === 201, `${method} ${path}: ${r.status}`);
+    const p = JSON.stringify(`/api/v1/portal${path.replace(/\?.*$/, "")}`);
+    if (body !== undefined) {
+      out.push(`export const ${name}Body: Body<${p}, "${method}"> = ${JSON.stringify(body)};`);
+    }
+    out.push(`export const ${name}Answer: Ok<${p}, "${method}"> = ${await r.text()};`);
+  };
+  await call("timerNone", "get", "/employee/timer");
+  await call("timerStart", "post", "/employee/timer/start", { projectCode: "PLAT-OPS", type: "REGULAR" });
+  await call("timerRunning", "get", "/employee/timer");
+  t.clock.advance(95 * 60_000);
+  await call("timerStop", "post", "/employee/timer/stop", { breakMinutes: 15, description: "Release" });
+  await call("timerStartAgain", "post", "/employee/timer/start", {});
+  await call("timerDiscard", "delete", "/employee/timer");
+  // A colleague's approved vacation, so the answer holds an absence.
+  const [colleague] = await t.deps.db.select({ id: employees.id }).from(employees).where(
+    eq(employees.firstName, "Elena"),
+  );
+  const [vacation] = await t.deps.db.select({ id: leaveTypes.id }).from(leaveTypes).where(
+    eq(leaveTypes.code, "VACATION"),
+  );
+  await t.deps.db.insert(leaveRequests).values({
+    employeeId: colleague.id,
+    leaveTypeId: vacation.id,
+    startDate: "2026-12-01",
+    endDate: "2026-12-02",
+    startPortion: "AFTERNOON",
+    days: 1.5,
+    daysByYear: JSON.stringify({ 2026: 1.5 }),
+    status: "APPROVED",
+    createdAt: t.clock.now(),
+    updatedAt: t.clock.now(),
+  });
+  await call("teamAbsences", "get", "/employee/team/absences?from=2026-11-30&to=2026-12-31");
+  assert.match(out[out.length - 1], /"kind":"ABSENT"/);
+  return out;
+}
+
+Deno.test("openapi: openapi-typescript's client (default mode) compiles the README's curl bodies, the timer's and the team's absences", async () => {
   const t = await makeTestApp();
   const dir = await Deno.makeTempDir({ prefix: "hr-openapi-client-" });
   try {
@@ -75,6 +130,12 @@ Deno.test("openapi: openapi-typescript's client (default mode) compiles the READ
         return `export const body${i}: Body<${JSON.stringify(p)}, "${b.method}"> = ${b.body};`;
       }),
     ];
+    lines.push(
+      `type Ok<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: infer R }`,
+      `  ? R extends { 200: { content: { "application/json": infer J } } } ? J`,
+      `  : R extends { 201: { content: { "application/json": infer J } } } ? J : never : never;`,
+      ...await newOperations(t),
+    );
     await Deno.writeTextFile(`${dir}/client.ts`, lines.join("\n") + "\n");
     const check = await new Deno.Command(Deno.execPath(), {
       args: ["check", "--no-config", "client.ts"],
@@ -99,6 +160,20 @@ Deno.test("openapi: openapi-typescript's client (default mode) compiles the READ
     }).output();
     assert.notEqual(bad.code, 0, "a body without leaveType is refused by the type check");
     assert.match(new TextDecoder().decode(bad.stderr), /leaveType/);
+
+    // Colleagues' absences have no kind but ABSENT: an answer saying VACATION does not compile.
+    await Deno.writeTextFile(
+      `${dir}/client.ts`,
+      lines.join("\n").replace(/"kind":"ABSENT"/, '"kind":"VACATION"') + "\n",
+    );
+    const kind = await new Deno.Command(Deno.execPath(), {
+      args: ["check", "--no-config", "client.ts"],
+      cwd: dir,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.notEqual(kind.code, 0, "a team absence of kind VACATION is refused by the type check");
+    assert.match(new TextDecoder().decode(kind.stderr), /VACATION/);
   } finally {
     t.close();
     await Deno.remove(dir, { recursive: true });
