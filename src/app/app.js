@@ -159,7 +159,9 @@ async function show(focus = false) {
     main().removeAttribute("aria-busy");
   }
   restoreDrafts();
-  if (focus) main().focus();
+  if (shownFlash?.isConnected) shownFlash.focus();
+  else if (focus) main().focus();
+  shownFlash = null;
 }
 
 function go(path) {
@@ -177,11 +179,15 @@ document.addEventListener("click", (e) => {
 });
 addEventListener("popstate", () => show(true));
 
-/** A status line at the top of the screen (announced), for what just happened. */
+/** The status line of the screen being drawn, focused once it is shown (so it is read out). */
+let shownFlash = /** @type {HTMLElement | null} */ (null);
+
+/** A status line at the top of the screen, for what just happened. */
 function takeFlash() {
   const text = flash;
   flash = "";
-  return text ? h("p", { class: "note", role: "status" }, text) : null;
+  shownFlash = text ? h("p", { class: "note", role: "status", tabindex: "-1" }, text) : null;
+  return shownFlash;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -192,6 +198,8 @@ function takeFlash() {
  * brings the person back to this path.
  */
 hooks.onSignedOut = () => {
+  // The kept home screen belongs to the session that ended: whoever signs in next must not see it offline.
+  localStorage.removeItem(HOME_KEY);
   const drafts = {};
   for (const form of document.querySelectorAll("form[id]")) {
     const values = {};
@@ -520,8 +528,8 @@ async function leave() {
       field("startDate", t("from"), { type: "date", required: true }),
       field("endDate", t("to"), { type: "date", required: true }),
     ),
-    checkbox("afternoon", t("afternoonOnly")),
-    checkbox("morning", t("morningOnly")),
+    checkbox("startPortion", t("afternoonOnly")),
+    checkbox("endPortion", t("morningOnly")),
     field("reason", t("reason"), { rows: 2, maxlength: 1000 }, "textarea"),
     previewBox,
     h("button", { type: "submit", name: "action", value: "preview", class: "secondary" }, t("preview")),
@@ -538,8 +546,8 @@ async function leave() {
       leaveType: v.leaveType,
       startDate: v.startDate ?? "",
       endDate: v.endDate ?? v.startDate ?? "",
-      ...(v.afternoon ? { startPortion: "AFTERNOON" } : {}),
-      ...(v.morning ? { endPortion: "MORNING" } : {}),
+      ...(v.startPortion ? { startPortion: "AFTERNOON" } : {}),
+      ...(v.endPortion ? { endPortion: "MORNING" } : {}),
       ...(v.reason ? { reason: v.reason } : {}),
     };
   };
@@ -991,6 +999,7 @@ async function team() {
               "li",
               { "data-request": it.request.id },
               h("strong", null, it.employee.name),
+              it.kind === "LEAVE_CANCELLATION" ? [" ", status("CANCELLATION_REQUESTED")] : null,
               h(
                 "p",
                 null,
