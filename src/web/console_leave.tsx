@@ -18,6 +18,7 @@ import {
 } from "../services/hr_leave.ts";
 import { AppError } from "../errors.ts";
 import { hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { swissDate } from "../i18n/console_common.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
 /** The balances the person page shows: one person, one year, with the corrections. */
@@ -109,7 +110,7 @@ export function BalanceSection(props: { p: Page; pn: string; data: PersonBalance
               <tbody>
                 {b.history.map((h) => (
                   <tr>
-                    <td>{h.date}</td>
+                    <td>{swissDate(h.date, props.p.lang)}</td>
                     <td>{signed(h.days)}</td>
                     <td>{h.note}</td>
                     <td>{h.by}</td>
@@ -190,7 +191,7 @@ async function overviewPage(
       {data.days.length === 0 ? <p>{bt.nobodyAway}</p> : null}
       {data.days.map((day) => (
         <section aria-labelledby={`d${day.date}`}>
-          <h2 id={`d${day.date}`}>{`${bt.weekdayNames[day.weekday - 1]} ${day.date}`}</h2>
+          <h2 id={`d${day.date}`}>{`${bt.weekdayNames[day.weekday - 1]} ${swissDate(day.date, p.lang)}`}</h2>
           {groups(day.people).map(([dep, people]) => (
             <>
               {data.departments.length ? <h3>{dep}</h3> : null}

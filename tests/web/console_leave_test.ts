@@ -80,7 +80,7 @@ Deno.test("console leave: the person page shows the portal's balance, a year sel
     assert.match(after, /<caption class="muted">2027<\/caption>/, "the corrected year is shown");
     assert.match(
       after,
-      /<td>2026-11-18<\/td><td>\+2<\/td><td>Jour d&#39;ancienneté<\/td><td>hr@demo\.example<\/td>/,
+      /<td>18\.11\.2026<\/td><td>\+2<\/td><td>Jour d&#39;ancienneté<\/td><td>hr@demo\.example<\/td>/,
     );
     assert.equal(balanceRow(after, "VACATION").adjustments, "2");
   } finally {
@@ -113,7 +113,7 @@ Deno.test("console leave: the overview lists who is away per day and department,
     assert.match(html, /<a href="\/hr\/leave\/overview" aria-current="page">/);
     const day = (date: string) =>
       new RegExp(`<h2 id="d${date}">[^<]*</h2>([\\s\\S]*?)</section>`).exec(html)?.[1] ?? "";
-    assert.match(html, /<h2 id="d2026-12-02">me 2026-12-02<\/h2>/);
+    assert.match(html, /<h2 id="d2026-12-02">me 02\.12\.2026<\/h2>/);
     assert.match(day("2026-12-02"), /Lukas Gerber<\/a> · Vacances · après-midi \(pas encore approuvé\)/);
     assert.match(day("2026-12-03"), /Lukas Gerber<\/a> · Vacances · matin \(pas encore approuvé\)/);
     assert.doesNotMatch(day("2026-12-04"), /Lukas Gerber/);

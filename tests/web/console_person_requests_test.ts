@@ -52,7 +52,7 @@ Deno.test("console workload: a change from 1 July shares 2027's vacation by cale
       assert.equal(r.status, 200);
       assert.match(
         await r.text(),
-        /Le taux d(?:'|&#39;)activité de Lukas Gerber est de 60 % dès le 2027-07-01/,
+        /Le taux d(?:'|&#39;)activité de Lukas Gerber est de 60 % dès le 01\.07\.2027/,
       );
       const rows = (await history()).map((h) => [h.validFrom, h.workloadPercent, h.workingWeekdays]);
       assert.deepEqual(rows.sort(), [[lukas.employmentStart, 100, "1,2,3,4,5"], ["2027-07-01", 60, "1,2,3"]]);
