@@ -228,6 +228,8 @@ export const COMMANDS: Command[] = [
         return 0;
       }
       io.out(`Imported: ${r.created} added, ${r.updated} updated.\n`);
+      // Only new hires start the onboarding template; saying how many keeps a first import's outcome plain.
+      if (r.plansStarted) io.out(`Onboarding plans started for new hires: ${r.plansStarted}.\n`);
       return 0;
     },
   },

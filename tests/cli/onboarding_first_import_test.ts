@@ -75,6 +75,7 @@ Deno.test("onboarding after a first import: only new hires start a plan; HR star
       await Deno.writeTextFile(file, PEOPLE_FILE);
       const imp = await cli(t, ["employees", "import", "--file", file]);
       assert.equal(imp.code, 0, imp.err);
+      assert.equal(imp.out, "Imported: 5 added, 0 updated.\nOnboarding plans started for new hires: 2.\n");
       assert.deepEqual(await plans(t), ["P3 OPEN 2026-10-20", "P4 OPEN 2027-01-04"]);
       const due =
         (await t.deps.db.$client.execute("SELECT min(due_date) AS d FROM onboarding_tasks")).rows[0].d;
@@ -125,8 +126,8 @@ Deno.test("onboarding after a first import: only new hires start a plan; HR star
       );
       assert.equal(r.status, 200);
       const html = await r.text();
-      assert.match(html, /Der Onboarding-Plan ist gestartet, erster Tag 2026-11-23\./);
-      assert.match(html, /Arbeitsvertrag unterschreiben<\/td><td>2026-11-16<\/td>/);
+      assert.match(html, /Der Onboarding-Plan ist gestartet, erster Tag 23\.11\.2026\./);
+      assert.match(html, /Arbeitsvertrag unterschreiben<\/td><td>16\.11\.2026<\/td>/);
       assert.deepEqual((await plans(t)).filter((p) => p.startsWith("P2")), ["P2 OPEN 2026-11-23"]);
 
       const again = await t.request(
@@ -154,7 +155,7 @@ Deno.test("onboarding after a first import: only new hires start a plan; HR star
       assert.equal(r.status, 200);
       const html = await r.text();
       assert.match(html, /Die Aufgabe «Willkommen im Team» ist erledigt\./);
-      assert.match(html, /Willkommen im Team<\/td><td>2027-01-04<\/td><td>Martina Meier<\/td><td>✓ erledigt/);
+      assert.match(html, /Willkommen im Team<\/td><td>04\.01\.2027<\/td><td>Martina Meier<\/td><td>✓ erledigt/);
       // The same task through another person's page is not theirs.
       const wrong = await t.request(`/hr/people/P3/onboarding/tasks/${task.id}/done`, post(hr, { csrf }));
       assert.equal(wrong.status, 404);
