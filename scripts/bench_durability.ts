@@ -13,11 +13,15 @@
  *    connection (another program, as SQLite sees it) holds a read transaction for --read-seconds (default 10):
  *    the log cannot be cut back meanwhile. Printed: writes filed and refused while it reads, the longest write,
  *    the log when the reader lets go and one second later.
- * 4. **Memory of 32 sign-ins at once with a wrong password.** Each password hash (scrypt) takes about 32 MiB;
+ * 4. **A connector call during another program's lock.** A second connection holds the write lock for
+ *    --lock-seconds (default 10) while an assistant calls `whoami` (a rate counter, the work, an audit row,
+ *    each a write). Printed: how long the call took to answer that the database is busy (one lock wait per
+ *    call: about DATABASE_LOCK_WAIT_MS, 5 s by default, however many of its writes meet the lock).
+ * 5. **Memory of 32 sign-ins at once with a wrong password.** Each password hash (scrypt) takes about 32 MiB;
  *    the service hashes two at a time and queues the rest. Printed: resident memory before, at its peak while
  *    the 32 are answered, and how they were answered.
  *
- * Options: --seconds=20 --writers=8 --readers=8 --read-seconds=10 --wal-mib=64. Nothing is asserted: the figures are read
+ * Options: --seconds=20 --writers=8 --readers=8 --read-seconds=10 --wal-mib=64 --lock-seconds=10. Nothing is asserted: the figures are read
  * off the output.
  */
 import { parseArgs } from "node:util";
@@ -31,6 +35,9 @@ import { systemClock } from "../src/clock.ts";
 import { createApp } from "../src/app.ts";
 import type { AppDeps } from "../src/deps.ts";
 import Database from "libsql";
+import { eq } from "drizzle-orm";
+import { oauthClients, oauthConnections, users } from "../src/db/schema/mod.ts";
+import { issueAccessToken } from "../src/oauth/tokens.ts";
 
 const { values: opts } = parseArgs({
   args: Deno.args,
@@ -40,6 +47,7 @@ const { values: opts } = parseArgs({
     readers: { type: "string", default: "8" },
     "read-seconds": { type: "string", default: "10" },
     "wal-mib": { type: "string", default: "64" },
+    "lock-seconds": { type: "string", default: "10" },
   },
 });
 const READ_SECONDS = Number(opts["read-seconds"]);
@@ -62,6 +70,7 @@ const config = loadConfig({
   DATABASE_URL: `file:${dir}/hr.db`,
   LOG_LEVEL: "error",
   PORTAL_REQUESTS_PER_MINUTE: "100000",
+  FEATURE_MCP_CONNECTOR: "true",
 });
 const database = await openDatabase(config.databaseUrl);
 await migrate(database.client);
@@ -241,7 +250,83 @@ async function signIn(email: string, password: string): Promise<Response> {
   console.log(`  log 2 s later         ${mib(twoSecondsLater)}`);
 }
 
-// 4. Memory of 32 concurrent sign-ins with a wrong password.
+// 4. A connector call during another program's lock: one lock wait per call.
+{
+  const now = Date.now();
+  const [u] = await deps.db.select({ id: users.id }).from(users).where(
+    eq(users.email, "employee@demo.example"),
+  );
+  await deps.db.insert(oauthClients).values({
+    id: "bench-lock",
+    name: "Bench assistant",
+    type: "PUBLIC",
+    tokenEndpointAuthMethod: "none",
+    redirectUris: "[]",
+    grantTypes: "[]",
+    createdBy: "ADMIN",
+    createdAt: now,
+  });
+  const [conn] = await deps.db.insert(oauthConnections).values({
+    clientId: "bench-lock",
+    userId: u.id,
+    scopes: "self:read self:write",
+    createdAt: now,
+  }).returning({ id: oauthConnections.id });
+  const token = (await issueAccessToken(deps, {
+    userId: u.id,
+    clientId: "bench-lock",
+    connectionId: conn.id,
+    scopes: ["self:read", "self:write"],
+  })).accessToken;
+  const call = () =>
+    app.fetch(
+      new Request("http://bench/api/mcp", {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${token}`,
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          "MCP-Protocol-Version": "2025-06-18",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "whoami", arguments: {} },
+        }),
+      }),
+    );
+  await (await call()).body?.cancel();
+  const LOCK_SECONDS = Number(opts["lock-seconds"]);
+  const other = new Database(database.path!);
+  other.exec("BEGIN IMMEDIATE");
+  const lockEnds = setTimeout(() => {
+    other.exec("ROLLBACK");
+    other.close();
+  }, LOCK_SECONDS * 1000);
+  const sent = performance.now();
+  const r = await call();
+  const took = performance.now() - sent;
+  const text = await r.text();
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, LOCK_SECONDS * 1000 - took) + 50));
+  clearTimeout(lockEnds);
+  const after = await call();
+  console.log(
+    `\nA connector call during another program's ${LOCK_SECONDS} s lock (DATABASE_LOCK_WAIT_MS ${config.databaseLockWaitMs})`,
+  );
+  console.log(
+    `  answered after        ${(took / 1000).toFixed(1)} s: ${
+      /busy/.test(text) ? "busy, nothing saved" : text.slice(0, 80)
+    }`,
+  );
+  console.log(
+    `  after the lock        ${after.status} ${
+      /"isError":true/.test(await after.text()) ? "(refused)" : "(answered)"
+    }`,
+  );
+}
+
+// 5. Memory of 32 concurrent sign-ins with a wrong password.
 {
   // From 32 source addresses (as the server's peer), so the per-address slow-down is not what answers them.
   const attempt = (i: number) =>
