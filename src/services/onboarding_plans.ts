@@ -7,7 +7,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { employees, onboardingPlans, onboardingTasks, onboardingTemplates } from "../db/schema/mod.ts";
 import { isHrOrAbove } from "../domain/access.ts";
-import { isValidDate } from "../domain/calendar.ts";
+import { isPlausibleDate } from "../domain/calendar.ts";
 import { AppError } from "../errors.ts";
 import { onboardingTexts } from "../i18n/console_onboarding.ts";
 import type { Actor } from "./actor.ts";
@@ -195,7 +195,7 @@ export async function startPlanForPerson(
 ) {
   hrOnly(actor);
   const t = onboardingTexts(actor.language);
-  if (!isValidDate(firstDay)) throw new AppError("validation", t.firstDayInvalid);
+  if (!isPlausibleDate(firstDay)) throw new AppError("validation", t.firstDayInvalid);
   return await writeTx(deps, async (tx) => {
     const [template] = await tx.select({ id: onboardingTemplates.id }).from(onboardingTemplates)
       .where(eq(onboardingTemplates.key, DEFAULT_TEMPLATE)).limit(1);

@@ -141,7 +141,15 @@ Deno.test("onboarding after a first import: only new hires start a plan; HR star
         post(hr, { csrf, first_day: "23.11.2026" }),
       );
       assert.equal(bad.status, 400);
-      assert.match(await bad.text(), /Erster Tag des Plans: ein gültiges Datum JJJJ-MM-TT angeben\./);
+      assert.match(
+        await bad.text(),
+        /Erster Tag des Plans: ein gültiges Datum JJJJ-MM-TT zwischen 1900 und 2100 angeben\./,
+      );
+      const far = await t.request(
+        "/hr/people/P1/onboarding/start",
+        post(hr, { csrf, first_day: "0026-11-23" }),
+      );
+      assert.equal(far.status, 400);
       assert.deepEqual((await plans(t)).filter((p) => p.startsWith("P1")), []);
     });
 
@@ -155,7 +163,10 @@ Deno.test("onboarding after a first import: only new hires start a plan; HR star
       assert.equal(r.status, 200);
       const html = await r.text();
       assert.match(html, /Die Aufgabe «Willkommen im Team» ist erledigt\./);
-      assert.match(html, /Willkommen im Team<\/td><td>04\.01\.2027<\/td><td>Martina Meier<\/td><td>✓ erledigt/);
+      assert.match(
+        html,
+        /Willkommen im Team<\/td><td>04\.01\.2027<\/td><td>Martina Meier<\/td><td>✓ erledigt/,
+      );
       // The same task through another person's page is not theirs.
       const wrong = await t.request(`/hr/people/P3/onboarding/tasks/${task.id}/done`, post(hr, { csrf }));
       assert.equal(wrong.status, 404);
