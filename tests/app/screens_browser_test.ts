@@ -1,0 +1,74 @@
+/**
+ * Every screen of the employee app in French and English (German and Italian run through the week in
+ * employee_week_browser_test.ts), for a manager, who has all of them: the heading in the account's language,
+ * axe-core clean, and nothing wider than a 360 or 390 pixel screen, whatever the length of the words.
+ */
+import assert from "node:assert/strict";
+import { assertAccessible, assertNoOverflow, launch, serveDemo } from "./_browser.ts";
+
+const HEADINGS = {
+  fr: {
+    "/": "Aperçu",
+    "/leave": "Vacances",
+    "/time": "Temps",
+    "/sick": "Maladie",
+    "/payslips": "Salaire",
+    "/team": "Équipe",
+    "/account": "Compte",
+  },
+  en: {
+    "/": "Overview",
+    "/leave": "Leave",
+    "/time": "Time",
+    "/sick": "Sick",
+    "/payslips": "Pay",
+    "/team": "Team",
+    "/account": "Account",
+  },
+};
+
+Deno.test({
+  name: "app: every screen in French and English at 360 px, accessible and without sideways scrolling",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: async (t) => {
+    const s = await serveDemo();
+    const browser = await launch();
+    try {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: "fr-CH" });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on("pageerror", (e) => problems.push(e.message));
+      await page.goto(`${s.origin}/`);
+      await page.waitForURL((u) => u.pathname === "/oauth/signin");
+      await page.locator("#email").fill("manager@demo.example");
+      await page.locator("#password").fill("demo-password-2026");
+      await page.locator("form button[type=submit]").click();
+      await page.waitForURL((u) => u.pathname === "/");
+      const token = await s.signIn("manager@demo.example");
+      for (const [lang, headings] of Object.entries(HEADINGS)) {
+        await t.step(lang, async () => {
+          const r = await s.request("/api/v1/portal/employee/profile", {
+            method: "PATCH",
+            token,
+            json: { language: lang },
+          });
+          assert.equal(r.status, 200);
+          await r.body?.cancel();
+          for (const [path, heading] of Object.entries(headings)) {
+            await page.goto(`${s.origin}${path}`);
+            await page.getByRole("heading", { level: 1, name: heading, exact: true }).waitFor();
+            assert.equal(await page.locator("html").getAttribute("lang"), lang);
+            await assertAccessible(page, `${lang} ${path}`);
+            await assertNoOverflow(page, `${lang} ${path}`);
+          }
+        });
+      }
+      assert.deepEqual(problems, []);
+      await context.close();
+    } finally {
+      await browser.close();
+      await s.stop();
+    }
+  },
+});
