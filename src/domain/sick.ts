@@ -45,16 +45,15 @@ export interface ScaleStep {
  * follow.
  *
  * Sources:
- * - Berner Skala (Gewerbegericht Bern 1926; Appellationshof/Obergericht Bern practice): years 1–24 as
- *   every source gives them (kfmv Bern, "Know-how zum Arbeitsrecht",
- *   https://www.kv-verband.ch/post/know-how-zum-arbeitsrecht; Mobiliar, "Lohnfortzahlungsfristen",
- *   https://www.mobiliar.ch/versicherungen-und-vorsorge/angebote-fuer-unternehmen/unfall-und-krankheit/kollektiv-krankenversicherung/lohnfortzahlungsfristen).
- *   From year 25 one month more per five further years: 25–29 7 months (gryps KMU-Lexikon
- *   "Lohnfortzahlung bei Krankheit", https://gryps.ch/kmu-lexikon/lohnfortzahlung-bei-krankheit;
- *   swissmom "Die 3 Lohnfortzahlungsskalen", "ab 25. Jahr 7 Monate"), 30–34 8 months, 35 on 9 months
- *   (Mobiliar, as above: "ab dem 25. Dienstjahr 7 Monate, ab dem 30. Dienstjahr 8 Monate, ab dem 35.
- *   Dienstjahr 9 Monate"). kfmv ends its table at "20.–25. Dienstjahr: 6 Monate"; we follow the
- *   extended form, which three publishers give and which never shrinks with longer service.
+ * - Berner Skala (Gewerbegericht Bern 1926; Appellationshof/Obergericht Bern practice), as the court
+ *   tables the service cites publish it (kfmv Bern, "Know-how zum Arbeitsrecht",
+ *   https://www.kv-verband.ch/post/know-how-zum-arbeitsrecht; the Bezirksgericht Andelfingen's table of
+ *   the three scales): 1 month in year 2, 2 months in years 3–4, 3 in 5–9, 4 in 10–14, 5 in 15–19, and
+ *   "20.–25. Dienstjahr: 6 Monate", the last row. Beyond year 25 neither table goes on, so the last row
+ *   applies (6 months). Some insurers and publishers extend the scale by a month per five further years
+ *   (Mobiliar, "Lohnfortzahlungsfristen"; gryps KMU-Lexikon; swissmom: 7 months from year 25); that is
+ *   not the courts' table and the service does not follow it (an employer may grant more by contract,
+ *   OR Art. 324a para. 4).
  * - Basler Skala (Basel courts): 2–3 years 2 months, 4–10 3, 11–15 4, 16–20 5, "über 20 Jahre" /
  *   "ab dem 21. Dienstjahr" 6 months (kfmv and gryps, as above). The published table ends with that
  *   open-ended row; nothing beyond it is published.
@@ -75,9 +74,6 @@ export const SALARY_CONTINUATION_SCALES: Readonly<Record<SalaryScale, readonly S
     { fromServiceYear: 10, months: 4 },
     { fromServiceYear: 15, months: 5 },
     { fromServiceYear: 20, months: 6 },
-    { fromServiceYear: 25, months: 7 },
-    { fromServiceYear: 30, months: 8 },
-    { fromServiceYear: 35, months: 9 },
   ],
   BASLER: [
     { fromServiceYear: 1, weeks: 3 },

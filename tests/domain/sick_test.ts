@@ -71,7 +71,8 @@ Deno.test("sick: weeks of salary continuation follow the court scale of the curr
     ["BERNER", "2015-01-01", "2024-06-01", "10th year: 4 months", 17.33],
     ["BERNER", "2010-01-01", "2024-06-01", "15th year: 5 months", 21.67],
     ["BERNER", "2005-01-01", "2024-06-01", "20th year: 6 months", 26],
-    ["BERNER", "1990-01-01", "2024-06-01", "35th year: 9 months", 39],
+    // kfmv Bern, Bezirksgericht Andelfingen: the last row, "20.–25. Dienstjahr: 6 Monate", applies beyond.
+    ["BERNER", "1990-01-01", "2024-06-01", "35th year: 6 months", 26],
     ["BASLER", "2024-01-01", "2024-06-01", "1st year: 3 weeks", 3],
     ["BASLER", "2023-01-01", "2024-06-01", "2nd year: 2 months", 8.67],
     ["BASLER", "2022-01-01", "2024-06-01", "3rd year: 2 months", 8.67],
@@ -175,10 +176,9 @@ Deno.test("sick: continuation days used = sick days in the current service year 
 
 /**
  * Every scale at every boundary: the last service year of each step and the first of the next, and a
- * year beyond the published data. Sources (as cited in src/domain/sick.ts): Berner Skala years 1–24 per
- * kfmv Bern "Know-how zum Arbeitsrecht" and Mobiliar "Lohnfortzahlungsfristen", years 25 on per
- * Mobiliar ("ab dem 25. Dienstjahr 7 Monate, ab dem 30. 8 Monate, ab dem 35. 9 Monate"), gryps
- * KMU-Lexikon and swissmom; Basler Skala per kfmv and gryps ("über 20 Jahre 6 Monate"); Zürcher Skala
+ * year beyond the published data. Sources (as cited in src/domain/sick.ts): Berner Skala per kfmv Bern
+ * "Know-how zum Arbeitsrecht" and the Bezirksgericht Andelfingen's table ("20.–25. Dienstjahr: 6 Monate",
+ * the last row); Basler Skala per kfmv and gryps ("über 20 Jahre 6 Monate"); Zürcher Skala
  * per kfmv (to "25. Dienstjahr: 31 Wochen") and swissmom / lohnfortzahlung.ch ("pro Jahr 1 Woche mehr").
  */
 Deno.test("sick: every court scale at every boundary service year", async (t) => {
@@ -196,12 +196,13 @@ Deno.test("sick: every court scale at every boundary service year", async (t) =>
     ["BERNER", 19, { months: 5 }],
     ["BERNER", 20, { months: 6 }],
     ["BERNER", 24, { months: 6 }],
-    ["BERNER", 25, { months: 7 }],
-    ["BERNER", 29, { months: 7 }],
-    ["BERNER", 30, { months: 8 }],
-    ["BERNER", 34, { months: 8 }],
-    ["BERNER", 35, { months: 9 }],
-    ["BERNER", 51, { months: 9 }],
+    // kfmv Bern and the Bezirksgericht Andelfingen: "20.–25. Dienstjahr: 6 Monate", the last row; beyond it
+    // the last row applies.
+    ["BERNER", 25, { months: 6 }],
+    ["BERNER", 26, { months: 6 }],
+    ["BERNER", 30, { months: 6 }],
+    ["BERNER", 40, { months: 6 }],
+    ["BERNER", 51, { months: 6 }],
     ["BASLER", 1, { weeks: 3 }],
     ["BASLER", 2, { months: 2 }],
     ["BASLER", 3, { months: 2 }],
@@ -236,13 +237,14 @@ Deno.test("sick: every court scale at every boundary service year", async (t) =>
   }
   await t.step("the weeks of the steps beyond 25 years, on a real anniversary", () => {
     // Employed since 1 March 1996: 1 March 2025 begins the 30th service year.
-    assert.equal(salaryContinuation("BERNER", "1996-03-01", "2025-02-28").weeksEntitled, 30.33);
-    assert.equal(salaryContinuation("BERNER", "1996-03-01", "2025-03-01").weeksEntitled, 34.67);
+    // Berner: 6 months (26 weeks) in years 29 and 30 alike.
+    assert.equal(salaryContinuation("BERNER", "1996-03-01", "2025-02-28").weeksEntitled, 26);
+    assert.equal(salaryContinuation("BERNER", "1996-03-01", "2025-03-01").weeksEntitled, 26);
     assert.equal(salaryContinuation("ZUERCHER", "1996-03-01", "2025-03-01").weeksEntitled, 36);
     assert.equal(salaryContinuation("BASLER", "1996-03-01", "2025-03-01").weeksEntitled, 26);
     assert.match(
       salaryContinuation("BERNER", "1996-03-01", "2025-03-01", "en").description,
-      /service year 30: salary continues for 8 months \(34.67 weeks\)/,
+      /service year 30: salary continues for 6 months \(26 weeks\)/,
     );
   });
 });
