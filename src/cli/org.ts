@@ -33,21 +33,33 @@ export const orgCommands: Command[] = [
   {
     name: "org apply",
     summary: "Apply an organisation configuration file, all or nothing",
-    usage: "org apply --file <file.yaml>   (- for standard input)\n\n" +
+    usage: "org apply --file <file.yaml> [--prune closures] [--recalculate]   (- for standard input)\n\n" +
       "Every problem is reported with its line and path, and a file with any problem changes nothing.\n" +
       "Entries are matched by their natural key, so applying a file twice changes nothing the second\n" +
-      "time. What the database has and the file does not name is left alone and listed as not in the file.",
-    options: { file: { type: "string" } },
+      "time. What the database has and the file does not name is left alone and listed as not in the file;\n" +
+      "--prune closures removes the closures the file does not name instead. A closure change that alters\n" +
+      "approved leave (a closure day costs nothing in a request) is refused, naming each request, unless\n" +
+      "--recalculate is given: then those requests are computed again and each person is told.",
+    options: {
+      file: { type: "string" },
+      prune: { type: "string", multiple: true },
+      recalculate: { type: "boolean" },
+    },
     async run(deps, { values }, io) {
       const file = fileOption(values);
       const text = file === "-" ? await io.readStdin() : await Deno.readTextFile(file).catch(() => {
         throw new CommandError(`Cannot read ${file}.`);
       });
-      const r = await applyConfiguration(deps, text);
+      const prune = ((values.prune as string[] | undefined) ?? []).flatMap((p) => p.split(",")).map((p) =>
+        p.trim()
+      ).filter(Boolean);
+      const r = await applyConfiguration(deps, text, { prune, recalculate: values.recalculate === true });
       if (!r.ok) {
         io.err(
           `Nothing was applied. ${r.problems.length} problem(s):\n${
-            r.problems.map((p) => `  line ${p.line}${p.path ? `, ${p.path}` : ""}: ${p.message}`).join("\n")
+            r.problems.map((p) =>
+              `  ${p.line ? `line ${p.line}` : ""}${p.line && p.path ? ", " : ""}${p.path}: ${p.message}`
+            ).join("\n")
           }\n`,
         );
         return 1;
@@ -55,9 +67,12 @@ export const orgCommands: Command[] = [
       for (const { key, report } of r.sections) {
         io.out(
           `${key}: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged${
+            report.removed?.length ? `, ${report.removed.length} removed (${report.removed.join(", ")})` : ""
+          }${
             report.notInFile.length ? `; not in the file (left alone): ${report.notInFile.join(", ")}` : ""
           }\n`,
         );
+        for (const note of report.notes ?? []) io.out(`  ${note}\n`);
       }
       if (r.skipped.length) io.out(`Sections not in the file (left alone): ${r.skipped.join(", ")}\n`);
       io.out(`${r.changes} change(s) applied.\n`);

@@ -1,11 +1,47 @@
 /** Commands for pay: payslips from payroll. */
 import { dirname, isAbsolute, join } from "node:path";
 import type { Command } from "./command.ts";
-import { CommandError } from "./errors.ts";
+import { CommandError, UsageError } from "./errors.ts";
 import { importManifest, MAX_PAYSLIP_BYTES } from "../services/payslip_import.ts";
 import { addClosure, addCompensation, listClosures, listCompensation } from "../services/hr_pay.ts";
 import { importSchoolHolidays } from "../services/school_holidays.ts";
 import { nothingImported, number, refusing, text } from "./args.ts";
+import {
+  type ClosureChangeResult,
+  findClosure,
+  RecalculationNeeded,
+  removeClosure,
+  updateClosure,
+} from "../services/closure_changes.ts";
+import type { Io } from "./command.ts";
+import { AppError } from "../errors.ts";
+
+/** A closure change's refusal because approved leave would change: exit 1 with the people named. */
+async function recalculating<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (e instanceof RecalculationNeeded) {
+      throw new CommandError(`${e.message.replace(/Confirm the recalculation/, "Give --recalculate")}`);
+    }
+    if (e instanceof AppError) throw new CommandError(e.message);
+    throw e;
+  }
+}
+
+/** What a closure change did to leave requests. */
+function reportRecalculation(io: Io, r: ClosureChangeResult) {
+  if (r.workThroughRemoved) io.out(`${r.workThroughRemoved} approved work-through day(s) removed with it.\n`);
+  if (!r.recalculated.length) return;
+  io.out(
+    `${r.recalculated.length} leave request(s) computed again; each person was notified and e-mailed:\n`,
+  );
+  for (const x of r.recalculated) {
+    io.out(
+      `  ${x.personnelNumber} ${x.name}, ${x.startDate} to ${x.endDate}: ${x.before} → ${x.after} days\n`,
+    );
+  }
+}
 
 /** Reads one manifest entry's PDF, or says why it cannot be read; never reads a file far too large. */
 async function readPdf(base: string, name: string): Promise<{ bytes: Uint8Array | null; problem?: string }> {
@@ -126,6 +162,79 @@ export const payCommands: Command[] = [
         })
       );
       io.out(`Closure "${row.nameDe}" from ${row.startDate} to ${row.endDate} added.\n`);
+      return 0;
+    },
+  },
+  {
+    name: "closures edit",
+    summary: "Change a company closure (its days, names, vacation or granted, cantons)",
+    usage: "closures edit --closure <first day | first..last> [--from <YYYY-MM-DD>] [--to <YYYY-MM-DD>]\n" +
+      "              [--name <German name>] [--name-fr <n>] [--name-en <n>] [--deducts-leave | --granted]\n" +
+      "              [--canton <XX> … | --all-cantons] [--recalculate]\n\n" +
+      "What is not given stays as it is. A closure day costs nothing in a leave request, so a change that\n" +
+      "alters approved leave is refused, naming each request, unless --recalculate is given: then those\n" +
+      "requests are computed again and each person is notified and e-mailed. Requests awaiting a decision\n" +
+      "are computed again in any case.",
+    options: {
+      closure: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
+      name: { type: "string" },
+      "name-fr": { type: "string" },
+      "name-en": { type: "string" },
+      "deducts-leave": { type: "boolean" },
+      granted: { type: "boolean" },
+      canton: { type: "string", multiple: true },
+      "all-cantons": { type: "boolean" },
+      recalculate: { type: "boolean" },
+    },
+    async run(deps, { values }, io) {
+      const ref = text(values, "closure");
+      if (values["deducts-leave"] && values.granted) {
+        throw new UsageError("Use --deducts-leave or --granted, not both.");
+      }
+      if (values.canton && values["all-cantons"]) {
+        throw new UsageError("Use --canton or --all-cantons, not both.");
+      }
+      const row = await refusing(() => findClosure(deps, ref));
+      const renamed = values.name !== undefined;
+      const r = await recalculating(() =>
+        updateClosure(deps, ref, {
+          from: (values.from as string | undefined) ?? row.startDate,
+          to: (values.to as string | undefined) ?? row.endDate,
+          name: {
+            de: (values.name as string | undefined) ?? row.nameDe,
+            fr: (values["name-fr"] as string | undefined) ?? (renamed ? undefined : row.nameFr),
+            en: (values["name-en"] as string | undefined) ?? (renamed ? undefined : row.nameEn),
+          },
+          deductsLeave: values["deducts-leave"] ? true : values.granted ? false : row.deductsLeave,
+          cantons: values["all-cantons"]
+            ? []
+            : values.canton
+            ? (values.canton as string[]).map((c) => c.toUpperCase())
+            : row.cantons?.split(",").filter(Boolean),
+        }, { confirmed: values.recalculate === true })
+      );
+      io.out(`Closure "${r.closure.nameDe}" now from ${r.closure.startDate} to ${r.closure.endDate}.\n`);
+      reportRecalculation(io, r);
+      return 0;
+    },
+  },
+  {
+    name: "closures remove",
+    summary: "Remove a company closure",
+    usage: "closures remove --closure <first day | first..last> [--recalculate]\n\n" +
+      "Removal that alters approved leave (a closure day costs nothing in a request) is refused, naming each\n" +
+      "request, unless --recalculate is given: then those requests are computed again and each person is\n" +
+      "notified and e-mailed. Days people were approved to work through it are removed with it.",
+    options: { closure: { type: "string" }, recalculate: { type: "boolean" } },
+    async run(deps, { values }, io) {
+      const ref = text(values, "closure");
+      const r = await recalculating(() =>
+        removeClosure(deps, ref, { confirmed: values.recalculate === true })
+      );
+      io.out(`Closure "${r.closure.nameDe}" from ${r.closure.startDate} to ${r.closure.endDate} removed.\n`);
+      reportRecalculation(io, r);
       return 0;
     },
   },

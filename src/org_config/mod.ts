@@ -8,7 +8,8 @@
  * a section absent from the file is not touched at all.
  */
 import type { AppDeps } from "../deps.ts";
-import type { Path, PlacedProblem, Section, SectionReport } from "./section.ts";
+import type { ApplyOptions, Path, PlacedProblem, Section, SectionReport } from "./section.ts";
+import { RecalculationNeeded } from "../services/closure_changes.ts";
 import type { Tx } from "../settings.ts";
 import { settingsSection } from "./sections/settings.ts";
 import { leaveTypesSection } from "./sections/leave_types.ts";
@@ -31,7 +32,7 @@ export const SECTIONS: readonly Section<unknown>[] = [
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;
 
-export type { PlacedProblem } from "./section.ts";
+export type { ApplyOptions, PlacedProblem } from "./section.ts";
 
 export type ApplyResult =
   | { ok: true; sections: Array<{ key: string; report: SectionReport }>; changes: number; skipped: string[] }
@@ -66,7 +67,12 @@ const yamlFile = () => import("./file.ts");
 export async function validateConfiguration(
   text: string,
   deps: Pick<Deps, "config" | "clock">,
-): Promise<{ ok: true; values: Map<string, unknown> } | { ok: false; problems: PlacedProblem[] }> {
+): Promise<
+  { ok: true; values: Map<string, unknown>; lineOf: (path: Path) => number } | {
+    ok: false;
+    problems: PlacedProblem[];
+  }
+> {
   const file = (await yamlFile()).readYaml(text);
   if (!file.ok) return file;
   const problems: PlacedProblem[] = [];
@@ -76,7 +82,7 @@ export async function validateConfiguration(
     (path, message) => problems.push({ line: file.lineOf(path), path: formatPath(path), message }),
   );
   problems.sort((a, b) => a.line - b.line);
-  return problems.length || !values ? { ok: false, problems } : { ok: true, values };
+  return problems.length || !values ? { ok: false, problems } : { ok: true, values, lineOf: file.lineOf };
 }
 
 /** Checks a configuration's sections (as parsed from YAML, or built by a form); each problem goes to `place`. */
@@ -120,23 +126,46 @@ async function applyValuesIn(
   tx: Tx,
   deps: Pick<Deps, "config" | "clock">,
   values: Map<string, unknown>,
+  opts: ApplyOptions = {},
 ): Promise<ApplyResult> {
   const sections: Array<{ key: string; report: SectionReport }> = [];
   for (const s of SECTIONS) {
-    if (values.has(s.key)) sections.push({ key: s.key, report: await s.apply(tx, values.get(s.key), deps) });
+    if (values.has(s.key)) {
+      sections.push({ key: s.key, report: await s.apply(tx, values.get(s.key), deps, opts) });
+    }
   }
   return {
     ok: true,
     sections,
-    changes: sections.reduce((n, s) => n + s.report.created + s.report.updated, 0),
+    changes: sections.reduce(
+      (n, s) => n + s.report.created + s.report.updated + (s.report.removed?.length ?? 0),
+      0,
+    ),
     skipped: SECTIONS.filter((s) => !values.has(s.key)).map((s) => s.key),
   };
 }
 
-/** Applies validated sections in one transaction. */
-function applyValues(deps: Deps, values: Map<string, unknown>): Promise<ApplyResult> {
-  return deps.db.transaction((tx) => applyValuesIn(tx, deps, values));
+/**
+ * Applies validated sections in one transaction. A change refused while applying (approved leave a closure
+ * change would alter, not confirmed) rolls everything back and is reported at its section's line.
+ */
+async function applyValues(
+  deps: Deps,
+  values: Map<string, unknown>,
+  opts: ApplyOptions = {},
+  lineOf: (path: Path) => number = () => 0,
+): Promise<ApplyResult> {
+  try {
+    return await deps.db.transaction((tx) => applyValuesIn(tx, deps, values, opts));
+  } catch (e) {
+    if (!(e instanceof RecalculationNeeded)) throw e;
+    const message = e.message.replace(/Confirm the recalculation/, "Apply with --recalculate");
+    return { ok: false, problems: [{ line: lineOf(["closures"]), path: "closures", message }] };
+  }
 }
+
+/** The sections `--prune` may name: entries the file does not name are removed from them. */
+export const PRUNABLE_SECTIONS: readonly string[] = SECTIONS.filter((s) => s.prunable).map((s) => s.key);
 
 /**
  * Applies some sections given as values (the HR console's forms), with the file's checks and all or
@@ -172,9 +201,32 @@ export async function applySectionsIn(
   return await applyValuesIn(tx, deps, values);
 }
 
-/** Validates the whole file, then applies it in one transaction (nothing is written when a problem exists). */
-export async function applyConfiguration(deps: Deps, text: string): Promise<ApplyResult> {
+/**
+ * Validates the whole file, then applies it in one transaction (nothing is written when a problem exists).
+ * `opts.prune` names sections whose entries missing from the file are removed; a section named there must be
+ * in the file (pruning a section the file leaves out would empty it).
+ */
+export async function applyConfiguration(
+  deps: Deps,
+  text: string,
+  opts: ApplyOptions = {},
+): Promise<ApplyResult> {
   const v = await validateConfiguration(text, deps);
   if (!v.ok) return v;
-  return await applyValues(deps, v.values);
+  const problems: PlacedProblem[] = [];
+  for (const key of opts.prune ?? []) {
+    if (!PRUNABLE_SECTIONS.includes(key)) {
+      problems.push({
+        line: 0,
+        path: key,
+        message: `--prune takes ${
+          PRUNABLE_SECTIONS.join(", ")
+        }; the other sections' entries are never removed`,
+      });
+    } else if (!v.values.has(key)) {
+      problems.push({ line: 0, path: key, message: "--prune names a section the file does not have" });
+    }
+  }
+  if (problems.length) return { ok: false, problems };
+  return await applyValues(deps, v.values, opts, v.lineOf);
 }

@@ -31,6 +31,20 @@ export interface SectionReport {
   updated: number;
   unchanged: number;
   notInFile: string[];
+  /** Records removed because the file does not name them (`--prune`); counted as changes. */
+  removed?: string[];
+  /** Further lines for the report (leave requests computed again, …). */
+  notes?: string[];
+}
+
+/**
+ * How a file is applied. `prune`: the sections whose entries the file does not name are removed rather than
+ * left alone (only sections with `prunable`). `recalculate`: HR confirms that approved leave computed with a
+ * company closure the file changes is computed again (see `services/closure_changes.ts`).
+ */
+export interface ApplyOptions {
+  prune?: readonly string[];
+  recalculate?: boolean;
 }
 
 export type SectionDeps = Pick<AppDeps, "config" | "clock">;
@@ -46,8 +60,10 @@ export interface Section<T> {
   check?(value: T, deps: SectionDeps): Problem[];
   /** The section as it stands in the database, in the file's shape, in a stable order. */
   read(q: Queryable, deps: SectionDeps): Promise<T>;
-  /** Makes the database match the file for every entry the file names; others are left alone. */
-  apply(tx: Tx, value: T, deps: SectionDeps): Promise<SectionReport>;
+  /** Whether `--prune <key>` may remove the entries the file does not name. */
+  prunable?: boolean;
+  /** Makes the database match the file for every entry the file names; others are left alone unless pruned. */
+  apply(tx: Tx, value: T, deps: SectionDeps, opts?: ApplyOptions): Promise<SectionReport>;
 }
 
 /** Erases a section's value type so sections of different types share one list. */
