@@ -200,6 +200,19 @@ Deno.test("console refusals of the services in the reader's language (Italian)",
         /Il grado di occupazione deve essere un numero superiore a 0 e al massimo 100\./,
       );
     });
+
+    await ctx.step("the person page: a workload change before the start and without a weekday", async () => {
+      const csrf = await csrfOn(t, hr, "/hr/people/T2");
+      const r = await t.request(
+        "/hr/people/T2/workload",
+        post(hr, { csrf, wl_from: "2023-06-01", wl_percent: "80" }),
+      );
+      assert.equal(r.status, 400);
+      assert.match(
+        await r.text(),
+        /Nessuna modifica del grado d(?:'|&#39;)occupazione registrata: il primo giorno deve seguire l(?:'|&#39;)entrata \(01\.01\.2024\); serve almeno un giorno lavorativo\./,
+      );
+    });
   } finally {
     t.close();
   }

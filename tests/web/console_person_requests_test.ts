@@ -67,23 +67,23 @@ Deno.test("console workload: a change from 1 July shares 2027's vacation by cale
       [
         "the same day again",
         { wl_from: "2027-07-01", wl_percent: "80", wl_weekday: ["1", "2", "3", "4"] },
-        /already has a workload change from 2027-07-01/,
+        /a déjà un changement de taux dès le 01\.07\.2027/,
       ],
       [
         "before the employment starts",
         { wl_from: "2001-01-01", wl_percent: "80", wl_weekday: ["1"] },
-        /must be after the employment starts/,
+        /Aucun changement de taux enregistré : le premier jour doit suivre l(?:'|&#39;)entrée \(01\.04\.2022\)/,
       ],
-      ["no weekday", { wl_from: "2027-09-01", wl_percent: "80" }, /at least one working weekday/],
+      ["no weekday", { wl_from: "2027-09-01", wl_percent: "80" }, /il faut au moins un jour de travail/],
       [
         "no workload",
         { wl_from: "2027-09-01", wl_percent: "0", wl_weekday: ["1"] },
-        /the workload must be above 0 and at most 100 %, got 0/,
+        /le taux doit être supérieur à 0 et au plus 100 %/,
       ],
       [
         "no date",
         { wl_from: "", wl_percent: "80", wl_weekday: ["1"] },
-        /the first day must be a date YYYY-MM-DD/,
+        /le premier jour doit être une date/,
       ],
     ];
     for (const [name, fields, message] of cases) {
@@ -140,13 +140,17 @@ Deno.test("console documents: HR asks a person for a document; it is among their
       [
         "the same document again",
         { doc_kind: "Aufenthaltsbewilligung", doc_due: "" },
-        /already asked for "Aufenthaltsbewilligung"|already asked for &quot;Aufenthaltsbewilligung&quot;/,
+        /a déjà été prié·e de fournir « Aufenthaltsbewilligung »/,
       ],
-      ["no name", { doc_kind: " ", doc_due: "" }, /needs a name of 2 to 100 characters/],
+      [
+        "no name",
+        { doc_kind: " ", doc_due: "" },
+        /le document a besoin d(?:'|&#39;)un nom de 2 à 100 caractères/,
+      ],
       [
         "a day that has passed",
         { doc_kind: "Diplom", doc_due: "2026-11-01" },
-        /the due day 2026-11-01 has passed/,
+        /l(?:'|&#39;)échéance du 01\.11\.2026 est passée/,
       ],
     ];
     for (const [name, fields, message] of cases) {

@@ -336,26 +336,31 @@ Deno.test("console person: a balance correction with a reason the person then se
         "no days",
         { type: "VACATION", year: "2026", days: "0", note: "nichts" },
         400,
-        /days must be a non-zero number/,
+        /Aucune correction enregistrée : les jours doivent être un nombre non nul de -100 à 100/,
       ],
-      ["a quarter day", { type: "VACATION", year: "2026", days: "0.25", note: "Viertel" }, 400, /half days/],
+      [
+        "a quarter day",
+        { type: "VACATION", year: "2026", days: "0.25", note: "Viertel" },
+        400,
+        /les jours se comptent par demi-journées/,
+      ],
       [
         "no reason",
         { type: "VACATION", year: "2026", days: "1", note: "x" },
         400,
-        /a note of 3 to 500 characters/,
+        /une justification de 3 à 500 caractères est nécessaire/,
       ],
       [
         "a type without a balance",
         { type: "UNPAID", year: "2026", days: "1", note: "Versuch" },
         400,
-        /keeps no balance/,
+        /ne tient pas de solde/,
       ],
       [
         "a year long gone",
         { type: "VACATION", year: "1999", days: "1", note: "Versuch" },
         400,
-        /year must be a whole number from 2000/,
+        /l(?:'|&#39;)année doit être un nombre entier de 2000 à 2100/,
       ],
     ];
     for (const [name, form, status, message] of cases) {
