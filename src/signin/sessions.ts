@@ -9,6 +9,7 @@ import { randomToken, sha256Hex } from "../crypto.ts";
 import { AppError } from "../errors.ts";
 import { decoyHash, verifyPassword } from "./password.ts";
 import { enqueueMail } from "../mail/outbox.ts";
+import { writeTx } from "../services/common.ts";
 import type { Logger } from "../log.ts";
 
 /** The cookie that carries the session token for the server-rendered pages (the portal takes it too). */
@@ -47,17 +48,22 @@ export async function createSession(
   const token = randomToken("hrs");
   const now = clock.now();
   const expiresAt = now + opts.ttlDays * 86_400_000;
-  const [row] = await db.insert(sessions).values({
-    userId,
-    tokenHash: await sha256Hex(token),
-    deviceName: opts.deviceName ?? null,
-    method: opts.method,
-    authenticatedAt: now,
-    createdAt: now,
-    lastUsedAt: now,
-    expiresAt,
-  }).returning({ id: sessions.id });
-  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
+  const tokenHash = await sha256Hex(token);
+  // One transaction, in the process's write turn: a session never exists without its sign-in recorded.
+  const row = await writeTx({ db }, async (tx) => {
+    const [created] = await tx.insert(sessions).values({
+      userId,
+      tokenHash,
+      deviceName: opts.deviceName ?? null,
+      method: opts.method,
+      authenticatedAt: now,
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt,
+    }).returning({ id: sessions.id });
+    await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
+    return created;
+  });
   return { token, sessionId: row.id, expiresAt };
 }
 
