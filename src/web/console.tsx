@@ -459,7 +459,12 @@ async function calendarPage(
         <tbody>
           {rows.map((r) => (
             <tr key={r.id}>
-              <td>{p.lang === "fr" ? r.nameFr : p.lang === "en" ? r.nameEn : r.nameDe}</td>
+              <td>
+                {/* Each closure's page changes or removes it (console_organisation.tsx). */}
+                <a href={`/hr/calendar/closures/${encodeURIComponent(r.id)}`}>
+                  {p.lang === "fr" ? r.nameFr : p.lang === "en" ? r.nameEn : r.nameDe}
+                </a>
+              </td>
               <td>{`${swissDate(r.startDate, p.lang)} – ${swissDate(r.endDate, p.lang)}`}</td>
               <td>{r.deductsLeave ? t.fromVacation : t.granted}</td>
             </tr>

@@ -13,6 +13,19 @@ import { applySections, readSection } from "../org_config/mod.ts";
 import { ORG_LANGUAGES } from "../settings.ts";
 import { CANTON_CODES, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
 import { Layout, setPageHeaders } from "./layout.tsx";
+import { eq } from "drizzle-orm";
+import { closurePeriods } from "../db/schema/mod.ts";
+import { AppError } from "../errors.ts";
+import { fill, type Lang } from "../i18n/mod.ts";
+import { refusalText, swissDate } from "../i18n/console_common.ts";
+import { closureTexts } from "../i18n/console_closures.ts";
+import {
+  type ClosureChangeResult,
+  type Recalculated,
+  RecalculationNeeded,
+  removeClosure,
+  updateClosure,
+} from "../services/closure_changes.ts";
 
 const HALF_DAYS = ["12-24", "12-31"] as const;
 
@@ -107,6 +120,7 @@ async function organisationPage(
 /** Mounts the organisation page under /hr/organisation. */
 // deno-lint-ignore no-explicit-any
 export function mountConsoleOrganisation(app: Hono<any>, deps: AppDeps): void {
+  mountConsoleClosures(app, deps);
   app.get("/hr/organisation", async (c) => {
     const p = await hrPage(deps, c, "/hr/organisation");
     if (p instanceof Response) return p;
@@ -136,5 +150,219 @@ export function mountConsoleOrganisation(app: Hono<any>, deps: AppDeps): void {
       });
     }
     return await organisationPage(deps, c, p, { flash: organisationTexts(p.lang).saved });
+  });
+}
+
+// The page of one company closure ---------------------------------------------------------------------------
+
+type ClosureRow = typeof closurePeriods.$inferSelect;
+
+/** The closure's form as typed (kept when a save is refused). */
+interface ClosureForm {
+  nameDe: string;
+  nameFr: string;
+  nameEn: string;
+  from: string;
+  to: string;
+  deducts: boolean;
+  cantons: string[];
+}
+
+function formOf(r: ClosureRow): ClosureForm {
+  return {
+    nameDe: r.nameDe,
+    nameFr: r.nameFr,
+    nameEn: r.nameEn,
+    from: r.startDate,
+    to: r.endDate,
+    deducts: r.deductsLeave,
+    cantons: r.cantons ? r.cantons.split(",").filter(Boolean) : [],
+  };
+}
+
+/** The requests a change would alter (or altered), in the reader's language. */
+function requestList(lang: Lang, list: readonly Recalculated[]): string {
+  const ct = closureTexts(lang);
+  return list.map((r) =>
+    fill(ct.request, {
+      pn: r.personnelNumber,
+      name: r.name,
+      from: swissDate(r.startDate, lang),
+      to: swissDate(r.endDate, lang),
+      before: String(r.before),
+      after: String(r.after),
+    })
+  ).join("; ");
+}
+
+/** A refusal of a closure change in the reader's language. */
+function closureRefusal(e: AppError, lang: Lang): string {
+  return e instanceof RecalculationNeeded
+    ? fill(closureTexts(lang).needsRecalculation, { list: requestList(lang, e.requests) })
+    : refusalText(e, lang);
+}
+
+async function closurePage(
+  deps: AppDeps,
+  c: Context,
+  p: Page,
+  id: string,
+  opts: { flash?: string; errors?: string[]; status?: 200 | 400 | 403 | 404 | 409; form?: ClosureForm } = {},
+) {
+  const ct = closureTexts(p.lang);
+  const [row] = await deps.db.select().from(closurePeriods).where(eq(closurePeriods.id, id)).limit(1);
+  setPageHeaders(c);
+  if (!row) {
+    return c.html(
+      <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={ct.title} wide>
+        <Nav t={p.t} here="calendar" />
+        <h1>{ct.title}</h1>
+        {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
+        <Problems t={p.t} errors={opts.status === 403 ? opts.errors ?? [] : []} />
+        {opts.flash || opts.status === 403 ? null : <p class="alert" role="alert">{ct.notFound}</p>}
+        <p>
+          <a href="/hr/calendar">{ct.back}</a>
+        </p>
+      </Layout>,
+      opts.flash ? 200 : opts.status === 403 ? 403 : 404,
+    );
+  }
+  const f = opts.form ?? formOf(row);
+  const action = `/hr/calendar/closures/${encodeURIComponent(row.id)}`;
+  return c.html(
+    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={ct.title} wide>
+      <Nav t={p.t} here="calendar" />
+      <h1>{`${ct.title}: ${row.nameDe}`}</h1>
+      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
+      <Problems t={p.t} errors={opts.errors ?? []} />
+      <p>{ct.intro}</p>
+      <form method="post" action={action}>
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="kde">{ct.nameDe}</label>
+        <input id="kde" name="name_de" type="text" required maxlength={100} value={f.nameDe} />
+        <label for="kfr">{ct.nameFr}</label>
+        <input id="kfr" name="name_fr" type="text" maxlength={100} value={f.nameFr} />
+        <label for="ken">{ct.nameEn}</label>
+        <input id="ken" name="name_en" type="text" maxlength={100} value={f.nameEn} />
+        <label for="kfrom">{ct.from}</label>
+        <input id="kfrom" name="from" type="date" required value={f.from} />
+        <label for="kto">{ct.to}</label>
+        <input id="kto" name="to" type="date" required value={f.to} />
+        <div class="scope">
+          <input id="kdeducts" type="checkbox" name="deducts" value="yes" checked={f.deducts} />
+          <label for="kdeducts">{ct.deducts}</label>
+        </div>
+        <label for="kcantons">{ct.cantons}</label>
+        <select id="kcantons" name="cantons" multiple size={6} aria-describedby="kcantons-hint">
+          {CANTON_CODES.map((k) => <option key={k} value={k} selected={f.cantons.includes(k)}>{k}</option>)}
+        </select>
+        <p id="kcantons-hint" class="muted">{ct.cantonsHint}</p>
+        <div class="scope">
+          <input
+            id="krecalc"
+            type="checkbox"
+            name="recalculate"
+            value="yes"
+            aria-describedby="krecalc-hint"
+          />
+          <label for="krecalc">{ct.recalculate}</label>
+        </div>
+        <p id="krecalc-hint" class="muted">{ct.recalculateHint}</p>
+        <button type="submit">{ct.save}</button>
+      </form>
+      <h2 id="remove">{ct.removeTitle}</h2>
+      <p>{ct.removeIntro}</p>
+      <form method="post" action={`${action}/remove`}>
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <div class="scope">
+          <input
+            id="rrecalc"
+            type="checkbox"
+            name="recalculate"
+            value="yes"
+            aria-describedby="rrecalc-hint"
+          />
+          <label for="rrecalc">{ct.recalculate}</label>
+        </div>
+        <p id="rrecalc-hint" class="muted">{ct.recalculateHint}</p>
+        <button type="submit">{ct.remove}</button>
+      </form>
+      <p>
+        <a href="/hr/calendar">{ct.back}</a>
+      </p>
+    </Layout>,
+    opts.status ?? 200,
+  );
+}
+
+/** What a confirmed change did, for the page's note. */
+function doneNote(lang: Lang, done: ClosureChangeResult, first: string): string {
+  const ct = closureTexts(lang);
+  return [
+    first,
+    done.recalculated.length ? fill(ct.recalculated, { list: requestList(lang, done.recalculated) }) : "",
+    done.workThroughRemoved ? fill(ct.workThroughRemoved, { n: String(done.workThroughRemoved) }) : "",
+  ].filter(Boolean).join(" ");
+}
+
+/**
+ * Mounts a closure's page under /hr/calendar/closures/:id (the calendar page lists the closures and links
+ * here): its change and its removal go through `closures edit` / `closures remove`'s services, with the same
+ * confirmation when approved leave was computed with it.
+ */
+// deno-lint-ignore no-explicit-any
+export function mountConsoleClosures(app: Hono<any>, deps: AppDeps): void {
+  app.get("/hr/calendar/closures/:id", async (c) => {
+    const id = c.req.param("id");
+    const p = await hrPage(deps, c, `/hr/calendar/closures/${encodeURIComponent(id)}`);
+    if (p instanceof Response) return p;
+    return await closurePage(deps, c, p, id);
+  });
+
+  app.post("/hr/calendar/closures/:id", async (c) => {
+    const id = c.req.param("id");
+    const posted = await hrForm(deps, c, "/hr/calendar", (d, cx, p, o) => closurePage(d, cx, p, id, o));
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    const typed: ClosureForm = {
+      nameDe: (form.get("name_de") ?? "").slice(0, 200),
+      nameFr: (form.get("name_fr") ?? "").slice(0, 200),
+      nameEn: (form.get("name_en") ?? "").slice(0, 200),
+      from: (form.get("from") ?? "").slice(0, 20),
+      to: (form.get("to") ?? "").slice(0, 20),
+      deducts: form.get("deducts") === "yes",
+      cantons: form.getAll("cantons").slice(0, 30),
+    };
+    try {
+      const done = await updateClosure(deps, id, {
+        from: typed.from,
+        to: typed.to,
+        name: { de: typed.nameDe, fr: typed.nameFr, en: typed.nameEn },
+        deductsLeave: typed.deducts,
+        cantons: typed.cantons,
+      }, { confirmed: form.get("recalculate") === "yes" });
+      const first = fill(closureTexts(p.lang).saved, { name: done.closure.nameDe });
+      return await closurePage(deps, c, p, id, { flash: doneNote(p.lang, done, first) });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const status = e.status === 404 ? 404 : e.status === 409 ? 409 : 400;
+      return await closurePage(deps, c, p, id, { errors: [closureRefusal(e, p.lang)], status, form: typed });
+    }
+  });
+
+  app.post("/hr/calendar/closures/:id/remove", async (c) => {
+    const id = c.req.param("id");
+    const posted = await hrForm(deps, c, "/hr/calendar", (d, cx, p, o) => closurePage(d, cx, p, id, o));
+    if (posted instanceof Response) return posted;
+    const { p, form } = posted;
+    try {
+      const done = await removeClosure(deps, id, { confirmed: form.get("recalculate") === "yes" });
+      const first = fill(closureTexts(p.lang).removed, { name: done.closure.nameDe });
+      return await closurePage(deps, c, p, id, { flash: doneNote(p.lang, done, first) });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const status = e.status === 404 ? 404 : e.status === 409 ? 409 : 400;
+      return await closurePage(deps, c, p, id, { errors: [closureRefusal(e, p.lang)], status });
+    }
   });
 }
