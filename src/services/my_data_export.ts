@@ -1,7 +1,8 @@
 /**
  * A person's own data export (right of access: Art. 25 FADP/nDSG; GDPR Art. 15 and 20): one ZIP archive with
- * everything the service holds about them — `data.json` (machine-readable), `index.html` (readable, in the
- * person's language) and `files/` (their payslip documents).
+ * everything the service holds about them — `data.json` (machine-readable, every instant and day in ISO 8601),
+ * `index.html` (a readable document in the person's language that fits a phone, linking the files by their
+ * path inside the archive) and `files/` (their payslip documents, certificates and uploaded documents).
  *
  * What goes in is declared table by table below: every table that holds rows of one employee, with the
  * columns left out and why. Left out are secrets (password and token hashes), internal keys that mean nothing
@@ -23,6 +24,7 @@ import {
   leaveAdjustments,
   leaveEntitlements,
   leaveRequests,
+  leaveTypes,
   notifications,
   oauthClients,
   oauthConnections,
@@ -45,7 +47,9 @@ import {
 import { AppError } from "../errors.ts";
 import { isLang, type Lang } from "../i18n/mod.ts";
 import { ACTIVITY_TEXTS, type ActivityTexts } from "../i18n/activity.ts";
-import type { ServiceDeps } from "./common.ts";
+import { dataExportTexts } from "../i18n/data_export.ts";
+import { zoneOffsetMinutes } from "../domain/time.ts";
+import { DEFAULT_TIME_ZONE, leaveTypeName, type ServiceDeps } from "./common.ts";
 import { assistantActivity, MAX_ACTIVITY_DAYS } from "./assistant_activity.ts";
 
 /** How long a prepared archive is offered for download: seven days, then it is deleted. */
@@ -136,7 +140,13 @@ const iso = (ms: number | null | undefined) => ms == null ? null : new Date(ms).
 export async function collectPersonData(
   deps: ServiceDeps,
   employeeId: string,
-): Promise<{ data: Record<string, unknown>; files: Record<string, Uint8Array>; lang: Lang }> {
+): Promise<{
+  data: Record<string, unknown>;
+  files: Record<string, Uint8Array>;
+  lang: Lang;
+  /** Row id → the path of its file in the archive (a payslip, a certificate, an uploaded document). */
+  links: Record<string, string>;
+}> {
   const emp = await deps.db.query.employees.findFirst({ where: eq(employees.id, employeeId) });
   if (!emp) throw new AppError("not_found", "No employee record with this id.");
   const account = await deps.db.query.users.findFirst({ where: eq(users.employeeId, employeeId) });
@@ -154,8 +164,9 @@ export async function collectPersonData(
   };
   if (account) {
     data.profile.account = pick(account as unknown as Record<string, unknown>, ["passwordHash"]);
+    // Neither the token's hash nor the previous one's: secrets of the session, nothing about the person.
     data.profile.sessions = (await deps.db.select().from(sessions).where(eq(sessions.userId, account.id))
-      .orderBy(desc(sessions.createdAt))).map((s) => pick(s, ["tokenHash"]));
+      .orderBy(desc(sessions.createdAt))).map((s) => pick(s, ["tokenHash", "previousTokenHash"]));
     // The phones registered for push notifications (their tokens are the platform's address for the phone).
     data.profile.pushDevices = await deps.db.select().from(pushDevices).where(
       eq(pushDevices.userId, account.id),
@@ -173,8 +184,16 @@ export async function collectPersonData(
     tasks.push(...await deps.db.select().from(onboardingTasks).where(eq(onboardingTasks.planId, planId)));
   }
   data.profile.onboardingTasks = tasks;
+  // The leave type's name beside its id, in the person's language: the id alone means nothing to them.
+  const types = new Map((await deps.db.select().from(leaveTypes)).map((t) => [t.id, leaveTypeName(t, lang)]));
+  for (const key of ["leaveEntitlements", "leaveAdjustments", "leaveRequests"]) {
+    for (const row of data.leave[key] as Record<string, unknown>[]) {
+      row.leaveType = types.get(row.leaveTypeId as string) ?? null;
+    }
+  }
 
   const files: Record<string, Uint8Array> = {};
+  const links: Record<string, string> = {};
   const docs = await deps.db.select({
     id: payslips.id,
     period: payslips.period,
@@ -183,30 +202,33 @@ export async function collectPersonData(
   }).from(payslips).where(eq(payslips.employeeId, employeeId)).orderBy(asc(payslips.period));
   for (const d of docs) {
     if (!d.bytes || !d.name) continue;
-    const safe = d.name.replace(/[^\w.\- ]/g, "_");
-    files[`files/payslips/${d.period}-${d.id.slice(0, 8)}-${safe}`] = new Uint8Array(d.bytes);
+    const path = `files/payslips/${d.period}-${d.id.slice(0, 8)}-${safeName(d.name)}`;
+    files[path] = new Uint8Array(d.bytes);
+    links[d.id] = path;
   }
 
   const certificates = await deps.db.select({
     id: sickCertificates.id,
+    sickEntryId: sickCertificates.sickEntryId,
     name: sickCertificates.fileName,
     bytes: sickCertificates.bytes,
   }).from(sickCertificates).where(eq(sickCertificates.employeeId, employeeId));
   for (const f of certificates) {
-    files[`files/certificates/${f.id.slice(0, 8)}-${f.name.replace(/[^\w.\- ]/g, "_")}`] = new Uint8Array(
-      f.bytes,
-    );
+    const path = `files/certificates/${f.id.slice(0, 8)}-${safeName(f.name)}`;
+    files[path] = new Uint8Array(f.bytes);
+    links[f.id] = links[f.sickEntryId] = path;
   }
 
   const documentFiles = await deps.db.select({
     id: requiredDocumentFiles.id,
+    requiredDocumentId: requiredDocumentFiles.requiredDocumentId,
     name: requiredDocumentFiles.fileName,
     bytes: requiredDocumentFiles.bytes,
   }).from(requiredDocumentFiles).where(eq(requiredDocumentFiles.employeeId, employeeId));
   for (const f of documentFiles) {
-    files[`files/documents/${f.id.slice(0, 8)}-${f.name.replace(/[^\w.\- ]/g, "_")}`] = new Uint8Array(
-      f.bytes,
-    );
+    const path = `files/documents/${f.id.slice(0, 8)}-${safeName(f.name)}`;
+    files[path] = new Uint8Array(f.bytes);
+    links[f.id] = links[f.requiredDocumentId] = path;
   }
 
   if (account) {
@@ -250,58 +272,189 @@ export async function collectPersonData(
       createdAt: iso(r.createdAt),
     }));
   }
-  return { data, files, lang };
+  return { data: normalise(data) as Record<string, unknown>, files, lang, links };
+}
+
+/** A file name as it is safe in a ZIP path and a relative link: letters, digits, `.`, `-`, `_`. */
+function safeName(name: string): string {
+  return name.replace(/[^\w.\-]/g, "_");
+}
+
+/** Columns whose text is JSON: exported as the structure it holds, not as a string within a string. */
+const JSON_TEXT = new Set(["payload", "lines", "daysByYear", "entitlementSteps"]);
+
+/**
+ * One format for `data.json`: every instant (a column named `…At` or `…Until`, stored as epoch milliseconds) as
+ * an ISO 8601 date-time in UTC, days stay ISO 8601 dates (`YYYY-MM-DD`); JSON held in text columns as JSON; no
+ * hash of any secret (tokens, passwords), should a column carry one that a part forgot to omit.
+ */
+export function normalise(v: unknown, key = ""): unknown {
+  if (Array.isArray(v)) return v.map((x) => normalise(x));
+  if (v instanceof Uint8Array) return undefined;
+  if (v && typeof v === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (/hash$/i.test(k)) continue;
+      const n = normalise(x, k);
+      if (n !== undefined) out[k] = n;
+    }
+    return out;
+  }
+  if (typeof v === "number" && /(At|Until)$/.test(key)) return new Date(v).toISOString();
+  if (typeof v === "string" && JSON_TEXT.has(key)) {
+    try {
+      return normalise(JSON.parse(v));
+    } catch {
+      return v;
+    }
+  }
+  return v;
 }
 
 function esc(s: unknown): string {
   return String(s ?? "").replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-function table(rows: Record<string, unknown>[]): string {
-  if (!rows.length) return "<p>–</p>";
-  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const cell = (v: unknown) => esc(typeof v === "object" && v !== null ? JSON.stringify(v) : v);
-  return `<table><thead><tr>${cols.map((c) => `<th>${esc(c)}</th>`).join("")}</tr></thead><tbody>${
-    rows.map((r) => `<tr>${cols.map((c) => `<td>${cell(r[c])}</td>`).join("")}</tr>`).join("")
-  }</tbody></table>`;
+/** `2026-11-25` → `25.11.2026`, as people in Switzerland write a date in every one of the four languages. */
+function swissDate(day: string): string {
+  return `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 }
 
-/** The readable part: every section as tables, headed in the person's language. */
+/** An ISO instant as the local date and minute in the service's time zone: `25.11.2026 14:30`. */
+function swissInstant(value: string, timeZone: string): string {
+  const ms = Date.parse(value);
+  const local = new Date(ms + zoneOffsetMinutes(ms, timeZone) * 60_000).toISOString();
+  return `${swissDate(local.slice(0, 10))} ${local.slice(11, 16)}`;
+}
+
+/** Internal keys that mean nothing to the person (record ids, who in HR did what): in data.json only. */
+const hiddenField = (key: string) =>
+  key === "id" || /Id$/.test(key) || key === "createdBy" || key === "sortOrder";
+
+type Texts = ReturnType<typeof dataExportTexts>;
+
+/** A value as the readable document shows it; empty ones are left out (undefined). */
+function shown(v: unknown, t: Texts, timeZone: string): string | undefined {
+  if (v === null || v === undefined || v === "") return undefined;
+  if (typeof v === "boolean") return esc(v ? t.yes : t.no);
+  if (typeof v === "string") {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return swissDate(v);
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v))) {
+      return swissInstant(v, timeZone);
+    }
+    return esc(v);
+  }
+  if (Array.isArray(v)) {
+    const items = v.map((x) => shown(x, t, timeZone)).filter((x) => x !== undefined);
+    // Records (a payslip's lines) one a line, plain values in a row.
+    return items.length ? items.join(v.some((x) => x && typeof x === "object") ? "<br>" : ", ") : undefined;
+  }
+  if (typeof v === "object" && "label" in v && "amount" in v && Object.keys(v).length === 2) {
+    const line = v as { label: unknown; amount: unknown };
+    return `${esc(line.label)}: ${esc(line.amount)}`;
+  }
+  if (typeof v === "object") {
+    const pairs = Object.entries(v as Record<string, unknown>).filter(([k]) => !hiddenField(k))
+      .map(([k, x]) => [k, shown(x, t, timeZone)] as const).filter(([, x]) => x !== undefined)
+      .map(([k, x]) => `${esc(t.field(k))}: ${x}`);
+    return pairs.length ? pairs.join(", ") : undefined;
+  }
+  return esc(v);
+}
+
+/** One record as a card of label and value, its file linked by the path inside the archive. */
+function card(
+  row: Record<string, unknown>,
+  t: Texts,
+  timeZone: string,
+  links: Record<string, string>,
+): string {
+  const items: string[] = [];
+  for (const [k, v] of Object.entries(row)) {
+    if (hiddenField(k)) continue;
+    const value = shown(v, t, timeZone);
+    if (value !== undefined) items.push(`<dt>${esc(t.field(k))}</dt><dd>${value}</dd>`);
+  }
+  const path = typeof row.id === "string" ? links[row.id] : undefined;
+  if (path) {
+    items.push(
+      `<dt>${esc(t.field("file"))}</dt><dd><a href="${esc(path)}">${
+        esc(path.slice(path.lastIndexOf("/") + 1))
+      }</a></dd>`,
+    );
+  }
+  return items.length ? `<dl class="rec">${items.join("")}</dl>` : "";
+}
+
+const STYLE = "*{box-sizing:border-box}" +
+  "body{font:16px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;color:#1a1a1a;margin:0 auto;" +
+  "padding:1rem;max-width:46rem}" +
+  "h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.3rem;margin:2rem 0 .5rem;border-bottom:2px solid #ccc}" +
+  "h3{font-size:1.05rem;margin:1.2rem 0 .4rem}h1,h2,h3,p,li,a{overflow-wrap:anywhere}" +
+  ".rec{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:.15rem .75rem;margin:.5rem 0;" +
+  "padding:.6rem .75rem;border:1px solid #ddd;border-radius:.5rem}" +
+  ".rec dt{color:#555}.rec dd{margin:0;overflow-wrap:anywhere}.none{color:#666}nav ul{padding-left:1.2rem}";
+
+/**
+ * The readable part: a document in the person's language that fits a phone, one section per area, each
+ * record a card of labels and values (days as 25.11.2026, instants in the service's time zone), the files
+ * linked by their path inside the archive. Record ids are left to `data.json`.
+ */
 export function renderReadable(
   data: Record<string, Record<string, unknown>>,
   files: string[],
   lang: Lang,
   generatedAt: number,
+  links: Record<string, string> = {},
+  timeZone = DEFAULT_TIME_ZONE,
 ): string {
-  const t = ACTIVITY_TEXTS[lang];
-  const sections = (Object.keys(t.exportSections) as (keyof typeof t.exportSections)[]).map((s) => {
+  const a = ACTIVITY_TEXTS[lang];
+  const t = dataExportTexts(lang);
+  const keys = Object.keys(a.exportSections) as (keyof typeof a.exportSections)[];
+  const sections = keys.map((s) => {
     const parts = Object.entries(data[s] ?? {}).map(([k, v]) => {
-      const rows = Array.isArray(v) ? v as Record<string, unknown>[] : [v as Record<string, unknown>];
-      return `<h3>${esc(k)}</h3>${table(rows)}`;
+      const rows = (Array.isArray(v) ? v : [v]).filter((r) => r && typeof r === "object") as Record<
+        string,
+        unknown
+      >[];
+      const heading = `<h3>${esc(t.part(k))}${Array.isArray(v) ? ` (${rows.length})` : ""}</h3>`;
+      const cards = rows.map((r) => card(r, t, timeZone, links)).join("");
+      return heading + (cards || `<p class="none">${esc(t.none)}</p>`);
     }).join("");
-    return `<section><h2>${esc(t.exportSections[s])}</h2>${parts}</section>`;
+    return `<section id="${s}"><h2>${esc(a.exportSections[s])}</h2>${parts}</section>`;
   }).join("");
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${
-    esc(t.exportTitle)
-  }</title>` +
-    `<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse;font-size:.85rem}` +
-    `td,th{border:1px solid #ccc;padding:.2rem .4rem;vertical-align:top}</style></head><body>` +
-    `<h1>${esc(t.exportTitle)}</h1><p>${esc(t.exportIntro)}</p><p>${
-      esc(new Date(generatedAt).toISOString())
-    }</p>` +
-    sections + `<h2>${esc(t.exportFiles)}</h2><ul>${files.map((f) => `<li>${esc(f)}</li>`).join("")}</ul>` +
-    `</body></html>`;
+  const nav = `<nav><h2>${esc(t.contents)}</h2><ul>${
+    keys.map((s) => `<li><a href="#${s}">${esc(a.exportSections[s])}</a></li>`).join("")
+  }<li><a href="#files">${esc(a.exportFiles)}</a></li></ul></nav>`;
+  const list = files.length
+    ? `<ul>${files.map((f) => `<li><a href="${esc(f)}">${esc(f)}</a></li>`).join("")}</ul>`
+    : `<p class="none">${esc(t.none)}</p>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${
+      esc(a.exportTitle)
+    }</title>` +
+    `<style>${STYLE}</style></head><body><main><h1>${esc(a.exportTitle)}</h1><p>${esc(a.exportIntro)}</p>` +
+    `<p>${esc(t.generated)} ${swissInstant(new Date(generatedAt).toISOString(), timeZone)}</p>` +
+    `<p>${esc(t.complete)}</p>${nav}${sections}` +
+    `<section id="files"><h2>${esc(a.exportFiles)}</h2>${list}</section></main></body></html>`;
 }
 
 /** Builds the ZIP archive for one employee. */
 export async function buildArchive(deps: ServiceDeps, employeeId: string): Promise<Uint8Array> {
-  const { data, files, lang } = await collectPersonData(deps, employeeId);
+  const { data, files, lang, links } = await collectPersonData(deps, employeeId);
   const now = deps.clock.now();
   const json = JSON.stringify({ generatedAt: iso(now), ...data }, null, 2);
   const entries: Record<string, Uint8Array> = {
     "data.json": strToU8(json),
     "index.html": strToU8(
-      renderReadable(data as Record<string, Record<string, unknown>>, Object.keys(files), lang, now),
+      renderReadable(
+        data as Record<string, Record<string, unknown>>,
+        Object.keys(files),
+        lang,
+        now,
+        links,
+        deps.config?.timeZone ?? DEFAULT_TIME_ZONE,
+      ),
     ),
     ...files,
   };
