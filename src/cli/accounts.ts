@@ -45,8 +45,6 @@ export async function addUser(
   const email = p.email.trim().toLowerCase();
   checkEmail(email);
   checkRole(p.role);
-  const language = p.language ?? "de";
-  if (!isLang(language)) throw new CommandError("The language must be de, en, fr or it.");
   const problem = p.password === undefined
     ? null
     : await passwordProblem(p.password, p.email, await passwordContext(deps, p.email));
@@ -55,13 +53,18 @@ export async function addUser(
     throw new CommandError(`An account ${email} already exists.`);
   }
   let employeeId: string | null = null;
+  let recordLanguage: string | null = null;
   if (p.employee) {
     const e = await deps.db.query.employees.findFirst({ where: eq(employees.personnelNumber, p.employee) });
     if (!e) throw new CommandError(`There is no employee with personnel number ${p.employee}.`);
     const taken = await deps.db.query.users.findFirst({ where: eq(users.employeeId, e.id) });
     if (taken) throw new CommandError(`Employee ${p.employee} is already linked to ${taken.email}.`);
     employeeId = e.id;
+    recordLanguage = e.language;
   }
+  // Without --language: the person's language as HR entered it with their record, else German.
+  const language = p.language ?? recordLanguage ?? "de";
+  if (!isLang(language)) throw new CommandError("The language must be de, en, fr or it.");
   const password = p.password ?? generatePassword();
   const now = deps.clock.now();
   await deps.db.insert(users).values({

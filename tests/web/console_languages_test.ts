@@ -69,7 +69,7 @@ Deno.test("the employee file keeps the language of people without an account; an
   }
 });
 
-Deno.test("user invite without --language writes in the person's language and names the organisation", async () => {
+Deno.test("user invite and user add without --language take the person's language; the e-mail names the organisation", async () => {
   const t = await makeTestApp({ demo: false, now: NOW });
   try {
     await newInstallation(t, { people: PEOPLE });
@@ -106,6 +106,25 @@ Deno.test("user invite without --language writes in the person's language and na
     assert.equal(en.subject, "Your access to the HR portal at Rossi Sagl");
     assert.match(en.textBody, /The HR team at Rossi Sagl has set up an account for you/);
     assert.equal((await record(t, "T4")).language, "en", "kept with the record for the next invitation");
+
+    // `user add` (an account with a password, no e-mail sent) takes the record's language the same way.
+    const added = await cli(
+      t,
+      [
+        "user",
+        "add",
+        "--email",
+        "giulia.rossi@example.ch",
+        "--role",
+        "employee",
+        "--employee",
+        "T1",
+        "--password-stdin",
+      ],
+      "Giulia-Bellinzona-Castelgrande-7",
+    );
+    assert.equal(added.code, 0, added.err);
+    assert.equal((await account(t, "giulia.rossi@example.ch")).language, "it");
   } finally {
     t.close();
   }
