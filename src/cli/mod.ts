@@ -27,6 +27,7 @@ import { privacyCommands } from "./privacy.ts";
 import { leaveTypeCommands } from "./leave_types.ts";
 import { payCommands } from "./pay.ts";
 import { orgCommands } from "./org.ts";
+import { onboardingCommands } from "./onboarding.ts";
 
 export type { Command, Io } from "./command.ts";
 
@@ -425,6 +426,7 @@ export const COMMANDS: Command[] = [
   ...leaveTypeCommands,
   ...payCommands,
   ...orgCommands,
+  ...onboardingCommands,
 ];
 
 /** The overview printed by `help`. */

@@ -12,6 +12,7 @@ import { AppError } from "../errors.ts";
 import { onboardingTexts } from "../i18n/console_onboarding.ts";
 import type { Actor } from "./actor.ts";
 import {
+  DEFAULT_TIME_ZONE,
   fullName,
   iso,
   type Page,
@@ -24,7 +25,8 @@ import {
   writeTx,
 } from "./common.ts";
 import { type Phase, PHASES } from "./hr_onboarding.ts";
-import { DEFAULT_TEMPLATE, startPlanFromTemplate } from "./onboarding_templates.ts";
+import { DEFAULT_TEMPLATE, isNewHire, startPlanFromTemplate } from "./onboarding_templates.ts";
+import { localDay } from "../clock.ts";
 
 /** A plan's states: open, completed (its last task done) or closed by HR with tasks still open. */
 export type PlanStatus = "OPEN" | "COMPLETED" | "CLOSED";
@@ -236,5 +238,51 @@ export async function completePlanTask(deps: ServiceDeps, actor: Actor, employee
       .where(and(eq(onboardingTasks.id, taskId), eq(onboardingTasks.planId, plan.id))).limit(1);
     if (!task) throw new AppError("not_found", onboardingTexts(actor.language).noTask);
     return { ...(await markTaskDone(tx, task, now)), title: task.title };
+  });
+}
+
+/** An open plan started for someone who was no new hire at the time. */
+export interface StalePlan {
+  personnelNumber: string;
+  name: string;
+  firstDay: string;
+  openTasks: number;
+}
+
+/**
+ * Closes the open plans that were started for people employed for more than `NEW_HIRE_DAYS` already on the
+ * day the plan was made: what an `employees import` of long-time staff left before only new hires started
+ * plans (tasks due in 1999, managers with lists of them). A plan made for a new hire, or one HR started with
+ * a first day near its making, stays open. With `dryRun`, lists them and changes nothing.
+ */
+export async function closeStalePlans(
+  deps: ServiceDeps,
+  opts: { dryRun?: boolean } = {},
+): Promise<StalePlan[]> {
+  const tz = deps.config?.timeZone ?? DEFAULT_TIME_ZONE;
+  return await writeTx(deps, async (tx) => {
+    const open = await tx.select({
+      plan: onboardingPlans,
+      pn: employees.personnelNumber,
+      first: employees.firstName,
+      last: employees.lastName,
+      openTasks: sql<
+        number
+      >`(SELECT count(*) FROM ${onboardingTasks} WHERE ${onboardingTasks.planId} = ${onboardingPlans.id} AND ${onboardingTasks.done} = 0)`
+        .mapWith(Number),
+    }).from(onboardingPlans).innerJoin(employees, eq(employees.id, onboardingPlans.employeeId))
+      .where(eq(onboardingPlans.status, "OPEN")).orderBy(asc(employees.personnelNumber));
+    const stale = open.filter((r) => !isNewHire(r.plan.startDate, localDay(r.plan.createdAt, tz)));
+    if (!opts.dryRun) {
+      for (const r of stale) {
+        await tx.update(onboardingPlans).set({ status: "CLOSED" }).where(eq(onboardingPlans.id, r.plan.id));
+      }
+    }
+    return stale.map((r) => ({
+      personnelNumber: r.pn,
+      name: fullName({ firstName: r.first, lastName: r.last }),
+      firstDay: r.plan.startDate,
+      openTasks: r.openTasks,
+    }));
   });
 }

@@ -9,6 +9,8 @@ import assert from "node:assert/strict";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { cli } from "../_cli.ts";
 import { csrfOn, post } from "../web/_console.ts";
+import { employees } from "../../src/db/schema/mod.ts";
+import { startPlanFromTemplate } from "../../src/services/onboarding_templates.ts";
 
 const ORG_FILE = `settings:
   name: Muster AG
@@ -222,6 +224,52 @@ Deno.test("onboarding: a person entered with a start 30 days back still starts a
     const imp = await cli(t, ["employees", "import", "--file", file]);
     assert.equal(imp.code, 0, imp.err);
     assert.deepEqual(await plans(t), ["A1 OPEN 2026-10-19"]);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("onboarding close-stale: closes the plans an earlier import gave long-time staff, and no new hire's", async () => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    assert.equal((await cli(t, ["org", "apply", "--file", "-"], ORG_FILE)).code, 0);
+    const file = await Deno.makeTempFile({ suffix: ".csv" });
+    await Deno.writeTextFile(file, PEOPLE_FILE);
+    assert.equal((await cli(t, ["employees", "import", "--file", file])).code, 0);
+    // What the import did before only new hires started a plan: every person added got one.
+    const people = await t.deps.db.select({ id: employees.id }).from(employees);
+    await t.deps.db.transaction(async (tx) => {
+      for (const p of people) await startPlanFromTemplate(tx, p.id, t.clock.now());
+    });
+    // HR started one later for P2 (new without being a new hire), with a first day near its making.
+    await t.deps.db.$client.execute(
+      "UPDATE onboarding_plans SET start_date = '2026-11-16' WHERE employee_id = " +
+        "(SELECT id FROM employees WHERE personnel_number = 'P2')",
+    );
+    assert.equal((await plans(t)).filter((p) => p.includes("OPEN")).length, 5);
+
+    const dry = await cli(t, ["onboarding", "close-stale", "--dry-run"]);
+    assert.equal(dry.code, 0, dry.err);
+    assert.equal(
+      dry.out,
+      "M1 Martina Meier: first day 2009-04-01, 1 open task(s)\n" +
+        "P1 Peter Pfister: first day 1999-01-04, 3 open task(s)\n" +
+        "2 plan(s) would be closed; nothing was changed.\n",
+    );
+    assert.equal((await plans(t)).filter((p) => p.includes("OPEN")).length, 5);
+
+    const r = await cli(t, ["onboarding", "close-stale"]);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /\n2 plan\(s\) closed\.\n$/);
+    assert.deepEqual(await plans(t), [
+      "M1 CLOSED 2009-04-01",
+      "P1 CLOSED 1999-01-04",
+      "P2 OPEN 2026-11-16",
+      "P3 OPEN 2026-10-20",
+      "P4 OPEN 2027-01-04",
+    ]);
+    const again = await cli(t, ["onboarding", "close-stale"]);
+    assert.equal(again.out, "0 plan(s) closed.\n");
   } finally {
     t.close();
   }
