@@ -1080,6 +1080,10 @@ function account() {
   render(
     h("h1", null, t("settings")),
     h("p", null, t("signedInAs", { email: user?.email ?? "" })),
+    // HR staff and administrators run the organisation in the server-rendered console.
+    user && ["hr", "admin"].includes(user.role)
+      ? h("p", null, h("a", { href: "/hr" }, t("hrConsole")))
+      : null,
     h(
       "section",
       { class: "card", "aria-labelledby": "h-lang" },
