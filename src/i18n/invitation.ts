@@ -10,7 +10,7 @@ export interface InvitationTexts {
   body: string;
   /** Who invites: `{inviter}` (a person's name), `{organisation}`, `{email}`. */
   openingPerson: string;
-  /** A command invited: the HR team, `{organisation}`, `{email}`. */
+  /** A command invited: "your HR team", `{organisation}`, `{email}`. */
   openingTeam: string;
   /** The organisation when it has no name set, as it reads in the openings. */
   yourEmployer: string;
@@ -33,7 +33,7 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
     subject: "Ihr Zugang zum HR-Portal",
     subjectOf: "Ihr Zugang zum HR-Portal bei {organisation}",
     openingPerson: "{inviter} bei {organisation} hat für Sie ein Konto im HR-Portal eingerichtet ({email}).",
-    openingTeam: "Das HR-Team bei {organisation} hat für Sie ein Konto im HR-Portal eingerichtet ({email}).",
+    openingTeam: "Ihr HR-Team bei {organisation} hat für Sie ein Konto im HR-Portal eingerichtet ({email}).",
     yourEmployer: "Ihrem Arbeitgeber",
     body: "Guten Tag\n\n{opening} Legen Sie Ihr Passwort über " +
       "diesen Link fest:\n\n{link}\n\nDer Link gilt {days} Tage und nur einmal. Wenn Sie diese Nachricht nicht " +
@@ -56,7 +56,8 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
     subject: "Votre accès au portail RH",
     subjectOf: "Votre accès au portail RH chez {organisation}",
     openingPerson: "{inviter}, chez {organisation}, a créé pour vous un compte sur le portail RH ({email}).",
-    openingTeam: "L'équipe RH, chez {organisation}, a créé pour vous un compte sur le portail RH ({email}).",
+    openingTeam:
+      "Votre équipe RH, chez {organisation}, a créé pour vous un compte sur le portail RH ({email}).",
     yourEmployer: "votre employeur",
     body: "Bonjour,\n\n{opening} Définissez votre mot de passe " +
       "avec ce lien :\n\n{link}\n\nLe lien est valable {days} jours et une seule fois. Si vous n'attendiez pas " +
@@ -79,7 +80,8 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
     subject: "Il suo accesso al portale HR",
     subjectOf: "Il suo accesso al portale HR presso {organisation}",
     openingPerson: "{inviter}, presso {organisation}, ha creato per lei un account nel portale HR ({email}).",
-    openingTeam: "Il team HR, presso {organisation}, ha creato per lei un account nel portale HR ({email}).",
+    openingTeam:
+      "Il suo team HR, presso {organisation}, ha creato per lei un account nel portale HR ({email}).",
     yourEmployer: "il suo datore di lavoro",
     body: "Buongiorno,\n\n{opening} Imposti la sua password con " +
       "questo link:\n\n{link}\n\nIl link è valido {days} giorni e una sola volta. Se non si aspettava questo " +
@@ -102,7 +104,7 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
     subject: "Your access to the HR portal",
     subjectOf: "Your access to the HR portal at {organisation}",
     openingPerson: "{inviter} at {organisation} has set up an account for you in the HR portal ({email}).",
-    openingTeam: "The HR team at {organisation} has set up an account for you in the HR portal ({email}).",
+    openingTeam: "Your HR team at {organisation} has set up an account for you in the HR portal ({email}).",
     yourEmployer: "your employer",
     body: "Hello,\n\n{opening} Set your password with this " +
       "link:\n\n{link}\n\nThe link works once and for {days} days. If you did not expect this message, you can " +

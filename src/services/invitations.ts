@@ -29,7 +29,7 @@ function textsFor(lang: string) {
 /**
  * The invitation e-mail's subject and opening sentence, naming the organisation (setting `organisationName`,
  * else "your employer") and who invites: the inviter's name from their employee record, else their e-mail
- * address; the HR team when a command invites. A message that names neither looks like phishing.
+ * address; "your HR team" when a command invites. A message that names neither looks like phishing.
  */
 async function senderWords(
   q: Pick<AppDeps, "config"> & { db: Queryable },

@@ -86,7 +86,7 @@ Deno.test("user invite and user add without --language take the person's languag
     assert.equal(r.code, 0, r.err);
     const mail = await lastMail(t, "claire.dubois@example.ch");
     assert.equal(mail.subject, "Votre accès au portail RH chez Rossi Sagl");
-    assert.match(mail.textBody, /^Bonjour,\n\nL'équipe RH, chez Rossi Sagl, a créé pour vous un compte/);
+    assert.match(mail.textBody, /^Bonjour,\n\nVotre équipe RH, chez Rossi Sagl, a créé pour vous un compte/);
     assert.equal((await account(t, "claire.dubois@example.ch")).language, "fr");
 
     const given = await cli(t, [
@@ -104,7 +104,7 @@ Deno.test("user invite and user add without --language take the person's languag
     assert.equal(given.code, 0, given.err);
     const en = await lastMail(t, "peter.muster@example.ch");
     assert.equal(en.subject, "Your access to the HR portal at Rossi Sagl");
-    assert.match(en.textBody, /The HR team at Rossi Sagl has set up an account for you/);
+    assert.match(en.textBody, /Your HR team at Rossi Sagl has set up an account for you/);
     assert.equal((await record(t, "T4")).language, "en", "kept with the record for the next invitation");
 
     // `user add` (an account with a password, no e-mail sent) takes the record's language the same way.
