@@ -147,7 +147,7 @@ export async function stopTimer(
       r.id,
       "timer_across_midnight",
     );
-  } else if (end.time === start.time) {
+  } else if (Math.floor(now / MINUTE) <= Math.floor(r.startedAt / MINUTE)) {
     throw conflict(t.timerTooShort, r.id, "timer_too_short");
   }
   const breakMinutes = input.breakMinutes ?? 0;

@@ -367,3 +367,23 @@ Deno.test("timer: the local day and minute follow TIME_ZONE; on an empty install
     app.close();
   }
 });
+
+Deno.test("timer: the night the clocks go back, the hours are those that really elapsed", async () => {
+  // 01:30 summer time in Zurich on Sunday 25 October 2026; the clocks go back from 03:00 to 02:00.
+  const app = await makeTestApp({ now: "2026-10-24T23:30:00.000Z" });
+  try {
+    const token = await app.signIn("employee@demo.example");
+    const s = await json(await call(app, token, "POST", "/start", {}));
+    assert.equal(s.status, 201, JSON.stringify(s.body));
+    assert.equal(s.body.data.startTime, "01:30");
+    // 02:45 winter time: 2 hours 15 minutes later.
+    app.clock.set("2026-10-25T01:45:00.000Z");
+    const r = await json(await call(app, token, "POST", "/stop", {}));
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    assert.equal(r.body.data.startTime, "01:30");
+    assert.equal(r.body.data.endTime, "02:45");
+    assert.equal(r.body.data.totalHours, 2.25);
+  } finally {
+    app.close();
+  }
+});
