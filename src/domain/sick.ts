@@ -146,6 +146,38 @@ export function serviceYears(employmentStart: string, today: string): number {
   return Math.floor((n + share) * 10 + 1e-9) / 10;
 }
 
+/**
+ * The date `n` months after `start`: the same-numbered day, or the month's last day when that day is
+ * missing (OR Art. 77 para. 1 no. 3: 30 November + 3 months = 28 or 29 February).
+ */
+export function addMonths(start: string, n: number): string {
+  assertDate(start, "date");
+  const [y, m, d] = start.split("-").map(Number);
+  const total = y * 12 + (m - 1) + n;
+  const year = Math.floor(total / 12);
+  const month = total % 12 + 1;
+  const day = Math.min(d, daysInMonth(year, month));
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/**
+ * The first day on which salary continuation is owed at all (OR Art. 324a para. 1: only when the employment
+ * "has lasted more than three months or was concluded for more than three months"), or null when it never
+ * is. An employment with an end date at least three months and a day after its start (1 January to 1 April)
+ * was concluded for more than three months: owed from its first day. One with an earlier end can never
+ * last more than three months: never owed. One without an end date has lasted more than three months from
+ * the day three months after its start (1 January: from 1 April).
+ *
+ * The service does not know whether an end date was agreed at the start (a fixed term) or came later from
+ * a notice; an open-ended employment given notice to end after more than three months is read as concluded
+ * for that long, in the employee's favour.
+ */
+export function continuationOwedFrom(employmentStart: string, employmentEnd: string | null): string | null {
+  const threeMonths = addMonths(employmentStart, 3);
+  if (employmentEnd === null) return threeMonths;
+  return employmentEnd >= threeMonths ? employmentStart : null;
+}
+
 /** The first day of the current service year (the last anniversary, or the start itself). */
 export function currentServiceYearStart(employmentStart: string, today: string): string {
   return anniversary(employmentStart, completedServiceYears(employmentStart, today));
@@ -157,6 +189,11 @@ export interface SalaryContinuation {
   serviceYears: number;
   weeksEntitled: number;
   description: string;
+  /**
+   * Only while nothing is owed yet (OR Art. 324a para. 1, `continuationOwedFrom`): the day from which it
+   * is, or null when the employment was concluded for three months or less.
+   */
+  owedFrom?: string | null;
 }
 
 /** The scales' names in each language. */
@@ -235,12 +272,23 @@ export function salaryContinuation(
   employmentStart: string,
   today: string,
   lang: Lang = "de",
+  employmentEnd: string | null = null,
 ): SalaryContinuation {
   if (!SALARY_SCALES.includes(scale)) {
     throw invalid(`scale must be one of ${SALARY_SCALES.join(", ")}, got "${scale}"`);
   }
   const serviceYear = completedServiceYears(employmentStart, today) + 1;
   const step = scaleStep(scale, serviceYear);
+  const owedFrom = continuationOwedFrom(employmentStart, employmentEnd);
+  if (owedFrom === null || today < owedFrom) {
+    return {
+      scale,
+      serviceYears: serviceYears(employmentStart, today),
+      weeksEntitled: 0,
+      description: notYetOwed(owedFrom, lang),
+      owedFrom,
+    };
+  }
   const weeksEntitled = stepWeeks(step);
   return {
     scale,
@@ -250,10 +298,41 @@ export function salaryContinuation(
   };
 }
 
+/** Why nothing is owed yet, in the caller's language (OR Art. 324a para. 1). */
+function notYetOwed(owedFrom: string | null, lang: Lang): string {
+  if (owedFrom === null) {
+    return {
+      de:
+        "Keine Lohnfortzahlung bei Krankheit: das Arbeitsverhältnis ist für höchstens drei Monate eingegangen " +
+        "(Art. 324a Abs. 1 OR).",
+      en: "No salary continuation during illness: the employment was concluded for three months or less " +
+        "(Art. 324a para. 1 CO).",
+      fr:
+        "Pas de maintien du salaire en cas de maladie : les rapports de travail ont été conclus pour trois mois " +
+        "au plus (art. 324a al. 1 CO).",
+      it:
+        "Nessuna continuazione del pagamento del salario in caso di malattia: il rapporto di lavoro è stato " +
+        "stipulato per tre mesi al massimo (art. 324a cpv. 1 CO).",
+    }[lang];
+  }
+  return {
+    de: `Noch keine Lohnfortzahlung bei Krankheit: der Anspruch besteht ab ${owedFrom}, wenn das ` +
+      "Arbeitsverhältnis mehr als drei Monate gedauert hat (Art. 324a Abs. 1 OR).",
+    en: `No salary continuation during illness yet: it is owed from ${owedFrom}, once the employment has ` +
+      "lasted more than three months (Art. 324a para. 1 CO).",
+    fr: `Pas encore de maintien du salaire en cas de maladie : le droit naît le ${owedFrom}, lorsque les ` +
+      "rapports de travail ont duré plus de trois mois (art. 324a al. 1 CO).",
+    it: `Ancora nessuna continuazione del pagamento del salario in caso di malattia: il diritto sorge il ` +
+      `${owedFrom}, quando il rapporto di lavoro è durato più di tre mesi (art. 324a cpv. 1 CO).`,
+  }[lang];
+}
+
 /** A sick-leave absence as the continuation count needs it (schema: `sick_leave_entries`). */
 export interface SickAbsence {
   startDate: string;
   endDate: string | null;
+  /** Degree of incapacity in percent (1–100); 100 when not given. */
+  degree?: number;
   /** A report taken back within 24 hours no longer counts. */
   withdrawnAt?: number | null;
 }
@@ -262,24 +341,39 @@ export interface SickAbsence {
  * Sick days (calendar days) within the current service year, across all absences, up to and including
  * `today`: the days already drawn from this year's salary continuation. The entitlement renews with each
  * service year, so only days from the last anniversary on count; an absence crossing the anniversary
- * counts with its part after it. Overlapping reports count each day once; withdrawn reports not at all.
+ * counts with its part after it. Days before `owedFrom` (the first three months, OR Art. 324a para. 1)
+ * draw nothing: nothing is owed for them.
+ *
+ * A day of partial incapacity counts by its degree: a day at 50 % draws half a day, so at 50 % the
+ * entitlement lasts twice as long (the practice of the court scales: the period is the salary of so many
+ * weeks, paid out at the degree of incapacity; e.g. K-Tipp, "Wie lange erhalte ich meinen Lohn?": Berner
+ * scale, 10th year, 4 months, at 50 % incapacity 8 months). Overlapping reports add up to at most a whole
+ * day; withdrawn reports count not at all. Rounded to 2 decimals.
  */
 export function continuationDaysUsed(
   absences: SickAbsence[],
   employmentStart: string,
   today: string,
+  owedFrom: string | null = employmentStart,
 ): number {
+  if (owedFrom === null) return 0;
   const yearStart = currentServiceYearStart(employmentStart, today);
-  const days = new Set<number>();
+  const first = maxDate(yearStart, owedFrom);
+  const days = new Map<number, number>();
   for (const a of absences) {
     if (a.withdrawnAt) continue;
     assertDate(a.startDate, "startDate");
     const end = a.endDate ?? today;
     assertDate(end, "endDate");
-    const from = maxDate(a.startDate, yearStart);
+    const from = maxDate(a.startDate, first);
     const to = minDate(end, today);
+    const share = (a.degree ?? 100) / 100;
     // Days are keyed by their offset from the service year's start, so overlapping reports count once.
-    for (let d = daysBetween(yearStart, from); d <= daysBetween(yearStart, to); d++) days.add(d);
+    for (let d = daysBetween(yearStart, from); d <= daysBetween(yearStart, to); d++) {
+      days.set(d, Math.min(1, (days.get(d) ?? 0) + share));
+    }
   }
-  return days.size;
+  let sum = 0;
+  for (const v of days.values()) sum += v;
+  return round2(sum);
 }

@@ -138,6 +138,12 @@ export const SalaryContinuation = named(
     serviceYears: z.number(),
     weeksEntitled: z.number(),
     description: z.string(),
+    owedFrom: isoDate.nullable().optional().meta({
+      description:
+        "Only while nothing is owed yet (Art. 324a para. 1 OR: the employment must have lasted, or " +
+        "been concluded for, more than three months; `weeksEntitled` is then 0): the day from which it is, or " +
+        "null when the employment was concluded for three months or less.",
+    }),
   }),
   "SalaryContinuation",
 );
@@ -433,6 +439,7 @@ export const TimeWeek = named(
 /** A sick-leave absence with the certificate state and the take-back window. */
 export const SickLeaveRecord = named(
   SickLeaveEntry.extend({
+    degree: z.int().meta({ description: "Degree of incapacity in percent: 100 unable to work, 50 half." }),
     certificateState: z.enum(["NONE", "REQUESTED", "UPLOADED", "ACCEPTED"]),
     channel: z.enum(["PORTAL", "ASSISTANT"]),
     canTakeBack: z.boolean(),
@@ -447,10 +454,18 @@ export const SickLeaveRecord = named(
 
 const ContinuationUse = z.strictObject({
   serviceYearStart: isoDate,
-  daysUsed: z.int(),
+  daysUsed: z.number().meta({
+    description:
+      "Calendar days drawn, each at its degree of incapacity (a day at 50 % draws 0.5); days of the " +
+      "first three months, when nothing is owed (Art. 324a para. 1 OR), draw nothing.",
+  }),
   weeksEntitled: z.number(),
   daysEntitled: z.int(),
-  daysRemaining: z.int(),
+  daysRemaining: z.number(),
+  owedFrom: isoDate.nullable().optional().meta({
+    description: "Only while nothing is owed yet: the day from which it is, or null when never (see " +
+      "SalaryContinuation).",
+  }),
 });
 
 export const SickLeaveYear = named(
@@ -481,6 +496,11 @@ export const SickReportBody = z.strictObject({
   reason: z.string().trim().max(1000, { message: "must be at most 1000 characters" }).optional().meta({
     description: "Only HR sees it (and you); never your manager or an assistant.",
   }),
+  degree: z.int({ error: "must be a whole percentage" }).min(1, { message: "must be from 1 to 100" })
+    .max(100, { message: "must be from 1 to 100" }).optional().meta({
+      description: "Degree of incapacity in percent (default 100). A day at 50 % draws half a day of the " +
+        "salary continuation, so it lasts twice as long.",
+    }),
 });
 
 export const SickReportPreview = named(
@@ -488,12 +508,13 @@ export const SickReportPreview = named(
     startDate: isoDate,
     endDate: isoDate.nullable(),
     isOngoing: z.boolean(),
+    degree: z.int(),
     daysCovered: z.int(),
     salaryContinuation: z.strictObject({
       serviceYearStart: isoDate,
       daysEntitled: z.int(),
-      daysUsedBefore: z.int(),
-      daysUsedAfter: z.int(),
+      daysUsedBefore: z.number(),
+      daysUsedAfter: z.number(),
     }),
   }),
   "SickReportPreview",

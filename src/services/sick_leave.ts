@@ -13,11 +13,13 @@ import { sickCertificates, sickLeaveEntries } from "../db/schema/mod.ts";
 import { addDays, daysBetween, maxDate, minDate, yearOf } from "../domain/calendar.ts";
 import {
   continuationDaysUsed,
+  continuationOwedFrom,
   currentServiceYearStart,
   salaryContinuation,
   type SalaryScale,
   sickDaysCovered,
 } from "../domain/sick.ts";
+import { round2 } from "../domain/numbers.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { isHrOrAbove } from "../domain/access.ts";
 import type { Actor } from "./actor.ts";
@@ -64,6 +66,7 @@ export function sickRecordView(r: SickRow, today: string, now: number, includeRe
   const takeBackUntil = r.createdAt + TAKE_BACK_WINDOW_MS;
   return {
     ...sickEntryView(r, today, includeReason),
+    degree: r.degree,
     certificateState: r.certificateState as "NONE" | "REQUESTED" | "UPLOADED" | "ACCEPTED",
     channel: r.channel as "PORTAL" | "ASSISTANT",
     canTakeBack: !r.withdrawnAt && !certificateOnFile(r) && now <= takeBackUntil,
@@ -105,16 +108,19 @@ async function liveAbsences(q: Q, employeeId: string, extra: SQL[] = []) {
 async function continuationOf(q: Q, emp: EmployeeRow, today: string, actor: Actor) {
   const yearStart = currentServiceYearStart(emp.employmentStart, today);
   const rows = await absencesTouching(q).all({ emp: emp.id, from: yearStart, to: today });
+  const owedFrom = continuationOwedFrom(emp.employmentStart, emp.employmentEnd);
   const used = continuationDaysUsed(
-    rows.map((r) => ({ startDate: r.startDate, endDate: r.isOngoing ? null : r.endDate })),
+    rows.map((r) => ({ startDate: r.startDate, endDate: r.isOngoing ? null : r.endDate, degree: r.degree })),
     emp.employmentStart,
     today,
+    owedFrom,
   );
   const ent = salaryContinuation(
     emp.salaryContinuationScale as SalaryScale,
     emp.employmentStart,
     today,
     actor.language,
+    emp.employmentEnd,
   );
   const daysEntitled = Math.round(ent.weeksEntitled * 7);
   return {
@@ -122,8 +128,16 @@ async function continuationOf(q: Q, emp: EmployeeRow, today: string, actor: Acto
     daysUsed: used,
     weeksEntitled: ent.weeksEntitled,
     daysEntitled,
-    daysRemaining: Math.max(0, daysEntitled - used),
+    daysRemaining: Math.max(0, round2(daysEntitled - used)),
+    ...(ent.owedFrom !== undefined ? { owedFrom: ent.owedFrom } : {}),
+    owedFromDate: owedFrom,
   };
+}
+
+/** The continuation as the caller reads it (without the internal first day owed). */
+function continuationView(c: Awaited<ReturnType<typeof continuationOf>>) {
+  const { owedFromDate: _, ...view } = c;
+  return view;
 }
 
 /**
@@ -155,7 +169,7 @@ export async function getSickLeave(deps: ServiceDeps, actor: Actor, input: { yea
       ongoing: rows.filter((r) => r.isOngoing).length,
       withCertificate: rows.filter(certificateOnFile).length,
     },
-    salaryContinuation: await continuationOf(deps.db, emp, today, actor),
+    salaryContinuation: continuationView(await continuationOf(deps.db, emp, today, actor)),
   };
 }
 
@@ -164,6 +178,8 @@ export interface SickReportInput {
   startDate: string;
   endDate?: string | null;
   reason?: string;
+  /** Degree of incapacity in percent, 1–100 (default 100: unable to work at all). */
+  degree?: number;
 }
 
 async function planReport(q: Q, actor: Actor, emp: EmployeeRow, input: SickReportInput, today: string) {
@@ -171,6 +187,12 @@ async function planReport(q: Q, actor: Actor, emp: EmployeeRow, input: SickRepor
     throw invalid("A sick report through an assistant takes no reason; leave 'reason' out.");
   }
   const end = input.endDate ?? null;
+  const degree = input.degree ?? 100;
+  if (!Number.isInteger(degree) || degree < 1 || degree > 100) {
+    throw invalid(
+      `Invalid field 'degree': the degree of incapacity is a whole percentage from 1 to 100, got ${degree}.`,
+    );
+  }
   if (input.startDate > today) {
     throw invalid("Invalid field 'startDate': a sick report starts today or earlier.");
   }
@@ -205,13 +227,25 @@ async function planReport(q: Q, actor: Actor, emp: EmployeeRow, input: SickRepor
     );
   }
   const cont = await continuationOf(q, emp, today, actor);
-  const yearStart = cont.serviceYearStart;
-  const addedInServiceYear = sickDaysCovered(
-    maxDate(input.startDate, yearStart),
-    end === null ? null : minDate(end, today),
-    today,
+  // What the report adds to the days drawn: the same count with it as without it.
+  const addedInServiceYear = cont.owedFromDate === null ? 0 : round2(
+    continuationDaysUsed(
+      [
+        ...(await absencesTouching(q).all({ emp: emp.id, from: cont.serviceYearStart, to: today })).map((
+          r,
+        ) => ({
+          startDate: r.startDate,
+          endDate: r.isOngoing ? null : r.endDate,
+          degree: r.degree,
+        })),
+        { startDate: input.startDate, endDate: end, degree },
+      ],
+      emp.employmentStart,
+      today,
+      cont.owedFromDate,
+    ) - cont.daysUsed,
   );
-  return { end, cont, addedInServiceYear };
+  return { end, cont, addedInServiceYear, degree };
 }
 
 /**
@@ -226,12 +260,13 @@ export async function previewSickReport(deps: ServiceDeps, actor: Actor, input: 
     startDate: input.startDate,
     endDate: p.end,
     isOngoing: p.end === null,
+    degree: p.degree,
     daysCovered: sickDaysCovered(input.startDate, p.end, today),
     salaryContinuation: {
       serviceYearStart: p.cont.serviceYearStart,
       daysEntitled: p.cont.daysEntitled,
       daysUsedBefore: p.cont.daysUsed,
-      daysUsedAfter: p.cont.daysUsed + p.addedInServiceYear,
+      daysUsedAfter: round2(p.cont.daysUsed + p.addedInServiceYear),
     },
   };
 }
@@ -251,6 +286,7 @@ export async function reportSickLeave(deps: ServiceDeps, actor: Actor, input: Si
       startDate: input.startDate,
       endDate: p.end,
       isOngoing: p.end === null,
+      degree: p.degree,
       reason: input.reason?.trim() || null,
       channel: actor.channel,
       reportedByUserId: actor.userId,
@@ -437,5 +473,6 @@ export async function getSalaryContinuation(deps: ServiceDeps, actor: Actor) {
     emp.employmentStart,
     today,
     actor.language,
+    emp.employmentEnd,
   );
 }

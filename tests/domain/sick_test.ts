@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { AppError } from "../../src/errors.ts";
 import {
+  addMonths,
   anniversary,
   continuationDaysUsed,
+  continuationOwedFrom,
   salaryContinuation,
   type SalaryScale,
   scaleStep,
@@ -247,4 +249,56 @@ Deno.test("sick: every court scale at every boundary service year", async (t) =>
       /service year 30: salary continues for 6 months \(26 weeks\)/,
     );
   });
+});
+
+Deno.test("sick: salary continuation is owed only after three months or for a contract of more than three (OR Art. 324a para. 1)", () => {
+  // "sofern das Arbeitsverhältnis mehr als drei Monate gedauert hat oder für mehr als drei Monate eingegangen
+  // ist"; months end on the same-numbered day or the month's last (OR Art. 77 para. 1 no. 3).
+  assert.equal(addMonths("2026-01-01", 3), "2026-04-01");
+  assert.equal(addMonths("2025-11-30", 3), "2026-02-28");
+  assert.equal(addMonths("2023-11-30", 3), "2024-02-29");
+  assert.equal(continuationOwedFrom("2026-01-01", null), "2026-04-01");
+  assert.equal(continuationOwedFrom("2026-01-01", "2026-03-31"), null, "exactly three months: never");
+  assert.equal(
+    continuationOwedFrom("2026-01-01", "2026-04-01"),
+    "2026-01-01",
+    "more than three: from day one",
+  );
+  assert.equal(continuationOwedFrom("2026-10-01", "2026-11-30"), null, "two months fixed term");
+
+  const open40 = salaryContinuation("BERNER", "2026-10-10", "2026-11-18", "de");
+  assert.equal(open40.weeksEntitled, 0);
+  assert.equal(open40.owedFrom, "2027-01-10");
+  assert.match(open40.description, /ab 2027-01-10.*mehr als drei Monate gedauert/);
+  const twoMonths = salaryContinuation("BERNER", "2026-10-01", "2026-11-18", "fr", "2026-11-30");
+  assert.equal(twoMonths.weeksEntitled, 0);
+  assert.equal(twoMonths.owedFrom, null);
+  assert.match(twoMonths.description, /conclus pour trois mois au plus/);
+  assert.equal(salaryContinuation("BERNER", "2026-08-18", "2026-11-18").weeksEntitled, 3);
+  assert.equal(salaryContinuation("BERNER", "2026-08-18", "2026-11-18").owedFrom, undefined);
+  // Days of the first three months draw nothing: sick 1 to 10 January, owed from 1 April.
+  const before: SickAbsence[] = [{ startDate: "2026-01-05", endDate: "2026-01-09" }];
+  assert.equal(continuationDaysUsed(before, "2026-01-01", "2026-04-15", "2026-04-01"), 0);
+  const across: SickAbsence[] = [{ startDate: "2026-03-30", endDate: "2026-04-02" }];
+  assert.equal(continuationDaysUsed(across, "2026-01-01", "2026-04-15", "2026-04-01"), 2);
+  assert.equal(continuationDaysUsed(across, "2026-01-01", "2026-04-15", null), 0);
+});
+
+Deno.test("sick: a day of partial incapacity draws its degree (50 % draws half a day)", () => {
+  // Practice of the scales: the period is so many weeks of salary paid at the degree of incapacity, so at
+  // 50 % it lasts twice as long (K-Tipp, "Wie lange erhalte ich meinen Lohn?": Berner scale, 10th year,
+  // 4 months, at 50 % 8 months).
+  const half: SickAbsence[] = [{ startDate: "2024-03-01", endDate: "2024-03-10", degree: 50 }];
+  assert.equal(continuationDaysUsed(half, "2020-01-01", "2024-06-01"), 5);
+  const mixed: SickAbsence[] = [
+    { startDate: "2024-03-01", endDate: "2024-03-04", degree: 100 },
+    { startDate: "2024-03-05", endDate: "2024-03-08", degree: 30 },
+  ];
+  assert.equal(continuationDaysUsed(mixed, "2020-01-01", "2024-06-01"), 5.2);
+  // Two reports on the same days add up to at most a whole day each.
+  const overlap: SickAbsence[] = [
+    { startDate: "2024-03-01", endDate: "2024-03-02", degree: 60 },
+    { startDate: "2024-03-01", endDate: "2024-03-02", degree: 60 },
+  ];
+  assert.equal(continuationDaysUsed(overlap, "2020-01-01", "2024-06-01"), 2);
 });

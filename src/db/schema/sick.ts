@@ -13,6 +13,8 @@ export const sickLeaveEntries = sqliteTable("sick_leave_entries", {
   startDate: day("start_date").notNull(),
   endDate: day("end_date"),
   isOngoing: flag("is_ongoing").notNull().default(false),
+  /** Degree of incapacity in percent (100 = unable to work at all; 50 = half). */
+  degree: integer("degree").notNull().default(100),
   reason: text("reason"),
   hasCertificate: flag("has_certificate").notNull().default(false),
   certificateState: text("certificate_state").notNull().default("NONE"),

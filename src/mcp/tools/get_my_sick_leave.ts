@@ -9,6 +9,7 @@ export const sickEntryOut = z.object({
   startDate: z.string(),
   endDate: z.string().optional(),
   isOngoing: z.boolean(),
+  degree: z.int().describe("Degree of incapacity in percent (100: unable to work, 50: half)."),
   hasCertificate: z.boolean(),
   totalDays: z.number(),
   createdAt: z.string(),
@@ -41,6 +42,9 @@ export const get_my_sick_leave = defineTool({
       weeksEntitled: z.number(),
       daysEntitled: z.number(),
       daysRemaining: z.number(),
+      owedFrom: z.string().nullable().optional().describe(
+        "Only while nothing is owed yet (Art. 324a para. 1 CO, the first three months): from when, or null when never.",
+      ),
     }),
   }),
   handler: async ({ deps, actor }, a) => {

@@ -6,7 +6,7 @@ import { PREVIEW_VALIDITY } from "../previews.ts";
 
 /** What `commit_sick_report` files: exactly the arguments that were previewed. */
 export interface SickPreviewPayload {
-  input: { startDate: string; endDate: string | null };
+  input: { startDate: string; endDate: string | null; degree?: number };
 }
 
 /** Step one of a sick report: days covered or ongoing; no reason is taken. */
@@ -22,11 +22,15 @@ export const prepare_sick_report = defineTool({
   input: z.strictObject({
     start_date: isoDate.describe("First day of absence, YYYY-MM-DD (today or earlier)."),
     end_date: isoDate.optional().describe("Last day, YYYY-MM-DD; leave out while the absence is ongoing."),
+    degree: z.int().min(1).max(100).optional().describe(
+      "Degree of incapacity in percent as the certificate states it (default 100; 50 for half).",
+    ),
   }),
   output: z.object({
     startDate: z.string(),
     endDate: z.string().nullable(),
     isOngoing: z.boolean(),
+    degree: z.int(),
     daysCovered: z.number().describe("Calendar days covered (an ongoing absence counts up to today)."),
     salaryContinuation: z.object({
       serviceYearStart: z.string(),
@@ -37,7 +41,11 @@ export const prepare_sick_report = defineTool({
     ...previewOut,
   }),
   handler: async ({ deps, actor, previews }, a) => {
-    const input: SickPreviewPayload["input"] = { startDate: a.start_date, endDate: a.end_date ?? null };
+    const input: SickPreviewPayload["input"] = {
+      startDate: a.start_date,
+      endDate: a.end_date ?? null,
+      ...(a.degree !== undefined ? { degree: a.degree } : {}),
+    };
     const preview = await previewSickReport(deps, actor, input);
     const stored = await previews.store({ input } satisfies SickPreviewPayload);
     const data = { ...preview, ...stored };

@@ -1,0 +1,1 @@
+ALTER TABLE `sick_leave_entries` ADD `degree` integer DEFAULT 100 NOT NULL;
