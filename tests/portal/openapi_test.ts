@@ -490,6 +490,8 @@ Deno.test("openapi: real responses of every operation match the document's schem
         expect: 201,
       });
       await op("registerPushDevice", "employee", { body: { platform: "WNS", token: "x" }, expect: 400 });
+      const listed = await op("listPushDevices", "employee", {});
+      assert.ok(listed.data.items.some((d: { id: string }) => d.id === device.data.id));
       await op("unregisterPushDevice", "employee", { params: { id: device.data.id }, expect: 200 });
       await op("unregisterPushDevice", "employee", { params: { id: device.data.id }, expect: 404 });
       await op("takeBackSickReport", "employee", { params: { id: s.data.id }, expect: 409 });
