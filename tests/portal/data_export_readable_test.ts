@@ -159,7 +159,27 @@ Deno.test(
     const dir = await Deno.makeTempDir({ prefix: "hr-export-" });
     const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
     try {
+      // A medical certificate whose name has spaces and an umlaut: linked as safely as the payslips.
+      const token = await app.signIn("employee@demo.example");
+      const sick = await app.request(`${BASE}/employee/sick-leave`, {
+        method: "POST",
+        token,
+        json: { startDate: "2026-11-16", endDate: "2026-11-17" },
+      });
+      assert.equal(sick.status, 201);
+      const form = new FormData();
+      form.append(
+        "file",
+        new File([new TextEncoder().encode("%PDF-1.7\n%%EOF\n")], "Arztzeugnis März 2026.pdf"),
+      );
+      const up = await app.request(`${BASE}/employee/sick-leave/${(await sick.json()).data.id}/certificate`, {
+        method: "POST",
+        token,
+        body: form,
+      });
+      assert.equal(up.status, 200);
       const files = await exportOf(app, "employee@demo.example");
+      assert.equal(Object.keys(files).filter((f) => f.startsWith("files/certificates/")).length, 1);
       for (const [name, bytes] of Object.entries(files)) {
         const path = `${dir}/${name}`;
         await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
@@ -180,7 +200,8 @@ Deno.test(
       const links = await page.evaluate(
         `[...document.querySelectorAll('a[href^="files/"]')].map((a) => a.href)`,
       ) as string[];
-      assert.ok(links.length >= 12);
+      assert.ok(links.length >= 13);
+      assert.ok(links.some((l) => l.includes("/files/certificates/")), "the certificate is linked");
       for (const href of links) {
         const path = decodeURIComponent(new URL(href).pathname);
         assert.ok(path.startsWith(`${dir}/files/`), href);
