@@ -252,7 +252,8 @@ function describe(
         : "");
   }
   const duration = step.months
-    ? `${step.months} ${step.months === 1 ? "Monat" : "Monate"} (${w} Wochen)`
+    // "während" takes the dative plural: "während 4 Monaten".
+    ? `${step.months} ${step.months === 1 ? "Monat" : "Monaten"} (${w} Wochen)`
     : `${w} ${weeks === 1 ? "Woche" : "Wochen"}`;
   return `${name}, ${serviceYear}. Dienstjahr: Lohnfortzahlung bei Krankheit während ${duration} ` +
     `(Art. 324a OR).` +

@@ -7,10 +7,11 @@
 import { type Audience, audienceAllows } from "../domain/access.ts";
 import type { Lang } from "../domain/calendar.ts";
 
-/** A title and description in one language. */
+/** A title and description in one language, and the arguments' descriptions (by argument name). */
 export interface PromptText {
   title: string;
   description: string;
+  arguments?: Record<string, string>;
 }
 
 /** A prompt as listed in the catalog and in `prompts/list`. */
@@ -109,16 +110,19 @@ export const PROMPTS: readonly PromptDef[] = [
         title: "Einzelgespräch vorbereiten",
         description:
           "Bereitet das Einzelgespräch einer vorgesetzten Person als Gespräch über Passung und Unterstützung vor: offene Fragen, wichtige Fakten, geschuldete Antworten. Für Vorgesetzte und höher.",
+        arguments: { person: "Der Name der Person (wie die vorgesetzte Person ihn sagen würde)." },
       },
       fr: {
         title: "Préparer un entretien individuel",
         description:
           "Prépare l'entretien individuel d'un responsable comme une conversation sur l'adéquation et le soutien : questions ouvertes, faits à connaître, réponses dues. Pour les responsables et au-delà.",
+        arguments: { person: "Le nom de la personne (tel que le responsable le dirait)." },
       },
       it: {
         title: "Preparare un colloquio individuale",
         description:
           "Prepara il colloquio individuale di un responsabile come una conversazione sull'adeguatezza e sul sostegno: domande aperte, fatti da conoscere, risposte dovute. Per i responsabili e oltre.",
+        arguments: { person: "Il nome della persona (come lo direbbe il responsabile)." },
       },
       en: {
         title: "Prepare a one-to-one",
@@ -137,9 +141,20 @@ export const PROMPTS: readonly PromptDef[] = [
   },
 ];
 
-/** A prompt's title and description in the person's language (German when there is none for it). */
-export function promptText(p: PromptDef, lang: string): PromptText {
-  return p.localized[lang as Lang] ?? p.localized.de;
+/**
+ * A prompt's title and description in the person's language (German when there is none for it), and its
+ * arguments with their descriptions in that language (the catalog's English where none is written).
+ */
+export function promptText(
+  p: PromptDef,
+  lang: string,
+): { title: string; description: string; arguments: PromptDef["arguments"] } {
+  const text = p.localized[lang as Lang] ?? p.localized.de;
+  return {
+    title: text.title,
+    description: text.description,
+    arguments: p.arguments.map((a) => ({ ...a, description: text.arguments?.[a.name] ?? a.description })),
+  };
 }
 
 /** Whether a role may use a prompt. */

@@ -86,6 +86,14 @@ export const names = z.strictObject({
   fr: z.string().trim().min(1),
 });
 
+/** German, English and French names with an Italian one if the organisation gives it. */
+export const namesWithIt = names.extend({ it: z.string().trim().min(1).optional() });
+
+/** A row's names as the file writes them: `it` only when there is one. */
+export function rowNames(r: { nameDe: string; nameEn: string; nameFr: string; nameIt?: string | null }) {
+  return { de: r.nameDe, en: r.nameEn, fr: r.nameFr, ...(r.nameIt ? { it: r.nameIt } : {}) };
+}
+
 /** Problems for entries whose natural key repeats an earlier entry's. */
 export function duplicates<T>(
   items: readonly T[],

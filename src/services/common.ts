@@ -141,13 +141,15 @@ export function fullName(e: { firstName: string; lastName: string }): string {
 }
 
 /**
- * The name of a record with `nameDe/nameEn/nameFr` in the caller's language. Such tables have no Italian
- * column: Italian readers get the German name (German is the source language).
+ * The name of a record with `nameDe/nameEn/nameFr` (and an optional `nameIt`) in the caller's language.
+ * Italian readers get the Italian name where the organisation gave one, else the German one (German is the
+ * source language).
  */
 export function localName(
-  r: { nameDe: string; nameEn: string; nameFr: string },
+  r: { nameDe: string; nameEn: string; nameFr: string; nameIt?: string | null },
   lang: Actor["language"],
 ): string {
+  if (lang === "it") return r.nameIt ?? r.nameDe;
   return lang === "en" ? r.nameEn : lang === "fr" ? r.nameFr : r.nameDe;
 }
 

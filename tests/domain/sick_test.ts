@@ -110,7 +110,12 @@ Deno.test("sick: weeks of salary continuation follow the court scale of the curr
 
 Deno.test("sick: the salary-continuation description is in the caller's language", async (t) => {
   const cases: [SalaryScale, string, "de" | "en" | "fr", string[]][] = [
-    ["BERNER", "2022-01-01", "de", ["Berner Skala, 3. Dienstjahr", "2 Monate (8.67 Wochen)", "Art. 324a OR"]],
+    // "während" with a bare plural number takes the dative (Duden, "während"): "während 2 Monaten".
+    ["BERNER", "2022-01-01", "de", [
+      "Berner Skala, 3. Dienstjahr",
+      "während 2 Monaten (8.67 Wochen)",
+      "Art. 324a OR",
+    ]],
     ["BERNER", "2024-01-01", "de", ["1. Dienstjahr", "3 Wochen", "drei Monate"]],
     ["BERNER", "2024-01-01", "en", ["Bern scale, service year 1", "3 weeks", "three months", "Art. 324a CO"]],
     ["BASLER", "2023-01-01", "en", ["Basel scale, service year 2", "2 months (8.67 weeks)"]],

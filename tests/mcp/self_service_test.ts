@@ -284,6 +284,11 @@ Deno.test({
         "weekly_hr_briefing",
         "prepare_1on1",
       ]);
+      // The argument's description in the person's language: the manager reads English, HR French.
+      const argOf = async (c: typeof hr) =>
+        (await c.listPrompts()).prompts.find((p) => p.name === "prepare_1on1")!.arguments![0].description;
+      assert.equal(await argOf(manager), "The person's name (as the manager would say it).");
+      assert.equal(await argOf(hr), "Le nom de la personne (tel que le responsable le dirait).");
 
       const m = await manager.getPrompt({ name: "prepare_1on1", arguments: { person: "Luca" } });
       const mText = String((m.messages[0].content as { text: string }).text);

@@ -9,6 +9,8 @@ export const schoolHolidays = sqliteTable("school_holidays", {
   nameDe: text("name_de").notNull(),
   nameEn: text("name_en").notNull(),
   nameFr: text("name_fr").notNull(),
+  /** Italian name; Italian readers get the German one without it. */
+  nameIt: text("name_it"),
   startDate: day("start_date").notNull(),
   endDate: day("end_date").notNull(),
 }, (t) => [index("school_holidays_canton_start_idx").on(t.canton, t.startDate)]);
@@ -23,6 +25,8 @@ export const closurePeriods = sqliteTable("closure_periods", {
   nameDe: text("name_de").notNull(),
   nameEn: text("name_en").notNull(),
   nameFr: text("name_fr").notNull(),
+  /** Italian name; Italian readers get the German one without it. */
+  nameIt: text("name_it"),
   startDate: day("start_date").notNull(),
   endDate: day("end_date").notNull(),
   deductsLeave: flag("deducts_leave").notNull().default(true),

@@ -67,6 +67,8 @@ export const stages = sqliteTable("stages", {
   nameDe: text("name_de").notNull(),
   nameEn: text("name_en").notNull(),
   nameFr: text("name_fr").notNull(),
+  /** Italian name; Italian readers get the German one without it. */
+  nameIt: text("name_it"),
   sortOrder: integer("sort_order").notNull(),
   gated: flag("gated").notNull().default(false),
   marksHired: flag("marks_hired").notNull().default(false),

@@ -3,7 +3,16 @@ import { z } from "zod";
 import { asc, eq } from "drizzle-orm";
 import { closurePeriods, closureWorkThrough } from "../../db/schema/mod.ts";
 import { isCanton } from "../../domain/calendar.ts";
-import { defineSection, duplicates, emptyReport, isoDay, names, type Problem, same } from "../section.ts";
+import {
+  defineSection,
+  duplicates,
+  emptyReport,
+  isoDay,
+  namesWithIt,
+  type Problem,
+  rowNames,
+  same,
+} from "../section.ts";
 import {
   describe,
   RecalculationNeeded,
@@ -14,7 +23,7 @@ import {
 const entry = z.strictObject({
   start: isoDay,
   end: isoDay,
-  name: names,
+  name: namesWithIt,
   /** true: the days are taken from the vacation balance (compulsory company vacation); false: on top. */
   deductsLeave: z.boolean().default(true),
   /** The cantons it applies to; absent for the whole company. */
@@ -27,7 +36,7 @@ function toEntry(r: typeof closurePeriods.$inferSelect): Entry {
   const e: Entry = {
     start: r.startDate,
     end: r.endDate,
-    name: { de: r.nameDe, en: r.nameEn, fr: r.nameFr },
+    name: rowNames(r),
     deductsLeave: r.deductsLeave,
   };
   if (r.cantons) e.cantons = r.cantons.split(",").map((c) => c.trim()).filter(Boolean);
@@ -41,6 +50,7 @@ function toRow(e: Entry) {
     nameDe: e.name.de,
     nameEn: e.name.en,
     nameFr: e.name.fr,
+    nameIt: e.name.it ?? null,
     deductsLeave: e.deductsLeave,
     cantons: e.cantons ? e.cantons.join(",") : null,
   };

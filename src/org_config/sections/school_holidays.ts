@@ -3,13 +3,22 @@ import { z } from "zod";
 import { asc, eq } from "drizzle-orm";
 import { schoolHolidays } from "../../db/schema/mod.ts";
 import { isCanton } from "../../domain/calendar.ts";
-import { defineSection, duplicates, emptyReport, isoDay, names, type Problem, same } from "../section.ts";
+import {
+  defineSection,
+  duplicates,
+  emptyReport,
+  isoDay,
+  namesWithIt,
+  type Problem,
+  rowNames,
+  same,
+} from "../section.ts";
 
 const entry = z.strictObject({
   canton: z.string().refine(isCanton, { message: "must be a canton code such as BE, ZH or VD" }),
   start: isoDay,
   end: isoDay,
-  name: names,
+  name: namesWithIt,
 });
 type Entry = z.infer<typeof entry>;
 
@@ -18,7 +27,7 @@ function toEntry(r: typeof schoolHolidays.$inferSelect): Entry {
     canton: r.canton,
     start: r.startDate,
     end: r.endDate,
-    name: { de: r.nameDe, en: r.nameEn, fr: r.nameFr },
+    name: rowNames(r),
   };
 }
 
@@ -30,6 +39,7 @@ function toRow(e: Entry) {
     nameDe: e.name.de,
     nameEn: e.name.en,
     nameFr: e.name.fr,
+    nameIt: e.name.it ?? null,
   };
 }
 

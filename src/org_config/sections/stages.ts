@@ -2,7 +2,15 @@
 import { z } from "zod";
 import { asc, eq } from "drizzle-orm";
 import { stageAutomaticTasks, stages } from "../../db/schema/mod.ts";
-import { defineSection, duplicates, emptyReport, names, type Problem, same } from "../section.ts";
+import {
+  defineSection,
+  duplicates,
+  emptyReport,
+  namesWithIt,
+  type Problem,
+  rowNames,
+  same,
+} from "../section.ts";
 import { TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from "../../domain/recruiting.ts";
 
 const translation = z.strictObject({ subject: z.string().min(1), body: z.string().min(1) });
@@ -29,7 +37,7 @@ const entry = z.strictObject({
   key: z.string().regex(/^[A-Z][A-Z0-9_]{0,39}$/, {
     message: "must be upper-case letters, digits and _ (e.g. SCREENING)",
   }),
-  name: names,
+  name: namesWithIt,
   /** Position in the pipeline (smaller first). */
   order: z.number().int(),
   gated: z.boolean().default(false),
@@ -62,7 +70,7 @@ function toEntry(
 ): Entry {
   return {
     key: s.key,
-    name: { de: s.nameDe, en: s.nameEn, fr: s.nameFr },
+    name: rowNames(s),
     order: s.sortOrder,
     gated: s.gated,
     marksHired: s.marksHired,
@@ -78,6 +86,7 @@ function toRow(e: Entry) {
     nameDe: e.name.de,
     nameEn: e.name.en,
     nameFr: e.name.fr,
+    nameIt: e.name.it ?? null,
     sortOrder: e.order,
     gated: e.gated,
     marksHired: e.marksHired,
