@@ -52,8 +52,13 @@ function h(tag, attrs, ...children) {
 const main = () => /** @type {HTMLElement} */ (document.getElementById("main"));
 
 /** Puts a screen's parts into the main landmark (absent parts, null, are left out). */
-function render(...parts) {
-  main().replaceChildren(...parts.flat().filter((p) => p !== null && p !== undefined && p !== false));
+function render(...items) {
+  main().replaceChildren(...items.flat().filter((p) => p !== null && p !== undefined && p !== false));
+}
+
+/** A screen's parts, as its function returns them for `show` to draw. */
+function parts(...p) {
+  return p;
 }
 
 /** "1 Tag", "2.5 Tage". */
@@ -132,16 +137,25 @@ function frame() {
   );
 }
 
+/** The latest screen asked for: an older one whose data arrives later is not drawn over it. */
+let showSeq = 0;
+/** The path of the screen drawn last (a change of the #fragment alone is no new screen). */
+let shownPath = "";
+
 /** Shows a screen for the current path. */
 async function show(focus = false) {
+  const mine = ++showSeq;
   const screen = SCREENS[/** @type {keyof typeof SCREENS} */ (location.pathname)] ?? home;
+  shownPath = location.pathname;
   frame();
   main().setAttribute("aria-busy", "true");
   try {
-    await screen();
+    const drawn = await screen();
+    if (mine !== showSeq) return;
+    render(drawn);
     document.title = `${main().querySelector("h1")?.textContent ?? ""} – ${t("appName")}`;
   } catch (e) {
-    if (e instanceof SignedOutError) return;
+    if (e instanceof SignedOutError || mine !== showSeq) return;
     if (e instanceof OfflineError) {
       render(
         h("h1", null, t(location.pathname === "/" ? "home" : "appName")),
@@ -156,7 +170,7 @@ async function show(focus = false) {
     );
     return;
   } finally {
-    main().removeAttribute("aria-busy");
+    if (mine === showSeq) main().removeAttribute("aria-busy");
   }
   restoreDrafts();
   if (shownFlash?.isConnected) shownFlash.focus();
@@ -177,7 +191,9 @@ document.addEventListener("click", (e) => {
   e.preventDefault();
   go(url.pathname);
 });
-addEventListener("popstate", () => show(true));
+addEventListener("popstate", () => {
+  if (location.pathname !== shownPath) show(true);
+});
 
 /** The status line of the screen being drawn, focused once it is shown (so it is read out). */
 let shownFlash = /** @type {HTMLElement | null} */ (null);
@@ -395,17 +411,15 @@ async function home() {
     const raw = localStorage.getItem(HOME_KEY);
     data = raw ? JSON.parse(raw) : null;
   }
-  const m = main();
   if (!data) {
-    m.replaceChildren(
+    return parts(
       h("h1", null, t("home")),
       h("p", { class: "alert", role: "alert" }, t("offlineNothing")),
     );
-    return;
   }
   const { summary, vacation, requests } = data;
   const v = vacation;
-  m.replaceChildren(
+  return parts(
     h("h1", null, t("home")),
     offline ? h("p", { class: "warn", role: "status" }, t("offline", { when: formatMoment(data.at) })) : null,
     takeFlash(),
@@ -600,7 +614,7 @@ async function leave() {
     sendButton.focus();
   });
   const shown = balances.balances.filter((b) => b.leaveType.deductsBalance);
-  render(
+  return parts(
     h("h1", null, t("leave")),
     takeFlash(),
     h(
@@ -692,7 +706,7 @@ async function time() {
     week = addDays(week, days);
     show();
   };
-  render(
+  return parts(
     h("h1", null, t("time")),
     takeFlash(),
     h(
@@ -810,7 +824,7 @@ async function sick() {
     },
   );
   const entries = s.entries.filter((e) => e.status !== "TAKEN_BACK");
-  render(
+  return parts(
     h("h1", null, t("sick")),
     takeFlash(),
     h(
@@ -922,7 +936,7 @@ async function sick() {
 
 async function payslips() {
   const p = await call("GET", "/employee/payslips");
-  render(
+  return parts(
     h("h1", null, t("payslips")),
     p.items.length
       ? h(
@@ -983,7 +997,7 @@ async function team() {
     );
     return f;
   };
-  render(
+  return parts(
     h("h1", null, t("approvals")),
     takeFlash(),
     h(
@@ -1077,7 +1091,7 @@ function account() {
       location.assign("/oauth/signin?next=/");
     },
   );
-  render(
+  return parts(
     h("h1", null, t("settings")),
     h("p", null, t("signedInAs", { email: user?.email ?? "" })),
     // HR staff and administrators run the organisation in the server-rendered console.

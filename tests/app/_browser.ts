@@ -76,3 +76,10 @@ export async function assertNoOverflow(page: Page, screen: string): Promise<void
   }
   if (before) await page.setViewportSize(before);
 }
+
+/** No placeholder or missing value leaked into the text: "null", "undefined", "NaN", "{name}". */
+export async function assertNoStrayText(page: Page, screen: string): Promise<void> {
+  const text = await page.locator("body").innerText();
+  // Not after a letter, so "Annullata" passes and "nullnull" does not.
+  assert.doesNotMatch(text, /(^|[^\p{L}])(null|undefined|NaN)|\{\w+\}|\[object /mu, screen);
+}

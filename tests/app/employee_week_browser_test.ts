@@ -11,7 +11,14 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { assertAccessible, assertNoOverflow, launch, type Served, serveDemo } from "./_browser.ts";
+import {
+  assertAccessible,
+  assertNoOverflow,
+  assertNoStrayText,
+  launch,
+  type Served,
+  serveDemo,
+} from "./_browser.ts";
 import { iconPng } from "../../scripts/app_icons.ts";
 
 /** What the employee reads, literally, in each language. */
@@ -96,8 +103,9 @@ async function signIn(page: Page, email: string, back: string) {
   await page.waitForURL((u) => u.pathname === back);
 }
 
-/** axe-core and the widths on the screen as it is now. */
+/** No stray text, axe-core and the widths, on the screen as it is now. */
 async function check(page: Page, screen: string) {
+  await assertNoStrayText(page, screen);
   await assertAccessible(page, screen);
   await assertNoOverflow(page, screen);
 }

@@ -4,7 +4,7 @@
  * axe-core clean, and nothing wider than a 360 or 390 pixel screen, whatever the length of the words.
  */
 import assert from "node:assert/strict";
-import { assertAccessible, assertNoOverflow, launch, serveDemo } from "./_browser.ts";
+import { assertAccessible, assertNoOverflow, assertNoStrayText, launch, serveDemo } from "./_browser.ts";
 
 const HEADINGS = {
   fr: {
@@ -59,6 +59,7 @@ Deno.test({
             await page.goto(`${s.origin}${path}`);
             await page.getByRole("heading", { level: 1, name: heading, exact: true }).waitFor();
             assert.equal(await page.locator("html").getAttribute("lang"), lang);
+            await assertNoStrayText(page, `${lang} ${path}`);
             await assertAccessible(page, `${lang} ${path}`);
             await assertNoOverflow(page, `${lang} ${path}`);
           }
