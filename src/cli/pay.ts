@@ -135,9 +135,11 @@ export const payCommands: Command[] = [
     name: "closures add",
     summary: "Add a company closure (e.g. between Christmas and New Year)",
     usage: "closures add --from <YYYY-MM-DD> --to <YYYY-MM-DD> --name <German name> [--name-fr <n>]\n" +
-      "             [--name-en <n>] [--deducts-leave] [--canton <XX> …]\n\n" +
+      "             [--name-en <n>] [--deducts-leave] [--canton <XX> …] [--recalculate]\n\n" +
       "With --deducts-leave its working days are taken from vacation (compulsory company holidays);\n" +
-      "without, they are granted. --canton limits it to people working there. Overlaps are refused.",
+      "without, they are granted. --canton limits it to people working there. Overlaps are refused.\n" +
+      "A closure day costs nothing in a leave request: a closure over approved leave is refused, naming\n" +
+      "each request, unless --recalculate is given (they are computed again and the people told).",
     options: {
       from: { type: "string" },
       to: { type: "string" },
@@ -146,9 +148,10 @@ export const payCommands: Command[] = [
       "name-en": { type: "string" },
       "deducts-leave": { type: "boolean" },
       canton: { type: "string", multiple: true },
+      recalculate: { type: "boolean" },
     },
     async run(deps, { values }, io) {
-      const row = await refusing(() =>
+      const row = await recalculating(() =>
         addClosure(deps, {
           from: text(values, "from"),
           to: text(values, "to"),
@@ -159,9 +162,10 @@ export const payCommands: Command[] = [
           },
           deductsLeave: values["deducts-leave"] === true,
           cantons: ((values.canton as string[] | undefined) ?? []).map((c) => c.toUpperCase()),
-        })
+        }, { confirmed: values.recalculate === true })
       );
       io.out(`Closure "${row.nameDe}" from ${row.startDate} to ${row.endDate} added.\n`);
+      reportRecalculation(io, { closure: row, recalculated: row.recalculated, workThroughRemoved: 0 });
       return 0;
     },
   },

@@ -1,5 +1,8 @@
 /** The HR console's page of one company closure (change, remove), in the four languages of the console. */
-import type { Lang } from "./mod.ts";
+import { fill, type Lang } from "./mod.ts";
+import { refusalText, swissDate } from "./console_common.ts";
+import type { AppError } from "../errors.ts";
+import { type Recalculated, RecalculationNeeded } from "../services/closure_changes.ts";
 
 export interface ClosureTexts {
   title: string;
@@ -157,4 +160,26 @@ const TEXTS: Record<Lang, ClosureTexts> = { de: DE, fr: FR, it: IT, en: EN };
 
 export function closureTexts(lang: Lang): ClosureTexts {
   return TEXTS[lang] ?? DE;
+}
+
+/** The requests a closure change would alter (or altered), in the reader's language. */
+export function requestList(lang: Lang, list: readonly Recalculated[]): string {
+  const ct = closureTexts(lang);
+  return list.map((r) =>
+    fill(ct.request, {
+      pn: r.personnelNumber,
+      name: r.name,
+      from: swissDate(r.startDate, lang),
+      to: swissDate(r.endDate, lang),
+      before: String(r.before),
+      after: String(r.after),
+    })
+  ).join("; ");
+}
+
+/** A refusal of a closure change in the reader's language. */
+export function closureRefusal(e: AppError, lang: Lang): string {
+  return e instanceof RecalculationNeeded
+    ? fill(closureTexts(lang).needsRecalculation, { list: requestList(lang, e.requests) })
+    : refusalText(e, lang);
 }

@@ -8,6 +8,8 @@ import { closurePeriods, closureWorkThrough, compensation, employees } from "../
 import { daysBetween, isCanton, isoWeekday, isValidDate } from "../domain/calendar.ts";
 import { closureApplies } from "./holidays.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
+import { type Recalculated, settleLeave } from "./closure_changes.ts";
+import { writeTx } from "./common.ts";
 
 type Deps = Pick<AppDeps, "db" | "clock">;
 
@@ -83,6 +85,8 @@ const MAX_CLOSURE_DAYS = 62;
 /**
  * Adds a company closure (e.g. between Christmas and New Year). `deductsLeave`: its working days are taken
  * from vacation (compulsory company holidays); otherwise they are granted. Overlapping closures are refused.
+ * A closure day costs nothing in a leave request: a new closure over approved leave is refused, naming the
+ * requests, unless `confirmed` (they are then computed again and the people told, `closure_changes.ts`).
  */
 export async function addClosure(
   deps: Deps,
@@ -93,6 +97,7 @@ export async function addClosure(
     deductsLeave: boolean;
     cantons?: string[];
   },
+  opts: { confirmed?: boolean } = {},
 ) {
   const problems: string[] = [];
   if (!isValidDate(input.from)) problems.push(`from must be a date YYYY-MM-DD, got "${input.from}"`);
@@ -105,31 +110,39 @@ export async function addClosure(
   if (name.length < 2 || name.length > 100) problems.push("a name of 2 to 100 characters is required");
   for (const c of input.cantons ?? []) if (!isCanton(c)) problems.push(`"${c}" is not a canton code`);
   if (problems.length) throw invalid(`No closure was added: ${problems.join("; ")}.`);
-  const [overlap] = await deps.db.select({
-    id: closurePeriods.id,
-    from: closurePeriods.startDate,
-    to: closurePeriods.endDate,
-  })
-    .from(closurePeriods).where(
-      and(lte(closurePeriods.startDate, input.to), gte(closurePeriods.endDate, input.from)),
-    )
-    .limit(1);
-  if (overlap) {
-    throw conflict(`This overlaps the closure from ${overlap.from} to ${overlap.to}.`, overlap.id);
-  }
-  const row = {
-    id: crypto.randomUUID(),
-    nameDe: name,
-    nameEn: input.name.en?.trim() || name,
-    nameFr: input.name.fr?.trim() || name,
-    startDate: input.from,
-    endDate: input.to,
-    deductsLeave: input.deductsLeave,
-    cantons: input.cantons?.length ? input.cantons.join(",") : null,
-    createdAt: deps.clock.now(),
-  };
-  await deps.db.insert(closurePeriods).values(row);
-  return row;
+  return await writeTx(deps, async (tx) => {
+    const [overlap] = await tx.select({
+      id: closurePeriods.id,
+      from: closurePeriods.startDate,
+      to: closurePeriods.endDate,
+    })
+      .from(closurePeriods).where(
+        and(lte(closurePeriods.startDate, input.to), gte(closurePeriods.endDate, input.from)),
+      )
+      .limit(1);
+    if (overlap) {
+      throw conflict(`This overlaps the closure from ${overlap.from} to ${overlap.to}.`, overlap.id);
+    }
+    const row = {
+      id: crypto.randomUUID(),
+      nameDe: name,
+      nameEn: input.name.en?.trim() || name,
+      nameFr: input.name.fr?.trim() || name,
+      startDate: input.from,
+      endDate: input.to,
+      deductsLeave: input.deductsLeave,
+      cantons: input.cantons?.length ? input.cantons.join(",") : null,
+      createdAt: deps.clock.now(),
+    };
+    await tx.insert(closurePeriods).values(row);
+    const changed = await settleLeave(tx, row.createdAt, [{ from: input.from, to: input.to }], {
+      confirmed: opts.confirmed === true,
+      what: "Adding the closure changes approved leave over its days",
+      closureName: name,
+    });
+    const recalculated: Recalculated[] = changed.map(({ daysByYear: _d, employeeId: _e, ...r }) => r);
+    return { ...row, recalculated };
+  });
 }
 
 /** The closures, by start date. */

@@ -42,6 +42,8 @@ import {
 } from "../services/payslip_import.ts";
 import { importEmployees } from "../services/employee_file.ts";
 import { importSchoolHolidays } from "../services/school_holidays.ts";
+import { closureRefusal, closureTexts, requestList } from "../i18n/console_closures.ts";
+import { RecalculationNeeded } from "../services/closure_changes.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
 /** Roles that may use the console. */
@@ -483,6 +485,18 @@ async function calendarPage(
           <input id="cdeducts" type="checkbox" name="deducts" value="yes" checked={f.deducts !== "no"} />
           <label for="cdeducts">{t.closureDeducts}</label>
         </div>
+        <div class="scope">
+          {/* A closure over approved leave changes its days: saved only when HR confirms (closure_changes.ts). */}
+          <input
+            id="crecalc"
+            type="checkbox"
+            name="recalculate"
+            value="yes"
+            aria-describedby="crecalc-hint"
+          />
+          <label for="crecalc">{closureTexts(p.lang).recalculate}</label>
+        </div>
+        <p id="crecalc-hint" class="muted">{closureTexts(p.lang).recalculateHint}</p>
         <button type="submit">{t.save}</button>
       </form>
       <h2 id="school">{t.schoolTitle}</h2>
@@ -857,12 +871,16 @@ export function mountConsole(app: Hono<any>, deps: AppDeps): void {
         to: sent.to,
         name: { de: sent.name },
         deductsLeave: sent.deducts === "yes",
-      });
-      return await calendarPage(deps, c, p, { flash: fill(p.t.closureAdded, { name: row.nameDe }) });
+      }, { confirmed: form.get("recalculate") === "yes" });
+      const added = fill(p.t.closureAdded, { name: row.nameDe });
+      const again = row.recalculated.length
+        ? ` ${fill(closureTexts(p.lang).recalculated, { list: requestList(p.lang, row.recalculated) })}`
+        : "";
+      return await calendarPage(deps, c, p, { flash: added + again });
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       return await calendarPage(deps, c, p, {
-        errors: [e.message],
+        errors: [e instanceof RecalculationNeeded ? closureRefusal(e, p.lang) : e.message],
         status: e.code === "conflict" ? 409 : 400,
         form: sent,
       });

@@ -17,15 +17,8 @@ import { eq } from "drizzle-orm";
 import { closurePeriods } from "../db/schema/mod.ts";
 import { AppError } from "../errors.ts";
 import { fill, type Lang } from "../i18n/mod.ts";
-import { refusalText, swissDate } from "../i18n/console_common.ts";
-import { closureTexts } from "../i18n/console_closures.ts";
-import {
-  type ClosureChangeResult,
-  type Recalculated,
-  RecalculationNeeded,
-  removeClosure,
-  updateClosure,
-} from "../services/closure_changes.ts";
+import { closureRefusal, closureTexts, requestList } from "../i18n/console_closures.ts";
+import { type ClosureChangeResult, removeClosure, updateClosure } from "../services/closure_changes.ts";
 
 const HALF_DAYS = ["12-24", "12-31"] as const;
 
@@ -178,28 +171,6 @@ function formOf(r: ClosureRow): ClosureForm {
     deducts: r.deductsLeave,
     cantons: r.cantons ? r.cantons.split(",").filter(Boolean) : [],
   };
-}
-
-/** The requests a change would alter (or altered), in the reader's language. */
-function requestList(lang: Lang, list: readonly Recalculated[]): string {
-  const ct = closureTexts(lang);
-  return list.map((r) =>
-    fill(ct.request, {
-      pn: r.personnelNumber,
-      name: r.name,
-      from: swissDate(r.startDate, lang),
-      to: swissDate(r.endDate, lang),
-      before: String(r.before),
-      after: String(r.after),
-    })
-  ).join("; ");
-}
-
-/** A refusal of a closure change in the reader's language. */
-function closureRefusal(e: AppError, lang: Lang): string {
-  return e instanceof RecalculationNeeded
-    ? fill(closureTexts(lang).needsRecalculation, { list: requestList(lang, e.requests) })
-    : refusalText(e, lang);
 }
 
 async function closurePage(

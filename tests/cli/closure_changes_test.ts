@@ -240,3 +240,45 @@ Deno.test("org apply: closures missing from the file are left alone; --prune clo
     t.close();
   }
 });
+
+Deno.test("closures add: a new closure over approved leave is refused until --recalculate", async () => {
+  const t = await makeTestApp();
+  try {
+    const token = await t.signIn("employee@demo.example");
+    const filed = await t.request(`${BASE}/employee/leave/requests`, {
+      method: "POST",
+      token,
+      json: { leaveType: "VACATION", startDate: "2027-02-08", endDate: "2027-02-12" },
+    });
+    const id = (await filed.json()).data.id;
+    const manager = await t.signIn("manager@demo.example");
+    await t.request(`${BASE}/approvals/leave-requests/${id}/decision`, {
+      method: "POST",
+      token: manager,
+      json: { decision: "APPROVE" },
+    });
+    assert.equal((await stored(t, id)).days, 5);
+    const args = ["closures", "add", "--from", "2027-02-11", "--to", "2027-02-12", "--name", "Umzug"];
+    const refused = await cli(t, args);
+    assert.equal(refused.code, 1);
+    assert.match(
+      refused.err,
+      /^Adding the closure changes approved leave over its days: GW-013 Lukas Gerber, 2027-02-08 to 2027-02-12: 5 days, would be 3\. Nothing was changed\. Give --recalculate/,
+    );
+    assert.equal(
+      (await t.deps.db.select().from(closurePeriods).where(eq(closurePeriods.startDate, "2027-02-11")))
+        .length,
+      0,
+    );
+
+    const added = await cli(t, [...args, "--recalculate"]);
+    assert.equal(added.code, 0, added.err);
+    assert.match(
+      added.out,
+      /added\.\n1 leave request\(s\) computed again.*\n {2}GW-013 Lukas Gerber, 2027-02-08 to 2027-02-12: 5 → 3 days\n$/,
+    );
+    assert.equal((await stored(t, id)).days, 3);
+  } finally {
+    t.close();
+  }
+});

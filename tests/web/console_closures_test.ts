@@ -83,6 +83,26 @@ Deno.test("console closure page: change and removal, refused until the recalcula
       0,
     );
 
+    // Added again on the calendar page: refused over the approved leave, then added with the confirmation.
+    const calendarCsrf = await csrfOn(t, cookie, "/hr/calendar");
+    const again = { csrf: calendarCsrf, name: "Umzug", from: "2027-02-10", to: "2027-02-11", deducts: "yes" };
+    const refusedAdd = await t.request("/hr/calendar", post(cookie, again));
+    assert.equal(refusedAdd.status, 409);
+    assert.match(
+      await refusedAdd.text(),
+      /Rien n&#39;a été modifié .* GW-013 Lukas Gerber, 08\.02\.2027–12\.02\.2027 : 5 → 3 jours\./,
+    );
+    const confirmedAdd = await t.request("/hr/calendar", post(cookie, { ...again, recalculate: "yes" }));
+    assert.equal(confirmedAdd.status, 200);
+    assert.match(
+      await confirmedAdd.text(),
+      /Recalculé, les personnes sont informées : GW-013 Lukas Gerber, 08\.02\.2027–12\.02\.2027 : 5 → 3 jours\./,
+    );
+    assert.equal(
+      (await t.deps.db.select().from(leaveRequests).where(eq(leaveRequests.id, request.id)))[0].days,
+      3,
+    );
+
     const gone = await t.request(page, { headers: cookie });
     assert.equal(gone.status, 404);
     const forged = await t.request(`${page}/remove`, post(cookie, { csrf: "0".repeat(64) }));
