@@ -29,6 +29,7 @@ export const PUSH_TEXTS: Record<Lang, PushTexts> = {
       SICK_ENDED: "Eine Krankheitsabwesenheit in Ihrem Team ist beendet.",
       SICK_REPORT_WITHDRAWN: "Eine Krankmeldung wurde zurückgenommen.",
       SICK_CERTIFICATE_ACCEPTED: "Ihr Arztzeugnis ist akzeptiert.",
+      LEAVE_REQUEST_RECALCULATED: "Die Tage Ihrer Abwesenheit wurden neu berechnet.",
       "LEAVE_REQUEST_DECIDED.APPROVED": "Ihr Abwesenheitsgesuch ist bewilligt.",
       "LEAVE_REQUEST_DECIDED.REJECTED": "Ihr Abwesenheitsgesuch ist abgelehnt.",
       "LEAVE_REQUEST_DECIDED.CANCELLATION_GRANTED":
@@ -57,6 +58,7 @@ export const PUSH_TEXTS: Record<Lang, PushTexts> = {
       SICK_ENDED: "Une absence maladie de votre équipe est terminée.",
       SICK_REPORT_WITHDRAWN: "Une annonce de maladie a été retirée.",
       SICK_CERTIFICATE_ACCEPTED: "Votre certificat médical est accepté.",
+      LEAVE_REQUEST_RECALCULATED: "Les jours de votre absence ont été recalculés.",
       "LEAVE_REQUEST_DECIDED.APPROVED": "Votre demande d'absence est approuvée.",
       "LEAVE_REQUEST_DECIDED.REJECTED": "Votre demande d'absence est refusée.",
       "LEAVE_REQUEST_DECIDED.CANCELLATION_GRANTED": "Votre annulation est acceptée ; l'absence n'a pas lieu.",
@@ -84,6 +86,7 @@ export const PUSH_TEXTS: Record<Lang, PushTexts> = {
       SICK_ENDED: "Un'assenza per malattia nel suo team è terminata.",
       SICK_REPORT_WITHDRAWN: "Un annuncio di malattia è stato ritirato.",
       SICK_CERTIFICATE_ACCEPTED: "Il suo certificato medico è accettato.",
+      LEAVE_REQUEST_RECALCULATED: "I giorni della sua assenza sono stati ricalcolati.",
       "LEAVE_REQUEST_DECIDED.APPROVED": "La sua domanda di assenza è approvata.",
       "LEAVE_REQUEST_DECIDED.REJECTED": "La sua domanda di assenza è respinta.",
       "LEAVE_REQUEST_DECIDED.CANCELLATION_GRANTED":
@@ -112,6 +115,7 @@ export const PUSH_TEXTS: Record<Lang, PushTexts> = {
       SICK_ENDED: "A sick leave in your team has ended.",
       SICK_REPORT_WITHDRAWN: "A sick report was taken back.",
       SICK_CERTIFICATE_ACCEPTED: "Your medical certificate is accepted.",
+      LEAVE_REQUEST_RECALCULATED: "The days of your leave were computed again.",
       "LEAVE_REQUEST_DECIDED.APPROVED": "Your leave request is approved.",
       "LEAVE_REQUEST_DECIDED.REJECTED": "Your leave request is refused.",
       "LEAVE_REQUEST_DECIDED.CANCELLATION_GRANTED":
