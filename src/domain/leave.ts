@@ -19,12 +19,37 @@ export interface LeaveDaysInput {
   endDate: string;
   startPortion: StartPortion;
   endPortion: EndPortion;
-  /** ISO weekdays the employee works (1 = Monday … 7 = Sunday). */
+  /** ISO weekdays the employee works (1 = Monday … 7 = Sunday): now, and before the first change. */
   workingWeekdays: number[];
+  /**
+   * Pattern changes (`workload_changes`), any order: each day counts by the pattern in force on it, so a week
+   * after a change from Monday–Friday to Monday–Wednesday costs 3 and a week before it 5.
+   */
+  patternHistory?: readonly PatternPeriod[];
   /** From `holidayFractions(canton, …)`: date → 1 (whole day) or 0.5 (afternoon). */
   holidays: Map<string, number>;
   /** Company closure days: they cost nothing in a request (the closure itself is charged separately or granted). */
   closureDays?: ReadonlySet<string>;
+}
+
+/**
+ * Whether `date` is a working day under the pattern in force on it: the latest change of `history` from
+ * that day or earlier, else `current` (a change without its own weekdays means the current pattern).
+ */
+export function worksOn(
+  current: readonly number[],
+  history: readonly PatternPeriod[] | undefined,
+  date: string,
+): boolean {
+  let days: readonly number[] = current;
+  let from = "";
+  for (const c of history ?? []) {
+    if (c.validFrom <= date && c.validFrom >= from) {
+      from = c.validFrom;
+      days = c.workingWeekdays ?? current;
+    }
+  }
+  return days.includes(isoWeekday(date));
 }
 
 /** Days a request deducts, in total, per leave year and per calendar day of the range. */
@@ -101,10 +126,12 @@ export function computeLeaveDays(input: LeaveDaysInput): LeaveDays {
   const perDay: LeaveDays["perDay"] = [];
   const daysByYear: Record<string, number> = {};
   let days = 0;
+  const history = input.patternHistory?.length ? input.patternHistory : null;
   for (const date of eachDay(input.startDate, input.endDate)) {
     let fraction = 0;
     const holiday = input.holidays.get(date) ?? 0;
-    if (working.has(isoWeekday(date)) && !closures.has(date) && holiday < 1) {
+    const works = history ? worksOn(input.workingWeekdays, history, date) : working.has(isoWeekday(date));
+    if (works && !closures.has(date) && holiday < 1) {
       const halves = takenHalves(date, input);
       if (holiday >= 0.5) halves.afternoon = false;
       fraction = (halves.morning ? 0.5 : 0) + (halves.afternoon ? 0.5 : 0);
@@ -360,7 +387,7 @@ function daysUpTo(
   r: BalanceRequest,
   year: number,
   cut: string,
-  cal: Pick<BalanceInput, "workingWeekdays" | "holidays"> & { closures: Set<string> },
+  cal: Pick<BalanceInput, "workingWeekdays" | "holidays" | "patternHistory"> & { closures: Set<string> },
 ): number {
   const stored = r.daysByYear[String(year)] ?? 0;
   if (stored <= 0) return 0;
@@ -372,6 +399,7 @@ function daysUpTo(
     startPortion: r.startPortion ?? "FULL",
     endPortion: "FULL",
     workingWeekdays: cal.workingWeekdays,
+    patternHistory: cal.patternHistory,
     holidays: cal.holidays,
     closureDays: cal.closures,
   });
@@ -398,8 +426,12 @@ export function computeBalance(input: BalanceInput): LeaveBalance {
   const ys = String(year);
   const entitlement = proRataEntitlement(input);
   const closures = new Set((input.closureDays ?? []).map((c) => c.date));
-  const cal = { workingWeekdays: input.workingWeekdays, holidays: input.holidays, closures };
-  const working = new Set(input.workingWeekdays);
+  const cal = {
+    workingWeekdays: input.workingWeekdays,
+    patternHistory: input.patternHistory,
+    holidays: input.holidays,
+    closures,
+  };
   const empEnd = input.employmentEnd ?? "9999-12-31";
 
   let used = 0;
@@ -426,7 +458,10 @@ export function computeBalance(input: BalanceInput): LeaveBalance {
   for (const c of input.closureDays ?? []) {
     if (!c.deductsLeave || !c.date.startsWith(`${ys}-`)) continue;
     if (c.date < input.employmentStart || c.date > empEnd) continue;
-    if (input.workThroughDays?.has(c.date) || !working.has(isoWeekday(c.date))) continue;
+    // A closure day costs a day only where the pattern in force on it has that weekday.
+    if (input.workThroughDays?.has(c.date) || !worksOn(input.workingWeekdays, input.patternHistory, c.date)) {
+      continue;
+    }
     const cost = 1 - Math.min(1, input.holidays.get(c.date) ?? 0);
     if (cost <= 0) continue;
     closureDays += cost;

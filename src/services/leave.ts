@@ -201,10 +201,7 @@ export function balanceFrom(
     legalMinimum: vacation ? { youthUntil: emp.birthDate ? youthMinimumEnds(emp.birthDate) : null } : null,
     employmentStart: emp.employmentStart,
     employmentEnd: emp.employmentEnd,
-    patternHistory: d.workloadHistory.map((w) => ({
-      validFrom: w.validFrom,
-      workingWeekdays: w.workingWeekdays ? weekdaysOf({ workingWeekdays: w.workingWeekdays }) : null,
-    })),
+    patternHistory: patternHistoryOf(d.workloadHistory),
     carryOverDays: ent?.carryOverDays ?? 0,
     carryOverExpiresOn: ent?.carryOverExpiresOn ?? null,
     adjustmentDays: ent?.adjustmentDays ?? 0,
@@ -284,7 +281,15 @@ const requestsTouchingYear = prepared((q: Q) =>
   )).limit(MAX_LEAVE_TYPES * 1000)
 );
 
-const workloadHistoryOf = prepared((q: Q) =>
+/** Workload changes as the leave rules read them (`PatternPeriod`). */
+export function patternHistoryOf(rows: readonly { validFrom: string; workingWeekdays?: string | null }[]) {
+  return rows.map((w) => ({
+    validFrom: w.validFrom,
+    workingWeekdays: w.workingWeekdays ? weekdaysOf({ workingWeekdays: w.workingWeekdays }) : null,
+  }));
+}
+
+export const workloadHistoryOf = prepared((q: Q) =>
   q.select({
     validFrom: workloadChanges.validFrom,
     workloadPercent: workloadChanges.workloadPercent,
@@ -494,6 +499,8 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
     startPortion,
     endPortion,
     workingWeekdays: weekdaysOf(emp),
+    // Each day by the pattern in force on it (a workload change from a date, before or after today).
+    patternHistory: patternHistoryOf(await workloadHistoryOf(q).all({ emp: emp.id })),
     holidays,
     closureDays,
   });

@@ -4,18 +4,116 @@
  * time target of a day reads the workload that held on it. Editing the employee record instead changes the
  * pattern for the whole past, so HR records a change from a date here (the console's person page).
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { employees, workloadChanges } from "../db/schema/mod.ts";
-import { isValidDate } from "../domain/calendar.ts";
+import { employees, leaveRequests, workloadChanges } from "../db/schema/mod.ts";
+import { holidayFractions, isValidDate } from "../domain/calendar.ts";
+import { computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
-import { todayOf } from "./common.ts";
+import type { Actor } from "./actor.ts";
+import { notify, todayOf, type Tx, weekdaysOf } from "./common.ts";
+import { closureCalendar } from "./holidays.ts";
 
-/** Records a workload change from `validFrom`; from today or earlier it is also the record's current one. */
+/** Leave states whose days count (approved, awaiting a decision or a cancellation). */
+const HOLDING = ["AWAITING_APPROVAL", "APPROVED", "CANCELLATION_REQUESTED"];
+
+/** A request whose days a workload change altered. */
+export interface RecomputedRequest {
+  requestId: string;
+  startDate: string;
+  endDate: string;
+  status: string;
+  before: number;
+  after: number;
+}
+
+/**
+ * Computes again the days of the person's requests that reach `from` or later, with the workload history as
+ * it stands in `tx` (each day by the pattern in force on it), stores those that changed and tells the person
+ * and the approver (notification `LEAVE_REQUEST_RECALCULATED`): their balance changed without anyone filing.
+ */
+async function recomputeFrom(tx: Tx, employeeId: string, from: string, now: number) {
+  const [e] = await tx.select().from(employees).where(eq(employees.id, employeeId)).limit(1);
+  const history = (await tx.select().from(workloadChanges).where(eq(workloadChanges.employeeId, employeeId)))
+    .map((w) => ({
+      validFrom: w.validFrom,
+      workingWeekdays: w.workingWeekdays ? weekdaysOf({ workingWeekdays: w.workingWeekdays }) : null,
+    }));
+  const rows = await tx.select().from(leaveRequests).where(and(
+    eq(leaveRequests.employeeId, employeeId),
+    inArray(leaveRequests.status, HOLDING),
+    gte(leaveRequests.endDate, from),
+  )).limit(1000);
+  const actor: Actor = { userId: "", role: "hr", language: "de", employeeId: null, channel: "PORTAL" };
+  const changed: RecomputedRequest[] = [];
+  for (const r of rows) {
+    const cal = await closureCalendar(tx, e, r.startDate, r.endDate);
+    const computed = computeLeaveDays({
+      startDate: r.startDate,
+      endDate: r.endDate,
+      startPortion: r.startPortion as StartPortion,
+      endPortion: r.endPortion as EndPortion,
+      workingWeekdays: weekdaysOf(e),
+      patternHistory: history,
+      holidays: holidayFractions(e.canton, r.startDate, r.endDate),
+      closureDays: new Set(cal.days.filter((d) => !d.workThrough).map((d) => d.date)),
+    });
+    if (
+      computed.days === r.days &&
+      JSON.stringify(Object.entries(computed.daysByYear).sort()) ===
+        JSON.stringify(Object.entries(JSON.parse(r.daysByYear)).sort())
+    ) continue;
+    await tx.update(leaveRequests).set({
+      days: computed.days,
+      daysByYear: JSON.stringify(computed.daysByYear),
+      updatedAt: now,
+    }).where(eq(leaveRequests.id, r.id));
+    const payload = {
+      leaveRequestId: r.id,
+      employeeId,
+      days: computed.days,
+      previousDays: r.days,
+      because: "WORKLOAD_CHANGE",
+    };
+    await notify(tx, {
+      recipientEmployeeId: employeeId,
+      kind: "LEAVE_REQUEST_RECALCULATED",
+      payload,
+      actor,
+      now,
+    });
+    if (r.approverEmployeeId && r.approverEmployeeId !== employeeId) {
+      await notify(tx, {
+        recipientEmployeeId: r.approverEmployeeId,
+        kind: "LEAVE_REQUEST_RECALCULATED",
+        payload,
+        actor,
+        now,
+      });
+    }
+    changed.push({
+      requestId: r.id,
+      startDate: r.startDate,
+      endDate: r.endDate,
+      status: r.status,
+      before: r.days,
+      after: computed.days,
+    });
+  }
+  return changed;
+}
+
+/**
+ * Records a workload change from `validFrom`; from today or earlier it is also the record's current one.
+ * Leave requests already filed from that day on are computed again by the pattern in force on each day;
+ * those whose days changed are listed in `recalculated`, and the person and the approver are told.
+ */
 export async function changeWorkload(
   deps: Pick<AppDeps, "db" | "clock" | "config">,
   input: { personnelNumber: string; validFrom: string; workloadPercent: number; workingWeekdays: number[] },
-): Promise<{ validFrom: string; workloadPercent: number; workingWeekdays: string }> {
+): Promise<
+  { validFrom: string; workloadPercent: number; workingWeekdays: string; recalculated: RecomputedRequest[] }
+> {
   const [e] = await deps.db.select().from(employees).where(
     eq(employees.personnelNumber, input.personnelNumber),
   )
@@ -48,7 +146,7 @@ export async function changeWorkload(
       same.id,
     );
   }
-  await deps.db.transaction(async (tx) => {
+  const recalculated = await deps.db.transaction(async (tx) => {
     // The pattern before the first change is the record's own: kept as history from the start, so the
     // record can follow the newest change without rewriting the past.
     // A change without its own weekdays means "the record's pattern": pinned to today's, since the record
@@ -80,6 +178,12 @@ export async function changeWorkload(
         updatedAt: deps.clock.now(),
       }).where(eq(employees.id, e.id));
     }
+    return await recomputeFrom(tx as unknown as Tx, e.id, input.validFrom, deps.clock.now());
   });
-  return { validFrom: input.validFrom, workloadPercent: input.workloadPercent, workingWeekdays: weekdays };
+  return {
+    validFrom: input.validFrom,
+    workloadPercent: input.workloadPercent,
+    workingWeekdays: weekdays,
+    recalculated,
+  };
 }

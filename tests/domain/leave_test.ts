@@ -725,3 +725,57 @@ Deno.test("leave: the approver is the first manager up the chain who is not the 
     await t.step(name, () => assert.equal(chooseApprover(requester, chain), want));
   }
 });
+
+Deno.test("leave: each day counts by the work pattern in force on it", async (t) => {
+  // A week off always costs one week of the person's own days (OR Art. 329a counts vacation in weeks; see
+  // docs/leave.md): under Monday–Friday a week costs 5, under Monday–Wednesday 3. Change from 1 July 2027
+  // (a Thursday); no public holidays in BE in these weeks.
+  const history = [
+    { validFrom: "2020-01-01", workingWeekdays: [1, 2, 3, 4, 5] },
+    { validFrom: "2027-07-01", workingWeekdays: [1, 2, 3] },
+  ];
+  const days = (startDate: string, endDate: string, current: number[]) =>
+    computeLeaveDays({
+      startDate,
+      endDate,
+      startPortion: "FULL",
+      endPortion: "FULL",
+      workingWeekdays: current,
+      patternHistory: history,
+      holidays: new Map(),
+    }).days;
+  await t.step("a week after the change costs 3, whatever the pattern today", () => {
+    assert.equal(days("2027-07-05", "2027-07-09", [1, 2, 3, 4, 5]), 3);
+    assert.equal(days("2027-07-05", "2027-07-09", [1, 2, 3]), 3);
+  });
+  await t.step("a week before a past change costs 5", () => {
+    assert.equal(days("2027-06-21", "2027-06-25", [1, 2, 3]), 5);
+  });
+  await t.step(
+    "a range across the change: Mon 28 June – Fri 2 July 2027 = 3 (Mon–Wed) + 0 (Thu, Fri) = 3",
+    () => {
+      assert.equal(days("2027-06-28", "2027-07-02", [1, 2, 3]), 3);
+    },
+  );
+  await t.step("Monday 28 June – Friday 9 July 2027: 3 + 0 + 3 = 6", () => {
+    // 28–30 June Mon–Wed under Mon–Fri (3), 1–2 July Thu–Fri under Mon–Wed (0), 5–7 July (3).
+    assert.equal(days("2027-06-28", "2027-07-09", [1, 2, 3]), 6);
+  });
+  await t.step("a deducting closure day on a Thursday after the change costs nothing", () => {
+    const b = computeBalance({
+      year: 2027,
+      today: "2027-01-04",
+      fullTimeDays: 25,
+      employmentStart: "2020-01-01",
+      requests: [],
+      workingWeekdays: [1, 2, 3],
+      patternHistory: history,
+      holidays: new Map(),
+      closureDays: [
+        { date: "2027-06-24", deductsLeave: true }, // Thursday before: costs 1
+        { date: "2027-07-08", deductsLeave: true }, // Thursday after: costs 0
+      ],
+    });
+    assert.equal(b.closureDays, 1);
+  });
+});
