@@ -9,7 +9,14 @@
  */
 import { and, asc, eq, gte, inArray, lte, ne, or } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { closurePeriods, closureWorkThrough, employees, leaveRequests, users } from "../db/schema/mod.ts";
+import {
+  closurePeriods,
+  closureWorkThrough,
+  employees,
+  leaveRequests,
+  users,
+  workloadChanges,
+} from "../db/schema/mod.ts";
 import { daysBetween, holidayFractions, isCanton, isValidDate } from "../domain/calendar.ts";
 import { computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
 import { AppError, conflict, invalid, notFound } from "../errors.ts";
@@ -138,12 +145,18 @@ export async function recomputeRequests(
   const out = [];
   for (const { r, e } of rows) {
     const cal = await closureCalendar(tx, e, r.startDate, r.endDate);
+    const history = (await tx.select().from(workloadChanges).where(eq(workloadChanges.employeeId, e.id)))
+      .map((w) => ({
+        validFrom: w.validFrom,
+        workingWeekdays: w.workingWeekdays ? weekdaysOf({ workingWeekdays: w.workingWeekdays }) : null,
+      }));
     const computed = computeLeaveDays({
       startDate: r.startDate,
       endDate: r.endDate,
       startPortion: r.startPortion as StartPortion,
       endPortion: r.endPortion as EndPortion,
       workingWeekdays: weekdaysOf(e),
+      patternHistory: history,
       holidays: holidayFractions(e.canton, r.startDate, r.endDate),
       closureDays: new Set(cal.days.filter((d) => !d.workThrough).map((d) => d.date)),
     });

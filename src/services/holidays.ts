@@ -5,8 +5,9 @@
  */
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { prepared } from "../db/prepared.ts";
-import { closurePeriods, closureWorkThrough, schoolHolidays } from "../db/schema/mod.ts";
+import { closurePeriods, closureWorkThrough, schoolHolidays, workloadChanges } from "../db/schema/mod.ts";
 import { eachDay, isoWeekday, maxDate, minDate, publicHolidays } from "../domain/calendar.ts";
+import { worksOn } from "../domain/leave.ts";
 import type { Actor } from "./actor.ts";
 import {
   checkYear,
@@ -145,11 +146,17 @@ export async function getClosurePeriods(deps: ServiceDeps, actor: Actor, input: 
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
   const cal = await closureCalendar(deps.db, emp, from, to);
-  const working = new Set(weekdaysOf(emp));
+  // Each day by the pattern in force on it (a workload change within the year).
+  const history = (await deps.db.select().from(workloadChanges).where(eq(workloadChanges.employeeId, emp.id)))
+    .map((w) => ({
+      validFrom: w.validFrom,
+      workingWeekdays: w.workingWeekdays ? weekdaysOf({ workingWeekdays: w.workingWeekdays }) : null,
+    }));
+  const current = weekdaysOf(emp);
   const hol = new Map<string, number>();
   for (const y of [year]) for (const h of publicHolidays(emp.canton, y)) hol.set(h.date, h.portion);
   const costOf = (d: ClosureDayInfo) =>
-    d.deductsLeave && !d.workThrough && working.has(isoWeekday(d.date))
+    d.deductsLeave && !d.workThrough && worksOn(current, history, d.date)
       ? 1 - Math.min(1, hol.get(d.date) ?? 0)
       : 0;
   return {

@@ -9,7 +9,8 @@ import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import { makeTestApp } from "../_helpers.ts";
 import { addAccount, addEmployee } from "../_people.ts";
-import { employees, leaveRequests, notifications } from "../../src/db/schema/mod.ts";
+import { closurePeriods, employees, leaveRequests, notifications } from "../../src/db/schema/mod.ts";
+import { getClosurePeriods } from "../../src/services/holidays.ts";
 import { fileLeaveRequest, getLeaveBalances, previewLeaveRequest } from "../../src/services/leave.ts";
 import { changeWorkload } from "../../src/services/workload_changes.ts";
 
@@ -119,6 +120,40 @@ Deno.test("leave pattern: a change recorded after filing computes the days again
       ))).length,
       1,
     );
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("leave pattern: a deducting closure day costs by the pattern in force on it, in the closures view and the balance", async () => {
+  const t = await makeTestApp();
+  try {
+    const id = await addEmployee(t, { employmentStart: "2020-01-01" });
+    const me = await addAccount(t, id);
+    await changeWorkload(t.deps, {
+      personnelNumber: await personnelNumber(t, id),
+      validFrom: "2027-07-01",
+      workloadPercent: 60,
+      workingWeekdays: [1, 2, 3],
+    });
+    for (const date of ["2027-06-24", "2027-07-08"]) {
+      await t.deps.db.insert(closurePeriods).values({
+        startDate: date,
+        endDate: date,
+        nameDe: "Brückentag",
+        nameEn: "Bridge day",
+        nameFr: "Pont",
+        deductsLeave: true,
+        createdAt: t.clock.now(),
+      });
+    }
+    const view = await getClosurePeriods(t.deps, me, { year: 2027 });
+    const cost = new Map(view.closures.map((c) => [c.startDate, c.vacationDaysCharged]));
+    assert.equal(cost.get("2027-06-24"), 1, "Thursday under Monday–Friday");
+    assert.equal(cost.get("2027-07-08"), 0, "Thursday under Monday–Wednesday");
+    const vacation = (await getLeaveBalances(t.deps, me, { year: 2027 })).balances
+      .find((b) => b.leaveType.code === "VACATION")!;
+    assert.equal(vacation.closureDays, 1);
   } finally {
     t.close();
   }
