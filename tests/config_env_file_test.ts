@@ -147,6 +147,10 @@ Deno.test("env file: a command warns when its origin or SMTP differs from what t
       plain.err(),
       /Warning: SMTP_URL is not set for this command, but the service started on .* with it/,
     );
+    assert.match(
+      plain.out(),
+      /0 message\(s\)\. The running service sends them \(it started with SMTP_URL\)\.\n$/,
+    );
 
     // The same command reading the service's file: no warning.
     const same = await run(["mail", "list"], { HR_SERVICE_ENV_FILE: file });

@@ -42,6 +42,17 @@ async function passwordFrom(values: Record<string, unknown>, io: Io): Promise<st
 
 export { UsageError } from "./errors.ts";
 
+/**
+ * What happens to mail a command queues: the running service delivers it when it started with SMTP_URL
+ * (the outbox is in the database), whatever this command's own environment says.
+ */
+async function queuedNote(deps: AppDeps, what: "it" | "them"): Promise<string> {
+  if (deps.config.smtpUrl) return "";
+  return (await getSetting(deps, "servedWith"))?.smtp
+    ? ` The running service sends ${what} (it started with SMTP_URL).`
+    : ` SMTP_URL is not set: ${what === "it" ? "the mail stays" : "mail stays"} queued.`;
+}
+
 /** Fields whose value is not shown in full in a dry run's report: the last four characters say which. */
 const MASKED = new Set(["ahv_number", "iban"]);
 
@@ -129,7 +140,7 @@ export const COMMANDS: Command[] = [
         io.out(
           `Invitation for ${email.toLowerCase()} queued; the link works until ${
             new Date(r.expiresAt).toISOString()
-          }.${deps.config.smtpUrl ? "" : " SMTP_URL is not set: the mail stays queued."}\n`,
+          }.${await queuedNote(deps, "it")}\n`,
         );
         return 0;
       } catch (e) {
@@ -362,11 +373,7 @@ export const COMMANDS: Command[] = [
           } attempts ${m.attempts}  ${m.to}  ${m.subject}${m.lastError ? `  (${m.lastError})` : ""}\n`,
         );
       }
-      io.out(
-        `${rows.length} message(s).${
-          deps.config.smtpUrl ? "" : " SMTP_URL is not set: mail stays queued."
-        }\n`,
-      );
+      io.out(`${rows.length} message(s).${await queuedNote(deps, "them")}\n`);
       return 0;
     },
   },
