@@ -7,7 +7,7 @@
 import { and, eq, gte, inArray, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { employees, leaveRequests, workloadChanges } from "../db/schema/mod.ts";
-import { holidayFractions, isValidDate } from "../domain/calendar.ts";
+import { holidayFractions, isPlausibleDate, isValidDate } from "../domain/calendar.ts";
 import { computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import type { Actor } from "./actor.ts";
@@ -122,6 +122,8 @@ export async function changeWorkload(
   const problems: string[] = [];
   if (!isValidDate(input.validFrom)) {
     problems.push(`the first day must be a date YYYY-MM-DD, got "${input.validFrom}"`);
+  } else if (!isPlausibleDate(input.validFrom)) {
+    problems.push(`the first day must be a date from 1900-01-01 to 2100-12-31, got ${input.validFrom}`);
   } else if (input.validFrom <= e.employmentStart) {
     problems.push(`the first day must be after the employment starts (${e.employmentStart})`);
   } else if (e.employmentEnd && input.validFrom > e.employmentEnd) {

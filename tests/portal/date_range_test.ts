@@ -10,6 +10,8 @@ import { eq } from "drizzle-orm";
 import { json, makeTestApp, type TestApp } from "../_helpers.ts";
 import { employees, leaveRequests, timeEntries } from "../../src/db/schema/mod.ts";
 import { importEmployees } from "../../src/services/employee_file.ts";
+import { applyConfiguration } from "../../src/org_config/mod.ts";
+import { changeWorkload } from "../../src/services/workload_changes.ts";
 
 const BASE = "/api/v1/portal";
 
@@ -112,6 +114,31 @@ Deno.test("dates: the employee file refuses employment and birth dates outside 1
       header + "N-303;Edge;Case;BE;2026-01-01;2100-12-31;01.01.1900\n",
     );
     assert.ok(ok.ok, JSON.stringify(ok));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("dates: the configuration file and a workload change take only 1900-01-01 to 2100-12-31", async () => {
+  const t = await makeTestApp();
+  try {
+    const r = await applyConfiguration(
+      t.deps,
+      `closures:\n  - start: 9999-12-27\n    end: 9999-12-31\n    name: { de: Ferien, en: Holidays, fr: Vacances }\n`,
+    );
+    assert.equal(r.ok, false);
+    assert.match(JSON.stringify(r), /closures\[0\]\.start.*from 1900-01-01 to 2100-12-31/);
+    const [e] = await t.deps.db.select().from(employees).limit(1);
+    await assert.rejects(
+      () =>
+        changeWorkload(t.deps, {
+          personnelNumber: e.personnelNumber,
+          validFrom: "9999-12-31",
+          workloadPercent: 80,
+          workingWeekdays: [1, 2, 3, 4],
+        }),
+      /the first day must be a date from 1900-01-01 to 2100-12-31, got 9999-12-31/,
+    );
   } finally {
     await t.close();
   }
