@@ -206,9 +206,11 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         def.hourlyLimit ? { tool: def.name, limit: def.hourlyLimit } : undefined,
       );
       // The role first: what it can never do, no connection can grant.
-      if (!hasPermission(ctx.actor.role, def.permission)) throw roleRefusal(def, ctx.actor.role);
+      if (!hasPermission(ctx.actor.role, def.permission)) {
+        throw roleRefusal(def, ctx.actor.role, ctx.actor.language);
+      }
       if (!ctx.connection.scopes.includes(def.scope)) {
-        throw scopeRefusal(deps, def, ctx.connection.clientName);
+        throw scopeRefusal(deps, def, ctx.connection.clientName, ctx.actor.language);
       }
       const parsed = def.input.safeParse(args ?? {});
       if (!parsed.success) throw new AppError("validation", describeArgs(parsed.error, args ?? {}));
@@ -338,6 +340,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
           deps,
           { name: "reading documents", scope: "self:read" },
           ctx.connection.clientName,
+          ctx.actor.language,
         );
       }
       if (slug === null) throw new AppError("not_found", `Unknown resource ${uri}`);

@@ -283,10 +283,13 @@ Deno.test({
       assert.match(text, /'self:write'/);
       assert.ok(text.includes(`${s.origin}/account/assistants`), text);
       assert.match(text, /disconnects .* then connects it again/);
+      // The demo employee reads German: a sentence for them follows the model's instructions.
+      assert.match(text, /In der Sprache der Person: «Dafür braucht .* den Zugriff „In Ihrem Namen Ferien beantragen/);
       // A tool the role can never use says so, and that reconnecting will not help.
       const hr = refusal(await c.callTool({ name: "get_hr_overview", arguments: {} }));
       assert.match(hr, /not available to this person/);
       assert.match(hr, /no assistant connection can grant it/);
+      assert.match(hr, /«Diese Funktion \(get_hr_overview\) steht Ihrer Rolle nicht zur Verfügung/);
       // resources/read without self:read: a JSON-RPC error with the same guidance, HTTP 200.
       const h2 = await s.grant("employee", { scopes: ["self:write"] });
       const rr = await s.post({
