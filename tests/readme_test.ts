@@ -39,17 +39,17 @@ Deno.test("readme: every hr-service command of the operator's guide runs and suc
   const commands = guideCommands(readme);
   assert.ok(commands.length >= 10, `found ${commands.length} commands`);
   const dir = await Deno.makeTempDir({ prefix: "hr-guide-" });
-  // Opening balances of this year for the person of the employee file (`leave import-opening`).
-  await Deno.writeTextFile(
-    `${dir}/opening.csv`,
-    `personnel_number;leave_type;year;taken;carry_over\nP1;VACATION;${new Date().getFullYear()};3;2\n`,
-  );
-  // The files the first start writes are the guide's own: people.csv (its only CSV block), org.yaml (its only
-  // YAML block) and the settings file the service and the commands read.
+  // The files the first start writes are the guide's own: people.csv and opening.csv (its CSV blocks, told
+  // apart by their header), org.yaml (its only YAML block) and the settings file the service and the commands
+  // read.
   const guide = readme.slice(readme.indexOf("## Operator's guide"));
-  const csv = /```csv\n([\s\S]*?)```/.exec(guide);
-  assert.ok(csv, "the guide shows people.csv");
-  await Deno.writeTextFile(`${dir}/people.csv`, csv[1]);
+  const csvBlocks = [...guide.matchAll(/```csv\n([\s\S]*?)```/g)].map((m) => m[1]);
+  const people = csvBlocks.find((b) => b.startsWith("personnel_number;first_name;"));
+  assert.ok(people, "the guide shows people.csv");
+  await Deno.writeTextFile(`${dir}/people.csv`, people);
+  const opening = csvBlocks.find((b) => b.startsWith("personnel_number;leave_type;"));
+  assert.ok(opening, "the guide shows opening.csv");
+  await Deno.writeTextFile(`${dir}/opening.csv`, opening);
   const yaml = /```yaml\n([\s\S]*?)```/.exec(guide);
   assert.ok(yaml, "the guide shows org.yaml");
   await Deno.writeTextFile(`${dir}/org.yaml`, yaml[1]);
