@@ -17,7 +17,7 @@ import {
   users,
   workloadChanges,
 } from "../db/schema/mod.ts";
-import { daysBetween, holidayFractions, isCanton, isValidDate } from "../domain/calendar.ts";
+import { daysBetween, holidayFractions, isCanton, isPlausibleDate, isValidDate } from "../domain/calendar.ts";
 import { computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
 import { AppError, conflict, invalid, notFound } from "../errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
@@ -90,6 +90,11 @@ export function closureProblems(input: ClosureInput): string[] {
   const problems: string[] = [];
   if (!isValidDate(input.from)) problems.push(`from must be a date YYYY-MM-DD, got "${input.from}"`);
   if (!isValidDate(input.to)) problems.push(`to must be a date YYYY-MM-DD, got "${input.to}"`);
+  for (const [field, d] of [["from", input.from], ["to", input.to]]) {
+    if (isValidDate(d) && !isPlausibleDate(d)) {
+      problems.push(`${field} must be a date from 1900-01-01 to 2100-12-31`);
+    }
+  }
   if (!problems.length && input.to < input.from) problems.push("to is before from");
   if (!problems.length && daysBetween(input.from, input.to) + 1 > MAX_CLOSURE_DAYS) {
     problems.push(`a closure lasts at most ${MAX_CLOSURE_DAYS} days`);

@@ -9,7 +9,7 @@ import ICAL from "ical.js";
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { schoolHolidays } from "../db/schema/mod.ts";
-import { addDays, isCanton, isValidDate } from "../domain/calendar.ts";
+import { addDays, isCanton, isPlausibleDate, isValidDate } from "../domain/calendar.ts";
 
 export type SchoolHolidayImport =
   | { ok: true; created: number; unchanged: number }
@@ -94,6 +94,10 @@ export async function importSchoolHolidays(
     } else last = first; // RFC 5545 §3.6.1: an all-day event without an end lasts that one day
     if (!isValidDate(first) || !isValidDate(last)) {
       errors.push(`${at}: a date is not a calendar date`);
+      return;
+    }
+    if (!isPlausibleDate(first) || !isPlausibleDate(last)) {
+      errors.push(`${at}: a date is not from 1900-01-01 to 2100-12-31`);
       return;
     }
     if (last < first) {

@@ -12,6 +12,8 @@ import { employees, leaveRequests, timeEntries } from "../../src/db/schema/mod.t
 import { importEmployees } from "../../src/services/employee_file.ts";
 import { applyConfiguration } from "../../src/org_config/mod.ts";
 import { changeWorkload } from "../../src/services/workload_changes.ts";
+import { closureProblems } from "../../src/services/closure_changes.ts";
+import { importSchoolHolidays } from "../../src/services/school_holidays.ts";
 
 const BASE = "/api/v1/portal";
 
@@ -139,6 +141,34 @@ Deno.test("dates: the configuration file and a workload change take only 1900-01
         }),
       /the first day must be a date from 1900-01-01 to 2100-12-31, got 9999-12-31/,
     );
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("dates: a closure change and a school-holiday file take only 1900-01-01 to 2100-12-31", async () => {
+  const t = await makeTestApp();
+  try {
+    assert.ok(
+      closureProblems({ from: "9999-12-27", to: "9999-12-31", name: { de: "Ferien" }, deductsLeave: false })
+        .includes("from must be a date from 1900-01-01 to 2100-12-31"),
+    );
+    const ics = [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//test//EN",
+      "BEGIN:VEVENT",
+      "UID:far@test",
+      "DTSTAMP:20260101T000000Z",
+      "DTSTART;VALUE=DATE:99991220",
+      "DTEND;VALUE=DATE:99991231",
+      "SUMMARY:Winterferien",
+      "END:VEVENT",
+      "END:VCALENDAR",
+    ].join("\r\n");
+    const r = await importSchoolHolidays(t.deps, "BE", ics);
+    assert.equal(r.ok, false);
+    assert.match(JSON.stringify(r), /a date is not from 1900-01-01 to 2100-12-31/);
   } finally {
     await t.close();
   }
