@@ -155,6 +155,10 @@ Deno.test("refusals: the document lists the stable reasons beside the code", asy
       "week_not_started",
       "week_already_submitted",
       "week_without_drafts",
+      "timer_running",
+      "timer_not_running",
+      "timer_across_midnight",
+      "timer_too_short",
     ]);
   } finally {
     app.close();
