@@ -128,6 +128,7 @@ export const PROMPTS: readonly PromptDef[] = [
         title: "Prepare a one-to-one",
         description:
           "Prepares a manager's one-to-one with a person as a conversation about fit and support: open questions, facts to know, answers owed. For managers and above.",
+        arguments: { person: "The person's name (as the manager would say it)." },
       },
     },
     audience: "MANAGERS",
