@@ -184,12 +184,17 @@ export async function main(
       const created = await ensureStandardLeaveTypes(database.db);
       log.info("standard leave types created", { codes: created });
     }
-    // Commands run from another shell compare their settings with these and warn when they differ.
+    // Commands run from another shell compare their settings with these and warn when they differ. Only a
+    // help for them: a disk too full to note it must not keep the service from starting (it then serves
+    // reads, answers writes 507 and is not ready until space is freed).
     await setSetting(
       { db: database.db, clock: systemClock },
       "servedWith",
       servedWith(config, systemClock.now()),
-    );
+    ).catch(async (e) => {
+      if (!await diskFull(e)) throw e;
+      log.warn("the service's settings were not noted for the commands: the disk is full");
+    });
   } catch (e) {
     // Nothing of a failed set-up was saved (each is one transaction); the next start does it again.
     const full = await diskFull(e);
