@@ -4,7 +4,6 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import type { AppDeps } from "../deps.ts";
 import { departments, employees, users } from "../db/schema/mod.ts";
 import { isLang } from "../i18n/mod.ts";
 import { isPlausibleDate, isValidDate } from "../domain/calendar.ts";

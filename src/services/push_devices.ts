@@ -22,7 +22,9 @@ function deviceView(d: typeof pushDevices.$inferSelect) {
 
 /** The caller's registered phones whose session is live, newest first, with the session they belong to. */
 export async function listPushDevices(deps: ServiceDeps, actor: Actor, currentSessionId: string) {
-  const rows = await deps.db.select({ device: pushDevices, deviceName: sessions.deviceName }).from(pushDevices)
+  const rows = await deps.db.select({ device: pushDevices, deviceName: sessions.deviceName }).from(
+    pushDevices,
+  )
     .innerJoin(sessions, eq(sessions.id, pushDevices.sessionId))
     .where(and(
       eq(pushDevices.userId, actor.userId),

@@ -284,7 +284,10 @@ Deno.test({
       assert.ok(text.includes(`${s.origin}/account/assistants`), text);
       assert.match(text, /disconnects .* then connects it again/);
       // The demo employee reads German: a sentence for them follows the model's instructions.
-      assert.match(text, /In der Sprache der Person: «Dafür braucht .* den Zugriff „In Ihrem Namen Ferien beantragen/);
+      assert.match(
+        text,
+        /In der Sprache der Person: «Dafür braucht .* den Zugriff „In Ihrem Namen Ferien beantragen/,
+      );
       // A tool the role can never use says so, and that reconnecting will not help.
       const hr = refusal(await c.callTool({ name: "get_hr_overview", arguments: {} }));
       assert.match(hr, /not available to this person/);
