@@ -127,6 +127,22 @@ export const sessions = sqliteTable("sessions", {
   index("sessions_previous_token_idx").on(t.previousTokenHash),
 ]);
 
+/**
+ * A one-time code that ends an app's sign-in through the upstream provider (RFC 8252): handed to the app's
+ * redirect URI, exchanged once within 60 seconds, with the PKCE verifier, for a session. Only its hash is
+ * kept; the session it became is remembered so that a second use can end that session too.
+ */
+export const appSignInCodes = sqliteTable("app_signin_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  redirectUri: text("redirect_uri").notNull(),
+  codeChallenge: text("code_challenge").notNull(),
+  createdAt: instant("created_at").notNull(),
+  expiresAt: instant("expires_at").notNull(),
+  usedAt: instant("used_at"),
+  sessionId: text("session_id"),
+});
+
 /** A change of a sensitive field (AHV number, IBAN) or a salary question, asked by the owner, decided by HR. */
 export const profileChangeRequests = sqliteTable("profile_change_requests", {
   id: id(),
