@@ -44,8 +44,21 @@ export const leaveRoutes: RouteDef[] = [
     description:
       "The organisation's active leave types with their name in the caller's language, whether they draw " +
       "on a balance (`deductsBalance`) and what happens beyond it (`overdraft`: REFUSE refuses the " +
-      "request with 409, FLAG lets it through flagged). At most 50.",
-    response: z.strictObject({ items: z.array(LeaveType).max(50) }),
+      "request with 409, FLAG lets it through flagged). `perEvent` is a special leave's length per event " +
+      "(a wedding: 2 working days; the other parent's leave: 10 within 6 months), null for types without " +
+      "one; a longer request is refused. At most 50.",
+    response: z.strictObject({
+      items: z.array(z.strictObject({
+        ...LeaveType.shape,
+        perEvent: z.strictObject({
+          days: z.number(),
+          unit: z.enum(["WORKING_DAYS", "CALENDAR_DAYS"]),
+          withinMonths: z.int().nullable().meta({
+            description: "The period after the event it must be taken in.",
+          }),
+        }).nullable(),
+      })).max(50),
+    }),
     errors: {},
     handler: ({ deps, user }) => listLeaveTypes(deps, portalActor(user)),
   }),

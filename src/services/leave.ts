@@ -96,7 +96,17 @@ const activeLeaveTypes = prepared((q: Q) =>
 export async function listLeaveTypes(deps: ServiceDeps, actor: Actor) {
   selfId(actor);
   const rows = await activeLeaveTypes(deps.db).all();
-  return { items: rows.map((t) => leaveTypeInfo(t, actor.language)) };
+  // The length per event goes only with this list: a form choosing a type shows it before the request.
+  return {
+    items: rows.map((t) => ({
+      ...leaveTypeInfo(t, actor.language),
+      perEvent: t.eventDays === null || t.eventDays === undefined ? null : {
+        days: t.eventDays,
+        unit: t.eventUnit as "WORKING_DAYS" | "CALENDAR_DAYS",
+        withinMonths: t.eventWithinMonths ?? null,
+      },
+    })),
+  };
 }
 
 function leaveTypeInfo(t: LeaveTypeRow, lang: Actor["language"]) {

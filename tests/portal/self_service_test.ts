@@ -99,6 +99,12 @@ Deno.test("leave over HTTP: types, balances, list filters, preview, file, withdr
       "VACATION",
       "WEDDING",
     ]);
+    // A special leave's length per event comes with its type; a balance type has none.
+    const perEvent = (code: string) =>
+      types.body.data.items.find((x: { code: string }) => x.code === code).perEvent;
+    assert.deepEqual(perEvent("WEDDING"), { days: 2, unit: "WORKING_DAYS", withinMonths: null });
+    assert.deepEqual(perEvent("OTHER_PARENT"), { days: 10, unit: "WORKING_DAYS", withinMonths: 6 });
+    assert.equal(perEvent("VACATION"), null);
     const bal = await call(t, token, "GET", "/employee/leave/balances?year=2026");
     const vac = bal.body.data.balances.find((b: { leaveType: { code: string } }) =>
       b.leaveType.code === "VACATION"
