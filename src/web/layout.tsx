@@ -44,6 +44,9 @@ legend{font-weight:600;padding:0 .25rem}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid var(--border);vertical-align:top}
 td form{margin:0}td button{margin:0}
 .scroll{overflow-x:auto;max-width:100%}.scroll table{min-width:36rem}
+main{overflow-wrap:break-word}fieldset{min-width:0}pre{white-space:pre-wrap}
+@media (max-width:40rem){main{margin:0;padding:1rem;border-width:0 0 1px;border-radius:0}
+table:not(.scroll table){display:block;overflow-x:auto;max-width:100%}}
 code{font-size:.9em}
 `;
 
