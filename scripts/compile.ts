@@ -55,6 +55,16 @@ const UNUSED: Record<string, (entry: string) => boolean> = {
 };
 
 /**
+ * Per package (by name prefix): files inside its build folder that are never loaded. zxcvbn-ts's packages have
+ * no `exports` map, so `main`, the CommonJS build (`.cjs`, or `.js` in the older language packages) is what an
+ * import loads; the ES module copies (`.mjs`, `.esm.js`) and the browser bundles (`zxcvbn-ts.js`,
+ * `zxcvbn-ts.min.js`) beside it are not, nor are the TypeScript sources in `src`.
+ */
+const UNUSED_FILES: [string, (relative: string) => boolean][] = [
+  ["@zxcvbn-ts/", (f) => f.startsWith("src/") || /^dist\/(.*\.(mjs|esm\.js)|zxcvbn-ts(\.min)?\.js)$/.test(f)],
+];
+
+/**
  * Packages the service reads one file of as text, never running them: Redoc's standalone bundle (the API
  * reference page). Their dependencies are not reached through them, and of the package only that file stays.
  */
@@ -149,6 +159,10 @@ export async function excludes(graph?: { all: Package[]; reachable: Package[] })
           dropped.add(e.name);
         }
       }
+    }
+    const unusedFile = UNUSED_FILES.find(([prefix]) => pkg.name.startsWith(prefix))?.[1];
+    if (unusedFile) {
+      for await (const f of files(dir)) if (unusedFile(f.slice(dir.length + 1))) out.push(f);
     }
     if (pkg.name === "astronomia") {
       for await (const e of Deno.readDir(join(dir, "data"))) {
