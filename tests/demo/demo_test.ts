@@ -81,12 +81,9 @@ Deno.test("demo: seeding an empty database creates the whole demo organisation",
   try {
     const { db } = d;
     assert.equal(await hasData(db), false);
-    const started = performance.now();
+    // How long it takes is measured by `deno task bench`, not bounded here: a loaded machine is no defect.
     const result = await seedDemo(db, { clock: new FixedClock(NOW), password: PASSWORD });
-    const elapsed = performance.now() - started;
     assert.equal(result.seeded, true);
-    // Budget is ~3 s on a 2-core machine; the bound leaves room for a loaded test run.
-    assert.ok(elapsed < 6000, `seed took ${Math.round(elapsed)} ms`);
 
     const people = await db.select().from(s.employees);
     const byId = new Map(people.map((p) => [p.id, p]));
