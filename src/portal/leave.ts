@@ -12,6 +12,8 @@ import {
 } from "../services/leave.ts";
 import { route, type RouteDef } from "./route.ts";
 import {
+  cursorPageFields,
+  cursorPageQuery,
   idParam,
   isoDate,
   LEAVE_STATUSES,
@@ -20,8 +22,6 @@ import {
   LeaveRequest,
   LeaveRequestBody,
   LeaveType,
-  pageFields,
-  pageQuery,
   yearQuery,
 } from "./schemas.ts";
 
@@ -88,7 +88,7 @@ export const leaveRoutes: RouteDef[] = [
     access: "employee",
     summary: "The caller's leave requests, newest start first",
     description:
-      "Filters by status, leave type, leave year and date range; newest start first, 50 a page. Each " +
+      "Filters by status, leave type, leave year and date range; newest start first (then the newest filed), 50 a page, paged by `cursor`. Each " +
       "request says whether it may still be withdrawn or its cancellation asked for, so the app shows " +
       "only the actions that will succeed.",
     query: z.strictObject({
@@ -97,9 +97,9 @@ export const leaveRoutes: RouteDef[] = [
       year: yearQuery,
       from: isoDate.optional().meta({ description: "Requests ending on or after this date." }),
       to: isoDate.optional().meta({ description: "Requests starting on or before this date." }),
-      ...pageQuery,
+      ...cursorPageQuery,
     }),
-    response: z.strictObject(pageFields(LeaveRequest)),
+    response: z.strictObject(cursorPageFields(LeaveRequest)),
     errors: {},
     handler: ({ deps, user, query }) => listLeaveRequests(deps, portalActor(user), query),
   }),

@@ -168,6 +168,39 @@ export const pageQuery = {
   offset: intQuery(0, 100_000, "Rows to skip (the previous page's `nextOffset`).").optional(),
 };
 
+/**
+ * Paging of a list with keyset cursors: `cursor` (the previous page's `nextCursor`) starts after the last row
+ * read, so a row added or removed meanwhile neither repeats nor skips one; `offset` still works in this
+ * version and is deprecated.
+ */
+export const cursorPageQuery = {
+  limit: pageQuery.limit,
+  cursor: z.string().min(1).max(400).optional().meta({
+    description:
+      "Where the page starts: the previous page's `nextCursor` (opaque). Leave out for the first page.",
+  }),
+  offset: intQuery(0, 100_000, "Rows to skip (the previous page's `nextOffset`).").optional().meta({
+    deprecated: true,
+    description:
+      "Deprecated: rows to skip (the previous page's `nextOffset`). A row added between two pages shows one " +
+      "twice, a row removed skips one; use `cursor`. Not with `cursor`.",
+  }),
+};
+
+/** The paging fields of a list response with keyset cursors. */
+export function cursorPageFields<T extends z.ZodType>(item: T) {
+  return {
+    ...pageFields(item),
+    nextOffset: z.int().nullable().meta({
+      description:
+        "Deprecated with `offset`: offset of the next page; null on the last page and after a cursor.",
+    }),
+    nextCursor: z.string().nullable().meta({
+      description: "Pass as `cursor` for the next page; null on the last page.",
+    }),
+  };
+}
+
 /** A year query parameter. */
 export const yearQuery = intQuery(2000, 2100, "Calendar (leave) year; default the current one.").optional();
 

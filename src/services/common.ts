@@ -34,10 +34,14 @@ export type Q = Db | Tx;
 /** The most rows any list returns (contract: "Rows per list: at most 50"). */
 export const MAX_ROWS = 50;
 
-/** Paging input of every list: `limit` 1–50 (default 50), `offset` ≥ 0. */
+/**
+ * Paging input of every list: `limit` 1–50 (default 50), and where to start: `cursor` (a list that has
+ * keyset paging) or the older `offset` ≥ 0.
+ */
 export interface PageInput {
   limit?: number;
   offset?: number;
+  cursor?: string;
 }
 
 /** A page of a list: the rows and where the next page starts (null on the last page). */
@@ -46,6 +50,46 @@ export interface Page<T> {
   limit: number;
   offset: number;
   nextOffset: number | null;
+}
+
+/** A row's place in a list's order: its sort key's values, the row's id last (so no two rows tie). */
+export type CursorKey = (string | number)[];
+
+/**
+ * A cursor as the app receives it: base64url of the last row's sort key and id as JSON. Opaque to the app;
+ * a row's place never moves when rows are added before it, which an offset does.
+ */
+export function encodeCursor(key: CursorKey): string {
+  const b64 = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(key))));
+  return b64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function badCursor(field: string, why: string): AppError {
+  const message = `Invalid field '${field}': ${why}`;
+  return new AppError("validation", message, { fields: [{ field: `query.${field}`, message }] });
+}
+
+/**
+ * Reads a cursor made by `encodeCursor` for a list whose key has these value types (the id, a string, last);
+ * anything else is a 400 naming the field. A cursor with an offset is refused: they are two ways to start.
+ */
+export function decodeCursor(input: PageInput, types: ("string" | "number")[]): CursorKey | null {
+  if (input.cursor === undefined) return null;
+  if (input.offset !== undefined) throw badCursor("offset", "send either 'cursor' or 'offset', not both.");
+  let key: unknown;
+  try {
+    const b64 = input.cursor.replace(/-/g, "+").replace(/_/g, "/");
+    const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+    key = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    key = undefined;
+  }
+  if (
+    !Array.isArray(key) || key.length !== types.length || key.some((v, i) => typeof v !== types[i])
+  ) {
+    throw badCursor("cursor", "must be a 'nextCursor' this list answered.");
+  }
+  return key as CursorKey;
 }
 
 /** Normalises paging input: never more than 50 rows, never a negative offset. */
@@ -76,6 +120,26 @@ export function pageResult<T>(items: T[], page: { limit: number; offset: number 
     limit: page.limit,
     offset: page.offset,
     nextOffset: more ? page.offset + page.limit : null,
+  };
+}
+
+/** A page of a list with keyset paging. */
+export type KeysetPage<T> = Page<T> & { nextCursor: string | null };
+
+/**
+ * A page of a list with keyset paging: `lastKey` is the page's last row's cursor key, `fromCursor` whether
+ * the page was asked for by cursor (it then has no offset to go on from).
+ */
+export function keysetPageResult<T>(
+  items: T[],
+  page: { limit: number; offset: number },
+  more: boolean,
+  lastKey: CursorKey | undefined,
+  fromCursor: boolean,
+): KeysetPage<T> {
+  return {
+    ...pageResult(items, page, more && !fromCursor),
+    nextCursor: more && lastKey ? encodeCursor(lastKey) : null,
   };
 }
 

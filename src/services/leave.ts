@@ -41,17 +41,18 @@ import { REFUSAL_TEXTS } from "../i18n/refusals.ts";
 import type { Actor } from "./actor.ts";
 import {
   checkYear,
+  decodeCursor,
   DEFAULT_TIME_ZONE,
   type EmployeeCore,
   type EmployeeRow,
   fullName,
   iso,
+  type KeysetPage,
+  keysetPageResult,
   leaveTypeName,
   notify,
-  type Page,
   type PageInput,
   pageOf,
-  pageResult,
   type Q,
   selfEmployee,
   selfId,
@@ -773,8 +774,16 @@ const requestPage = preparedVariants((q: Q, variant: string) => {
   if (variant.includes("f")) where.push(gte(leaveRequests.endDate, sql.placeholder("from")));
   if (variant.includes("s")) where.push(eq(leaveRequests.status, sql.placeholder("status")));
   if (variant.includes("l")) where.push(eq(leaveRequests.leaveTypeId, sql.placeholder("type")));
+  // After the cursor's row, in the list's order (start, filing, id: all descending, so no two rows tie).
+  if (variant.includes("c")) {
+    where.push(
+      sql`(${leaveRequests.startDate}, ${leaveRequests.createdAt}, ${leaveRequests.id}) < (${
+        sql.placeholder("cStart")
+      }, ${sql.placeholder("cCreated")}, ${sql.placeholder("cId")})`,
+    );
+  }
   return q.select().from(leaveRequests).where(and(...where))
-    .orderBy(desc(leaveRequests.startDate), desc(leaveRequests.createdAt))
+    .orderBy(desc(leaveRequests.startDate), desc(leaveRequests.createdAt), desc(leaveRequests.id))
     .limit(sql.placeholder("limit")).offset(sql.placeholder("offset"));
 });
 
@@ -783,7 +792,7 @@ export async function listLeaveRequests(
   deps: ServiceDeps,
   actor: Actor,
   input: LeaveListInput = {},
-): Promise<Page<ReturnType<typeof leaveRequestView>>> {
+): Promise<KeysetPage<ReturnType<typeof leaveRequestView>>> {
   const me = selfId(actor);
   const page = pageOf(input);
   let from = input.from;
@@ -795,22 +804,36 @@ export async function listLeaveRequests(
   }
   if (from && to && to < from) throw invalid("Invalid field 'to': must not be before 'from'.");
   const type = input.leaveType ? (await typeByCode(deps.db, input.leaveType)).id : null;
-  const variant = `${to ? "t" : ""}${from ? "f" : ""}${input.status ? "s" : ""}${type ? "l" : ""}`;
+  const cursor = decodeCursor(input, ["string", "number", "string"]);
+  const variant = `${to ? "t" : ""}${from ? "f" : ""}${input.status ? "s" : ""}${type ? "l" : ""}${
+    cursor ? "c" : ""
+  }`;
   const rows = await requestPage(deps.db, variant).all({
     me,
     to: to ?? null,
     from: from ?? null,
     status: input.status ?? null,
     type,
+    cStart: cursor?.[0] ?? null,
+    cCreated: cursor?.[1] ?? null,
+    cId: cursor?.[2] ?? null,
     limit: page.limit + 1,
     offset: page.offset,
   });
-  const items = await renderRequests(deps.db, rows.slice(0, page.limit), {
+  const shown = rows.slice(0, page.limit);
+  const items = await renderRequests(deps.db, shown, {
     lang: actor.language,
     includeFreeText: freeTextAllowed(actor, input.includeFreeText),
     today: todayOf(deps),
   });
-  return pageResult(items, page, rows.length > page.limit);
+  const last = shown.at(-1);
+  return keysetPageResult(
+    items,
+    page,
+    rows.length > page.limit,
+    last && [last.startDate, last.createdAt, last.id],
+    cursor !== null,
+  );
 }
 
 /** One of the caller's own requests; someone else's id answers 404, exactly like an unknown id. */
