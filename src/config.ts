@@ -123,6 +123,19 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_DISPLAY_NAME: z.string().default("Single sign-on"),
+  APP_REDIRECT_URIS: z.string().optional().transform((v, ctx) => {
+    if (v === undefined || v.trim() === "") return [];
+    const out: string[] = [];
+    for (const raw of v.split(/[\s,]+/).filter(Boolean)) {
+      const problem = appRedirectProblem(raw);
+      if (problem) {
+        ctx.addIssue({ code: "custom", message: `APP_REDIRECT_URIS: ${raw} ${problem}` });
+        return z.NEVER;
+      }
+      out.push(raw);
+    }
+    return out;
+  }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], {
     error: "LOG_LEVEL must be debug, info, warn or error",
   })
@@ -208,6 +221,11 @@ export interface Config {
   pushFcm?: { serviceAccountFile: string; url: string };
   mailFrom: string;
   oidc?: { issuer: string; clientId: string; clientSecret?: string; displayName: string };
+  /**
+   * Where a native app may receive the one-time code of its sign-in through the upstream provider
+   * (`APP_REDIRECT_URIS`): claimed https URLs or private-use schemes, compared exactly.
+   */
+  appRedirectUris: string[];
   logLevel: "debug" | "info" | "warn" | "error";
   maxBodyBytes: number;
   /** Seconds a request body may take to arrive (408 beyond). */
@@ -223,6 +241,31 @@ export interface Config {
    * connector commit reaches this phase, so the fault tests can prove what a restart finds.
    */
   faultStopAt?: FaultPhase;
+}
+
+/**
+ * Why a native app's redirect URI is not acceptable, or null (RFC 8252 §7): an https URL the app claims
+ * (§7.2), or a private-use scheme in reverse domain notation, which has a dot so that it cannot be a
+ * common scheme another app also registers (§7.1). Plain http, fragments and loopback ports are refused:
+ * a phone app has no use for them, and an http redirect could be read on the way.
+ */
+export function appRedirectProblem(raw: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return "is not a URL";
+  }
+  if (u.hash || raw.includes("#")) return "must not have a fragment";
+  if (u.protocol === "https:") return u.hostname ? null : "needs a host";
+  if (u.protocol === "http:" || u.protocol === "javascript:" || u.protocol === "data:") {
+    return "must be https or a private-use scheme such as com.example.app:/callback";
+  }
+  const scheme = u.protocol.slice(0, -1);
+  if (!/^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+$/.test(scheme)) {
+    return "needs a private-use scheme in reverse domain notation, such as com.example.app";
+  }
+  return null;
 }
 
 /** Thrown with every offending variable named, so the operator fixes them all in one go. */
@@ -292,6 +335,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         displayName: v.OIDC_DISPLAY_NAME,
       }
       : undefined,
+    appRedirectUris: v.APP_REDIRECT_URIS,
     logLevel: v.LOG_LEVEL,
     maxBodyBytes: v.MAX_BODY_BYTES,
     bodyReadTimeoutSeconds: v.BODY_READ_TIMEOUT_SECONDS,

@@ -18,6 +18,11 @@ export interface PortalTexts {
   methodNotAllowed: string;
   /** An Idempotency-Key whose request was carried out before the service stopped, its answer lost. */
   idempotencyAnswerLost: string;
+  /** An app's sign-in through the upstream provider (`/auth/oidc/start`, `/auth/oidc/token`). */
+  appNoUpstream: string;
+  appRedirectUnknown: string;
+  appPkceS256: string;
+  appCodeInvalid: string;
   /** Validation: one sentence per invalid field (`{field}`, `{expected}`, `{got}`, `{message}`, `{keys}`). */
   fieldRequired: string;
   fieldType: string;
@@ -46,6 +51,11 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     methodNotAllowed: "{method} ist hier nicht möglich; verwenden Sie {allow}.",
     idempotencyAnswerLost:
       "Die Anfrage mit diesem Idempotency-Key wurde ausgeführt, aber ihre Antwort ging verloren (der Dienst hielt an, oder die Datenbank konnte sie nicht mehr speichern). Schlagen Sie den Eintrag nach, statt die Anfrage erneut zu senden; eine neue Anfrage braucht einen neuen Schlüssel.",
+    appNoUpstream: "Diese Installation meldet nicht über einen Identitätsanbieter an.",
+    appRedirectUnknown: "Diese redirect_uri ist für keine App dieser Installation eingetragen.",
+    appPkceS256: "PKCE mit code_challenge_method=S256 ist erforderlich.",
+    appCodeInvalid:
+      "Der Code ist unbekannt, abgelaufen, schon verwendet oder passt nicht zu codeVerifier und redirectUri. Melden Sie sich neu an.",
     fieldRequired: "Das Feld '{field}' fehlt.",
     fieldType: "Ungültiges Feld '{field}': erwartet {expected}, nicht {got}.",
     fieldInvalid: "Ungültiges Feld '{field}': {message}",
@@ -76,6 +86,11 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     methodNotAllowed: "{method} is not allowed here; use {allow}.",
     idempotencyAnswerLost:
       "The request with this Idempotency-Key was carried out, but its answer was lost (the service stopped, or the database could not store it any more). Look the record up instead of sending the request again; a new request needs a new key.",
+    appNoUpstream: "This installation does not sign in through an identity provider.",
+    appRedirectUnknown: "This redirect_uri is not registered for an app of this installation.",
+    appPkceS256: "PKCE with code_challenge_method=S256 is required.",
+    appCodeInvalid:
+      "The code is unknown, expired, already used, or does not match codeVerifier and redirectUri. Sign in again.",
     fieldRequired: "Field '{field}' is required.",
     fieldType: "Invalid field '{field}': must be {expected}, not {got}.",
     fieldInvalid: "Invalid field '{field}': {message}",
@@ -106,6 +121,11 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     methodNotAllowed: "{method} n'est pas possible ici ; utilisez {allow}.",
     idempotencyAnswerLost:
       "La requête portant cette Idempotency-Key a été exécutée, mais sa réponse a été perdue (le service s'est arrêté, ou la base de données n'a plus pu l'enregistrer). Consultez l'enregistrement au lieu de renvoyer la requête ; une nouvelle requête demande une nouvelle clé.",
+    appNoUpstream: "Cette installation ne se connecte pas par un fournisseur d'identité.",
+    appRedirectUnknown: "Cette redirect_uri n'est enregistrée pour aucune application de cette installation.",
+    appPkceS256: "PKCE avec code_challenge_method=S256 est requis.",
+    appCodeInvalid:
+      "Le code est inconnu, expiré, déjà utilisé ou ne correspond pas à codeVerifier et redirectUri. Veuillez vous reconnecter.",
     fieldRequired: "Le champ '{field}' manque.",
     fieldType: "Champ '{field}' non valable : attendu {expected}, pas {got}.",
     fieldInvalid: "Champ '{field}' non valable : {message}",
@@ -136,6 +156,11 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     methodNotAllowed: "{method} non è possibile qui; usi {allow}.",
     idempotencyAnswerLost:
       "La richiesta con questa Idempotency-Key è stata eseguita, ma la sua risposta è andata persa (il servizio si è fermato, o la banca dati non ha più potuto salvarla). Consulti il dato invece di inviare di nuovo la richiesta; una nuova richiesta richiede una nuova chiave.",
+    appNoUpstream: "Questa installazione non accede tramite un fornitore di identità.",
+    appRedirectUnknown: "Questa redirect_uri non è registrata per nessuna app di questa installazione.",
+    appPkceS256: "È richiesto PKCE con code_challenge_method=S256.",
+    appCodeInvalid:
+      "Il codice è sconosciuto, scaduto, già usato o non corrisponde a codeVerifier e redirectUri. Acceda di nuovo.",
     fieldRequired: "Manca il campo '{field}'.",
     fieldType: "Campo '{field}' non valido: atteso {expected}, non {got}.",
     fieldInvalid: "Campo '{field}' non valido: {message}",

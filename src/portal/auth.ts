@@ -16,6 +16,15 @@ import { dateTime, idParam } from "./schemas.ts";
 import { SESSION_COOKIE, sessionToken } from "./mount.ts";
 import { negotiateLang } from "../i18n/mod.ts";
 import { PORTAL_TEXTS } from "../i18n/portal.ts";
+import { encodeUpstreamState, startUpstreamSignIn, UPSTREAM_COOKIE } from "../signin/oidc.ts";
+import {
+  APP_CODE_TTL_MS,
+  redeemAppCode,
+  registeredAppRedirect,
+  S256_CHALLENGE,
+} from "../signin/app_signin.ts";
+import { users } from "../db/schema/mod.ts";
+import { eq } from "drizzle-orm";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -91,6 +100,123 @@ export const authRoutes: RouteDef[] = [
           maxAge: deps.config.sessionTtlDays * 86400,
         });
       }
+      return {
+        token: s.token,
+        expiresAt: iso(s.expiresAt),
+        user: {
+          id: user.id,
+          email: user.email,
+          role: user.role as "employee",
+          language: user.language as "de",
+          employeeId: user.employeeId,
+          permissions: permissionsOf(user.role),
+        },
+      };
+    },
+  }),
+  route({
+    method: "get",
+    path: "/auth/oidc/start",
+    operationId: "startAppSignOn",
+    tag: "auth",
+    access: "public",
+    summary: "Start an app's sign-in through the organisation's identity provider",
+    description: "For an organisation that signs in through its OpenID Connect provider (Entra ID, Google, " +
+      "Keycloak…), a native app signs in as RFC 8252 describes, with PKCE (RFC 7636):\n\n" +
+      "1. The app makes a random `code_verifier` (43–128 characters) and its `code_challenge` " +
+      "(BASE64URL(SHA-256(verifier))), and a random `state`.\n" +
+      "2. It opens this address **in the system browser** (ASWebAuthenticationSession, Custom Tabs; never " +
+      "an embedded web view) with its `redirect_uri`, which must be one the installation lists in " +
+      "`APP_REDIRECT_URIS` (a claimed https URL or a private-use scheme such as " +
+      "`ch.example.hr:/signin`), compared exactly.\n" +
+      "3. The service sends the browser to the provider; the person signs in there.\n" +
+      "4. The browser comes back to the service and is sent on to `redirect_uri` with `code` (single-use, " +
+      "valid for 60 seconds), the app's `state` unchanged and `iss` (this service). When the provider's " +
+      "identity has no active account here, it is sent there with `error=access_denied` and " +
+      "`error_description` instead.\n" +
+      "5. The app checks `state` and exchanges `code` with its `code_verifier` at " +
+      "`POST /auth/oidc/token` for a portal session token, as `POST /auth/sessions` gives.\n\n" +
+      "A wrong parameter is answered here, as JSON, and the browser is never sent to an unregistered " +
+      "address. An installation without an identity provider answers 404.",
+    query: z.strictObject({
+      redirect_uri: z.string().max(2000).meta({
+        description: "The app's redirect URI, exactly as listed in the installation's APP_REDIRECT_URIS.",
+      }),
+      code_challenge: z.string().regex(S256_CHALLENGE, { message: "must be 43 base64url characters" })
+        .meta({ description: "BASE64URL(SHA-256(code_verifier)), without padding." }),
+      code_challenge_method: z.enum(["S256"]).meta({
+        description: "Only S256: a `plain` challenge would hand the verifier to whoever sees the URL.",
+      }),
+      state: z.string().max(500).optional().meta({
+        description: "The app's own value, given back unchanged with the code (against login CSRF).",
+      }),
+    }),
+    redirect: "To the identity provider's sign-in (which ends at the app's `redirect_uri`).",
+    errors: {
+      400: "`redirect_uri` is not registered for an app, `code_challenge_method` is not S256, or " +
+        "`code_challenge` is not a S256 challenge (the message names the field).",
+      404: "This installation does not sign in through an identity provider.",
+    },
+    handler: async ({ deps, c, query }) => {
+      const t = PORTAL_TEXTS[negotiateLang(null, c.req.header("accept-language"))];
+      if (!deps.config.oidc) throw new AppError("not_found", t.appNoUpstream);
+      const redirectUri = registeredAppRedirect(deps, query.redirect_uri);
+      if (!redirectUri) {
+        throw new AppError("validation", t.appRedirectUnknown, {
+          fields: [{ field: "query.redirect_uri", message: t.appRedirectUnknown }],
+        });
+      }
+      const { url, state } = await startUpstreamSignIn(deps, {
+        uiLocales: negotiateLang(null, c.req.header("accept-language")),
+        app: { redirectUri, codeChallenge: query.code_challenge, state: query.state },
+      });
+      setCookie(c, UPSTREAM_COOKIE, encodeUpstreamState(state), {
+        httpOnly: true,
+        secure: deps.config.issuer.startsWith("https://"),
+        sameSite: "Lax",
+        path: "/oauth/signin/oidc",
+        maxAge: 900,
+      });
+      return c.redirect(url, 302);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/auth/oidc/token",
+    operationId: "exchangeAppSignOnCode",
+    tag: "auth",
+    access: "public",
+    status: 201,
+    summary: "Exchange an app's sign-in code for a session token",
+    description: "The last step of the app sign-in that `GET /auth/oidc/start` begins: the `code` the app " +
+      "received at its redirect URI, the `code_verifier` whose challenge started the sign-in, and the same " +
+      `\`redirect_uri\`. A code is valid for ${APP_CODE_TTL_MS / 1000} seconds and spent by its first ` +
+      "presentation, whatever its outcome; presented again, it also ends the session it became (someone " +
+      "other than the app has it). The answer is the one of `POST /auth/sessions`: a session token for " +
+      "this device, refreshed and signed out like any other.",
+    body: z.strictObject({
+      code: z.string().min(1).max(200),
+      codeVerifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, {
+        message: "must be 43 to 128 characters of A-Z, a-z, 0-9, '-', '.', '_', '~'",
+      }).meta({ description: "The PKCE code_verifier (RFC 7636 §4.1)." }),
+      redirectUri: z.string().max(2000).meta({ description: "The redirect_uri the sign-in started with." }),
+      deviceName: z.string().trim().max(100, { message: "must be at most 100 characters" }).optional()
+        .meta({ description: "Shown in the list of signed-in devices, e.g. 'Anna's iPhone'." }),
+    }),
+    response: z.strictObject({ token: z.string(), expiresAt: dateTime, user: SessionUser }),
+    errors: {
+      400: "The code is unknown, expired, already used, sent to another redirect URI, or the verifier " +
+        "does not match its challenge (`fields` names `body.code`); the person signs in again.",
+    },
+    handler: async ({ deps, c, body }) => {
+      const s = await redeemAppCode(deps, body);
+      if (!s) {
+        const t = PORTAL_TEXTS[negotiateLang(null, c.req.header("accept-language"))];
+        throw new AppError("bad_request", t.appCodeInvalid, {
+          fields: [{ field: "body.code", message: t.appCodeInvalid }],
+        });
+      }
+      const user = (await deps.db.query.users.findFirst({ where: eq(users.id, s.userId) }))!;
       return {
         token: s.token,
         expiresAt: iso(s.expiresAt),

@@ -107,7 +107,7 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
     const creating = r.method === "post" && (r.status === 201 || r.upload !== undefined) &&
       r.access !== "public";
     if (creating) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
-    if (r.method === "get") parameters.push({ $ref: "#/components/parameters/IfNoneMatch" });
+    if (r.method === "get" && !r.redirect) parameters.push({ $ref: "#/components/parameters/IfNoneMatch" });
     if (parameters.length) op.parameters = parameters;
     if (r.upload) {
       op.requestBody = {
@@ -137,8 +137,19 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
     const resps: Record<string, unknown> = {};
     const status = String(r.status ?? 200);
     const headers: Record<string, unknown> = { ...COMMON_HEADERS };
-    if (r.method === "get") headers.ETag = { $ref: "#/components/headers/ETag" };
-    if (r.fileType) {
+    if (r.method === "get" && !r.redirect) headers.ETag = { $ref: "#/components/headers/ETag" };
+    if (r.redirect) {
+      resps["302"] = {
+        description: r.redirect,
+        headers: {
+          Location: {
+            description: "Where the browser goes next.",
+            schema: { type: "string", format: "uri" },
+          },
+          ...COMMON_HEADERS,
+        },
+      };
+    } else if (r.fileType) {
       resps[status] = {
         description: "The stored document.",
         headers,
@@ -155,7 +166,7 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
         content: { "application/json": { schema: { $ref: `#/components/schemas/${id}` } } },
       };
     }
-    if (r.method === "get") {
+    if (r.method === "get" && !r.redirect) {
       resps["304"] = {
         description: r.fileType
           ? "Not modified: `If-None-Match` names the current `ETag`; the file the app kept is current."

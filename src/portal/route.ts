@@ -67,6 +67,11 @@ export interface RouteDef {
   /** A file upload (multipart/form-data): the part's name, the media types accepted, the size limit. */
   upload?: { field: string; types: string[]; maxBytes: number; description: string };
   status?: 200 | 201;
+  /**
+   * The operation answers by sending the browser on (302 with `Location`), with what the target receives:
+   * a step of a browser flow (an app's sign-in), never called by an app's HTTP client itself.
+   */
+  redirect?: string;
   /** Error statuses this operation can answer, with when. */
   errors: Record<number, string>;
   // deno-lint-ignore no-explicit-any

@@ -12,6 +12,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { userIdentities, users } from "../db/schema/mod.ts";
 import { base64url } from "../crypto.ts";
+import type { AppReturn } from "./app_signin.ts";
 
 /** Why an upstream sign-in did not produce an account. */
 export class UpstreamSignInError extends Error {
@@ -29,7 +30,12 @@ export interface UpstreamState {
   /** The pending authorization request to return to, or a local path. */
   requestId?: string;
   next?: string;
+  /** A native app's sign-in: the code goes to this redirect URI instead of a browser session. */
+  app?: AppReturn;
 }
+
+/** The HttpOnly cookie that carries the upstream state, on the path `/oauth/signin/oidc` only. */
+export const UPSTREAM_COOKIE = "hr_oidc";
 
 const configs = new WeakMap<object, Promise<oidc.Configuration>>();
 
@@ -60,7 +66,7 @@ export function upstreamRedirectUri(deps: AppDeps): string {
 /** Builds the provider's authorization URL and the state to keep in the browser. */
 export async function startUpstreamSignIn(
   deps: AppDeps,
-  back: { requestId?: string; next?: string; loginHint?: string; uiLocales?: string },
+  back: { requestId?: string; next?: string; loginHint?: string; uiLocales?: string; app?: AppReturn },
 ): Promise<{ url: string; state: UpstreamState }> {
   const config = await upstreamConfiguration(deps);
   const verifier = oidc.randomPKCECodeVerifier();
@@ -70,6 +76,7 @@ export async function startUpstreamSignIn(
     verifier,
     requestId: back.requestId,
     next: back.next,
+    ...(back.app ? { app: back.app } : {}),
   };
   const params: Record<string, string> = {
     redirect_uri: upstreamRedirectUri(deps),

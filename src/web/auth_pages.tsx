@@ -34,15 +34,17 @@ import {
   encodeUpstreamState,
   finishUpstreamSignIn,
   startUpstreamSignIn,
+  UPSTREAM_COOKIE,
   upstreamRedirectUri,
   UpstreamSignInError,
+  type UpstreamState,
 } from "../signin/oidc.ts";
+import { appRedirect, issueAppCode, registeredAppRedirect } from "../signin/app_signin.ts";
 import { users } from "../db/schema/mod.ts";
 import { formTargetFor, setPageHeaders } from "./layout.tsx";
 import { ConsentPage, ErrorPage, SignInPage } from "./pages.tsx";
 
 const SIGNIN_CSRF_COOKIE = "hr_signin";
-const UPSTREAM_COOKIE = "hr_oidc";
 
 /** Only local paths of this site may be returned to after sign-in (never another origin). */
 export function safeNext(next: string | null | undefined): string | undefined {
@@ -341,6 +343,7 @@ export function mountSignInPages(app: Hono<any>, deps: AppDeps): void {
     const lang = langOf(c);
     const m = WEB_MESSAGES[lang];
     if (!state || !deps.config.oidc) return errorPage(c, lang, m.errorExpired);
+    if (state.app) return await finishAppSignIn(deps, c, state);
     let req: PendingAuthorization | undefined;
     if (state.requestId) {
       const r = await requestOfBrowser(deps, c, state.requestId);
@@ -373,6 +376,32 @@ export function mountSignInPages(app: Hono<any>, deps: AppDeps): void {
     }
     return await finishSignIn(c, userId, "oidc", req?.id, next);
   });
+}
+
+/**
+ * The end of a native app's sign-in: the browser goes to the app's redirect URI with a one-time code, or
+ * with `error=access_denied` when the provider's identity has no usable account (the app shows its own
+ * screen; the reason is in `error_description`).
+ */
+async function finishAppSignIn(deps: AppDeps, c: Context, state: UpstreamState): Promise<Response> {
+  const app = state.app!;
+  // The redirect URI was checked when the sign-in started; checked again in case the setting changed.
+  if (!registeredAppRedirect(deps, app.redirectUri)) {
+    return errorPage(c, langOf(c), WEB_MESSAGES[langOf(c)].errorBadRedirect, 400);
+  }
+  const callback = new URL(upstreamRedirectUri(deps));
+  callback.search = new URL(c.req.url).search;
+  c.header("Cache-Control", "no-store");
+  let userId: string;
+  try {
+    userId = await finishUpstreamSignIn(deps, callback, state);
+  } catch (e) {
+    if (!(e instanceof UpstreamSignInError)) throw e;
+    return c.redirect(appRedirect(app, { error: "access_denied", error_description: e.message }), 302);
+  }
+  const code = await issueAppCode(deps, userId, app);
+  deps.log.info("app sign-in code issued", { userId });
+  return c.redirect(appRedirect(app, { code, iss: deps.config.issuer }), 302);
 }
 
 /** Mounts the authorization endpoint and its consent page under /oauth (only with the connector on). */

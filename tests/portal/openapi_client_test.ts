@@ -3,12 +3,14 @@
  * README's curl bodies: the generator runs from npm at a pinned version as its own process, and `deno check`
  * compiles each body against the request type of the operation the command calls. Fields with a default
  * (breakMinutes, a time entry's type) must stay optional there, or the README's own bodies would not compile.
- * The same client then calls the clock-in timer and the team's absences: their bodies and the service's real
- * answers compile against the generated request and response types.
+ * The same client then calls the clock-in timer, the team's absences and an app's sign-on (the start's query
+ * and the code's exchange): their bodies and the service's real answers compile against the generated types.
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { employees, leaveRequests, leaveTypes } from "../../src/db/schema/mod.ts";
+import { employees, leaveRequests, leaveTypes, users } from "../../src/db/schema/mod.ts";
+import { issueAppCode } from "../../src/signin/app_signin.ts";
+import { sha256B64url } from "../../src/crypto.ts";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 
 const HEADING = "## Portal API: a typical week with curl";
@@ -101,6 +103,19 @@ async function newOperations(t: TestApp): Promise<string[]> {
   });
   await call("teamAbsences", "get", "/employee/team/absences?from=2026-11-30&to=2026-12-31");
   assert.match(out[out.length - 1], /"kind":"ABSENT"/);
+  // An app's sign-on: the start's query as the app builds it, and the exchange of a code the service
+  // issued (as at the end of the sign-in at the provider) for a session.
+  const verifier = "v".repeat(43);
+  const challenge = await sha256B64url(verifier);
+  const redirectUri = "ch.example.hr:/signin";
+  const [account] = await t.deps.db.select().from(users).where(eq(users.email, "employee@demo.example"));
+  out.push(
+    `export const appStart: NonNullable<paths["/api/v1/portal/auth/oidc/start"]["get"]["parameters"]["query"]> = ${
+      JSON.stringify({ redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: "S256" })
+    };`,
+  );
+  const code = await issueAppCode(t.deps, account.id, { redirectUri, codeChallenge: challenge });
+  await call("appSignOn", "post", "/auth/oidc/token", { code, codeVerifier: verifier, redirectUri });
   return out;
 }
 
