@@ -82,7 +82,8 @@ export async function addUser(
 /** Creates the first admin; refused once any admin exists (later admins: `user add --role admin`). */
 export async function createFirstAdmin(
   deps: Pick<AppDeps, "db" | "clock" | "config">,
-  p: { email: string; password?: string },
+  // The administrator has no employee record to take a language from: without one it is German.
+  p: { email: string; password?: string; language?: string },
 ) {
   const admin = await deps.db.query.users.findFirst({ where: eq(users.role, "admin") });
   if (admin) throw new CommandError(`An admin already exists (${admin.email}). Use 'user add --role admin'.`);

@@ -76,13 +76,18 @@ export const COMMANDS: Command[] = [
   {
     name: "user create-admin",
     summary: "Create the first administrator account",
-    usage: "user create-admin --email <e-mail> [--password-stdin]\n\n" +
+    usage: "user create-admin --email <e-mail> [--language de|en|fr|it] [--password-stdin]\n\n" +
       "Without --password-stdin a strong password is generated and shown once.\n" +
+      "--language is the language the console speaks to the administrator (default German).\n" +
       "Refused when an administrator already exists (use 'user add --role admin').",
-    options: { email: { type: "string" }, ...PASSWORD_OPTS },
+    options: { email: { type: "string" }, language: { type: "string" }, ...PASSWORD_OPTS },
     async run(deps, { values }, io) {
       const email = need(values, "email");
-      const r = await createFirstAdmin(deps, { email, password: await passwordFrom(values, io) });
+      const r = await createFirstAdmin(deps, {
+        email,
+        password: await passwordFrom(values, io),
+        language: values.language as string | undefined,
+      });
       io.out(`Administrator ${email.toLowerCase()} created.\n`);
       showPassword(io, email.toLowerCase(), r);
       return 0;
