@@ -3,7 +3,7 @@ import { type Context, Hono } from "hono";
 import type { AppDeps } from "./deps.ts";
 import { AppError, errorBody } from "./errors.ts";
 import { readCountedBody } from "./http_body.ts";
-import { mountPortal } from "./portal/mount.ts";
+import { mountPortal, noSuchEndpoint } from "./portal/mount.ts";
 import { portalRoutes } from "./portal/mod.ts";
 import { buildOpenApi } from "./portal/openapi.ts";
 import { mountApiReference } from "./web/api_reference.ts";
@@ -228,7 +228,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   if (deps.config.mcpEnabled) mountMcp(app, deps);
   mountEmployeeApp(app);
 
-  app.all("/api/*", (c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404));
+  app.all("/api/*", noSuchEndpoint);
   app.notFound((c) => c.json({ error: `Not found: ${c.req.path}` }, 404));
   return app;
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { route, type RouteDef } from "./route.ts";
-import { dateTime, idParam } from "./schemas.ts";
+import { boolQuery, dateTime, idParam } from "./schemas.ts";
 import {
   listConnectedAssistants,
   revokeConnectedAssistant,
@@ -40,11 +40,11 @@ export const assistantRoutes: RouteDef[] = [
     description:
       "Each live connection of an AI assistant (OAuth client) to a person, with the scopes it carries. " +
       "An admin passes `all=true` to see the connections of every person.",
-    query: z.strictObject({ all: z.enum(["true", "false"]).optional() }),
+    query: z.strictObject({ all: boolQuery("`true` (admins): every person's connections.").optional() }),
     response: z.array(ConnectedAssistant),
     errors: { 403: "all=true without the admin role." },
     handler: async ({ deps, user, query }) => {
-      const all = query.all === "true";
+      const all = query.all ?? false;
       if (all && !seesAllConnections(user.role)) {
         throw new AppError("forbidden", "Only an admin sees everyone's connected assistants.");
       }

@@ -12,7 +12,7 @@ import {
   revokeSession,
 } from "../signin/sessions.ts";
 import { route, type RouteDef } from "./route.ts";
-import { dateTime, idParam } from "./schemas.ts";
+import { boolQuery, dateTime, idParam } from "./schemas.ts";
 import { SESSION_COOKIE, sessionToken } from "./mount.ts";
 import { negotiateLang } from "../i18n/mod.ts";
 import { PORTAL_TEXTS } from "../i18n/portal.ts";
@@ -74,12 +74,17 @@ export const authRoutes: RouteDef[] = [
       "(an IPv6 /64), its attempts wait 2, 4, 8 … seconds (429 with Retry-After). Pass `?cookie=true` " +
       "to also receive it as an HttpOnly cookie for the web pages.",
     body: SignInBody,
-    query: z.strictObject({ cookie: z.enum(["true", "false"]).optional() }),
+    query: z.strictObject({
+      cookie: boolQuery("`true`: the token also as an HttpOnly cookie, for the web pages.").optional(),
+    }),
     response: z.strictObject({ token: z.string(), expiresAt: dateTime, user: SessionUser }),
     errors: {
-      401: "E-mail address or password is wrong (or the account is locked for a while).",
+      401:
+        "E-mail address or password is wrong, or the account is locked for a while: a locked account reads " +
+        "exactly like a wrong password (never a 423 or 429, which would tell a guesser the address exists).",
       403: "The account is deactivated.",
-      429: "Too many failed sign-ins from this address; try again after Retry-After seconds.",
+      429: "Too many failed sign-ins from this address, or too many sign-ins being checked at this moment; " +
+        "try again after Retry-After seconds.",
     },
     handler: async ({ deps, c, body, query }) => {
       const user = await checkPassword(deps.db, deps.clock, body.email, body.password, {
@@ -91,7 +96,7 @@ export const authRoutes: RouteDef[] = [
         deviceName: body.deviceName,
         method: "password",
       });
-      if (query.cookie === "true") {
+      if (query.cookie) {
         setCookie(c, SESSION_COOKIE, s.token, {
           httpOnly: true,
           secure: deps.config.issuer.startsWith("https://"),

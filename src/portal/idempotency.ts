@@ -56,6 +56,11 @@ export async function formFingerprintInput(form: FormData): Promise<string> {
 export interface StoredAnswer {
   status: number;
   body: string;
+  /**
+   * Seconds for the `Retry-After` of a refusal that says when to try again. Never stored: such refusals
+   * (429, 5xx) free the key, so a retry runs the request again and gets a fresh one.
+   */
+  retryAfter?: number;
 }
 
 /**

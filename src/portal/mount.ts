@@ -92,6 +92,18 @@ export function crossSiteCookieRequest(c: Context, issuer: string): boolean {
   return site !== undefined && site !== "same-origin" && site !== "none";
 }
 
+/**
+ * The 404 of a path under `/api/` that no operation has, in the portal's error shape (`{error, code}`) and
+ * the caller's language, not kept by any cache: an app's client parses one error shape under the API.
+ */
+export function noSuchEndpoint(c: Context): Response {
+  c.header("Cache-Control", CACHE_NO_STORE);
+  return c.json({
+    error: fill(PORTAL_TEXTS[langOf(c)].noEndpoint, { method: c.req.method, path: c.req.path }),
+    code: "not_found",
+  }, 404);
+}
+
 /** Options of the portal's HTTP behaviour (from the configuration). */
 export interface PortalHttpOptions {
   /** Requests per account and minute (429 beyond). */
@@ -114,13 +126,30 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
       if (r.method !== "get" && crossSiteCookieRequest(c, deps.config.issuer)) {
         throw new AppError("forbidden", PORTAL_TEXTS[langOf(c)].crossSite);
       }
-      const user = r.access === "public" ? (undefined as unknown as AuthUser) : await requireUser(deps, c);
-      const lang = langOf(c, user);
-      const limit = limiter.hit(
-        user ? `u:${user.userId}` : `a:${sourceKey(clientAddress(c, deps.config.trustedProxies))}`,
-      );
-      for (const [k, v] of limit.headers) c.header(k, v);
+      // Every answer, a refusal before sign-in included, is not for a shared cache and says the limit.
       c.header("Cache-Control", CACHE_NO_STORE);
+      const byAddress = () => `a:${sourceKey(clientAddress(c, deps.config.trustedProxies))}`;
+      let user: AuthUser;
+      try {
+        user = r.access === "public" ? (undefined as unknown as AuthUser) : await requireUser(deps, c);
+      } catch (e) {
+        // A request without a valid session counts against its address, as a public one does: a 401
+        // carries the limit's headers, and guessing tokens meets the limit.
+        if (!(e instanceof AppError) || e.code !== "unauthenticated") throw e;
+        const limit = limiter.hit(byAddress());
+        for (const [k, v] of limit.headers) c.header(k, v);
+        if (limit.over) {
+          throw new AppError(
+            "rate_limited",
+            fill(PORTAL_TEXTS[langOf(c)].tooMany, { limit: limiter.perMinute, seconds: limit.retryAfter }),
+            { retryAfter: limit.retryAfter },
+          );
+        }
+        throw e;
+      }
+      const lang = langOf(c, user);
+      const limit = limiter.hit(user ? `u:${user.userId}` : byAddress());
+      for (const [k, v] of limit.headers) c.header(k, v);
       if (limit.over) {
         throw new AppError(
           "rate_limited",
@@ -173,11 +202,12 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
               return { status: r.status ?? 200, body: out };
             } catch (e) {
               if (!(e instanceof AppError)) throw e;
-              return { status: e.status, body: JSON.stringify(errorBody(e)) };
+              return { status: e.status, body: JSON.stringify(errorBody(e)), retryAfter: e.retryAfter };
             }
           },
         );
         if (answer.replayed) c.header("Idempotent-Replayed", "true");
+        if (answer.retryAfter) c.header("Retry-After", String(answer.retryAfter));
         return c.body(answer.body, answer.status as 200, { "Content-Type": "application/json" });
       }
       const { value: out, etag: kept } = r.reuse
@@ -202,19 +232,17 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
     });
   }
   // A known path asked with a method it does not have: 405 with the methods it has (RFC 9110 §15.5.6).
+  // A path with a trailing slash is another path (404), not the one without it: paths are matched exactly,
+  // so an app's typo is found at once instead of reading as a wrong method.
   const patterns = routes.map((r) => ({
-    re: new RegExp(`^/api/v1/portal${r.path.replace(/:\w+/g, "[^/]+")}/?$`),
+    re: new RegExp(`^/api/v1/portal${r.path.replace(/:\w+/g, "[^/]+")}$`),
     method: r.method.toUpperCase(),
   }));
   app.all("/api/v1/portal/*", (c) => {
+    c.header("Cache-Control", CACHE_NO_STORE);
     const allow = [...new Set(patterns.filter((p) => p.re.test(c.req.path)).map((p) => p.method))];
     const t = PORTAL_TEXTS[langOf(c)];
-    if (!allow.length) {
-      return c.json({
-        error: fill(t.noEndpoint, { method: c.req.method, path: c.req.path }),
-        code: "not_found",
-      }, 404);
-    }
+    if (!allow.length) return noSuchEndpoint(c);
     if (allow.includes("GET")) allow.push("HEAD");
     c.header("Allow", allow.join(", "));
     return c.json({

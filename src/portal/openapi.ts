@@ -92,14 +92,16 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
       if (!schema) continue;
       const shape = (schema as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
       for (const [name, s] of Object.entries(shape)) {
-        const js = convert(s, "input");
-        const description = js.description;
-        delete js.description;
+        const converted = convert(s, "input");
+        const { description, deprecated, queryType, ...rest } = converted;
+        // A query value arrives as text, but the parameter is the number or boolean it stands for.
+        const js = queryType ?? rest;
         parameters.push({
           name,
           in: where,
           required: where === "path" || !s.safeParse(undefined).success,
           ...(description ? { description } : {}),
+          ...(deprecated ? { deprecated: true } : {}),
           schema: js,
         });
       }
@@ -180,7 +182,13 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
     }
     if (r.body) errs[415] ??= "The body is not sent as application/json.";
     if (r.body) errs[413] ??= "The body is larger than the installation's limit (MAX_BODY_BYTES).";
+    if (r.body || r.upload) {
+      errs[408] ??=
+        "The body arrived too slowly (BODY_READ_TIMEOUT_SECONDS): nothing was saved; send it again.";
+    }
     if (creating) {
+      errs[400] = `${errs[400] ?? "An invalid request."} Or the \`Idempotency-Key\` is not 1 to 255 ` +
+        "visible ASCII characters (`fields`: `header.Idempotency-Key`).";
       errs[409] ??= "A request with this Idempotency-Key is still being processed.";
       errs[422] ??= "This Idempotency-Key was already used for a different request.";
     }
@@ -198,11 +206,18 @@ export function buildOpenApi(routes: RouteDef[], config: Config) {
     }
     if (r.access !== "public") errs[401] ??= "Not signed in, or the session expired or was signed out.";
     if (r.access === "employee") errs[404] ??= "No employee record is linked to the caller's account.";
+    errs[405] ??= "The path exists, but not with this method: `Allow` lists the methods it has.";
     for (const [code, description] of Object.entries(errs).sort()) {
       resps[code] = {
         description,
         headers: code === "429" || code === "503" || code === "507"
           ? { "Retry-After": { $ref: "#/components/headers/RetryAfter" }, ...COMMON_HEADERS }
+          : code === "405"
+          ? {
+            Allow: { description: "The methods this path has.", schema: { type: "string" } },
+            "X-Request-Id": COMMON_HEADERS["X-Request-Id"],
+            "Cache-Control": COMMON_HEADERS["Cache-Control"],
+          }
           : COMMON_HEADERS,
         content: { "application/json": { schema: errorRef } },
       };

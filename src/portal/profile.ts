@@ -29,11 +29,11 @@ const ProfilePatchBody = z.strictObject({
     .regex(/^(\+?[0-9 ()./-]{6,30})?$/, { message: "must be a phone number such as +41 31 123 45 67" })
     .nullable()
     .optional(),
-  privateEmail: z.union([
-    z.literal(""),
-    z.string().trim().toLowerCase().email({ message: "must be an e-mail address" }),
-  ])
-    .nullable().optional(),
+  // One string schema (not a union of "" and an address): a union beside `nullable` reads in OpenAPI 3.0 as
+  // refusing null, while null clears the field like every other contact field.
+  privateEmail: z.string({ error: "must be a string or null" }).trim().toLowerCase()
+    .regex(new RegExp(`^$|${z.regexes.email.source}`), { message: "must be an e-mail address" })
+    .nullable().optional().meta({ description: "Private e-mail address; empty or null clears it." }),
   addressStreet: nullableText(200, "Street and number"),
   addressPostalCode: z.string({ error: "must be a string or null" }).trim()
     .regex(/^[A-Za-z0-9 -]{0,10}$/, { message: "must be a postal code such as 3011" }).nullable().optional(),

@@ -153,13 +153,22 @@ export const SalaryContinuation = named(
 // strict: a field the handler returns that is not declared here is a bug and never leaves the server.
 // ---------------------------------------------------------------------------------------------------
 
-/** A whole-number query parameter within bounds (query strings arrive as text). */
+/**
+ * A whole-number query parameter within bounds. Query strings arrive as text: only digits are taken (a
+ * coercion would read an empty value, or `+`, which a query string turns into a space, as 0). The document
+ * shows the parameter as the integer it is (`queryType`, read by the OpenAPI builder).
+ */
 export function intQuery(min: number, max: number, what: string) {
-  return z.coerce.number({ error: `must be a whole number from ${min} to ${max}` })
-    .int({ message: `must be a whole number from ${min} to ${max}` })
-    .min(min, { message: `must be a whole number from ${min} to ${max}` })
-    .max(max, { message: `must be a whole number from ${min} to ${max}` })
-    .meta({ description: what });
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.string({ error: message }).regex(/^[0-9]{1,15}$/, { message }).transform(Number)
+    .pipe(z.number().int({ message }).min(min, { message }).max(max, { message }))
+    .meta({ description: what, queryType: { type: "integer", minimum: min, maximum: max } });
+}
+
+/** A yes/no query parameter: `true` or `false`, shown in the document as the boolean it is. */
+export function boolQuery(what: string) {
+  return z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true")
+    .meta({ description: what, queryType: { type: "boolean" } });
 }
 
 /** Paging of every list: at most 50 rows a page. */

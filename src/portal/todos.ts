@@ -19,7 +19,7 @@ import {
   uploadRequiredDocument,
 } from "../services/document_files.ts";
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from "../services/uploaded_files.ts";
-import { dateTime, idParam, isoDate, pageQuery } from "./schemas.ts";
+import { boolQuery, dateTime, idParam, isoDate, pageQuery } from "./schemas.ts";
 
 const Todos = z.strictObject({
   feedbackDrafts: z.array(z.strictObject({
@@ -250,7 +250,10 @@ export const todoRoutes: RouteDef[] = [
     summary: "The caller's notifications, newest first",
     description: "What the service told the caller (a decision on their leave, a week sent back, a request " +
       "awaiting them as a manager), with how many are unread. `unread=true` lists only those.",
-    query: z.strictObject({ unread: z.enum(["true", "false"]).optional(), ...pageQuery }),
+    query: z.strictObject({
+      unread: boolQuery("`true`: only the unread ones.").optional(),
+      ...pageQuery,
+    }),
     response: z.strictObject({
       items: z.array(Notification),
       unreadCount: z.number().int(),
@@ -261,7 +264,7 @@ export const todoRoutes: RouteDef[] = [
     errors: {},
     handler: ({ deps, user, query }) =>
       listNotifications(deps, portalActor(user), {
-        unread: query.unread === "true",
+        unread: query.unread ?? false,
         limit: query.limit,
         offset: query.offset,
       }),
