@@ -28,6 +28,7 @@ import { leaveTypeCommands } from "./leave_types.ts";
 import { payCommands } from "./pay.ts";
 import { orgCommands } from "./org.ts";
 import { onboardingCommands } from "./onboarding.ts";
+import { documentCommands } from "./documents.ts";
 
 export type { Command, Io } from "./command.ts";
 
@@ -439,6 +440,7 @@ export const COMMANDS: Command[] = [
   ...payCommands,
   ...orgCommands,
   ...onboardingCommands,
+  ...documentCommands,
 ];
 
 /** The overview printed by `help`. */

@@ -15,11 +15,13 @@ import { myDataRoutes } from "./my_data.ts";
 import { todoRoutes } from "./todos.ts";
 import { pushRoutes } from "./push.ts";
 import { onboardingRoutes } from "./onboarding.ts";
+import { myDocumentRoutes } from "./my_documents.ts";
 
 /** Every portal operation, in the order the OpenAPI document lists them. */
 export const portalRoutes: RouteDef[] = [
   ...profileRoutes,
   ...todoRoutes,
+  ...myDocumentRoutes,
   ...pushRoutes,
   ...leaveRoutes,
   ...teamRoutes,

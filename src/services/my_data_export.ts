@@ -18,11 +18,13 @@ import {
   closureWorkThrough,
   compensation,
   dataExports,
+  documentAcknowledgements,
   employees,
   expenseReports,
   feedbackDrafts,
   leaveAdjustments,
   leaveEntitlements,
+  leaveRequestAttachments,
   leaveRequests,
   leaveTypes,
   notifications,
@@ -31,6 +33,7 @@ import {
   onboardingPlans,
   onboardingTasks,
   payslips,
+  personalDocuments,
   profileChangeRequests,
   pushDevices,
   requiredDocumentFiles,
@@ -113,6 +116,27 @@ export const EXPORT_PARTS: Part[] = [
     omit: ["bytes"],
   },
   { section: "profile", key: "onboardingPlans", table: onboardingPlans, owner: "employeeId" },
+  // The files' bytes go to files/, not into the JSON.
+  {
+    section: "documents",
+    key: "personalDocuments",
+    table: personalDocuments,
+    owner: "employeeId",
+    omit: ["bytes", "uploadedByUserId"],
+  },
+  {
+    section: "documents",
+    key: "policyAcknowledgements",
+    table: documentAcknowledgements,
+    owner: "employeeId",
+  },
+  {
+    section: "leave",
+    key: "leaveRequestAttachments",
+    table: leaveRequestAttachments,
+    owner: "employeeId",
+    omit: ["bytes"],
+  },
 ];
 
 /** Tables deliberately not in the export, with the reason (the test holds the schema to both lists). */
@@ -229,6 +253,27 @@ export async function collectPersonData(
     const path = `files/documents/${f.id.slice(0, 8)}-${safeName(f.name)}`;
     files[path] = new Uint8Array(f.bytes);
     links[f.id] = links[f.requiredDocumentId] = path;
+  }
+
+  const own = await deps.db.select({
+    id: personalDocuments.id,
+    name: personalDocuments.fileName,
+    bytes: personalDocuments.bytes,
+  }).from(personalDocuments).where(eq(personalDocuments.employeeId, employeeId));
+  for (const f of own) {
+    const path = `files/documents/${f.id.slice(0, 8)}-${safeName(f.name)}`;
+    files[path] = new Uint8Array(f.bytes);
+    links[f.id] = path;
+  }
+  const attachments = await deps.db.select({
+    id: leaveRequestAttachments.leaveRequestId,
+    name: leaveRequestAttachments.fileName,
+    bytes: leaveRequestAttachments.bytes,
+  }).from(leaveRequestAttachments).where(eq(leaveRequestAttachments.employeeId, employeeId));
+  for (const f of attachments) {
+    const path = `files/leave/${f.id.slice(0, 8)}-${safeName(f.name)}`;
+    files[path] = new Uint8Array(f.bytes);
+    links[f.id] = path;
   }
 
   if (account) {

@@ -24,6 +24,7 @@ import {
 import { EMPLOYEE_ID, MANAGER_ID } from "../services/_fixtures.ts";
 import { GATED_APPLICATION_ID } from "../../src/demo/recruiting.ts";
 import { issueAppCode } from "../../src/signin/app_signin.ts";
+import { addPersonalDocument } from "../../src/services/my_documents.ts";
 import { pkce } from "../oauth/_helpers.ts";
 
 // ajv-formats is CommonJS: its default export arrives wrapped or not depending on the loader.
@@ -367,6 +368,50 @@ Deno.test("openapi: real responses of every operation match the document's schem
         body: { code, codeVerifier: verifier, redirectUri },
         expect: 400,
       });
+    });
+
+    await t.step("my documents", async () => {
+      const pdf = new TextEncoder().encode("%PDF-1.7\n%%EOF\n");
+      const [account] = await app.deps.db.select().from(users).where(
+        eq(users.email, "employee@demo.example"),
+      );
+      const filed = await addPersonalDocument(app.deps, {
+        employeeId: account.employeeId!,
+        kind: "SALARY_CERTIFICATE",
+        title: "Lohnausweis 2025",
+        year: 2025,
+        fileName: "lohnausweis.pdf",
+        bytes: pdf,
+      });
+      await op("listMyDocuments", "employee", { expect: 200 });
+      await op("getMyDocumentFile", "employee", { params: { id: filed.id }, expect: 200 });
+      await op("getMyDocumentFile", "manager", { params: { id: filed.id }, expect: 404 });
+      await op("listPolicies", "employee", { expect: 200 });
+      await op("getPolicy", "employee", { params: { slug: "vacation-policy" }, expect: 200 });
+      await op("getPolicy", "employee", { params: { slug: "manager-handbook" }, expect: 404 });
+      await op("acknowledgePolicy", "employee", { params: { slug: "vacation-policy" }, expect: 200 });
+      const leave = await op("fileLeaveRequest", "employee", {
+        body: { leaveType: "VACATION", startDate: "2027-03-08", endDate: "2027-03-08" },
+        expect: 201,
+      });
+      const attachment = () => {
+        const form = new FormData();
+        form.append("file", new File([pdf], "einladung.pdf"));
+        return { body: form };
+      };
+      await op("attachToLeaveRequest", "employee", {
+        params: { id: leave.data.id },
+        raw: attachment(),
+        expect: 200,
+      });
+      await op("attachToLeaveRequest", "manager", {
+        params: { id: leave.data.id },
+        raw: attachment(),
+        expect: 404,
+      });
+      await op("getLeaveRequestAttachment", "employee", { params: { id: leave.data.id }, expect: 200 });
+      await op("getLeaveApprovalAttachment", "manager", { params: { id: leave.data.id }, expect: 200 });
+      await op("getLeaveApprovalAttachment", "hr", { params: { id: "no-such-request" }, expect: 404 });
     });
 
     await t.step("to-dos and notifications", async () => {
