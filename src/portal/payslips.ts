@@ -3,7 +3,7 @@ import { portalActor } from "../services/actor.ts";
 import { getPayslip, getPayslipDocument, listPayslips } from "../services/pay.ts";
 import { route, type RouteDef } from "./route.ts";
 import { fileResponse } from "./files.ts";
-import { idParam, pageFields, pageQuery, Payslip, PayslipSummary, yearQuery } from "./schemas.ts";
+import { cursorPageFields, cursorPageQuery, idParam, Payslip, PayslipSummary, yearQuery } from "./schemas.ts";
 
 /** The caller's payslips. */
 export const payslipRoutes: RouteDef[] = [
@@ -18,8 +18,8 @@ export const payslipRoutes: RouteDef[] = [
     description:
       "Period, payment date and whether a document is stored, newest first, 50 a page, optionally one " +
       "year; the amounts are in `GET /employee/payslips/{id}`.",
-    query: z.strictObject({ year: yearQuery, ...pageQuery }),
-    response: z.strictObject(pageFields(PayslipSummary)),
+    query: z.strictObject({ year: yearQuery, ...cursorPageQuery }),
+    response: z.strictObject(cursorPageFields(PayslipSummary)),
     errors: {},
     handler: ({ deps, user, query }) => listPayslips(deps, portalActor(user), query),
   }),

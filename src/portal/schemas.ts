@@ -423,7 +423,7 @@ export const TimeEntryList = named(
     to: isoDate,
     count: z.int(),
     totalHours: z.number().meta({ description: "Sum over the whole range and filter, not only this page." }),
-    ...pageFields(TimeEntry),
+    ...cursorPageFields(TimeEntry),
   }),
   "TimeEntryList",
 );

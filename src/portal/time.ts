@@ -14,10 +14,10 @@ import { addDays, mondayOf } from "../domain/calendar.ts";
 import { todayOf } from "../services/common.ts";
 import { route, type RouteDef } from "./route.ts";
 import {
+  cursorPageQuery,
   hhmm,
   idParam,
   isoDate,
-  pageQuery,
   TIME_ENTRY_STATUSES,
   TIME_ENTRY_TYPES,
   TimeEntry,
@@ -73,7 +73,7 @@ export const timeRoutes: RouteDef[] = [
       status: z.enum(TIME_ENTRY_STATUSES, { error: `must be one of ${TIME_ENTRY_STATUSES.join(", ")}` })
         .optional(),
       type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).optional(),
-      ...pageQuery,
+      ...cursorPageQuery,
     }),
     response: TimeEntryList,
     errors: {},

@@ -10,9 +10,10 @@ import { notFound } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import {
   checkYear,
+  decodeCursor,
+  keysetPageResult,
   type PageInput,
   pageOf,
-  pageResult,
   type Q,
   selfId,
   type ServiceDeps,
@@ -35,7 +36,7 @@ export function payslipListView(
 }
 
 /** The caller's payslips, newest first, all or those paid in one year (y). */
-const payslipPage = preparedVariants((q: Q, variant: "" | "y") =>
+const payslipPage = preparedVariants((q: Q, variant: "" | "y" | "c" | "yc") =>
   q.select({
     id: payslips.id,
     period: payslips.period,
@@ -44,10 +45,18 @@ const payslipPage = preparedVariants((q: Q, variant: "" | "y") =>
     documentName: payslips.documentName,
   }).from(payslips).where(and(
     eq(payslips.employeeId, sql.placeholder("me")),
-    ...(variant === "y"
+    ...(variant.includes("y")
       ? [gte(payslips.paymentDate, sql.placeholder("from")), lte(payslips.paymentDate, sql.placeholder("to"))]
       : []),
-  )).orderBy(desc(payslips.paymentDate), desc(payslips.periodLabel))
+    // After the cursor's payslip, in the list's order (payment day, period, id: no two tie).
+    ...(variant.includes("c")
+      ? [
+        sql`(${payslips.paymentDate}, ${payslips.period}, ${payslips.id}) < (${sql.placeholder("cDate")}, ${
+          sql.placeholder("cPeriod")
+        }, ${sql.placeholder("cId")})`,
+      ]
+      : []),
+  )).orderBy(desc(payslips.paymentDate), desc(payslips.period), desc(payslips.id))
     .limit(sql.placeholder("limit")).offset(sql.placeholder("offset"))
 );
 
@@ -60,14 +69,27 @@ export async function listPayslips(
   const me = selfId(actor);
   const page = pageOf(input);
   const year = input.year === undefined ? undefined : checkYear(input.year);
-  const rows = await payslipPage(deps.db, year === undefined ? "" : "y").all({
+  const cursor = decodeCursor(input, ["string", "string", "string"]);
+  const variant = `${year === undefined ? "" : "y"}${cursor ? "c" : ""}` as "" | "y" | "c" | "yc";
+  const rows = await payslipPage(deps.db, variant).all({
     me,
     from: `${year}-01-01`,
     to: `${year}-12-31`,
+    cDate: cursor?.[0] ?? null,
+    cPeriod: cursor?.[1] ?? null,
+    cId: cursor?.[2] ?? null,
     limit: page.limit + 1,
     offset: page.offset,
   });
-  return pageResult(rows.slice(0, page.limit).map(payslipListView), page, rows.length > page.limit);
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return keysetPageResult(
+    shown.map(payslipListView),
+    page,
+    rows.length > page.limit,
+    last && [last.paymentDate, last.period, last.id],
+    cursor !== null,
+  );
 }
 
 async function ownPayslip(q: Q, actor: Actor, id: string): Promise<PayslipRow> {

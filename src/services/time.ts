@@ -38,15 +38,16 @@ import { fill, type Lang } from "../i18n/mod.ts";
 import { REFUSAL_TEXTS } from "../i18n/refusals.ts";
 import type { Actor } from "./actor.ts";
 import {
+  decodeCursor,
   DEFAULT_TIME_ZONE,
   type EmployeeCore,
   type EmployeeRow,
   iso,
+  type KeysetPage,
+  keysetPageResult,
   notify,
-  type Page,
   type PageInput,
   pageOf,
-  pageResult,
   type Q,
   selfEmployee,
   selfId,
@@ -380,6 +381,14 @@ function entryConditions(variant: EntryFilter): SQL[] {
   return where;
 }
 
+/** An entry's start in the list's order: an entry without one (an older import) sorts first, as SQL's null does. */
+const startKey = sql`coalesce(${timeEntries.startTime}, '')`;
+
+/** After the cursor's entry, in the list's order (day, start, filing, id: no two entries tie). */
+const afterCursor = sql`(${timeEntries.date}, ${startKey}, ${timeEntries.createdAt}, ${timeEntries.id}) > (${
+  sql.placeholder("cDate")
+}, ${sql.placeholder("cStart")}, ${sql.placeholder("cCreated")}, ${sql.placeholder("cId")})`;
+
 const entrySums = preparedVariants((q: Q, variant: EntryFilter) =>
   q.select({
     count: sql<number>`count(*)`,
@@ -387,9 +396,19 @@ const entrySums = preparedVariants((q: Q, variant: EntryFilter) =>
   }).from(timeEntries).where(and(...entryConditions(variant)))
 );
 
-const entryPage = preparedVariants((q: Q, variant: EntryFilter) =>
-  q.select().from(timeEntries).where(and(...entryConditions(variant)))
-    .orderBy(asc(timeEntries.date), asc(timeEntries.startTime), asc(timeEntries.createdAt))
+const entryPage = preparedVariants((q: Q, variant: `${EntryFilter}${"" | "c"}`) =>
+  q.select().from(timeEntries).where(
+    and(
+      ...entryConditions(variant.replace("c", "") as EntryFilter),
+      ...(variant.endsWith("c") ? [afterCursor] : []),
+    ),
+  )
+    .orderBy(
+      asc(timeEntries.date),
+      asc(startKey),
+      asc(timeEntries.createdAt),
+      asc(timeEntries.id),
+    )
     .limit(sql.placeholder("limit")).offset(sql.placeholder("offset"))
 );
 
@@ -401,13 +420,14 @@ export async function listTimeEntries(
   deps: ServiceDeps,
   actor: Actor,
   input: TimeListInput,
-): Promise<Page<TimeEntryView> & { from: string; to: string; count: number; totalHours: number }> {
+): Promise<KeysetPage<TimeEntryView> & { from: string; to: string; count: number; totalHours: number }> {
   const me = selfId(actor);
   if (input.to < input.from) throw invalid("Invalid field 'to': must not be before 'from'.");
   if (daysBetween(input.from, input.to) + 1 > MAX_RANGE_DAYS) {
     throw invalid(`The range covers at most ${MAX_RANGE_DAYS} days; ask for a shorter one.`);
   }
   const page = pageOf(input);
+  const cursor = decodeCursor(input, ["string", "string", "number", "string"]);
   const variant = `${input.status ? "s" : ""}${input.type ? "t" : ""}` as EntryFilter;
   const at = {
     me,
@@ -415,17 +435,28 @@ export async function listTimeEntries(
     to: input.to,
     status: input.status ?? null,
     type: input.type ?? null,
+    cDate: cursor?.[0] ?? null,
+    cStart: cursor?.[1] ?? null,
+    cCreated: cursor?.[2] ?? null,
+    cId: cursor?.[3] ?? null,
     limit: page.limit + 1,
     offset: page.offset,
   };
   const agg = (await entrySums(deps.db, variant).get(at))!;
-  const rows = await entryPage(deps.db, variant).all(at);
+  const rows = await entryPage(deps.db, cursor ? `${variant}c` : variant).all(at);
+  const last = rows.slice(0, page.limit).at(-1);
   return {
     from: input.from,
     to: input.to,
     count: Number(agg.count),
     totalHours: round2(Number(agg.total)),
-    ...pageResult(rows.slice(0, page.limit).map(timeEntryView), page, rows.length > page.limit),
+    ...keysetPageResult(
+      rows.slice(0, page.limit).map(timeEntryView),
+      page,
+      rows.length > page.limit,
+      last && [last.date, last.startTime ?? "", last.createdAt, last.id],
+      cursor !== null,
+    ),
   };
 }
 

@@ -78,3 +78,64 @@ Deno.test("cursor: the last page's nextCursor is null, and a cursor that is not 
     await t.close();
   }
 });
+
+/** Every page of a list from the first, by cursor; the ids in the order read. */
+async function walk(t: TestApp, token: string, path: string, between?: () => Promise<unknown>) {
+  const sep = path.includes("?") ? "&" : "?";
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await get(
+      t,
+      token,
+      `${path}${sep}limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
+    assert.equal(page.status, 200, JSON.stringify(page.body));
+    ids.push(...(page.body.data.items as { id: string }[]).map((i) => i.id));
+    cursor = page.body.data.nextCursor;
+    if (ids.length === 2 && between) await between();
+  } while (cursor !== null);
+  return ids;
+}
+
+Deno.test("cursor: time entries and payslips page by cursor too; an entry recorded between two pages is neither twice nor skips one", async () => {
+  const t = await makeTestApp();
+  try {
+    const token = await t.signIn("employee@demo.example");
+    const range = "/employee/time-entries?from=2026-11-02&to=2026-11-06";
+    const record = async (date: string, startTime: string, endTime: string) => {
+      const r = await json(
+        await t.request(BASE + "/employee/time-entries", {
+          method: "POST",
+          token,
+          json: { date, startTime, endTime },
+        }),
+      );
+      assert.equal(r.status, 201, JSON.stringify(r.body));
+    };
+    await record("2026-11-03", "21:00", "22:00");
+    await record("2026-11-04", "21:00", "22:00");
+    await record("2026-11-05", "21:00", "22:00");
+    await record("2026-11-05", "22:00", "23:00");
+    const before = (await get(t, token, `${range}&limit=50`)).body.data.items.map((i: { id: string }) =>
+      i.id
+    );
+    assert.ok(before.length >= 4);
+    // Oldest first: an entry early on the range's first day goes before the page already read.
+    const seen = await walk(t, token, range, () => record("2026-11-02", "05:00", "06:00"));
+    assert.deepEqual(seen, before);
+
+    const payslips = (await get(t, token, "/employee/payslips?limit=50")).body.data.items.map((
+      i: { id: string },
+    ) => i.id);
+    assert.ok(payslips.length > 2);
+    assert.deepEqual(await walk(t, token, "/employee/payslips"), payslips);
+
+    // A cursor of another list is not taken.
+    const leave = await get(t, token, `${LIST}?limit=1`);
+    const foreign = await get(t, token, `/employee/payslips?cursor=${leave.body.data.nextCursor}`);
+    assert.equal(foreign.status, 400);
+  } finally {
+    t.close();
+  }
+});

@@ -70,13 +70,14 @@ Deno.test("openapi: the document is valid OpenAPI 3.0.3 with the contract's vers
     const summary = doc.paths["/api/v1/portal/employee/summary"].get;
     assert.equal(summary.operationId, "getEmployeeSummary");
     // The contract's 200, 401 and 404, and what every read of the portal can also answer: 304 to a
-    // conditional request, 429 beyond the request limit, 500 for a fault, 503 while another program holds
-    // the database's lock; a write can also answer 507 when the disk is full.
+    // conditional request, 405 for another method, 429 beyond the request limit, 500 for a fault, 503 while
+    // another program holds the database's lock; a write can also answer 507 when the disk is full.
     assert.deepEqual(Object.keys(summary.responses).sort(), [
       "200",
       "304",
       "401",
       "404",
+      "405",
       "429",
       "500",
       "503",
