@@ -3,13 +3,15 @@
  * README's curl bodies: the generator runs from npm at a pinned version as its own process, and `deno check`
  * compiles each body against the request type of the operation the command calls. Fields with a default
  * (breakMinutes, a time entry's type) must stay optional there, or the README's own bodies would not compile.
- * The same client then calls the clock-in timer, the team's absences and an app's sign-on (the start's query
- * and the code's exchange): their bodies and the service's real answers compile against the generated types.
+ * The same client then calls the clock-in timer, the team's absences, an app's sign-on (the start's query
+ * and the code's exchange) and the person's documents and policies: their bodies and the service's real
+ * answers compile against the generated types.
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { employees, leaveRequests, leaveTypes, users } from "../../src/db/schema/mod.ts";
 import { issueAppCode } from "../../src/signin/app_signin.ts";
+import { addPersonalDocument } from "../../src/services/my_documents.ts";
 import { sha256B64url } from "../../src/crypto.ts";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 
@@ -62,14 +64,15 @@ function template(paths: string[], prefix: string, path: string): string {
 async function newOperations(t: TestApp): Promise<string[]> {
   const token = await t.signIn("employee@demo.example");
   const out: string[] = [];
-  const call = async (name: string, method: string, path: string, body?: unknown) => {
+  /** `template`: the document's path when `path` has values in it. */
+  const call = async (name: string, method: string, path: string, body?: unknown, template?: string) => {
     const r = await t.request(`/api/v1/portal${path}`, {
       method: method.toUpperCase(),
       token,
       ...(body === undefined ? {} : { json: body }),
     });
     assert.ok(r.status === 200 || r.status === 201, `${method} ${path}: ${r.status}`);
-    const p = JSON.stringify(`/api/v1/portal${path.replace(/\?.*$/, "")}`);
+    const p = JSON.stringify(`/api/v1/portal${(template ?? path).replace(/\?.*$/, "")}`);
     if (body !== undefined) {
       out.push(`export const ${name}Body: Body<${p}, "${method}"> = ${JSON.stringify(body)};`);
     }
@@ -116,6 +119,25 @@ async function newOperations(t: TestApp): Promise<string[]> {
   );
   const code = await issueAppCode(t.deps, account.id, { redirectUri, codeChallenge: challenge });
   await call("appSignOn", "post", "/auth/oidc/token", { code, codeVerifier: verifier, redirectUri });
+  // My documents: an own file HR filed, a policy read and acknowledged.
+  await addPersonalDocument(t.deps, {
+    employeeId: account.employeeId!,
+    kind: "CONTRACT",
+    title: "Arbeitsvertrag",
+    fileName: "vertrag.pdf",
+    bytes: new TextEncoder().encode("%PDF-1.7\n%%EOF\n"),
+  });
+  await call("myDocuments", "get", "/employee/documents");
+  assert.match(out[out.length - 1], /"kind":"CONTRACT"/);
+  await call("policies", "get", "/employee/policies");
+  await call("policy", "get", "/employee/policies/vacation-policy", undefined, "/employee/policies/{slug}");
+  await call(
+    "policyAcknowledged",
+    "post",
+    "/employee/policies/vacation-policy/acknowledgement",
+    undefined,
+    "/employee/policies/{slug}/acknowledgement",
+  );
   return out;
 }
 
