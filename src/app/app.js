@@ -16,6 +16,8 @@ const LANG_KEY = "hr-app:lang";
 let lang = /** @type {Lang} */ (localStorage.getItem(LANG_KEY)) || browserLang();
 /** @type {{ email: string, role: string, language: string, permissions: string[] } | null} */
 let user = null;
+/** The leave year whose balances the leave screen shows (0: the current one). */
+let leaveYear = 0;
 /** The week shown on the time screen (a Monday), once known. */
 let week = "";
 /** A message for the next screen (after a successful action). */
@@ -76,6 +78,9 @@ const SCREENS = {
   "/sick": sick,
   "/payslips": payslips,
   "/team": team,
+  "/todos": todos,
+  "/profile": profile,
+  "/assistants": assistants,
   "/account": account,
 };
 
@@ -107,7 +112,8 @@ function frame() {
     ["/time", "time"],
     ["/sick", "sick"],
     ["/payslips", "payslips"],
-    ...(canApprove() ? [["/team", "approvals"]] : []),
+    ["/todos", "todosTitle"],
+    ["/team", "approvals"],
     ["/account", "settings"],
   ];
   document.body.replaceChildren(
@@ -392,17 +398,18 @@ function status(code) {
 // Home: the balance, the week, pay, to-dos and the latest requests; kept on the device for offline use
 
 async function home() {
-  /** @type {{ at: number, summary: any, vacation: any, requests: any[] } | null} */
+  /** @type {{ at: number, summary: any, vacation: any, requests: any[], unread?: number } | null} */
   let data = null;
   let offline = false;
   try {
-    const [summary, balances, requests] = await Promise.all([
+    const [summary, balances, requests, inbox] = await Promise.all([
       call("GET", "/employee/summary"),
       call("GET", "/employee/leave/balances"),
       call("GET", "/employee/leave/requests?limit=5"),
+      call("GET", "/employee/notifications?unread=true&limit=1"),
     ]);
     const vacation = balances.balances.find((b) => b.leaveType.code === "VACATION") ?? null;
-    data = { at: Date.now(), summary, vacation, requests: requests.items };
+    data = { at: Date.now(), summary, vacation, requests: requests.items, unread: inbox.unreadCount };
     localStorage.setItem(HOME_KEY, JSON.stringify(data));
     week ||= summary.timesheet.weekStart;
   } catch (e) {
@@ -469,7 +476,31 @@ async function home() {
           h("a", { href: "/payslips" }, t("latestPayslip", { period: summary.latestPayslipPeriod })),
         )
         : null,
-      summary.todos?.total ? h("p", null, t("todos", { n: summary.todos.total })) : null,
+    ),
+    offline ? null : card(
+      "h-todo",
+      t("todosTitle"),
+      h(
+        "p",
+        null,
+        h(
+          "a",
+          { href: "/todos" },
+          t("todos", { n: summary.todos?.total ?? 0 }),
+          " · ",
+          t("unreadCount", { n: data.unread ?? 0 }),
+        ),
+        (summary.todos?.total ?? 0) + (data.unread ?? 0)
+          ? [
+            " ",
+            h(
+              "span",
+              { class: "count", "aria-hidden": "true" },
+              (summary.todos?.total ?? 0) + (data.unread ?? 0),
+            ),
+          ]
+          : null,
+      ),
     ),
     h(
       "section",
@@ -512,6 +543,13 @@ function requestList(items, actions) {
             },
           )
           : null,
+        actions && r.canRequestCancellation
+          ? button(`cancel-${r.id}`, t("askCancel"), async (key) => {
+            await call("POST", `/employee/leave/requests/${r.id}/cancellation`, { key });
+            flash = t("cancelAsked");
+            await show();
+          })
+          : null,
       )
     ),
   );
@@ -523,7 +561,7 @@ function requestList(items, actions) {
 async function leave() {
   const [types, balances, requests] = await Promise.all([
     call("GET", "/employee/leave/types"),
-    call("GET", "/employee/leave/balances"),
+    call("GET", `/employee/leave/balances${leaveYear ? `?year=${leaveYear}` : ""}`),
     call("GET", "/employee/leave/requests?limit=20"),
   ]);
   const previewBox = h("div", { id: "preview", "aria-live": "polite" });
@@ -549,6 +587,24 @@ async function leave() {
     h("button", { type: "submit", name: "action", value: "preview", class: "secondary" }, t("preview")),
     sendButton,
   );
+  // A special leave's length per event, shown as soon as its type is chosen.
+  const eventHint = h("p", { id: "event-hint", class: "muted", "aria-live": "polite" });
+  const typeSelect = /** @type {HTMLSelectElement} */ (form.elements.namedItem("leaveType"));
+  typeSelect.setAttribute("aria-describedby", "event-hint");
+  const showEvent = () => {
+    const ty = types.items.find((x) => x.code === typeSelect.value);
+    const pe = ty?.perEvent;
+    eventHint.textContent = pe
+      ? t(pe.withinMonths ? "perEventWithin" : "perEvent", {
+        days: formatQuantity(pe.days),
+        unit: t(`unit.${pe.unit}`),
+        months: pe.withinMonths ?? "",
+      })
+      : "";
+  };
+  typeSelect.after(eventHint);
+  typeSelect.addEventListener("change", showEvent);
+  showEvent();
   // A changed request must be checked again before it is sent.
   form.addEventListener("input", () => {
     previewBox.replaceChildren();
@@ -613,7 +669,25 @@ async function leave() {
     sendButton.hidden = false;
     sendButton.focus();
   });
-  const shown = balances.balances.filter((b) => b.leaveType.deductsBalance);
+  const shown = balances.balances.filter((b) =>
+    b.leaveType.deductsBalance || b.used || b.planned || b.pending
+  );
+  const thisYear = Number(localToday().slice(0, 4));
+  const yearForm = h(
+    "form",
+    { id: "year-form", class: "inline" },
+    field("year", t("year"), {
+      children: [thisYear - 1, thisYear, thisYear + 1].map((y) =>
+        h("option", { value: String(y), selected: y === balances.year }, String(y))
+      ),
+    }, "select"),
+    h("button", { type: "submit", class: "secondary" }, t("showYear")),
+  );
+  yearForm.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    leaveYear = Number(values(yearForm).year);
+    show();
+  });
   return parts(
     h("h1", null, t("leave")),
     takeFlash(),
@@ -627,12 +701,19 @@ async function leave() {
       "section",
       { class: "card", "aria-labelledby": "h-bal" },
       h("h2", { id: "h-bal" }, t("balances", { year: balances.year })),
+      yearForm,
       h(
         "dl",
         { class: "figures" },
         shown.map((b) => [
           h("dt", null, b.leaveType.name),
-          h("dd", null, daysText(b.remaining ?? 0)),
+          h(
+            "dd",
+            null,
+            b.leaveType.deductsBalance
+              ? t("leftOf", { left: formatQuantity(b.remaining ?? 0), of: formatQuantity(b.available ?? 0) })
+              : t("taken", { n: formatQuantity((b.used ?? 0) + (b.planned ?? 0) + (b.pending ?? 0)) }),
+          ),
         ]),
       ),
     ),
@@ -650,7 +731,7 @@ async function leave() {
 
 async function time() {
   if (!week) week = (await call("GET", "/employee/summary")).timesheet.weekStart;
-  const w = await call("GET", `/employee/time-weeks/${week}`);
+  const [w, clock] = await Promise.all([call("GET", `/employee/time-weeks/${week}`), timerCard()]);
   const day = (iso) =>
     new Date(`${iso}T12:00:00Z`).toLocaleDateString(lang === "en" ? "en-GB" : `${lang}-CH`, {
       weekday: "short",
@@ -709,6 +790,7 @@ async function time() {
   return parts(
     h("h1", null, t("time")),
     takeFlash(),
+    clock,
     h(
       "section",
       { class: "card", "aria-labelledby": "h-wk" },
@@ -796,12 +878,12 @@ async function sick() {
         field("endDate", t("sickUntil"), { type: "date" }),
       ),
       field("reason", t("sickReason"), { rows: 2, maxlength: 1000 }, "textarea"),
-      field("file", t("certificate"), { type: "file", accept: "application/pdf,image/*" }),
+      field("file", t("certificate"), { type: "file", accept: UPLOAD_ACCEPT }),
       h("button", { type: "submit" }, t("report")),
     ),
     async (key) => {
       const v = values(reportForm);
-      const file = /** @type {HTMLInputElement} */ (reportForm.elements.namedItem("file")).files?.[0];
+      const file = chosenFile(reportForm, "file", false);
       const created = await call("POST", "/employee/sick-leave", {
         json: {
           startDate: v.startDate ?? "",
@@ -857,14 +939,12 @@ async function sick() {
                   { id: `cert-${e.id}`, class: "sub" },
                   field(`file-${e.id}`, t("certificate"), {
                     type: "file",
-                    accept: "application/pdf,image/*",
+                    accept: UPLOAD_ACCEPT,
                   }),
                   h("button", { type: "submit", class: "secondary" }, t("upload")),
                 ),
                 async (key) => {
-                  const file = /** @type {HTMLInputElement} */ (f.elements.namedItem(`file-${e.id}`)).files
-                    ?.[0];
-                  if (!file) throw new Error(t("certificate"));
+                  const file = /** @type {File} */ (chosenFile(f, `file-${e.id}`, true));
                   await upload(e.id, file, key);
                   flash = t("uploaded");
                   await show();
@@ -972,9 +1052,11 @@ async function payslips() {
 // Team (managers): leave requests and weeks to decide
 
 async function team() {
-  const [requests, weeks] = await Promise.all([
+  if (!canApprove()) return parts(h("h1", null, t("approvals")), takeFlash(), ...await teamExtras());
+  const [requests, weeks, extras] = await Promise.all([
     call("GET", "/approvals/leave-requests?limit=20"),
     call("GET", "/approvals/timesheets"),
+    teamExtras(),
   ]);
   const decide = (path, id) => {
     const f = handle(
@@ -1057,6 +1139,7 @@ async function team() {
         )
         : h("p", null, t("nothingToDecide")),
     ),
+    ...extras,
   );
 }
 
@@ -1064,6 +1147,203 @@ async function team() {
 // Account: language, sign-out
 
 function account() {
+  const form = languageForm();
+  const out = handle(
+    h("form", { id: "signout" }, h("button", { type: "submit", class: "secondary" }, t("signOut"))),
+    async () => {
+      await call("DELETE", "/auth/session").catch((e) => {
+        if (!(e instanceof SignedOutError)) throw e;
+      });
+      localStorage.removeItem(HOME_KEY);
+      forget();
+      location.assign("/oauth/signin?next=/");
+    },
+  );
+  return parts(
+    h("h1", null, t("settings")),
+    h("p", null, t("signedInAs", { email: user?.email ?? "" })),
+    h(
+      "ul",
+      { class: "links" },
+      h("li", null, h("a", { href: "/profile" }, t("profile"))),
+      h("li", null, h("a", { href: "/assistants" }, t("assistants"))),
+    ),
+    // HR staff and administrators run the organisation in the server-rendered console.
+    user && ["hr", "admin"].includes(user.role)
+      ? h("p", null, h("a", { href: "/hr" }, t("hrConsole")))
+      : null,
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "h-lang" },
+      h("h2", { id: "h-lang" }, t("language")),
+      form,
+    ),
+    h("p", { class: "muted" }, t("install")),
+    out,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Files from the phone: checked before they are sent (the service takes PDF, JPEG, PNG and HEIC up to 10 MB)
+
+const UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/heic", "image/heif"];
+const UPLOAD_MAX = 10 * 1024 * 1024;
+const UPLOAD_ACCEPT = "application/pdf,image/jpeg,image/png,image/heic,.heic";
+
+/**
+ * The file chosen in a form's file field, refused here when it is missing, too large or of a type the
+ * service refuses (a phone photo in HEIC has no type in some browsers: its name decides).
+ * @param {HTMLFormElement} form
+ * @param {string} name
+ * @param {boolean} required
+ */
+function chosenFile(form, name, required) {
+  const file = /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).files?.[0];
+  const refuse = (message) => new ApiError(0, { error: message, fields: [{ field: name, message }] });
+  if (!file) {
+    if (required) throw refuse(t("fileMissing"));
+    return null;
+  }
+  const heic = /\.hei[cf]$/i.test(file.name);
+  if (!UPLOAD_TYPES.includes(file.type) && !heic) throw refuse(t("fileType"));
+  if (file.size > UPLOAD_MAX) throw refuse(t("fileTooLarge", { mb: 10 }));
+  return file;
+}
+
+/** A form of one button (a tap that calls the service and shows the next screen with a status line). */
+function button(id, label, action, cls = "secondary") {
+  return handle(
+    h("form", { id, class: "inline" }, h("button", { type: "submit", class: cls }, label)),
+    action,
+  );
+}
+
+/** A card with its heading (h2, labelled). */
+function card(id, title, ...content) {
+  return h("section", { class: "card", "aria-labelledby": id }, h("h2", { id }, title), content);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// To-dos and the inbox: documents HR asks for, onboarding tasks, feedback and surveys, notifications
+
+async function todos() {
+  const [td, inbox] = await Promise.all([
+    call("GET", "/employee/todos"),
+    call("GET", "/employee/notifications?limit=30"),
+  ]);
+  const docs = td.documentsMissing.map((d) => {
+    const name = `doc-${d.id}`;
+    const f = handle(
+      h(
+        "form",
+        { id: `docf-${d.id}`, class: "sub" },
+        field(name, t("chooseFile", { what: d.kind }), { type: "file", accept: UPLOAD_ACCEPT }),
+        h("button", { type: "submit", class: "secondary" }, t("upload")),
+      ),
+      async (key) => {
+        const file = chosenFile(f, name, true);
+        const form = new FormData();
+        form.append("file", /** @type {File} */ (file));
+        await call("POST", `/employee/todos/documents/${d.id}/file`, { form, key });
+        flash = t("docUploaded", { what: d.kind });
+        await show();
+      },
+    );
+    return h(
+      "li",
+      { "data-doc": d.id },
+      h("strong", null, d.kind),
+      d.dueDate ? ` · ${t("dueOn", { date: formatDate(d.dueDate) })}` : "",
+      f,
+    );
+  });
+  const tasks = td.onboarding.tasks.map((task) =>
+    h(
+      "li",
+      { "data-task": task.id },
+      h("strong", null, task.title),
+      task.dueDate ? ` · ${t("dueOn", { date: formatDate(task.dueDate) })}` : "",
+      task.mine
+        ? button(`task-${task.id}`, t("markDone"), async (key) => {
+          await call("POST", `/employee/todos/onboarding-tasks/${task.id}/done`, { key });
+          flash = t("taskDone");
+          await show();
+        })
+        : h("p", { class: "muted" }, t("notMine")),
+    )
+  );
+  const others = [
+    ...td.feedbackDrafts.map((f) =>
+      h("li", null, t("feedbackDraft", { cycle: f.cycle, about: f.about ?? "–" }))
+    ),
+    ...td.surveyInvitations.map((s) =>
+      h(
+        "li",
+        null,
+        t("survey", { title: s.title }),
+        s.dueDate ? ` · ${t("dueOn", { date: formatDate(s.dueDate) })}` : "",
+      )
+    ),
+  ];
+  const read = (ids) => async (key) => {
+    await call("POST", "/employee/notifications/read", { json: ids ? { ids } : { all: true }, key });
+    flash = t("markedRead");
+    await show();
+  };
+  return parts(
+    h("h1", null, t("todosTitle")),
+    takeFlash(),
+    card(
+      "h-docs",
+      t("docsMissing"),
+      docs.length
+        ? [h("p", { class: "muted" }, t("uploadHint")), h("ul", { class: "list" }, docs)]
+        : h("p", null, t("noDocs")),
+    ),
+    card(
+      "h-tasks",
+      t("onboardingTasks"),
+      tasks.length ? h("ul", { class: "list" }, tasks) : h("p", null, t("noTasks")),
+    ),
+    others.length ? card("h-other", t("otherTodos"), h("ul", { class: "list" }, others)) : null,
+    card(
+      "h-inbox",
+      t("inbox", { n: inbox.unreadCount }),
+      inbox.items.length
+        ? h(
+          "ul",
+          { class: "list" },
+          inbox.items.map((n) =>
+            h(
+              "li",
+              { "data-notification": n.id, class: n.readAt ? "" : "unread" },
+              n.readAt ? null : [h("span", { class: "badge s-OPEN" }, t("unread")), " "],
+              n.readAt ? n.text : h("strong", null, n.text),
+              h("p", { class: "muted" }, formatMoment(n.createdAt)),
+              n.readAt ? null : button(`read-${n.id}`, t("markRead"), read([n.id])),
+            )
+          ),
+        )
+        : h("p", null, t("noNotifications")),
+      inbox.unreadCount > 1 ? button("read-all", t("markAllRead"), read(null)) : null,
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Profile: what HR has on file, address and emergency contact, sensitive changes through HR, language
+
+const CHANGE_FIELDS = [
+  "IBAN",
+  "AHV_NUMBER",
+  "BIRTH_DATE",
+  "NATIONALITY",
+  "FIRST_NAME",
+  "LAST_NAME",
+  "SALARY",
+];
+
+function languageForm() {
   const form = handle(
     h(
       "form",
@@ -1080,32 +1360,358 @@ function account() {
       await show(true);
     },
   );
-  const out = handle(
-    h("form", { id: "signout" }, h("button", { type: "submit", class: "secondary" }, t("signOut"))),
+  return form;
+}
+
+async function profile() {
+  const [p, changes] = await Promise.all([
+    call("GET", "/employee/profile"),
+    call("GET", "/employee/profile/change-requests"),
+  ]);
+  const c = p.contact ?? {};
+  const e = p.employment ?? {};
+  const contactForm = handle(
+    h(
+      "form",
+      { id: "contact-form", novalidate: true },
+      field("addressStreet", t("street"), { value: c.addressStreet ?? "", autocomplete: "street-address" }),
+      h(
+        "div",
+        { class: "pair" },
+        field("addressPostalCode", t("postalCode"), {
+          value: c.addressPostalCode ?? "",
+          autocomplete: "postal-code",
+        }),
+        field("addressCity", t("city"), { value: c.addressCity ?? "", autocomplete: "address-level2" }),
+      ),
+      field("addressCountry", t("country"), { value: c.addressCountry ?? "", maxlength: 2 }),
+      field("phone", t("phone"), { type: "tel", value: c.phone ?? "", autocomplete: "tel" }),
+      field("emergencyContactName", t("emergencyName"), { value: c.emergencyContactName ?? "" }),
+      field("emergencyContactPhone", t("emergencyPhone"), {
+        type: "tel",
+        value: c.emergencyContactPhone ?? "",
+      }),
+      h("button", { type: "submit" }, t("save")),
+    ),
     async () => {
-      await call("DELETE", "/auth/session").catch((e) => {
-        if (!(e instanceof SignedOutError)) throw e;
-      });
-      localStorage.removeItem(HOME_KEY);
-      forget();
-      location.assign("/oauth/signin?next=/");
+      const json = {};
+      for (const el of contactForm.elements) {
+        const f = /** @type {HTMLInputElement} */ (el);
+        if (f.name) json[f.name] = f.value.trim();
+      }
+      await call("PATCH", "/employee/profile", { json });
+      flash = t("saved");
+      await show();
     },
   );
-  return parts(
-    h("h1", null, t("settings")),
-    h("p", null, t("signedInAs", { email: user?.email ?? "" })),
-    // HR staff and administrators run the organisation in the server-rendered console.
-    user && ["hr", "admin"].includes(user.role)
-      ? h("p", null, h("a", { href: "/hr" }, t("hrConsole")))
-      : null,
+  const changeForm = handle(
     h(
-      "section",
-      { class: "card", "aria-labelledby": "h-lang" },
-      h("h2", { id: "h-lang" }, t("language")),
-      form,
+      "form",
+      { id: "change-form", novalidate: true },
+      field("field", t("changeField"), {
+        children: CHANGE_FIELDS.map((f) => h("option", { value: f }, t(`field.${f}`))),
+      }, "select"),
+      field("value", t("newValue"), { required: true, maxlength: 500, autocomplete: "off" }),
+      field("comment", t("comment"), { rows: 2, maxlength: 1000 }, "textarea"),
+      h("button", { type: "submit" }, t("askHr")),
     ),
-    h("p", { class: "muted" }, t("install")),
-    out,
+    async (key) => {
+      const v = values(changeForm);
+      await call("POST", "/employee/profile/change-requests", {
+        json: { field: v.field, value: v.value ?? "", ...(v.comment ? { comment: v.comment } : {}) },
+        key,
+      });
+      flash = t("changeSent");
+      await show();
+    },
+  );
+  const facts = [
+    ["personnelNumber", p.personnelNumber],
+    ["workEmail", p.workEmail],
+    ["jobTitle", e.jobTitle],
+    ["department", e.department],
+    ["manager", e.manager?.name],
+    ["employedSince", formatDate(e.employmentStart)],
+    ["workload", e.workloadPercent === undefined ? null : `${e.workloadPercent} %`],
+    ["iban", p.sensitive?.iban],
+  ].filter(([, v]) => v);
+  return parts(
+    h("h1", null, t("profile")),
+    takeFlash(),
+    card(
+      "h-me",
+      `${p.firstName} ${p.lastName}`,
+      h("dl", { class: "figures" }, facts.map(([k, v]) => [h("dt", null, t(k)), h("dd", null, v)])),
+    ),
+    card("h-contact", t("addressContact"), h("p", { class: "muted" }, t("directChange")), contactForm),
+    card(
+      "h-change",
+      t("changeRequests"),
+      h("p", { class: "muted" }, t("changeHint")),
+      changes.items.length
+        ? h(
+          "ul",
+          { class: "list" },
+          changes.items.map((r) =>
+            h(
+              "li",
+              { "data-change": r.id },
+              h("strong", null, t(`field.${r.field}`)),
+              `: ${r.value} · ${formatDate(r.createdAt)} `,
+              h("span", { class: `badge s-${r.status}` }, t(`change.${r.status}`)),
+            )
+          ),
+        )
+        : null,
+      changeForm,
+    ),
+    card("h-lang", t("language"), languageForm()),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// My assistants: connections, what they read about me, my data export
+
+async function assistants() {
+  const [connected, activity, exports] = await Promise.all([
+    call("GET", "/auth/assistants"),
+    call("GET", "/auth/assistants/activity"),
+    call("GET", "/employee/data-exports"),
+  ]);
+  const exportForm = button("export", t("requestExport"), async (key) => {
+    const x = await call("POST", "/employee/data-exports", { key });
+    flash = x.status === "READY" ? t("exportReady") : t("exportPreparing");
+    await show();
+  }, "");
+  return parts(
+    h("h1", null, t("assistants")),
+    takeFlash(),
+    card(
+      "h-conn",
+      t("connected"),
+      connected.length
+        ? h(
+          "ul",
+          { class: "list" },
+          connected.map((a) =>
+            h(
+              "li",
+              { "data-assistant": a.id },
+              h("strong", null, a.clientName),
+              a.verified ? "" : ` · ${t("unverified")}`,
+              h("p", null, t("connectedOn", { date: formatDate(a.connectedAt) })),
+              a.lastUsedAt ? h("p", null, t("lastUsed", { date: formatMoment(a.lastUsedAt) })) : null,
+              h("p", { class: "muted" }, a.scopes.join(", ")),
+              button(`revoke-${a.id}`, t("revoke"), async () => {
+                await call("DELETE", `/auth/assistants/${a.id}`);
+                flash = t("revoked", { name: a.clientName });
+                await show();
+              }, "danger"),
+            )
+          ),
+        )
+        : h("p", null, t("noAssistants")),
+    ),
+    card(
+      "h-read",
+      t("whatRead", { from: formatDate(activity.from), to: formatDate(activity.to) }),
+      activity.items.length
+        ? h(
+          "ul",
+          { class: "list" },
+          activity.items.map((i) =>
+            h("li", null, h("strong", null, i.assistant), ` · ${formatMoment(i.at)}`, h("p", null, i.text))
+          ),
+        )
+        : h("p", null, t("nothingRead")),
+    ),
+    card(
+      "h-export",
+      t("myData"),
+      h("p", { class: "muted" }, t("exportHint")),
+      exports.length
+        ? h(
+          "ul",
+          { class: "list" },
+          exports.map((x) =>
+            h(
+              "li",
+              { "data-export": x.id },
+              t("requestedOn", { date: formatMoment(x.requestedAt) }),
+              " ",
+              h("span", { class: "badge" }, t(`export.${x.status}`)),
+              x.status === "READY"
+                ? h(
+                  "p",
+                  null,
+                  h(
+                    "a",
+                    { href: `/api/v1/portal/employee/data-exports/${x.id}/archive`, download: true },
+                    t("downloadArchive"),
+                  ),
+                  ` · ${t("until", { date: formatDate(x.expiresAt) })}`,
+                )
+                : null,
+            )
+          ),
+        )
+        : null,
+      exportForm,
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Team: who is away (everyone), the team calendar and decisions (managers), onboarding and recruiting tasks
+
+/** Absences as a list by start date: a grid of days would not fit a phone. */
+function absenceList(items, withStatus) {
+  if (!items.length) return h("p", null, t("nobodyAway"));
+  return h(
+    "ul",
+    { class: "list" },
+    [...items].sort((a, b) => a.startDate.localeCompare(b.startDate)).map((a) =>
+      h(
+        "li",
+        null,
+        h("strong", null, a.name),
+        ` · ${formatRange(a.startDate.slice(0, 10), a.endDate?.slice(0, 10))}`,
+        withStatus && a.kind ? [" ", h("span", { class: "badge" }, t(`away.${a.kind}`))] : null,
+        withStatus && a.status && a.kind !== "SICK" ? [" ", status(a.status)] : null,
+      )
+    ),
+  );
+}
+
+async function teamExtras() {
+  const [away, onboarding, recruiting, calendar] = await Promise.all([
+    call("GET", "/employee/team/absences"),
+    call("GET", "/approvals/onboarding-tasks"),
+    call("GET", "/approvals/recruiting-tasks"),
+    canApprove() ? call("GET", "/approvals/team-calendar") : null,
+  ]);
+  return [
+    calendar
+      ? card(
+        "h-cal",
+        t("teamCalendar", { from: formatDate(calendar.from), to: formatDate(calendar.to) }),
+        absenceList(calendar.absences, true),
+      )
+      : null,
+    card(
+      "h-away",
+      t("whoIsAway", { from: formatDate(away.from), to: formatDate(away.to) }),
+      absenceList(away.absences, false),
+    ),
+    onboarding.items.length
+      ? card(
+        "h-onb",
+        t("newPeopleTasks"),
+        h(
+          "ul",
+          { class: "list" },
+          onboarding.items.map((task) =>
+            h(
+              "li",
+              { "data-task": task.id },
+              h("strong", null, task.title),
+              h(
+                "p",
+                null,
+                t("forPerson", { name: task.person.name, date: formatDate(task.person.startDate) }),
+                task.dueDate ? ` · ${t("dueOn", { date: formatDate(task.dueDate) })}` : "",
+              ),
+              button(`onb-${task.id}`, t("markDone"), async (key) => {
+                await call("POST", `/approvals/onboarding-tasks/${task.id}/done`, { key });
+                flash = t("taskDone");
+                await show();
+              }),
+            )
+          ),
+        ),
+      )
+      : null,
+    recruiting.items.length
+      ? card(
+        "h-rec",
+        t("recruitingTasks"),
+        h(
+          "ul",
+          { class: "list" },
+          recruiting.items.map((task) =>
+            h(
+              "li",
+              { "data-task": task.id },
+              h("strong", null, task.title),
+              h(
+                "p",
+                null,
+                `${task.application.candidateName} · ${task.application.positionTitle} · ${task.application.stage}`,
+              ),
+              button(`rec-${task.id}`, t("markDone"), async (key) => {
+                await call("POST", `/approvals/recruiting-tasks/${task.id}/done`, { key });
+                flash = t("taskDone");
+                await show();
+              }),
+            )
+          ),
+        ),
+      )
+      : null,
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Clock in / clock out: the running timer becomes a time entry when stopped
+
+async function timerCard() {
+  const { timer } = await call("GET", "/employee/timer");
+  if (!timer) {
+    const f = handle(
+      h(
+        "form",
+        { id: "timer-start", novalidate: true },
+        field("timerProject", t("project"), { type: "text", autocomplete: "off" }),
+        h("button", { type: "submit" }, t("clockIn")),
+      ),
+      async (key) => {
+        const project = values(f).timerProject;
+        await call("POST", "/employee/timer/start", { json: project ? { projectCode: project } : {}, key });
+        flash = t("clockedIn");
+        await show();
+      },
+    );
+    return card("h-timer", t("clock"), f);
+  }
+  const stop = handle(
+    h(
+      "form",
+      { id: "timer-stop", novalidate: true },
+      field("timerBreak", t("breakMinutes"), { type: "number", min: "0", max: "1440", inputmode: "numeric" }),
+      h("button", { type: "submit" }, t("clockOut")),
+    ),
+    async (key) => {
+      const b = values(stop).timerBreak;
+      await call("POST", "/employee/timer/stop", { json: b ? { breakMinutes: Number(b) } : {}, key });
+      flash = t("clockedOut");
+      await show();
+    },
+  );
+  return card(
+    "h-timer",
+    t("clock"),
+    h(
+      "p",
+      { role: "status" },
+      t("running", { date: formatDate(timer.date), time: timer.startTime, n: timer.elapsedMinutes }),
+      timer.projectCode ? ` · ${timer.projectCode}` : "",
+    ),
+    stop,
+    button("timer-discard", t("discardTimer"), async () => {
+      await call("DELETE", "/employee/timer");
+      flash = t("timerDiscarded");
+      await show();
+    }, "danger"),
   );
 }
 

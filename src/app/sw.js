@@ -19,7 +19,18 @@ const SHELL = [
   "/app/icon-192.png",
 ];
 /** The app's screens: a navigation to one of them offline gets the kept page. */
-const SCREENS = new Set(["/", "/leave", "/time", "/sick", "/payslips", "/team", "/account"]);
+const SCREENS = new Set([
+  "/",
+  "/leave",
+  "/time",
+  "/sick",
+  "/payslips",
+  "/team",
+  "/todos",
+  "/profile",
+  "/assistants",
+  "/account",
+]);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

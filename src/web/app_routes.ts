@@ -8,7 +8,18 @@ import type { Context, Hono } from "hono";
 import { createHash } from "node:crypto";
 
 /** The app's screens: the same page for each, the app shows the one of its path. */
-export const APP_SCREENS = ["/", "/leave", "/time", "/sick", "/payslips", "/team", "/account"] as const;
+export const APP_SCREENS = [
+  "/",
+  "/leave",
+  "/time",
+  "/sick",
+  "/payslips",
+  "/team",
+  "/todos",
+  "/profile",
+  "/assistants",
+  "/account",
+] as const;
 
 /** The served files: URL path → file in src/app and its type. */
 const FILES: Record<string, { file: string; type: string }> = {

@@ -14,6 +14,9 @@ const HEADINGS = {
     "/sick": "Maladie",
     "/payslips": "Salaire",
     "/team": "Équipe",
+    "/todos": "À faire",
+    "/profile": "Profil",
+    "/assistants": "Mes assistants",
     "/account": "Compte",
   },
   en: {
@@ -23,6 +26,9 @@ const HEADINGS = {
     "/sick": "Sick",
     "/payslips": "Pay",
     "/team": "Team",
+    "/todos": "To-dos",
+    "/profile": "Profile",
+    "/assistants": "My assistants",
     "/account": "Account",
   },
 };

@@ -10,7 +10,20 @@ import { appTransferSizes } from "../../src/web/app_routes.ts";
 Deno.test("app: every screen's path serves the page, with a policy allowing only the app's own files", async () => {
   const t = await makeTestApp();
   try {
-    for (const path of ["/", "/leave", "/time", "/sick", "/payslips", "/team", "/account"]) {
+    for (
+      const path of [
+        "/",
+        "/leave",
+        "/time",
+        "/sick",
+        "/payslips",
+        "/team",
+        "/todos",
+        "/profile",
+        "/assistants",
+        "/account",
+      ]
+    ) {
       const r = await t.request(path);
       assert.equal(r.status, 200, path);
       assert.equal(r.headers.get("content-type"), "text/html; charset=utf-8");
