@@ -22,6 +22,8 @@ import {
   LeaveRequest,
   LeaveRequestBody,
   LeaveType,
+  syncFields,
+  updatedSinceQuery,
   yearQuery,
 } from "./schemas.ts";
 
@@ -88,7 +90,7 @@ export const leaveRoutes: RouteDef[] = [
     access: "employee",
     summary: "The caller's leave requests, newest start first",
     description:
-      "Filters by status, leave type, leave year and date range; newest start first (then the newest filed), 50 a page, paged by `cursor`. Each " +
+      "Filters by status, leave type, leave year and date range; newest start first (then the newest filed), 50 a page, paged by `cursor`. With `updatedSince`: the requests changed since, for an app's offline copy (a request is never deleted: withdrawn, refused and cancelled are states, so `deleted` is empty). Each " +
       "request says whether it may still be withdrawn or its cancellation asked for, so the app shows " +
       "only the actions that will succeed.",
     query: z.strictObject({
@@ -97,9 +99,10 @@ export const leaveRoutes: RouteDef[] = [
       year: yearQuery,
       from: isoDate.optional().meta({ description: "Requests ending on or after this date." }),
       to: isoDate.optional().meta({ description: "Requests starting on or before this date." }),
+      updatedSince: updatedSinceQuery,
       ...cursorPageQuery,
     }),
-    response: z.strictObject(cursorPageFields(LeaveRequest)),
+    response: z.strictObject({ ...cursorPageFields(LeaveRequest), ...syncFields }),
     errors: {},
     handler: ({ deps, user, query }) => listLeaveRequests(deps, portalActor(user), query),
   }),

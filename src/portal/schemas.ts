@@ -210,6 +210,35 @@ export function cursorPageFields<T extends z.ZodType>(item: T) {
   };
 }
 
+/**
+ * `updatedSince` of a list an app keeps offline: an instant (ISO 8601 with a zone, e.g. the previous sync's
+ * `nextUpdatedSince`), as milliseconds for the services.
+ */
+export const updatedSinceQuery = z.iso.datetime({
+  offset: true,
+  error: "must be a date-time such as 2026-11-18T09:00:00Z",
+})
+  .transform((v) => Date.parse(v))
+  .optional()
+  .meta({
+    description:
+      "Only what changed at or after this instant (the previous sync's `nextUpdatedSince`), in the " +
+      "order of the change, with what was deleted since in `deleted`. Other date filters do not apply.",
+  });
+
+/** The fields a list answers beside its page when asked with `updatedSince`. */
+export const syncFields = {
+  deleted: z.array(z.strictObject({ id: z.string(), deletedAt: dateTime })).optional().meta({
+    description: "Only with `updatedSince`: the rows deleted since (a list whose rows are never deleted " +
+      "answers it empty).",
+  }),
+  nextUpdatedSince: dateTime.nullable().optional().meta({
+    description:
+      "Only with `updatedSince`: on the last page, the `updatedSince` of the next sync; null while " +
+      "pages follow.",
+  }),
+};
+
 /** A year query parameter. */
 export const yearQuery = intQuery(2000, 2100, "Calendar (leave) year; default the current one.").optional();
 
@@ -664,6 +693,15 @@ export const LeaveApproval = named(
     request: LeaveRequest,
     balances: z.array(DecisionBalance).meta({ description: "The requester's remaining days if approved." }),
     teamAbsences: z.array(TeamAbsence).max(50),
+    attachment: z.strictObject({
+      fileName: z.string(),
+      contentType: z.enum(["application/pdf", "image/jpeg", "image/png"]),
+      sizeBytes: z.int(),
+      uploadedAt: dateTime,
+    }).nullable().meta({
+      description: "The requester's supporting file (e.g. a wedding invitation), or null; its bytes at " +
+        "`GET /approvals/leave-requests/{id}/attachment`.",
+    }),
   }),
   "LeaveApproval",
 );

@@ -762,6 +762,18 @@ export interface LeaveListInput extends PageInput {
   to?: string;
   /** For assistants: include reason and decision note (`include_free_text`). */
   includeFreeText?: boolean;
+  /**
+   * Only the requests changed at or after this instant (ms), oldest change first, for an app's offline copy.
+   * A request is never deleted (withdrawn, refused and cancelled are states), so nothing is reported gone.
+   */
+  updatedSince?: number;
+}
+
+/** A page of changes since an instant: what changed, what is gone, and where the next sync starts. */
+export interface SyncFields {
+  deleted: { id: string; deletedAt: string }[];
+  /** On the last page: the `updatedSince` of the next sync; null while pages follow. */
+  nextUpdatedSince: string | null;
 }
 
 /**
@@ -787,14 +799,54 @@ const requestPage = preparedVariants((q: Q, variant: string) => {
     .limit(sql.placeholder("limit")).offset(sql.placeholder("offset"));
 });
 
+/**
+ * The caller's requests changed at or after `updatedSince`, in the order of their change (then id), paged by
+ * a cursor of the last one's change and id: a request changed again while the app pages moves behind the
+ * cursor and comes again, never skipped. The other filters apply as well.
+ */
+async function changedLeaveRequests(
+  deps: ServiceDeps,
+  actor: Actor,
+  me: string,
+  page: { limit: number; offset: number },
+  input: LeaveListInput,
+): Promise<KeysetPage<ReturnType<typeof leaveRequestView>> & SyncFields> {
+  const since = input.updatedSince!;
+  const cursor = decodeCursor(input, ["number", "string"]);
+  const where: SQL[] = [eq(leaveRequests.employeeId, me), gte(leaveRequests.updatedAt, since)];
+  if (input.status) where.push(eq(leaveRequests.status, input.status));
+  if (input.leaveType) {
+    where.push(eq(leaveRequests.leaveTypeId, (await typeByCode(deps.db, input.leaveType)).id));
+  }
+  if (cursor) {
+    where.push(sql`(${leaveRequests.updatedAt}, ${leaveRequests.id}) > (${cursor[0]}, ${cursor[1]})`);
+  }
+  const rows = await deps.db.select().from(leaveRequests).where(and(...where))
+    .orderBy(asc(leaveRequests.updatedAt), asc(leaveRequests.id)).limit(page.limit + 1).offset(page.offset);
+  const shown = rows.slice(0, page.limit);
+  const items = await renderRequests(deps.db, shown, {
+    lang: actor.language,
+    includeFreeText: freeTextAllowed(actor, input.includeFreeText),
+    today: todayOf(deps),
+  });
+  const last = shown.at(-1);
+  const more = rows.length > page.limit;
+  return {
+    ...keysetPageResult(items, page, more, last && [last.updatedAt, last.id], cursor !== null),
+    deleted: [],
+    nextUpdatedSince: more ? null : iso(last?.updatedAt ?? since),
+  };
+}
+
 /** The caller's own requests, newest start first, filtered and paged (at most 50 a page). */
 export async function listLeaveRequests(
   deps: ServiceDeps,
   actor: Actor,
   input: LeaveListInput = {},
-): Promise<KeysetPage<ReturnType<typeof leaveRequestView>>> {
+): Promise<KeysetPage<ReturnType<typeof leaveRequestView>> & Partial<SyncFields>> {
   const me = selfId(actor);
   const page = pageOf(input);
+  if (input.updatedSince !== undefined) return await changedLeaveRequests(deps, actor, me, page, input);
   let from = input.from;
   let to = input.to;
   if (input.year !== undefined) {

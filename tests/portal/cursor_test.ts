@@ -139,3 +139,48 @@ Deno.test("cursor: time entries and payslips page by cursor too; an entry record
     t.close();
   }
 });
+
+Deno.test("sync: updatedSince lists the requests changed since, in the order of their change, and says where the next sync starts", async () => {
+  const t = await makeTestApp();
+  try {
+    const token = await t.signIn("employee@demo.example");
+    const all = (await get(t, token, `${LIST}?limit=50`)).body.data.items.length;
+    const first: string[] = [];
+    let next: string | null = null;
+    for (let cursor: string | null = null, pages = 0; pages === 0 || cursor !== null; pages++) {
+      const page = await get(
+        t,
+        token,
+        `${LIST}?updatedSince=2000-01-01T00:00:00Z&limit=4${cursor ? `&cursor=${cursor}` : ""}`,
+      );
+      assert.equal(page.status, 200, JSON.stringify(page.body));
+      assert.deepEqual(page.body.data.deleted, [], "a leave request is never deleted");
+      first.push(...(page.body.data.items as { id: string }[]).map((i) => i.id));
+      cursor = page.body.data.nextCursor;
+      next = page.body.data.nextUpdatedSince;
+      assert.equal(next === null, cursor !== null, "the next sync's start comes with the last page");
+    }
+    assert.equal(first.length, all);
+    assert.equal(new Set(first).size, all);
+
+    t.clock.advance(60_000);
+    const added = await file(t, token, "2027-03-01");
+    const withdrawn = await json(
+      await t.request(`${BASE}${LIST}/${added}/withdraw`, { method: "POST", token }),
+    );
+    assert.equal(withdrawn.status, 200, JSON.stringify(withdrawn.body));
+    const changes = await get(t, token, `${LIST}?updatedSince=${encodeURIComponent(next!)}`);
+    const ids = changes.body.data.items as { id: string; status: string }[];
+    assert.ok(ids.length <= 2, "only what changed at or after the previous sync's end");
+    assert.equal(ids.at(-1)!.id, added);
+    assert.equal(ids.at(-1)!.status, "WITHDRAWN", "a withdrawn request comes as its new state");
+
+    for (const bad of ["yesterday", "2026-11-18", "2026-11-18T09:00:00"]) {
+      const r = await get(t, token, `${LIST}?updatedSince=${bad}`);
+      assert.equal(r.status, 400, bad);
+      assert.equal((r.body.fields as { field: string }[])[0].field, "query.updatedSince");
+    }
+  } finally {
+    t.close();
+  }
+});
