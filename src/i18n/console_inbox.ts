@@ -24,6 +24,8 @@ export interface InboxTexts {
   approve: string;
   decided: string;
   overdraws: string;
+  /** A link to the requester's supporting file. */
+  attachment: string;
   cancellation: string;
   sick: string;
   noSick: string;
@@ -65,6 +67,7 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     approve: "Bewilligen",
     decided: "Der Entscheid ist gespeichert; die Person ist benachrichtigt.",
     overdraws: "überzieht das Guthaben",
+    attachment: "Beilage",
     cancellation: "Stornierungswunsch",
     sick: "Krankheitsabwesenheiten (laufend oder in den letzten 30 Tagen beendet)",
     noSick: "Keine Krankheitsabwesenheiten zu verfolgen.",
@@ -104,6 +107,7 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     approve: "Approuver",
     decided: "La décision est enregistrée ; la personne est informée.",
     overdraws: "dépasse le solde",
+    attachment: "Pièce jointe",
     cancellation: "Demande d'annulation",
     sick: "Absences maladie (en cours ou terminées depuis moins de 30 jours)",
     noSick: "Aucune absence maladie à suivre.",
@@ -143,6 +147,7 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     approve: "Approvare",
     decided: "La decisione è registrata; la persona è informata.",
     overdraws: "supera il saldo",
+    attachment: "Allegato",
     cancellation: "Richiesta di annullamento",
     sick: "Assenze per malattia (in corso o terminate negli ultimi 30 giorni)",
     noSick: "Nessuna assenza per malattia da seguire.",
@@ -182,6 +187,7 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     approve: "Approve",
     decided: "The decision is saved; the person has been told.",
     overdraws: "overdraws the balance",
+    attachment: "Attachment",
     cancellation: "Cancellation request",
     sick: "Sick leave (ongoing or ended in the last 30 days)",
     noSick: "No sick leave to follow up.",

@@ -12,6 +12,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL } from 
 import {
   employees,
   expenseReports,
+  leaveRequestAttachments,
   leaveRequests,
   leaveTypes,
   profileChangeRequests,
@@ -187,6 +188,24 @@ export function overdrawnYears<B extends { remainingBefore: number; remainingAft
 }
 
 /** A pending leave request as its approver sees it, with the balances and the team's absences. */
+/** What the approver sees of the requester's supporting file (its bytes are fetched on their own). */
+async function attachmentOf(q: Q, leaveRequestId: string) {
+  const [a] = await q.select({
+    fileName: leaveRequestAttachments.fileName,
+    contentType: leaveRequestAttachments.contentType,
+    sizeBytes: leaveRequestAttachments.sizeBytes,
+    uploadedAt: leaveRequestAttachments.uploadedAt,
+  }).from(leaveRequestAttachments).where(eq(leaveRequestAttachments.leaveRequestId, leaveRequestId)).limit(1);
+  return a
+    ? {
+      fileName: a.fileName,
+      contentType: a.contentType as "application/pdf" | "image/jpeg" | "image/png",
+      sizeBytes: a.sizeBytes,
+      uploadedAt: new Date(a.uploadedAt).toISOString(),
+    }
+    : null;
+}
+
 async function approvalItem(
   q: Q,
   actor: Actor,
@@ -213,6 +232,7 @@ async function approvalItem(
     request: { ...view, exceedsBalance: overdrawnYears(balances).length > 0 },
     balances,
     teamAbsences: await absencesOf(q, team, r.startDate, r.endDate),
+    attachment: await attachmentOf(q, r.id),
   };
 }
 

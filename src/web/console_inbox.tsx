@@ -120,6 +120,15 @@ async function inboxPage(
                     {a.request.leaveType.name}
                     {a.kind === "LEAVE_CANCELLATION" ? <p class="hint">{it.cancellation}</p> : null}
                     {a.request.reason ? <p class="hint">{a.request.reason}</p> : null}
+                    {a.attachment
+                      ? (
+                        <p class="hint">
+                          <a href={`/api/v1/portal/approvals/leave-requests/${a.request.id}/attachment`}>
+                            {`${it.attachment}: ${a.attachment.fileName}`}
+                          </a>
+                        </p>
+                      )
+                      : null}
                   </td>
                   <td>
                     {`${swissDate(a.request.startDate, p.lang)} – ${swissDate(a.request.endDate, p.lang)}`}

@@ -6,9 +6,10 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { makeTestApp } from "../_helpers.ts";
-import { documents, employees, personalDocuments, users } from "../../src/db/schema/mod.ts";
+import { documents, employees, leaveRequests, personalDocuments, users } from "../../src/db/schema/mod.ts";
 import { addPersonalDocument } from "../../src/services/my_documents.ts";
 import { cli as runCli } from "../_cli.ts";
+import { session } from "../web/_console.ts";
 
 const BASE = "/api/v1/portal";
 const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
@@ -259,6 +260,25 @@ Deno.test("my documents: a leave request's attachment, read by the approver, ref
         assert.match(r.headers.get("cache-control") ?? "", /no-store/);
         assert.deepEqual(new Uint8Array(await r.arrayBuffer()), PNG);
       }
+    });
+
+    await ctx.step("the approval names it, and HR's console inbox links to it", async () => {
+      const approval = await (await t.request(`${BASE}/approvals/leave-requests/${id}`, { token: manager }))
+        .json();
+      assert.equal(approval.data.attachment.fileName, "einladung.png");
+      assert.equal(approval.data.attachment.contentType, "image/png");
+      // The console inbox lists what is routed to HR: route this one there for the look.
+      const [row] = await t.deps.db.select().from(leaveRequests).where(eq(leaveRequests.id, id));
+      await t.deps.db.update(leaveRequests).set({ approverEmployeeId: null }).where(eq(leaveRequests.id, id));
+      const cookie = await session(t, "hr@demo.example");
+      const html = await (await t.request("/hr/inbox", { headers: cookie })).text();
+      await t.deps.db.update(leaveRequests).set({ approverEmployeeId: row.approverEmployeeId })
+        .where(eq(leaveRequests.id, id));
+      const href = `/api/v1/portal/approvals/leave-requests/${id}/attachment`;
+      assert.ok(html.includes(`href="${href}"`), "the inbox links the file");
+      const r = await t.request(href, { headers: cookie });
+      assert.equal(r.status, 200);
+      assert.deepEqual(new Uint8Array(await r.arrayBuffer()), PNG);
     });
 
     await ctx.step("refused: another person reads or attaches nothing", async () => {
