@@ -19,7 +19,7 @@ import {
   uploadRequiredDocument,
 } from "../services/document_files.ts";
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from "../services/uploaded_files.ts";
-import { boolQuery, dateTime, idParam, isoDate, pageQuery } from "./schemas.ts";
+import { boolQuery, cursorPageFields, cursorPageQuery, dateTime, idParam, isoDate } from "./schemas.ts";
 
 const Todos = z.strictObject({
   feedbackDrafts: z.array(z.strictObject({
@@ -54,6 +54,55 @@ const RequiredDocument = z.strictObject({
   receivedAt: dateTime.optional().meta({ description: "When the file arrived." }),
 });
 
+/**
+ * A notification's payload: ids, dates, states and numbers, never free text. Its keys by kind; open to keys a
+ * later version adds, so an app reads the ones it knows.
+ */
+const NotificationPayload = z.looseObject({
+  leaveRequestId: z.string().optional().meta({ description: "LEAVE_*: the leave request." }),
+  sickLeaveId: z.string().optional().meta({ description: "SICK_*: the sick-leave absence." }),
+  changeRequestId: z.string().optional().meta({ description: "PROFILE_CHANGE_*: the change request." }),
+  applicationId: z.string().optional().meta({ description: "application.stage_changed: the application." }),
+  employeeId: z.string().optional().meta({
+    description: "For the approver or HR: whose request, report or week it is.",
+  }),
+  status: z.string().optional().meta({
+    description: "*_DECIDED: the outcome (a leave request's or week's new status; APPLIED or REJECTED for " +
+      "a profile change).",
+  }),
+  cancellation: z.boolean().optional().meta({
+    description: "LEAVE_REQUEST_DECIDED: the decision was on a cancellation, not on the request itself.",
+  }),
+  weekStart: isoDate.optional().meta({ description: "TIMESHEET_*: the week's Monday." }),
+  entries: z.int().optional().meta({
+    description: "TIMESHEET_*: how many entries were submitted or decided.",
+  }),
+  field: z.string().optional().meta({ description: "PROFILE_CHANGE_*: the field asked to change." }),
+  startDate: isoDate.optional().meta({ description: "SICK_REPORTED: the first day." }),
+  endDate: isoDate.nullable().optional().meta({
+    description: "SICK_REPORTED, SICK_ENDED: the last day (null: ongoing).",
+  }),
+  days: z.number().optional().meta({ description: "LEAVE_REQUEST_RECALCULATED: the days it costs now." }),
+  previousDays: z.number().optional().meta({
+    description: "LEAVE_REQUEST_RECALCULATED: the days it cost before.",
+  }),
+  because: z.string().optional().meta({
+    description:
+      "LEAVE_REQUEST_RECALCULATED: WORKLOAD_CHANGE when a workload change caused it (absent for a " +
+      "closure change).",
+  }),
+  stage: z.string().optional().meta({ description: "application.stage_changed: the stage's key." }),
+}).meta({
+  description: "Ids and facts of the event, never free text. By kind: LEAVE_REQUEST_FILED, " +
+    "LEAVE_REQUEST_WITHDRAWN, LEAVE_CANCELLATION_REQUESTED {leaveRequestId, employeeId}; LEAVE_REQUEST_DECIDED " +
+    "{leaveRequestId, status, cancellation}; LEAVE_REQUEST_RECALCULATED {leaveRequestId, days, previousDays, " +
+    "and after a workload change employeeId, because}; TIMESHEET_SUBMITTED {employeeId, weekStart, entries}; " +
+    "TIMESHEET_DECIDED {weekStart, status, entries}; PROFILE_CHANGE_REQUESTED {changeRequestId, employeeId, " +
+    "field}; PROFILE_CHANGE_DECIDED {changeRequestId, field, status}; SICK_REPORTED {sickLeaveId, employeeId, " +
+    "startDate, endDate}; SICK_ENDED {sickLeaveId, employeeId, endDate}; SICK_REPORT_WITHDRAWN {sickLeaveId, " +
+    "employeeId}; SICK_CERTIFICATE_ACCEPTED {sickLeaveId}; application.stage_changed {applicationId, stage}.",
+});
+
 const Notification = z.strictObject({
   id: z.string(),
   kind: z.string().meta({ description: "What happened, e.g. LEAVE_REQUEST_DECIDED, TIMESHEET_DECIDED." }),
@@ -61,7 +110,7 @@ const Notification = z.strictObject({
     description: "What happened, as a line for the inbox in the caller's language, with the outcome of a " +
       'decision ("Your leave request is approved."); the same text as the push.',
   }),
-  payload: z.record(z.string(), z.unknown()).meta({ description: "Ids and flags only, never free text." }),
+  payload: NotificationPayload,
   viaAssistant: z.boolean(),
   createdAt: dateTime,
   readAt: dateTime.nullable(),
@@ -252,14 +301,15 @@ export const todoRoutes: RouteDef[] = [
       "awaiting them as a manager), with how many are unread. `unread=true` lists only those.",
     query: z.strictObject({
       unread: boolQuery("`true`: only the unread ones.").optional(),
-      ...pageQuery,
+      ...cursorPageQuery,
     }),
     response: z.strictObject({
       items: z.array(Notification),
       unreadCount: z.number().int(),
       limit: z.number().int(),
       offset: z.number().int(),
-      nextOffset: z.number().int().nullable(),
+      nextOffset: cursorPageFields(Notification).nextOffset,
+      nextCursor: cursorPageFields(Notification).nextCursor,
     }),
     errors: {},
     handler: ({ deps, user, query }) =>
@@ -267,6 +317,7 @@ export const todoRoutes: RouteDef[] = [
         unread: query.unread ?? false,
         limit: query.limit,
         offset: query.offset,
+        cursor: query.cursor,
       }),
   }),
   route({

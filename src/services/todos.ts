@@ -18,7 +18,16 @@ import { AppError } from "../errors.ts";
 import { fill } from "../i18n/mod.ts";
 import { TODO_TEXTS } from "../i18n/todos.ts";
 import type { Actor } from "./actor.ts";
-import { iso, MAX_ROWS, type Q, selfId, type ServiceDeps, todayOf } from "./common.ts";
+import {
+  decodeCursor,
+  encodeCursor,
+  iso,
+  MAX_ROWS,
+  type Q,
+  selfId,
+  type ServiceDeps,
+  todayOf,
+} from "./common.ts";
 import { prepared } from "../db/prepared.ts";
 import { markTaskDone } from "./onboarding_plans.ts";
 
@@ -180,16 +189,23 @@ export async function settleSurveyInvitation(
 export async function listNotifications(
   deps: ServiceDeps,
   actor: Actor,
-  q: { unread?: boolean; limit?: number; offset?: number },
+  q: { unread?: boolean; limit?: number; offset?: number; cursor?: string },
 ) {
   const me = selfId(actor);
   const limit = Math.min(MAX_ROWS, Math.max(1, q.limit ?? MAX_ROWS));
   const offset = Math.max(0, q.offset ?? 0);
-  const where = q.unread
-    ? and(eq(notifications.recipientEmployeeId, me), isNull(notifications.readAt))
-    : eq(notifications.recipientEmployeeId, me);
+  const cursor = decodeCursor(q, ["number", "string"]);
+  const where = and(
+    eq(notifications.recipientEmployeeId, me),
+    q.unread ? isNull(notifications.readAt) : undefined,
+    // After the cursor's notification, newest first (instant, then id: no two tie).
+    cursor
+      ? sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor[0]}, ${cursor[1]})`
+      : undefined,
+  );
   const rows = await deps.db.select().from(notifications).where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit + 1).offset(offset);
+  const last = rows.slice(0, limit).at(-1);
   const [unread] = await deps.db.select({ n: sql<number>`count(*)` }).from(notifications)
     .where(and(eq(notifications.recipientEmployeeId, me), isNull(notifications.readAt)));
   return {
@@ -208,7 +224,8 @@ export async function listNotifications(
     unreadCount: Number(unread.n),
     limit,
     offset,
-    nextOffset: rows.length > limit ? offset + limit : null,
+    nextOffset: rows.length > limit && !cursor ? offset + limit : null,
+    nextCursor: rows.length > limit && last ? encodeCursor([last.createdAt, last.id]) : null,
   };
 }
 

@@ -184,3 +184,31 @@ Deno.test("sync: updatedSince lists the requests changed since, in the order of 
     t.close();
   }
 });
+
+Deno.test("cursor: notifications page by cursor, and the document describes a notification's payload by kind", async () => {
+  const t = await makeTestApp();
+  try {
+    const token = await t.signIn("employee@demo.example");
+    // A request filed makes a notification for the approver; the employee's own come from decisions.
+    await file(t, token, "2027-03-01");
+    const manager = await t.signIn("manager@demo.example");
+    const all = (await get(t, manager, "/employee/notifications?limit=50")).body.data.items.map((
+      i: { id: string },
+    ) => i.id);
+    assert.ok(all.length > 2, `${all.length} notifications`);
+    assert.deepEqual(await walk(t, manager, "/employee/notifications"), all);
+
+    const doc = await (await t.request("/api/v1/openapi.json")).json();
+    const list =
+      doc.paths["/api/v1/portal/employee/notifications"].get.responses["200"].content["application/json"]
+        .schema;
+    const ref = JSON.stringify(doc.components.schemas[list.$ref.split("/").at(-1)]);
+    for (
+      const key of ["leaveRequestId", "sickLeaveId", "weekStart", "cancellation", "LEAVE_REQUEST_DECIDED"]
+    ) {
+      assert.ok(ref.includes(key), key);
+    }
+  } finally {
+    t.close();
+  }
+});
