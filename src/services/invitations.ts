@@ -6,7 +6,8 @@
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { employees, invitations, users } from "../db/schema/mod.ts";
+import { employees, invitations, sessions, users } from "../db/schema/mod.ts";
+import { revokeUserConnections } from "../oauth/connections.ts";
 import { ROLES } from "../domain/access.ts";
 import { randomToken, sha256Hex } from "../crypto.ts";
 import { AppError } from "../errors.ts";
@@ -208,9 +209,12 @@ export async function invitationLanguage(deps: Pick<AppDeps, "db">, token: strin
   return row && isLang(row.language) ? row.language : null;
 }
 
-/** Sets the invited person's password and spends the link; returns the problem in the person's words. */
+/**
+ * Sets the invited person's password and spends the link; returns the problem in the person's words. A link
+ * that replaces a password (a reset) also ends the account's sessions and assistant connections.
+ */
 export async function acceptInvitation(
-  deps: Pick<AppDeps, "db" | "clock" | "config">,
+  deps: AppDeps,
   p: { token: string; password: string; repeat: string },
 ): Promise<
   { ok: true; email: string } | { ok: false; problem: "invalid" | "mismatch" | PasswordProblem }
@@ -226,11 +230,22 @@ export async function acceptInvitation(
     const claimed = await tx.update(invitations).set({ usedAt: now })
       .where(and(eq(invitations.id, open.inv.id), isNull(invitations.usedAt), isNull(invitations.replacedAt)))
       .returning({ id: invitations.id });
-    if (!claimed.length) return false;
-    await tx.update(users).set({ passwordHash: hash, updatedAt: now }).where(eq(users.id, open.inv.userId));
-    return true;
+    if (!claimed.length) return null;
+    const [before] = await tx.select({ hash: users.passwordHash }).from(users)
+      .where(eq(users.id, open.inv.userId));
+    await tx.update(users).set({ passwordHash: hash, failedSignIns: 0, lockedUntil: null, updatedAt: now })
+      .where(eq(users.id, open.inv.userId));
+    if (before?.hash) {
+      await tx.update(sessions).set({ revokedAt: now })
+        .where(and(eq(sessions.userId, open.inv.userId), isNull(sessions.revokedAt)));
+    }
+    return { replaced: !!before?.hash };
   });
-  return spent ? { ok: true, email: open.email } : { ok: false, problem: "invalid" };
+  if (!spent) return { ok: false, problem: "invalid" };
+  // A password replaced through a reset link may have leaked: what assistants were granted with it ends too,
+  // as after an administrator's reset.
+  if (spent.replaced) await revokeUserConnections(deps, open.inv.userId, "password reset");
+  return { ok: true, email: open.email };
 }
 
 export { textsFor as invitationTexts };

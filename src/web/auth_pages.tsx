@@ -42,7 +42,8 @@ import {
 import { appRedirect, issueAppCode, registeredAppRedirect } from "../signin/app_signin.ts";
 import { users } from "../db/schema/mod.ts";
 import { formTargetFor, setPageHeaders } from "./layout.tsx";
-import { ConsentPage, ErrorPage, SignInPage } from "./pages.tsx";
+import { ConsentPage, ErrorPage, ForgotPasswordPage, SignInPage } from "./pages.tsx";
+import { requestPasswordReset, RESET_MINUTES } from "../services/password_reset.ts";
 
 const SIGNIN_CSRF_COOKIE = "hr_signin";
 
@@ -306,6 +307,42 @@ export function mountSignInPages(app: Hono<any>, deps: AppDeps): void {
       });
     }
     return await finishSignIn(c, userId, "password", req?.id, next);
+  });
+
+  // Password reset by e-mail: the answer never says whether the address has an account.
+  app.get("/oauth/signin/forgot", async (c) => {
+    const lang = langOf(c, await pageUser(deps, c));
+    setPageHeaders(c);
+    return c.html(
+      <ForgotPasswordPage
+        lang={lang}
+        m={WEB_MESSAGES[lang]}
+        csrf={signInCsrf(deps, c)}
+        minutes={RESET_MINUTES}
+        errors={[]}
+      />,
+    );
+  });
+  app.post("/oauth/signin/forgot", async (c) => {
+    const form = await readForm(c);
+    const lang = langOf(c, null);
+    const m = WEB_MESSAGES[lang];
+    setPageHeaders(c);
+    const cookieCsrf = getCookie(c, SIGNIN_CSRF_COOKIE);
+    if (!cookieCsrf || !safeEqual(cookieCsrf, form.get("csrf") ?? "")) {
+      return c.html(
+        <ForgotPasswordPage
+          lang={lang}
+          m={m}
+          csrf={signInCsrf(deps, c)}
+          minutes={RESET_MINUTES}
+          errors={[m.errorSessionForm]}
+        />,
+        403,
+      );
+    }
+    await requestPasswordReset(deps, form.get("email") ?? "");
+    return c.html(<ForgotPasswordPage lang={lang} m={m} csrf="" sent minutes={RESET_MINUTES} errors={[]} />);
   });
 
   app.get("/oauth/signin/oidc", async (c) => {

@@ -7,6 +7,7 @@
 import type { Child } from "hono/jsx";
 import { fill, type Lang } from "../i18n/mod.ts";
 import type { WebMessages } from "../i18n/web.ts";
+import { PASSWORD_RESET_TEXTS } from "../i18n/password_reset.ts";
 import { type Scope, SCOPE_DESCRIPTIONS } from "../oauth/scopes.ts";
 import { ErrorSummary, Layout } from "./layout.tsx";
 
@@ -46,6 +47,9 @@ export function SignInPage(p: {
         <input id="password" name="password" type="password" autocomplete="current-password" required />
         <button type="submit">{p.m.signInButton}</button>
       </form>
+      <p>
+        <a href="/oauth/signin/forgot">{PASSWORD_RESET_TEXTS[p.lang].link}</a>
+      </p>
       {p.upstreamHref && p.upstreamName
         ? (
           <>
@@ -61,6 +65,33 @@ export function SignInPage(p: {
           <a href="/oauth/signin?next=/hr">{p.m.hrConsoleLink}</a>
         </p>
       )}
+    </Layout>
+  );
+}
+
+/** "Forgot password": the address asked for, then the same answer whether or not it has an account. */
+export function ForgotPasswordPage(
+  p: { lang: Lang; m: WebMessages; csrf: string; sent?: boolean; minutes: number; errors: string[] },
+) {
+  const t = PASSWORD_RESET_TEXTS[p.lang];
+  return (
+    <Layout lang={p.lang} m={p.m} title={t.title}>
+      <h1>{t.title}</h1>
+      <ErrorSummary m={p.m} errors={p.errors} />
+      {p.sent ? <p role="status">{fill(t.sent, { minutes: p.minutes })}</p> : (
+        <>
+          <p>{t.intro}</p>
+          <form method="post" action="/oauth/signin/forgot">
+            <input type="hidden" name="csrf" value={p.csrf} />
+            <label for="email">{t.email}</label>
+            <input id="email" name="email" type="email" autocomplete="username" required />
+            <button type="submit">{t.submit}</button>
+          </form>
+        </>
+      )}
+      <p>
+        <a href="/oauth/signin">{t.back}</a>
+      </p>
     </Layout>
   );
 }
