@@ -4,7 +4,15 @@
  */
 import { ApiError, call, forget, hooks, newKey, OfflineError, SignedOutError } from "./api.js";
 import { browserLang, fill, LANG_NAMES, LANGS, STRINGS } from "./i18n.js";
-import { addDays, formatDate, formatMoment, formatQuantity, formatRange, localToday } from "./format.js";
+import {
+  addDays,
+  formatDate,
+  formatMoment,
+  formatQuantity,
+  formatRange,
+  localToday,
+  mondayOf,
+} from "./format.js";
 
 /** @typedef {import("./i18n.js").Lang} Lang */
 
@@ -397,6 +405,14 @@ function status(code) {
 // ---------------------------------------------------------------------------------------------------
 // Home: the balance, the week, pay, to-dos and the latest requests; kept on the device for offline use
 
+/**
+ * The week the time screen opens on: the summary's, which is null until the person has logged any time (a
+ * new hire), then the browser's current week.
+ */
+function weekOf(summary) {
+  return summary.timesheet?.weekStart ?? mondayOf(localToday());
+}
+
 async function home() {
   /** @type {{ at: number, summary: any, vacation: any, requests: any[], unread?: number } | null} */
   let data = null;
@@ -411,7 +427,7 @@ async function home() {
     const vacation = balances.balances.find((b) => b.leaveType.code === "VACATION") ?? null;
     data = { at: Date.now(), summary, vacation, requests: requests.items, unread: inbox.unreadCount };
     localStorage.setItem(HOME_KEY, JSON.stringify(data));
-    week ||= summary.timesheet.weekStart;
+    week ||= weekOf(summary);
   } catch (e) {
     if (!(e instanceof OfflineError)) throw e;
     offline = true;
@@ -451,15 +467,18 @@ async function home() {
     h(
       "section",
       { class: "card", "aria-labelledby": "h-week" },
+      // No week's figures until the person has logged any time (a new hire): the card only leads there.
       h(
         "h2",
         { id: "h-week" },
-        t("weekHours", {
-          hours: formatQuantity(summary.timesheet.totalHours),
-          target: formatQuantity(summary.timesheet.targetHours),
-        }),
+        summary.timesheet
+          ? t("weekHours", {
+            hours: formatQuantity(summary.timesheet.totalHours),
+            target: formatQuantity(summary.timesheet.targetHours),
+          })
+          : t("time"),
       ),
-      summary.timesheet.draftCount ? h("p", null, t("drafts", { n: summary.timesheet.draftCount })) : null,
+      summary.timesheet?.draftCount ? h("p", null, t("drafts", { n: summary.timesheet.draftCount })) : null,
       h("a", { href: "/time" }, t("time")),
     ),
     h(
@@ -730,7 +749,7 @@ async function leave() {
 // Time: the week against its target, an entry logged, the week submitted
 
 async function time() {
-  if (!week) week = (await call("GET", "/employee/summary")).timesheet.weekStart;
+  if (!week) week = weekOf(await call("GET", "/employee/summary"));
   const [w, clock] = await Promise.all([call("GET", `/employee/time-weeks/${week}`), timerCard()]);
   const day = (iso) =>
     new Date(`${iso}T12:00:00Z`).toLocaleDateString(lang === "en" ? "en-GB" : `${lang}-CH`, {
@@ -905,7 +924,7 @@ async function sick() {
       await show();
     },
   );
-  const entries = s.entries.filter((e) => e.status !== "TAKEN_BACK");
+  const entries = s.items.filter((e) => e.status !== "TAKEN_BACK");
   return parts(
     h("h1", null, t("sick")),
     takeFlash(),
@@ -1227,10 +1246,33 @@ function card(id, title, ...content) {
 // To-dos and the inbox: documents HR asks for, onboarding tasks, feedback and surveys, notifications
 
 async function todos() {
-  const [td, inbox] = await Promise.all([
+  const [td, inbox, policies] = await Promise.all([
     call("GET", "/employee/todos"),
     call("GET", "/employee/notifications?limit=30"),
+    call("GET", "/employee/policies"),
   ]);
+  // A policy to read: its text is fetched when opened, and acknowledged once read.
+  const toRead = policies.items.filter((p) => !p.acknowledgementCurrent).map((p) => {
+    const text = h("div", { class: "policy", tabindex: "0", "aria-label": p.title });
+    const more = h("details", null, h("summary", null, t("readDocument")), text);
+    more.addEventListener("toggle", async () => {
+      if (!more.open || text.childNodes.length) return;
+      text.textContent = t("loading");
+      text.textContent = (await call("GET", `/employee/policies/${encodeURIComponent(p.slug)}`)).markdown;
+    });
+    return h(
+      "li",
+      { "data-policy": p.slug },
+      h("strong", null, p.title),
+      p.acknowledgedAt ? ` · ${t("changedSince", { date: formatDate(p.acknowledgedAt) })}` : "",
+      more,
+      button(`ack-${p.slug}`, t("acknowledge"), async (key) => {
+        await call("POST", `/employee/policies/${encodeURIComponent(p.slug)}/acknowledgement`, { key });
+        flash = t("acknowledged", { title: p.title });
+        await show();
+      }),
+    );
+  });
   const docs = td.documentsMissing.map((d) => {
     const name = `doc-${d.id}`;
     const f = handle(
@@ -1293,6 +1335,11 @@ async function todos() {
   return parts(
     h("h1", null, t("todosTitle")),
     takeFlash(),
+    card(
+      "h-read",
+      t("toRead"),
+      toRead.length ? h("ul", { class: "list" }, toRead) : h("p", null, t("nothingToRead")),
+    ),
     card(
       "h-docs",
       t("docsMissing"),
@@ -1473,11 +1520,13 @@ async function profile() {
 // My assistants: connections, what they read about me, my data export
 
 async function assistants() {
-  const [connected, activity, exports] = await Promise.all([
+  const [connectedList, activity, exportList] = await Promise.all([
     call("GET", "/auth/assistants"),
     call("GET", "/auth/assistants/activity"),
     call("GET", "/employee/data-exports"),
   ]);
+  const connected = connectedList.items;
+  const exports = exportList.items;
   const exportForm = button("export", t("requestExport"), async (key) => {
     const x = await call("POST", "/employee/data-exports", { key });
     flash = x.status === "READY" ? t("exportReady") : t("exportPreparing");
