@@ -924,7 +924,7 @@ async function sick() {
       await show();
     },
   );
-  const entries = s.items.filter((e) => e.status !== "TAKEN_BACK");
+  const entries = s.entries.filter((e) => e.status !== "TAKEN_BACK");
   return parts(
     h("h1", null, t("sick")),
     takeFlash(),
@@ -1246,33 +1246,10 @@ function card(id, title, ...content) {
 // To-dos and the inbox: documents HR asks for, onboarding tasks, feedback and surveys, notifications
 
 async function todos() {
-  const [td, inbox, policies] = await Promise.all([
+  const [td, inbox] = await Promise.all([
     call("GET", "/employee/todos"),
     call("GET", "/employee/notifications?limit=30"),
-    call("GET", "/employee/policies"),
   ]);
-  // A policy to read: its text is fetched when opened, and acknowledged once read.
-  const toRead = policies.items.filter((p) => !p.acknowledgementCurrent).map((p) => {
-    const text = h("div", { class: "policy", tabindex: "0", "aria-label": p.title });
-    const more = h("details", null, h("summary", null, t("readDocument")), text);
-    more.addEventListener("toggle", async () => {
-      if (!more.open || text.childNodes.length) return;
-      text.textContent = t("loading");
-      text.textContent = (await call("GET", `/employee/policies/${encodeURIComponent(p.slug)}`)).markdown;
-    });
-    return h(
-      "li",
-      { "data-policy": p.slug },
-      h("strong", null, p.title),
-      p.acknowledgedAt ? ` · ${t("changedSince", { date: formatDate(p.acknowledgedAt) })}` : "",
-      more,
-      button(`ack-${p.slug}`, t("acknowledge"), async (key) => {
-        await call("POST", `/employee/policies/${encodeURIComponent(p.slug)}/acknowledgement`, { key });
-        flash = t("acknowledged", { title: p.title });
-        await show();
-      }),
-    );
-  });
   const docs = td.documentsMissing.map((d) => {
     const name = `doc-${d.id}`;
     const f = handle(
@@ -1335,11 +1312,6 @@ async function todos() {
   return parts(
     h("h1", null, t("todosTitle")),
     takeFlash(),
-    card(
-      "h-read",
-      t("toRead"),
-      toRead.length ? h("ul", { class: "list" }, toRead) : h("p", null, t("nothingToRead")),
-    ),
     card(
       "h-docs",
       t("docsMissing"),
@@ -1520,13 +1492,11 @@ async function profile() {
 // My assistants: connections, what they read about me, my data export
 
 async function assistants() {
-  const [connectedList, activity, exportList] = await Promise.all([
+  const [connected, activity, exports] = await Promise.all([
     call("GET", "/auth/assistants"),
     call("GET", "/auth/assistants/activity"),
     call("GET", "/employee/data-exports"),
   ]);
-  const connected = connectedList.items;
-  const exports = exportList.items;
   const exportForm = button("export", t("requestExport"), async (key) => {
     const x = await call("POST", "/employee/data-exports", { key });
     flash = x.status === "READY" ? t("exportReady") : t("exportPreparing");
