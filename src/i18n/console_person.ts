@@ -47,6 +47,15 @@ export interface PersonTexts {
   documentKind: string;
   dueDate: string;
   documentAsked: string;
+  /** Filing a person's own document (contract, salary certificate) for the portal. */
+  fileDocument: string;
+  fileDocumentIntro: string;
+  fileKinds: Record<"CONTRACT" | "SALARY_CERTIFICATE" | "OTHER", string>;
+  fileKind: string;
+  fileTitle: string;
+  fileYear: string;
+  fileFile: string;
+  documentFiled: string;
 }
 
 export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
@@ -97,6 +106,15 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     documentKind: "Dokument (z. B. Diplomkopie)",
     dueDate: "Bis (freiwillig)",
     documentAsked: "{name} ist um «{kind}» gebeten.",
+    fileDocument: "Dokument ablegen",
+    fileDocumentIntro:
+      "Vertrag, Lohnausweis oder ein anderes Schreiben: die Person sieht es im Portal unter «Meine Dokumente», niemand sonst ausser HR. PDF oder Foto, höchstens 10 MB.",
+    fileKinds: { CONTRACT: "Arbeitsvertrag", SALARY_CERTIFICATE: "Lohnausweis", OTHER: "Anderes" },
+    fileKind: "Art",
+    fileTitle: "Titel",
+    fileYear: "Jahr (Lohnausweis)",
+    fileFile: "Datei",
+    documentFiled: "«{title}» ist für {name} abgelegt.",
   },
   fr: {
     intro:
@@ -145,6 +163,19 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     documentKind: "Document (p. ex. copie du diplôme)",
     dueDate: "Jusqu'au (facultatif)",
     documentAsked: "{name} est prié·e de fournir « {kind} ».",
+    fileDocument: "Classer un document",
+    fileDocumentIntro:
+      "Contrat, certificat de salaire ou autre courrier : la personne le voit dans le portail sous « Mes documents », personne d'autre hormis les RH. PDF ou photo, 10 Mo au plus.",
+    fileKinds: {
+      CONTRACT: "Contrat de travail",
+      SALARY_CERTIFICATE: "Certificat de salaire",
+      OTHER: "Autre",
+    },
+    fileKind: "Type",
+    fileTitle: "Titre",
+    fileYear: "Année (certificat de salaire)",
+    fileFile: "Fichier",
+    documentFiled: "« {title} » est classé pour {name}.",
   },
   it: {
     intro:
@@ -193,6 +224,19 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     documentKind: "Documento (p. es. copia del diploma)",
     dueDate: "Entro il (facoltativo)",
     documentAsked: "A {name} è richiesto «{kind}».",
+    fileDocument: "Archiviare un documento",
+    fileDocumentIntro:
+      "Contratto, certificato di salario o altra lettera: la persona lo vede nel portale sotto «I miei documenti», nessun altro salvo le RU. PDF o foto, al massimo 10 MB.",
+    fileKinds: {
+      CONTRACT: "Contratto di lavoro",
+      SALARY_CERTIFICATE: "Certificato di salario",
+      OTHER: "Altro",
+    },
+    fileKind: "Tipo",
+    fileTitle: "Titolo",
+    fileYear: "Anno (certificato di salario)",
+    fileFile: "File",
+    documentFiled: "«{title}» è archiviato per {name}.",
   },
   en: {
     intro:
@@ -241,6 +285,15 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     documentKind: "Document (e.g. a copy of the diploma)",
     dueDate: "By (optional)",
     documentAsked: "{name} is asked for \u201c{kind}\u201d.",
+    fileDocument: "File a document",
+    fileDocumentIntro:
+      "Contract, salary certificate or another letter: the person sees it in the portal under My documents, nobody else but HR. PDF or photo, at most 10 MB.",
+    fileKinds: { CONTRACT: "Employment contract", SALARY_CERTIFICATE: "Salary certificate", OTHER: "Other" },
+    fileKind: "Kind",
+    fileTitle: "Title",
+    fileYear: "Year (salary certificate)",
+    fileFile: "File",
+    documentFiled: "“{title}” is filed for {name}.",
   },
 };
 

@@ -19,6 +19,11 @@ import { setAccountActive, setAccountRole } from "../services/accounts.ts";
 import { adjustEntitlement } from "../services/leave_policies.ts";
 import { changeWorkload } from "../services/workload_changes.ts";
 import { requestDocument } from "../services/required_documents.ts";
+import {
+  addPersonalDocument,
+  PERSONAL_DOCUMENT_KINDS,
+  type PersonalDocumentKind,
+} from "../services/my_documents.ts";
 import { leaveTypeName, todayOf } from "../services/common.ts";
 import { AppError } from "../errors.ts";
 import { CANTON_CODES, formProblems, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
@@ -319,6 +324,42 @@ async function personPage(
         <input id="ddue" name="doc_due" type="date" value={opts.form?.doc_due} />
         <button type="submit">{t.save}</button>
       </form>
+      <h2 id="own-documents">{pt.fileDocument}</h2>
+      <p id="file-intro">{pt.fileDocumentIntro}</p>
+      <form
+        method="post"
+        action={`/hr/people/${encodeURIComponent(record.personnel_number)}/own-documents`}
+        enctype="multipart/form-data"
+      >
+        <input type="hidden" name="csrf" value={p.csrf} />
+        <label for="fkind">{pt.fileKind}</label>
+        <select id="fkind" name="file_kind">
+          {PERSONAL_DOCUMENT_KINDS.map((k) => (
+            <option value={k} selected={opts.form?.file_kind === k}>{pt.fileKinds[k]}</option>
+          ))}
+        </select>
+        <label for="ftitle">{pt.fileTitle}</label>
+        <input
+          id="ftitle"
+          name="file_title"
+          type="text"
+          required
+          maxlength={200}
+          value={opts.form?.file_title}
+        />
+        <label for="fyear">{pt.fileYear}</label>
+        <input id="fyear" name="file_year" type="number" min={1900} max={2100} value={opts.form?.file_year} />
+        <label for="ffile">{pt.fileFile}</label>
+        <input
+          id="ffile"
+          name="file"
+          type="file"
+          required
+          accept="application/pdf,image/jpeg,image/png,image/heic"
+          aria-describedby="file-intro"
+        />
+        <button type="submit">{t.save}</button>
+      </form>
       <OnboardingPlan p={p} plan={plan} />
       <h2 id="account">{pt.account}</h2>
       {account
@@ -467,6 +508,43 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
         flash: fill(personTexts(p.lang).documentAsked, {
           name: `${record.first_name} ${record.last_name}`,
           kind: row.kind,
+        }),
+      });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const status = e.status === 404 ? 404 : 400;
+      return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
+    }
+  });
+
+  app.post("/hr/people/:pn/own-documents", async (c) => {
+    const posted = await hrForm(deps, c, "/hr/people", personPage);
+    if (posted instanceof Response) return posted;
+    const { p, form, files } = posted;
+    const pn = c.req.param("pn");
+    const sent = {
+      file_kind: (form.get("file_kind") ?? "").slice(0, 40),
+      file_title: (form.get("file_title") ?? "").slice(0, 200),
+      file_year: (form.get("file_year") ?? "").trim().slice(0, 4),
+    };
+    try {
+      const [record] = await employeeRecordFields(deps, [pn]);
+      if (!record) throw new AppError("not_found", "No person has this personnel number.");
+      const emp = await deps.db.query.employees.findFirst({ where: eq(employees.personnelNumber, pn) });
+      const file = files.get("file");
+      const row = await addPersonalDocument(deps, {
+        employeeId: emp!.id,
+        kind: sent.file_kind as PersonalDocumentKind,
+        title: sent.file_title,
+        year: sent.file_year ? Number(sent.file_year) : null,
+        fileName: file?.name ?? "",
+        bytes: file ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array(),
+        uploadedByUserId: p.user.userId,
+      });
+      return await personPage(deps, c, p, {
+        flash: fill(personTexts(p.lang).documentFiled, {
+          name: `${record.first_name} ${record.last_name}`,
+          title: row.title,
         }),
       });
     } catch (e) {

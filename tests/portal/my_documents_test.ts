@@ -101,6 +101,31 @@ Deno.test("my documents: own files listed and downloaded by their owner only, ne
       );
     });
 
+    await ctx.step("HR files one on the person's console page; a wrong file is refused there", async () => {
+      const [emp] = await t.deps.db.select().from(employees).where(eq(employees.id, me.employeeId!));
+      const cookie = await session(t, "hr@demo.example");
+      const page = `/hr/people/${emp.personnelNumber}`;
+      const html = await (await t.request(page, { headers: cookie })).text();
+      assert.match(html, /action="[^"]*\/own-documents" enctype="multipart\/form-data"/);
+      const csrf = /name="csrf" value="([0-9a-f]{64})"/.exec(html)![1];
+      const send = (bytes: Uint8Array, name: string) => {
+        const f = form(bytes, name);
+        f.append("csrf", csrf);
+        f.append("file_kind", "OTHER");
+        f.append("file_title", "Bestätigung Weiterbildung");
+        return t.request(`${page}/own-documents`, { method: "POST", headers: cookie, body: f });
+      };
+      const ok = await send(PDF, "bestaetigung.pdf");
+      assert.equal(ok.status, 200);
+      assert.match(await ok.text(), /Bestätigung Weiterbildung/);
+      const bad = await send(new TextEncoder().encode("not a pdf"), "x.pdf");
+      assert.equal(bad.status, 400);
+      await bad.body?.cancel();
+      const list = await (await t.request(`${BASE}/employee/documents`, { token })).json();
+      const titles = list.data.items.map((d: { title: string }) => d.title);
+      assert.equal(titles.filter((x: string) => x === "Bestätigung Weiterbildung").length, 1);
+    });
+
     await ctx.step("HR files one with the documents add command", async () => {
       const dir = await Deno.makeTempDir();
       try {
