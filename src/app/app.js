@@ -1313,6 +1313,11 @@ async function todos() {
     h("h1", null, t("todosTitle")),
     takeFlash(),
     card(
+      "h-read",
+      t("toRead"),
+      toRead.length ? h("ul", { class: "list" }, toRead) : h("p", null, t("nothingToRead")),
+    ),
+    card(
       "h-docs",
       t("docsMissing"),
       docs.length
