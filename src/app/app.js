@@ -1246,10 +1246,33 @@ function card(id, title, ...content) {
 // To-dos and the inbox: documents HR asks for, onboarding tasks, feedback and surveys, notifications
 
 async function todos() {
-  const [td, inbox] = await Promise.all([
+  const [td, inbox, policies] = await Promise.all([
     call("GET", "/employee/todos"),
     call("GET", "/employee/notifications?limit=30"),
+    call("GET", "/employee/policies"),
   ]);
+  // A policy to read: its text is fetched when opened, and acknowledged once read.
+  const toRead = policies.items.filter((p) => !p.acknowledgementCurrent).map((p) => {
+    const text = h("div", { class: "policy", tabindex: "0", "aria-label": p.title });
+    const more = h("details", null, h("summary", null, t("readDocument")), text);
+    more.addEventListener("toggle", async () => {
+      if (!more.open || text.childNodes.length) return;
+      text.textContent = t("loading");
+      text.textContent = (await call("GET", `/employee/policies/${encodeURIComponent(p.slug)}`)).markdown;
+    });
+    return h(
+      "li",
+      { "data-policy": p.slug },
+      h("strong", null, p.title),
+      p.acknowledgedAt ? ` · ${t("changedSince", { date: formatDate(p.acknowledgedAt) })}` : "",
+      more,
+      button(`ack-${p.slug}`, t("acknowledge"), async (key) => {
+        await call("POST", `/employee/policies/${encodeURIComponent(p.slug)}/acknowledgement`, { key });
+        flash = t("acknowledged", { title: p.title });
+        await show();
+      }),
+    );
+  });
   const docs = td.documentsMissing.map((d) => {
     const name = `doc-${d.id}`;
     const f = handle(

@@ -237,6 +237,12 @@ const de = {
   showYear: "Anzeigen",
   leftOf: "noch {left} von {of} Tagen",
   taken: "{n} Tage bezogen oder geplant",
+  toRead: "Zu lesen und zu bestätigen",
+  readDocument: "Lesen",
+  changedSince: "geändert seit Ihrer Bestätigung vom {date}",
+  acknowledge: "Gelesen und verstanden",
+  acknowledged: "«{title}» bestätigt.",
+  nothingToRead: "Nichts zu lesen.",
 };
 
 /** @type {Record<Lang, Record<keyof typeof de, string>>} */
@@ -471,6 +477,12 @@ export const STRINGS = {
     showYear: "Afficher",
     leftOf: "reste {left} sur {of} jours",
     taken: "{n} jours pris ou prévus",
+    toRead: "À lire et à confirmer",
+    readDocument: "Lire",
+    changedSince: "modifié depuis votre confirmation du {date}",
+    acknowledge: "Lu et compris",
+    acknowledged: "« {title} » confirmé.",
+    nothingToRead: "Rien à lire.",
   },
   it: {
     appName: "Il mio HR",
@@ -701,6 +713,12 @@ export const STRINGS = {
     showYear: "Mostra",
     leftOf: "ancora {left} di {of} giorni",
     taken: "{n} giorni presi o previsti",
+    toRead: "Da leggere e confermare",
+    readDocument: "Leggi",
+    changedSince: "modificato dopo la sua conferma del {date}",
+    acknowledge: "Letto e compreso",
+    acknowledged: "«{title}» confermato.",
+    nothingToRead: "Niente da leggere.",
   },
   en: {
     appName: "My HR",
@@ -931,6 +949,12 @@ export const STRINGS = {
     showYear: "Show",
     leftOf: "{left} of {of} days left",
     taken: "{n} days taken or planned",
+    toRead: "To read and acknowledge",
+    readDocument: "Read it",
+    changedSince: "changed since you acknowledged it on {date}",
+    acknowledge: "Read and understood",
+    acknowledged: "'{title}' acknowledged.",
+    nothingToRead: "Nothing to read.",
   },
 };
 

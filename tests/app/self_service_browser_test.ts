@@ -1,6 +1,6 @@
 /**
  * The employee app's further screens in headless Chromium at 390×844 against the demo organisation, in German:
- * to-dos (a missing document refused before sending when too large or of the wrong type, then uploaded; an
+ * to-dos (a policy read and acknowledged; a missing document refused before sending when too large or of the wrong type, then uploaded; an
  * onboarding task of a new colleague marked done), the inbox read, the home screen's badge, the profile (address
  * saved, a bank account change sent to HR with its state), special leave's length per event, a balance year
  * chosen, an approved request's cancellation asked for, the clock-in timer, who is away, the team calendar, the
@@ -87,6 +87,14 @@ Deno.test({
           await said("Diplomkopie hochgeladen.");
           assert.equal(uploads.length, 1);
           assert.equal(await page.locator("li[data-doc]").count(), 0);
+          const policy = page.locator("li[data-policy=vacation-policy]");
+          assert.ok((await policy.innerText()).includes("Ferienreglement"));
+          await policy.getByText("Lesen", { exact: true }).click();
+          await policy.locator(".policy", { hasText: /\S+ \S+ \S+ \S+/ }).waitFor();
+          await check(page, "to-dos with a policy open");
+          await policy.getByRole("button", { name: "Gelesen und verstanden" }).click();
+          await said("«Ferienreglement» bestätigt.");
+          assert.equal(await page.locator("li[data-policy=vacation-policy]").count(), 0);
           const inbox = page.locator("li[data-notification]").first();
           assert.ok((await inbox.innerText()).includes("Ihr Abwesenheitsgesuch ist bewilligt."));
           await check(page, "to-dos");
