@@ -924,7 +924,7 @@ async function sick() {
       await show();
     },
   );
-  const entries = s.entries.filter((e) => e.status !== "TAKEN_BACK");
+  const entries = s.items.filter((e) => e.status !== "TAKEN_BACK");
   return parts(
     h("h1", null, t("sick")),
     takeFlash(),
@@ -1520,11 +1520,13 @@ async function profile() {
 // My assistants: connections, what they read about me, my data export
 
 async function assistants() {
-  const [connected, activity, exports] = await Promise.all([
+  const [connectedList, activity, exportList] = await Promise.all([
     call("GET", "/auth/assistants"),
     call("GET", "/auth/assistants/activity"),
     call("GET", "/employee/data-exports"),
   ]);
+  const connected = connectedList.items;
+  const exports = exportList.items;
   const exportForm = button("export", t("requestExport"), async (key) => {
     const x = await call("POST", "/employee/data-exports", { key });
     flash = x.status === "READY" ? t("exportReady") : t("exportPreparing");

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { route, type RouteDef } from "./route.ts";
-import { boolQuery, dateTime, idParam } from "./schemas.ts";
+import { boolQuery, dateTime, idParam, wholeListFields } from "./schemas.ts";
 import {
   listConnectedAssistants,
   revokeConnectedAssistant,
@@ -41,7 +41,7 @@ export const assistantRoutes: RouteDef[] = [
       "Each live connection of an AI assistant (OAuth client) to a person, with the scopes it carries. " +
       "An admin passes `all=true` to see the connections of every person.",
     query: z.strictObject({ all: boolQuery("`true` (admins): every person's connections.").optional() }),
-    response: z.array(ConnectedAssistant),
+    response: z.strictObject(wholeListFields(ConnectedAssistant)),
     errors: { 403: "all=true without the admin role." },
     handler: async ({ deps, user, query }) => {
       const all = query.all ?? false;
@@ -49,7 +49,7 @@ export const assistantRoutes: RouteDef[] = [
         throw new AppError("forbidden", "Only an admin sees everyone's connected assistants.");
       }
       const list = await listConnectedAssistants(deps, all ? { all: true } : { userId: user.userId });
-      return list.map((a) => ({
+      const items = list.map((a) => ({
         id: a.id,
         clientId: a.clientId,
         clientName: a.clientName,
@@ -59,6 +59,7 @@ export const assistantRoutes: RouteDef[] = [
         lastUsedAt: a.lastUsedAt === null ? null : iso(a.lastUsedAt),
         user: { id: a.userId, email: a.userEmail },
       }));
+      return { items, nextCursor: null };
     },
   }),
   route({

@@ -12,7 +12,7 @@ import {
   revokeSession,
 } from "../signin/sessions.ts";
 import { route, type RouteDef } from "./route.ts";
-import { boolQuery, dateTime, idParam } from "./schemas.ts";
+import { boolQuery, dateTime, idParam, wholeListFields } from "./schemas.ts";
 import { SESSION_COOKIE, sessionToken } from "./mount.ts";
 import { negotiateLang } from "../i18n/mod.ts";
 import { PORTAL_TEXTS } from "../i18n/portal.ts";
@@ -346,10 +346,10 @@ export const authRoutes: RouteDef[] = [
       "Every live session of the caller (one per device), most recently used first: device name, sign-in " +
       "method, when it was created and last used (updated at most once a minute), when it ends unless " +
       "used again, and which one is the current. At most 50.",
-    response: z.array(SessionInfo),
+    response: z.strictObject(wholeListFields(SessionInfo)),
     errors: {},
-    handler: async ({ deps, user }) =>
-      (await listSessions(deps.db, deps.clock, user.userId)).map((s) => ({
+    handler: async ({ deps, user }) => ({
+      items: (await listSessions(deps.db, deps.clock, user.userId)).map((s) => ({
         id: s.id,
         deviceName: s.deviceName,
         method: s.method as "password",
@@ -358,6 +358,8 @@ export const authRoutes: RouteDef[] = [
         expiresAt: iso(s.expiresAt),
         current: s.id === user.sessionId,
       })),
+      nextCursor: null,
+    }),
   }),
   route({
     method: "delete",

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { route, type RouteDef } from "./route.ts";
-import { dateTime, idParam, isoDate } from "./schemas.ts";
+import { dateTime, idParam, isoDate, wholeListFields } from "./schemas.ts";
 import { fileResponse } from "./files.ts";
 import { assistantActivity, ownConnectionCounts } from "../services/assistant_activity.ts";
 import {
@@ -164,9 +164,12 @@ export const myDataRoutes: RouteDef[] = [
     description:
       "The caller's requests for an archive of their data, newest first, with their state (PREPARING, " +
       "READY, FAILED, EXPIRED), size, when the offer ends and how often the archive was downloaded.",
-    response: z.array(DataExport),
+    response: z.strictObject(wholeListFields(DataExport)),
     errors: {},
-    handler: async ({ deps, employeeId }) => (await listExports(deps, employeeId)).map(exportOut),
+    handler: async ({ deps, employeeId }) => ({
+      items: (await listExports(deps, employeeId)).map(exportOut),
+      nextCursor: null,
+    }),
   }),
   route({
     method: "get",

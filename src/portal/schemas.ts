@@ -239,6 +239,17 @@ export const syncFields = {
   }),
 };
 
+/**
+ * The envelope of a list that is never paged (a person's devices, assistants, archives; a year's absences): the
+ * same `items` and `nextCursor` as every other list, so an app reads every list alike.
+ */
+export function wholeListFields<T extends z.ZodType>(item: T) {
+  return {
+    items: z.array(item),
+    nextCursor: z.string().nullable().meta({ description: "Always null: the whole list is one page." }),
+  };
+}
+
 /** A year query parameter. */
 export const yearQuery = intQuery(2000, 2100, "Calendar (leave) year; default the current one.").optional();
 
@@ -542,7 +553,7 @@ const ContinuationUse = z.strictObject({
 export const SickLeaveYear = named(
   z.strictObject({
     year: z.int(),
-    entries: z.array(SickLeaveRecord).max(50),
+    ...wholeListFields(SickLeaveRecord),
     totals: z.strictObject({
       absences: z.int(),
       days: z.int().meta({

@@ -56,9 +56,9 @@ export const sickLeaveRoutes: RouteDef[] = [
     errors: {},
     reuse: true,
     handler: async ({ deps, user, query, c }) => {
-      const out = await getSickLeave(deps, portalActor(user), query);
-      c.set(REUSE_UNTIL, takeBackEnds(out.entries));
-      return out;
+      const { entries, ...out } = await getSickLeave(deps, portalActor(user), query);
+      c.set(REUSE_UNTIL, takeBackEnds(entries));
+      return { ...out, items: entries, nextCursor: null };
     },
   }),
   route({

@@ -737,7 +737,7 @@ Deno.test("connections: a deactivated person or a revoked connection stops worki
       const tok = await exchange(t, p);
       const session = await t.signIn("erika@example.ch", "correct-horse-battery");
       const list = await t.request("/api/v1/portal/auth/assistants", { token: session });
-      const data = (await list.json()).data;
+      const data = (await list.json()).data.items;
       assert.equal(data.length, 1);
       assert.equal(data[0].clientName, "Test Assistant");
       assert.deepEqual(data[0].scopes, ["self:read", "self:write"]);
@@ -763,13 +763,14 @@ Deno.test("connections: people list and revoke their own; admins see and revoke 
     await exchange(t, await getCode(t, { email: "rita@example.ch" }));
     const erika = await t.signIn("erika@example.ch", "correct-horse-battery");
     const ada = await t.signIn("ada@example.ch", "correct-horse-battery");
-    const own = (await (await t.request("/api/v1/portal/auth/assistants", { token: erika })).json()).data;
+    const own =
+      (await (await t.request("/api/v1/portal/auth/assistants", { token: erika })).json()).data.items;
     assert.equal(own.length, 1);
     const forbidden = await t.request("/api/v1/portal/auth/assistants?all=true", { token: erika });
     assert.equal(forbidden.status, 403);
     await forbidden.body?.cancel();
     const all =
-      (await (await t.request("/api/v1/portal/auth/assistants?all=true", { token: ada })).json()).data;
+      (await (await t.request("/api/v1/portal/auth/assistants?all=true", { token: ada })).json()).data.items;
     assert.equal(all.length, 2);
     const ritas = all.find((a: { user: { email: string } }) => a.user.email === "rita@example.ch");
     const notHers = await t.request(`/api/v1/portal/auth/assistants/${ritas.id}`, {

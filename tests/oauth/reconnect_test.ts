@@ -28,8 +28,8 @@ Deno.test("reconnect: disconnect in the portal, connect again, and the new grant
     const list = await (await t.app.request(`${ISSUER}/api/v1/portal/auth/assistants`, {
       headers: { Authorization: `Bearer ${session}` },
     })).json();
-    assert.equal(list.data.length, 1);
-    const gone = await t.app.request(`${ISSUER}/api/v1/portal/auth/assistants/${list.data[0].id}`, {
+    assert.equal(list.data.items.length, 1);
+    const gone = await t.app.request(`${ISSUER}/api/v1/portal/auth/assistants/${list.data.items[0].id}`, {
       method: "DELETE",
       headers: { Authorization: `Bearer ${session}` },
     });

@@ -300,8 +300,8 @@ Deno.test("auth: one session per device; a device can be signed out from another
     const phone = await t.signIn("ida@example.ch", "correct horse battery");
     const tablet = await t.signIn("ida@example.ch", "correct horse battery");
     const list = await json(await t.request("/api/v1/portal/auth/sessions", { token: phone }));
-    assert.equal(list.body.data.length, 2);
-    const other = list.body.data.find((s: { current: boolean }) => !s.current);
+    assert.equal(list.body.data.items.length, 2);
+    const other = list.body.data.items.find((s: { current: boolean }) => !s.current);
     const del = await t.request(`/api/v1/portal/auth/sessions/${other.id}`, {
       method: "DELETE",
       token: phone,

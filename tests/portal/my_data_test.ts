@@ -247,7 +247,7 @@ Deno.test("my data: the archive holds every area of the person and nothing of a 
     });
     await t.step("the request and the download are recorded", async () => {
       const list = await app.request(`${BASE}/employee/data-exports`, { token });
-      const rows = (await list.json()).data;
+      const rows = (await list.json()).data.items;
       assert.equal(rows.length, 1);
       assert.equal(rows[0].downloadCount, 1);
     });

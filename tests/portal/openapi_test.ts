@@ -289,7 +289,7 @@ Deno.test("openapi: real responses of every operation match the document's schem
       await op("signIn", null, { body: { email: "employee@demo.example", password: "wrong" }, expect: 401 });
       await op("getCurrentSession", "employee", { expect: 200 });
       const list = await op("listSessions", "employee", { expect: 200 });
-      const tablet = list.data.find((x: { deviceName: string | null }) => x.deviceName === "Tablet");
+      const tablet = list.data.items.find((x: { deviceName: string | null }) => x.deviceName === "Tablet");
       await op("revokeSession", "employee", { params: { id: tablet.id }, expect: 200 });
       await op("revokeSession", "employee", { params: { id: tablet.id }, expect: 404 });
       tokens.manager = await app.signIn("manager@demo.example");

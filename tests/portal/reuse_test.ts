@@ -72,7 +72,7 @@ Deno.test("portal reuse: every answer served again equals a fresh computation, t
       "/notifications?unread=true",
       "/sick-leave",
       "/sick-leave?year=2025",
-      `/sick-leave/${await first("/sick-leave?year=2026", (d) => d.entries as unknown[])}`,
+      `/sick-leave/${await first("/sick-leave?year=2026", (d) => d.items as unknown[])}`,
     ].map((p) => `${base}${p}`);
     // Every operation whose answers are reused is checked here.
     const covered = new Set(paths.map((p) => routeOf("get", p)?.operationId));
@@ -212,7 +212,7 @@ Deno.test("portal reuse: a sick report's take-back window closes on time in a ke
     const read = async () => {
       const list = await (await app.request("/api/v1/portal/employee/sick-leave", { token })).json();
       const one = await (await app.request(`/api/v1/portal/employee/sick-leave/${id}`, { token })).json();
-      return [list.data.entries.find((e: { id: string }) => e.id === id).canTakeBack, one.data.canTakeBack];
+      return [list.data.items.find((e: { id: string }) => e.id === id).canTakeBack, one.data.canTakeBack];
     };
     // Filed at 10:00 in Zurich: it can be taken back until 10:00 the next day.
     app.clock.advance(23 * 3_600_000); // 09:00 the next day

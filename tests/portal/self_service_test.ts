@@ -356,7 +356,7 @@ Deno.test("sick leave over HTTP: a taken-back report fetched by id reads as take
     assert.equal(got.body.data.isOngoing, false, "a taken-back report is not an ongoing absence");
     assert.equal(got.body.data.canTakeBack, false);
     const year = await call(t, token, "GET", "/employee/sick-leave");
-    assert.ok(!year.body.data.entries.some((e: { id: string }) => e.id === id), "it counts nowhere");
+    assert.ok(!year.body.data.items.some((e: { id: string }) => e.id === id), "it counts nowhere");
     // Ending it is refused and changes nothing.
     const end = await call(t, token, "POST", "/employee/sick-leave/end", {
       entryId: id,

@@ -34,7 +34,7 @@ type Session = {
 async function devices(t: TestApp, token: string): Promise<Session[]> {
   const r = await t.request(`${BASE}/auth/sessions`, { token });
   assert.equal(r.status, 200);
-  return (await r.json()).data;
+  return (await r.json()).data.items;
 }
 
 function refresh(t: TestApp, token?: string, headers: Record<string, string> = {}) {
