@@ -464,7 +464,13 @@ async function calendarPage(
               <td>
                 {/* Each closure's page changes or removes it (console_organisation.tsx). */}
                 <a href={`/hr/calendar/closures/${encodeURIComponent(r.id)}`}>
-                  {p.lang === "fr" ? r.nameFr : p.lang === "en" ? r.nameEn : r.nameDe}
+                  {p.lang === "fr"
+                    ? r.nameFr
+                    : p.lang === "en"
+                    ? r.nameEn
+                    : p.lang === "it"
+                    ? r.nameIt ?? r.nameDe
+                    : r.nameDe}
                 </a>
               </td>
               <td>{`${swissDate(r.startDate, p.lang)} – ${swissDate(r.endDate, p.lang)}`}</td>
