@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { route, type RouteDef } from "./route.ts";
-import { dateTime, idParam, isoDate, wholeListFields } from "./schemas.ts";
+import { dateTime, idParam, isoDate, pageQuery, wholeListFields } from "./schemas.ts";
 import { fileResponse } from "./files.ts";
 import { assistantActivity, ownConnectionCounts } from "../services/assistant_activity.ts";
 import {
@@ -100,8 +100,7 @@ export const myDataRoutes: RouteDef[] = [
       from: isoDate.optional(),
       to: isoDate.optional(),
       assistant: z.string().max(200).optional().meta({ description: "An OAuth client id." }),
-      offset: z.coerce.number().int().min(0).optional(),
-      limit: z.coerce.number().int().min(1).max(50).optional(),
+      ...pageQuery,
     }),
     response: z.strictObject({
       from: isoDate,

@@ -115,6 +115,8 @@ Deno.test("headers: offset '+' (a space) or empty is refused naming it; booleans
       assert.equal(r.status, 400, q);
       assert.equal((r.body.fields as { field: string }[])[0].field, `query.${q.split("=")[0]}`, q);
     }
+    const activity = await json(await t.request(`${BASE}/auth/assistants/activity?offset=+`, { token }));
+    assert.equal(activity.status, 400, "the assistants' activity takes digits only too");
     const ok = await json(await t.request(`${BASE}/employee/payslips?limit=2&offset=0`, { token }));
     assert.equal(ok.status, 200);
     assert.equal(ok.body.data.limit, 2);
