@@ -189,6 +189,21 @@ Deno.test({
       const manager = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "en-GB" });
       const mpage = await manager.newPage();
       mpage.on("pageerror", (e) => problems.push(e.message));
+      await t.step(
+        "forgot password: linked from the sign-in page, the same answer for any address",
+        async () => {
+          await mpage.goto(`${s.origin}/oauth/signin`);
+          await mpage.getByRole("link", { name: "Forgot your password?" }).click();
+          await mpage.getByRole("heading", { level: 1, name: "Forgot your password" }).waitFor();
+          assert.equal(await mpage.locator("html").getAttribute("lang"), "en");
+          await check(mpage, "forgot password");
+          await mpage.getByLabel("E-mail address").fill("nobody@demo.example");
+          await mpage.getByRole("button", { name: "Send the link" }).click();
+          await mpage.getByRole("status").filter({ hasText: "If an account exists for this address" })
+            .waitFor();
+          await check(mpage, "forgot password sent");
+        },
+      );
       await t.step("manager: the inbox read, the team calendar, a new person's task done", async () => {
         await signIn(mpage, s.origin, "manager@demo.example", "/todos");
         const filed = mpage.locator("li[data-notification].unread", {
