@@ -14,12 +14,14 @@ import {
   applicationTasks,
   dataExports,
   feedbackDrafts,
+  leaveRequestAttachments,
   leaveRequests,
   oauthClients,
   oauthConnections,
   onboardingPlans,
   onboardingTasks,
   payslips,
+  personalDocuments,
   profileChangeRequests,
   pushDevices,
   requiredDocumentFiles,
@@ -38,6 +40,7 @@ import { reportSickLeave, uploadCertificate } from "../../src/services/sick_leav
 import { requestProfileChange } from "../../src/services/profile.ts";
 import { requestExport } from "../../src/services/my_data_export.ts";
 import { actorFor, addAccount, P } from "../services/_fixtures.ts";
+import { addPersonalDocument, attachToLeaveRequest } from "../../src/services/my_documents.ts";
 
 const BASE = "/api/v1/portal";
 
@@ -57,6 +60,7 @@ interface Records {
   survey: string;
   document: string;
   pushDevice: string;
+  personalDocument: string;
   employeeB: string;
 }
 
@@ -67,6 +71,8 @@ interface Attempt {
   method: string;
   path: (r: Records) => string;
   body?: (r: Records) => unknown;
+  /** Sent as a multipart upload of a small PDF (a `file` part) instead of a JSON body. */
+  upload?: boolean;
   status: 403 | 404;
   /** The path with the id replaced by an unknown one: a 404 must read the same. */
   unknown?: (r: Records) => string;
@@ -224,6 +230,51 @@ const ATTEMPTS: Attempt[] = [
     as: "otherManager",
     method: "GET",
     path: (r) => `/approvals/documents/${r.document}/file`,
+    status: 404,
+  },
+  {
+    operationId: "getMyDocumentFile",
+    as: "A",
+    method: "GET",
+    path: (r) => `/employee/documents/${r.personalDocument}/file`,
+    status: 404,
+  },
+  {
+    operationId: "getLeaveRequestAttachment",
+    as: "A",
+    method: "GET",
+    path: (r) => `/employee/leave/requests/${r.leaveAwaiting}/attachment`,
+    status: 404,
+  },
+  {
+    operationId: "attachToLeaveRequest",
+    as: "A",
+    method: "POST",
+    path: (r) => `/employee/leave/requests/${r.leaveAwaiting}/attachment`,
+    upload: true,
+    status: 404,
+  },
+  {
+    operationId: "getLeaveApprovalAttachment",
+    as: "otherManager",
+    method: "GET",
+    path: (r) => `/approvals/leave-requests/${r.leaveAwaiting}/attachment`,
+    status: 404,
+  },
+  // Policies are named by slug, not by a person's record: one outside the reader's audience (HR's playbook
+  // for an employee) answers like one that does not exist.
+  {
+    operationId: "getPolicy",
+    as: "A",
+    method: "GET",
+    path: () => "/employee/policies/hr-playbook",
+    status: 404,
+  },
+  {
+    operationId: "acknowledgePolicy",
+    as: "A",
+    method: "POST",
+    path: () => "/employee/policies/hr-playbook/acknowledgement",
     status: 404,
   },
   {
@@ -466,6 +517,15 @@ async function setup(t: TestApp) {
     createdAt: t.clock.now(),
     updatedAt: t.clock.now(),
   }).returning();
+  const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+  const personal = await addPersonalDocument(t.deps, {
+    employeeId: b.employeeId!,
+    kind: "CONTRACT",
+    title: "Arbeitsvertrag",
+    fileName: "vertrag.pdf",
+    bytes: PDF,
+  });
+  await attachToLeaveRequest(t.deps, b, { id: awaiting.id, fileName: "einladung.pdf", bytes: PDF });
   const records: Records = {
     leaveAwaiting: awaiting.id,
     leaveApproved: approved.id,
@@ -484,6 +544,7 @@ async function setup(t: TestApp) {
     survey: survey.id,
     document: document.id,
     pushDevice: device.id,
+    personalDocument: personal.id,
     employeeB: b.employeeId!,
   };
   const otherManager = await addAccount(t, P("P007"), { role: "manager" });
@@ -509,6 +570,12 @@ async function snapshot(t: TestApp, r: Records) {
     survey: await db.select().from(surveyInvitations).where(eq(surveyInvitations.id, r.survey)),
     document: await db.select().from(requiredDocuments).where(eq(requiredDocuments.id, r.document)),
     pushDevice: await db.select().from(pushDevices).where(eq(pushDevices.id, r.pushDevice)),
+    personalDocument: await db.select().from(personalDocuments).where(
+      eq(personalDocuments.id, r.personalDocument),
+    ),
+    attachment: await db.select().from(leaveRequestAttachments).where(
+      eq(leaveRequestAttachments.leaveRequestId, r.leaveAwaiting),
+    ),
     documentFile: await db.select().from(requiredDocumentFiles).where(
       eq(requiredDocumentFiles.requiredDocumentId, r.document),
     ),
@@ -528,11 +595,13 @@ Deno.test("access: changing the id never reaches another employee's record", asy
       await t.step(`${a.operationId} as ${a.as}`, async () => {
         const path = a.path(records);
         const body = a.body?.(records);
-        const r = await app.request(BASE + path, {
-          method: a.method,
-          token: tokens[a.as],
-          ...(body !== undefined ? { json: body } : {}),
-        });
+        const sent = () => {
+          if (!a.upload) return body !== undefined ? { json: body } : {};
+          const form = new FormData();
+          form.append("file", new File(["%PDF-1.7\n%%EOF\n"], "brief.pdf", { type: "application/pdf" }));
+          return { body: form };
+        };
+        const r = await app.request(BASE + path, { method: a.method, token: tokens[a.as], ...sent() });
         const res = await json(r);
         assert.equal(res.status, a.status, `${a.method} ${path}: ${JSON.stringify(res.body)}`);
         assert.deepEqual(Object.keys(res.body), ["error", "code"]);
@@ -551,7 +620,7 @@ Deno.test("access: changing the id never reaches another employee's record", asy
             await app.request(BASE + unknownReq.path, {
               method: a.method,
               token: tokens[a.as],
-              ...(unknownReq.body !== undefined ? { json: unknownReq.body } : {}),
+              ...(a.upload ? sent() : unknownReq.body !== undefined ? { json: unknownReq.body } : {}),
             }),
           );
           assert.equal(u.status, 404);
