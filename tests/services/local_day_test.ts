@@ -20,7 +20,7 @@ Deno.test("today: at 00:30 Swiss time on 1 January the day, the week and the lea
     await t.step("a sick report for today is today's, not a future one", async () => {
       // The demo employee has an absence going on since yesterday: ended first.
       const list = (await (await app.request("/api/v1/portal/employee/sick-leave", { token })).json()).data;
-      const ongoing = list.entries.find((e: { isOngoing: boolean }) => e.isOngoing);
+      const ongoing = list.items.find((e: { isOngoing: boolean }) => e.isOngoing);
       if (ongoing) {
         const end = await app.request("/api/v1/portal/employee/sick-leave/end", {
           method: "POST",
