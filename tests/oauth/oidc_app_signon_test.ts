@@ -5,12 +5,10 @@
  * one-time code, and the app exchanges it for a portal session token. Every refusal is here too.
  */
 import assert from "node:assert/strict";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import Provider from "oidc-provider";
 import { eq } from "drizzle-orm";
 import { Browser, pkce } from "./_helpers.ts";
 import { serveApp } from "./_server.ts";
+import { type ProviderAccounts, startProvider, submitProviderForm } from "./_oidc_provider.ts";
 import { appSignInCodes, sessions } from "../../src/db/schema/mod.ts";
 import { appRedirectProblem, ConfigError, loadConfig } from "../../src/config.ts";
 import { sha256Hex } from "../../src/crypto.ts";
@@ -18,38 +16,10 @@ import { sha256Hex } from "../../src/crypto.ts";
 const APP_REDIRECT = "ch.example.hr:/signin";
 const CLAIMED_REDIRECT = "https://app.example.ch/signin";
 
-const ACCOUNTS: Record<string, { email: string; email_verified: boolean }> = {
+const ACCOUNTS: ProviderAccounts = {
   "max-at-idp": { email: "max@example.ch", email_verified: true },
   "stranger": { email: "nobody@example.ch", email_verified: true },
 };
-
-async function startProvider() {
-  // deno-lint-ignore no-explicit-any
-  let handler: (req: any, res: any) => void = (_req, res) => res.end();
-  const server = http.createServer((req, res) => handler(req, res));
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    issuer,
-    configure(redirectUri: string) {
-      const provider = new Provider(issuer, {
-        clients: [{
-          client_id: "hr-service",
-          client_secret: "hr-service-secret-0123456789",
-          redirect_uris: [redirectUri],
-          token_endpoint_auth_method: "client_secret_basic",
-        }],
-        claims: { openid: ["sub"], email: ["email", "email_verified"] },
-        findAccount: (_ctx: unknown, id: string) =>
-          ACCOUNTS[id] ? { accountId: id, claims: () => ({ sub: id, ...ACCOUNTS[id] }) } : undefined,
-        cookies: { keys: ["test-cookie-key"] },
-        features: { devInteractions: { enabled: true } },
-      });
-      handler = provider.callback();
-    },
-    stop: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 /**
  * Plays the system browser: follows redirects across the service and the provider, submits the provider's
@@ -66,25 +36,13 @@ async function browseToApp(b: Browser, startUrl: string, login: string, appPrefi
       r = await b.request(url);
       continue;
     }
-    const html = await r.text();
-    const action = /action="([^"]+)"/.exec(html)?.[1];
-    assert.ok(action, `no form on ${url} (${r.status}): ${html.slice(0, 300)}`);
-    const fields: [string, string][] = [
-      ...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g),
-    ].map((m) => [m[1], m[2]]);
-    if (/name="login"/.test(html)) fields.push(["login", login], ["password", "anything"]);
-    url = new URL(action, url).toString();
-    r = await b.request(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-    });
+    ({ response: r, url } = await submitProviderForm(b, await r.text(), url, login));
   }
   throw new Error("too many steps");
 }
 
 Deno.test("app sign-on: authorization code with PKCE through the upstream provider, ending in a portal session", async (ctx) => {
-  const idp = await startProvider();
+  const idp = await startProvider(ACCOUNTS);
   const s = await serveApp({
     OIDC_ISSUER: idp.issuer,
     OIDC_CLIENT_ID: "hr-service",

@@ -4,47 +4,17 @@
  * the assistant gets its code. The identity is linked to the account by verified e-mail the first time.
  */
 import assert from "node:assert/strict";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import Provider from "oidc-provider";
 import { eq } from "drizzle-orm";
 import { Browser, hidden, offeredOn, pkce, registerClient } from "./_helpers.ts";
 import { serveApp } from "./_server.ts";
+import { type ProviderAccounts, startProvider, submitProviderForm } from "./_oidc_provider.ts";
 import { sessions, userIdentities } from "../../src/db/schema/mod.ts";
 
-const ACCOUNTS: Record<string, { email: string; email_verified: boolean }> = {
+const ACCOUNTS: ProviderAccounts = {
   "max-at-idp": { email: "max@example.ch", email_verified: true },
   "stranger": { email: "nobody@example.ch", email_verified: true },
   "unverified": { email: "erika@example.ch", email_verified: false },
 };
-
-async function startProvider() {
-  // deno-lint-ignore no-explicit-any
-  let handler: (req: any, res: any) => void = (_req, res) => res.end();
-  const server = http.createServer((req, res) => handler(req, res));
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    issuer,
-    configure(redirectUri: string) {
-      const provider = new Provider(issuer, {
-        clients: [{
-          client_id: "hr-service",
-          client_secret: "hr-service-secret-0123456789",
-          redirect_uris: [redirectUri],
-          token_endpoint_auth_method: "client_secret_basic",
-        }],
-        claims: { openid: ["sub"], email: ["email", "email_verified"] },
-        findAccount: (_ctx: unknown, id: string) =>
-          ACCOUNTS[id] ? { accountId: id, claims: () => ({ sub: id, ...ACCOUNTS[id] }) } : undefined,
-        cookies: { keys: ["test-cookie-key"] },
-        features: { devInteractions: { enabled: true } },
-      });
-      handler = provider.callback();
-    },
-    stop: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 /** Follows redirects across both servers until a URL matches `until`; submits the provider's forms. */
 async function walk(
@@ -71,25 +41,13 @@ async function walk(
     const html = await r.text();
     if (!url.startsWith(idpOrigin)) return { response: new Response(html, { status: r.status }), url };
     // The provider's development interaction pages: a login form, then a consent form.
-    const action = /action="([^"]+)"/.exec(html)?.[1];
-    assert.ok(action, `no form on ${url}: ${html.slice(0, 300)}`);
-    const fields: [string, string][] = [
-      ...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g),
-    ]
-      .map((m) => [m[1], m[2]]);
-    if (/name="login"/.test(html)) fields.push(["login", login], ["password", "anything"]);
-    url = new URL(action, url).toString();
-    r = await b.request(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-    });
+    ({ response: r, url } = await submitProviderForm(b, html, url, login));
   }
   throw new Error("too many steps");
 }
 
 Deno.test("sign-in: single sign-on through an upstream OpenID provider, then consent", async (ctx) => {
-  const idp = await startProvider();
+  const idp = await startProvider(ACCOUNTS);
   const s = await serveApp({
     OIDC_ISSUER: idp.issuer,
     OIDC_CLIENT_ID: "hr-service",
