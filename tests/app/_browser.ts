@@ -83,3 +83,13 @@ export async function assertNoStrayText(page: Page, screen: string): Promise<voi
   // Not after a letter, so "Annullata" passes and "nullnull" does not.
   assert.doesNotMatch(text, /(^|[^\p{L}])(null|undefined|NaN)|\{\w+\}|\[object /mu, screen);
 }
+
+/** Opens a screen of the app, is sent to the sign-in page, signs in with the demo password and is back. */
+export async function signIn(page: Page, origin: string, email: string, path: string) {
+  await page.goto(`${origin}${path}`);
+  await page.waitForURL((u) => u.pathname === "/oauth/signin");
+  await page.locator("#email").fill(email);
+  await page.locator("#password").fill("demo-password-2026");
+  await page.locator("form button[type=submit]").click();
+  await page.waitForURL((u) => u.pathname === path);
+}

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { assertAccessible, assertNoOverflow, launch, serveDemo } from "./_browser.ts";
+import { assertAccessible, assertNoOverflow, launch, serveDemo, signIn } from "./_browser.ts";
 import { iconPng } from "../../scripts/app_icons.ts";
 
 Deno.test({
@@ -17,12 +17,7 @@ Deno.test({
     try {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "de-CH" });
       const page = await context.newPage();
-      await page.goto(`${s.origin}/leave`);
-      await page.waitForURL((u) => u.pathname === "/oauth/signin");
-      await page.locator("#email").fill("employee@demo.example");
-      await page.locator("#password").fill("demo-password-2026");
-      await page.locator("form button[type=submit]").click();
-      await page.waitForURL((u) => u.pathname === "/leave");
+      await signIn(page, s.origin, "employee@demo.example", "/leave");
       const said = (text: string) => page.locator("main [role=status]", { hasText: text }).waitFor();
 
       await t.step("the request of 30.11.–02.12.2026, still pending, is withdrawn", async () => {

@@ -4,7 +4,7 @@
  * holds and gets 304.
  */
 import assert from "node:assert/strict";
-import { launch, serveDemo } from "./_browser.ts";
+import { launch, serveDemo, signIn } from "./_browser.ts";
 
 Deno.test({
   name:
@@ -17,12 +17,7 @@ Deno.test({
     try {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "de-CH" });
       const page = await context.newPage();
-      await page.goto(`${s.origin}/leave`);
-      await page.waitForURL((u) => u.pathname === "/oauth/signin");
-      await page.locator("#email").fill("employee@demo.example");
-      await page.locator("#password").fill("demo-password-2026");
-      await page.locator("form button[type=submit]").click();
-      await page.waitForURL((u) => u.pathname === "/leave");
+      await signIn(page, s.origin, "employee@demo.example", "/leave");
 
       await t.step(
         "the first answer is lost after the service filed it; the retry gets it replayed",

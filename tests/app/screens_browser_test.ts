@@ -4,7 +4,14 @@
  * axe-core clean, and nothing wider than a 360 or 390 pixel screen, whatever the length of the words.
  */
 import assert from "node:assert/strict";
-import { assertAccessible, assertNoOverflow, assertNoStrayText, launch, serveDemo } from "./_browser.ts";
+import {
+  assertAccessible,
+  assertNoOverflow,
+  assertNoStrayText,
+  launch,
+  serveDemo,
+  signIn,
+} from "./_browser.ts";
 
 const HEADINGS = {
   fr: {
@@ -45,12 +52,7 @@ Deno.test({
       const page = await context.newPage();
       const problems: string[] = [];
       page.on("pageerror", (e) => problems.push(e.message));
-      await page.goto(`${s.origin}/`);
-      await page.waitForURL((u) => u.pathname === "/oauth/signin");
-      await page.locator("#email").fill("manager@demo.example");
-      await page.locator("#password").fill("demo-password-2026");
-      await page.locator("form button[type=submit]").click();
-      await page.waitForURL((u) => u.pathname === "/");
+      await signIn(page, s.origin, "manager@demo.example", "/");
       const token = await s.signIn("manager@demo.example");
       for (const [lang, headings] of Object.entries(HEADINGS)) {
         await t.step(lang, async () => {

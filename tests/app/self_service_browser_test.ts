@@ -9,22 +9,20 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { assertAccessible, assertNoOverflow, assertNoStrayText, launch, serveDemo } from "./_browser.ts";
+import {
+  assertAccessible,
+  assertNoOverflow,
+  assertNoStrayText,
+  launch,
+  serveDemo,
+  signIn,
+} from "./_browser.ts";
 import { iconPng } from "../../scripts/app_icons.ts";
 
 async function check(page: Page, screen: string) {
   await assertNoStrayText(page, screen);
   await assertAccessible(page, screen);
   await assertNoOverflow(page, screen);
-}
-
-async function signIn(page: Page, origin: string, email: string, path: string) {
-  await page.goto(`${origin}${path}`);
-  await page.waitForURL((u) => u.pathname === "/oauth/signin");
-  await page.locator("#email").fill(email);
-  await page.locator("#password").fill("demo-password-2026");
-  await page.locator("form button[type=submit]").click();
-  await page.waitForURL((u) => u.pathname === path);
 }
 
 Deno.test({
