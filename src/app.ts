@@ -2,6 +2,8 @@ import { syncHalfDays } from "./settings.ts";
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "./deps.ts";
 import { AppError, errorBody } from "./errors.ts";
+import { REFUSAL_IN } from "./portal/reuse.ts";
+import { negotiateLang } from "./i18n/mod.ts";
 import { readCountedBody } from "./http_body.ts";
 import { mountPortal, noSuchEndpoint } from "./portal/mount.ts";
 import { portalRoutes } from "./portal/mod.ts";
@@ -148,7 +150,11 @@ export function createApp(deps: AppDeps): Hono<Env> {
   app.onError((err, c) => {
     if (err instanceof AppError) {
       if (err.retryAfter) c.header("Retry-After", String(err.retryAfter));
-      return c.json(errorBody(err), err.status as 400);
+      const said = c.get(REFUSAL_IN);
+      return c.json(
+        errorBody(err, said?.lang ?? negotiateLang(null, c.req.header("accept-language")), said?.where),
+        err.status as 400,
+      );
     }
     const kind = databaseTrouble(err);
     if (kind) {

@@ -4,6 +4,9 @@
  * result with `isError: true`. Anything that is not an AppError is a bug: logged with the request id and
  * shown as a generic message.
  */
+import type { Lang } from "./i18n/mod.ts";
+import { type MessageId, type MessageParams, say } from "./i18n/messages/mod.ts";
+
 export type ErrorCode =
   | "bad_request"
   | "validation"
@@ -70,9 +73,18 @@ export type RefusalKey = typeof REFUSAL_KEYS[number];
 
 /** One invalid input field and what is wrong with it (a validation refusal lists every one). */
 export interface FieldProblem {
-  /** Where: `body.startTime`, `query.limit`, `path.id`. */
+  /**
+   * Where: `body.startTime`, `query.limit`, `path.id`. A service names the field of its input (`startTime`);
+   * the door puts it where its caller sent it (the portal prefixes `body.` or `query.`).
+   */
   field: string;
   message: string;
+}
+
+/** A refusal's text as a catalogue id and its parameters, said in the reader's language by each door. */
+export interface RefusalMessage {
+  id: MessageId;
+  params?: MessageParams;
 }
 
 /** Every code an AppError can carry, in a stable order (the OpenAPI document lists them). */
@@ -94,6 +106,8 @@ export class AppError extends Error {
    * `REFUSAL_KEYS`); never part of an API answer.
    */
   readonly key?: RefusalKey;
+  /** The catalogue text (src/i18n/messages) of this refusal; `message` is its English form, for the logs. */
+  readonly msg?: RefusalMessage;
   constructor(
     code: ErrorCode,
     message: string,
@@ -103,6 +117,7 @@ export class AppError extends Error {
       fields?: FieldProblem[];
       reason?: ConflictReason;
       key?: RefusalKey;
+      msg?: RefusalMessage;
     } = {},
   ) {
     super(message);
@@ -113,11 +128,49 @@ export class AppError extends Error {
     this.fields = opts.fields;
     this.reason = opts.reason;
     this.key = opts.key;
+    this.msg = opts.msg;
   }
   /** The HTTP status this refusal maps to. */
   get status(): number {
     return STATUS[this.code];
   }
+}
+
+/** Options of a catalogue refusal beside its text. */
+export interface RefusalOptions {
+  /** The input field(s) the refusal is about, as the service's input names them (`endDate`). */
+  field?: string | readonly string[];
+  retryAfter?: number;
+  conflictingId?: string;
+  reason?: ConflictReason;
+  key?: RefusalKey;
+}
+
+/**
+ * A refusal whose text comes from the catalogue: every door says it in its reader's language (`textOf`,
+ * `errorBody`); a refusal about an input names its field(s), so an app shows the text beside the field.
+ */
+export function refusal(
+  code: ErrorCode,
+  id: MessageId,
+  params?: MessageParams,
+  opts: RefusalOptions = {},
+): AppError {
+  const english = say(id, "en", params);
+  const names = opts.field === undefined ? [] : typeof opts.field === "string" ? [opts.field] : opts.field;
+  return new AppError(code, english, {
+    ...(opts.retryAfter !== undefined ? { retryAfter: opts.retryAfter } : {}),
+    ...(opts.conflictingId ? { conflictingId: opts.conflictingId } : {}),
+    ...(opts.reason ? { reason: opts.reason } : {}),
+    ...(opts.key ? { key: opts.key } : {}),
+    ...(names.length ? { fields: names.map((field) => ({ field, message: english })) } : {}),
+    msg: { id, ...(params ? { params } : {}) },
+  });
+}
+
+/** A refusal's text in a language: the catalogue's where it has one, else as it was written. */
+export function textOf(err: AppError, lang: Lang): string {
+  return err.msg ? say(err.msg.id, lang, err.msg.params) : err.message;
 }
 
 /** Shorthands keep call sites short and the codes consistent. */
@@ -134,18 +187,24 @@ export const forbidden = (why: string) => new AppError("forbidden", why);
  * The body of every portal error: the contract's `{error}` and, beside it, a stable `code` an app can branch
  * on, the conflicting record's id, and every invalid field (a superset of the contract's shape).
  */
-export function errorBody(err: AppError): {
+export function errorBody(err: AppError, lang: Lang = "en", where?: "body" | "query"): {
   error: string;
   code: ErrorCode;
   reason?: ConflictReason;
   conflictingId?: string;
   fields?: FieldProblem[];
 } {
+  const text = textOf(err, lang);
+  const fields = err.fields?.map((f) => ({
+    field: where && !/^(body|query|path|header)\./.test(f.field) ? `${where}.${f.field}` : f.field,
+    // A catalogue refusal's fields share its text; schema problems were said in the language already.
+    message: err.msg ? text : f.message,
+  }));
   return {
-    error: err.message,
+    error: text,
     code: err.code,
     ...(err.reason ? { reason: err.reason } : {}),
     ...(err.conflictingId ? { conflictingId: err.conflictingId } : {}),
-    ...(err.fields ? { fields: err.fields } : {}),
+    ...(fields ? { fields } : {}),
   };
 }

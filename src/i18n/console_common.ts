@@ -4,7 +4,7 @@
  * the commands; the console says the refusals it knows by their key, and the employee file's problems by
  * their pattern).
  */
-import type { AppError, RefusalKey } from "../errors.ts";
+import { type AppError, type RefusalKey, textOf } from "../errors.ts";
 import { fill, type Lang, langOr } from "./mod.ts";
 
 export interface ConsoleCommonTexts {
@@ -343,6 +343,7 @@ export function swissDate(day: string | null | undefined, lang: string): string 
 
 /** A service's refusal in the reader's language where the console knows it, else as the service said it. */
 export function refusalText(e: AppError, lang: string): string {
+  if (e.msg) return textOf(e, langOr(lang));
   return e.key ? TEXTS[langOr(lang)].refusals[e.key] : serviceProblemText(e.message, lang);
 }
 

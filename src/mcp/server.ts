@@ -24,7 +24,7 @@ import {
 import type { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { hasPermission } from "../domain/access.ts";
-import { AppError } from "../errors.ts";
+import { AppError, textOf } from "../errors.ts";
 import { getAssistantDocument, listAssistantDocuments } from "../services/mcp_documents.ts";
 import { type AuditOutcome, writeAudit } from "./audit.ts";
 import { buildCatalog, catalogText } from "./catalog.ts";
@@ -246,7 +246,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     } catch (e) {
       if (e instanceof AppError) {
         outcome = `refused:${e.code}`;
-        result = { content: [{ type: "text", text: e.message }], isError: true };
+        result = { content: [{ type: "text", text: textOf(e, ctx.actor.language) }], isError: true };
       } else if (databaseTrouble(e)) {
         // A full disk or another program's lock: nothing was saved, the assistant may try again later.
         // The audit row is written if the database lets it (it may not, for the same reason).
@@ -353,7 +353,10 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         if (e.code === "not_found") {
           throw new RpcError(RESOURCE_NOT_FOUND, "Resource not found", { uri });
         }
-        throw new RpcError(e.code === "rate_limited" ? RATE_LIMITED_CODE : FORBIDDEN_CODE, e.message);
+        throw new RpcError(
+          e.code === "rate_limited" ? RATE_LIMITED_CODE : FORBIDDEN_CODE,
+          textOf(e, ctx.actor.language),
+        );
       }
       await done("error").catch(() => undefined);
       throw bug(ctx, "resources/read", e);
@@ -452,7 +455,10 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     } catch (e) {
       if (e instanceof AppError) {
         await audit(ctx, { kind: "prompt", name, args: {}, outcome: `refused:${e.code}`, durationMs: 0 });
-        throw new RpcError(e.code === "rate_limited" ? RATE_LIMITED_CODE : FORBIDDEN_CODE, e.message);
+        throw new RpcError(
+          e.code === "rate_limited" ? RATE_LIMITED_CODE : FORBIDDEN_CODE,
+          textOf(e, ctx.actor.language),
+        );
       }
       throw bug(ctx, name, e);
     }

@@ -10,7 +10,7 @@ import { portalLimiter } from "./rate_limit.ts";
 import { clientAddress, sourceKey } from "../client_address.ts";
 import { type AuthUser, resolveSession } from "../signin/sessions.ts";
 import { parseOrThrow, type RouteDef } from "./route.ts";
-import { DATA_VERSION, REUSE_UNTIL, reusedOr } from "./reuse.ts";
+import { DATA_VERSION, REFUSAL_IN, REUSE_UNTIL, reusedOr } from "./reuse.ts";
 import { dataVersion } from "../db/local.ts";
 import { todayOf } from "../services/common.ts";
 import { observedHalfDayList } from "../domain/calendar.ts";
@@ -128,6 +128,8 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
       }
       // Every answer, a refusal before sign-in included, is not for a shared cache and says the limit.
       c.header("Cache-Control", CACHE_NO_STORE);
+      const where = r.method === "get" ? "query" : "body";
+      c.set(REFUSAL_IN, { lang: langOf(c), where });
       const byAddress = () => `a:${sourceKey(clientAddress(c, deps.config.trustedProxies))}`;
       let user: AuthUser;
       try {
@@ -148,6 +150,7 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
         throw e;
       }
       const lang = langOf(c, user);
+      c.set(REFUSAL_IN, { lang, where });
       const limit = limiter.hit(user ? `u:${user.userId}` : byAddress());
       for (const [k, v] of limit.headers) c.header(k, v);
       if (limit.over) {
@@ -202,7 +205,11 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
               return { status: r.status ?? 200, body: out };
             } catch (e) {
               if (!(e instanceof AppError)) throw e;
-              return { status: e.status, body: JSON.stringify(errorBody(e)), retryAfter: e.retryAfter };
+              return {
+                status: e.status,
+                body: JSON.stringify(errorBody(e, lang, where)),
+                retryAfter: e.retryAfter,
+              };
             }
           },
         );

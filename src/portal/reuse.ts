@@ -107,9 +107,16 @@ export const REUSE_UNTIL = "reuseUntil" as const;
 /** The request-context key of the `dataVersion` read when the request was authenticated. */
 export const DATA_VERSION = "dataVersion" as const;
 
+/**
+ * The request-context key of the language a refusal is said in and where the request's input was (the
+ * portal's account language, `body` for writes, `query` for reads), for the app's one error handler.
+ */
+export const REFUSAL_IN = "refusalIn" as const;
+
 declare module "hono" {
   interface ContextVariableMap {
     [REUSE_UNTIL]: number | undefined;
     [DATA_VERSION]: number | undefined;
+    [REFUSAL_IN]: { lang: import("../i18n/mod.ts").Lang; where: "body" | "query" } | undefined;
   }
 }

@@ -8,7 +8,7 @@ import type { AppDeps } from "../deps.ts";
 import type { Db } from "../db/client.ts";
 import { employees, notifications } from "../db/schema/mod.ts";
 import { localDay } from "../clock.ts";
-import { AppError, invalid } from "../errors.ts";
+import { type AppError, invalid, refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { queuePushes } from "./push_queue.ts";
 
@@ -64,18 +64,15 @@ export function encodeCursor(key: CursorKey): string {
   return b64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function badCursor(field: string, why: string): AppError {
-  const message = `Invalid field '${field}': ${why}`;
-  return new AppError("validation", message, { fields: [{ field: `query.${field}`, message }] });
-}
-
 /**
  * Reads a cursor made by `encodeCursor` for a list whose key has these value types (the id, a string, last);
  * anything else is a 400 naming the field. A cursor with an offset is refused: they are two ways to start.
  */
 export function decodeCursor(input: PageInput, types: ("string" | "number")[]): CursorKey | null {
   if (input.cursor === undefined) return null;
-  if (input.offset !== undefined) throw badCursor("offset", "send either 'cursor' or 'offset', not both.");
+  if (input.offset !== undefined) {
+    throw refusal("validation", "page.cursorAndOffset", {}, { field: "query.offset" });
+  }
   let key: unknown;
   try {
     const b64 = input.cursor.replace(/-/g, "+").replace(/_/g, "/");
@@ -87,7 +84,7 @@ export function decodeCursor(input: PageInput, types: ("string" | "number")[]): 
   if (
     !Array.isArray(key) || key.length !== types.length || key.some((v, i) => typeof v !== types[i])
   ) {
-    throw badCursor("cursor", "must be a 'nextCursor' this list answered.");
+    throw refusal("validation", "page.badCursor", {}, { field: "query.cursor" });
   }
   return key as CursorKey;
 }
@@ -155,7 +152,7 @@ export const DEFAULT_TIME_ZONE = "Europe/Zurich";
 
 /** The refusal for an account without an employee record (the contract's 404 for the summary). */
 export function noEmployee(): AppError {
-  return new AppError("not_found", "No employee record is linked to this account.");
+  return refusal("not_found", "account.noEmployee");
 }
 
 /** The caller's own employee id, or the contract's 404 when the account has none. */
@@ -288,7 +285,7 @@ export async function notify(
 /** A whole-year parameter: a sensible range so one request cannot ask for every year there is. */
 export function checkYear(year: number, field = "year"): number {
   if (!Number.isInteger(year) || year < 2000 || year > 2100) {
-    throw invalid(`${field} must be a year between 2000 and 2100, got ${year}`);
+    throw refusal("validation", "input.year", { field, value: year }, { field });
   }
   return year;
 }

@@ -1,0 +1,29 @@
+/** The catalogue's refusals of the common area (see mod.ts): German first, then French, Italian, English. */
+import type { Catalogue } from "./mod.ts";
+
+export const COMMON_MESSAGES = {
+  "account.noEmployee": {
+    de: "Mit diesem Konto ist kein Personaldossier verknüpft.",
+    fr: "Aucun dossier du personnel n'est lié à ce compte.",
+    it: "A questo account non è collegato alcun fascicolo del personale.",
+    en: "No employee record is linked to this account.",
+  },
+  "page.cursorAndOffset": {
+    de: "Senden Sie entweder «cursor» oder «offset», nicht beides.",
+    fr: "Envoyez soit « cursor », soit « offset », pas les deux.",
+    it: "Inviate «cursor» oppure «offset», non entrambi.",
+    en: "Send either 'cursor' or 'offset', not both.",
+  },
+  "page.badCursor": {
+    de: "«cursor» muss ein «nextCursor» sein, den diese Liste geliefert hat.",
+    fr: "« cursor » doit être un « nextCursor » renvoyé par cette liste.",
+    it: "«cursor» deve essere un «nextCursor» restituito da questo elenco.",
+    en: "'cursor' must be a 'nextCursor' this list answered.",
+  },
+  "input.year": {
+    de: "«{field}» muss ein Jahr von 2000 bis 2100 sein, nicht {value}.",
+    fr: "« {field} » doit être une année de 2000 à 2100, pas {value}.",
+    it: "«{field}» deve essere un anno dal 2000 al 2100, non {value}.",
+    en: "'{field}' must be a year from 2000 to 2100, not {value}.",
+  },
+} as const satisfies Catalogue;
