@@ -3,8 +3,14 @@ import type { Transaction } from "@libsql/client";
 import type { Logger } from "../../src/log.ts";
 import { openDatabase } from "../../src/db/client.ts";
 import { type CheckpointResult, startBackgroundCheckpoints } from "../../src/db/checkpointer.ts";
-import { AUTOCHECKPOINT_PAGES, shareCheckpointFlag } from "../../src/db/local.ts";
+import { shareCheckpointFlag } from "../../src/db/local.ts";
 import { holdLock, holdRead } from "./_lock.ts";
+
+/**
+ * SQLite's default `wal_autocheckpoint` (sqlite.org/pragma.html#pragma_wal_autocheckpoint: 1000 pages): what a
+ * connection goes back to when the background checkpoints are not running. Written here, not imported.
+ */
+const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
 
 async function fresh() {
   const dir = await Deno.makeTempDir();
@@ -65,9 +71,9 @@ Deno.test("checkpointer: after stop the connections checkpoint by themselves aga
     assert.equal(await autocheckpoint(database.client), 0);
     await checkpoints.stop();
     await checkpoints.stop(); // a second stop is harmless
-    assert.equal(await autocheckpoint(database.client), AUTOCHECKPOINT_PAGES);
+    assert.equal(await autocheckpoint(database.client), SQLITE_DEFAULT_AUTOCHECKPOINT);
     const tx = await database.client.transaction("read");
-    assert.equal(await autocheckpoint(tx), AUTOCHECKPOINT_PAGES);
+    assert.equal(await autocheckpoint(tx), SQLITE_DEFAULT_AUTOCHECKPOINT);
     tx.close();
     await assert.rejects(() => checkpoints.run(), /stopped/);
   } finally {
@@ -90,7 +96,7 @@ Deno.test("checkpointer: none for an in-memory database, none when the worker ca
     assert.equal(await startBackgroundCheckpoints(broken, { log }), null);
     assert.deepEqual(warnings, ["background checkpoints could not start"]);
     // The connections keep checkpointing by themselves.
-    assert.equal(await autocheckpoint(database.client), AUTOCHECKPOINT_PAGES);
+    assert.equal(await autocheckpoint(database.client), SQLITE_DEFAULT_AUTOCHECKPOINT);
   } finally {
     database.close();
   }
