@@ -15,3 +15,4 @@ export * from "./privacy.ts";
 export * from "./idempotency.ts";
 export * from "./invitations.ts";
 export * from "./push.ts";
+export * from "./sync.ts";
