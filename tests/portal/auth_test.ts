@@ -126,6 +126,44 @@ Deno.test("auth: five failures lock an account for 15 minutes, told to its owner
   }
 });
 
+Deno.test("auth: the fifth failure in a row locks at once: four leave the right password working, five do not", async () => {
+  // The contract's lock-out: after 5 failures in a row, 15 minutes. Checked without a sixth wrong attempt
+  // first, so a lock that starts one failure late is caught.
+  const t = await makeTestApp({ demo: false });
+  try {
+    await withUser(t, "ida@example.ch", "correct horse battery");
+    await withUser(t, "ugo@example.ch", "correct horse battery");
+    for (let i = 0; i < 4; i++) {
+      const r = await signInFrom(t, `198.51.100.${i}`, "ugo@example.ch", `wrong-${i}`);
+      assert.equal(r.status, 401);
+      await r.body?.cancel();
+    }
+    const fifthIsRight = await signInFrom(t, "198.51.100.20", "ugo@example.ch", "correct horse battery");
+    assert.equal(fifthIsRight.status, 201, "four failures do not lock");
+    await fifthIsRight.body?.cancel();
+    for (let i = 0; i < 5; i++) {
+      const r = await signInFrom(t, `198.51.100.${30 + i}`, "ida@example.ch", `wrong-${i}`);
+      assert.equal(r.status, 401);
+      await r.body?.cancel();
+    }
+    const sixthIsRight = await signInFrom(t, "198.51.100.40", "ida@example.ch", "correct horse battery");
+    assert.equal(sixthIsRight.status, 401, "five failures lock the account");
+    await sixthIsRight.body?.cancel();
+    const mail = await t.deps.db.select().from(mailOutbox);
+    assert.deepEqual(mail.map((m) => m.toAddress), ["ida@example.ch"], "only the locked owner is told");
+    t.clock.advance(15 * 60_000 - 1);
+    const justBefore = await signInFrom(t, "198.51.100.41", "ida@example.ch", "correct horse battery");
+    assert.equal(justBefore.status, 401, "locked for 15 minutes");
+    await justBefore.body?.cancel();
+    t.clock.advance(2);
+    const after = await signInFrom(t, "198.51.100.42", "ida@example.ch", "correct horse battery");
+    assert.equal(after.status, 201, "free again after 15 minutes");
+    await after.body?.cancel();
+  } finally {
+    t.close();
+  }
+});
+
 Deno.test("auth: one source address is slowed down after five failures, with growing delays, whatever the accounts", async (ctx) => {
   const t = await makeTestApp({ demo: false });
   try {
