@@ -26,4 +26,14 @@ export const COMMON_MESSAGES = {
     it: "«{field}» deve essere un anno dal 2000 al 2100, non {value}.",
     en: "'{field}' must be a year from 2000 to 2100, not {value}.",
   },
+  "sync.updatedSince": {
+    de:
+      "«updatedSince» muss ein «nextUpdatedSince» dieser Liste aus den letzten {days} Tagen sein; laden Sie sonst die ganze Liste neu mit 1970-01-01T00:00:00Z.",
+    fr:
+      "« updatedSince » doit être un « nextUpdatedSince » de cette liste datant des {days} derniers jours ; sinon, rechargez toute la liste avec 1970-01-01T00:00:00Z.",
+    it:
+      "«updatedSince» deve essere un «nextUpdatedSince» di questo elenco degli ultimi {days} giorni; altrimenti ricaricate l'intero elenco con 1970-01-01T00:00:00Z.",
+    en:
+      "'updatedSince' must be a 'nextUpdatedSince' of this list from the last {days} days; otherwise load the whole list again with 1970-01-01T00:00:00Z.",
+  },
 } as const satisfies Catalogue;
