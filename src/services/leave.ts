@@ -64,6 +64,7 @@ import {
 import { closureCalendar } from "./holidays.ts";
 import { checkEventLength } from "./special_leave.ts";
 import { derivedCarryOver } from "./carry_over.ts";
+import { changedAfter, removedSince, type SyncFields, syncPage, syncStart } from "./sync.ts";
 import { localDay } from "../clock.ts";
 import { prepared, preparedVariants } from "../db/prepared.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -769,13 +770,6 @@ export interface LeaveListInput extends PageInput {
   updatedSince?: number;
 }
 
-/** A page of changes since an instant: what changed, what is gone, and where the next sync starts. */
-export interface SyncFields {
-  deleted: { id: string; deletedAt: string }[];
-  /** On the last page: the `updatedSince` of the next sync; null while pages follow. */
-  nextUpdatedSince: string | null;
-}
-
 /**
  * A page of the caller's requests, newest first; the variant names the filters given: t(o), f(rom),
  * s(tatus), l(eave type).
@@ -811,31 +805,31 @@ async function changedLeaveRequests(
   page: { limit: number; offset: number },
   input: LeaveListInput,
 ): Promise<KeysetPage<ReturnType<typeof leaveRequestView>> & SyncFields> {
-  const since = input.updatedSince!;
-  const cursor = decodeCursor(input, ["number", "string"]);
-  const where: SQL[] = [eq(leaveRequests.employeeId, me), gte(leaveRequests.updatedAt, since)];
+  const { since, cursor } = syncStart(deps, { ...input, updatedSince: input.updatedSince! });
+  const where: SQL[] = [
+    eq(leaveRequests.employeeId, me),
+    ...changedAfter(leaveRequests.updatedAt, leaveRequests.id, since, cursor),
+  ];
   if (input.status) where.push(eq(leaveRequests.status, input.status));
   if (input.leaveType) {
     where.push(eq(leaveRequests.leaveTypeId, (await typeByCode(deps.db, input.leaveType)).id));
   }
-  if (cursor) {
-    where.push(sql`(${leaveRequests.updatedAt}, ${leaveRequests.id}) > (${cursor[0]}, ${cursor[1]})`);
-  }
   const rows = await deps.db.select().from(leaveRequests).where(and(...where))
     .orderBy(asc(leaveRequests.updatedAt), asc(leaveRequests.id)).limit(page.limit + 1).offset(page.offset);
-  const shown = rows.slice(0, page.limit);
-  const items = await renderRequests(deps.db, shown, {
-    lang: actor.language,
-    includeFreeText: freeTextAllowed(actor, input.includeFreeText),
-    today: todayOf(deps),
-  });
-  const last = shown.at(-1);
-  const more = rows.length > page.limit;
-  return {
-    ...keysetPageResult(items, page, more, last && [last.updatedAt, last.id], cursor !== null),
-    deleted: [],
-    nextUpdatedSince: more ? null : iso(last?.updatedAt ?? since),
-  };
+  return await syncPage(
+    deps,
+    { since, fromCursor: cursor !== null, page },
+    rows,
+    (shown) =>
+      renderRequests(deps.db, shown, {
+        lang: actor.language,
+        includeFreeText: freeTextAllowed(actor, input.includeFreeText),
+        today: todayOf(deps),
+      }),
+    (r) => [r.updatedAt, r.id],
+    // A request is never deleted: withdrawn, refused and cancelled are states it changes to.
+    () => removedSince(deps.db, me, "LEAVE_REQUEST", since),
+  );
 }
 
 /** The caller's own requests, newest start first, filtered and paged (at most 50 a page). */
