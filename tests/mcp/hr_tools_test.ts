@@ -99,10 +99,28 @@ Deno.test("hr tools: reads within scope, without sensitive fields", E2E, async (
           await rec.callTool({ name: "list_positions", arguments: {} }),
         );
         assert.equal(pos.items.length, 1);
-        const one = ok<Record<string, unknown>>(
-          await rec.callTool({ name: "get_position", arguments: { position_id: pos.items[0].id } }),
-        );
+        const called = await rec.callTool({
+          name: "get_position",
+          arguments: { position_id: pos.items[0].id },
+        });
+        const one = ok<Record<string, unknown>>(called);
         assert.ok(!JSON.stringify(one).toLowerCase().includes("salary"));
+        // The service also returns the hiring manager's record id, which the tool does not declare: only the
+        // declared fields reach the assistant, in the structured result and in its text alike.
+        assert.deepEqual(Object.keys(one).sort(), [
+          "advertisement",
+          "advertisementTruncated",
+          "canton",
+          "department",
+          "id",
+          "location",
+          "status",
+          "title",
+          "workloadMax",
+          "workloadMin",
+        ]);
+        const text = (called as { content: { text: string }[] }).content.map((c) => c.text).join("");
+        assert.ok(!text.includes("hiringManager"), "the undeclared field is not in the text either");
         const apps = ok<{ items: { id: string }[] }>(
           await rec.callTool({ name: "list_applications", arguments: {} }),
         );
