@@ -13,7 +13,7 @@ import { type DocumentTexts, documentTexts } from "../i18n/console_documents.ts"
 import { applySections, readSection } from "../org_config/mod.ts";
 import type { DocumentEntry } from "../org_config/sections/documents.ts";
 import { ORG_LANGUAGES } from "../settings.ts";
-import { hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
 const AUDIENCES = ["ALL", "MANAGERS", "HR"] as const;

@@ -20,7 +20,7 @@ import {
 import { acceptCertificate, listReceivedDocuments, listSickFollowUps } from "../services/hr_inbox.ts";
 import { getRequiredDocumentFile } from "../services/document_files.ts";
 import { getCertificateFile } from "../services/sick_leave.ts";
-import { hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
 import { swissDate } from "../i18n/console_common.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 

@@ -17,7 +17,7 @@ import {
   leaveOverview,
 } from "../services/hr_leave.ts";
 import { AppError } from "../errors.ts";
-import { hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
 import { swissDate } from "../i18n/console_common.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 

@@ -14,7 +14,7 @@ import { type LeaveTypeTexts, leaveTypeTexts } from "../i18n/console_leave_types
 import { applySections, readSection } from "../org_config/mod.ts";
 import type { LeaveTypeEntry } from "../org_config/sections/leave_types.ts";
 import { ORG_LANGUAGES } from "../settings.ts";
-import { hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
 type Status = 200 | 400 | 403 | 404;

@@ -18,7 +18,7 @@ import { portalActor } from "../services/actor.ts";
 import { todayOf } from "../services/common.ts";
 import { closePlan, completePlanTask, planOf, startPlanForPerson } from "../services/onboarding_plans.ts";
 import { isNewHire, NEW_HIRE_DAYS } from "../services/onboarding_templates.ts";
-import { hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
 import { swissDate } from "../i18n/console_common.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 

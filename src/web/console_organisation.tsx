@@ -11,7 +11,7 @@ import { WEB_MESSAGES } from "../i18n/web.ts";
 import { organisationTexts } from "../i18n/console_organisation.ts";
 import { applySections, readSection } from "../org_config/mod.ts";
 import { ORG_LANGUAGES } from "../settings.ts";
-import { CANTON_CODES, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { CANTON_CODES, hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
 import { Layout, setPageHeaders } from "./layout.tsx";
 import { eq } from "drizzle-orm";
 import { closurePeriods } from "../db/schema/mod.ts";

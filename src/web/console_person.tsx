@@ -26,7 +26,7 @@ import {
 } from "../services/my_documents.ts";
 import { leaveTypeName, todayOf } from "../services/common.ts";
 import { AppError } from "../errors.ts";
-import { CANTON_CODES, formProblems, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { CANTON_CODES, formProblems, hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
 import { consoleCommonTexts, refusalText, swissDate } from "../i18n/console_common.ts";
 import { LANGS } from "../i18n/mod.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";

@@ -35,7 +35,7 @@ import {
 } from "../services/hr_positions.ts";
 import { deleteApplication } from "../services/application_retention.ts";
 import { completeRecruitingTask, listApplicationTasks } from "../services/recruiting_tasks.ts";
-import { CANTON_CODES, hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { CANTON_CODES, hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
 import { swissDate } from "../i18n/console_common.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 import { ORG_LANGUAGES } from "../settings.ts";

@@ -14,7 +14,7 @@ import { WEB_MESSAGES } from "../i18n/web.ts";
 import { type StageTexts, stageTexts } from "../i18n/console_stages.ts";
 import { applySections, readSection } from "../org_config/mod.ts";
 import { renderTemplate, TEMPLATE_PLACEHOLDERS } from "../domain/recruiting.ts";
-import { hrForm, hrPage, Nav, type Page, Problems } from "./console.tsx";
+import { hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
 type Status = 200 | 400 | 403 | 404;

@@ -1,0 +1,511 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * What every page of the HR console shares, so each page file holds only its own content: who may use the
+ * console and the anti-CSRF token derived from the session, the posted form (fields and files), the page
+ * frame (navigation with the sign-out form, heading, the outcome of the last action and its problems), form
+ * rows, tables that fit a phone, a stored file as a download, and the status a service's refusal answers with.
+ * The console reads and writes only through services; nothing here touches the database.
+ */
+import type { Context, Handler } from "hono";
+import type { Child } from "hono/jsx";
+import { getCookie } from "hono/cookie";
+import { getContext } from "hono/context-storage";
+import type { AppDeps } from "../deps.ts";
+import { safeEqual, sha256Hex } from "../crypto.ts";
+import { isLang, type Lang, LANGS } from "../i18n/mod.ts";
+import { consoleCommonTexts, recordProblemText } from "../i18n/console_common.ts";
+import { WEB_MESSAGES } from "../i18n/web.ts";
+import { type ConsoleTexts, consoleTexts } from "../i18n/console.ts";
+import { SESSION_COOKIE } from "../signin/sessions.ts";
+import type { AuthUser } from "../signin/sessions.ts";
+import { pageUser } from "../signin/stepup.ts";
+import { AppError } from "../errors.ts";
+import type { PersonName } from "../services/hr_console.ts";
+import { Layout, setPageHeaders } from "./layout.tsx";
+
+/** Roles that may use the console. */
+const CONSOLE_ROLES = new Set(["hr", "admin"]);
+
+/** The cantons every canton field of the console offers, in the order of their codes. */
+export const CANTON_CODES = "AG AI AR BE BL BS FR GE GL GR JU LU NE NW OW SG SH SO SZ TG TI UR VD VS ZG ZH"
+  .split(" ");
+
+/** The signed-in HR person a console page is rendered for: who, in which language, with the page's token. */
+export interface Page {
+  user: AuthUser;
+  lang: Lang;
+  t: ConsoleTexts;
+  csrf: string;
+}
+
+/** What a page shows after an action: the outcome, the problems, the status and the form as typed. */
+export interface PageOpts<S extends number = number, F = Record<string, string>> {
+  flash?: string;
+  errors?: string[];
+  status?: S;
+  form?: F;
+}
+
+/** The token a console form carries: derived from the session, so another site can neither read nor make it. */
+async function consoleCsrf(c: Context): Promise<string> {
+  return await sha256Hex(`hr-console-csrf:${getCookie(c, SESSION_COOKIE) ?? ""}`);
+}
+
+/** A posted form's fields, and its files when it was sent as multipart/form-data (a file upload). */
+export interface PostedForm {
+  form: URLSearchParams;
+  /** The last file sent under each name. */
+  files: Map<string, File>;
+  /** Every file sent under each name (an input with `multiple`). */
+  fileLists: Map<string, File[]>;
+}
+
+async function readForm(c: Context): Promise<PostedForm> {
+  const type = c.req.header("content-type") ?? "";
+  const out: PostedForm = { form: new URLSearchParams(), files: new Map(), fileLists: new Map() };
+  if (/^application\/x-www-form-urlencoded\b/i.test(type)) out.form = new URLSearchParams(await c.req.text());
+  else if (/^multipart\/form-data\b/i.test(type)) {
+    // A body that is not the multipart it says it is reads as an empty form (refused by the token check).
+    const data = await c.req.formData().catch(() => new FormData());
+    for (const [k, v] of data) {
+      if (typeof v === "string") out.form.append(k, v);
+      else {
+        out.files.set(k, v);
+        out.fileLists.set(k, [...out.fileLists.get(k) ?? [], v]);
+      }
+    }
+  }
+  return out;
+}
+
+/** The request's sign-out form data, set by `hrPage`: every page's navigation carries the form. */
+export const SIGN_OUT = "hrConsoleSignOut";
+type SignOutEnv = { Variables: { [SIGN_OUT]: { csrf: string; label: string } } };
+
+function signOutForm(): { csrf: string; label: string } | undefined {
+  try {
+    return getContext<SignOutEnv>().get(SIGN_OUT);
+  } catch {
+    return undefined; // rendered outside a console request
+  }
+}
+
+/** The signed-in HR person, or the response that sends anyone else away. */
+export async function hrPage(deps: AppDeps, c: Context, back: string): Promise<Page | Response> {
+  const user = await pageUser(deps, c);
+  if (!user) return c.redirect(`/oauth/signin?next=${back}`, 303);
+  const lang: Lang = isLang(user.language) ? user.language : "de";
+  const t = consoleTexts(user.language);
+  if (!CONSOLE_ROLES.has(user.role)) {
+    setPageHeaders(c);
+    return c.html(
+      <Layout lang={lang} m={WEB_MESSAGES[lang]} title={t.title}>
+        <h1>{t.title}</h1>
+        <p class="alert" role="alert">{t.forbidden}</p>
+      </Layout>,
+      403,
+    );
+  }
+  const csrf = await consoleCsrf(c);
+  c.set(SIGN_OUT, { csrf, label: WEB_MESSAGES[lang].signOut });
+  return { user, lang, t, csrf };
+}
+
+/** A page that renders a refused form again: the token check's 403 shows it with the problem on top. */
+export type RefusalPage = (
+  deps: AppDeps,
+  c: Context,
+  p: Page,
+  opts: { errors: string[]; status: 403 },
+) => Promise<Response>;
+
+/**
+ * A console form sent by HR: the person and the form, or the response that refuses it (the page again, 403,
+ * when the anti-CSRF token is not the page's).
+ */
+export async function hrForm(
+  deps: AppDeps,
+  c: Context,
+  back: string,
+  page: RefusalPage,
+): Promise<({ p: Page } & PostedForm) | Response> {
+  const p = await hrPage(deps, c, back);
+  if (p instanceof Response) return p;
+  const posted = await readForm(c);
+  if (!safeEqual(posted.form.get("csrf") ?? "", p.csrf)) {
+    return await page(deps, c, p, { errors: [WEB_MESSAGES[p.lang].errorSessionForm], status: 403 });
+  }
+  return { p, ...posted };
+}
+
+/** A GET route's handler: the page for HR, the sign-in (back to `back`) or the refusal for anyone else. */
+export function consoleGet(
+  deps: AppDeps,
+  back: string,
+  render: (c: Context, p: Page) => Response | Promise<Response>,
+): Handler {
+  return async (c) => {
+    const p = await hrPage(deps, c, back);
+    if (p instanceof Response) return p;
+    return await render(c, p);
+  };
+}
+
+/** A POST route's handler: `act` runs only for HR with the page's token; `page` answers a refused token. */
+export function consolePost(
+  deps: AppDeps,
+  back: string,
+  page: RefusalPage,
+  act: (c: Context, posted: { p: Page } & PostedForm) => Promise<Response>,
+): Handler {
+  return async (c) => {
+    const posted = await hrForm(deps, c, back, page);
+    if (posted instanceof Response) return posted;
+    return await act(c, posted);
+  };
+}
+
+/** A form field as sent, cut to `max` characters (trimmed first with `trim`); empty when it was not sent. */
+export function sent(form: URLSearchParams, name: string, max: number, trim = false): string {
+  const v = form.get(name) ?? "";
+  return (trim ? v.trim() : v).slice(0, max);
+}
+
+/**
+ * The status a service's refusal answers with on a page: its own when the page knows it (`allowed`), else
+ * 400. Anything that is not a refusal is a fault and is thrown on.
+ */
+export function refusalStatus<S extends number>(e: unknown, allowed: readonly S[]): S | 400 {
+  if (!(e instanceof AppError)) throw e;
+  const status = e.status as S;
+  return allowed.includes(status) ? status : 400;
+}
+
+/**
+ * The problems of a refused record, without the line number a file would need; in the reader's language
+ * where the console knows the problem (`lang`).
+ */
+export function formProblems(errors: string[], lang?: Lang): string[] {
+  return errors.map((e) => e.replace(/^line \d+: /, "")).map((e) => lang ? recordProblemText(e, lang) : e);
+}
+
+/** Where a console page sits in the navigation. */
+export type NavHere =
+  | "organisation"
+  | "people"
+  | "leave"
+  | "leaveOverview"
+  | "calendar"
+  | "pay"
+  | "documents"
+  | "recruiting"
+  | "inbox";
+
+const NAV: [NavHere, string, keyof ConsoleTexts][] = [
+  ["organisation", "/hr/organisation", "navOrganisation"],
+  ["people", "/hr/people", "navPeople"],
+  ["leave", "/hr/leave", "navLeave"],
+  ["leaveOverview", "/hr/leave/overview", "navLeaveOverview"],
+  ["calendar", "/hr/calendar", "navCalendar"],
+  ["pay", "/hr/pay", "navPay"],
+  ["documents", "/hr/documents", "navDocuments"],
+  ["recruiting", "/hr/recruiting", "navRecruiting"],
+  ["inbox", "/hr/inbox", "navInbox"],
+];
+
+/** The console's navigation, the current page marked, with the sign-out form. */
+export function Nav(props: { t: ConsoleTexts; here: NavHere }) {
+  return (
+    <nav aria-label={props.t.nav}>
+      {NAV.map(([here, href, label], i) => (
+        <>
+          {i ? " · " : null}
+          <a href={href} aria-current={props.here === here ? "page" : undefined}>
+            {props.t[label] as string}
+          </a>
+        </>
+      ))}
+      <SignOut />
+    </nav>
+  );
+}
+
+/** Ends the console's session: a POST with the page's token, so no other site can sign HR out. */
+function SignOut() {
+  const s = signOutForm();
+  if (!s) return null;
+  return (
+    <form method="post" action="/hr/signout" class="signout">
+      <input type="hidden" name="csrf" value={s.csrf} />
+      <button type="submit" class="secondary">{s.label}</button>
+    </form>
+  );
+}
+
+/** The problems of the last action at the top of the page, announced by screen readers. */
+export function Problems(props: { t: ConsoleTexts; errors: string[] }) {
+  if (!props.errors.length) return null;
+  return (
+    <div class="alert" role="alert" aria-labelledby="problems">
+      <h2 id="problems">{props.t.problems}</h2>
+      <ul>{props.errors.map((e) => <li key={e}>{e}</li>)}</ul>
+    </div>
+  );
+}
+
+/**
+ * A console page's frame: the layout, the navigation, a link back (`back`: address and text), the heading
+ * (`heading`, else the title), a standing note, the outcome of the last action and its problems, then the
+ * page's own content.
+ */
+export function ConsolePage(props: {
+  p: Page;
+  title: string;
+  here: NavHere;
+  heading?: string;
+  back?: [string, string];
+  note?: string;
+  flash?: string;
+  errors?: string[];
+  children?: Child;
+}) {
+  const { p } = props;
+  return (
+    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={props.title} wide>
+      <Nav t={p.t} here={props.here} />
+      {props.back
+        ? (
+          <p>
+            <a href={props.back[0]}>{props.back[1]}</a>
+          </p>
+        )
+        : null}
+      <h1>{props.heading ?? props.title}</h1>
+      {props.note ? <p class="note">{props.note}</p> : null}
+      {props.flash ? <p class="note" role="status">{props.flash}</p> : null}
+      <Problems t={p.t} errors={props.errors ?? []} />
+      {props.children}
+    </Layout>
+  );
+}
+
+/** Sends a console page with the console's headers (no framing, no caching of personal data). */
+export function render(c: Context, page: Child, status = 200): Response {
+  setPageHeaders(c);
+  // deno-lint-ignore no-explicit-any
+  return c.html(page as any, status as any) as Response;
+}
+
+/** A page that says what was asked for does not exist (404), with an optional way back. */
+export function notFoundPage(
+  c: Context,
+  p: Page,
+  frame: { title: string; here: NavHere; message: string; back?: [string, string] },
+): Response {
+  return render(
+    c,
+    <ConsolePage p={p} title={frame.title} here={frame.here}>
+      <p class="alert" role="alert">{frame.message}</p>
+      {frame.back
+        ? (
+          <p>
+            <a href={frame.back[0]}>{frame.back[1]}</a>
+          </p>
+        )
+        : null}
+    </ConsolePage>,
+    404,
+  );
+}
+
+/** The hidden field with the page's anti-CSRF token that every console form carries. */
+export function Csrf(props: { p: Page }) {
+  return <input type="hidden" name="csrf" value={props.p.csrf} />;
+}
+
+/** A form that posts to the console with the page's token; `upload` sends files (multipart). */
+export function PostForm(
+  props: { p: Page; action: string; upload?: boolean; inline?: boolean; children?: Child },
+) {
+  return (
+    <form
+      method="post"
+      action={props.action}
+      enctype={props.upload ? "multipart/form-data" : undefined}
+      class={props.inline ? "inline" : undefined}
+    >
+      <Csrf p={props.p} />
+      {props.children}
+    </form>
+  );
+}
+
+/** A hint under a field, which the field names in its `aria-describedby`. */
+export function Hint(props: { id: string; children?: Child }) {
+  return <p id={props.id} class="muted">{props.children}</p>;
+}
+
+/**
+ * A form row: the label and its input, and with `hint` the hint under it, which the input names (`<id>-hint`,
+ * or `describedBy` when the input is described by something else).
+ */
+export function Field(props: {
+  id: string;
+  label: string;
+  name: string;
+  type: "text" | "email" | "tel" | "date" | "month" | "number" | "file";
+  hint?: string;
+  describedBy?: string;
+  required?: boolean;
+  minlength?: number;
+  maxlength?: number;
+  min?: number;
+  max?: number;
+  step?: string;
+  pattern?: string;
+  accept?: string;
+  multiple?: boolean;
+  lang?: string;
+  value?: string;
+}) {
+  const describedBy = props.describedBy ?? (props.hint ? `${props.id}-hint` : undefined);
+  return (
+    <>
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        name={props.name}
+        type={props.type}
+        accept={props.accept}
+        multiple={props.multiple}
+        required={props.required}
+        minlength={props.minlength}
+        maxlength={props.maxlength}
+        min={props.min}
+        max={props.max}
+        step={props.step}
+        pattern={props.pattern}
+        lang={props.lang}
+        aria-describedby={describedBy}
+        value={props.value}
+      />
+      {props.hint ? <Hint id={`${props.id}-hint`}>{props.hint}</Hint> : null}
+    </>
+  );
+}
+
+/** A checkbox with its label beside it. */
+export function Check(
+  props: { id: string; label: string; name: string; value?: string; checked: boolean; describedBy?: string },
+) {
+  return (
+    <div class="scope">
+      <input
+        id={props.id}
+        type="checkbox"
+        name={props.name}
+        value={props.value ?? "yes"}
+        checked={props.checked}
+        aria-describedby={props.describedBy}
+      />
+      <label for={props.id}>{props.label}</label>
+    </div>
+  );
+}
+
+/** The language a person reads, with the console's hint that their invitation and account speak it. */
+export function LanguageSelect(props: { lang: Lang; value: string }) {
+  const ct = consoleCommonTexts(props.lang);
+  return (
+    <>
+      <label for="language">{ct.language}</label>
+      <select id="language" name="language" aria-describedby="language-hint">
+        {LANGS.map((l) => (
+          <option value={l} selected={(props.value || "de") === l}>{ct.languageNames[l]}</option>
+        ))}
+      </select>
+      <Hint id="language-hint">{ct.languageHint}</Hint>
+    </>
+  );
+}
+
+/** The cantons as options, `value` selected. */
+export function CantonOptions(props: { value: string | undefined }) {
+  return <>{CANTON_CODES.map((k) => <option key={k} value={k} selected={props.value === k}>{k}</option>)}</>;
+}
+
+/** The working weekdays as checkboxes named `name`, those in `days` ticked (ids `<prefix>1`…`<prefix>7`). */
+export function WeekdayBoxes(props: { t: ConsoleTexts; name: string; prefix: string; days: string[] }) {
+  return (
+    <fieldset>
+      <legend>{props.t.weekdays}</legend>
+      {props.t.weekdayNames.map((day, i) => (
+        <div class="scope">
+          <input
+            id={`${props.prefix}${i + 1}`}
+            type="checkbox"
+            name={props.name}
+            value={String(i + 1)}
+            checked={props.days.includes(String(i + 1))}
+          />
+          <label for={`${props.prefix}${i + 1}`}>{day}</label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The people as options, "last first (number)", `value` selected. */
+export function PersonOptions(props: { people: PersonName[]; value: string | undefined }) {
+  return (
+    <>
+      {props.people.map((e) => (
+        <option value={e.pn} selected={props.value === e.pn}>{`${e.last} ${e.first} (${e.pn})`}</option>
+      ))}
+    </>
+  );
+}
+
+/**
+ * A table with its column headings. With `scroll` it scrolls in its own box on a narrow screen (the box is a
+ * labelled region that takes the focus, so a keyboard scrolls it too); otherwise the layout lets it scroll.
+ */
+export function Table(
+  props: {
+    cols: string[];
+    labelledBy?: string;
+    label?: string;
+    caption?: Child;
+    scroll?: boolean;
+    children?: Child;
+  },
+) {
+  const table = (
+    <table aria-label={props.label} aria-labelledby={props.scroll ? undefined : props.labelledBy}>
+      {props.caption ?? null}
+      <thead>
+        <tr>
+          {props.cols.map((col) => <th key={col} scope="col">{col}</th>)}
+        </tr>
+      </thead>
+      <tbody>{props.children}</tbody>
+    </table>
+  );
+  return props.scroll
+    ? <div class="scroll" role="region" aria-labelledby={props.labelledBy} tabindex={0}>{table}</div>
+    : table;
+}
+
+/** A stored file as a download that nothing caches and no browser renders in the page. */
+export function download(
+  c: Context,
+  f: { fileName: string; contentType: string; bytes: Uint8Array<ArrayBuffer> },
+): Response {
+  return c.body(f.bytes, 200, {
+    "Content-Type": f.contentType,
+    "Content-Disposition": `attachment; filename="${f.fileName.replace(/[^\w.\- ]/g, "_")}"`,
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  });
+}

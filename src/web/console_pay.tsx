@@ -1,0 +1,272 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The HR console's pay page: a salary from a date, one payslip (its PDF and figures) and a month's payslips at
+ * once from payroll's manifest and its PDFs, each saved through the same services as `pay` and
+ * `payslips import`.
+ */
+import type { Context, Hono } from "hono";
+import type { AppDeps } from "../deps.ts";
+import { fill } from "../i18n/mod.ts";
+import { swissDate } from "../i18n/console_common.ts";
+import type { AppError } from "../errors.ts";
+import { addCompensation } from "../services/hr_pay.ts";
+import {
+  defaultLabel,
+  importManifest,
+  importPayslips,
+  MAX_PAYSLIP_BYTES,
+} from "../services/payslip_import.ts";
+import { listPersonNames } from "../services/hr_console.ts";
+import {
+  consoleGet,
+  ConsolePage,
+  consolePost,
+  Field,
+  formProblems,
+  type Page,
+  type PageOpts,
+  PersonOptions,
+  PostForm,
+  refusalStatus,
+  render,
+  sent,
+} from "./console_kit.tsx";
+
+/** A refused payslip upload answers 409 when the payslip is there already, else 400. */
+const uploadStatus = (errors: string[]) => errors.some((e) => /already has the payslip/.test(e)) ? 409 : 400;
+
+/** The pay page: the salary form, one payslip's upload and the manifest's. */
+export async function payPage(
+  deps: AppDeps,
+  c: Context,
+  p: Page,
+  opts: PageOpts<200 | 400 | 403 | 404 | 409 | 413> & {
+    /** The names of the files a refused manifest upload sent (a browser never keeps chosen files). */
+    filesSent?: string[];
+  } = {},
+) {
+  const { t } = p;
+  const people = await listPersonNames(deps);
+  const f = opts.form ?? {};
+  return render(
+    c,
+    <ConsolePage p={p} title={t.pay} here="pay" flash={opts.flash} errors={opts.errors}>
+      <p>{t.payIntro}</p>
+      <PostForm p={p} action="/hr/pay">
+        <label for="ppn">{t.colName}</label>
+        <select id="ppn" name="personnel_number">
+          <PersonOptions people={people} value={f.personnel_number} />
+        </select>
+        <Field id="pfrom" label={t.validFrom} name="valid_from" type="date" required value={f.valid_from} />
+        <Field
+          id="psalary"
+          label={t.annualSalary}
+          name="annual_salary"
+          type="number"
+          min={1}
+          step="0.05"
+          required
+          value={f.annual_salary}
+        />
+        <label for="ppayments">{t.payments}</label>
+        <select id="ppayments" name="payments">
+          {["13", "12"].map((n) => (
+            <option key={n} value={n} selected={(f.payments ?? "13") === n}>{n}</option>
+          ))}
+        </select>
+        <Field id="preason" label={t.reason} name="reason" type="text" maxlength={200} value={f.reason} />
+        <button type="submit">{t.save}</button>
+      </PostForm>
+      <h2 id="payslips">{t.payslips}</h2>
+      <p>{t.payslipsIntro}</p>
+      <PostForm p={p} action="/hr/pay/payslips" upload>
+        <label for="spn">{t.colName}</label>
+        <select id="spn" name="personnel_number">
+          <PersonOptions people={people} value={f.personnel_number} />
+        </select>
+        <Field id="speriod" label={t.period} name="period" type="month" required value={f.period} />
+        <Field
+          id="sdate"
+          label={t.paymentDate}
+          name="payment_date"
+          type="date"
+          required
+          value={f.payment_date}
+        />
+        <Field
+          id="sgross"
+          label={t.gross}
+          name="gross"
+          type="number"
+          min={0}
+          step="0.05"
+          required
+          value={f.gross}
+        />
+        <Field id="snet" label={t.net} name="net" type="number" min={0} step="0.05" required value={f.net} />
+        <Field
+          id="slabel"
+          label={t.label}
+          hint={t.labelHint}
+          name="label"
+          type="text"
+          maxlength={100}
+          value={f.label}
+        />
+        <Field id="sfile" label={t.pdfFile} name="file" type="file" accept="application/pdf" required />
+        <button type="submit">{t.save}</button>
+      </PostForm>
+      <h2 id="bulk">{t.bulkPayslips}</h2>
+      <p id="bulk-intro">{t.bulkPayslipsIntro}</p>
+      {opts.filesSent?.length
+        ? <p class="hint" id="bulk-sent">{fill(t.filesSent, { names: opts.filesSent.join(", ") })}</p>
+        : null}
+      <PostForm p={p} action="/hr/pay/payslips/bulk" upload>
+        <Field
+          id="bmanifest"
+          label={t.manifestFile}
+          name="manifest"
+          type="file"
+          accept=".csv,text/csv"
+          required
+          describedBy="bulk-intro"
+        />
+        <Field
+          id="bfiles"
+          label={t.pdfFiles}
+          name="files"
+          type="file"
+          accept="application/pdf"
+          multiple
+          required
+        />
+        <button type="submit">{t.bulkImport}</button>
+      </PostForm>
+    </ConsolePage>,
+    opts.status ?? 200,
+  );
+}
+
+/** Mounts the pay page and its three forms under /hr/pay. */
+// deno-lint-ignore no-explicit-any
+export function mountConsolePay(app: Hono<any>, deps: AppDeps): void {
+  app.get("/hr/pay", consoleGet(deps, "/hr/pay", (c, p) => payPage(deps, c, p)));
+
+  app.post(
+    "/hr/pay",
+    consolePost(deps, "/hr/pay", payPage, async (c, { p, form }) => {
+      const typed = {
+        personnel_number: sent(form, "personnel_number", 40),
+        valid_from: sent(form, "valid_from", 20),
+        annual_salary: sent(form, "annual_salary", 20),
+        payments: (form.get("payments") ?? "13").slice(0, 3),
+        reason: sent(form, "reason", 200),
+      };
+      try {
+        await addCompensation(deps, {
+          personnelNumber: typed.personnel_number,
+          validFrom: typed.valid_from,
+          annualSalary: typed.annual_salary.trim() === "" ? NaN : Number(typed.annual_salary),
+          payments: Number(typed.payments),
+          reason: typed.reason || undefined,
+        });
+        return await payPage(deps, c, p, {
+          flash: fill(p.t.salarySaved, {
+            number: typed.personnel_number,
+            date: swissDate(typed.valid_from, p.lang),
+          }),
+        });
+      } catch (e) {
+        const status = refusalStatus(e, [409, 404] as const);
+        return await payPage(deps, c, p, { errors: [(e as AppError).message], status, form: typed });
+      }
+    }),
+  );
+
+  app.post(
+    "/hr/pay/payslips",
+    consolePost(deps, "/hr/pay", payPage, async (c, { p, form, files }) => {
+      const typed = {
+        personnel_number: sent(form, "personnel_number", 40),
+        period: sent(form, "period", 20),
+        payment_date: sent(form, "payment_date", 20),
+        gross: sent(form, "gross", 20),
+        net: sent(form, "net", 20),
+        label: sent(form, "label", 200),
+      };
+      const file = files.get("file");
+      const result = await importPayslips(deps, [{
+        line: 1,
+        personnelNumber: typed.personnel_number,
+        period: typed.period,
+        paymentDate: typed.payment_date,
+        label: typed.label,
+        gross: typed.gross,
+        net: typed.net,
+        currency: "CHF",
+        fileName: file?.name || "file",
+        bytes: file && file.size ? new Uint8Array(await file.arrayBuffer()) : null,
+      }]);
+      if (!result.ok) {
+        return await payPage(deps, c, p, {
+          errors: formProblems(result.errors),
+          status: uploadStatus(result.errors),
+          form: typed,
+        });
+      }
+      return await payPage(deps, c, p, {
+        flash: fill(p.t.payslipSaved, {
+          label: typed.label.trim() || defaultLabel(typed.period),
+          number: typed.personnel_number,
+        }),
+      });
+    }),
+  );
+
+  app.post(
+    "/hr/pay/payslips/bulk",
+    consolePost(deps, "/hr/pay", payPage, async (c, { p, files, fileLists }) => {
+      const manifest = files.get("manifest");
+      const pdfs = (fileLists.get("files") ?? []).filter((f) => f.size > 0 || f.name);
+      const filesSent = [manifest?.name, ...pdfs.map((f) => f.name)].filter((n): n is string => !!n);
+      // Browsers send a file's name without its folder; a manifest's `file` may name one (payroll's export).
+      const base = (name: string) => name.split(/[\\/]/).pop()!;
+      const byName = new Map<string, File>();
+      const twice: string[] = [];
+      for (const f of pdfs) {
+        if (byName.has(base(f.name))) twice.push(`the file ${base(f.name)} was uploaded twice`);
+        byName.set(base(f.name), f);
+      }
+      const named = new Set<string>();
+      const result = manifest && manifest.size
+        ? await importManifest(
+          deps,
+          new Uint8Array(await manifest.arrayBuffer()),
+          async (name) => {
+            named.add(base(name));
+            const f = byName.get(base(name));
+            if (!f) return { bytes: null, problem: `the file ${name} was not uploaded with the manifest` };
+            if (f.size > MAX_PAYSLIP_BYTES) {
+              return { bytes: null, problem: `${name} is larger than ${MAX_PAYSLIP_BYTES / 1024 / 1024} MB` };
+            }
+            return { bytes: new Uint8Array(await f.arrayBuffer()) };
+          },
+          () => [
+            ...twice,
+            ...[...byName.keys()].filter((n) => !named.has(n)).map((n) =>
+              `the uploaded file ${n} is named on no line of the manifest`
+            ),
+          ],
+        )
+        : { ok: false as const, errors: ["a manifest (CSV) is required"] };
+      if (!result.ok) {
+        return await payPage(deps, c, p, {
+          errors: result.errors,
+          status: uploadStatus(result.errors),
+          filesSent,
+        });
+      }
+      return await payPage(deps, c, p, { flash: fill(p.t.bulkSaved, { count: result.created }) });
+    }),
+  );
+}

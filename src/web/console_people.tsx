@@ -1,0 +1,280 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The HR console's people: everyone with the state of their account, a new person (their employee file's row,
+ * saved by the same service as `employees import`, and their invitation when HR asks for it), an invitation
+ * sent later, and the employee file uploaded as a whole. An administrator's account is never touched from
+ * here: that is checked before anything is saved.
+ */
+import type { Context, Hono } from "hono";
+import type { AppDeps } from "../deps.ts";
+import { fill } from "../i18n/mod.ts";
+import { refusalText, swissDate } from "../i18n/console_common.ts";
+import { AppError } from "../errors.ts";
+import { isCanton } from "../domain/calendar.ts";
+import { checkEditor } from "../services/accounts.ts";
+import { saveEmployeeRecords } from "../services/employee_records.ts";
+import { importEmployees } from "../services/employee_file.ts";
+import { invite } from "../services/invitations.ts";
+import {
+  accountByEmail,
+  listPeopleWithAccounts,
+  personByNumber,
+  personnelNumberTaken,
+} from "../services/hr_console.ts";
+import {
+  CantonOptions,
+  Check,
+  consoleGet,
+  ConsolePage,
+  consolePost,
+  Field,
+  formProblems,
+  LanguageSelect,
+  type Page,
+  type PageOpts,
+  PostForm,
+  render,
+  Table,
+  WeekdayBoxes,
+} from "./console_kit.tsx";
+
+/** Roles an invitation may give from the console (an administrator is made with `user set-role`). */
+const INVITE_ROLES = ["employee", "manager", "hr", "recruiter"] as const;
+
+/** The fields of a new person's employee file row that the form sends. */
+const NEW_PERSON_FIELDS = [
+  "personnel_number",
+  "first_name",
+  "last_name",
+  "work_email",
+  "canton",
+  "employment_start",
+  "birth_date",
+  "workload_percent",
+  "language",
+] as const;
+
+/** The people list with the new person's form and the employee file's upload. */
+export async function peoplePage(
+  deps: AppDeps,
+  c: Context,
+  p: Page,
+  opts: PageOpts<200 | 400 | 403> = {},
+) {
+  const rows = await listPeopleWithAccounts(deps);
+  const { t } = p;
+  const f = opts.form ?? {};
+  return render(
+    c,
+    <ConsolePage p={p} title={t.people} here="people" flash={opts.flash} errors={opts.errors}>
+      <p>{t.peopleIntro}</p>
+      <Table cols={[t.colName, t.colNumber, t.colCanton, t.colStart, t.colAccount]}>
+        {rows.map((r) => (
+          <tr>
+            <td>
+              <a href={`/hr/people/${encodeURIComponent(r.pn)}`}>{`${r.first} ${r.last}`}</a>
+            </td>
+            <td>{r.pn}</td>
+            <td>{r.canton}</td>
+            <td>{swissDate(r.start, p.lang)}</td>
+            <td>
+              {r.userId ? (r.hash ? t.accountActive : t.accountInvited) : t.accountNone}
+              {!r.hash && r.email
+                ? (
+                  <PostForm p={p} action="/hr/people/invite">
+                    <input type="hidden" name="personnel_number" value={r.pn} />
+                    <button type="submit" class="secondary" aria-label={`${t.invite}: ${r.first} ${r.last}`}>
+                      {t.invite}
+                    </button>
+                  </PostForm>
+                )
+                : null}
+            </td>
+          </tr>
+        ))}
+      </Table>
+      <h2>{t.newPerson}</h2>
+      <PostForm p={p} action="/hr/people">
+        <Field
+          id="pn"
+          label={t.personnelNumber}
+          name="personnel_number"
+          type="text"
+          required
+          maxlength={32}
+          value={f.personnel_number}
+        />
+        <Field
+          id="first"
+          label={t.firstName}
+          name="first_name"
+          type="text"
+          required
+          maxlength={100}
+          value={f.first_name}
+        />
+        <Field
+          id="last"
+          label={t.lastName}
+          name="last_name"
+          type="text"
+          required
+          maxlength={100}
+          value={f.last_name}
+        />
+        <Field
+          id="email"
+          label={t.email}
+          hint={t.emailHint}
+          name="work_email"
+          type="email"
+          value={f.work_email}
+        />
+        <LanguageSelect lang={p.lang} value={f.language} />
+        <label for="canton">{t.canton}</label>
+        <select id="canton" name="canton">
+          <CantonOptions value={f.canton ?? "ZH"} />
+        </select>
+        <Field
+          id="start"
+          label={t.start}
+          name="employment_start"
+          type="date"
+          required
+          value={f.employment_start}
+        />
+        <Field id="birth" label={t.birthDate} name="birth_date" type="date" value={f.birth_date} />
+        <Field
+          id="workload"
+          label={t.workload}
+          name="workload_percent"
+          type="number"
+          min={1}
+          max={100}
+          value={f.workload_percent ?? "100"}
+        />
+        <WeekdayBoxes
+          t={t}
+          name="weekday"
+          prefix="day"
+          days={(f.working_weekdays ?? "1,2,3,4,5").split(",")}
+        />
+        <label for="role">{t.role}</label>
+        <select id="role" name="role">
+          {INVITE_ROLES.map((r) => (
+            <option value={r} selected={(f.role ?? "employee") === r}>{t.roleNames[r]}</option>
+          ))}
+        </select>
+        <Check id="invite" label={t.sendInvitation} name="invite" checked={f.invite !== "no"} />
+        <button type="submit">{t.save}</button>
+      </PostForm>
+      <h2 id="import">{t.importTitle}</h2>
+      <p>{t.importIntro}</p>
+      <PostForm p={p} action="/hr/people/import" upload>
+        <Field id="csv" label={t.csvFile} name="file" type="file" accept=".csv,text/csv" required />
+        <button type="submit">{t.save}</button>
+      </PostForm>
+    </ConsolePage>,
+    opts.status ?? 200,
+  );
+}
+
+/** Mounts the people list and its forms under /hr/people. */
+// deno-lint-ignore no-explicit-any
+export function mountConsolePeople(app: Hono<any>, deps: AppDeps): void {
+  app.get("/hr/people", consoleGet(deps, "/hr/people", (c, p) => peoplePage(deps, c, p)));
+
+  app.post(
+    "/hr/people",
+    consolePost(deps, "/hr/people", peoplePage, async (c, { p, form }) => {
+      const fields: Record<string, string> = {};
+      for (const k of NEW_PERSON_FIELDS) fields[k] = (form.get(k) ?? "").slice(0, 200);
+      fields.working_weekdays = form.getAll("weekday").join(",");
+      const role = form.get("role") ?? "employee";
+      const wantsInvite = form.get("invite") === "yes";
+      const shown = { ...fields, role, invite: wantsInvite ? "yes" : "no" };
+      const errors: string[] = [];
+      if (!fields.working_weekdays) errors.push(p.t.needWeekday);
+      if (!(INVITE_ROLES as readonly string[]).includes(role)) errors.push(p.t.badRole);
+      if (!isCanton(fields.canton)) errors.push(p.t.badCanton);
+      if (wantsInvite && !fields.work_email) errors.push(p.t.noEmail);
+      if (wantsInvite && fields.work_email) {
+        // Checked before anything is saved: HR never touches an administrator's account, even one still invited.
+        const account = await accountByEmail(deps, fields.work_email);
+        try {
+          checkEditor({ userId: p.user.userId, role: p.user.role }, account, role);
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          errors.push(refusalText(e, p.lang));
+        }
+      }
+      if (await personnelNumberTaken(deps, fields.personnel_number.trim())) {
+        errors.push(fill(p.t.takenNumber, { number: fields.personnel_number.trim() }));
+      }
+      if (errors.length) return await peoplePage(deps, c, p, { errors, form: shown, status: 400 });
+      const saved = await saveEmployeeRecords(deps, [{ line: 1, fields }]);
+      if (!saved.ok) {
+        return await peoplePage(deps, c, p, {
+          errors: formProblems(saved.errors, p.lang),
+          form: shown,
+          status: 400,
+        });
+      }
+      const name = `${fields.first_name.trim()} ${fields.last_name.trim()}`;
+      if (wantsInvite) {
+        try {
+          await invite(deps, {
+            email: fields.work_email,
+            employee: fields.personnel_number.trim(),
+            role,
+            // The invitation speaks the person's language, just saved with their record; never the inviter's.
+            by: { userId: p.user.userId, role: p.user.role },
+          });
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          return await peoplePage(deps, c, p, {
+            flash: fill(p.t.created, { name }),
+            errors: [refusalText(e, p.lang)],
+          });
+        }
+      }
+      return await peoplePage(deps, c, p, {
+        flash: fill(wantsInvite ? p.t.createdInvited : p.t.created, { name }),
+      });
+    }),
+  );
+
+  app.post(
+    "/hr/people/invite",
+    consolePost(deps, "/hr/people", peoplePage, async (c, { p, form }) => {
+      const pn = form.get("personnel_number") ?? "";
+      const email = (await personByNumber(deps, pn))?.email;
+      if (!email) return await peoplePage(deps, c, p, { errors: [p.t.noEmail], status: 400 });
+      try {
+        await invite(deps, {
+          email,
+          employee: pn,
+          role: "employee",
+          by: { userId: p.user.userId, role: p.user.role },
+        });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return await peoplePage(deps, c, p, { errors: [refusalText(err, p.lang)], status: 400 });
+      }
+      return await peoplePage(deps, c, p, { flash: fill(p.t.invited, { email }) });
+    }),
+  );
+
+  app.post(
+    "/hr/people/import",
+    consolePost(deps, "/hr/people", peoplePage, async (c, { p, files }) => {
+      const file = files.get("file");
+      if (!file || !file.size) return await peoplePage(deps, c, p, { errors: [p.t.noFile], status: 400 });
+      const result = await importEmployees(deps, new Uint8Array(await file.arrayBuffer()));
+      if (!result.ok) return await peoplePage(deps, c, p, { errors: result.errors, status: 400 });
+      return await peoplePage(deps, c, p, {
+        flash: fill(p.t.imported, { created: String(result.created), updated: String(result.updated) }),
+      });
+    }),
+  );
+}
