@@ -8,26 +8,12 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { cli } from "../_cli.ts";
+import { buildByCommands } from "../_command_org.ts";
 import { employees, leaveAdjustments } from "../../src/db/schema/mod.ts";
 import { getLeaveBalances } from "../../src/services/leave.ts";
 import { getEmployeeSummary } from "../../src/services/summary.ts";
 import type { Actor } from "../../src/services/actor.ts";
 import { parseCsv } from "../../src/csv.ts";
-
-const ORG_FILE = `settings:
-  name: Muster AG
-  canton: BE
-  payday: 25
-  languages: [de, fr]
-  timeZone: Europe/Zurich
-leaveTypes:
-  - code: VACATION
-    name: { de: Ferien, en: Vacation, fr: Vacances, it: Vacanze }
-    annualDays: 25
-    steps: ["age>=50:27"]
-    carryOverMaxDays: 5
-    carryOverExpiry: 03-31
-`;
 
 // P1 80 % on four days since 2012; P2 joined on 1 June 2026; P3's name starts like a spreadsheet formula.
 const PEOPLE_FILE = "personnel_number;first_name;last_name;canton;employment_start;birth_date;" +
@@ -38,15 +24,7 @@ const PEOPLE_FILE = "personnel_number;first_name;last_name;canton;employment_sta
 
 async function organisation(): Promise<{ t: TestApp; dir: string }> {
   const t = await makeTestApp({ demo: false });
-  const dir = await Deno.makeTempDir({ prefix: "hr-opening-" });
-  assert.equal((await cli(t, ["leave-types", "init"])).code, 0);
-  await Deno.writeTextFile(`${dir}/org.yaml`, ORG_FILE);
-  const applied = await cli(t, ["org", "apply", "--file", `${dir}/org.yaml`]);
-  assert.equal(applied.code, 0, applied.err);
-  await Deno.writeTextFile(`${dir}/people.csv`, PEOPLE_FILE);
-  const imported = await cli(t, ["employees", "import", "--file", `${dir}/people.csv`]);
-  assert.equal(imported.code, 0, imported.err);
-  return { t, dir };
+  return { t, dir: await buildByCommands(t, { peopleCsv: PEOPLE_FILE }) };
 }
 
 async function vacationOf(t: TestApp, pn: string) {

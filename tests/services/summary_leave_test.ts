@@ -11,21 +11,7 @@ import { getLeaveBalances } from "../../src/services/leave.ts";
 import type { Actor } from "../../src/services/actor.ts";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { cli } from "../_cli.ts";
-
-const ORG_FILE = `settings:
-  name: Muster AG
-  canton: BE
-  payday: 25
-  languages: [de, fr]
-  timeZone: Europe/Zurich
-leaveTypes:
-  - code: VACATION
-    name: { de: Ferien, en: Vacation, fr: Vacances, it: Vacanze }
-    annualDays: 25
-    steps: ["age>=50:27"]
-    carryOverMaxDays: 5
-    carryOverExpiry: 03-31
-`;
+import { buildByCommands } from "../_command_org.ts";
 
 // P1 80 % on four days, P2 joined in August, P3 left at the end of 2025, P4 starts in 2027, P5 is 18.
 const PEOPLE_FILE = "\uFEFFpersonnel_number;first_name;last_name;work_email;canton;employment_start;" +
@@ -39,18 +25,8 @@ const PEOPLE_FILE = "\uFEFFpersonnel_number;first_name;last_name;work_email;cant
 /** A company as a customer sets it up: the README's first commands, run in process. */
 async function commandBuiltOrganisation(): Promise<TestApp> {
   const t = await makeTestApp({ demo: false });
-  const dir = await Deno.makeTempDir({ prefix: "hr-summary-org-" });
+  const dir = await buildByCommands(t, { peopleCsv: PEOPLE_FILE, admin: { email: "admin@example.ch" } });
   try {
-    for (const words of [["leave-types", "init"], ["user", "create-admin", "--email", "admin@example.ch"]]) {
-      const r = await cli(t, words);
-      assert.equal(r.code, 0, r.err);
-    }
-    await Deno.writeTextFile(`${dir}/org.yaml`, ORG_FILE);
-    const applied = await cli(t, ["org", "apply", "--file", `${dir}/org.yaml`]);
-    assert.equal(applied.code, 0, applied.err);
-    await Deno.writeTextFile(`${dir}/people.csv`, PEOPLE_FILE);
-    const imported = await cli(t, ["employees", "import", "--file", `${dir}/people.csv`]);
-    assert.equal(imported.code, 0, imported.err);
     const added = await cli(
       t,
       ["user", "add", "--email", "juerg.mueller@example.ch", "--role", "employee", "--employee", "P1"],

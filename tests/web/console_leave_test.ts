@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
-import { cli } from "../_cli.ts";
+import { buildByCommands } from "../_command_org.ts";
 import { leaveAdjustments } from "../../src/db/schema/mod.ts";
 import { csrfOn, post, session } from "./_console.ts";
 
@@ -195,45 +195,15 @@ Deno.test("console leave: opening balances are uploaded all or nothing, refused 
   }
 });
 
-const ORG_FILE = `settings:
-  name: Muster AG
-  canton: BE
-  payday: 25
-  languages: [de, fr]
-  timeZone: Europe/Zurich
-leaveTypes:
-  - code: VACATION
-    name: { de: Ferien, en: Vacation, fr: Vacances, it: Vacanze }
-    annualDays: 25
-    steps: ["age>=50:27"]
-    carryOverMaxDays: 5
-    carryOverExpiry: 03-31
-`;
-
 Deno.test("console leave: an organisation set up by commands shows its derived balances and takes its opening file", async () => {
   const t = await makeTestApp({ demo: false });
-  const dir = await Deno.makeTempDir({ prefix: "hr-console-leave-" });
+  const password = "Ferien-im-Berner-Oberland-2026!";
+  const dir = await buildByCommands(t, {
+    admin: { email: "admin@example.ch", password },
+    peopleCsv: "personnel_number;first_name;last_name;canton;employment_start;birth_date;workload_percent;" +
+      "working_weekdays\r\nP1;Jürg;Müller;BE;01.03.2012;15.06.1975;80;1-4\r\n",
+  });
   try {
-    const password = "Ferien-im-Berner-Oberland-2026!";
-    for (
-      const [words, stdin] of [
-        [["leave-types", "init"], ""],
-        [["user", "create-admin", "--email", "admin@example.ch", "--password-stdin"], password],
-      ] as [string[], string][]
-    ) {
-      const r = await cli(t, words, stdin);
-      assert.equal(r.code, 0, r.err);
-    }
-    await Deno.writeTextFile(`${dir}/org.yaml`, ORG_FILE);
-    assert.equal((await cli(t, ["org", "apply", "--file", `${dir}/org.yaml`])).code, 0);
-    await Deno.writeTextFile(
-      `${dir}/people.csv`,
-      "personnel_number;first_name;last_name;canton;employment_start;birth_date;workload_percent;working_weekdays\r\n" +
-        "P1;Jürg;Müller;BE;01.03.2012;15.06.1975;80;1-4\r\n",
-    );
-    const imported = await cli(t, ["employees", "import", "--file", `${dir}/people.csv`]);
-    assert.equal(imported.code, 0, imported.err);
-
     const cookie = { Cookie: `hr_session=${await t.signIn("admin@example.ch", password)}` };
     const page = await (await t.request("/hr/people/P1", { headers: cookie })).text();
     assert.match(page, /<h2 id="balance">Ferien- und Abwesenheitssaldo<\/h2>/);
