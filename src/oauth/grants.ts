@@ -106,6 +106,25 @@ async function newRefreshToken(
   return token;
 }
 
+/**
+ * The token endpoint's answer (RFC 6749 §5.1) for a grant: a new access token for these scopes and the
+ * refresh token already stored, the same for a code exchange and a refresh.
+ */
+async function tokenResponse(
+  deps: AppDeps,
+  who: { userId: string; clientId: string; connectionId: string },
+  grant: { scopes: string[]; familyId: string; refreshToken: string },
+): Promise<TokenResponse> {
+  const at = await issueAccessToken(deps, { ...who, scopes: grant.scopes, familyId: grant.familyId });
+  return {
+    access_token: at.accessToken,
+    token_type: "Bearer",
+    expires_in: at.expiresIn,
+    refresh_token: grant.refreshToken,
+    scope: formatScopes(grant.scopes),
+  };
+}
+
 async function personActive(deps: AppDeps, userId: string): Promise<boolean> {
   const u = await deps.db.query.users.findFirst({ where: eq(users.id, userId), columns: { active: true } });
   return !!u?.active;
@@ -176,20 +195,11 @@ export async function exchangeCode(
   await deps.db.update(oauthAuthorizationCodes).set({ familyId: family.id })
     .where(eq(oauthAuthorizationCodes.codeHash, codeHash));
   const refreshToken = await newRefreshToken(deps, family.id, scopes);
-  const at = await issueAccessToken(deps, {
-    userId: row.userId,
-    clientId: client.id,
-    connectionId: connection.id,
+  return await tokenResponse(deps, { userId: row.userId, clientId: client.id, connectionId: connection.id }, {
     scopes,
     familyId: family.id,
+    refreshToken,
   });
-  return {
-    access_token: at.accessToken,
-    token_type: "Bearer",
-    expires_in: at.expiresIn,
-    refresh_token: refreshToken,
-    scope: formatScopes(scopes),
-  };
 }
 
 /**
@@ -291,20 +301,15 @@ export async function refreshGrant(
   // RFC 6749 §6: the requested scope applies to the access token only; the new refresh token keeps the
   // grant's, so a later refresh without `scope` gets all of it again.
   const refreshToken = await newRefreshToken(deps, family.id, granted, tokenHash);
-  const at = await issueAccessToken(deps, {
+  return await tokenResponse(deps, {
     userId: connection.userId,
     clientId: client.id,
     connectionId: connection.id,
+  }, {
     scopes,
     familyId: family.id,
+    refreshToken,
   });
-  return {
-    access_token: at.accessToken,
-    token_type: "Bearer",
-    expires_in: at.expiresIn,
-    refresh_token: refreshToken,
-    scope: formatScopes(scopes),
-  };
 }
 
 /**
