@@ -6,21 +6,29 @@
  * records. The forms work without JavaScript; every write is a service of `onboarding_plans.ts`.
  */
 import type { Context, Hono } from "hono";
-import { eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { employees } from "../db/schema/mod.ts";
 import { AppError } from "../errors.ts";
 import { fill } from "../i18n/mod.ts";
-import { WEB_MESSAGES } from "../i18n/web.ts";
 import { onboardingTexts } from "../i18n/console_onboarding.ts";
 import { personTexts } from "../i18n/console_person.ts";
 import { portalActor } from "../services/actor.ts";
 import { todayOf } from "../services/common.ts";
 import { closePlan, completePlanTask, planOf, startPlanForPerson } from "../services/onboarding_plans.ts";
 import { isNewHire, NEW_HIRE_DAYS } from "../services/onboarding_templates.ts";
-import { hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
+import { personByNumber } from "../services/hr_console.ts";
+import {
+  ConsolePage,
+  Field,
+  Hint,
+  hrForm,
+  hrPage,
+  notFoundPage,
+  type Page,
+  PostForm,
+  render,
+  Table,
+} from "./console_kit.tsx";
 import { swissDate } from "../i18n/console_common.ts";
-import { Layout, setPageHeaders } from "./layout.tsx";
 
 /** What the section shows: whose plan, the latest plan (or null) and the first day a new plan would take. */
 export interface PlanSection {
@@ -29,23 +37,13 @@ export interface PlanSection {
   suggestedFirstDay: string;
 }
 
-async function personOf(deps: AppDeps, personnelNumber: string) {
-  const [e] = await deps.db.select({
-    id: employees.id,
-    first: employees.firstName,
-    last: employees.lastName,
-    start: employees.employmentStart,
-  }).from(employees).where(eq(employees.personnelNumber, personnelNumber)).limit(1);
-  return e ?? null;
-}
-
 /** The plan of the person with this personnel number (no plan when there is no such person). */
 export async function loadOnboardingPlan(
   deps: AppDeps,
   p: Page,
   personnelNumber: string,
 ): Promise<PlanSection> {
-  const e = await personOf(deps, personnelNumber);
+  const e = await personByNumber(deps, personnelNumber);
   const today = todayOf(deps);
   return {
     pn: personnelNumber,
@@ -80,58 +78,54 @@ export function OnboardingPlan(props: { p: Page; plan: PlanSection; page?: boole
               : ""}
           </p>
           {plan.phases.map((ph) => (
-            <table key={ph.phase} aria-label={ot.phaseNames[ph.phase]}>
-              <caption>{ot.phaseNames[ph.phase]}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{ot.task}</th>
-                  <th scope="col">{ot.due}</th>
-                  <th scope="col">{ot.who}</th>
-                  <th scope="col">{ot.state}</th>
+            <Table
+              label={ot.phaseNames[ph.phase]}
+              caption={<caption>{ot.phaseNames[ph.phase]}</caption>}
+              cols={[ot.task, ot.due, ot.who, ot.state]}
+            >
+              {ph.tasks.map((t) => (
+                <tr key={t.id}>
+                  <td>{t.title}</td>
+                  <td>{t.dueDate ? swissDate(t.dueDate, props.p.lang) : "–"}</td>
+                  <td>{t.assignee ?? ot.person}</td>
+                  <td>
+                    {t.done ? `✓ ${ot.done}` : `○ ${ot.open}`}
+                    {open && !t.done
+                      ? (
+                        <PostForm p={props.p} action={`${base(pn)}/tasks/${t.id}/done`} inline>
+                          <button type="submit" class="secondary" aria-label={`${ot.markDone}: ${t.title}`}>
+                            {ot.markDone}
+                          </button>
+                        </PostForm>
+                      )
+                      : null}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {ph.tasks.map((t) => (
-                  <tr key={t.id}>
-                    <td>{t.title}</td>
-                    <td>{t.dueDate ? swissDate(t.dueDate, props.p.lang) : "–"}</td>
-                    <td>{t.assignee ?? ot.person}</td>
-                    <td>
-                      {t.done ? `✓ ${ot.done}` : `○ ${ot.open}`}
-                      {open && !t.done
-                        ? (
-                          <form method="post" action={`${base(pn)}/tasks/${t.id}/done`} class="inline">
-                            <input type="hidden" name="csrf" value={props.p.csrf} />
-                            <button type="submit" class="secondary" aria-label={`${ot.markDone}: ${t.title}`}>
-                              {ot.markDone}
-                            </button>
-                          </form>
-                        )
-                        : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           ))}
         </>
       )}
       {open
         ? (
-          <form method="post" action={`${base(pn)}/close`}>
-            <input type="hidden" name="csrf" value={props.p.csrf} />
-            <p id="close-hint" class="muted">{ot.closeHint}</p>
+          <PostForm p={props.p} action={`${base(pn)}/close`}>
+            <Hint id="close-hint">{ot.closeHint}</Hint>
             <button type="submit" class="secondary" aria-describedby="close-hint">{ot.closePlan}</button>
-          </form>
+          </PostForm>
         )
         : (
-          <form method="post" action={`${base(pn)}/start`}>
-            <input type="hidden" name="csrf" value={props.p.csrf} />
-            <p id="start-hint" class="muted">{fill(ot.startHint, { days: String(NEW_HIRE_DAYS) })}</p>
-            <label for="first-day">{ot.firstDay}</label>
-            <input id="first-day" name="first_day" type="date" required value={suggestedFirstDay} />
+          <PostForm p={props.p} action={`${base(pn)}/start`}>
+            <Hint id="start-hint">{fill(ot.startHint, { days: String(NEW_HIRE_DAYS) })}</Hint>
+            <Field
+              id="first-day"
+              label={ot.firstDay}
+              name="first_day"
+              type="date"
+              required
+              value={suggestedFirstDay}
+            />
             <button type="submit" aria-describedby="start-hint">{ot.startPlan}</button>
-          </form>
+          </PostForm>
         )}
       {props.page ? null : (
         <p>
@@ -148,31 +142,24 @@ type Opts = { flash?: string; errors?: string[]; status?: 200 | 400 | 403 | 404 
 async function planPage(deps: AppDeps, c: Context, p: Page, opts: Opts = {}) {
   const pn = c.req.param("pn") ?? "";
   const ot = onboardingTexts(p.lang);
-  setPageHeaders(c);
-  const e = await personOf(deps, pn);
+  const e = await personByNumber(deps, pn);
   if (!e) {
-    return c.html(
-      <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={p.t.people} wide>
-        <Nav t={p.t} here="people" />
-        <h1>{p.t.people}</h1>
-        <p class="alert" role="alert">{personTexts(p.lang).unknown}</p>
-      </Layout>,
-      404,
-    );
+    return notFoundPage(c, p, { title: p.t.people, here: "people", message: personTexts(p.lang).unknown });
   }
   const name = `${e.first} ${e.last}`;
   const section = await loadOnboardingPlan(deps, p, pn);
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={fill(ot.pageTitle, { name })} wide>
-      <Nav t={p.t} here="people" />
-      <p>
-        <a href={`/hr/people/${encodeURIComponent(pn)}`}>{fill(ot.backToPerson, { name })}</a>
-      </p>
-      <h1>{fill(ot.pageTitle, { name })}</h1>
-      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-      <Problems t={p.t} errors={opts.errors ?? []} />
+  return render(
+    c,
+    <ConsolePage
+      p={p}
+      title={fill(ot.pageTitle, { name })}
+      here="people"
+      back={[`/hr/people/${encodeURIComponent(pn)}`, fill(ot.backToPerson, { name })]}
+      flash={opts.flash}
+      errors={opts.errors}
+    >
       <OnboardingPlan p={p} plan={section} page />
-    </Layout>,
+    </ConsolePage>,
     opts.status ?? 200,
   );
 }
@@ -194,7 +181,7 @@ export function mountConsoleOnboarding(app: Hono<any>, deps: AppDeps): void {
     const posted = await hrForm(deps, c, "/hr/people", planPage);
     if (posted instanceof Response) return posted;
     const { p, form } = posted;
-    const e = await personOf(deps, c.req.param("pn") ?? "");
+    const e = await personByNumber(deps, c.req.param("pn") ?? "");
     if (!e) return await planPage(deps, c, p);
     try {
       return await planPage(deps, c, p, { flash: await fn(p, e.id, form) });

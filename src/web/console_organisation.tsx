@@ -7,14 +7,23 @@
  */
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
-import { WEB_MESSAGES } from "../i18n/web.ts";
 import { organisationTexts } from "../i18n/console_organisation.ts";
 import { applySections, readSection } from "../org_config/mod.ts";
 import { ORG_LANGUAGES } from "../settings.ts";
-import { CANTON_CODES, hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
-import { Layout, setPageHeaders } from "./layout.tsx";
-import { eq } from "drizzle-orm";
-import { closurePeriods } from "../db/schema/mod.ts";
+import {
+  CANTON_CODES,
+  CantonOptions,
+  Check,
+  ConsolePage,
+  Field,
+  Hint,
+  hrForm,
+  hrPage,
+  type Page,
+  PostForm,
+  render,
+} from "./console_kit.tsx";
+import { closureById } from "../services/hr_console.ts";
 import { AppError } from "../errors.ts";
 import { fill, type Lang } from "../i18n/mod.ts";
 import { closureRefusal, closureTexts, requestList } from "../i18n/console_closures.ts";
@@ -44,59 +53,59 @@ async function organisationPage(
   const f: Settings = opts.form ?? current;
   const languages = new Set(f.languages ?? ["de"]);
   const halfDays = new Set(f.halfDays ?? []);
-  setPageHeaders(c);
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={ot.organisation} wide>
-      <Nav t={p.t} here="organisation" />
-      <h1>{ot.organisation}</h1>
-      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-      <Problems t={p.t} errors={opts.errors ?? []} />
+  return render(
+    c,
+    <ConsolePage p={p} title={ot.organisation} here="organisation" flash={opts.flash} errors={opts.errors}>
       <p>{ot.intro}</p>
-      <form method="post" action="/hr/organisation">
-        <input type="hidden" name="csrf" value={p.csrf} />
-        <label for="oname">{ot.name}</label>
-        <input id="oname" name="name" type="text" required maxlength={200} value={f.name ?? ""} />
+      <PostForm p={p} action="/hr/organisation">
+        <Field
+          id="oname"
+          label={ot.name}
+          name="name"
+          type="text"
+          required
+          maxlength={200}
+          value={f.name ?? ""}
+        />
         <label for="ocanton">{ot.canton}</label>
         <select id="ocanton" name="canton" aria-describedby="ocanton-hint">
-          {CANTON_CODES.map((k) => <option key={k} value={k} selected={(f.canton ?? "ZH") === k}>{k}
-          </option>)}
+          <CantonOptions value={f.canton ?? "ZH"} />
         </select>
-        <p id="ocanton-hint" class="muted">{ot.cantonHint}</p>
-        <label for="opayday">{ot.payday}</label>
-        <input
+        <Hint id="ocanton-hint">{ot.cantonHint}</Hint>
+        <Field
           id="opayday"
+          label={ot.payday}
+          hint={ot.paydayHint}
           name="payday"
           type="number"
+          required
           min={1}
           max={31}
-          required
-          aria-describedby="opayday-hint"
           value={f.payday === undefined ? "25" : String(f.payday)}
         />
-        <p id="opayday-hint" class="muted">{ot.paydayHint}</p>
         <fieldset aria-describedby="olang-hint">
           <legend>{ot.languages}</legend>
           {ORG_LANGUAGES.map((l) => (
-            <div class="scope" key={l}>
-              <input
-                id={`olang-${l}`}
-                type="checkbox"
-                name="languages"
-                value={l}
-                checked={languages.has(l)}
-              />
-              <label for={`olang-${l}`}>{ot.languageNames[l]}</label>
-            </div>
+            <Check
+              id={`olang-${l}`}
+              label={ot.languageNames[l]}
+              name="languages"
+              value={l}
+              checked={languages.has(l)}
+            />
           ))}
         </fieldset>
-        <p id="olang-hint" class="muted">{ot.languagesHint}</p>
+        <Hint id="olang-hint">{ot.languagesHint}</Hint>
         <fieldset>
           <legend>{ot.halfDays}</legend>
           {HALF_DAYS.map((d) => (
-            <div class="scope" key={d}>
-              <input id={`ohalf-${d}`} type="checkbox" name="half_days" value={d} checked={halfDays.has(d)} />
-              <label for={`ohalf-${d}`}>{ot.halfDayNames[d]}</label>
-            </div>
+            <Check
+              id={`ohalf-${d}`}
+              label={ot.halfDayNames[d]}
+              name="half_days"
+              value={d}
+              checked={halfDays.has(d)}
+            />
           ))}
         </fieldset>
         <p>
@@ -104,8 +113,8 @@ async function organisationPage(
           <span class="muted">{ot.timeZoneHint}</span>
         </p>
         <button type="submit">{p.t.save}</button>
-      </form>
-    </Layout>,
+      </PostForm>
+    </ConsolePage>,
     opts.status ?? 200,
   );
 }
@@ -148,7 +157,7 @@ export function mountConsoleOrganisation(app: Hono<any>, deps: AppDeps): void {
 
 // The page of one company closure ---------------------------------------------------------------------------
 
-type ClosureRow = typeof closurePeriods.$inferSelect;
+type ClosureRow = NonNullable<Awaited<ReturnType<typeof closureById>>>;
 
 /** The closure's form as typed (kept when a save is refused). */
 interface ClosureForm {
@@ -181,87 +190,87 @@ async function closurePage(
   opts: { flash?: string; errors?: string[]; status?: 200 | 400 | 403 | 404 | 409; form?: ClosureForm } = {},
 ) {
   const ct = closureTexts(p.lang);
-  const [row] = await deps.db.select().from(closurePeriods).where(eq(closurePeriods.id, id)).limit(1);
-  setPageHeaders(c);
+  const row = await closureById(deps, id);
+  const back = (
+    <p>
+      <a href="/hr/calendar">{ct.back}</a>
+    </p>
+  );
   if (!row) {
-    return c.html(
-      <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={ct.title} wide>
-        <Nav t={p.t} here="calendar" />
-        <h1>{ct.title}</h1>
-        {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-        <Problems t={p.t} errors={opts.status === 403 ? opts.errors ?? [] : []} />
+    // After a removal the page says so; a refused token says that; anything else is an unknown closure.
+    return render(
+      c,
+      <ConsolePage
+        p={p}
+        title={ct.title}
+        here="calendar"
+        flash={opts.flash}
+        errors={opts.status === 403 ? opts.errors : []}
+      >
         {opts.flash || opts.status === 403 ? null : <p class="alert" role="alert">{ct.notFound}</p>}
-        <p>
-          <a href="/hr/calendar">{ct.back}</a>
-        </p>
-      </Layout>,
+        {back}
+      </ConsolePage>,
       opts.flash ? 200 : opts.status === 403 ? 403 : 404,
     );
   }
   const f = opts.form ?? formOf(row);
   const action = `/hr/calendar/closures/${encodeURIComponent(row.id)}`;
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={ct.title} wide>
-      <Nav t={p.t} here="calendar" />
-      <h1>{`${ct.title}: ${row.nameDe}`}</h1>
-      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-      <Problems t={p.t} errors={opts.errors ?? []} />
+  return render(
+    c,
+    <ConsolePage
+      p={p}
+      title={ct.title}
+      here="calendar"
+      heading={`${ct.title}: ${row.nameDe}`}
+      flash={opts.flash}
+      errors={opts.errors}
+    >
       <p>{ct.intro}</p>
-      <form method="post" action={action}>
-        <input type="hidden" name="csrf" value={p.csrf} />
-        <label for="kde">{ct.nameDe}</label>
-        <input id="kde" name="name_de" type="text" required maxlength={100} value={f.nameDe} />
-        <label for="kfr">{ct.nameFr}</label>
-        <input id="kfr" name="name_fr" type="text" maxlength={100} value={f.nameFr} />
-        <label for="ken">{ct.nameEn}</label>
-        <input id="ken" name="name_en" type="text" maxlength={100} value={f.nameEn} />
-        <label for="kfrom">{ct.from}</label>
-        <input id="kfrom" name="from" type="date" required value={f.from} />
-        <label for="kto">{ct.to}</label>
-        <input id="kto" name="to" type="date" required value={f.to} />
-        <div class="scope">
-          <input id="kdeducts" type="checkbox" name="deducts" value="yes" checked={f.deducts} />
-          <label for="kdeducts">{ct.deducts}</label>
-        </div>
+      <PostForm p={p} action={action}>
+        <Field
+          id="kde"
+          label={ct.nameDe}
+          name="name_de"
+          type="text"
+          required
+          maxlength={100}
+          value={f.nameDe}
+        />
+        <Field id="kfr" label={ct.nameFr} name="name_fr" type="text" maxlength={100} value={f.nameFr} />
+        <Field id="ken" label={ct.nameEn} name="name_en" type="text" maxlength={100} value={f.nameEn} />
+        <Field id="kfrom" label={ct.from} name="from" type="date" required value={f.from} />
+        <Field id="kto" label={ct.to} name="to" type="date" required value={f.to} />
+        <Check id="kdeducts" label={ct.deducts} name="deducts" checked={f.deducts} />
         <label for="kcantons">{ct.cantons}</label>
         <select id="kcantons" name="cantons" multiple size={6} aria-describedby="kcantons-hint">
           {CANTON_CODES.map((k) => <option key={k} value={k} selected={f.cantons.includes(k)}>{k}</option>)}
         </select>
-        <p id="kcantons-hint" class="muted">{ct.cantonsHint}</p>
-        <div class="scope">
-          <input
-            id="krecalc"
-            type="checkbox"
-            name="recalculate"
-            value="yes"
-            aria-describedby="krecalc-hint"
-          />
-          <label for="krecalc">{ct.recalculate}</label>
-        </div>
-        <p id="krecalc-hint" class="muted">{ct.recalculateHint}</p>
+        <Hint id="kcantons-hint">{ct.cantonsHint}</Hint>
+        <Check
+          id="krecalc"
+          label={ct.recalculate}
+          name="recalculate"
+          checked={false}
+          describedBy="krecalc-hint"
+        />
+        <Hint id="krecalc-hint">{ct.recalculateHint}</Hint>
         <button type="submit">{ct.save}</button>
-      </form>
+      </PostForm>
       <h2 id="remove">{ct.removeTitle}</h2>
       <p>{ct.removeIntro}</p>
-      <form method="post" action={`${action}/remove`}>
-        <input type="hidden" name="csrf" value={p.csrf} />
-        <div class="scope">
-          <input
-            id="rrecalc"
-            type="checkbox"
-            name="recalculate"
-            value="yes"
-            aria-describedby="rrecalc-hint"
-          />
-          <label for="rrecalc">{ct.recalculate}</label>
-        </div>
-        <p id="rrecalc-hint" class="muted">{ct.recalculateHint}</p>
+      <PostForm p={p} action={`${action}/remove`}>
+        <Check
+          id="rrecalc"
+          label={ct.recalculate}
+          name="recalculate"
+          checked={false}
+          describedBy="rrecalc-hint"
+        />
+        <Hint id="rrecalc-hint">{ct.recalculateHint}</Hint>
         <button type="submit">{ct.remove}</button>
-      </form>
-      <p>
-        <a href="/hr/calendar">{ct.back}</a>
-      </p>
-    </Layout>,
+      </PostForm>
+      {back}
+    </ConsolePage>,
     opts.status ?? 200,
   );
 }

@@ -8,11 +8,8 @@
  * the person's (their invitation's, and their account's once they have one).
  */
 import type { Context, Hono } from "hono";
-import { asc, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { employees, leaveTypes, users } from "../db/schema/mod.ts";
 import { fill } from "../i18n/mod.ts";
-import { WEB_MESSAGES } from "../i18n/web.ts";
 import { personTexts } from "../i18n/console_person.ts";
 import { employeeRecordFields, saveEmployeeRecords } from "../services/employee_records.ts";
 import { setAccountActive, setAccountRole } from "../services/accounts.ts";
@@ -24,12 +21,31 @@ import {
   PERSONAL_DOCUMENT_KINDS,
   type PersonalDocumentKind,
 } from "../services/my_documents.ts";
-import { leaveTypeName, todayOf } from "../services/common.ts";
+import { todayOf } from "../services/common.ts";
+import {
+  accountOfPerson,
+  balanceLeaveTypes,
+  listPersonNames,
+  personByNumber,
+} from "../services/hr_console.ts";
 import { AppError } from "../errors.ts";
-import { CANTON_CODES, formProblems, hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
-import { consoleCommonTexts, refusalText, swissDate } from "../i18n/console_common.ts";
-import { LANGS } from "../i18n/mod.ts";
-import { Layout, setPageHeaders } from "./layout.tsx";
+import {
+  CantonOptions,
+  ConsolePage,
+  Field,
+  formProblems,
+  hrForm,
+  hrPage,
+  LanguageSelect,
+  notFoundPage,
+  type Page,
+  type PageOpts,
+  PersonOptions,
+  PostForm,
+  render,
+  WeekdayBoxes,
+} from "./console_kit.tsx";
+import { refusalText, swissDate } from "../i18n/console_common.ts";
 import { loadOnboardingPlan, OnboardingPlan } from "./console_onboarding.tsx";
 import { BalanceSection, loadPersonBalances } from "./console_leave.tsx";
 
@@ -61,11 +77,7 @@ async function personPage(
   deps: AppDeps,
   c: Context,
   p: Page,
-  opts: {
-    flash?: string;
-    errors?: string[];
-    status?: Status;
-    form?: Record<string, string>;
+  opts: PageOpts<Status> & {
     /** The leave year whose balance is shown (else the page's `?year=`, else the current one). */
     year?: string;
   } = {},
@@ -74,36 +86,19 @@ async function personPage(
   const pt = personTexts(p.lang);
   const { t } = p;
   const [record] = await employeeRecordFields(deps, [pn]);
-  setPageHeaders(c);
   if (!record) {
-    return c.html(
-      <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={t.people} wide>
-        <Nav t={t} here="people" />
-        <h1>{t.people}</h1>
-        <p class="alert" role="alert">{pt.unknown}</p>
-        <p>
-          <a href="/hr/people">{pt.back}</a>
-        </p>
-      </Layout>,
-      404,
-    );
+    return notFoundPage(c, p, {
+      title: t.people,
+      here: "people",
+      message: pt.unknown,
+      back: ["/hr/people", pt.back],
+    });
   }
   const f: Record<string, string> = { ...record, ...opts.form };
-  const days = new Set(f.working_weekdays.split(/[;,]/));
-  const others = await deps.db.select({
-    pn: employees.personnelNumber,
-    first: employees.firstName,
-    last: employees.lastName,
-  }).from(employees).orderBy(asc(employees.lastName), asc(employees.firstName)).limit(1000);
+  const others = await listPersonNames(deps);
   const name = `${record.first_name} ${record.last_name}`;
-  const balanceTypes = (await deps.db.select().from(leaveTypes).where(eq(leaveTypes.deductsBalance, true))
-    .orderBy(asc(leaveTypes.code))).map((lt) => ({ code: lt.code, name: leaveTypeName(lt, p.lang) }));
-  const [account] = await deps.db.select({
-    email: users.email,
-    role: users.role,
-    active: users.active,
-  }).from(users).innerJoin(employees, eq(employees.id, users.employeeId))
-    .where(eq(employees.personnelNumber, record.personnel_number)).limit(1);
+  const balanceTypes = await balanceLeaveTypes(deps, p.lang);
+  const account = await accountOfPerson(deps, record.personnel_number);
   // An administrator is made (or changed) by an administrator only.
   const roles = p.user.role === "admin" ? [...CONSOLE_ROLES_FOR_ADMIN] : [...CONSOLE_ROLES_FOR_HR];
   const plan = await loadOnboardingPlan(deps, p, record.personnel_number);
@@ -113,95 +108,109 @@ async function personPage(
     p.lang,
     opts.year ?? c.req.query("year"),
   );
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={name} wide>
-      <Nav t={t} here="people" />
-      <p>
-        <a href="/hr/people">{pt.back}</a>
-      </p>
-      <h1>{`${name} (${record.personnel_number})`}</h1>
-      {record.employment_end
-        ? <p class="note">{fill(pt.ended, { date: swissDate(record.employment_end, p.lang) })}</p>
-        : null}
-      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-      <Problems t={t} errors={opts.errors ?? []} />
+  const action = `/hr/people/${encodeURIComponent(record.personnel_number)}`;
+  return render(
+    c,
+    <ConsolePage
+      p={p}
+      title={name}
+      here="people"
+      back={["/hr/people", pt.back]}
+      heading={`${name} (${record.personnel_number})`}
+      note={record.employment_end
+        ? fill(pt.ended, { date: swissDate(record.employment_end, p.lang) })
+        : undefined}
+      flash={opts.flash}
+      errors={opts.errors}
+    >
       <p>{pt.intro}</p>
-      <form method="post" action={`/hr/people/${encodeURIComponent(record.personnel_number)}`}>
-        <input type="hidden" name="csrf" value={p.csrf} />
-        <label for="first">{t.firstName}</label>
-        <input id="first" name="first_name" type="text" required maxlength={100} value={f.first_name} />
-        <label for="last">{t.lastName}</label>
-        <input id="last" name="last_name" type="text" required maxlength={100} value={f.last_name} />
-        <label for="email">{t.email}</label>
-        <input id="email" name="work_email" type="email" maxlength={200} value={f.work_email} />
-        <label for="language">{consoleCommonTexts(p.lang).language}</label>
-        <select id="language" name="language" aria-describedby="language-hint">
-          {LANGS.map((l) => (
-            <option key={l} value={l} selected={(f.language || "de") === l}>
-              {consoleCommonTexts(p.lang).languageNames[l]}
-            </option>
-          ))}
-        </select>
-        <p id="language-hint" class="muted">{consoleCommonTexts(p.lang).languageHint}</p>
-        <label for="phone">{pt.phone}</label>
-        <input id="phone" name="phone" type="tel" maxlength={40} value={f.phone} />
+      <PostForm p={p} action={action}>
+        <Field
+          id="first"
+          label={t.firstName}
+          name="first_name"
+          type="text"
+          required
+          maxlength={100}
+          value={f.first_name}
+        />
+        <Field
+          id="last"
+          label={t.lastName}
+          name="last_name"
+          type="text"
+          required
+          maxlength={100}
+          value={f.last_name}
+        />
+        <Field
+          id="email"
+          label={t.email}
+          name="work_email"
+          type="email"
+          maxlength={200}
+          value={f.work_email}
+        />
+        <LanguageSelect lang={p.lang} value={f.language} />
+        <Field id="phone" label={pt.phone} name="phone" type="tel" maxlength={40} value={f.phone} />
         <label for="canton">{t.canton}</label>
         <select id="canton" name="canton">
-          {CANTON_CODES.map((k) => <option key={k} value={k} selected={f.canton === k}>{k}</option>)}
+          <CantonOptions value={f.canton} />
         </select>
         <label for="manager">{pt.manager}</label>
         <select id="manager" name="manager_personnel_number">
           <option value="" selected={!f.manager_personnel_number}>{pt.noManager}</option>
-          {others.filter((o) => o.pn !== record.personnel_number).map((o) => (
-            <option value={o.pn} selected={f.manager_personnel_number === o.pn}>
-              {`${o.last} ${o.first} (${o.pn})`}
-            </option>
-          ))}
+          <PersonOptions
+            people={others.filter((o) => o.pn !== record.personnel_number)}
+            value={f.manager_personnel_number}
+          />
         </select>
-        <label for="department">{pt.department}</label>
-        <input id="department" name="department" type="text" maxlength={100} value={f.department} />
-        <label for="job">{pt.jobTitle}</label>
-        <input id="job" name="job_title" type="text" maxlength={100} value={f.job_title} />
-        <label for="start">{t.start}</label>
-        <input id="start" name="employment_start" type="date" required value={f.employment_start} />
-        <label for="end">{pt.end}</label>
-        <input
+        <Field
+          id="department"
+          label={pt.department}
+          name="department"
+          type="text"
+          maxlength={100}
+          value={f.department}
+        />
+        <Field
+          id="job"
+          label={pt.jobTitle}
+          name="job_title"
+          type="text"
+          maxlength={100}
+          value={f.job_title}
+        />
+        <Field
+          id="start"
+          label={t.start}
+          name="employment_start"
+          type="date"
+          required
+          value={f.employment_start}
+        />
+        <Field
           id="end"
+          label={pt.end}
+          hint={pt.endHint}
           name="employment_end"
           type="date"
-          aria-describedby="end-hint"
           value={f.employment_end}
         />
-        <p id="end-hint" class="muted">{pt.endHint}</p>
-        <label for="birth">{t.birthDate}</label>
-        <input id="birth" name="birth_date" type="date" value={f.birth_date} />
-        <label for="workload">{t.workload}</label>
-        <input
+        <Field id="birth" label={t.birthDate} name="birth_date" type="date" value={f.birth_date} />
+        <Field
           id="workload"
+          label={t.workload}
           name="workload_percent"
           type="number"
           min={1}
           max={100}
           value={f.workload_percent}
         />
-        <fieldset>
-          <legend>{t.weekdays}</legend>
-          {t.weekdayNames.map((day, i) => (
-            <div class="scope">
-              <input
-                id={`day${i + 1}`}
-                type="checkbox"
-                name="weekday"
-                value={String(i + 1)}
-                checked={days.has(String(i + 1))}
-              />
-              <label for={`day${i + 1}`}>{day}</label>
-            </div>
-          ))}
-        </fieldset>
-        <label for="hours">{pt.weeklyHours}</label>
-        <input
+        <WeekdayBoxes t={t} name="weekday" prefix="day" days={f.working_weekdays.split(/[;,]/)} />
+        <Field
           id="hours"
+          label={pt.weeklyHours}
           name="weekly_hours"
           type="number"
           min={1}
@@ -216,12 +225,11 @@ async function personPage(
           ))}
         </select>
         <button type="submit">{t.save}</button>
-      </form>
+      </PostForm>
       <BalanceSection p={p} pn={record.personnel_number} data={balances} />
       <h2 id="correction">{pt.correction}</h2>
       <p>{pt.correctionIntro}</p>
-      <form method="post" action={`/hr/people/${encodeURIComponent(record.personnel_number)}/correction`}>
-        <input type="hidden" name="csrf" value={p.csrf} />
+      <PostForm p={p} action={`${action}/correction`}>
         <label for="ctype">{pt.leaveType}</label>
         <select id="ctype" name="type">
           {balanceTypes.map((lt) => (
@@ -230,30 +238,29 @@ async function personPage(
             </option>
           ))}
         </select>
-        <label for="cyear">{pt.year}</label>
-        <input
+        <Field
           id="cyear"
+          label={pt.year}
           name="year"
           type="number"
+          required
           min={2000}
           max={2100}
-          required
           value={opts.form?.year ?? todayOf(deps).slice(0, 4)}
         />
-        <label for="cdays">{pt.days}</label>
-        <input
+        <Field
           id="cdays"
+          label={pt.days}
+          hint={pt.daysHint}
           name="days"
           type="number"
           step="0.5"
           required
-          aria-describedby="cdays-hint"
           value={opts.form?.days}
         />
-        <p id="cdays-hint" class="muted">{pt.daysHint}</p>
-        <label for="cnote">{pt.note}</label>
-        <input
+        <Field
           id="cnote"
+          label={pt.note}
           name="note"
           type="text"
           required
@@ -262,23 +269,22 @@ async function personPage(
           value={opts.form?.note}
         />
         <button type="submit">{t.save}</button>
-      </form>
+      </PostForm>
       <h2 id="workload">{pt.workload}</h2>
       <p id="workload-intro">{pt.workloadIntro}</p>
-      <form method="post" action={`/hr/people/${encodeURIComponent(record.personnel_number)}/workload`}>
-        <input type="hidden" name="csrf" value={p.csrf} />
-        <label for="wfrom">{pt.workloadFrom}</label>
-        <input
+      <PostForm p={p} action={`${action}/workload`}>
+        <Field
           id="wfrom"
+          label={pt.workloadFrom}
           name="wl_from"
           type="date"
           required
-          aria-describedby="workload-intro"
+          describedBy="workload-intro"
           value={opts.form?.wl_from}
         />
-        <label for="wpercent">{pt.workloadPercent}</label>
-        <input
+        <Field
           id="wpercent"
+          label={pt.workloadPercent}
           name="wl_percent"
           type="number"
           min={1}
@@ -286,80 +292,69 @@ async function personPage(
           required
           value={opts.form?.wl_percent ?? record.workload_percent}
         />
-        <fieldset>
-          <legend>{t.weekdays}</legend>
-          {t.weekdayNames.map((day, i) => (
-            <div class="scope">
-              <input
-                id={`wday${i + 1}`}
-                type="checkbox"
-                name="wl_weekday"
-                value={String(i + 1)}
-                checked={(opts.form?.wl_weekdays ?? record.working_weekdays).split(/[;,]/).includes(
-                  String(i + 1),
-                )}
-              />
-              <label for={`wday${i + 1}`}>{day}</label>
-            </div>
-          ))}
-        </fieldset>
+        <WeekdayBoxes
+          t={t}
+          name="wl_weekday"
+          prefix="wday"
+          days={(opts.form?.wl_weekdays ?? record.working_weekdays).split(/[;,]/)}
+        />
         <button type="submit">{t.save}</button>
-      </form>
+      </PostForm>
       <h2 id="documents">{pt.askDocument}</h2>
       <p id="ask-intro">{pt.askDocumentIntro}</p>
-      <form method="post" action={`/hr/people/${encodeURIComponent(record.personnel_number)}/documents`}>
-        <input type="hidden" name="csrf" value={p.csrf} />
-        <label for="dkind">{pt.documentKind}</label>
-        <input
+      <PostForm p={p} action={`${action}/documents`}>
+        <Field
           id="dkind"
+          label={pt.documentKind}
           name="doc_kind"
           type="text"
           required
           minlength={2}
           maxlength={100}
-          aria-describedby="ask-intro"
+          describedBy="ask-intro"
           value={opts.form?.doc_kind}
         />
-        <label for="ddue">{pt.dueDate}</label>
-        <input id="ddue" name="doc_due" type="date" value={opts.form?.doc_due} />
+        <Field id="ddue" label={pt.dueDate} name="doc_due" type="date" value={opts.form?.doc_due} />
         <button type="submit">{t.save}</button>
-      </form>
+      </PostForm>
       <h2 id="own-documents">{pt.fileDocument}</h2>
       <p id="file-intro">{pt.fileDocumentIntro}</p>
-      <form
-        method="post"
-        action={`/hr/people/${encodeURIComponent(record.personnel_number)}/own-documents`}
-        enctype="multipart/form-data"
-      >
-        <input type="hidden" name="csrf" value={p.csrf} />
+      <PostForm p={p} action={`${action}/own-documents`} upload>
         <label for="fkind">{pt.fileKind}</label>
         <select id="fkind" name="file_kind">
           {PERSONAL_DOCUMENT_KINDS.map((k) => (
             <option value={k} selected={opts.form?.file_kind === k}>{pt.fileKinds[k]}</option>
           ))}
         </select>
-        <label for="ftitle">{pt.fileTitle}</label>
-        <input
+        <Field
           id="ftitle"
+          label={pt.fileTitle}
           name="file_title"
           type="text"
           required
           maxlength={200}
           value={opts.form?.file_title}
         />
-        <label for="fyear">{pt.fileYear}</label>
-        <input id="fyear" name="file_year" type="number" min={1900} max={2100} value={opts.form?.file_year} />
-        <label for="ffile">{pt.fileFile}</label>
-        <input
+        <Field
+          id="fyear"
+          label={pt.fileYear}
+          name="file_year"
+          type="number"
+          min={1900}
+          max={2100}
+          value={opts.form?.file_year}
+        />
+        <Field
           id="ffile"
+          label={pt.fileFile}
           name="file"
           type="file"
           required
           accept="application/pdf,image/jpeg,image/png,image/heic"
-          aria-describedby="file-intro"
+          describedBy="file-intro"
         />
         <button type="submit">{t.save}</button>
-      </form>
+      </PostForm>
       <OnboardingPlan p={p} plan={plan} />
       <h2 id="account">{pt.account}</h2>
       {account
@@ -370,8 +365,7 @@ async function personPage(
                 t.roleNames[account.role as keyof typeof t.roleNames] ?? account.role
               } · ${account.active ? pt.active : pt.deactivatedState}`}
             </p>
-            <form method="post" action={`/hr/people/${encodeURIComponent(record.personnel_number)}/role`}>
-              <input type="hidden" name="csrf" value={p.csrf} />
+            <PostForm p={p} action={`${action}/role`}>
               <label for="role">{t.role}</label>
               <select id="role" name="role">
                 {roles.map((r) => (
@@ -379,18 +373,17 @@ async function personPage(
                 ))}
               </select>
               <button type="submit">{t.save}</button>
-            </form>
-            <form method="post" action={`/hr/people/${encodeURIComponent(record.personnel_number)}/active`}>
-              <input type="hidden" name="csrf" value={p.csrf} />
+            </PostForm>
+            <PostForm p={p} action={`${action}/active`}>
               <input type="hidden" name="active" value={account.active ? "no" : "yes"} />
               <button type="submit" class="secondary">
                 {account.active ? pt.deactivate : pt.reactivate}
               </button>
-            </form>
+            </PostForm>
           </>
         )
         : <p>{pt.noAccount}</p>}
-    </Layout>,
+    </ConsolePage>,
     opts.status ?? 200,
   );
 }
@@ -403,14 +396,6 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
     if (p instanceof Response) return p;
     return await personPage(deps, c, p);
   });
-
-  /** The account linked to the person of the page, or null. */
-  const accountOf = async (pn: string) =>
-    (await deps.db.select({ email: users.email }).from(users).innerJoin(
-      employees,
-      eq(employees.id, users.employeeId),
-    )
-      .where(eq(employees.personnelNumber, pn)).limit(1))[0] ?? null;
 
   const refused = async (c: Context, p: Page, e: unknown) => {
     if (!(e instanceof AppError)) throw e;
@@ -530,7 +515,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
     try {
       const [record] = await employeeRecordFields(deps, [pn]);
       if (!record) throw new AppError("not_found", "No person has this personnel number.");
-      const emp = await deps.db.query.employees.findFirst({ where: eq(employees.personnelNumber, pn) });
+      const emp = await personByNumber(deps, pn);
       const file = files.get("file");
       const row = await addPersonalDocument(deps, {
         employeeId: emp!.id,
@@ -558,7 +543,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
     const posted = await hrForm(deps, c, "/hr/people", personPage);
     if (posted instanceof Response) return posted;
     const { p, form } = posted;
-    const account = await accountOf(c.req.param("pn"));
+    const account = await accountOfPerson(deps, c.req.param("pn"));
     if (!account) {
       return await personPage(deps, c, p, { errors: [personTexts(p.lang).noAccount], status: 404 });
     }
@@ -578,7 +563,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
     const posted = await hrForm(deps, c, "/hr/people", personPage);
     if (posted instanceof Response) return posted;
     const { p, form } = posted;
-    const account = await accountOf(c.req.param("pn"));
+    const account = await accountOfPerson(deps, c.req.param("pn"));
     if (!account) {
       return await personPage(deps, c, p, { errors: [personTexts(p.lang).noAccount], status: 404 });
     }
