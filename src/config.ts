@@ -57,6 +57,25 @@ const optionalUrl = (name: string, protocols: string[]) =>
   });
 
 /**
+ * A push service's host as `WEB_PUSH_ALLOWED_HOSTS` lists it: a name, optionally `*.` for any name below it,
+ * optionally `:port` (without a port only the https default, 443).
+ */
+const WEB_PUSH_HOST = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
+
+/**
+ * The browsers' push services (RFC 8030) a Web Push subscription may name: Chrome and other Chromium browsers
+ * (Google's FCM), Firefox (Mozilla's autopush), Safari (Apple), Edge (Microsoft's WNS). The service POSTs to the
+ * address a browser hands in, so only these are accepted: an address of the client's choosing would let anyone
+ * make the service call inside its network.
+ */
+export const DEFAULT_WEB_PUSH_HOSTS = [
+  "fcm.googleapis.com",
+  "updates.push.services.mozilla.com",
+  "*.push.apple.com",
+  "*.notify.windows.com",
+] as const;
+
+/**
  * Every setting of an installation, read from the environment once by `main.ts`. Defaults serve a small
  * installation on one machine; an invalid value stops the process with a message naming the variable.
  */
@@ -119,6 +138,33 @@ const schema = z.object({
   PUSH_APNS_URL: optionalUrl("PUSH_APNS_URL", ["https:", "http:"]),
   PUSH_FCM_SERVICE_ACCOUNT_FILE: z.string().optional(),
   PUSH_FCM_URL: optionalUrl("PUSH_FCM_URL", ["https:", "http:"]),
+  WEB_PUSH_ALLOWED_HOSTS: z.string().optional().transform((v, ctx) => {
+    if (v === undefined || v.trim() === "") return undefined;
+    const out: string[] = [];
+    for (const part of v.split(/[\s,]+/).filter(Boolean).map((x) => x.toLowerCase())) {
+      if (!WEB_PUSH_HOST.test(part)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `WEB_PUSH_ALLOWED_HOSTS: '${part}' is not a host name such as fcm.googleapis.com, ` +
+            "*.push.apple.com or localhost:8443",
+        });
+        return z.NEVER;
+      }
+      out.push(part);
+    }
+    return out;
+  }),
+  WEB_PUSH_VAPID_PRIVATE_KEY: z.string().optional().refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{43}=?$/.test(v.trim()),
+    {
+      message:
+        "WEB_PUSH_VAPID_PRIVATE_KEY must be a P-256 private key of 32 bytes in base64url (43 characters)",
+    },
+  ),
+  WEB_PUSH_SUBJECT: z.string().optional().refine(
+    (v) => v === undefined || /^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(v),
+    { message: "WEB_PUSH_SUBJECT must be a mailto: address or an https: URL (RFC 8292)" },
+  ),
   OIDC_ISSUER: optionalUrl("OIDC_ISSUER", ["http:", "https:"]),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -219,6 +265,12 @@ export interface Config {
   pushApns?: { keyFile: string; keyId: string; teamId: string; topic: string; url: string };
   /** Push to Android devices: the service account's JSON file, or FCM is off. */
   pushFcm?: { serviceAccountFile: string; url: string };
+  /**
+   * Push to browsers (Web Push, RFC 8030/8291/8292), always on: the push services a subscription's endpoint
+   * may be at (host names, `*.` for any below), the VAPID private key when set (else one is made at first
+   * start and kept sealed in the database), and the contact the push services see in each VAPID token.
+   */
+  webPush: { allowedHosts: string[]; vapidPrivateKey?: string; subject: string };
   mailFrom: string;
   oidc?: { issuer: string; clientId: string; clientSecret?: string; displayName: string };
   /**
@@ -266,6 +318,16 @@ export function appRedirectProblem(raw: string): string | null {
     return "needs a private-use scheme in reverse domain notation, such as com.example.app";
   }
   return null;
+}
+
+/**
+ * The VAPID contact when `WEB_PUSH_SUBJECT` is not set: the public origin when it is https (the push services
+ * can reach the operator there), else the sender address of the service's mail.
+ */
+function vapidSubject(issuer: string, mailFrom: string): string {
+  if (issuer.startsWith("https://")) return issuer;
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }
 
 /** Thrown with every offending variable named, so the operator fixes them all in one go. */
@@ -326,6 +388,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         url: v.PUSH_FCM_URL ?? "https://fcm.googleapis.com",
       }
       : undefined,
+    webPush: {
+      allowedHosts: v.WEB_PUSH_ALLOWED_HOSTS ?? [...DEFAULT_WEB_PUSH_HOSTS],
+      vapidPrivateKey: v.WEB_PUSH_VAPID_PRIVATE_KEY?.trim().replace(/=$/, ""),
+      subject: v.WEB_PUSH_SUBJECT ?? vapidSubject(issuer, v.MAIL_FROM),
+    },
     mailFrom: v.MAIL_FROM,
     oidc: v.OIDC_ISSUER && v.OIDC_CLIENT_ID
       ? {

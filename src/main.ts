@@ -217,8 +217,9 @@ export async function main(
       log,
     )
     : undefined;
-  // Push: each platform whose settings are complete gets a worker; the others' pushes stay queued.
-  const senders = await sendersFrom(config);
+  // Push: browsers always (the VAPID key made at first start), each phone platform whose settings are
+  // complete; the others' pushes stay queued.
+  const senders = await sendersFrom(config, { config, database, db: database.db, clock: systemClock }, log);
   const pushWorker = Object.keys(senders).length
     ? startPushWorker(database.db, systemClock, senders, log)
     : undefined;

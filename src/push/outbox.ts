@@ -10,11 +10,13 @@ import type { Db } from "../db/client.ts";
 import { pushDevices, pushOutbox, sessions } from "../db/schema/mod.ts";
 import type { Logger } from "../log.ts";
 import { BACKOFF_MS, MAX_ATTEMPTS, STUCK_AFTER_MS } from "../mail/outbox.ts";
-import { apnsSender, fcmSender, type PushSender } from "./senders.ts";
+import { apnsSender, fcmSender, type PushSender, webPushSender } from "./senders.ts";
 import type { Config } from "../config.ts";
+import type { AppDeps } from "../deps.ts";
+import { vapidKeys } from "./vapid.ts";
 
 /** The senders by platform; a platform left out is not delivered (its messages wait). */
-export type PushSenders = Partial<Record<"APNS" | "FCM", PushSender>>;
+export type PushSenders = Partial<Record<"APNS" | "FCM" | "WEBPUSH", PushSender>>;
 
 export async function deliverDuePushes(
   db: Db,
@@ -44,7 +46,7 @@ export async function deliverDuePushes(
     .orderBy(asc(pushOutbox.nextAttemptAt)).limit(limit);
   const counts = { sent: 0, retried: 0, failed: 0, gone: 0 };
   for (const { m, d } of due) {
-    const sender = senders[d.platform as "APNS" | "FCM"];
+    const sender = senders[d.platform as keyof PushSenders];
     if (!sender) continue;
     const claimed = await db.update(pushOutbox).set({ status: "SENDING", nextAttemptAt: now })
       .where(and(eq(pushOutbox.id, m.id), eq(pushOutbox.status, "QUEUED"))).returning({ id: pushOutbox.id });
@@ -105,9 +107,29 @@ export function startPushWorker(db: Db, clock: Clock, senders: PushSenders, log:
   return { kick: () => void run(), stop: () => clearInterval(timer) };
 }
 
-/** The senders the configuration asks for, their key files read once at start. */
-export async function sendersFrom(config: Pick<Config, "pushApns" | "pushFcm">): Promise<PushSenders> {
+/**
+ * The senders the configuration asks for, their key files read once at start. Web Push needs no settings: with
+ * the database (`deps`) its VAPID key is read, or made and kept at the first start; a key that cannot be
+ * opened is logged and leaves browsers' pushes queued.
+ */
+export async function sendersFrom(
+  config: Pick<Config, "pushApns" | "pushFcm" | "webPush">,
+  deps?: Pick<AppDeps, "config" | "database" | "db" | "clock">,
+  log?: Logger,
+): Promise<PushSenders> {
   const out: PushSenders = {};
+  if (deps) {
+    try {
+      const keys = await vapidKeys(deps);
+      out.WEBPUSH = webPushSender({
+        ...keys,
+        subject: config.webPush.subject,
+        allowedHosts: config.webPush.allowedHosts,
+      });
+    } catch (e) {
+      log?.error("web push is off", { error: e instanceof Error ? e.message : String(e) });
+    }
+  }
   if (config.pushApns) {
     const a = config.pushApns;
     out.APNS = apnsSender({

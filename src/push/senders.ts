@@ -11,9 +11,17 @@
  *   `POST {base}/v1/projects/{project}/messages:send` with `{message: {token, notification, data}}`; 404
  *   `UNREGISTERED` means the token is gone (firebase.google.com, "FCM HTTP v1 API", "Authorize send requests").
  *
- * Both answer 429 and 5xx for a temporary refusal; the outbox then tries again later.
+ * - **Web Push** to a browser (RFC 8030 at the push service the browser chose, the endpoint of its
+ *   subscription): the message encrypted for the subscription's keys (RFC 8291, `Content-Encoding: aes128gcm`),
+ *   a VAPID token (RFC 8292, ES256, `aud` the push service's origin, `sub` the operator's contact) with the
+ *   public key as `Authorization: vapid t=…, k=…`, `TTL`, `Urgency` and a `Topic` from the collapse id (one
+ *   record's pushes replace each other while waiting); 201 delivered, 404 and 410 mean the subscription is gone.
+ *
+ * All answer 429 and 5xx for a temporary refusal; the outbox then tries again later.
  */
 import { importPKCS8, SignJWT } from "jose";
+import webpush from "web-push";
+import { parseWebSubscription } from "./web_subscription.ts";
 
 /** What a send came to. */
 export type SendOutcome =
@@ -167,6 +175,94 @@ export function fcmSender(s: FcmSettings, now: () => number = Date.now): PushSen
         cached = null;
         return { kind: "retry", reason };
       }
+      return temporary(r.status) ? { kind: "retry", reason } : { kind: "failed", reason };
+    },
+  };
+}
+
+/** Web Push settings: the VAPID key pair and contact, and the push services a subscription may name. */
+export interface WebPushSettings {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+  allowedHosts: readonly string[];
+  /** How a request is sent (default `fetch`; a test passes one that trusts its own CA). */
+  fetch?: typeof fetch;
+}
+
+/**
+ * How long a push service keeps a message for a browser that is offline (RFC 8030 `TTL`, seconds): three
+ * days, so a decision made on a Friday still reaches a phone switched on on Monday; after that the inbox has it.
+ */
+export const WEB_PUSH_TTL_SECONDS = 3 * 86_400;
+
+/** What the `web-push` package offers that the sender uses (it ships no types). */
+interface WebPushLib {
+  generateRequestDetails(
+    subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+    payload: string,
+    options: {
+      vapidDetails: { subject: string; publicKey: string; privateKey: string };
+      TTL: number;
+      urgency: "very-low" | "low" | "normal" | "high";
+      topic?: string;
+      contentEncoding: "aes128gcm";
+    },
+  ): { endpoint: string; method: string; headers: Record<string, string | number>; body: Uint8Array };
+}
+
+/**
+ * A `Topic` (RFC 8030 §5.4: at most 32 characters of the base64url alphabet) for a collapse id
+ * (`leaveRequest:<id>`): its SHA-256 in base64url, cut to 32.
+ */
+export async function topicOf(collapseId: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(collapseId)));
+  return btoa(String.fromCharCode(...digest)).replaceAll("+", "-").replaceAll("/", "_").slice(0, 32);
+}
+
+/**
+ * A sender to the browsers' push services. The payload is `{title, body, data}` as JSON (the service worker
+ * shows title and body and opens the screen `data.kind` names). The endpoint is checked against the
+ * allow-list again before each send (the list may have been narrowed since the browser registered), and a
+ * redirect is not followed: the service talks only to the address it checked.
+ */
+export function webPushSender(s: WebPushSettings): PushSender {
+  const lib = webpush as unknown as WebPushLib;
+  const send = s.fetch ?? fetch;
+  return {
+    async send(m) {
+      const parsed = parseWebSubscription(m.token, s.allowedHosts);
+      if (!parsed.ok) return { kind: "gone", reason: `subscription not accepted (${parsed.problem})` };
+      const sub = parsed.subscription;
+      const details = lib.generateRequestDetails(
+        sub,
+        JSON.stringify({ title: m.title, body: m.body, data: m.data }),
+        {
+          vapidDetails: { subject: s.subject, publicKey: s.publicKey, privateKey: s.privateKey },
+          TTL: WEB_PUSH_TTL_SECONDS,
+          urgency: "normal",
+          ...(m.data.collapseId ? { topic: await topicOf(m.data.collapseId) } : {}),
+          contentEncoding: "aes128gcm",
+        },
+      );
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(details.headers)) {
+        // fetch sets the length from the body itself.
+        if (k.toLowerCase() !== "content-length") headers.set(k, String(v));
+      }
+      const r = await send(details.endpoint, {
+        method: "POST",
+        headers,
+        body: new Uint8Array(details.body),
+        redirect: "manual",
+      });
+      if (r.ok) {
+        await r.body?.cancel();
+        return { kind: "sent" };
+      }
+      const text = await reasonOf(r);
+      const reason = text === String(r.status) ? text : `${r.status} ${text}`.slice(0, 300);
+      if (r.status === 404 || r.status === 410) return { kind: "gone", reason };
       return temporary(r.status) ? { kind: "retry", reason } : { kind: "failed", reason };
     },
   };
