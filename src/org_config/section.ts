@@ -115,6 +115,21 @@ export function duplicates<T>(
   return out;
 }
 
+/**
+ * The check of a list of periods (closures, school holidays): each natural key once, and no period ending
+ * before it starts.
+ */
+export function periodProblems<T extends { start: string; end: string }>(
+  list: readonly T[],
+  keyOf: (t: T) => string,
+): Problem[] {
+  const out = duplicates(list, keyOf, "start");
+  list.forEach((e, i) => {
+    if (e.end < e.start) out.push({ path: [i, "end"], message: `is before start ${e.start}` });
+  });
+  return out;
+}
+
 /** Whether two plain values (JSON-like) are equal. */
 export function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);

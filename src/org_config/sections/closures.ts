@@ -5,11 +5,10 @@ import { closurePeriods, closureWorkThrough } from "../../db/schema/mod.ts";
 import { isCanton } from "../../domain/calendar.ts";
 import {
   defineSection,
-  duplicates,
   emptyReport,
   isoDay,
   namesWithIt,
-  type Problem,
+  periodProblems,
   rowNames,
   same,
 } from "../section.ts";
@@ -63,13 +62,7 @@ export const closuresSection = defineSection<Entry[]>({
   naturalKey: "start and end",
   prunable: true,
   schema: z.array(entry),
-  check(list) {
-    const out: Problem[] = duplicates(list, keyOf, "start");
-    list.forEach((e, i) => {
-      if (e.end < e.start) out.push({ path: [i, "end"], message: `is before start ${e.start}` });
-    });
-    return out;
-  },
+  check: (list) => periodProblems(list, keyOf),
   async read(q) {
     const rows = await q.select().from(closurePeriods).orderBy(
       asc(closurePeriods.startDate),
