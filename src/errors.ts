@@ -57,20 +57,6 @@ export const CONFLICT_REASONS = [
 ] as const;
 export type ConflictReason = typeof CONFLICT_REASONS[number];
 
-/** Refusals of the account and invitation services that the HR console says in the reader's language. */
-export const REFUSAL_KEYS = [
-  "own_account",
-  "admin_only",
-  "not_an_email",
-  "not_a_role",
-  "no_such_employee",
-  "no_such_account",
-  "has_password",
-  "linked_to_other_employee",
-  "employee_has_account",
-] as const;
-export type RefusalKey = typeof REFUSAL_KEYS[number];
-
 /** One invalid input field and what is wrong with it (a validation refusal lists every one). */
 export interface FieldProblem {
   /**
@@ -101,11 +87,6 @@ export class AppError extends Error {
   readonly fields?: FieldProblem[];
   /** What a conflict is about, where it is one of the common ones. */
   readonly reason?: ConflictReason;
-  /**
-   * A stable name of this refusal for the pages that say it in the reader's language (the HR console's
-   * `REFUSAL_KEYS`); never part of an API answer.
-   */
-  readonly key?: RefusalKey;
   /** The catalogue text (src/i18n/messages) of this refusal; `message` is its English form, for the logs. */
   readonly msg?: RefusalMessage;
   constructor(
@@ -116,7 +97,6 @@ export class AppError extends Error {
       conflictingId?: string;
       fields?: FieldProblem[];
       reason?: ConflictReason;
-      key?: RefusalKey;
       msg?: RefusalMessage;
     } = {},
   ) {
@@ -127,7 +107,6 @@ export class AppError extends Error {
     this.conflictingId = opts.conflictingId;
     this.fields = opts.fields;
     this.reason = opts.reason;
-    this.key = opts.key;
     this.msg = opts.msg;
   }
   /** The HTTP status this refusal maps to. */
@@ -143,7 +122,6 @@ export interface RefusalOptions {
   retryAfter?: number;
   conflictingId?: string;
   reason?: ConflictReason;
-  key?: RefusalKey;
 }
 
 /**
@@ -162,7 +140,6 @@ export function refusal(
     ...(opts.retryAfter !== undefined ? { retryAfter: opts.retryAfter } : {}),
     ...(opts.conflictingId ? { conflictingId: opts.conflictingId } : {}),
     ...(opts.reason ? { reason: opts.reason } : {}),
-    ...(opts.key ? { key: opts.key } : {}),
     ...(names.length ? { fields: names.map((field) => ({ field, message: english })) } : {}),
     msg: { id, ...(params ? { params } : {}) },
   });

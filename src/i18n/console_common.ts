@@ -1,17 +1,15 @@
 /**
  * What every page of the HR console shares beyond its own texts: the person's language field, dates as Swiss
- * readers write them, and the services' refusals in the reader's language (the services speak English to
- * the commands; the console says the refusals it knows by their key, and the employee file's problems by
- * their pattern).
+ * readers write them, and the services' refusals in the reader's language (the catalogue's, src/i18n/messages;
+ * the employee file's problems by their pattern).
  */
-import { type AppError, type RefusalKey, textOf } from "../errors.ts";
+import { type AppError, textOf } from "../errors.ts";
 import { fill, type Lang, langOr } from "./mod.ts";
 
 export interface ConsoleCommonTexts {
   language: string;
   languageHint: string;
   languageNames: Record<Lang, string>;
-  refusals: Record<RefusalKey, string>;
   /** The employee file's problems, `{field}` being the column's name in the reader's language. */
   record: {
     required: string;
@@ -60,19 +58,6 @@ const TEXTS: Record<Lang, ConsoleCommonTexts> = {
     languageHint:
       "Die Einladung ist in dieser Sprache geschrieben; mit einem Konto wählt die Person ihre Sprache selbst.",
     languageNames: { de: "Deutsch", fr: "Französisch", it: "Italienisch", en: "Englisch" },
-    refusals: {
-      own_account: "Niemand ändert sein eigenes Konto; das macht eine Kollegin oder ein Kollege.",
-      admin_only:
-        "Nur eine Administratorin oder ein Administrator ändert ein Administratorkonto oder ernennt jemanden dazu.",
-      not_an_email: "Die E-Mail-Adresse ist ungültig.",
-      not_a_role: "Diese Rolle gibt es nicht.",
-      no_such_employee: "Diese Personalnummer gibt es nicht.",
-      no_such_account: "Zu dieser Adresse gibt es kein Konto.",
-      has_password:
-        "Zu dieser Adresse gibt es schon ein Konto mit Passwort; eine Einladung ist nicht nötig (vergessenes Passwort: user reset-password).",
-      linked_to_other_employee: "Diese E-Mail-Adresse gehört zum Konto einer anderen Person.",
-      employee_has_account: "Diese Person hat schon ein Konto mit einer anderen E-Mail-Adresse.",
-    },
     record: {
       required: "{field} fehlt.",
       date: "{field}: ein Datum wie 25.11.2026 eingeben.",
@@ -126,19 +111,6 @@ const TEXTS: Record<Lang, ConsoleCommonTexts> = {
     languageHint:
       "L'invitation est écrite dans cette langue ; avec un compte, la personne choisit sa langue.",
     languageNames: { de: "allemand", fr: "français", it: "italien", en: "anglais" },
-    refusals: {
-      own_account: "Personne ne modifie son propre compte ; une ou un collègue s'en charge.",
-      admin_only:
-        "Seul un administrateur modifie le compte d'un administrateur ou nomme quelqu'un administrateur.",
-      not_an_email: "L'adresse e-mail n'est pas valable.",
-      not_a_role: "Ce rôle n'existe pas.",
-      no_such_employee: "Ce numéro de personnel n'existe pas.",
-      no_such_account: "Il n'y a pas de compte à cette adresse.",
-      has_password:
-        "Un compte avec mot de passe existe déjà à cette adresse ; une invitation n'est pas nécessaire (mot de passe oublié : user reset-password).",
-      linked_to_other_employee: "Cette adresse e-mail appartient au compte d'une autre personne.",
-      employee_has_account: "Cette personne a déjà un compte avec une autre adresse e-mail.",
-    },
     record: {
       required: "{field} manque.",
       date: "{field} : saisir une date comme 25.11.2026.",
@@ -192,19 +164,6 @@ const TEXTS: Record<Lang, ConsoleCommonTexts> = {
     language: "Lingua",
     languageHint: "L'invito è scritto in questa lingua; con un account la persona sceglie la sua lingua.",
     languageNames: { de: "tedesco", fr: "francese", it: "italiano", en: "inglese" },
-    refusals: {
-      own_account: "Nessuno modifica il proprio account; lo fa una collega o un collega.",
-      admin_only:
-        "Solo un amministratore modifica l'account di un amministratore o nomina qualcuno amministratore.",
-      not_an_email: "L'indirizzo e-mail non è valido.",
-      not_a_role: "Questo ruolo non esiste.",
-      no_such_employee: "Questo numero del personale non esiste.",
-      no_such_account: "Non c'è un account con questo indirizzo.",
-      has_password:
-        "Esiste già un account con password a questo indirizzo; non serve un invito (password dimenticata: user reset-password).",
-      linked_to_other_employee: "Questo indirizzo e-mail appartiene all'account di un'altra persona.",
-      employee_has_account: "Questa persona ha già un account con un altro indirizzo e-mail.",
-    },
     record: {
       required: "Manca {field}.",
       date: "{field}: inserire una data come 25.11.2026.",
@@ -258,18 +217,6 @@ const TEXTS: Record<Lang, ConsoleCommonTexts> = {
     languageHint:
       "The invitation is written in this language; with an account, the person chooses their own.",
     languageNames: { de: "German", fr: "French", it: "Italian", en: "English" },
-    refusals: {
-      own_account: "Nobody changes their own account; another colleague does.",
-      admin_only: "Only an administrator changes an administrator's account or makes someone one.",
-      not_an_email: "The e-mail address is not valid.",
-      not_a_role: "There is no such role.",
-      no_such_employee: "There is no employee with this personnel number.",
-      no_such_account: "There is no account with this address.",
-      has_password:
-        "This address already has an account with a password; no invitation is needed (a forgotten password: user reset-password).",
-      linked_to_other_employee: "This e-mail address belongs to another person's account.",
-      employee_has_account: "This person already has an account with another e-mail address.",
-    },
     record: {
       required: "{field} is missing.",
       date: "{field}: enter a date such as 25.11.2026.",
@@ -341,10 +288,13 @@ export function swissDate(day: string | null | undefined, lang: string): string 
   }).format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
 }
 
-/** A service's refusal in the reader's language where the console knows it, else as the service said it. */
+/**
+ * A service's refusal in the reader's language: the catalogue's text (src/i18n/messages), else one the
+ * console knows by its pattern, else as the service said it.
+ */
 export function refusalText(e: AppError, lang: string): string {
   if (e.msg) return textOf(e, langOr(lang));
-  return e.key ? TEXTS[langOr(lang)].refusals[e.key] : serviceProblemText(e.message, lang);
+  return serviceProblemText(e.message, lang);
 }
 
 /** What the person page's workload, document and correction services say was not done. */

@@ -8,7 +8,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { sessions, users } from "../db/schema/mod.ts";
 import { ROLES } from "../domain/access.ts";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { revokeUserConnections } from "../oauth/connections.ts";
 import { usableScopes } from "../oauth/policy.ts";
 
@@ -22,7 +22,7 @@ export interface AccountEditor {
 
 async function accountByEmail(deps: Pick<AppDeps, "db">, email: string): Promise<Account> {
   const u = await deps.db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) });
-  if (!u) throw new AppError("not_found", `There is no account ${email}.`, { key: "no_such_account" });
+  if (!u) throw refusal("not_found", "account.unknown", { email }, { field: "email" });
   return u;
 }
 
@@ -38,16 +38,10 @@ export function checkEditor(
 ): void {
   if (!editor) return;
   if (u && editor.userId === u.id) {
-    throw new AppError("forbidden", "Nobody changes their own account; another colleague does.", {
-      key: "own_account",
-    });
+    throw refusal("forbidden", "account.ownAccount");
   }
   if (editor.role !== "admin" && (u?.role === "admin" || newRole === "admin")) {
-    throw new AppError(
-      "forbidden",
-      "Only an administrator changes an administrator's account or makes someone one.",
-      { key: "admin_only" },
-    );
+    throw refusal("forbidden", "account.adminOnly");
   }
 }
 
@@ -80,9 +74,7 @@ export async function setAccountRole(
   editor?: AccountEditor,
 ): Promise<{ from: string; to: string }> {
   if (!(ROLES as readonly string[]).includes(role)) {
-    throw new AppError("validation", `'${role}' is not a role. Roles: ${ROLES.join(", ")}.`, {
-      key: "not_a_role",
-    });
+    throw refusal("validation", "account.notARole", { role, roles: ROLES.join(", ") }, { field: "role" });
   }
   const u = await accountByEmail(deps, email);
   checkEditor(editor, u, role);

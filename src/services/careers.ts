@@ -9,7 +9,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { Buffer } from "node:buffer";
 import type { AppDeps } from "../deps.ts";
 import { applicationFiles, applications, departments, positions, stages } from "../db/schema/mod.ts";
-import { AppError, invalid, notFound } from "../errors.ts";
+import { refusal, type RefusalMessage } from "../errors.ts";
 import { fill, isLang, type Lang } from "../i18n/mod.ts";
 import { careersTexts } from "../i18n/careers.ts";
 import { enqueueMail } from "../mail/outbox.ts";
@@ -67,7 +67,7 @@ export async function getOpenPosition(
   lang: string,
 ): Promise<OpenPosition> {
   const p = (await listOpenPositions(deps, lang)).find((x) => x.id === id);
-  if (!p) throw notFound("This position is not open.");
+  if (!p) throw refusal("not_found", "careers.positionNotOpen");
   return p;
 }
 
@@ -90,13 +90,22 @@ export interface ApplicationInput {
   letter: SentFile | null;
 }
 
-/** Checks one PDF; the problem for `label` if it is none. */
-function pdfProblem(f: SentFile | null, label: string, required: boolean): string | null {
-  if (!f || f.bytes.byteLength === 0) return required ? `${label} is required` : null;
-  if (f.bytes.byteLength > APPLICATION_FILE_MAX_BYTES) return `${label} is larger than 5 MB`;
-  if (fileTypeOf(f.bytes) !== "application/pdf") return `${label} must be a PDF`;
+/** What is wrong with one sent file, if anything. */
+type FileProblem = "required" | "tooLarge" | "notPdf";
+
+/** Checks one PDF; what is wrong with it, if anything. */
+function pdfProblem(f: SentFile | null, required: boolean): FileProblem | null {
+  if (!f || f.bytes.byteLength === 0) return required ? "required" : null;
+  if (f.bytes.byteLength > APPLICATION_FILE_MAX_BYTES) return "tooLarge";
+  if (fileTypeOf(f.bytes) !== "application/pdf") return "notPdf";
   return null;
 }
+
+const FILE_PROBLEM_TEXT = {
+  required: "careers.fileRequired",
+  tooLarge: "careers.fileTooLarge",
+  notPdf: "careers.fileNotPdf",
+} as const;
 
 /** The longest first name the acknowledgement greets with. */
 const GREETING_NAME_MAX = 40;
@@ -133,36 +142,48 @@ export async function applyForPosition(
   input: ApplicationInput,
 ): Promise<{ applicationId: string; position: string; language: Lang }> {
   const position = await getOpenPosition(deps, input.positionId, input.language);
-  const problems: string[] = [];
+  // Each problem in the reader's words, and the field it is about (the form's input names).
+  const problems: RefusalMessage[] = [];
+  const fields: string[] = [];
+  const problem = (field: string, m: RefusalMessage) => {
+    problems.push(m);
+    fields.push(field);
+  };
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
   const email = input.email.trim();
   const phone = input.phone.trim();
-  if (firstName.length < 1 || firstName.length > 100) problems.push("first name: 1 to 100 characters");
-  if (lastName.length < 1 || lastName.length > 100) problems.push("last name: 1 to 100 characters");
+  if (firstName.length < 1 || firstName.length > 100) problem("firstName", { id: "careers.firstName" });
+  if (lastName.length < 1 || lastName.length > 100) problem("lastName", { id: "careers.lastName" });
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || email.length > 254) {
-    problems.push("e-mail: an address such as name@example.ch");
+    problem("email", { id: "careers.email" });
   }
-  if (phone.length > 40) problems.push("phone: at most 40 characters");
-  if (!isLang(input.language)) problems.push("language: de, fr, it or en");
-  if (!input.consent) problems.push("consent: the application can only be processed with your consent");
-  const cvProblem = pdfProblem(input.cv, "the CV", true);
-  const letterProblem = pdfProblem(input.letter, "the letter", false);
-  for (const p of [cvProblem, letterProblem]) if (p) problems.push(p);
+  if (phone.length > 40) problem("phone", { id: "careers.phone" });
+  if (!isLang(input.language)) problem("language", { id: "careers.language" });
+  if (!input.consent) problem("consent", { id: "careers.consent" });
+  const cvProblem = pdfProblem(input.cv, true);
+  const letterProblem = pdfProblem(input.letter, false);
+  if (cvProblem) {
+    problem("cv", { id: FILE_PROBLEM_TEXT[cvProblem], params: { file: { id: "careers.cv" } } });
+  }
+  if (letterProblem) {
+    problem("letter", { id: FILE_PROBLEM_TEXT[letterProblem], params: { file: { id: "careers.letter" } } });
+  }
   if (problems.length) {
-    const tooLarge = [cvProblem, letterProblem].some((p) => p?.endsWith("larger than 5 MB"));
-    const notPdf = [cvProblem, letterProblem].some((p) => p?.endsWith("must be a PDF"));
-    throw new AppError(
-      tooLarge ? "payload_too_large" : notPdf ? "unsupported_media_type" : "validation",
-      `The application was not sent: ${problems.join("; ")}.`,
-    );
+    const files = [cvProblem, letterProblem];
+    const code = files.includes("tooLarge")
+      ? "payload_too_large"
+      : files.includes("notPdf")
+      ? "unsupported_media_type"
+      : "validation";
+    throw refusal(code, "careers.notSent", { problems }, { field: fields });
   }
   const language = input.language as Lang;
   const now = deps.clock.now();
   const [first] = await deps.db.select().from(stages).where(
     and(eq(stages.marksHired, false), eq(stages.marksRejected, false)),
   ).orderBy(asc(stages.sortOrder)).limit(1);
-  if (!first) throw invalid("Applications are not taken yet: the organisation has no recruiting stages.");
+  if (!first) throw refusal("validation", "careers.noStages");
   const company = await getSetting(deps, "organisationName") ?? "";
   const t = careersTexts(language);
   const vars = {

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { departments, employees, settings } from "../db/schema/mod.ts";
 import { addDays, isoWeekday } from "../domain/calendar.ts";
-import { AppError } from "../errors.ts";
+import { type AppError, refusal } from "../errors.ts";
 import { SETTING_KEYS } from "../settings.ts";
 import type { Q, Tx } from "./common.ts";
 import { nextPersonnelNumber, saveEmployeeRecordsIn } from "./employee_records.ts";
@@ -41,10 +41,7 @@ export async function hireCanton(q: Q, positionCanton: string | null): Promise<s
 
 /** The refusal when a hire would have no canton (the leave and holiday rules need one). */
 export function noCanton(): AppError {
-  return new AppError(
-    "conflict",
-    "The position has no canton and the organisation no default canton; set one before marking a hire.",
-  );
+  return refusal("conflict", "recruiting.noCanton");
 }
 
 /** What a hire is made of: the candidate and the position they were hired for. */
@@ -97,7 +94,8 @@ export async function createHiredEmployee(tx: Tx, now: number, today: string, hi
     },
   }]);
   if (!saved.ok) {
-    throw new AppError("validation", `The hire's employee record was refused: ${saved.errors.join("; ")}.`);
+    // The records service's problems are the employee file's (said as the file's checks say them).
+    throw refusal("validation", "recruiting.hireRefused", { problems: saved.errors.join("; ") });
   }
   return saved.created[0];
 }

@@ -15,7 +15,7 @@ import {
 import { addDays } from "../domain/calendar.ts";
 import { sickDaysCovered } from "../domain/sick.ts";
 import { isHrOrAbove } from "../domain/access.ts";
-import { conflict, forbidden, notFound } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { fullName, notify, type ServiceDeps, todayOf, writeTx } from "./common.ts";
 
@@ -25,7 +25,7 @@ export const SICK_FOLLOW_UP_DAYS = 30;
 const MAX_LISTED = 200;
 
 function requireHr(actor: Actor): void {
-  if (!isHrOrAbove(actor.role)) throw forbidden("Only HR staff follow up sick leave and certificates.");
+  if (!isHrOrAbove(actor.role)) throw refusal("forbidden", "hr.sickFollowUpHrOnly");
 }
 
 /** One absence on HR's follow-up list. */
@@ -95,15 +95,15 @@ export async function acceptCertificate(deps: ServiceDeps, actor: Actor, entryId
   const now = deps.clock.now();
   await writeTx(deps, async (tx) => {
     const [e] = await tx.select().from(sickLeaveEntries).where(eq(sickLeaveEntries.id, entryId)).limit(1);
-    if (!e || e.withdrawnAt) throw notFound("No sick leave has this id.");
+    if (!e || e.withdrawnAt) throw refusal("not_found", "hr.sickLeaveUnknown");
     if (e.employeeId === actor.employeeId) {
-      throw forbidden("Nobody accepts their own certificate; another HR colleague does.");
+      throw refusal("forbidden", "hr.ownCertificate");
     }
-    if (e.certificateState === "ACCEPTED") throw conflict("This certificate has already been accepted.");
+    if (e.certificateState === "ACCEPTED") throw refusal("conflict", "hr.certificateAccepted");
     const [file] = await tx.select({ id: sickCertificates.id }).from(sickCertificates).where(
       eq(sickCertificates.sickEntryId, entryId),
     ).limit(1);
-    if (!file) throw conflict("No certificate file has arrived for this absence yet.");
+    if (!file) throw refusal("conflict", "hr.noCertificateFile");
     await tx.update(sickLeaveEntries).set({ certificateState: "ACCEPTED", updatedAt: now }).where(
       eq(sickLeaveEntries.id, entryId),
     );

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { employees, onboardingPlans, onboardingTasks } from "../db/schema/mod.ts";
 import { hasPermission } from "../domain/access.ts";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { isValidDate } from "../domain/calendar.ts";
 import type { Actor } from "./actor.ts";
 import { fullName, type ServiceDeps, writeTx } from "./common.ts";
@@ -26,32 +26,30 @@ export interface OnboardingTaskInput {
  */
 export async function previewOnboardingTask(deps: ServiceDeps, actor: Actor, input: OnboardingTaskInput) {
   const title = input.title.trim();
-  if (!title) throw new AppError("validation", "The task title is empty.");
+  if (!title) throw refusal("validation", "onboarding.titleEmpty", {}, { field: "title" });
   if (title.length > TITLE_MAX) {
-    throw new AppError("validation", `The task title is longer than ${TITLE_MAX} characters.`);
+    throw refusal("validation", "onboarding.titleTooLong", { max: TITLE_MAX }, { field: "title" });
   }
   if (!PHASES.includes(input.phase)) {
-    throw new AppError("validation", `phase must be one of ${PHASES.join(", ")}.`);
+    throw refusal("validation", "onboarding.badPhase", { phases: PHASES.join(", ") }, { field: "phase" });
   }
   if (input.dueDate !== undefined && !isValidDate(input.dueDate)) {
-    throw new AppError("validation", "dueDate must be a calendar-valid date YYYY-MM-DD.");
+    throw refusal("validation", "onboarding.badDueDate", {}, { field: "dueDate" });
   }
   const scope = await employeeScope(deps, actor);
-  if (!inScope(scope, input.employeeId)) {
-    throw new AppError("not_found", "No employee with this id is within your reach.");
-  }
+  if (!inScope(scope, input.employeeId)) throw refusal("not_found", "hr.employeeOutOfReach");
   const [person] = await deps.db.select({
     id: employees.id,
     firstName: employees.firstName,
     lastName: employees.lastName,
   })
     .from(employees).where(eq(employees.id, input.employeeId)).limit(1);
-  if (!person) throw new AppError("not_found", "No employee with this id is within your reach.");
+  if (!person) throw refusal("not_found", "hr.employeeOutOfReach");
   const [plan] = await deps.db.select().from(onboardingPlans)
     .where(and(eq(onboardingPlans.employeeId, input.employeeId), eq(onboardingPlans.status, "OPEN"))).limit(
       1,
     );
-  if (!plan) throw new AppError("conflict", `${fullName(person)} has no open onboarding plan.`);
+  if (!plan) throw refusal("conflict", "onboarding.noOpenPlanOf", { name: fullName(person) });
   const inPhase = await deps.db.select({
     title: onboardingTasks.title,
     done: onboardingTasks.done,
@@ -79,7 +77,7 @@ export async function previewOnboardingTask(deps: ServiceDeps, actor: Actor, inp
 /** Adds the task to that plan. Authority and scope are checked again at this step. */
 export async function addOnboardingTask(deps: ServiceDeps, actor: Actor, input: OnboardingTaskInput) {
   if (!hasPermission(actor.role, "employees:onboarding")) {
-    throw new AppError("forbidden", "Your role may no longer add onboarding tasks.");
+    throw refusal("forbidden", "onboarding.mayNoLongerAdd");
   }
   const p = await previewOnboardingTask(deps, actor, input);
   return await writeTx(deps, async (tx) => {

@@ -2,7 +2,7 @@ import { and, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { applications, departments, employees, leaveRequests, positions, stages } from "../db/schema/mod.ts";
 import { addDays } from "../domain/calendar.ts";
 import { isHrOrAbove } from "../domain/access.ts";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { localName, type ServiceDeps, todayOf } from "./common.ts";
 
@@ -22,7 +22,7 @@ const count = sql<number>`count(*)`.mapWith(Number);
  * active applications by stage. Every count below five is withheld (null). Nothing about health.
  */
 export async function hrOverview(deps: ServiceDeps, actor: Actor) {
-  if (!isHrOrAbove(actor.role)) throw new AppError("forbidden", "The HR overview is for HR staff and above.");
+  if (!isHrOrAbove(actor.role)) throw refusal("forbidden", "hr.overviewHrOnly");
   const today = todayOf(deps);
   const in30 = addDays(today, 30);
   const active = and(

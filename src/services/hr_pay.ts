@@ -7,16 +7,40 @@ import type { AppDeps } from "../deps.ts";
 import { closurePeriods, closureWorkThrough, compensation, employees } from "../db/schema/mod.ts";
 import { daysBetween, isCanton, isoWeekday, isValidDate } from "../domain/calendar.ts";
 import { closureApplies } from "./holidays.ts";
-import { conflict, invalid, notFound } from "../errors.ts";
+import { refusal, type RefusalMessage } from "../errors.ts";
 import { type Recalculated, settleLeave } from "./closure_changes.ts";
 import { writeTx } from "./common.ts";
 
 type Deps = Pick<AppDeps, "db" | "clock">;
 
+/**
+ * The problems of one input, each in the catalogue's words with the field it is about: the refusal lists them
+ * all (so the form shows every one at once) and names every field.
+ */
+class Problems {
+  readonly #list: RefusalMessage[] = [];
+  readonly #fields = new Set<string>();
+  add(field: string | string[], id: RefusalMessage["id"], params?: RefusalMessage["params"]): void {
+    this.#list.push(params ? { id, params } : { id });
+    for (const f of typeof field === "string" ? [field] : field) this.#fields.add(f);
+  }
+  none(): boolean {
+    return this.#list.length === 0;
+  }
+  /** Refuses with every problem under `id` ("Nothing was recorded: {problems}."), if there is any. */
+  refuse(id: RefusalMessage["id"]): void {
+    if (this.#list.length) {
+      throw refusal("validation", id, { problems: this.#list }, { field: [...this.#fields] });
+    }
+  }
+}
+
 async function employeeByNumber(deps: Deps, pn: string) {
   const [e] = await deps.db.select({ id: employees.id, start: employees.employmentStart }).from(employees)
     .where(eq(employees.personnelNumber, pn)).limit(1);
-  if (!e) throw notFound(`There is no employee with the personnel number "${pn}".`);
+  if (!e) {
+    throw refusal("not_found", "hr.unknownPersonnelNumber", { number: pn }, { field: "personnelNumber" });
+  }
   return e;
 }
 
@@ -33,29 +57,34 @@ export async function addCompensation(
   },
 ) {
   const e = await employeeByNumber(deps, input.personnelNumber);
-  const problems: string[] = [];
+  const problems = new Problems();
   if (!isValidDate(input.validFrom)) {
-    problems.push(`valid-from must be a date YYYY-MM-DD, got "${input.validFrom}"`);
+    problems.add("validFrom", "hr.salaryValidFromDate", { value: input.validFrom });
   } else if (input.validFrom < e.start) {
-    problems.push(`valid-from ${input.validFrom} is before the employment starts (${e.start})`);
+    problems.add("validFrom", "hr.salaryBeforeStart", { from: input.validFrom, start: e.start });
   }
   if (!(Number.isFinite(input.annualSalary) && input.annualSalary > 0 && input.annualSalary < 10_000_000)) {
-    problems.push(`annual salary must be a positive amount, got ${input.annualSalary}`);
+    problems.add("annualSalary", "hr.salaryAmount", { value: String(input.annualSalary) });
   }
   const payments = input.payments ?? 13;
-  if (payments !== 12 && payments !== 13) problems.push(`payments must be 12 or 13, got ${payments}`);
+  if (payments !== 12 && payments !== 13) problems.add("payments", "hr.salaryPayments", { value: payments });
   const currency = (input.currency ?? "CHF").toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) {
-    problems.push(`currency must be a code such as CHF, got "${input.currency}"`);
+    problems.add("currency", "hr.salaryCurrency", { value: String(input.currency) });
   }
-  if ((input.reason ?? "").length > 200) problems.push("the reason is longer than 200 characters");
-  if (problems.length) throw invalid(`No salary change was recorded: ${problems.join("; ")}.`);
+  if ((input.reason ?? "").length > 200) problems.add("reason", "hr.salaryReason");
+  problems.refuse("hr.salaryNotRecorded");
   const [dup] = await deps.db.select({ id: compensation.id }).from(compensation)
     .where(and(eq(compensation.employeeId, e.id), eq(compensation.validFrom, input.validFrom))).limit(1);
   if (dup) {
-    throw conflict(
-      `${input.personnelNumber} already has a salary valid from ${input.validFrom}; record a change with another date.`,
-      dup.id,
+    throw refusal(
+      "conflict",
+      "hr.salaryDuplicate",
+      { number: input.personnelNumber, from: input.validFrom },
+      {
+        field: "validFrom",
+        conflictingId: dup.id,
+      },
     );
   }
   const row = {
@@ -99,17 +128,19 @@ export async function addClosure(
   },
   opts: { confirmed?: boolean } = {},
 ) {
-  const problems: string[] = [];
-  if (!isValidDate(input.from)) problems.push(`from must be a date YYYY-MM-DD, got "${input.from}"`);
-  if (!isValidDate(input.to)) problems.push(`to must be a date YYYY-MM-DD, got "${input.to}"`);
-  if (!problems.length && input.to < input.from) problems.push("to is before from");
-  if (!problems.length && daysBetween(input.from, input.to) + 1 > MAX_CLOSURE_DAYS) {
-    problems.push(`a closure lasts at most ${MAX_CLOSURE_DAYS} days`);
+  const problems = new Problems();
+  if (!isValidDate(input.from)) problems.add("from", "hr.closureFromDate", { value: input.from });
+  if (!isValidDate(input.to)) problems.add("to", "hr.closureToDate", { value: input.to });
+  if (problems.none() && input.to < input.from) problems.add(["from", "to"], "hr.closureToBeforeFrom");
+  if (problems.none() && daysBetween(input.from, input.to) + 1 > MAX_CLOSURE_DAYS) {
+    problems.add(["from", "to"], "hr.closureTooLong", { max: MAX_CLOSURE_DAYS });
   }
   const name = input.name.de.trim();
-  if (name.length < 2 || name.length > 100) problems.push("a name of 2 to 100 characters is required");
-  for (const c of input.cantons ?? []) if (!isCanton(c)) problems.push(`"${c}" is not a canton code`);
-  if (problems.length) throw invalid(`No closure was added: ${problems.join("; ")}.`);
+  if (name.length < 2 || name.length > 100) problems.add("name", "hr.closureName");
+  for (const c of input.cantons ?? []) {
+    if (!isCanton(c)) problems.add("cantons", "hr.closureCanton", { value: c });
+  }
+  problems.refuse("hr.closureNotAdded");
   return await writeTx(deps, async (tx) => {
     const [overlap] = await tx.select({
       id: closurePeriods.id,
@@ -121,7 +152,10 @@ export async function addClosure(
       )
       .limit(1);
     if (overlap) {
-      throw conflict(`This overlaps the closure from ${overlap.from} to ${overlap.to}.`, overlap.id);
+      throw refusal("conflict", "hr.closureOverlap", { from: overlap.from, to: overlap.to }, {
+        field: ["from", "to"],
+        conflictingId: overlap.id,
+      });
     }
     const row = {
       id: crypto.randomUUID(),
@@ -160,25 +194,43 @@ export async function approveWorkThrough(
   deps: Deps,
   input: { personnelNumber: string; date: string; approvedByUserId: string },
 ) {
-  if (!isValidDate(input.date)) throw invalid(`date must be a date YYYY-MM-DD, got "${input.date}"`);
+  if (!isValidDate(input.date)) {
+    throw refusal("validation", "hr.workThroughDate", { value: input.date }, { field: "date" });
+  }
   const [e] = await deps.db.select({
     id: employees.id,
     canton: employees.canton,
     weekdays: employees.workingWeekdays,
   }).from(employees).where(eq(employees.personnelNumber, input.personnelNumber)).limit(1);
-  if (!e) throw notFound(`There is no employee with the personnel number "${input.personnelNumber}".`);
+  if (!e) {
+    throw refusal("not_found", "hr.unknownPersonnelNumber", { number: input.personnelNumber }, {
+      field: "personnelNumber",
+    });
+  }
   const closure = (await deps.db.select().from(closurePeriods).where(
     and(lte(closurePeriods.startDate, input.date), gte(closurePeriods.endDate, input.date)),
   ).limit(10)).find((p) => closureApplies(p, e.canton));
-  if (!closure) throw invalid(`${input.date} is not a day of a company closure in canton ${e.canton}.`);
+  if (!closure) {
+    throw refusal("validation", "hr.workThroughNoClosure", { date: input.date, canton: e.canton }, {
+      field: "date",
+    });
+  }
   if (!e.weekdays.split(",").map(Number).includes(isoWeekday(input.date))) {
-    throw invalid(`${input.date} is not one of ${input.personnelNumber}'s working days.`);
+    throw refusal("validation", "hr.workThroughNotWorkday", {
+      date: input.date,
+      number: input.personnelNumber,
+    }, {
+      field: "date",
+    });
   }
   const [already] = await deps.db.select({ id: closureWorkThrough.id }).from(closureWorkThrough).where(
     and(eq(closureWorkThrough.employeeId, e.id), eq(closureWorkThrough.date, input.date)),
   ).limit(1);
   if (already) {
-    throw conflict(`${input.personnelNumber} already works through ${input.date}.`, already.id);
+    throw refusal("conflict", "hr.workThroughTwice", { number: input.personnelNumber, date: input.date }, {
+      field: "date",
+      conflictingId: already.id,
+    });
   }
   const row = {
     id: crypto.randomUUID(),

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, like, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { departments, employees } from "../db/schema/mod.ts";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { type Page, type PageInput, pageOf, type ServiceDeps, todayOf, toPage } from "./common.ts";
 import { employeeScope, inScope, type Scope } from "./hr_scope.ts";
@@ -91,7 +91,7 @@ function base(deps: ServiceDeps) {
 /** Active employees whose first or last name contains `query`, within the caller's scope; at most 25. */
 export async function searchPeople(deps: ServiceDeps, actor: Actor, query: string): Promise<EmployeeCard[]> {
   const q = query.trim();
-  if (q.length < 2) throw new AppError("validation", "Search for at least two letters of a name.");
+  if (q.length < 2) throw refusal("validation", "hr.searchTooShort", {}, { field: "query" });
   const scope = await employeeScope(deps, actor);
   if (scope !== "ALL" && scope.size === 0) return [];
   const today = todayOf(deps);
@@ -136,10 +136,8 @@ export async function getEmployee(
 ): Promise<EmployeeCard> {
   const scope = await employeeScope(deps, actor);
   const today = todayOf(deps);
-  if (!inScope(scope, employeeId)) {
-    throw new AppError("not_found", "No employee with this id is within your reach.");
-  }
+  if (!inScope(scope, employeeId)) throw refusal("not_found", "hr.employeeOutOfReach");
   const [r] = await base(deps).where(eq(employees.id, employeeId)).limit(1);
-  if (!r) throw new AppError("not_found", "No employee with this id is within your reach.");
+  if (!r) throw refusal("not_found", "hr.employeeOutOfReach");
   return toCard(r, today);
 }

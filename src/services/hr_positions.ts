@@ -16,7 +16,7 @@ import {
 } from "../db/schema/mod.ts";
 import { isCanton, isValidDate } from "../domain/calendar.ts";
 import { hasPermission, isHrOrAbove } from "../domain/access.ts";
-import { forbidden, invalid, notFound } from "../errors.ts";
+import { refusal, type RefusalMessage } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { ORG_LANGUAGES } from "../settings.ts";
 import { getApplication } from "./hr_recruiting.ts";
@@ -48,7 +48,7 @@ export interface PositionInput {
 
 /** A position with what HR edits, or not found. */
 export async function getPositionForHr(deps: Deps, actor: Actor, id: string) {
-  if (!isHrOrAbove(actor.role)) throw forbidden("Only HR staff edit positions.");
+  if (!isHrOrAbove(actor.role)) throw refusal("forbidden", "positions.hrOnly");
   const [row] = await deps.db.select({
     p: positions,
     department: departments.name,
@@ -57,7 +57,7 @@ export async function getPositionForHr(deps: Deps, actor: Actor, id: string) {
     .from(positions).leftJoin(departments, eq(departments.id, positions.departmentId))
     .leftJoin(employees, eq(employees.id, positions.hiringManagerEmployeeId))
     .where(eq(positions.id, id)).limit(1);
-  if (!row) throw notFound("No position has this id.");
+  if (!row) throw refusal("not_found", "positions.unknown");
   const team = await deps.db.select({ email: users.email }).from(positionTeam)
     .innerJoin(users, eq(users.id, positionTeam.userId)).where(eq(positionTeam.positionId, id));
   return {
@@ -78,35 +78,47 @@ export async function getPositionForHr(deps: Deps, actor: Actor, id: string) {
 
 /** Creates or changes a position; every problem is reported and nothing is written then. */
 export async function savePosition(deps: Deps, actor: Actor, input: PositionInput): Promise<string> {
-  if (!isHrOrAbove(actor.role)) throw forbidden("Only HR staff edit positions.");
-  const problems: string[] = [];
+  if (!isHrOrAbove(actor.role)) throw refusal("forbidden", "positions.hrOnly");
+  // Each problem in the catalogue's words, and the input field it is about.
+  const problems: RefusalMessage[] = [];
+  const fields = new Set<string>();
+  const problem = (field: string, id: RefusalMessage["id"], params?: RefusalMessage["params"]) => {
+    problems.push(params ? { id, params } : { id });
+    fields.add(field);
+  };
   const title = input.title.trim();
-  if (title.length < 2 || title.length > 200) problems.push("title: 2 to 200 characters");
+  if (title.length < 2 || title.length > 200) problem("title", "positions.title");
   if (!(POSITION_STATUSES as readonly string[]).includes(input.status)) {
-    problems.push(`status: one of ${POSITION_STATUSES.join(", ")}`);
+    problem("status", "positions.status", { statuses: POSITION_STATUSES.join(", ") });
   }
-  if (input.canton && !isCanton(input.canton)) problems.push("canton: a canton code such as BE, ZH or VD");
-  for (const [k, v] of [["workload from", input.workloadMin], ["workload to", input.workloadMax]] as const) {
-    if (v !== null && (!Number.isFinite(v) || v < 1 || v > 100)) problems.push(`${k}: 1 to 100 %`);
+  if (input.canton && !isCanton(input.canton)) problem("canton", "positions.canton");
+  for (
+    const [field, id, v] of [
+      ["workloadMin", "positions.workloadFrom", input.workloadMin],
+      ["workloadMax", "positions.workloadTo", input.workloadMax],
+    ] as const
+  ) {
+    if (v !== null && (!Number.isFinite(v) || v < 1 || v > 100)) problem(field, id);
   }
   if (input.workloadMin !== null && input.workloadMax !== null && input.workloadMin > input.workloadMax) {
-    problems.push("workload: from is more than to");
+    problem("workloadMin", "positions.workloadOrder");
+    fields.add("workloadMax");
   }
   const advertisements: Partial<Record<string, string>> = {};
   for (const [lang, text] of Object.entries(input.advertisements)) {
     if (!(ORG_LANGUAGES as readonly string[]).includes(lang)) {
-      problems.push(`advertisement: no language ${lang}`);
+      problem("advertisements", "positions.adLanguage", { lang });
     } else if ((text ?? "").length > 20_000) {
-      problems.push(`advertisement (${lang}): at most 20,000 characters`);
+      problem("advertisements", "positions.adTooLong", { lang });
     } else if (text?.trim()) advertisements[lang] = text.trim();
   }
   const startDate = input.startDate?.trim() || null;
-  if (startDate && !isValidDate(startDate)) problems.push("start date: a date YYYY-MM-DD");
+  if (startDate && !isValidDate(startDate)) problem("startDate", "positions.startDate");
   let hiringManagerId: string | null = null;
   if (input.hiringManager.trim()) {
     const [e] = await deps.db.select({ id: employees.id }).from(employees)
       .where(eq(employees.personnelNumber, input.hiringManager.trim())).limit(1);
-    if (!e) problems.push(`hiring manager: no employee with the personnel number ${input.hiringManager}`);
+    if (!e) problem("hiringManager", "positions.hiringManager", { number: input.hiringManager });
     else hiringManagerId = e.id;
   }
   const emails = [...new Set(input.recruiters.map((r) => r.trim().toLowerCase()).filter(Boolean))];
@@ -116,16 +128,18 @@ export async function savePosition(deps: Deps, actor: Actor, input: PositionInpu
     : [];
   for (const email of emails) {
     const u = team.find((t) => t.email === email);
-    if (!u) problems.push(`recruiters: there is no account ${email}`);
+    if (!u) problem("recruiters", "positions.recruiterUnknown", { email });
     else if (!hasPermission(u.role, "applications:view")) {
-      problems.push(`recruiters: ${email} is a ${u.role}, whose role does not see applications`);
+      problem("recruiters", "positions.recruiterRole", { email, role: u.role });
     }
   }
   if (input.id) {
     const [p] = await deps.db.select({ id: positions.id }).from(positions).where(eq(positions.id, input.id));
-    if (!p) throw notFound("No position has this id.");
+    if (!p) throw refusal("not_found", "positions.unknown");
   }
-  if (problems.length) throw invalid(`The position was not saved: ${problems.join("; ")}.`);
+  if (problems.length) {
+    throw refusal("validation", "positions.notSaved", { problems }, { field: [...fields] });
+  }
   const now = deps.clock.now();
   const id = input.id ?? crypto.randomUUID();
   await deps.db.transaction(async (tx) => {
@@ -211,7 +225,7 @@ export async function getApplicationFile(
   const [f] = await deps.db.select().from(applicationFiles).where(
     and(eq(applicationFiles.applicationId, applicationId), eq(applicationFiles.kind, kind)),
   ).limit(1);
-  if (!f) throw notFound("No such file for this application.");
+  if (!f) throw refusal("not_found", "positions.fileUnknown");
   return {
     fileName: applicationFileName(f.kind),
     // Only PDFs are accepted from candidates; served as one whatever an older row says.

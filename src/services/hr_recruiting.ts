@@ -12,7 +12,7 @@ import {
 } from "../db/schema/mod.ts";
 import { gateBlockers, inLanguage, plannedTasks, renderTemplate } from "../domain/recruiting.ts";
 import { hasPermission, isHrOrAbove } from "../domain/access.ts";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import type { Actor } from "./actor.ts";
 import {
@@ -36,7 +36,14 @@ export const AD_TEXT_CAP = 2000;
 /** Longest application note accepted. */
 export const NOTE_MAX = 4000;
 
-const notVisible = () => new AppError("not_found", "No application with this id is within your reach.");
+const notVisible = () => refusal("not_found", "recruiting.applicationOutOfReach");
+
+/** How a closed application's state is said in the refusal to move it. */
+const CLOSED_STATUS = {
+  HIRED: "recruiting.statusHired",
+  REJECTED: "recruiting.statusRejected",
+  WITHDRAWN: "recruiting.statusWithdrawn",
+} as const;
 
 function scopeCond(scope: Scope) {
   return scope === "ALL" ? undefined : inArray(positions.id, [...scope]);
@@ -94,9 +101,7 @@ export async function listPositions(
  */
 export async function getPosition(deps: ServiceDeps, actor: Actor, positionId: string) {
   const scope = await positionScope(deps, actor);
-  if (!inScope(scope, positionId)) {
-    throw new AppError("not_found", "No position with this id is within your reach.");
-  }
+  if (!inScope(scope, positionId)) throw refusal("not_found", "recruiting.positionOutOfReach");
   const [p] = await deps.db.select({
     id: positions.id,
     title: positions.title,
@@ -110,7 +115,7 @@ export async function getPosition(deps: ServiceDeps, actor: Actor, positionId: s
     hiringManagerEmployeeId: positions.hiringManagerEmployeeId,
   }).from(positions).leftJoin(departments, eq(departments.id, positions.departmentId))
     .where(eq(positions.id, positionId)).limit(1);
-  if (!p) throw new AppError("not_found", "No position with this id is within your reach.");
+  if (!p) throw refusal("not_found", "recruiting.positionOutOfReach");
   const { advertisements, ...rest } = p;
   const ad = inLanguage(advertisements, actor.language) ?? "";
   return {
@@ -254,14 +259,16 @@ export async function previewStageMove(
     const keys = (await deps.db.select({ key: stages.key }).from(stages).orderBy(asc(stages.sortOrder))).map((
       s,
     ) => s.key);
-    throw new AppError("validation", `Unknown stage '${toStageKey}'. Stages: ${keys.join(", ")}.`);
+    throw refusal("validation", "recruiting.unknownStage", { stage: toStageKey, stages: keys.join(", ") }, {
+      field: "toStageKey",
+    });
   }
-  if (dest.id === a.stage.id) throw new AppError("conflict", "The application is already in this stage.");
+  if (dest.id === a.stage.id) throw refusal("conflict", "recruiting.alreadyInStage");
   if (a.app.status !== "ACTIVE") {
-    throw new AppError(
-      "conflict",
-      `The application is ${a.app.status.toLowerCase()}; it can no longer move.`,
-    );
+    const said = CLOSED_STATUS[a.app.status as keyof typeof CLOSED_STATUS];
+    throw refusal("conflict", "recruiting.closed", {
+      status: said ? { id: said } : a.app.status.toLowerCase(),
+    });
   }
   const tasks = await deps.db.select().from(stageAutomaticTasks).where(
     eq(stageAutomaticTasks.stageId, dest.id),
@@ -305,19 +312,17 @@ export async function commitStageMove(
   expectedFromStageKey?: string,
 ) {
   if (!hasPermission(actor.role, "applications:move-stage")) {
-    throw new AppError("forbidden", "Your role may no longer move applications between stages.");
+    throw refusal("forbidden", "recruiting.mayNoLongerMove");
   }
   const preview = await previewStageMove(deps, actor, applicationId, toStageKey);
   if (expectedFromStageKey && preview.fromStage.key !== expectedFromStageKey) {
-    throw new AppError("conflict", "The application has moved since the preview; prepare the move again.");
+    throw refusal("conflict", "recruiting.movedSincePreview");
   }
   if (preview.blockedBy.length) {
-    throw new AppError(
-      "conflict",
-      `The stage '${preview.toStage.name}' is gated: first finish ${
-        preview.blockedBy.map((t) => `'${t}'`).join(", ")
-      }.`,
-    );
+    throw refusal("conflict", "recruiting.gated", {
+      stage: preview.toStage.name,
+      tasks: preview.blockedBy.map((t) => `'${t}'`).join(", "),
+    });
   }
   const now = deps.clock.now();
   let mails = 0;
@@ -334,7 +339,7 @@ export async function commitStageMove(
         id: applications.id,
       });
     if (!moved.length) {
-      throw new AppError("conflict", "The application has moved meanwhile; prepare the move again.");
+      throw refusal("conflict", "recruiting.movedMeanwhile");
     }
     await tx.insert(applicationStageHistory).values({
       applicationId,
@@ -402,9 +407,9 @@ export async function previewApplicationNote(
   body: string,
 ) {
   const text = body.trim();
-  if (!text) throw new AppError("validation", "The note is empty.");
+  if (!text) throw refusal("validation", "recruiting.noteEmpty", {}, { field: "body" });
   if (text.length > NOTE_MAX) {
-    throw new AppError("validation", `The note is longer than ${NOTE_MAX} characters.`);
+    throw refusal("validation", "recruiting.noteTooLong", { max: NOTE_MAX }, { field: "body" });
   }
   const a = await loadApplication(deps, actor, applicationId);
   await refuseRepeatedNote(deps.db, actor, applicationId, text, deps.clock.now());
@@ -431,7 +436,7 @@ export async function addApplicationNote(
   body: string,
 ) {
   if (!hasPermission(actor.role, "applications:view")) {
-    throw new AppError("forbidden", "Your role may no longer note on applications.");
+    throw refusal("forbidden", "recruiting.mayNoLongerNote");
   }
   const p = await previewApplicationNote(deps, actor, applicationId, body);
   return await writeTx(deps, async (tx) => {
@@ -467,9 +472,11 @@ export async function addHrNote(
   body: string,
   visibility: string,
 ) {
-  if (!isHrOrAbove(actor.role)) throw new AppError("forbidden", "Only HR staff file notes here.");
+  if (!isHrOrAbove(actor.role)) throw refusal("forbidden", "recruiting.notesHrOnly");
   if (!(NOTE_VISIBILITIES as readonly string[]).includes(visibility)) {
-    throw new AppError("validation", `visibility must be one of ${NOTE_VISIBILITIES.join(", ")}.`);
+    throw refusal("validation", "recruiting.badVisibility", { values: NOTE_VISIBILITIES.join(", ") }, {
+      field: "visibility",
+    });
   }
   const p = await previewApplicationNote(deps, actor, applicationId, body);
   return await writeTx(deps, async (tx) => {
@@ -487,7 +494,7 @@ export async function addHrNote(
 
 /** Every note on an application, shared and private, oldest first: HR staff and administrators only. */
 export async function listHrNotes(deps: ServiceDeps, actor: Actor, applicationId: string) {
-  if (!isHrOrAbove(actor.role)) throw new AppError("forbidden", "Only HR staff read private notes.");
+  if (!isHrOrAbove(actor.role)) throw refusal("forbidden", "recruiting.privateNotesHrOnly");
   await loadApplication(deps, actor, applicationId);
   const rows = await deps.db.select({
     body: applicationNotes.body,
@@ -512,7 +519,7 @@ export async function listHrNotes(deps: ServiceDeps, actor: Actor, applicationId
  */
 export async function candidateContact(deps: ServiceDeps, actor: Actor, applicationId: string) {
   if (!isHrOrAbove(actor.role)) {
-    throw new AppError("forbidden", "Only HR staff read a candidate's contact details.");
+    throw refusal("forbidden", "recruiting.contactHrOnly");
   }
   const a = await loadApplication(deps, actor, applicationId);
   return {

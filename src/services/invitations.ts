@@ -10,7 +10,7 @@ import { employees, invitations, sessions, users } from "../db/schema/mod.ts";
 import { revokeUserConnections } from "../oauth/connections.ts";
 import { ROLES } from "../domain/access.ts";
 import { randomToken, sha256Hex } from "../crypto.ts";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { fill, isLang, type Lang, langOr } from "../i18n/mod.ts";
 import { INVITATION_TEXTS } from "../i18n/invitation.ts";
 import { enqueueMail, sealMailSecrets } from "../mail/outbox.ts";
@@ -79,11 +79,11 @@ export async function invite(
 ): Promise<{ userId: string; expiresAt: number }> {
   const email = p.email.trim().toLowerCase();
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
-    throw new AppError("validation", `'${p.email}' is not an e-mail address.`, { key: "not_an_email" });
+    throw refusal("validation", "invitation.notAnEmail", { email: p.email }, { field: "email" });
   }
   if (!(ROLES as readonly string[]).includes(p.role)) {
-    throw new AppError("validation", `'${p.role}' is not a role. Roles: ${ROLES.join(", ")}.`, {
-      key: "not_a_role",
+    throw refusal("validation", "account.notARole", { role: p.role, roles: ROLES.join(", ") }, {
+      field: "role",
     });
   }
   const now = deps.clock.now();
@@ -99,31 +99,25 @@ export async function invite(
     if (p.employee) {
       const e = await tx.query.employees.findFirst({ where: eq(employees.personnelNumber, p.employee) });
       if (!e) {
-        throw new AppError("not_found", `There is no employee with personnel number ${p.employee}.`, {
-          key: "no_such_employee",
+        throw refusal("not_found", "invitation.unknownEmployee", { number: p.employee }, {
+          field: "employee",
         });
       }
       employeeId = e.id;
       recordLanguage = isLang(e.language) ? e.language : null;
     }
     if (language !== undefined && !isLang(language)) {
-      throw new AppError("validation", "The language must be de, en, fr or it.");
+      throw refusal("validation", "invitation.badLanguage", {}, { field: "language" });
     }
     const existing = await tx.query.users.findFirst({ where: eq(users.email, email) });
     checkEditor(p.by, existing ?? null, p.role);
     let id: string;
     if (existing) {
       if (existing.passwordHash) {
-        throw new AppError(
-          "conflict",
-          `${email} already has an account with a password; use 'user reset-password'.`,
-          { key: "has_password" },
-        );
+        throw refusal("conflict", "invitation.hasPassword", { email }, { field: "email" });
       }
       if (employeeId && existing.employeeId && existing.employeeId !== employeeId) {
-        throw new AppError("conflict", `${email} is linked to another employee.`, {
-          key: "linked_to_other_employee",
-        });
+        throw refusal("conflict", "invitation.emailOfOtherPerson", { email }, { field: "email" });
       }
       id = existing.id;
       language ??= recordLanguage ?? existing.language;
@@ -138,8 +132,11 @@ export async function invite(
       if (employeeId) {
         const taken = await tx.query.users.findFirst({ where: eq(users.employeeId, employeeId) });
         if (taken) {
-          throw new AppError("conflict", `Employee ${p.employee} is already linked to ${taken.email}.`, {
-            key: "employee_has_account",
+          throw refusal("conflict", "invitation.employeeHasAccount", {
+            number: p.employee!,
+            email: taken.email,
+          }, {
+            field: "employee",
           });
         }
       }

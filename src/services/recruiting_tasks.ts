@@ -15,8 +15,7 @@ import {
   stages,
 } from "../db/schema/mod.ts";
 import { isHrOrAbove } from "../domain/access.ts";
-import { AppError } from "../errors.ts";
-import { recruitingTexts } from "../i18n/console_recruiting.ts";
+import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { getApplication } from "./hr_recruiting.ts";
 import {
@@ -110,7 +109,6 @@ export async function completeRecruitingTask(
   /** The application the task must be on (the console's page of it); any when not given. */
   applicationId?: string,
 ) {
-  const rt = recruitingTexts(actor.language);
   const now = deps.clock.now();
   return await writeTx(deps, async (tx) => {
     const [row] = await tx.select({
@@ -123,7 +121,7 @@ export async function completeRecruitingTask(
       .innerJoin(positions, eq(positions.id, applications.positionId))
       .where(eq(applicationTasks.id, taskId)).limit(1);
     if (!row || (applicationId !== undefined && row.task.applicationId !== applicationId)) {
-      throw new AppError("not_found", rt.taskUnknown);
+      throw refusal("not_found", "recruiting.taskUnknown");
     }
     const { task } = row;
     const assignedToMe = actor.employeeId !== null && task.assigneeEmployeeId === actor.employeeId;
@@ -131,8 +129,8 @@ export async function completeRecruitingTask(
     const may = isHrOrAbove(actor.role) || assignedToMe || (teamTask && row.team === 1);
     if (!may) {
       const sees = row.team === 1 || (actor.employeeId !== null && row.hiringManager === actor.employeeId);
-      if (!sees) throw new AppError("not_found", rt.taskUnknown);
-      throw new AppError("forbidden", teamTask ? rt.taskOfTeam : rt.taskOfOther);
+      if (!sees) throw refusal("not_found", "recruiting.taskUnknown");
+      throw refusal("forbidden", teamTask ? "recruiting.taskOfTeam" : "recruiting.taskOfOther");
     }
     if (!task.done) {
       await tx.update(applicationTasks).set({ done: true, completedAt: now }).where(

@@ -50,7 +50,7 @@ Deno.test("compensation: a raise from January shows in the person's portal as up
         "before the employment starts",
         ["--employee", "GW-013", "--valid-from", "2020-01-01", "--annual-salary", "90000"],
         1,
-        /before the employment starts \(2022-04-01\)/,
+        /before the employment starts \(01.04.2022\)/,
       ],
       [
         "a salary of zero",
@@ -77,13 +77,13 @@ Deno.test("compensation: a raise from January shows in the person's portal as up
         "a second change on the same date",
         ["--employee", "GW-013", "--valid-from", "2027-01-01", "--annual-salary", "130000"],
         1,
-        /already has a salary valid from 2027-01-01/,
+        /already has a salary valid from 01.01.2027/,
       ],
       [
         "a date that does not exist",
         ["--employee", "GW-013", "--valid-from", "2027-02-30", "--annual-salary", "90000"],
         1,
-        /valid-from must be a date YYYY-MM-DD, got "2027-02-30"/,
+        /valid-from must be a date YYYY-MM-DD, got "30.02.2027"/,
       ],
       [
         "an amount that is not one",
@@ -145,7 +145,7 @@ Deno.test("closures: a year-end closure taken from vacation shows in the portal 
         "overlapping another closure",
         ["--from", "2027-12-30", "--to", "2028-01-02", "--name", "Neujahr"],
         1,
-        /overlaps the closure from 2027-12-27 to 2027-12-31/,
+        /overlaps the closure from 27.12.2027 to 31.12.2027/,
       ],
       [
         "ending before it starts",
@@ -169,7 +169,7 @@ Deno.test("closures: a year-end closure taken from vacation shows in the portal 
         "a date that does not exist",
         ["--from", "2028-02-30", "--to", "2028-03-02", "--name", "Winter"],
         1,
-        /from must be a date YYYY-MM-DD, got "2028-02-30"/,
+        /from must be a date YYYY-MM-DD, got "30.02.2028"/,
       ],
       ["no name", ["--from", "2028-08-01", "--to", "2028-08-05"], 2, /--name is required/],
     ];
