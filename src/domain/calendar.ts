@@ -9,7 +9,7 @@
 import Holidays from "date-holidays-parser";
 // Switzerland's part of date-holidays' data (CC BY-SA 3.0), written by `deno task holidays`.
 import swissHolidays from "./holidays_ch.json" with { type: "json" };
-import { invalid } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import type { Lang } from "../i18n/mod.ts";
 
 /** Languages the service speaks (German is the source language). */
@@ -80,7 +80,7 @@ function epochDayOrNaN(s: string): number {
 
 /** Throws a validation error naming `field` unless `s` is a calendar-valid date. */
 export function assertDate(s: string, field = "date"): void {
-  if (!isValidDate(s)) throw invalid(`${field} must be a calendar-valid date YYYY-MM-DD, got "${s}"`);
+  if (!isValidDate(s)) throw refusal("validation", "calendar.invalidDate", { field, value: s }, { field });
 }
 
 /**
@@ -177,10 +177,9 @@ export function assertNearToday(date: string, today: string, field: string): voi
   const from = addYears(today, -NEAR_TODAY_YEARS);
   const to = addYears(today, NEAR_TODAY_YEARS);
   if (date < from || date > to) {
-    throw invalid(
-      `Invalid field '${field}': ${date} is more than ${NEAR_TODAY_YEARS} years from today; dates from ${from} ` +
-        `to ${to} are taken.`,
-    );
+    throw refusal("validation", "calendar.farFromToday", { field, date, years: NEAR_TODAY_YEARS, from, to }, {
+      field,
+    });
   }
 }
 
@@ -375,9 +374,11 @@ export function publicHolidays(canton: string, year: number, lang: Lang = "de"):
 /** The cached list itself, for this module's read-only use (`publicHolidays` hands out copies). */
 function cachedHolidays(canton: string, year: number, lang: Lang): readonly PublicHoliday[] {
   if (!isCanton(canton)) {
-    throw invalid(`canton must be a Swiss canton code such as BE, ZH or VD, got "${canton}"`);
+    throw refusal("validation", "calendar.unknownCanton", { value: canton }, { field: "canton" });
   }
-  if (!Number.isInteger(year) || year < 1900 || year > 2999) throw invalid(`year out of range: ${year}`);
+  if (!Number.isInteger(year) || year < 1900 || year > 2999) {
+    throw refusal("validation", "calendar.yearOutOfRange", { year }, { field: "year" });
+  }
   const key = `${canton}|${year}|${lang}|${observedKey}`;
   const cached = holidayCache.get(key);
   if (cached) return cached;

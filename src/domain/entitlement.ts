@@ -22,7 +22,8 @@
  * collective agreements: "ab dem Kalenderjahr, in dem das 50. Altersjahr vollendet wird"), and the
  * largest step that applies wins.
  */
-import { invalid } from "../errors.ts";
+import { refusal, type RefusalMessage } from "../errors.ts";
+import { say } from "../i18n/messages/mod.ts";
 
 /** One step of a policy: `days` from an age, or from a number of service years, reached in the year. */
 export interface EntitlementStep {
@@ -48,39 +49,41 @@ export const POLICY_WEEK_DAYS = 5;
 
 const MAX_DAYS = 366;
 
-/** Problems with a policy, each a sentence naming the step (empty when it is valid). */
-export function policyProblems(p: EntitlementPolicy): string[] {
-  const problems: string[] = [];
+/**
+ * Problems with a policy, each a catalogue text naming the step (empty when it is valid), so every reader
+ * gets them in their own language.
+ */
+export function policyProblemMessages(p: EntitlementPolicy): RefusalMessage[] {
+  const problems: RefusalMessage[] = [];
   if (!(Number.isFinite(p.baseDays) && p.baseDays >= 0 && p.baseDays <= MAX_DAYS)) {
-    problems.push(`base days must be a number from 0 to ${MAX_DAYS}, got ${p.baseDays}`);
+    problems.push({ id: "leave.policyBaseDays", params: { max: MAX_DAYS, value: String(p.baseDays) } });
   }
   p.steps.forEach((s, i) => {
-    const where = `step ${i + 1}`;
+    const step = i + 1;
     const hasAge = s.fromAge !== undefined;
     const hasService = s.fromServiceYears !== undefined;
-    if (hasAge === hasService) {
-      problems.push(`${where} needs exactly one of fromAge and fromServiceYears`);
-    }
+    if (hasAge === hasService) problems.push({ id: "leave.policyStepKind", params: { step } });
     if (hasAge && !(Number.isInteger(s.fromAge) && s.fromAge! >= 14 && s.fromAge! <= 80)) {
-      problems.push(`${where}: fromAge must be a whole number from 14 to 80, got ${s.fromAge}`);
+      problems.push({ id: "leave.policyStepAge", params: { step, value: String(s.fromAge) } });
     }
     if (
       hasService &&
       !(Number.isInteger(s.fromServiceYears) && s.fromServiceYears! >= 1 && s.fromServiceYears! <= 60)
     ) {
-      problems.push(
-        `${where}: fromServiceYears must be a whole number from 1 to 60, got ${s.fromServiceYears}`,
-      );
+      problems.push({ id: "leave.policyStepService", params: { step, value: String(s.fromServiceYears) } });
     }
     if (!(Number.isFinite(s.days) && s.days >= 0 && s.days <= MAX_DAYS)) {
-      problems.push(`${where}: days must be a number from 0 to ${MAX_DAYS}, got ${s.days}`);
+      problems.push({ id: "leave.policyStepDays", params: { step, max: MAX_DAYS, value: String(s.days) } });
     } else if (Number.isFinite(p.baseDays) && s.days < p.baseDays) {
-      problems.push(
-        `${where} gives ${s.days} days, fewer than the base of ${p.baseDays}: a step can only add`,
-      );
+      problems.push({ id: "leave.policyStepBelowBase", params: { step, days: s.days, base: p.baseDays } });
     }
   });
   return problems;
+}
+
+/** The same problems as English sentences, for the configuration file's checks and the command line. */
+export function policyProblems(p: EntitlementPolicy): string[] {
+  return policyProblemMessages(p).map((m) => say(m.id, "en", m.params));
 }
 
 /** Reads the stored JSON steps (`leave_types.entitlement_steps`); a hand-broken value is a clear error. */
@@ -89,9 +92,9 @@ export function parseSteps(json: string): EntitlementStep[] {
   try {
     raw = JSON.parse(json);
   } catch {
-    throw invalid(`entitlement steps are not valid JSON: ${json.slice(0, 80)}`);
+    throw refusal("validation", "leave.stepsNotJson", { text: json.slice(0, 80) });
   }
-  if (!Array.isArray(raw)) throw invalid("entitlement steps must be a list");
+  if (!Array.isArray(raw)) throw refusal("validation", "leave.stepsNotList");
   return raw.map((r) => {
     const o = (r ?? {}) as Record<string, unknown>;
     const step: EntitlementStep = { days: Number(o.days) };
@@ -108,7 +111,7 @@ export function parseSteps(json: string): EntitlementStep[] {
 export function parseStepText(text: string): EntitlementStep {
   const m = /^\s*(age|service)\s*>=\s*(\d+)\s*:\s*(\d+(?:\.5)?)\s*$/.exec(text);
   if (!m) {
-    throw invalid(`a step is written "age>=50:27" or "service>=10:27" (days from then on), got "${text}"`);
+    throw refusal("validation", "leave.stepText", { text }, { field: "steps" });
   }
   const days = Number(m[3]);
   return m[1] === "age" ? { fromAge: Number(m[2]), days } : { fromServiceYears: Number(m[2]), days };

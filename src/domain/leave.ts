@@ -3,7 +3,7 @@
  * Pure functions over plain data; the services load the rows and the canton's holidays and pass them in.
  * The leave year is the calendar year (schema: `leave_entitlements.year`, `leave_requests.days_by_year`).
  */
-import { invalid } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { round2 } from "./numbers.ts";
 import { assertDate, daysInYear, eachDay, isoWeekday, maxDate, minDate, toEpochDay } from "./calendar.ts";
 import { LEGAL_MINIMUM_DAYS, POLICY_WEEK_DAYS, YOUTH_MINIMUM_DAYS } from "./entitlement.ts";
@@ -70,20 +70,21 @@ interface Halves {
 function checkPortions(input: Pick<LeaveDaysInput, "startDate" | "endDate" | "startPortion" | "endPortion">) {
   assertDate(input.startDate, "startDate");
   assertDate(input.endDate, "endDate");
-  if (input.endDate < input.startDate) throw invalid("endDate must not be before startDate");
+  if (input.endDate < input.startDate) {
+    throw refusal("validation", "leave.endBeforeStart", {}, { field: "endDate" });
+  }
   if (input.startPortion !== "FULL" && input.startPortion !== "AFTERNOON") {
-    throw invalid(`startPortion must be FULL or AFTERNOON, got "${input.startPortion}"`);
+    throw refusal("validation", "leave.startPortion", { value: input.startPortion }, {
+      field: "startPortion",
+    });
   }
   if (input.endPortion !== "FULL" && input.endPortion !== "MORNING") {
-    throw invalid(`endPortion must be FULL or MORNING, got "${input.endPortion}"`);
+    throw refusal("validation", "leave.endPortion", { value: input.endPortion }, { field: "endPortion" });
   }
   if (
     input.startDate === input.endDate && input.startPortion === "AFTERNOON" && input.endPortion === "MORNING"
   ) {
-    throw invalid(
-      "a single-day request cannot take only the afternoon (startPortion AFTERNOON) and only the morning " +
-        "(endPortion MORNING) at once: use one of them for a half day, or FULL for the whole day",
-    );
+    throw refusal("validation", "leave.afternoonAndMorning", {}, { field: ["startPortion", "endPortion"] });
   }
 }
 
@@ -119,7 +120,7 @@ export function computeLeaveDays(input: LeaveDaysInput): LeaveDays {
   const working = new Set(input.workingWeekdays);
   for (const d of working) {
     if (!Number.isInteger(d) || d < 1 || d > 7) {
-      throw invalid(`workingWeekdays must be ISO weekdays 1-7, got ${d}`);
+      throw refusal("validation", "leave.workingWeekdays", { value: d }, { field: "workingWeekdays" });
     }
   }
   const closures = input.closureDays ?? new Set<string>();
@@ -372,7 +373,7 @@ function countWeekdays(days: readonly number[]): number {
   const set = new Set(days);
   for (const d of set) {
     if (!Number.isInteger(d) || d < 1 || d > 7) {
-      throw invalid(`workingWeekdays must be ISO weekdays 1-7, got ${d}`);
+      throw refusal("validation", "leave.workingWeekdays", { value: d }, { field: "workingWeekdays" });
     }
   }
   return set.size;

@@ -6,7 +6,7 @@
  * 31 December) is a business day: payments are booked in the morning.
  */
 import { addDays, daysInMonth, isoWeekday } from "./calendar.ts";
-import { invalid } from "../errors.ts";
+import { refusal } from "../errors.ts";
 
 /** Whether `day` is a valid payday rule: a whole day of the month from 1 to 31. */
 export function isPaydayDay(day: unknown): day is number {
@@ -20,8 +20,8 @@ export function isPaydayDay(day: unknown): day is number {
  */
 export function paymentDate(period: string, day: number, holidayPortion: (date: string) => number): string {
   const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(period);
-  if (!m) throw invalid(`period must be YYYY-MM, got "${period}"`);
-  if (!isPaydayDay(day)) throw invalid(`the payday must be a day of the month from 1 to 31, got ${day}`);
+  if (!m) throw refusal("validation", "pay.period", { value: period }, { field: "period" });
+  if (!isPaydayDay(day)) throw refusal("validation", "pay.paydayDay", { value: day }, { field: "day" });
   const year = Number(m[1]);
   const month = Number(m[2]);
   const d = Math.min(day, daysInMonth(year, month));

@@ -22,9 +22,7 @@ import {
 import { hasPermission, isHrOrAbove } from "../domain/access.ts";
 import { addDays, daysBetween, holidayFractions, mondayOf } from "../domain/calendar.ts";
 import { round2 } from "../domain/numbers.ts";
-import { conflict, forbidden, invalid, notFound } from "../errors.ts";
-import { fill } from "../i18n/mod.ts";
-import { REFUSAL_TEXTS } from "../i18n/refusals.ts";
+import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import {
   type EmployeeRow,
@@ -40,7 +38,7 @@ import {
   todayOf,
   writeTx,
 } from "./common.ts";
-import { balanceOf, renderRequests } from "./leave.ts";
+import { balanceOf, renderRequests, statusText } from "./leave.ts";
 import { type ChangeField, changeRequestView, FIELD_COLUMN } from "./profile.ts";
 import { checkWeekStart, weekOf } from "./time.ts";
 
@@ -50,7 +48,7 @@ const DECIDABLE = ["AWAITING_APPROVAL", "CANCELLATION_REQUESTED"];
 /** Refuses callers without the approval permission (employees, recruiters). */
 function checkApprovalRole(actor: Actor): void {
   if (!hasPermission(actor.role, "staff-absence:approve")) {
-    throw forbidden("Only managers and HR decide requests; your role does not include approvals.");
+    throw refusal("forbidden", "approval.notApprover");
   }
 }
 
@@ -72,7 +70,7 @@ function deciderSelf(actor: Actor): string | null {
 
 function requireHr(actor: Actor): string | null {
   const me = deciderSelf(actor);
-  if (!isHrOrAbove(actor.role)) throw forbidden("Only HR staff decide profile change requests.");
+  if (!isHrOrAbove(actor.role)) throw refusal("forbidden", "approval.hrOnlyProfileChanges");
   return me;
 }
 
@@ -269,10 +267,10 @@ async function decidableRequest(q: Q, actor: Actor, id: string) {
   checkApprovalRole(actor);
   const [r] = await q.select().from(leaveRequests).where(eq(leaveRequests.id, id)).limit(1);
   if (r && r.employeeId === me) {
-    throw forbidden("Nobody approves their own request; it goes to your own manager.");
+    throw refusal("forbidden", "approval.ownRequest");
   }
   const allowed = r && (r.approverEmployeeId === me || isHrOrAbove(actor.role));
-  if (!r || !allowed) throw notFound("No leave request awaiting your decision has this id.");
+  if (!r || !allowed) throw refusal("not_found", "approval.noSuchRequest");
   return r;
 }
 
@@ -301,25 +299,19 @@ function resultingStatus(current: string, decision: "APPROVE" | "REJECT") {
 async function planDecision(q: Q, actor: Actor, input: LeaveDecisionInput, today: string) {
   const r = await decidableRequest(q, actor, input.id);
   if (!DECIDABLE.includes(r.status)) {
-    throw conflict(
-      `This request is ${r.status.toLowerCase().replaceAll("_", " ")}; there is nothing to decide.`,
-    );
+    throw refusal("conflict", "approval.nothingToDecide", { status: { id: statusText(r.status) } });
   }
   const [emp] = await q.select().from(employees).where(eq(employees.id, r.employeeId)).limit(1);
   const [type] = await q.select().from(leaveTypes).where(eq(leaveTypes.id, r.leaveTypeId)).limit(1);
   const balances = await decisionBalances(q, r, emp, type, input.decision, today);
   const overdrawn = overdrawnYears(balances);
   if (overdrawn.length && type.overdraft === "REFUSE") {
-    throw conflict(
-      fill(REFUSAL_TEXTS[actor.language].approvalWouldOverdraw, {
-        name: fullName(emp),
-        year: overdrawn[0].year,
-        remaining: overdrawn[0].remainingBefore,
-        days: overdrawn[0].days,
-      }),
-      undefined,
-      "insufficient_balance",
-    );
+    throw refusal("conflict", "approval.wouldOverdraw", {
+      name: fullName(emp),
+      year: overdrawn[0].year,
+      remaining: overdrawn[0].remainingBefore,
+      days: overdrawn[0].days,
+    }, { reason: "insufficient_balance" });
   }
   return {
     r,
@@ -377,7 +369,7 @@ export async function decideLeaveRequest(deps: ServiceDeps, actor: Actor, input:
         : {}),
       updatedAt: now,
     }).where(and(eq(leaveRequests.id, p.r.id), eq(leaveRequests.status, p.r.status))).returning();
-    if (!row) throw conflict("This request changed while you were deciding; load it again.");
+    if (!row) throw refusal("conflict", "approval.changedMeanwhile");
     await notify(tx, {
       recipientEmployeeId: p.r.employeeId,
       kind: "LEAVE_REQUEST_DECIDED",
@@ -455,13 +447,13 @@ export async function decideTimesheet(
   const me = requireApprover(actor);
   checkWeekStart(input.weekStart);
   if (input.employeeId === me) {
-    throw forbidden("Nobody approves their own time; your manager decides your weeks.");
+    throw refusal("forbidden", "approval.ownTime");
   }
   const now = deps.clock.now();
   return await writeTx(deps, async (tx) => {
     const [emp] = await tx.select().from(employees).where(eq(employees.id, input.employeeId)).limit(1);
     const inScope = emp && (emp.managerId === me || isHrOrAbove(actor.role));
-    if (!emp || !inScope) throw notFound("No submitted week awaiting your decision belongs to this person.");
+    if (!emp || !inScope) throw refusal("not_found", "approval.noSuchWeek");
     const status: "APPROVED" | "REJECTED" = input.decision === "APPROVE" ? "APPROVED" : "REJECTED";
     const changed = await tx.update(timeEntries).set({
       status,
@@ -475,7 +467,9 @@ export async function decideTimesheet(
       lte(timeEntries.date, addDays(input.weekStart, 6)),
       eq(timeEntries.status, "SUBMITTED"),
     )).returning({ id: timeEntries.id });
-    if (!changed.length) throw conflict(`The week of ${input.weekStart} has no submitted entries to decide.`);
+    if (!changed.length) {
+      throw refusal("conflict", "approval.weekNothingSubmitted", { week: input.weekStart });
+    }
     await notify(tx, {
       recipientEmployeeId: emp.id,
       kind: "TIMESHEET_DECIDED",
@@ -503,9 +497,9 @@ export async function getTeamCalendar(
   const today = todayOf(deps);
   const from = input.from ?? mondayOf(today);
   const to = input.to ?? addDays(from, 27);
-  if (to < from) throw invalid("Invalid field 'to': must not be before 'from'.");
+  if (to < from) throw refusal("validation", "calendar.toBeforeFrom", {}, { field: "to" });
   if (daysBetween(from, to) + 1 > MAX_CALENDAR_DAYS) {
-    throw invalid(`The team calendar shows at most ${MAX_CALENDAR_DAYS} days at once.`);
+    throw refusal("validation", "approval.calendarTooLong", { max: MAX_CALENDAR_DAYS }, { field: "to" });
   }
   const team = await teamOf(deps.db, me);
   const cantons = [...new Set(team.map((t) => t.canton))].sort();
@@ -584,11 +578,16 @@ export async function decideProfileChange(
   return await writeTx(deps, async (tx) => {
     const [r] = await tx.select().from(profileChangeRequests).where(eq(profileChangeRequests.id, input.id))
       .limit(1);
-    if (!r) throw notFound("No profile change request has this id.");
+    if (!r) throw refusal("not_found", "approval.noSuchProfileChange");
     if (r.employeeId === me) {
-      throw forbidden("Nobody decides their own change request; another HR colleague does.");
+      throw refusal("forbidden", "approval.ownProfileChange");
     }
-    if (r.status !== "PENDING") throw conflict(`This request is already ${r.status.toLowerCase()}.`);
+    if (r.status !== "PENDING") {
+      throw refusal(
+        "conflict",
+        r.status === "APPLIED" ? "approval.profileChangeApplied" : "approval.profileChangeRejected",
+      );
+    }
     const column = FIELD_COLUMN[r.field as ChangeField];
     if (input.decision === "APPLY" && column) {
       await tx.update(employees).set({ [column]: r.requestedValue, updatedAt: now }).where(

@@ -19,7 +19,8 @@ import {
 } from "../db/schema/mod.ts";
 import { daysBetween, holidayFractions, isCanton, isPlausibleDate, isValidDate } from "../domain/calendar.ts";
 import { computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
-import { AppError, conflict, invalid, notFound } from "../errors.ts";
+import { AppError, refusal, type RefusalMessage } from "../errors.ts";
+import { say } from "../i18n/messages/mod.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { isLang, type Lang } from "../i18n/mod.ts";
 import type { Actor } from "./actor.ts";
@@ -85,24 +86,40 @@ export function describe(r: Recalculated): string {
   return `${r.personnelNumber} ${r.name}, ${r.startDate} to ${r.endDate}: ${r.before} days, would be ${r.after}`;
 }
 
-/** The problems of a closure as entered, in the words `closures add` uses. */
-export function closureProblems(input: ClosureInput): string[] {
-  const problems: string[] = [];
-  if (!isValidDate(input.from)) problems.push(`from must be a date YYYY-MM-DD, got "${input.from}"`);
-  if (!isValidDate(input.to)) problems.push(`to must be a date YYYY-MM-DD, got "${input.to}"`);
+/** The problems of a closure as entered, as catalogue texts (each reader gets them in their language). */
+export function closureProblemMessages(input: ClosureInput): RefusalMessage[] {
+  const problems: RefusalMessage[] = [];
+  for (const [field, d] of [["from", input.from], ["to", input.to]]) {
+    if (!isValidDate(d)) problems.push({ id: "calendar.closureDate", params: { field, value: d } });
+  }
   for (const [field, d] of [["from", input.from], ["to", input.to]]) {
     if (isValidDate(d) && !isPlausibleDate(d)) {
-      problems.push(`${field} must be a date from 1900-01-01 to 2100-12-31`);
+      problems.push({ id: "calendar.closurePlausible", params: { field } });
     }
   }
-  if (!problems.length && input.to < input.from) problems.push("to is before from");
+  if (!problems.length && input.to < input.from) problems.push({ id: "calendar.closureEndBeforeStart" });
   if (!problems.length && daysBetween(input.from, input.to) + 1 > MAX_CLOSURE_DAYS) {
-    problems.push(`a closure lasts at most ${MAX_CLOSURE_DAYS} days`);
+    problems.push({ id: "calendar.closureTooLong", params: { max: MAX_CLOSURE_DAYS } });
   }
   const name = input.name.de.trim();
-  if (name.length < 2 || name.length > 100) problems.push("a name of 2 to 100 characters is required");
-  for (const c of input.cantons ?? []) if (!isCanton(c)) problems.push(`"${c}" is not a canton code`);
+  if (name.length < 2 || name.length > 100) problems.push({ id: "calendar.closureName" });
+  for (const c of input.cantons ?? []) {
+    if (!isCanton(c)) problems.push({ id: "calendar.closureCanton", params: { value: c } });
+  }
   return problems;
+}
+
+/** The input field a closure problem is about (`from`, `to`, `name`, `cantons`). */
+function closureFieldOf(p: RefusalMessage): string {
+  if (typeof p.params?.field === "string") return p.params.field;
+  if (p.id === "calendar.closureName") return "name";
+  if (p.id === "calendar.closureCanton") return "cantons";
+  return "to";
+}
+
+/** The same problems in the words `closures add` uses on the command line (English). */
+export function closureProblems(input: ClosureInput): string[] {
+  return closureProblemMessages(input).map((m) => say(m.id, "en", m.params));
 }
 
 /**
@@ -120,14 +137,13 @@ export async function findClosure(deps: Pick<AppDeps, "db">, ref: string): Promi
     ).limit(10)
     : await deps.db.select().from(closurePeriods).where(eq(closurePeriods.id, ref)).limit(1);
   if (!rows.length) {
-    throw notFound(`No closure ${range ? "starts on" : "has the id"} ${ref}; 'closures list' shows them.`);
+    throw refusal("not_found", range ? "calendar.noClosureStarting" : "calendar.noClosureWithId", { ref });
   }
   if (rows.length > 1) {
-    throw invalid(
-      `Several closures start on ${ref}: name one as ${
-        rows.map((r) => `${r.startDate}..${r.endDate}`).join(" or ")
-      }.`,
-    );
+    throw refusal("validation", "calendar.severalClosures", {
+      ref,
+      ranges: rows.map((r) => `${r.startDate}..${r.endDate}`).join(" / "),
+    });
   }
   return rows[0];
 }
@@ -297,8 +313,12 @@ export async function updateClosure(
   input: ClosureInput,
   opts: { confirmed?: boolean } = {},
 ): Promise<ClosureChangeResult> {
-  const problems = closureProblems(input);
-  if (problems.length) throw invalid(`The closure was not changed: ${problems.join("; ")}.`);
+  const problems = closureProblemMessages(input);
+  if (problems.length) {
+    throw refusal("validation", "calendar.closureNotChanged", { problems }, {
+      field: [...new Set(problems.map(closureFieldOf))],
+    });
+  }
   const row = await findClosure(deps, ref);
   const name = input.name.de.trim();
   const next = {
@@ -323,7 +343,9 @@ export async function updateClosure(
         gte(closurePeriods.endDate, input.from),
       )).limit(1);
     if (overlap) {
-      throw conflict(`This overlaps the closure from ${overlap.from} to ${overlap.to}.`, overlap.id);
+      throw refusal("conflict", "calendar.closureOverlap", { from: overlap.from, to: overlap.to }, {
+        conflictingId: overlap.id,
+      });
     }
     await tx.update(closurePeriods).set(next).where(eq(closurePeriods.id, row.id));
     const recalculated = await settleLeave(

@@ -17,7 +17,7 @@ import {
 } from "../db/schema/mod.ts";
 import { addDays, holidayFractions, isoWeekday, yearOf } from "../domain/calendar.ts";
 import { computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
-import { invalid, notFound } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { fill, isLang, type Lang } from "../i18n/mod.ts";
 import { leaveBalanceTexts } from "../i18n/console_leave.ts";
 import { decodeCsv, detectDelimiter, parseCsv, unneutralizeCell } from "../csv.ts";
@@ -88,7 +88,7 @@ export async function hrLeaveBalances(
     people = await deps.db.select().from(employees)
       .where(eq(employees.personnelNumber, input.personnelNumber)).limit(1);
     if (!people.length) {
-      throw notFound(`There is no employee with the personnel number "${input.personnelNumber}".`);
+      throw refusal("not_found", "leave.noSuchPersonnelNumber", { number: input.personnelNumber });
     }
   } else {
     people = (await deps.db.select().from(employees).where(lte(employees.employmentStart, `${year}-12-31`))
@@ -158,7 +158,7 @@ export async function leaveOverview(
 ) {
   const month = input.month ?? todayOf(deps).slice(0, 7);
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month) || Number(month.slice(0, 4)) < 2000) {
-    throw invalid(`Invalid field 'month': a month YYYY-MM, got "${month}".`);
+    throw refusal("validation", "calendar.month", { value: month }, { field: "month" });
   }
   const from = `${month}-01`;
   const y = Number(month.slice(0, 4));

@@ -35,9 +35,8 @@ import {
 } from "../domain/leave.ts";
 import { round2 } from "../domain/numbers.ts";
 import { parseSteps, policyDays, youthMinimumEnds } from "../domain/entitlement.ts";
-import { conflict, invalid, notFound } from "../errors.ts";
-import { fill } from "../i18n/mod.ts";
-import { REFUSAL_TEXTS } from "../i18n/refusals.ts";
+import { refusal } from "../errors.ts";
+import type { MessageId } from "../i18n/messages/mod.ts";
 import type { Actor } from "./actor.ts";
 import {
   checkYear,
@@ -74,6 +73,24 @@ const MAX_LEAVE_TYPES = 50;
 
 /** The leave type whose balance company closures are taken from (compulsory company vacation). */
 export const VACATION_CODE = "VACATION";
+
+/** A request's state as the catalogue says it inside a refusal ("this one is approved"). */
+export function statusText(status: string): MessageId {
+  switch (status) {
+    case "AWAITING_APPROVAL":
+      return "leave.statusAwaitingApproval";
+    case "APPROVED":
+      return "leave.statusApproved";
+    case "REJECTED":
+      return "leave.statusRejected";
+    case "WITHDRAWN":
+      return "leave.statusWithdrawn";
+    case "CANCELLATION_REQUESTED":
+      return "leave.statusCancellationRequested";
+    default:
+      return "leave.statusCancelled";
+  }
+}
 
 /** Leave-request states, as stored (schema: `leave_requests.status`; the rules in `domain/leave.ts`). */
 export const LEAVE_STATUSES = LEAVE_REQUEST_STATUSES;
@@ -128,9 +145,12 @@ async function typeByCode(q: Q, code: string): Promise<LeaveTypeRow> {
   if (!t) {
     const all = await q.select({ code: leaveTypes.code }).from(leaveTypes).where(eq(leaveTypes.active, true))
       .limit(50);
-    throw invalid(
-      `Invalid field 'leaveType': must be one of ${all.map((a) => a.code).join(", ")}, got "${code}".`,
-    );
+    throw refusal("validation", "leave.unknownType", {
+      types: all.map((a) => a.code).join(", "),
+      value: code,
+    }, {
+      field: "leaveType",
+    });
   }
   return t;
 }
@@ -473,30 +493,28 @@ export async function approverFor(q: Q, emp: EmployeeRow, today: string): Promis
 /** Everything the preview shows and the filing stores, computed in one place. */
 async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveRequestInput, today: string) {
   if (actor.channel === "ASSISTANT" && input.reason) {
-    throw invalid("A request filed through an assistant takes no reason text; leave 'reason' out.");
+    throw refusal("validation", "leave.assistantNoReason", {}, { field: "reason" });
   }
   const type = await typeByCode(q, input.leaveType);
   const startPortion = input.startPortion ?? "FULL";
   const endPortion = input.endPortion ?? "FULL";
   if (!type.allowHalfDays && (startPortion !== "FULL" || endPortion !== "FULL")) {
-    throw invalid(
-      `Invalid field '${
-        startPortion !== "FULL" ? "startPortion" : "endPortion"
-      }': ${type.code} is taken in ` +
-        "whole days in this organisation; use FULL.",
-    );
+    const field = startPortion !== "FULL" ? "startPortion" : "endPortion";
+    throw refusal("validation", "leave.wholeDaysOnly", { field, type: type.code }, { field });
   }
   if (input.endDate < input.startDate) {
-    throw invalid("Invalid field 'endDate': must not be before startDate.");
+    throw refusal("validation", "leave.endBeforeStart", {}, { field: "endDate" });
   }
   if (daysBetween(input.startDate, input.endDate) + 1 > MAX_REQUEST_DAYS) {
-    throw invalid(`A request covers at most ${MAX_REQUEST_DAYS} days; split longer absences or ask HR.`);
+    throw refusal("validation", "leave.tooLong", { max: MAX_REQUEST_DAYS }, { field: "endDate" });
   }
   if (input.startDate < emp.employmentStart) {
-    throw invalid(`Leave can start on ${emp.employmentStart} at the earliest, when your employment starts.`);
+    throw refusal("validation", "leave.beforeEmployment", { date: emp.employmentStart }, {
+      field: "startDate",
+    });
   }
   if (emp.employmentEnd && input.endDate > emp.employmentEnd) {
-    throw invalid(`Leave can end on ${emp.employmentEnd} at the latest, when your employment ends.`);
+    throw refusal("validation", "leave.afterEmployment", { date: emp.employmentEnd }, { field: "endDate" });
   }
   assertNearToday(input.startDate, today, "startDate");
   assertNearToday(input.endDate, today, "endDate");
@@ -517,10 +535,7 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
     closureDays,
   });
   if (computed.days <= 0) {
-    throw invalid(
-      "This range holds no working time for you (days off, public holidays or company closure days only); " +
-        "there is nothing to file.",
-    );
+    throw refusal("validation", "leave.noWorkingTime", {}, { field: ["startDate", "endDate"] });
   }
   await checkEventLength(q, emp, type, { ...input, days: computed.days }, actor.language);
   const others = await q.select().from(leaveRequests).where(and(
@@ -541,12 +556,11 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
     )
   );
   if (clash) {
-    const t = REFUSAL_TEXTS[actor.language];
-    const status = t.leaveStatus[clash.status as keyof typeof t.leaveStatus] ?? clash.status;
-    throw conflict(
-      fill(t.leaveOverlap, { id: clash.id, from: clash.startDate, to: clash.endDate, status }),
-      clash.id,
-      "leave_overlap",
+    throw refusal(
+      "conflict",
+      "leave.overlap",
+      { id: clash.id, from: clash.startDate, to: clash.endDate, status: { id: statusText(clash.status) } },
+      { conflictingId: clash.id, reason: "leave_overlap" },
     );
   }
   const balances = [];
@@ -565,16 +579,12 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
         remainingAfter: round2(before - d),
       });
       if (over && type.overdraft === "REFUSE") {
-        throw conflict(
-          fill(REFUSAL_TEXTS[actor.language].insufficientBalance, {
-            type: leaveTypeName(type, actor.language),
-            year: y,
-            days: d,
-            remaining: Math.max(0, before),
-          }),
-          undefined,
-          "insufficient_balance",
-        );
+        throw refusal("conflict", "leave.insufficientBalance", {
+          type: leaveTypeName(type, actor.language),
+          year: y,
+          days: d,
+          remaining: Math.max(0, before),
+        }, { reason: "insufficient_balance" });
       }
     }
   }
@@ -848,7 +858,7 @@ export async function listLeaveRequests(
     from = from && from > `${input.year}-01-01` ? from : `${input.year}-01-01`;
     to = to && to < `${input.year}-12-31` ? to : `${input.year}-12-31`;
   }
-  if (from && to && to < from) throw invalid("Invalid field 'to': must not be before 'from'.");
+  if (from && to && to < from) throw refusal("validation", "calendar.toBeforeFrom", {}, { field: "to" });
   const type = input.leaveType ? (await typeByCode(deps.db, input.leaveType)).id : null;
   const cursor = decodeCursor(input, ["string", "number", "string"]);
   const variant = `${to ? "t" : ""}${from ? "f" : ""}${input.status ? "s" : ""}${type ? "l" : ""}${
@@ -889,7 +899,7 @@ async function ownRequest(q: Q, actor: Actor, id: string): Promise<LeaveRequestR
     and(eq(leaveRequests.id, id), eq(leaveRequests.employeeId, me)),
   )
     .limit(1);
-  if (!r) throw notFound("You have no leave request with this id.");
+  if (!r) throw refusal("not_found", "leave.noSuchRequest");
   return r;
 }
 
@@ -914,12 +924,9 @@ export async function withdrawLeaveRequest(deps: ServiceDeps, actor: Actor, inpu
   return await writeTx(deps, async (tx) => {
     const r = await ownRequest(tx, actor, input.id);
     if (r.status !== "AWAITING_APPROVAL") {
-      throw conflict(
-        `Only a request awaiting approval can be withdrawn; this one is ${
-          r.status.toLowerCase().replaceAll("_", " ")
-        }.` +
-          (r.status === "APPROVED" ? " Ask for a cancellation instead." : ""),
-      );
+      throw r.status === "APPROVED"
+        ? refusal("conflict", "leave.withdrawApproved")
+        : refusal("conflict", "leave.withdrawOnlyAwaiting", { status: { id: statusText(r.status) } });
     }
     const [row] = await tx.update(leaveRequests).set({ status: "WITHDRAWN", updatedAt: now })
       .where(and(eq(leaveRequests.id, r.id), eq(leaveRequests.status, "AWAITING_APPROVAL"))).returning();
@@ -951,17 +958,12 @@ export async function requestLeaveCancellation(deps: ServiceDeps, actor: Actor, 
   return await writeTx(deps, async (tx) => {
     const r = await ownRequest(tx, actor, input.id);
     if (r.status !== "APPROVED") {
-      throw conflict(
-        `Only an approved request can be cancelled; this one is ${
-          r.status.toLowerCase().replaceAll("_", " ")
-        }.` +
-          (r.status === "AWAITING_APPROVAL" ? " Withdraw it instead." : ""),
-      );
+      throw r.status === "AWAITING_APPROVAL"
+        ? refusal("conflict", "leave.cancelAwaiting")
+        : refusal("conflict", "leave.cancelOnlyApproved", { status: { id: statusText(r.status) } });
     }
     if (r.startDate <= today) {
-      throw conflict(
-        `This leave started on ${r.startDate}; only leave that has not started yet can be cancelled. Ask HR to correct it.`,
-      );
+      throw refusal("conflict", "leave.cancelStarted", { date: r.startDate });
     }
     const [row] = await tx.update(leaveRequests).set({
       status: "CANCELLATION_REQUESTED",

@@ -10,9 +10,9 @@ import {
   type EntitlementStep,
   LEGAL_MINIMUM_DAYS,
   parseSteps,
-  policyProblems,
+  policyProblemMessages,
 } from "../domain/entitlement.ts";
-import { invalid, notFound } from "../errors.ts";
+import { refusal, type RefusalMessage } from "../errors.ts";
 import type { Clock } from "../clock.ts";
 import { VACATION_CODE } from "./leave.ts";
 
@@ -25,7 +25,7 @@ export interface PolicyChange {
 
 async function typeRow(db: Db, code: string) {
   const [t] = await db.select().from(leaveTypes).where(eq(leaveTypes.code, code)).limit(1);
-  if (!t) throw notFound(`There is no leave type with the code "${code}" (see 'leave-types list').`);
+  if (!t) throw refusal("not_found", "leave.noSuchTypeCode", { code });
   return t;
 }
 
@@ -52,17 +52,17 @@ export async function setLeavePolicy(db: Db, code: string, change: PolicyChange)
     baseDays: change.baseDays ?? t.defaultAnnualDays,
     steps: change.steps ?? parseSteps(t.entitlementSteps),
   };
-  const problems = policyProblems(next);
+  const problems = policyProblemMessages(next);
   if (!t.deductsBalance && (next.baseDays !== 0 || next.steps.length)) {
-    problems.push(`${code} keeps no balance, so it has no days to give`);
+    problems.push({ id: "leave.policyNoBalance", params: { code } });
   }
   if (t.code === VACATION_CODE && t.deductsBalance && next.baseDays < LEGAL_MINIMUM_DAYS) {
-    problems.push(
-      `vacation is at least ${LEGAL_MINIMUM_DAYS} days of a five-day week (four weeks, OR Art. 329a para. 1), ` +
-        `got ${next.baseDays}`,
-    );
+    problems.push({
+      id: "leave.policyVacationMinimum",
+      params: { min: LEGAL_MINIMUM_DAYS, value: String(next.baseDays) },
+    });
   }
-  if (problems.length) throw invalid(`The policy of ${code} was not changed: ${problems.join("; ")}.`);
+  if (problems.length) throw refusal("validation", "leave.policyNotChanged", { code, problems });
   const steps = [...next.steps].sort((a, b) =>
     (a.fromAge ?? 1000 + (a.fromServiceYears ?? 0)) - (b.fromAge ?? 1000 + (b.fromServiceYears ?? 0))
   );
@@ -82,25 +82,32 @@ export async function adjustEntitlement(
   deps: { db: Db; clock: Clock },
   input: { personnelNumber: string; code: string; year: number; days: number; note: string; by: string },
 ) {
-  const problems: string[] = [];
+  const problems: RefusalMessage[] = [];
+  const fields: string[] = [];
   if (!Number.isInteger(input.year) || input.year < 2000 || input.year > 2100) {
-    problems.push(`year must be a whole number from 2000 to 2100, got ${input.year}`);
+    problems.push({ id: "leave.adjustYear", params: { value: String(input.year) } });
+    fields.push("year");
   }
   if (!Number.isFinite(input.days) || input.days === 0 || Math.abs(input.days) > MAX_ADJUSTMENT_DAYS) {
-    problems.push(`days must be a non-zero number from -${MAX_ADJUSTMENT_DAYS} to ${MAX_ADJUSTMENT_DAYS}`);
+    problems.push({ id: "leave.adjustDays", params: { max: MAX_ADJUSTMENT_DAYS } });
+    fields.push("days");
   } else if (Math.round(input.days * 2) !== input.days * 2) {
-    problems.push(`days are counted in half days, got ${input.days}`);
+    problems.push({ id: "leave.adjustHalfDays", params: { value: input.days } });
+    fields.push("days");
   }
   const note = input.note.trim();
   if (note.length < 3 || note.length > 500) {
-    problems.push("a note of 3 to 500 characters says why (the person sees it in their balance history)");
+    problems.push({ id: "leave.adjustNote" });
+    fields.push("note");
   }
-  if (problems.length) throw invalid(`No adjustment was made: ${problems.join("; ")}.`);
+  if (problems.length) {
+    throw refusal("validation", "leave.adjustmentNotMade", { problems }, { field: fields });
+  }
   const t = await typeRow(deps.db, input.code);
-  if (!t.deductsBalance) throw invalid(`${t.code} keeps no balance; there is nothing to adjust.`);
+  if (!t.deductsBalance) throw refusal("validation", "leave.noBalanceToAdjust", { code: t.code });
   const [emp] = await deps.db.select({ id: employees.id }).from(employees)
     .where(eq(employees.personnelNumber, input.personnelNumber)).limit(1);
-  if (!emp) throw notFound(`There is no employee with the personnel number "${input.personnelNumber}".`);
+  if (!emp) throw refusal("not_found", "leave.noSuchPersonnelNumber", { number: input.personnelNumber });
   const row = {
     id: crypto.randomUUID(),
     employeeId: emp.id,

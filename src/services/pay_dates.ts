@@ -9,7 +9,7 @@ import type { AppDeps } from "../deps.ts";
 import { payDates } from "../db/schema/mod.ts";
 import { holidayFractions } from "../domain/calendar.ts";
 import { paymentDate } from "../domain/payday.ts";
-import { invalid } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { getSetting } from "../settings.ts";
 
 /** The payment dates of the twelve periods of `year` under the stored rule. */
@@ -17,14 +17,14 @@ export async function plannedPayDates(
   deps: Pick<AppDeps, "db" | "config">,
   year: number,
 ): Promise<Array<{ period: string; paymentDate: string }>> {
-  if (!Number.isInteger(year) || year < 2000 || year > 2100) throw invalid(`year out of range: ${year}`);
+  if (!Number.isInteger(year) || year < 2000 || year > 2100) {
+    throw refusal("validation", "calendar.yearOutOfRange", { year }, { field: "year" });
+  }
   const day = await getSetting(deps, "paydayDay");
-  if (day === null) throw invalid("The payday rule is not set: set settings.payday with 'org apply'.");
+  if (day === null) throw refusal("validation", "pay.paydayNotSet");
   const canton = await getSetting(deps, "defaultCanton");
   if (canton === null) {
-    throw invalid(
-      "The default canton is not set (its public holidays move the payday): set settings.canton.",
-    );
+    throw refusal("validation", "pay.cantonNotSet");
   }
   // From a week before the year: a payment on the 1st can move back into December.
   const holidays = holidayFractions(canton, `${year - 1}-12-20`, `${year}-12-31`);

@@ -7,7 +7,7 @@ import { and, eq, gte, inArray, lte } from "drizzle-orm";
 import { leaveRequests, type leaveTypes } from "../db/schema/mod.ts";
 import { addMonths, eventExcess, type EventUnit } from "../domain/special_leave.ts";
 import { APPROVED_STATUSES, PENDING_STATUSES } from "../domain/leave.ts";
-import { invalid } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { type EmployeeRow, leaveTypeName, type Q, weekdaysOf } from "./common.ts";
 
@@ -43,12 +43,17 @@ export async function checkEventLength(
     : [];
   const excess = eventExcess(rule, request, others, weekdaysOf(emp).length);
   if (!excess) return;
-  const unit = rule.unit === "CALENDAR_DAYS" ? "calendar day(s)" : "working day(s)";
-  const window = rule.withinMonths
-    ? ` within ${rule.withinMonths} months; ${excess.taken} are already requested or taken`
-    : "";
-  throw invalid(
-    `Invalid field 'endDate': ${leaveTypeName(type, lang)} gives at most ${excess.allowance} ${unit} per ` +
-      `event${window}; this request takes ${excess.requested}. Shorten it, or ask HR.`,
-  );
+  const params = {
+    type: leaveTypeName(type, lang),
+    allowance: excess.allowance,
+    unit: { id: rule.unit === "CALENDAR_DAYS" ? "leave.unitCalendarDays" : "leave.unitWorkingDays" },
+    requested: excess.requested,
+  } as const;
+  throw rule.withinMonths
+    ? refusal("validation", "leave.eventTooLongWithin", {
+      ...params,
+      months: rule.withinMonths,
+      taken: excess.taken,
+    }, { field: "endDate" })
+    : refusal("validation", "leave.eventTooLong", params, { field: "endDate" });
 }

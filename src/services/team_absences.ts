@@ -13,7 +13,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, ne, or } from "drizzle-orm";
 import { employees, leaveRequests, sickLeaveEntries } from "../db/schema/mod.ts";
 import { addDays, daysBetween, fromEpochDay, minDate, mondayOf, toEpochDay } from "../domain/calendar.ts";
-import { invalid } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { fullName, selfEmployee, type ServiceDeps, todayOf } from "./common.ts";
 
@@ -72,9 +72,9 @@ export async function getTeamAbsences(
   const today = todayOf(deps);
   const from = input.from ?? mondayOf(today);
   const to = input.to ?? addDays(from, 27);
-  if (to < from) throw invalid("Invalid field 'to': must not be before 'from'.");
+  if (to < from) throw refusal("validation", "calendar.toBeforeFrom", {}, { field: "to" });
   if (daysBetween(from, to) + 1 > MAX_TEAM_DAYS) {
-    throw invalid(`The team's absences are shown for at most ${MAX_TEAM_DAYS} days at once.`);
+    throw refusal("validation", "leave.teamTooLong", { max: MAX_TEAM_DAYS }, { field: "to" });
   }
   const managerId = me.managerId && me.managerId !== me.id ? me.managerId : null;
   const team = managerId

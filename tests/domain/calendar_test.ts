@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { AppError } from "../../src/errors.ts";
+import { AppError, textOf } from "../../src/errors.ts";
 import {
   addDays,
   addYears,
@@ -242,6 +242,9 @@ Deno.test("calendar: epoch-day arithmetic equals the Date object's for every day
   assert.throws(() => toEpochDay("2026-02-29"));
 });
 
+/** A day as the refusals show it (25.11.2026). */
+const swiss = (d: string) => d.split("-").reverse().join(".");
+
 Deno.test("calendar: plausible dates are 1900-01-01 to 2100-12-31; entries five years either side of today", () => {
   // The service's own range (docs/swiss-rules.md, "Plausible dates"): a calendar-valid 0001 or 9999 is a slip.
   for (const d of ["1900-01-01", "2026-11-18", "2100-12-31"]) assert.ok(isPlausibleDate(d), d);
@@ -259,8 +262,12 @@ Deno.test("calendar: plausible dates are 1900-01-01 to 2100-12-31; entries five 
       (e: unknown) =>
         e instanceof AppError && e.code === "validation" &&
         e.message ===
-          `Invalid field 'date': ${d} is more than 5 years from today; dates from 2021-11-18 to ` +
-            "2031-11-18 are taken.",
+          `Invalid field 'date': ${swiss(d)} is more than 5 years from today; dates from 18.11.2021 to ` +
+            "18.11.2031 are taken." &&
+        textOf(e, "de") ===
+          `«date»: ${swiss(d)} liegt mehr als 5 Jahre von heute entfernt; angenommen werden Daten vom ` +
+            "18.11.2021 bis 18.11.2031." &&
+        e.fields?.[0].field === "date",
     );
   }
 });

@@ -80,7 +80,7 @@ Deno.test("carry-over: next year's carry-over is what this year leaves, up to th
           endDate: "2027-02-04",
         }),
         "conflict",
-        /Nicht genug Ferien übrig im Jahr 2027: Dieses Gesuch braucht 24 Tag\(e\), .* bleiben 23/,
+        /Not enough Ferien left in 2027: this request needs 24 day\(s\), 23 remain/,
       );
       assert.ok(msg);
     });

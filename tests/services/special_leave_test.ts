@@ -103,7 +103,9 @@ Deno.test("special leave: the portal refuses a request beyond its event with {er
     assert.equal(r.status, 400);
     const body = await r.json();
     assert.equal(body.code, "validation");
-    assert.match(body.error, /at most 2 working day\(s\) per event; this request takes 3/);
+    // The demo employee reads German: the refusal in German, beside the field it is about.
+    assert.match(body.error, /höchstens 2 Arbeitstag\(e\) pro Ereignis; dieses Gesuch nimmt 3\./);
+    assert.deepEqual(body.fields.map((f: { field: string }) => f.field), ["body.endDate"]);
   } finally {
     app.close();
   }
