@@ -2,7 +2,7 @@
  * Sick-leave rules: days an absence covers, years of service, and how long the salary continues during
  * illness under the court scales (Art. 324a OR).
  */
-import { invalid } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { assertDate, daysBetween, daysInMonth, type Lang, maxDate, minDate } from "./calendar.ts";
 import { round2 } from "./numbers.ts";
 
@@ -17,7 +17,7 @@ export function sickDaysCovered(startDate: string, endDate: string | null, today
   assertDate(today, "today");
   if (endDate !== null) {
     assertDate(endDate, "endDate");
-    if (endDate < startDate) throw invalid("endDate must not be before startDate");
+    if (endDate < startDate) throw refusal("validation", "sick.endBeforeStart", {}, { field: "endDate" });
   }
   const last = endDate ?? today;
   if (last < startDate) return 0;
@@ -94,10 +94,16 @@ export const SALARY_CONTINUATION_SCALES: Readonly<Record<SalaryScale, readonly S
 /** Weeks per month used to express month-based scales in weeks: 52 weeks / 12 months (≈ 4.33). */
 export const WEEKS_PER_MONTH = 52 / 12;
 
+/** A scale that is none of the three, named in the refusal with the three that are. */
+const unknownScale = (scale: string) =>
+  refusal("validation", "sick.unknownScale", { value: String(scale), scales: SALARY_SCALES.join(", ") }, {
+    field: "scale",
+  });
+
 /** The scale row for a service year (1 = first year); the last row applies beyond the table. */
 export function scaleStep(scale: SalaryScale, serviceYear: number): ScaleStep {
   const steps = SALARY_CONTINUATION_SCALES[scale];
-  if (!steps) throw invalid(`scale must be one of ${SALARY_SCALES.join(", ")}, got "${scale}"`);
+  if (!steps) throw unknownScale(scale);
   let found = steps[0];
   for (const s of steps) if (s.fromServiceYear <= serviceYear) found = s;
   return found;
@@ -275,9 +281,7 @@ export function salaryContinuation(
   lang: Lang = "de",
   employmentEnd: string | null = null,
 ): SalaryContinuation {
-  if (!SALARY_SCALES.includes(scale)) {
-    throw invalid(`scale must be one of ${SALARY_SCALES.join(", ")}, got "${scale}"`);
-  }
+  if (!SALARY_SCALES.includes(scale)) throw unknownScale(scale);
   const serviceYear = completedServiceYears(employmentStart, today) + 1;
   const step = scaleStep(scale, serviceYear);
   const owedFrom = continuationOwedFrom(employmentStart, employmentEnd);

@@ -5,7 +5,7 @@
  * An entry's hours are the time that really elapsed in the installation's time zone: a night shift across a
  * daylight-saving change is an hour shorter or longer than its clock times say.
  */
-import { invalid } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { addDays, assertDate, isoWeekday, toEpochDay } from "./calendar.ts";
 import { round2 } from "./numbers.ts";
 
@@ -21,7 +21,7 @@ const MS_PER_DAY = 86_400_000;
 export function parseHhmm(s: string, field = "time"): number {
   if (s === "24:00") return MINUTES_PER_DAY;
   const m = typeof s === "string" ? HHMM_RE.exec(s) : null;
-  if (!m) throw invalid(`${field} must be a time HH:MM between 00:00 and 23:59, got "${s}"`);
+  if (!m) throw refusal("validation", "time.badClock", { field, value: String(s) }, { field });
   return Number(m[1]) * 60 + Number(m[2]);
 }
 
@@ -31,7 +31,9 @@ export function parseHhmm(s: string, field = "time"): number {
  */
 export function spanMinutes(startTime: string, endTime: string): number {
   const start = parseHhmm(startTime, "startTime");
-  if (start === MINUTES_PER_DAY) throw invalid(`startTime must be between 00:00 and 23:59, got "24:00"`);
+  if (start === MINUTES_PER_DAY) {
+    throw refusal("validation", "time.startAtMidnight", {}, { field: "startTime" });
+  }
   const end = parseHhmm(endTime, "endTime");
   return end > start ? end - start : end + MINUTES_PER_DAY - start;
 }
@@ -49,17 +51,25 @@ export function netHours(
   elapsedMinutes?: number,
 ): number {
   if (!Number.isInteger(breakMinutes) || breakMinutes < 0) {
-    throw invalid(`breakMinutes must be a whole number of minutes, at least 0, got ${breakMinutes}`);
+    throw refusal("validation", "time.breakNotWhole", { value: String(breakMinutes) }, {
+      field: "breakMinutes",
+    });
   }
   const span = elapsedMinutes ?? spanMinutes(startTime, endTime);
   if (breakMinutes > span) {
-    throw invalid(
-      `breakMinutes (${breakMinutes}) is longer than the time between startTime ${startTime} and endTime ` +
-        `${endTime} (${span} minutes)`,
+    throw refusal(
+      "validation",
+      "time.breakTooLong",
+      { break: breakMinutes, start: startTime, end: endTime, minutes: span },
+      { field: "breakMinutes" },
     );
   }
   const hours = (span - breakMinutes) / 60;
-  if (hours > 24) throw invalid(`totalHours must be at most 24, got ${round2(hours)}`);
+  if (hours > 24) {
+    throw refusal("validation", "time.over24Hours", { hours: round2(hours) }, {
+      field: ["startTime", "endTime"],
+    });
+  }
   return round2(hours);
 }
 
@@ -142,16 +152,24 @@ export function elapsedSpan(
   const endOfDay = endAbs % MINUTES_PER_DAY;
   const starts = localInstants(date, start, timeZone);
   const ends = localInstants(endDate, endOfDay, timeZone);
-  const refuseGap = (field: string, d: string, t: string) =>
-    invalid(
-      `${field} ${t} does not exist on ${d} in ${timeZone}: the clocks go forward that night and skip it. ` +
-        `Enter the time the clock showed (an hour later).`,
-    );
-  if (starts.length === 0) throw refuseGap("startTime", date, startTime);
-  if (ends.length === 0) throw refuseGap("endTime", endDate, endTime === "24:00" ? "00:00" : endTime);
+  if (starts.length === 0) {
+    throw refusal("validation", "time.startSkipped", { time: startTime, date, zone: timeZone }, {
+      field: "startTime",
+    });
+  }
+  if (ends.length === 0) {
+    const time = endTime === "24:00" ? "00:00" : endTime;
+    throw refusal("validation", "time.endSkipped", { time, date: endDate, zone: timeZone }, {
+      field: "endTime",
+    });
+  }
   const options: { s: number; e: number }[] = [];
   for (const s of starts) for (const e of ends) if (e > s) options.push({ s, e });
-  if (options.length === 0) throw invalid(`endTime ${endTime} is not after startTime ${startTime}`);
+  if (options.length === 0) {
+    throw refusal("validation", "time.endNotAfterStart", { end: endTime, start: startTime }, {
+      field: "endTime",
+    });
+  }
   const chosen = (wantMinutes !== undefined &&
     options.find((o) => Math.abs((o.e - o.s) / 60_000 - wantMinutes) < 1)) || options[0];
   const notes: string[] = [];
@@ -204,12 +222,20 @@ export function dailyTargetHours(
  */
 export function weekTargetHours(input: WeekTargetInput): number {
   assertDate(input.weekStart, "weekStart");
-  if (isoWeekday(input.weekStart) !== 1) throw invalid(`weekStart must be a Monday, got ${input.weekStart}`);
+  if (isoWeekday(input.weekStart) !== 1) {
+    throw refusal("validation", "time.weekStartNotMonday", { value: input.weekStart }, {
+      field: "weekStart",
+    });
+  }
   if (!(input.weeklyHours >= 0 && input.weeklyHours <= 168)) {
-    throw invalid(`weeklyHours must be between 0 and 168, got ${input.weeklyHours}`);
+    throw refusal("validation", "time.weeklyHoursRange", { value: String(input.weeklyHours) }, {
+      field: "weeklyHours",
+    });
   }
   if (!(input.workloadPercent >= 0 && input.workloadPercent <= 100)) {
-    throw invalid(`workloadPercent must be between 0 and 100, got ${input.workloadPercent}`);
+    throw refusal("validation", "time.workloadRange", { value: String(input.workloadPercent) }, {
+      field: "workloadPercent",
+    });
   }
   const working = new Set(input.workingWeekdays);
   const daily = dailyTargetHours(input.weeklyHours, input.workloadPercent, input.workingWeekdays);

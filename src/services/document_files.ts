@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { requiredDocumentFiles, requiredDocuments } from "../db/schema/mod.ts";
 import { isHrOrAbove } from "../domain/access.ts";
-import { notFound } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { iso, type Q, selfId, type ServiceDeps, writeTx } from "./common.ts";
 import { checkedUpload } from "./uploaded_files.ts";
@@ -27,7 +27,7 @@ export function requiredDocumentView(d: RequiredDocument) {
 async function ownDocument(q: Q, actor: Actor, id: string): Promise<RequiredDocument> {
   const me = selfId(actor);
   const [d] = await q.select().from(requiredDocuments).where(eq(requiredDocuments.id, id)).limit(1);
-  if (!d || d.employeeId !== me) throw notFound("You have no requested document with this id.");
+  if (!d || d.employeeId !== me) throw refusal("not_found", "upload.noSuchDocument");
   return d;
 }
 
@@ -46,7 +46,7 @@ export async function uploadRequiredDocument(
   return await writeTx(deps, async (tx) => {
     const d = await ownDocument(tx, actor, input.id);
     const file = {
-      ...checkedUpload(input, "The document", "document"),
+      ...checkedUpload(input, "document"),
       uploadedAt: now,
       uploadedByUserId: actor.userId,
     };
@@ -71,7 +71,7 @@ export async function getRequiredDocumentFile(deps: ServiceDeps, actor: Actor, i
     eq(requiredDocumentFiles.requiredDocumentId, id),
   ).limit(1);
   const allowed = f && (f.employeeId === actor.employeeId || isHrOrAbove(actor.role));
-  if (!allowed) throw notFound("No file for this requested document.");
+  if (!allowed) throw refusal("not_found", "upload.noDocumentFile");
   return {
     fileName: f.fileName,
     contentType: f.contentType,

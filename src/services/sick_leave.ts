@@ -20,13 +20,15 @@ import {
   sickDaysCovered,
 } from "../domain/sick.ts";
 import { round2 } from "../domain/numbers.ts";
-import { conflict, invalid, notFound } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { isHrOrAbove } from "../domain/access.ts";
 import type { Actor } from "./actor.ts";
+import { localClock } from "./time_timer.ts";
 import { checkedUpload, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from "./uploaded_files.ts";
 import {
   checkYear,
   dateAsInstant,
+  DEFAULT_TIME_ZONE,
   type EmployeeRow,
   iso,
   notify,
@@ -184,32 +186,29 @@ export interface SickReportInput {
 
 async function planReport(q: Q, actor: Actor, emp: EmployeeRow, input: SickReportInput, today: string) {
   if (actor.channel === "ASSISTANT" && input.reason) {
-    throw invalid("A sick report through an assistant takes no reason; leave 'reason' out.");
+    throw refusal("validation", "sick.noReasonByAssistant", {}, { field: "reason" });
   }
   const end = input.endDate ?? null;
   const degree = input.degree ?? 100;
   if (!Number.isInteger(degree) || degree < 1 || degree > 100) {
-    throw invalid(
-      `Invalid field 'degree': the degree of incapacity is a whole percentage from 1 to 100, got ${degree}.`,
-    );
+    throw refusal("validation", "sick.degreeRange", { value: String(degree) }, { field: "degree" });
   }
   if (input.startDate > today) {
-    throw invalid("Invalid field 'startDate': a sick report starts today or earlier.");
+    throw refusal("validation", "sick.startInFuture", {}, { field: "startDate" });
   }
   if (daysBetween(input.startDate, today) > MAX_REPORT_DAYS_BACK) {
-    throw invalid(
-      `Invalid field 'startDate': you can report absences of the last ${MAX_REPORT_DAYS_BACK} days; ask HR to ` +
-        `record older ones.`,
-    );
+    throw refusal("validation", "sick.startTooOld", { days: MAX_REPORT_DAYS_BACK }, { field: "startDate" });
   }
   if (input.startDate < emp.employmentStart) {
-    throw invalid(`Invalid field 'startDate': your employment starts on ${emp.employmentStart}.`);
+    throw refusal("validation", "sick.beforeEmployment", { start: emp.employmentStart }, {
+      field: "startDate",
+    });
   }
   if (end !== null && end < input.startDate) {
-    throw invalid("Invalid field 'endDate': must not be before startDate.");
+    throw refusal("validation", "sick.endBeforeStart", {}, { field: "endDate" });
   }
   if (end !== null && daysBetween(input.startDate, end) + 1 > MAX_REPORT_SPAN_DAYS) {
-    throw invalid(`Invalid field 'endDate': one report covers at most ${MAX_REPORT_SPAN_DAYS} days.`);
+    throw refusal("validation", "sick.spanTooLong", { days: MAX_REPORT_SPAN_DAYS }, { field: "endDate" });
   }
   const others = await liveAbsences(q, emp.id, [
     ...(end ? [lte(sickLeaveEntries.startDate, end)] : []),
@@ -220,11 +219,11 @@ async function planReport(q: Q, actor: Actor, emp: EmployeeRow, input: SickRepor
     return (end === null || o.startDate <= end) && (oEnd === null || oEnd >= input.startDate);
   });
   if (clash) {
-    throw conflict(
-      `This overlaps your absence ${clash.id} from ${clash.startDate}` +
-        (clash.isOngoing ? " (ongoing). End that one instead." : ` to ${clash.endDate}. Pick other dates.`),
-      clash.id,
-    );
+    // About the dates the person chose: both are named, so an app shows the text beside them.
+    const opts = { conflictingId: clash.id, field: ["startDate", "endDate"] };
+    throw clash.isOngoing || !clash.endDate
+      ? refusal("conflict", "sick.overlapOngoing", { id: clash.id, from: clash.startDate }, opts)
+      : refusal("conflict", "sick.overlap", { id: clash.id, from: clash.startDate, to: clash.endDate }, opts);
   }
   const cont = await continuationOf(q, emp, today, actor);
   // What the report adds to the days drawn: the same count with it as without it.
@@ -311,7 +310,7 @@ async function ownAbsence(q: Q, actor: Actor, id: string): Promise<SickRow> {
   const [r] = await q.select().from(sickLeaveEntries).where(
     and(eq(sickLeaveEntries.id, id), eq(sickLeaveEntries.employeeId, me)),
   ).limit(1);
-  if (!r) throw notFound("You have no sick-leave entry with this id.");
+  if (!r) throw refusal("not_found", "sick.noSuchEntry");
   return r;
 }
 
@@ -335,17 +334,15 @@ export async function endSickLeave(
   const now = deps.clock.now();
   return await writeTx(deps, async (tx) => {
     const r = await ownAbsence(tx, actor, input.entryId);
-    if (r.withdrawnAt) throw conflict("This sick report was taken back; there is nothing to end.");
-    if (!r.isOngoing) {
-      throw conflict(
-        `This absence is not ongoing: it ended on ${r.endDate}. Only an ongoing absence can be ended.`,
-      );
-    }
+    if (r.withdrawnAt) throw refusal("conflict", "sick.endTakenBack");
+    if (!r.isOngoing) throw refusal("conflict", "sick.notOngoing", { end: r.endDate ?? "" });
     if (input.endDate < r.startDate) {
-      throw invalid(`Invalid field 'endDate': must not be before the start of the absence (${r.startDate}).`);
+      throw refusal("validation", "sick.endBeforeAbsenceStart", { start: r.startDate }, { field: "endDate" });
     }
     if (input.endDate > addDays(today, MAX_REPORT_SPAN_DAYS)) {
-      throw invalid(`Invalid field 'endDate': at most ${MAX_REPORT_SPAN_DAYS} days ahead of today.`);
+      throw refusal("validation", "sick.endTooFarAhead", { days: MAX_REPORT_SPAN_DAYS }, {
+        field: "endDate",
+      });
     }
     const [row] = await tx.update(sickLeaveEntries).set({
       endDate: input.endDate,
@@ -375,18 +372,12 @@ export async function cancelSickReport(deps: ServiceDeps, actor: Actor, input: {
   const now = deps.clock.now();
   return await writeTx(deps, async (tx) => {
     const r = await ownAbsence(tx, actor, input.id);
-    if (r.withdrawnAt) throw conflict("This sick report was already taken back.");
-    if (certificateOnFile(r)) {
-      throw conflict(
-        "A medical certificate is on file for this absence, so it cannot be taken back. Ask HR.",
-      );
-    }
+    if (r.withdrawnAt) throw refusal("conflict", "sick.alreadyTakenBack");
+    if (certificateOnFile(r)) throw refusal("conflict", "sick.certificateOnFile");
     if (now - r.createdAt > TAKE_BACK_WINDOW_MS) {
-      throw conflict(
-        `A report can be taken back within 24 hours; this one was filed at ${
-          iso(r.createdAt)
-        }. Ask HR to correct it.`,
-      );
+      // When it was filed, as the person's clock showed it (the service's time zone).
+      const filed = localClock(r.createdAt, deps.config?.timeZone ?? DEFAULT_TIME_ZONE);
+      throw refusal("conflict", "sick.takeBackWindowPassed", { date: filed.date, time: filed.time });
     }
     await tx.update(sickLeaveEntries).set({ withdrawnAt: now, updatedAt: now }).where(
       eq(sickLeaveEntries.id, r.id),
@@ -424,11 +415,9 @@ export async function uploadCertificate(
   const today = todayOf(deps);
   return await writeTx(deps, async (tx) => {
     const r = await ownAbsence(tx, actor, input.id);
-    if (r.withdrawnAt) throw conflict("This sick report was taken back; no certificate is needed.");
-    if (r.certificateState === "ACCEPTED") {
-      throw conflict("HR already accepted the certificate for this absence.");
-    }
-    const checked = checkedUpload(input, "The certificate", "certificate");
+    if (r.withdrawnAt) throw refusal("conflict", "sick.certificateTakenBack");
+    if (r.certificateState === "ACCEPTED") throw refusal("conflict", "sick.certificateAccepted");
+    const checked = checkedUpload(input, "certificate");
     const fileName = checked.fileName;
     const file = { ...checked, uploadedAt: now, uploadedByUserId: actor.userId };
     await tx.insert(sickCertificates).values({ sickEntryId: r.id, employeeId: r.employeeId, ...file })
@@ -452,7 +441,7 @@ export async function getCertificateFile(deps: ServiceDeps, actor: Actor, entryI
   const [f] = await deps.db.select().from(sickCertificates).where(eq(sickCertificates.sickEntryId, entryId))
     .limit(1);
   const allowed = f && (f.employeeId === actor.employeeId || isHrOrAbove(actor.role));
-  if (!allowed) throw notFound("No certificate file for this absence.");
+  if (!allowed) throw refusal("not_found", "sick.noCertificateFile");
   return {
     fileName: f.fileName,
     contentType: f.contentType,

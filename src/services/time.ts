@@ -33,9 +33,7 @@ import {
   timeSpansOverlap,
   weekTargetHours,
 } from "../domain/time.ts";
-import { conflict, invalid, notFound } from "../errors.ts";
-import { fill, type Lang } from "../i18n/mod.ts";
-import { REFUSAL_TEXTS } from "../i18n/refusals.ts";
+import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import {
   decodeCursor,
@@ -116,19 +114,26 @@ export function deriveHours(
   // Equal start and end reads as 24 hours, and is most often a typing slip: only taken when the total is also
   // stated (totalHours, which must then agree; an assistant cannot state it, so it is refused there).
   if (input.startTime === input.endTime && input.totalHours === undefined) {
-    throw invalid(
-      `startTime and endTime are both ${input.startTime}, which would be a 24-hour shift. Correct the times, or ` +
-        `confirm the shift by sending its totalHours as well (24 less the break).`,
-    );
+    throw refusal("validation", "time.sameStartAndEnd", { time: input.startTime }, {
+      field: ["startTime", "endTime"],
+    });
   }
   const want = input.totalHours === undefined ? undefined : input.totalHours * 60 + breakMinutes;
   const span = elapsedSpan(input.date, input.startTime, input.endTime, timeZone, want);
   const total = netHours(input.startTime, input.endTime, breakMinutes, span.minutes);
   const minutes = span.minutes - breakMinutes;
   if (input.totalHours !== undefined && Math.abs(input.totalHours * 60 - minutes) >= 1) {
-    throw invalid(
-      `Invalid field 'totalHours': ${input.totalHours} does not match ${input.startTime}–${input.endTime} minus ` +
-        `${breakMinutes} minutes of break (${total} h). Send the matching value or leave totalHours out.`,
+    throw refusal(
+      "validation",
+      "time.totalHoursMismatch",
+      {
+        total: input.totalHours,
+        start: input.startTime,
+        end: input.endTime,
+        break: breakMinutes,
+        hours: total,
+      },
+      { field: "totalHours" },
     );
   }
   return span.note
@@ -147,10 +152,10 @@ export async function checkEmployed(q: Q, employeeId: string, date: string): Pro
     .where(eq(employees.id, employeeId)).limit(1);
   if (!e) return;
   if (date < e.start) {
-    throw invalid(`Invalid field 'date': ${date} is before your employment started (${e.start}).`);
+    throw refusal("validation", "time.beforeEmployment", { date, start: e.start }, { field: "date" });
   }
   if (e.end && date > e.end) {
-    throw invalid(`Invalid field 'date': ${date} is after your employment ended (${e.end}).`);
+    throw refusal("validation", "time.afterEmployment", { date, end: e.end }, { field: "date" });
   }
 }
 
@@ -190,25 +195,29 @@ export async function refuseOverlap(
   e: { date: string; startTime: string; endTime: string },
 ): Promise<void> {
   const o = findOverlap(await neighbours(q, selfId(actor), e.date), e);
-  if (o) throw overlapError(o, actor.language);
+  if (o) throw overlapError(o, false);
 }
 
-function overlapError(o: TimeRow, lang: Lang): Error {
-  return conflict(
-    fill(REFUSAL_TEXTS[lang].timeEntryOverlap, {
-      id: o.id,
-      date: o.date,
-      from: o.startTime!,
-      to: o.endTime!,
-    }),
-    o.id,
-    "time_entry_overlap",
-  );
+/**
+ * The 409 of an overlap, naming the entry it collides with. An entry the caller typed names its times as the
+ * fields to change; the timer's start minute was no input, so it names none.
+ */
+function overlapError(o: TimeRow, typed = true): Error {
+  return refusal("conflict", "time.entryOverlap", {
+    id: o.id,
+    date: o.date,
+    from: o.startTime!,
+    to: o.endTime!,
+  }, {
+    conflictingId: o.id,
+    reason: "time_entry_overlap",
+    ...(typed ? { field: ["startTime", "endTime"] } : {}),
+  });
 }
 
 function checkText(actor: Actor, input: Partial<TimeEntryInput>) {
   if (actor.channel === "ASSISTANT" && input.description) {
-    throw invalid("An entry recorded through an assistant takes no description; leave 'description' out.");
+    throw refusal("validation", "time.noDescriptionByAssistant", {}, { field: "description" });
   }
 }
 
@@ -224,7 +233,7 @@ export async function previewTimeEntry(deps: ServiceDeps, actor: Actor, input: T
   await checkEmployed(deps.db, me, input.date);
   const near = await neighbours(deps.db, me, input.date);
   const o = findOverlap(near, input);
-  if (o) throw overlapError(o, actor.language);
+  if (o) throw overlapError(o);
   const sameDay = near.filter((r) => r.date === input.date);
   const dayBefore = sumHours(sameDay.map((r) => r.totalHours));
   return {
@@ -262,7 +271,7 @@ export async function createTimeEntry(
     if (alsoInTx) await alsoInTx(tx);
     await checkEmployed(tx, me, input.date);
     const o = findOverlap(await neighbours(tx, me, input.date), input);
-    if (o) throw overlapError(o, actor.language);
+    if (o) throw overlapError(o);
     const [row] = await tx.insert(timeEntries).values({
       employeeId: me,
       date: input.date,
@@ -288,21 +297,21 @@ async function ownEntry(q: Q, actor: Actor, id: string): Promise<TimeRow> {
     and(eq(timeEntries.id, id), eq(timeEntries.employeeId, me)),
   )
     .limit(1);
-  if (!r) throw notFound("You have no time entry with this id.");
+  if (!r) throw refusal("not_found", "time.noSuchEntry");
   return r;
 }
 
-function requireDraft(r: TimeRow, verb: string) {
-  if (r.status !== "DRAFT") {
-    throw conflict(
-      `Only draft entries can be ${verb}; this one is ${r.status.toLowerCase()}` +
-        (r.status === "SUBMITTED"
-          ? " and waits for approval."
-          : r.status === "REJECTED"
-          ? ". Rejected entries stay as they are: record a new entry with the corrected times."
-          : " and is read-only."),
-    );
-  }
+/** Refuses changing or deleting an entry that is no longer a draft, saying what state it is in. */
+function requireDraft(r: TimeRow) {
+  if (r.status === "DRAFT") return;
+  throw refusal(
+    "conflict",
+    r.status === "SUBMITTED"
+      ? "time.notDraftSubmitted"
+      : r.status === "REJECTED"
+      ? "time.notDraftRejected"
+      : "time.notDraftApproved",
+  );
 }
 
 /** One of the caller's entries (someone else's id answers 404 like an unknown one). */
@@ -320,7 +329,7 @@ export async function updateTimeEntry(
   const now = deps.clock.now();
   return await writeTx(deps, async (tx) => {
     const r = await ownEntry(tx, actor, input.id);
-    requireDraft(r, "changed");
+    requireDraft(r);
     const p = input.patch;
     const merged = {
       date: p.date ?? r.date,
@@ -333,7 +342,7 @@ export async function updateTimeEntry(
     const { totalHours, breakMinutes, note } = deriveHours(merged, zoneOf(deps));
     await checkEmployed(tx, r.employeeId, merged.date);
     const o = findOverlap(await neighbours(tx, r.employeeId, merged.date, r.id), merged);
-    if (o) throw overlapError(o, actor.language);
+    if (o) throw overlapError(o);
     const [row] = await tx.update(timeEntries).set({
       date: merged.date,
       startTime: merged.startTime,
@@ -353,7 +362,7 @@ export async function updateTimeEntry(
 export async function deleteTimeEntry(deps: ServiceDeps, actor: Actor, input: { id: string }) {
   return await writeTx(deps, async (tx) => {
     const r = await ownEntry(tx, actor, input.id);
-    requireDraft(r, "deleted");
+    requireDraft(r);
     await tx.delete(timeEntries).where(and(eq(timeEntries.id, r.id), eq(timeEntries.status, "DRAFT")));
     return { id: r.id, deleted: true as const };
   });
@@ -422,9 +431,9 @@ export async function listTimeEntries(
   input: TimeListInput,
 ): Promise<KeysetPage<TimeEntryView> & { from: string; to: string; count: number; totalHours: number }> {
   const me = selfId(actor);
-  if (input.to < input.from) throw invalid("Invalid field 'to': must not be before 'from'.");
+  if (input.to < input.from) throw refusal("validation", "time.rangeEndBeforeStart", {}, { field: "to" });
   if (daysBetween(input.from, input.to) + 1 > MAX_RANGE_DAYS) {
-    throw invalid(`The range covers at most ${MAX_RANGE_DAYS} days; ask for a shorter one.`);
+    throw refusal("validation", "time.rangeTooLong", { days: MAX_RANGE_DAYS }, { field: ["from", "to"] });
   }
   const page = pageOf(input);
   const cursor = decodeCursor(input, ["string", "string", "number", "string"]);
@@ -577,12 +586,13 @@ function weekStatus(counts: Record<TimeStatus, number>): "EMPTY" | "OPEN" | Time
   return present.length === 1 ? present[0] : "MIXED";
 }
 
-/** Checks that a week starts on a Monday. */
+/**
+ * Checks that a week starts on a Monday. Every operation that takes a week has it in its path
+ * (`/employee/time-weeks/{weekStart}`), so the refusal names it there, as the path's schema check would.
+ */
 export function checkWeekStart(weekStart: string) {
   if (isoWeekday(weekStart) !== 1) {
-    throw invalid(
-      `Invalid field 'weekStart': must be a Monday, got ${weekStart} (weeks run Monday to Sunday).`,
-    );
+    throw refusal("validation", "time.weekStartNotMonday", { value: weekStart }, { field: "path.weekStart" });
   }
 }
 
@@ -678,11 +688,9 @@ export async function submitWeek(deps: ServiceDeps, actor: Actor, input: { weekS
   const today = todayOf(deps);
   const now = deps.clock.now();
   if (input.weekStart > today) {
-    throw conflict(
-      fill(REFUSAL_TEXTS[actor.language].weekNotStarted, { week: input.weekStart }),
-      undefined,
-      "week_not_started",
-    );
+    throw refusal("conflict", "time.weekNotStarted", { week: input.weekStart }, {
+      reason: "week_not_started",
+    });
   }
   return await writeTx(deps, async (tx) => {
     const emp = await selfEmployee(tx, actor);
@@ -705,14 +713,13 @@ export async function submitWeek(deps: ServiceDeps, actor: Actor, input: { weekS
         lte(timeEntries.date, addDays(input.weekStart, 6)),
         eq(timeEntries.status, "SUBMITTED"),
       )).limit(1);
-      const t = REFUSAL_TEXTS[actor.language];
       throw sent
-        ? conflict(
-          fill(t.weekAlreadySubmitted, { week: input.weekStart }),
-          undefined,
-          "week_already_submitted",
-        )
-        : conflict(fill(t.weekWithoutDrafts, { week: input.weekStart }), undefined, "week_without_drafts");
+        ? refusal("conflict", "time.weekAlreadySubmitted", { week: input.weekStart }, {
+          reason: "week_already_submitted",
+        })
+        : refusal("conflict", "time.weekWithoutDrafts", { week: input.weekStart }, {
+          reason: "week_without_drafts",
+        });
     }
     if (emp.managerId && emp.managerId !== emp.id) {
       await notify(tx, {

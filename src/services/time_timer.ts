@@ -11,9 +11,7 @@
 import { and, eq } from "drizzle-orm";
 import { timeTimers } from "../db/schema/mod.ts";
 import { zoneOffsetMinutes } from "../domain/time.ts";
-import { conflict, invalid } from "../errors.ts";
-import { fill } from "../i18n/mod.ts";
-import { REFUSAL_TEXTS } from "../i18n/refusals.ts";
+import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { DEFAULT_TIME_ZONE, iso, type Q, selfId, type ServiceDeps, writeTx } from "./common.ts";
 import { checkEmployed, createTimeEntry, refuseOverlap, type TimeEntryView, type TimeType } from "./time.ts";
@@ -34,6 +32,9 @@ function nextMinute(time: string): string {
   const m = (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + 1) % 1440;
   return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 }
+
+/** The 409 of a stop or discard when no timer runs. */
+const notRunning = () => refusal("conflict", "timer.notRunning", {}, { reason: "timer_not_running" });
 
 const zoneOf = (deps: ServiceDeps) => deps.config?.timeZone ?? DEFAULT_TIME_ZONE;
 
@@ -84,11 +85,10 @@ export async function startTimer(deps: ServiceDeps, actor: Actor, input: TimerSt
     const running = await runningTimer(tx, me);
     if (running) {
       const was = localClock(running.startedAt, zone);
-      throw conflict(
-        fill(REFUSAL_TEXTS[actor.language].timerRunning, { date: was.date, time: was.time }),
-        running.id,
-        "timer_running",
-      );
+      throw refusal("conflict", "timer.running", { date: was.date, time: was.time }, {
+        conflictingId: running.id,
+        reason: "timer_running",
+      });
     }
     await checkEmployed(tx, me, at.date);
     await refuseOverlap(tx, actor, { date: at.date, startTime: at.time, endTime: nextMinute(at.time) });
@@ -123,32 +123,35 @@ export async function stopTimer(
   input: TimerStopInput,
 ): Promise<TimeEntryView & { note?: string }> {
   const me = selfId(actor);
-  const t = REFUSAL_TEXTS[actor.language];
   const now = deps.clock.now();
   const zone = zoneOf(deps);
   const r = await runningTimer(deps.db, me);
-  if (!r) throw conflict(t.timerNotRunning, undefined, "timer_not_running");
+  if (!r) throw notRunning();
   const start = localClock(r.startedAt, zone);
   const end = localClock(now, zone);
   let endTime = end.time;
   if (input.endTime !== undefined) {
     if (input.endTime <= start.time) {
-      throw invalid(
-        `Invalid field 'endTime': ${input.endTime} is not after the timer's start (${start.time} on ${start.date}).`,
+      throw refusal(
+        "validation",
+        "timer.endNotAfterStart",
+        { end: input.endTime, start: start.time, date: start.date },
+        { field: "endTime" },
       );
     }
     if (end.date === start.date && input.endTime > end.time) {
-      throw invalid(`Invalid field 'endTime': ${input.endTime} is later than now (${end.time}).`);
+      throw refusal("validation", "timer.endLaterThanNow", { end: input.endTime, now: end.time }, {
+        field: "endTime",
+      });
     }
     endTime = input.endTime;
   } else if (end.date !== start.date) {
-    throw conflict(
-      fill(t.timerAcrossMidnight, { date: start.date, time: start.time }),
-      r.id,
-      "timer_across_midnight",
-    );
+    throw refusal("conflict", "timer.acrossMidnight", { date: start.date, time: start.time }, {
+      conflictingId: r.id,
+      reason: "timer_across_midnight",
+    });
   } else if (Math.floor(now / MINUTE) <= Math.floor(r.startedAt / MINUTE)) {
-    throw conflict(t.timerTooShort, r.id, "timer_too_short");
+    throw refusal("conflict", "timer.tooShort", {}, { conflictingId: r.id, reason: "timer_too_short" });
   }
   const breakMinutes = input.breakMinutes ?? 0;
   // The minutes that really elapsed, so a stop the night the clocks go back reads its times as they happened.
@@ -176,7 +179,7 @@ export async function stopTimer(
         and(eq(timeTimers.id, r.id), eq(timeTimers.employeeId, me)),
       )
         .returning({ id: timeTimers.id });
-      if (!gone.length) throw conflict(t.timerNotRunning, undefined, "timer_not_running");
+      if (!gone.length) throw notRunning();
     },
   );
 }
@@ -188,9 +191,7 @@ export async function discardTimer(deps: ServiceDeps, actor: Actor) {
     const gone = await tx.delete(timeTimers).where(eq(timeTimers.employeeId, me)).returning({
       id: timeTimers.id,
     });
-    if (!gone.length) {
-      throw conflict(REFUSAL_TEXTS[actor.language].timerNotRunning, undefined, "timer_not_running");
-    }
+    if (!gone.length) throw notRunning();
     return { id: gone[0].id, discarded: true as const };
   });
 }

@@ -4,7 +4,7 @@
  * the client's claim.
  */
 import { Buffer } from "node:buffer";
-import { AppError, invalid } from "../errors.ts";
+import { refusal } from "../errors.ts";
 
 /** The media types an upload may have: a PDF, or a photo as phones take them. */
 export const UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/heic"] as const;
@@ -33,26 +33,39 @@ export interface CheckedFile {
   bytes: Buffer;
 }
 
+/** The form field every upload arrives in (multipart `file`), which the refusals name. */
+const UPLOAD_FIELD = "file";
+
 /**
- * Checks an upload (not empty, at most 10 MB, a PDF or a photo by its content) and gives it a safe name;
- * `what` names the file in the refusals ("The certificate").
+ * Checks an upload (not empty, at most 10 MB, a PDF or a photo by its content) and gives it a safe name,
+ * `fallbackName` when it has none. The refusals speak of "the file" in the reader's language and name the
+ * `file` field: what the file is for is clear where it is sent.
+ */
+export function checkedUpload(
+  input: { fileName: string; bytes: Uint8Array },
+  fallbackName: string,
+): CheckedFile;
+/**
+ * @deprecated The refusals no longer say what the file is for (they could only say it in English); call
+ * `checkedUpload(input, fallbackName)`.
  */
 export function checkedUpload(
   input: { fileName: string; bytes: Uint8Array },
   what: string,
   fallbackName: string,
+): CheckedFile;
+export function checkedUpload(
+  input: { fileName: string; bytes: Uint8Array },
+  ...names: [string] | [string, string]
 ): CheckedFile {
-  if (input.bytes.byteLength === 0) throw invalid("The file is empty.");
+  const fallbackName = names.at(-1)!;
+  const field = UPLOAD_FIELD;
+  if (input.bytes.byteLength === 0) throw refusal("validation", "upload.empty", {}, { field });
   if (input.bytes.byteLength > UPLOAD_MAX_BYTES) {
-    throw new AppError("payload_too_large", `${what} is larger than 10 MB; send a smaller scan or photo.`);
+    throw refusal("payload_too_large", "upload.tooLarge", {}, { field });
   }
   const contentType = fileTypeOf(input.bytes);
-  if (!contentType) {
-    throw new AppError(
-      "unsupported_media_type",
-      `${what} must be a PDF or a photo (JPEG, PNG or HEIC); this file is none of them.`,
-    );
-  }
+  if (!contentType) throw refusal("unsupported_media_type", "upload.wrongType", {}, { field });
   // Control characters and path separators never reach a file name or a Content-Disposition header.
   // deno-lint-ignore no-control-regex
   const fileName = input.fileName.replace(/[\x00-\x1f/\\]/g, "_").slice(0, 200) || fallbackName;

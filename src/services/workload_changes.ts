@@ -9,7 +9,8 @@ import type { AppDeps } from "../deps.ts";
 import { employees, leaveRequests, workloadChanges } from "../db/schema/mod.ts";
 import { holidayFractions, isPlausibleDate, isValidDate } from "../domain/calendar.ts";
 import { computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
-import { conflict, invalid, notFound } from "../errors.ts";
+import { refusal } from "../errors.ts";
+import type { MessageId, MessageParams } from "../i18n/messages/mod.ts";
 import type { Actor } from "./actor.ts";
 import { notify, todayOf, type Tx, weekdaysOf } from "./common.ts";
 import { closureCalendar } from "./holidays.ts";
@@ -118,35 +119,43 @@ export async function changeWorkload(
     eq(employees.personnelNumber, input.personnelNumber),
   )
     .limit(1);
-  if (!e) throw notFound(`There is no employee with the personnel number "${input.personnelNumber}".`);
-  const problems: string[] = [];
+  if (!e) throw refusal("not_found", "workload.noEmployee", { number: input.personnelNumber });
+  // Every problem at once, each said in the reader's language, with the inputs it is about.
+  const problems: { id: MessageId; params?: MessageParams }[] = [];
+  const fields = new Set<string>();
+  const problem = (field: string, id: MessageId, params?: MessageParams) => {
+    problems.push(params ? { id, params } : { id });
+    fields.add(field);
+  };
   if (!isValidDate(input.validFrom)) {
-    problems.push(`the first day must be a date YYYY-MM-DD, got "${input.validFrom}"`);
+    problem("validFrom", "workload.firstDayNotDate", { value: input.validFrom });
   } else if (!isPlausibleDate(input.validFrom)) {
-    problems.push(`the first day must be a date from 1900-01-01 to 2100-12-31, got ${input.validFrom}`);
+    problem("validFrom", "workload.firstDayImplausible", { value: input.validFrom });
   } else if (input.validFrom <= e.employmentStart) {
-    problems.push(`the first day must be after the employment starts (${e.employmentStart})`);
+    problem("validFrom", "workload.firstDayNotAfterStart", { start: e.employmentStart });
   } else if (e.employmentEnd && input.validFrom > e.employmentEnd) {
-    problems.push(`the first day must be before the employment ends (${e.employmentEnd})`);
+    problem("validFrom", "workload.firstDayAfterEnd", { end: e.employmentEnd });
   }
   if (
     !(Number.isFinite(input.workloadPercent) && input.workloadPercent > 0 && input.workloadPercent <= 100)
   ) {
-    problems.push(`the workload must be above 0 and at most 100 %, got ${input.workloadPercent}`);
+    problem("workloadPercent", "workload.percentRange");
   }
   const days = [...new Set(input.workingWeekdays)].sort();
   if (!days.length || days.some((d) => !Number.isInteger(d) || d < 1 || d > 7)) {
-    problems.push("at least one working weekday (1 = Monday to 7 = Sunday) is needed");
+    problem("workingWeekdays", "workload.needWeekday");
   }
-  if (problems.length) throw invalid(`No workload change was recorded: ${problems.join("; ")}.`);
+  if (problems.length) {
+    throw refusal("validation", "workload.notRecorded", { problems }, { field: [...fields] });
+  }
   const weekdays = days.join(",");
   const history = await deps.db.select().from(workloadChanges).where(eq(workloadChanges.employeeId, e.id));
   const same = history.find((h) => h.validFrom === input.validFrom);
   if (same) {
-    throw conflict(
-      `${input.personnelNumber} already has a workload change from ${input.validFrom}; choose another day.`,
-      same.id,
-    );
+    throw refusal("conflict", "workload.sameDay", { number: input.personnelNumber, date: input.validFrom }, {
+      conflictingId: same.id,
+      field: "validFrom",
+    });
   }
   const recalculated = await deps.db.transaction(async (tx) => {
     // The pattern before the first change is the record's own: kept as history from the start, so the

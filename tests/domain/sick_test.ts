@@ -32,8 +32,12 @@ Deno.test("sick: days covered are calendar days, inclusive; an ongoing absence c
     await t.step(name, () => assert.equal(sickDaysCovered(start, end, today), want));
   }
   await t.step(
-    "end before start is a validation error",
-    () => assert.throws(() => sickDaysCovered("2024-03-05", "2024-03-04", "2024-03-10"), isValidation),
+    "end before start is a validation error naming endDate",
+    () =>
+      assert.throws(
+        () => sickDaysCovered("2024-03-05", "2024-03-04", "2024-03-10"),
+        (e: unknown) => isValidation(e) && (e as AppError).fields?.[0].field === "endDate",
+      ),
   );
   await t.step(
     "an invalid date is a validation error",
@@ -99,11 +103,13 @@ Deno.test("sick: weeks of salary continuation follow the court scale of the curr
     });
   }
   await t.step(
-    "an unknown scale is a validation error",
+    "an unknown scale is a validation error naming the three there are",
     () =>
       assert.throws(
         () => salaryContinuation("GENFER" as SalaryScale, "2020-01-01", "2024-01-01"),
-        isValidation,
+        (e: unknown) =>
+          isValidation(e) && (e as AppError).fields?.[0].field === "scale" &&
+          (e as AppError).message === 'The scale must be one of BERNER, ZUERCHER, BASLER, not "GENFER".',
       ),
   );
 });

@@ -12,8 +12,10 @@ import {
   type WeekTargetInput,
 } from "../../src/domain/time.ts";
 
+/** A validation refusal that names `field` among its fields (an app shows the text beside that input). */
 function validationNaming(field: string) {
-  return (e: unknown) => e instanceof AppError && e.code === "validation" && e.message.includes(field);
+  return (e: unknown) =>
+    e instanceof AppError && e.code === "validation" && (e.fields ?? []).some((f) => f.field === field);
 }
 
 Deno.test("time: parseHhmm reads HH:MM (00:00–23:59, 24:00 as end of day) and names the field when wrong", async (t) => {
@@ -239,12 +241,14 @@ Deno.test("time: a clock time the change skips is refused with a message; one th
     () => elapsedSpan("2026-03-29", "02:30", "08:00", "Europe/Zurich"),
     (e: unknown) =>
       e instanceof AppError && e.code === "validation" &&
-      e.message.includes("startTime 02:30 does not exist on 2026-03-29") &&
-      e.message.includes("clocks go forward"),
+      e.message.includes("The start time 02:30 does not exist on 29.03.2026 in Europe/Zurich") &&
+      e.message.includes("clocks go forward") && validationNaming("startTime")(e),
   );
   assert.throws(
     () => elapsedSpan("2026-03-28", "22:00", "02:30", "Europe/Zurich"),
-    (e: unknown) => e instanceof AppError && e.message.includes("endTime 02:30 does not exist on 2026-03-29"),
+    (e: unknown) =>
+      e instanceof AppError && e.message.includes("The end time 02:30 does not exist on 29.03.2026") &&
+      validationNaming("endTime")(e),
   );
   // 22:00 to the first 02:30 is 4.5 hours (summer time throughout).
   const first = elapsedSpan("2026-10-24", "22:00", "02:30", "Europe/Zurich");

@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { notifications, sickLeaveEntries } from "../../src/db/schema/mod.ts";
 import type { Actor } from "../../src/services/actor.ts";
+import { AppError } from "../../src/errors.ts";
 import {
   cancelSickReport,
   endSickLeave,
@@ -64,30 +65,35 @@ Deno.test("sick: report from a date, ongoing or with an end; refusals", async (t
       input: { startDate: string; endDate?: string | null };
       code: string;
       message: RegExp;
+      fields?: string[];
     }[] = [
       {
         name: "a start in the future",
         input: { startDate: "2026-11-19" },
         code: "validation",
-        message: /'startDate'.*today or earlier/,
+        message: /^A sick report starts today or earlier\.$/,
+        fields: ["startDate"],
       },
       {
         name: "more than 30 days back",
         input: { startDate: "2026-10-18", endDate: "2026-10-19" },
         code: "validation",
         message: /last 30 days/,
+        fields: ["startDate"],
       },
       {
         name: "an end before the start",
         input: { startDate: "2026-11-10", endDate: "2026-11-09" },
         code: "validation",
-        message: /'endDate'/,
+        message: /^The end date must not be before the start date\.$/,
+        fields: ["endDate"],
       },
       {
         name: "overlapping a closed absence",
         input: { startDate: "2026-11-04", endDate: "2026-11-05" },
         code: "conflict",
-        message: /2026-11-02 to 2026-11-04/,
+        message: /from 02\.11\.2026 to 04\.11\.2026/,
+        fields: ["startDate", "endDate"],
       },
       {
         name: "overlapping the ongoing one",
@@ -106,6 +112,10 @@ Deno.test("sick: report from a date, ongoing or with an end; refusals", async (t
       await t.step(c.name, async () => {
         await refuses(previewSickReport(app.deps, me, c.input), c.code, c.message);
         await refuses(reportSickLeave(app.deps, me, c.input), c.code, c.message);
+        if (c.fields) {
+          const e = await reportSickLeave(app.deps, me, c.input).catch((e) => e as AppError);
+          assert.deepEqual((e as AppError).fields?.map((f) => f.field), c.fields);
+        }
       });
     }
     await t.step("the day after a closed absence is free", async () => {

@@ -25,7 +25,19 @@ import {
   submitWeek,
   updateTimeEntry,
 } from "../../src/services/time.ts";
+import { AppError, textOf } from "../../src/errors.ts";
 import { actorFor, addAccount, addEmployee, MANAGER_ID, refuses } from "./_fixtures.ts";
+
+/** The refusal a promise rejects with: its English form for the log, its catalogue text, its fields. */
+async function refusal(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error("expected a refusal, but it succeeded");
+}
 
 async function person(t: TestApp, opts: Parameters<typeof addEmployee>[1] = {}): Promise<Actor> {
   return await addAccount(t, await addEmployee(t, opts));
@@ -59,9 +71,15 @@ Deno.test("time: net hours = end − start − break, overnight past midnight, a
         start: "08:00",
         end: "09:00",
         brk: 90,
-        error: /breakMinutes \(90\)/,
+        error: /^The break \(90 minutes\) is longer than the time from 08:00 to 09:00 \(60 minutes\)\.$/,
       },
-      { name: "negative break", start: "08:00", end: "09:00", brk: -5, error: /breakMinutes/ },
+      {
+        name: "negative break",
+        start: "08:00",
+        end: "09:00",
+        brk: -5,
+        error: /^The break must be a whole number of minutes, at least 0, not -5\.$/,
+      },
     ];
     await t.step("same start and end with totalHours 24 is a confirmed full day", async () => {
       const p = await previewTimeEntry(app.deps, me, {
@@ -91,11 +109,16 @@ Deno.test("time: an entry may not overlap the caller's others; rejected ones do 
   try {
     const me = await person(t);
     await createTimeEntry(t.deps, me, { date: "2027-03-01", startTime: "08:00", endTime: "12:00" });
-    await refuses(
+    const overlap = await refusal(
       createTimeEntry(t.deps, me, { date: "2027-03-01", startTime: "11:59", endTime: "13:00" }),
-      "conflict",
-      /überschneidet sich mit Ihrem Eintrag .* von 08:00 bis 12:00/,
     );
+    assert.equal(overlap.code, "conflict");
+    assert.equal(overlap.reason, "time_entry_overlap");
+    assert.match(
+      textOf(overlap, "de"),
+      /überschneidet sich mit Ihrem Eintrag .* am 01\.03\.2027 von 08:00 bis 12:00/,
+    );
+    assert.deepEqual(overlap.fields?.map((f) => f.field), ["startTime", "endTime"]);
     const lunch = await createTimeEntry(t.deps, me, {
       date: "2027-03-01",
       startTime: "12:00",
@@ -132,11 +155,14 @@ Deno.test("time: drafts can be edited and deleted; submitted, approved and rejec
       patch: { endTime: "12:30", breakMinutes: 15 },
     });
     assert.equal(changed.totalHours, 4.25);
-    await refuses(
-      updateTimeEntry(t.deps, me, { id: e.id, patch: { totalHours: 5 } }),
-      "validation",
-      /'totalHours'/,
+    const mismatch = await refusal(updateTimeEntry(t.deps, me, { id: e.id, patch: { totalHours: 5 } }));
+    assert.equal(mismatch.code, "validation");
+    assert.equal(
+      mismatch.message,
+      "totalHours 5 does not match 08:00–12:30 minus 15 minutes of break (4.25 h). Send the matching value or " +
+        "leave totalHours out.",
     );
+    assert.deepEqual(mismatch.fields?.map((f) => f.field), ["totalHours"]);
     const second = await createTimeEntry(t.deps, me, {
       date: "2026-11-16",
       startTime: "13:00",
@@ -145,7 +171,7 @@ Deno.test("time: drafts can be edited and deleted; submitted, approved and rejec
     await refuses(
       updateTimeEntry(t.deps, me, { id: second.id, patch: { startTime: "12:00" } }),
       "conflict",
-      /überschneidet sich/,
+      /^This overlaps your entry/,
     );
     await deleteTimeEntry(t.deps, me, { id: second.id });
     await refuses(deleteTimeEntry(t.deps, me, { id: second.id }), "not_found");
@@ -317,9 +343,20 @@ Deno.test("time: submitting a week turns its drafts into SUBMITTED and tells the
       entries: 2,
       viaAssistant: false,
     });
-    await refuses(submitWeek(t.deps, me, { weekStart: "2026-11-16" }), "conflict", /ist bereits eingereicht/);
-    await refuses(submitWeek(t.deps, me, { weekStart: "2026-11-23" }), "conflict", /hat noch nicht begonnen/);
-    await refuses(submitWeek(t.deps, me, { weekStart: "2026-11-18" }), "validation", /Monday/);
+    const again = await refusal(submitWeek(t.deps, me, { weekStart: "2026-11-16" }));
+    assert.equal(again.reason, "week_already_submitted");
+    assert.match(textOf(again, "de"), /^Die Woche vom 16\.11\.2026 ist bereits eingereicht/);
+    const ahead = await refusal(submitWeek(t.deps, me, { weekStart: "2026-11-23" }));
+    assert.equal(ahead.reason, "week_not_started");
+    assert.equal(
+      textOf(ahead, "de"),
+      "Die Woche vom 23.11.2026 hat noch nicht begonnen; reichen Sie sie ein, sobald sie begonnen hat.",
+    );
+    const wednesday = await refusal(submitWeek(t.deps, me, { weekStart: "2026-11-18" }));
+    assert.equal(wednesday.code, "validation");
+    assert.match(wednesday.message, /must be a Monday; 18\.11\.2026 is not one/);
+    // The week is in the operation's path (/employee/time-weeks/{weekStart}/submit), where the refusal names it.
+    assert.deepEqual(wednesday.fields?.map((f) => f.field), ["path.weekStart"]);
   } finally {
     t.close();
   }
@@ -415,14 +452,14 @@ Deno.test("time: calendar dates of years 0001–0099 are dates; an entry outside
       await refuses(
         createTimeEntry(app.deps, me, { date: "2021-12-31", startTime: "08:00", endTime: "12:00" }),
         "validation",
-        /2021-12-31 is before your employment started \(2022-01-01\)/,
+        /^31\.12\.2021 is before your employment started \(01\.01\.2022\)\.$/,
       );
     });
     await t.step("after it ended: refused naming the end", async () => {
       await refuses(
         previewTimeEntry(app.deps, me, { date: "2027-07-01", startTime: "08:00", endTime: "12:00" }),
         "validation",
-        /after your employment ended \(2027-06-30\)/,
+        /^01\.07\.2027 is after your employment ended \(30\.06\.2027\)\.$/,
       );
     });
     await t.step(
@@ -431,7 +468,7 @@ Deno.test("time: calendar dates of years 0001–0099 are dates; an entry outside
         await refuses(
           previewTimeEntry(app.deps, me, { date: "9999-12-31", startTime: "08:00", endTime: "12:00" }),
           "validation",
-          /9999-12-31 is more than 5 years from today/,
+          /is more than 5 years from today/,
         );
       },
     );
