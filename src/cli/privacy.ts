@@ -57,7 +57,8 @@ export const privacyCommands: Command[] = [
       "retention run\n\nDeletes audit rows, per-day person-record counters and export records older than\n" +
       "the retention period (AUDIT_RETENTION_DAYS, default 365), expired data export archives, and\n" +
       "candidates' applications 6 months after their procedure ended (with their files and e-mails),\n" +
-      "and connector previews that expired more than a day ago.\n" +
+      "connector previews that expired more than a day ago, and the record of rows that left an app's\n" +
+      "synced lists more than 90 days ago.\n" +
       "Schedule it daily (a systemd timer or cron).",
     async run(deps, _a, io) {
       const r = await runRetention(deps);
@@ -67,7 +68,7 @@ export const privacyCommands: Command[] = [
         }: deleted ${r.auditRows} audit row(s), ` +
           `${r.personTouches} person-record counter(s), ${r.exportRecords} export record(s), ` +
           `${r.expiredArchives} expired archive(s), ${r.applications} application(s) past their retention, ` +
-          `${r.previews} expired connector preview(s).\n`,
+          `${r.previews} expired connector preview(s), ${r.tombstones} sync tombstone(s) older than 90 days.\n`,
       );
       return 0;
     },

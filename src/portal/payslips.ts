@@ -3,7 +3,16 @@ import { portalActor } from "../services/actor.ts";
 import { getPayslip, getPayslipDocument, listPayslips } from "../services/pay.ts";
 import { route, type RouteDef } from "./route.ts";
 import { fileResponse } from "./files.ts";
-import { cursorPageFields, cursorPageQuery, idParam, Payslip, PayslipSummary, yearQuery } from "./schemas.ts";
+import {
+  cursorPageFields,
+  cursorPageQuery,
+  idParam,
+  Payslip,
+  PayslipSummary,
+  syncFields,
+  updatedSinceQuery,
+  yearQuery,
+} from "./schemas.ts";
 
 /** The caller's payslips. */
 export const payslipRoutes: RouteDef[] = [
@@ -17,9 +26,11 @@ export const payslipRoutes: RouteDef[] = [
     summary: "The caller's payslips (period and payment date), newest first",
     description:
       "Period, payment date and whether a document is stored, newest first, 50 a page, optionally one " +
-      "year; the amounts are in `GET /employee/payslips/{id}`.",
-    query: z.strictObject({ year: yearQuery, ...cursorPageQuery }),
-    response: z.strictObject(cursorPageFields(PayslipSummary)),
+      "year; the amounts are in `GET /employee/payslips/{id}`. With `updatedSince`: the payslips filed " +
+      "since, oldest filing first (a payslip never changes and is never deleted, so `deleted` is empty; " +
+      "`year` does not apply).",
+    query: z.strictObject({ year: yearQuery, updatedSince: updatedSinceQuery, ...cursorPageQuery }),
+    response: z.strictObject({ ...cursorPageFields(PayslipSummary), ...syncFields }),
     errors: {},
     handler: ({ deps, user, query }) => listPayslips(deps, portalActor(user), query),
   }),

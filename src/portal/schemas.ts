@@ -223,19 +223,23 @@ export const updatedSinceQuery = z.iso.datetime({
   .meta({
     description:
       "Only what changed at or after this instant (the previous sync's `nextUpdatedSince`), in the " +
-      "order of the change, with what was deleted since in `deleted`. Other date filters do not apply.",
+      "order of the change, with what left the list since in `deleted`. At most 90 days back (what left " +
+      "a list is kept that long); older, or later than now, is a 400 naming this parameter, and the app " +
+      "loads the whole list again with `1970-01-01T00:00:00Z` (every row, no deletions). Other date " +
+      "filters do not apply.",
   });
 
 /** The fields a list answers beside its page when asked with `updatedSince`. */
 export const syncFields = {
   deleted: z.array(z.strictObject({ id: z.string(), deletedAt: dateTime })).optional().meta({
-    description: "Only with `updatedSince`: the rows deleted since (a list whose rows are never deleted " +
-      "answers it empty).",
+    description: "Only with `updatedSince`, on the last page (empty on the others): the ids that left the " +
+      "list since, to drop from the app's copy (a list whose rows are never deleted answers it empty).",
   }),
   nextUpdatedSince: dateTime.nullable().optional().meta({
     description:
-      "Only with `updatedSince`: on the last page, the `updatedSince` of the next sync; null while " +
-      "pages follow.",
+      "Only with `updatedSince`: on the last page, the `updatedSince` of the next sync, from the " +
+      "server's clock (two minutes before the answer, so a write committing meanwhile is not missed; " +
+      "a row may come twice); null while pages follow. The app never uses its own clock.",
   }),
 };
 
@@ -464,6 +468,7 @@ export const TimeEntryList = named(
     count: z.int(),
     totalHours: z.number().meta({ description: "Sum over the whole range and filter, not only this page." }),
     ...cursorPageFields(TimeEntry),
+    ...syncFields,
   }),
   "TimeEntryList",
 );
@@ -553,7 +558,13 @@ const ContinuationUse = z.strictObject({
 export const SickLeaveYear = named(
   z.strictObject({
     year: z.int(),
-    ...wholeListFields(SickLeaveRecord),
+    items: z.array(SickLeaveRecord),
+    nextCursor: z.string().nullable().meta({
+      description:
+        "Null: the year's list is one page; with `updatedSince`, the next page's `cursor` (null on " +
+        "the last page).",
+    }),
+    ...syncFields,
     totals: z.strictObject({
       absences: z.int(),
       days: z.int().meta({

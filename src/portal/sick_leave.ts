@@ -16,6 +16,7 @@ import {
 import { route, type RouteDef } from "./route.ts";
 import { fileResponse, uploadedFile } from "./files.ts";
 import {
+  cursorPageQuery,
   dateTime,
   idParam,
   SickLeaveEndBody,
@@ -24,6 +25,7 @@ import {
   SickLeaveYear,
   SickReportBody,
   SickReportPreview,
+  updatedSinceQuery,
   yearQuery,
 } from "./schemas.ts";
 
@@ -50,15 +52,26 @@ export const sickLeaveRoutes: RouteDef[] = [
     access: "employee",
     summary: "The caller's absences and totals for a calendar year",
     description:
-      "Includes the salary-continuation days used in the current service year across all absences.",
-    query: z.strictObject({ year: yearQuery }),
+      "Includes the salary-continuation days used in the current service year across all absences. With " +
+      "`updatedSince`: `items` are the absences of any year changed since (reported, ended, taken back, a " +
+      "certificate uploaded or accepted), oldest change first, paged by `cursor`; an absence is never " +
+      "deleted (one taken back stays, marked), so `deleted` is empty. `totals` stay the year's.",
+    query: z.strictObject({
+      year: yearQuery,
+      updatedSince: updatedSinceQuery,
+      limit: cursorPageQuery.limit,
+      cursor: cursorPageQuery.cursor.meta({
+        description:
+          "Only with `updatedSince`: the previous page's `nextCursor` (the year's list is one page).",
+      }),
+    }),
     response: SickLeaveYear,
     errors: {},
     reuse: true,
     handler: async ({ deps, user, query, c }) => {
       const { entries, ...out } = await getSickLeave(deps, portalActor(user), query);
       c.set(REUSE_UNTIL, takeBackEnds(entries));
-      return { ...out, items: entries, nextCursor: null };
+      return { ...out, items: entries, nextCursor: "nextCursor" in out ? out.nextCursor : null };
     },
   }),
   route({

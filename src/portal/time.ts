@@ -25,6 +25,7 @@ import {
   TimeEntryList,
   TimeEntryPreview,
   TimeWeek,
+  updatedSinceQuery,
 } from "./schemas.ts";
 
 const entryRefusals = {
@@ -66,20 +67,28 @@ export const timeRoutes: RouteDef[] = [
     summary: "The caller's entries in a date range (at most 400 days) with their sum",
     description:
       "Default range: the current week. Oldest first; `count` and `totalHours` cover the whole range " +
-      "and filter, the page at most 50 entries.",
+      "and filter, the page at most 50 entries. With `updatedSince`: the entries changed since (recorded, " +
+      "changed, submitted, decided), oldest change first, and in `deleted` the drafts deleted since; the range " +
+      "then applies only when given, and `count`, `totalHours`, `from` and `to` cover the changed entries.",
     query: z.strictObject({
       from: isoDate.optional(),
       to: isoDate.optional(),
       status: z.enum(TIME_ENTRY_STATUSES, { error: `must be one of ${TIME_ENTRY_STATUSES.join(", ")}` })
         .optional(),
       type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).optional(),
+      updatedSince: updatedSinceQuery,
       ...cursorPageQuery,
     }),
     response: TimeEntryList,
     errors: {},
     handler: ({ deps, user, query }) => {
       const from = query.from ?? mondayOf(todayOf(deps));
-      return listTimeEntries(deps, portalActor(user), { ...query, from, to: query.to ?? addDays(from, 6) });
+      return listTimeEntries(deps, portalActor(user), {
+        ...query,
+        from,
+        to: query.to ?? addDays(from, 6),
+        rangeGiven: query.from !== undefined || query.to !== undefined,
+      });
     },
   }),
   route({

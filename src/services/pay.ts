@@ -19,6 +19,7 @@ import {
   type ServiceDeps,
   todayOf,
 } from "./common.ts";
+import { changedAfter, removedSince, syncPage, syncStart } from "./sync.ts";
 
 type PayslipRow = typeof payslips.$inferSelect;
 
@@ -64,10 +65,33 @@ const payslipPage = preparedVariants((q: Q, variant: "" | "y" | "c" | "yc") =>
 export async function listPayslips(
   deps: ServiceDeps,
   actor: Actor,
-  input: PageInput & { year?: number } = {},
+  input: PageInput & { year?: number; updatedSince?: number } = {},
 ) {
   const me = selfId(actor);
   const page = pageOf(input);
+  if (input.updatedSince !== undefined) {
+    // A payslip never changes once filed, so its change is its filing; none is ever deleted.
+    const { since, cursor } = syncStart(deps, { ...input, updatedSince: input.updatedSince });
+    const rows = await deps.db.select({
+      id: payslips.id,
+      period: payslips.period,
+      periodLabel: payslips.periodLabel,
+      paymentDate: payslips.paymentDate,
+      documentName: payslips.documentName,
+      createdAt: payslips.createdAt,
+    }).from(payslips).where(and(
+      eq(payslips.employeeId, me),
+      ...changedAfter(payslips.createdAt, payslips.id, since, cursor),
+    )).orderBy(asc(payslips.createdAt), asc(payslips.id)).limit(page.limit + 1).offset(page.offset);
+    return await syncPage(
+      deps,
+      { since, fromCursor: cursor !== null, page },
+      rows,
+      (shown) => shown.map(payslipListView),
+      (r) => [r.createdAt, r.id],
+      () => removedSince(deps.db, me, "PAYSLIP", since),
+    );
+  }
   const year = input.year === undefined ? undefined : checkYear(input.year);
   const cursor = decodeCursor(input, ["string", "string", "string"]);
   const variant = `${year === undefined ? "" : "y"}${cursor ? "c" : ""}` as "" | "y" | "c" | "yc";

@@ -3,7 +3,7 @@
  * export records older than the installation's period (`AUDIT_RETENTION_DAYS`) are deleted, and data export
  * archives whose offer ended are removed (their request records stay), and candidates' applications past their
  * retention period are deleted with everything of theirs, and the connector's previews that expired more than a
- * day ago. Run by `hr-service retention run`,
+ * day ago, and what left an app's synced lists more than 90 days ago. Run by `hr-service retention run`,
  * which an operator schedules (a systemd timer or cron, daily).
  */
 import { lt } from "drizzle-orm";
@@ -11,6 +11,7 @@ import type { AppDeps } from "../deps.ts";
 import { exportRecords, mcpAudit, mcpPreviews, personTouches } from "../db/schema/mod.ts";
 import { expireExports } from "./my_data_export.ts";
 import { purgeExpiredApplications } from "./application_retention.ts";
+import { pruneTombstones } from "./sync.ts";
 
 export interface RetentionResult {
   /** The first instant kept (epoch ms, UTC midnight). */
@@ -23,6 +24,8 @@ export interface RetentionResult {
   applications: number;
   /** Connector previews that expired more than a day ago (filed or not). */
   previews: number;
+  /** What left an app's synced lists more than 90 days ago (`sync.ts`): an older `updatedSince` is refused. */
+  tombstones: number;
 }
 
 /**
@@ -53,7 +56,14 @@ export async function runRetention(
     const p = await tx.delete(mcpPreviews).where(
       lt(mcpPreviews.expiresAt, deps.clock.now() - PREVIEW_KEPT_AFTER_EXPIRY_MS),
     ).returning({ id: mcpPreviews.id });
-    return { auditRows: a.length, personTouches: t.length, exportRecords: e.length, previews: p.length };
+    const gone = await pruneTombstones(tx, deps.clock.now());
+    return {
+      auditRows: a.length,
+      personTouches: t.length,
+      exportRecords: e.length,
+      previews: p.length,
+      tombstones: gone,
+    };
   });
   const expiredArchives = await expireExports(deps);
   const applications = await purgeExpiredApplications(deps);

@@ -7,7 +7,7 @@
  * The reason is seen by the owner (in the portal) and HR only: managers are told that someone is absent,
  * never why, and assistants never receive it (contract: get_my_sick_leave "never the reason").
  */
-import { and, desc, eq, gte, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { prepared } from "../db/prepared.ts";
 import { sickCertificates, sickLeaveEntries } from "../db/schema/mod.ts";
 import { addDays, daysBetween, maxDate, minDate, yearOf } from "../domain/calendar.ts";
@@ -25,6 +25,7 @@ import { isHrOrAbove } from "../domain/access.ts";
 import type { Actor } from "./actor.ts";
 import { localClock } from "./time_timer.ts";
 import { checkedUpload, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from "./uploaded_files.ts";
+import { changedAfter, removedSince, syncPage, syncStart } from "./sync.ts";
 import {
   checkYear,
   dateAsInstant,
@@ -32,6 +33,8 @@ import {
   type EmployeeRow,
   iso,
   notify,
+  type PageInput,
+  pageOf,
   type Q,
   selfEmployee,
   selfId,
@@ -147,11 +150,19 @@ function continuationView(c: Awaited<ReturnType<typeof continuationOf>>) {
  * totals for the year (calendar days within the year; an ongoing absence counts up to today) and the
  * salary-continuation days used in the current service year across all absences.
  */
-export async function getSickLeave(deps: ServiceDeps, actor: Actor, input: { year?: number } = {}) {
+export async function getSickLeave(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { year?: number; updatedSince?: number } & PageInput = {},
+) {
   const emp = await selfEmployee(deps.db, actor);
   const today = todayOf(deps);
   const now = deps.clock.now();
   const year = checkYear(input.year ?? yearOf(today));
+  const changes = input.updatedSince === undefined ? null : await changedAbsences(deps, actor, emp.id, {
+    ...input,
+    updatedSince: input.updatedSince,
+  });
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
   const rows = await absencesTouching(deps.db).all({ emp: emp.id, from, to });
@@ -164,7 +175,9 @@ export async function getSickLeave(deps: ServiceDeps, actor: Actor, input: { yea
   }
   return {
     year,
-    entries: rows.slice(0, 50).map((r) => sickRecordView(r, today, now, reasonVisible(actor))),
+    ...(changes ?? {
+      entries: rows.slice(0, 50).map((r) => sickRecordView(r, today, now, reasonVisible(actor))),
+    }),
     totals: {
       absences: rows.length,
       days: daysInYear,
@@ -173,6 +186,37 @@ export async function getSickLeave(deps: ServiceDeps, actor: Actor, input: { yea
     },
     salaryContinuation: continuationView(await continuationOf(deps.db, emp, today, actor)),
   };
+}
+
+/**
+ * The caller's absences of any year changed at or after `updatedSince` (reported, ended, taken back, a
+ * certificate uploaded or accepted), oldest change first. An absence is never deleted (a report taken back
+ * stays, marked), so nothing is reported gone.
+ */
+async function changedAbsences(
+  deps: ServiceDeps,
+  actor: Actor,
+  me: string,
+  input: PageInput & { updatedSince: number },
+) {
+  const page = pageOf(input);
+  const { since, cursor } = syncStart(deps, input);
+  const rows = await deps.db.select().from(sickLeaveEntries).where(and(
+    eq(sickLeaveEntries.employeeId, me),
+    ...changedAfter(sickLeaveEntries.updatedAt, sickLeaveEntries.id, since, cursor),
+  )).orderBy(asc(sickLeaveEntries.updatedAt), asc(sickLeaveEntries.id)).limit(page.limit + 1)
+    .offset(page.offset);
+  const today = todayOf(deps);
+  const now = deps.clock.now();
+  const { items, nextCursor, deleted, nextUpdatedSince } = await syncPage(
+    deps,
+    { since, fromCursor: cursor !== null, page },
+    rows,
+    (shown) => shown.map((r) => sickRecordView(r, today, now, reasonVisible(actor))),
+    (r) => [r.updatedAt, r.id],
+    () => removedSince(deps.db, me, "SICK_LEAVE", since),
+  );
+  return { entries: items, nextCursor, deleted, nextUpdatedSince };
 }
 
 /** What the caller reports: from a date, ongoing (no end) or with an end date; a reason only in the portal. */

@@ -55,6 +55,7 @@ import {
   writeTx,
 } from "./common.ts";
 import { closureCalendar } from "./holidays.ts";
+import { changedAfter, recordRemoved, removedSince, type SyncFields, syncPage, syncStart } from "./sync.ts";
 import { preparedVariants } from "../db/prepared.ts";
 
 export const TIME_TYPES = ["REGULAR", "OVERTIME", "COMPENSATION", "WEITERBILDUNG", "VORBEREITUNG"] as const;
@@ -364,6 +365,13 @@ export async function deleteTimeEntry(deps: ServiceDeps, actor: Actor, input: { 
     const r = await ownEntry(tx, actor, input.id);
     requireDraft(r);
     await tx.delete(timeEntries).where(and(eq(timeEntries.id, r.id), eq(timeEntries.status, "DRAFT")));
+    // The app's offline copy learns of the deletion at its next sync (`updatedSince`).
+    await recordRemoved(tx, {
+      employeeId: r.employeeId,
+      list: "TIME_ENTRY",
+      rowIds: [r.id],
+      now: deps.clock.now(),
+    });
     return { id: r.id, deleted: true as const };
   });
 }
@@ -374,6 +382,56 @@ export interface TimeListInput extends PageInput {
   to: string;
   status?: TimeStatus;
   type?: TimeType;
+  /**
+   * Only the entries changed at or after this instant (ms), oldest change first, and those deleted since, for
+   * an app's offline copy (`sync.ts`). The range then applies only where the caller gave it (`rangeGiven`).
+   */
+  updatedSince?: number;
+  rangeGiven?: boolean;
+}
+
+/**
+ * The caller's entries changed since `updatedSince` (a draft changed, a week submitted or decided) and the
+ * drafts deleted since. `count`, `totalHours`, `from` and `to` cover the changed entries (the range asked for,
+ * else the days they fall on, today when none changed).
+ */
+async function changedTimeEntries(
+  deps: ServiceDeps,
+  me: string,
+  input: TimeListInput,
+): Promise<
+  KeysetPage<TimeEntryView> & SyncFields & { from: string; to: string; count: number; totalHours: number }
+> {
+  const page = pageOf(input);
+  const { since, cursor } = syncStart(deps, { ...input, updatedSince: input.updatedSince! });
+  const where: SQL[] = [eq(timeEntries.employeeId, me), gte(timeEntries.updatedAt, since)];
+  if (input.rangeGiven) where.push(gte(timeEntries.date, input.from), lte(timeEntries.date, input.to));
+  if (input.status) where.push(eq(timeEntries.status, input.status));
+  if (input.type) where.push(eq(timeEntries.type, input.type));
+  const [agg] = await deps.db.select({
+    count: sql<number>`count(*)`,
+    total: sql<number>`coalesce(sum(${timeEntries.totalHours}), 0)`,
+    first: sql<string | null>`min(${timeEntries.date})`,
+    last: sql<string | null>`max(${timeEntries.date})`,
+  }).from(timeEntries).where(and(...where));
+  const rows = await deps.db.select().from(timeEntries)
+    .where(and(...where, ...changedAfter(timeEntries.updatedAt, timeEntries.id, since, cursor)))
+    .orderBy(asc(timeEntries.updatedAt), asc(timeEntries.id)).limit(page.limit + 1).offset(page.offset);
+  const today = todayOf(deps);
+  return {
+    from: input.rangeGiven ? input.from : agg.first ?? today,
+    to: input.rangeGiven ? input.to : agg.last ?? today,
+    count: Number(agg.count),
+    totalHours: round2(Number(agg.total)),
+    ...await syncPage(
+      deps,
+      { since, fromCursor: cursor !== null, page },
+      rows,
+      (shown) => shown.map(timeEntryView),
+      (r) => [r.updatedAt, r.id],
+      () => removedSince(deps.db, me, "TIME_ENTRY", since),
+    ),
+  };
 }
 
 /** Which of the optional filters of the entry list are given: status (s), type (t). */
@@ -429,12 +487,21 @@ export async function listTimeEntries(
   deps: ServiceDeps,
   actor: Actor,
   input: TimeListInput,
-): Promise<KeysetPage<TimeEntryView> & { from: string; to: string; count: number; totalHours: number }> {
+): Promise<
+  KeysetPage<TimeEntryView> & Partial<SyncFields> & {
+    from: string;
+    to: string;
+    count: number;
+    totalHours: number;
+  }
+> {
   const me = selfId(actor);
+  if (input.updatedSince !== undefined && !input.rangeGiven) return await changedTimeEntries(deps, me, input);
   if (input.to < input.from) throw refusal("validation", "time.rangeEndBeforeStart", {}, { field: "to" });
   if (daysBetween(input.from, input.to) + 1 > MAX_RANGE_DAYS) {
     throw refusal("validation", "time.rangeTooLong", { days: MAX_RANGE_DAYS }, { field: ["from", "to"] });
   }
+  if (input.updatedSince !== undefined) return await changedTimeEntries(deps, me, input);
   const page = pageOf(input);
   const cursor = decodeCursor(input, ["string", "string", "number", "string"]);
   const variant = `${input.status ? "s" : ""}${input.type ? "t" : ""}` as EntryFilter;
