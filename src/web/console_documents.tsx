@@ -8,13 +8,20 @@
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
-import { WEB_MESSAGES } from "../i18n/web.ts";
 import { type DocumentTexts, documentTexts } from "../i18n/console_documents.ts";
 import { applySections, readSection } from "../org_config/mod.ts";
 import type { DocumentEntry } from "../org_config/sections/documents.ts";
 import { ORG_LANGUAGES } from "../settings.ts";
-import { hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
-import { Layout, setPageHeaders } from "./layout.tsx";
+import {
+  ConsolePage,
+  hrForm,
+  hrPage,
+  notFoundPage,
+  type Page,
+  PostForm,
+  render,
+  Table,
+} from "./console_kit.tsx";
 
 const AUDIENCES = ["ALL", "MANAGERS", "HR"] as const;
 /** The longest Markdown text the form takes per language. */
@@ -41,8 +48,7 @@ function formOf(d: DocumentEntry): Form {
 function DocumentForm(props: { p: Page; dt: DocumentTexts; f: Form; existing: boolean }) {
   const { p, dt, f } = props;
   return (
-    <form method="post" action="/hr/documents">
-      <input type="hidden" name="csrf" value={p.csrf} />
+    <PostForm p={p} action="/hr/documents">
       {props.existing ? <input type="hidden" name="slug" value={f.slug} /> : (
         <>
           <label for="slug">{dt.slug}</label>
@@ -106,7 +112,7 @@ function DocumentForm(props: { p: Page; dt: DocumentTexts; f: Form; existing: bo
       ))}
       <p id="body-hint" class="muted">{dt.bodyHint}</p>
       <button type="submit">{p.t.save}</button>
-    </form>
+    </PostForm>
   );
 }
 
@@ -118,43 +124,29 @@ async function documentsPage(
 ) {
   const dt = documentTexts(p.lang);
   const docs = await readSection(deps, "documents") as DocumentEntry[];
-  setPageHeaders(c);
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={dt.documents} wide>
-      <Nav t={p.t} here="documents" />
-      <h1>{dt.documents}</h1>
-      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-      <Problems t={p.t} errors={opts.errors ?? []} />
+  return render(
+    c,
+    <ConsolePage p={p} title={dt.documents} here="documents" flash={opts.flash} errors={opts.errors}>
       <p>{dt.intro}</p>
       {docs.length
         ? (
-          <table>
-            <thead>
+          <Table cols={[dt.docTitle, dt.slug, dt.audience, dt.languages]}>
+            {docs.map((d) => (
               <tr>
-                <th scope="col">{dt.docTitle}</th>
-                <th scope="col">{dt.slug}</th>
-                <th scope="col">{dt.audience}</th>
-                <th scope="col">{dt.languages}</th>
+                <td>
+                  <a href={`/hr/documents/${d.slug}`}>{d.translations.de?.title ?? d.slug}</a>
+                </td>
+                <td>{d.slug}</td>
+                <td>{dt.audienceNames[d.audience]}</td>
+                <td>{ORG_LANGUAGES.filter((l) => d.translations[l]).join(", ")}</td>
               </tr>
-            </thead>
-            <tbody>
-              {docs.map((d) => (
-                <tr>
-                  <td>
-                    <a href={`/hr/documents/${d.slug}`}>{d.translations.de?.title ?? d.slug}</a>
-                  </td>
-                  <td>{d.slug}</td>
-                  <td>{dt.audienceNames[d.audience]}</td>
-                  <td>{ORG_LANGUAGES.filter((l) => d.translations[l]).join(", ")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )
         : <p>{dt.none}</p>}
       <h2>{dt.newDocument}</h2>
       <DocumentForm p={p} dt={dt} f={opts.form ?? {}} existing={false} />
-    </Layout>,
+    </ConsolePage>,
     opts.status ?? 200,
   );
 }
@@ -169,28 +161,22 @@ async function documentPage(
   const dt = documentTexts(p.lang);
   const docs = await readSection(deps, "documents") as DocumentEntry[];
   const doc = docs.find((d) => d.slug === slug);
-  setPageHeaders(c);
   if (!doc) {
-    return c.html(
-      <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={dt.documents} wide>
-        <Nav t={p.t} here="documents" />
-        <h1>{dt.documents}</h1>
-        <p class="alert" role="alert">{dt.unknown}</p>
-      </Layout>,
-      404,
-    );
+    return notFoundPage(c, p, { title: dt.documents, here: "documents", message: dt.unknown });
   }
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={doc.translations.de?.title ?? slug} wide>
-      <Nav t={p.t} here="documents" />
-      <p>
-        <a href="/hr/documents">{dt.documents}</a>
-      </p>
-      <h1>{`${doc.translations.de?.title ?? slug} (${slug})`}</h1>
-      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-      <Problems t={p.t} errors={opts.errors ?? []} />
+  return render(
+    c,
+    <ConsolePage
+      p={p}
+      title={doc.translations.de?.title ?? slug}
+      here="documents"
+      back={["/hr/documents", dt.documents]}
+      heading={`${doc.translations.de?.title ?? slug} (${slug})`}
+      flash={opts.flash}
+      errors={opts.errors}
+    >
       <DocumentForm p={p} dt={dt} f={opts.form ?? formOf(doc)} existing />
-    </Layout>,
+    </ConsolePage>,
     opts.status ?? 200,
   );
 }

@@ -8,7 +8,6 @@
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { WEB_MESSAGES } from "../i18n/web.ts";
 import { type InboxTexts, inboxTexts } from "../i18n/console_inbox.ts";
 import { portalActor } from "../services/actor.ts";
 import {
@@ -20,9 +19,18 @@ import {
 import { acceptCertificate, listReceivedDocuments, listSickFollowUps } from "../services/hr_inbox.ts";
 import { getRequiredDocumentFile } from "../services/document_files.ts";
 import { getCertificateFile } from "../services/sick_leave.ts";
-import { hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
+import {
+  ConsolePage,
+  download,
+  hrForm,
+  hrPage,
+  type Page,
+  PostForm,
+  refusalStatus,
+  render,
+  Table,
+} from "./console_kit.tsx";
 import { swissDate } from "../i18n/console_common.ts";
-import { Layout, setPageHeaders } from "./layout.tsx";
 
 /** Longest note to the person that the form takes (the approvals service has its own limit too). */
 const NOTE_MAX = 500;
@@ -41,229 +49,169 @@ async function inboxPage(
   const leave = await listLeaveApprovals(deps, actor, { limit: 50 });
   const sick = await listSickFollowUps(deps, actor);
   const received = await listReceivedDocuments(deps, actor);
-  setPageHeaders(c);
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={it.inbox} wide>
-      <Nav t={p.t} here="inbox" />
-      <h1>{it.inbox}</h1>
-      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-      <Problems t={p.t} errors={opts.errors ?? []} />
+  return render(
+    c,
+    <ConsolePage p={p} title={it.inbox} here="inbox" flash={opts.flash} errors={opts.errors}>
       <p>{it.inboxIntro}</p>
 
       <h2 id="changes">{it.changes}</h2>
       {changes.items.length
         ? (
-          <table aria-labelledby="changes">
-            <thead>
+          <Table labelledBy="changes" cols={[it.person, it.field, it.value, it.requested, ""]}>
+            {changes.items.map((r) => (
               <tr>
-                <th scope="col">{it.person}</th>
-                <th scope="col">{it.field}</th>
-                <th scope="col">{it.value}</th>
-                <th scope="col">{it.requested}</th>
-                <th scope="col"></th>
+                <td>{r.employee.name}</td>
+                <td>{r.field}</td>
+                <td>{r.value}{r.comment ? <p class="hint">{r.comment}</p> : null}</td>
+                <td>{r.createdAt.slice(0, 10)}</td>
+                <td>
+                  <PostForm p={p} action={`/hr/inbox/changes/${r.id}`}>
+                    <button
+                      type="submit"
+                      name="decision"
+                      value="APPLY"
+                      aria-label={`${it.apply}: ${r.employee.name}, ${r.field}`}
+                    >
+                      {it.apply}
+                    </button>{" "}
+                    <button
+                      type="submit"
+                      name="decision"
+                      value="REJECT"
+                      class="secondary"
+                      aria-label={`${it.reject}: ${r.employee.name}, ${r.field}`}
+                    >
+                      {it.reject}
+                    </button>
+                  </PostForm>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {changes.items.map((r) => (
-                <tr>
-                  <td>{r.employee.name}</td>
-                  <td>{r.field}</td>
-                  <td>{r.value}{r.comment ? <p class="hint">{r.comment}</p> : null}</td>
-                  <td>{r.createdAt.slice(0, 10)}</td>
-                  <td>
-                    <form method="post" action={`/hr/inbox/changes/${r.id}`}>
-                      <input type="hidden" name="csrf" value={p.csrf} />
-                      <button
-                        type="submit"
-                        name="decision"
-                        value="APPLY"
-                        aria-label={`${it.apply}: ${r.employee.name}, ${r.field}`}
-                      >
-                        {it.apply}
-                      </button>{" "}
-                      <button
-                        type="submit"
-                        name="decision"
-                        value="REJECT"
-                        class="secondary"
-                        aria-label={`${it.reject}: ${r.employee.name}, ${r.field}`}
-                      >
-                        {it.reject}
-                      </button>
-                    </form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )
         : <p>{it.noChanges}</p>}
 
       <h2 id="leave">{it.leave}</h2>
       {leave.items.length
         ? (
-          <table aria-labelledby="leave">
-            <thead>
+          <Table labelledBy="leave" cols={[it.person, it.leaveType, it.period, it.days, ""]}>
+            {leave.items.map((a) => (
               <tr>
-                <th scope="col">{it.person}</th>
-                <th scope="col">{it.leaveType}</th>
-                <th scope="col">{it.period}</th>
-                <th scope="col">{it.days}</th>
-                <th scope="col"></th>
+                <td>{a.employee.name}</td>
+                <td>
+                  {a.request.leaveType.name}
+                  {a.kind === "LEAVE_CANCELLATION" ? <p class="hint">{it.cancellation}</p> : null}
+                  {a.request.reason ? <p class="hint">{a.request.reason}</p> : null}
+                  {a.attachment
+                    ? (
+                      <p class="hint">
+                        <a href={`/api/v1/portal/approvals/leave-requests/${a.request.id}/attachment`}>
+                          {`${it.attachment}: ${a.attachment.fileName}`}
+                        </a>
+                      </p>
+                    )
+                    : null}
+                </td>
+                <td>
+                  {`${swissDate(a.request.startDate, p.lang)} – ${swissDate(a.request.endDate, p.lang)}`}
+                </td>
+                <td>
+                  {String(a.request.days)}
+                  {a.request.exceedsBalance ? <p class="hint">{it.overdraws}</p> : null}
+                </td>
+                <td>
+                  <PostForm p={p} action={`/hr/inbox/leave/${a.request.id}`}>
+                    <label for={`note-${a.request.id}`}>{it.note}</label>
+                    <input id={`note-${a.request.id}`} name="note" type="text" maxlength={NOTE_MAX} />
+                    <button
+                      type="submit"
+                      name="decision"
+                      value="APPROVE"
+                      aria-label={`${it.approve}: ${a.employee.name}`}
+                    >
+                      {it.approve}
+                    </button>{" "}
+                    <button
+                      type="submit"
+                      name="decision"
+                      value="REJECT"
+                      class="secondary"
+                      aria-label={`${it.reject}: ${a.employee.name}`}
+                    >
+                      {it.reject}
+                    </button>
+                  </PostForm>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {leave.items.map((a) => (
-                <tr>
-                  <td>{a.employee.name}</td>
-                  <td>
-                    {a.request.leaveType.name}
-                    {a.kind === "LEAVE_CANCELLATION" ? <p class="hint">{it.cancellation}</p> : null}
-                    {a.request.reason ? <p class="hint">{a.request.reason}</p> : null}
-                    {a.attachment
-                      ? (
-                        <p class="hint">
-                          <a href={`/api/v1/portal/approvals/leave-requests/${a.request.id}/attachment`}>
-                            {`${it.attachment}: ${a.attachment.fileName}`}
-                          </a>
-                        </p>
-                      )
-                      : null}
-                  </td>
-                  <td>
-                    {`${swissDate(a.request.startDate, p.lang)} – ${swissDate(a.request.endDate, p.lang)}`}
-                  </td>
-                  <td>
-                    {String(a.request.days)}
-                    {a.request.exceedsBalance ? <p class="hint">{it.overdraws}</p> : null}
-                  </td>
-                  <td>
-                    <form method="post" action={`/hr/inbox/leave/${a.request.id}`}>
-                      <input type="hidden" name="csrf" value={p.csrf} />
-                      <label for={`note-${a.request.id}`}>{it.note}</label>
-                      <input id={`note-${a.request.id}`} name="note" type="text" maxlength={NOTE_MAX} />
-                      <button
-                        type="submit"
-                        name="decision"
-                        value="APPROVE"
-                        aria-label={`${it.approve}: ${a.employee.name}`}
-                      >
-                        {it.approve}
-                      </button>{" "}
-                      <button
-                        type="submit"
-                        name="decision"
-                        value="REJECT"
-                        class="secondary"
-                        aria-label={`${it.reject}: ${a.employee.name}`}
-                      >
-                        {it.reject}
-                      </button>
-                    </form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )
         : <p>{it.noLeave}</p>}
 
       <h2 id="sick">{it.sick}</h2>
       {sick.length
         ? (
-          <table aria-labelledby="sick">
-            <thead>
+          <Table labelledBy="sick" cols={[it.person, it.period, it.days, it.certificate]}>
+            {sick.map((s) => (
               <tr>
-                <th scope="col">{it.person}</th>
-                <th scope="col">{it.period}</th>
-                <th scope="col">{it.days}</th>
-                <th scope="col">{it.certificate}</th>
+                <td>{`${s.name} (${s.personnelNumber})`}</td>
+                <td>
+                  {s.isOngoing
+                    ? `${it.since} ${swissDate(s.startDate, p.lang)} (${it.ongoing})`
+                    : `${swissDate(s.startDate, p.lang)} – ${swissDate(s.endDate, p.lang)}`}
+                </td>
+                <td>{String(s.totalDays)}</td>
+                <td>
+                  {it.state[s.certificateState]}
+                  {s.hasFile
+                    ? (
+                      <>
+                        {" · "}
+                        <a href={`/hr/inbox/certificates/${s.id}`}>{it.openFile}</a>
+                      </>
+                    )
+                    : null}
+                  {s.hasFile && s.certificateState !== "ACCEPTED"
+                    ? (
+                      <PostForm p={p} action={`/hr/inbox/certificates/${s.id}/accept`}>
+                        <button type="submit" class="secondary" aria-label={`${it.accept}: ${s.name}`}>
+                          {it.accept}
+                        </button>
+                      </PostForm>
+                    )
+                    : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {sick.map((s) => (
-                <tr>
-                  <td>{`${s.name} (${s.personnelNumber})`}</td>
-                  <td>
-                    {s.isOngoing
-                      ? `${it.since} ${swissDate(s.startDate, p.lang)} (${it.ongoing})`
-                      : `${swissDate(s.startDate, p.lang)} – ${swissDate(s.endDate, p.lang)}`}
-                  </td>
-                  <td>{String(s.totalDays)}</td>
-                  <td>
-                    {it.state[s.certificateState]}
-                    {s.hasFile
-                      ? (
-                        <>
-                          {" · "}
-                          <a href={`/hr/inbox/certificates/${s.id}`}>{it.openFile}</a>
-                        </>
-                      )
-                      : null}
-                    {s.hasFile && s.certificateState !== "ACCEPTED"
-                      ? (
-                        <form method="post" action={`/hr/inbox/certificates/${s.id}/accept`}>
-                          <input type="hidden" name="csrf" value={p.csrf} />
-                          <button type="submit" class="secondary" aria-label={`${it.accept}: ${s.name}`}>
-                            {it.accept}
-                          </button>
-                        </form>
-                      )
-                      : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )
         : <p>{it.noSick}</p>}
 
       <h2 id="documents">{it.documents}</h2>
       {received.length
         ? (
-          <table aria-labelledby="documents">
-            <thead>
-              <tr>
-                <th scope="col">{it.person}</th>
-                <th scope="col">{it.document}</th>
-                <th scope="col">{it.received}</th>
+          <Table labelledBy="documents" cols={[it.person, it.document, it.received]}>
+            {received.map((d) => (
+              <tr key={d.id}>
+                <td>{`${d.name} (${d.personnelNumber})`}</td>
+                <td>
+                  <a href={`/hr/inbox/documents/${d.id}`}>{d.kind}</a>
+                </td>
+                <td>{swissDate(new Date(d.receivedAt).toISOString(), p.lang)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {received.map((d) => (
-                <tr key={d.id}>
-                  <td>{`${d.name} (${d.personnelNumber})`}</td>
-                  <td>
-                    <a href={`/hr/inbox/documents/${d.id}`}>{d.kind}</a>
-                  </td>
-                  <td>{swissDate(new Date(d.receivedAt).toISOString(), p.lang)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )
         : <p>{it.noDocuments}</p>}
-    </Layout>,
+    </ConsolePage>,
     opts.status ?? 200,
   );
 }
 
-/** A stored file as a download that nothing caches and no browser renders in the page. */
-function download(c: Context, f: { fileName: string; contentType: string; bytes: Uint8Array<ArrayBuffer> }) {
-  return c.body(f.bytes, 200, {
-    "Content-Type": f.contentType,
-    "Content-Disposition": `attachment; filename="${f.fileName.replace(/[^\w.\- ]/g, "_")}"`,
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "no-store",
-    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-  });
-}
-
 /** The inbox again with a service's refusal, at the refusal's own status. */
 async function refused(deps: AppDeps, c: Context, p: Page, e: unknown) {
-  if (!(e instanceof AppError)) throw e;
-  const status: Status = e.status === 404 || e.status === 409 || e.status === 403 ? e.status : 400;
-  return await inboxPage(deps, c, p, { errors: [e.message], status });
+  const status = refusalStatus(e, [404, 409, 403] as const);
+  return await inboxPage(deps, c, p, { errors: [(e as AppError).message], status });
 }
 
 /** A decision the form sent, or null when it is none of the allowed ones. */

@@ -8,7 +8,6 @@
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { fill, type Lang } from "../i18n/mod.ts";
-import { WEB_MESSAGES } from "../i18n/web.ts";
 import { type LeaveBalanceTexts, leaveBalanceTexts } from "../i18n/console_leave.ts";
 import {
   type AwayPortion,
@@ -17,9 +16,8 @@ import {
   leaveOverview,
 } from "../services/hr_leave.ts";
 import { AppError } from "../errors.ts";
-import { hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
+import { ConsolePage, hrForm, hrPage, type Page, PostForm, render, Table } from "./console_kit.tsx";
 import { swissDate } from "../i18n/console_common.ts";
-import { Layout, setPageHeaders } from "./layout.tsx";
 
 /** The balances the person page shows: one person, one year, with the corrections. */
 export type PersonBalances = Awaited<ReturnType<typeof hrLeaveBalances>>;
@@ -58,67 +56,56 @@ export function BalanceSection(props: { p: Page; pn: string; data: PersonBalance
       </form>
       {withBalance.length
         ? (
-          <div class="scroll" role="region" aria-labelledby="balance" tabindex={0}>
-            <table>
-              <caption class="muted">{String(year)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{bt.colType}</th>
-                  <th scope="col">{bt.colEntitlement}</th>
-                  <th scope="col">{bt.colCarryOver}</th>
-                  <th scope="col">{bt.colCorrections}</th>
-                  <th scope="col">{bt.colAvailable}</th>
-                  <th scope="col">{bt.colUsed}</th>
-                  <th scope="col">{bt.colPlanned}</th>
-                  <th scope="col">{bt.colPending}</th>
-                  <th scope="col">{bt.colRemaining}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {withBalance.map((b) => (
-                  <tr data-type={b.code}>
-                    <th scope="row">{b.name}</th>
-                    <td data-col="entitlement">{n(b.entitlement)}</td>
-                    <td data-col="carryOver">{String(b.carryOver - b.carryOverLapsed)}</td>
-                    <td data-col="adjustments">{String(b.adjustments)}</td>
-                    <td data-col="available">{n(b.available)}</td>
-                    <td data-col="used">{String(b.used)}</td>
-                    <td data-col="planned">{String(b.planned)}</td>
-                    <td data-col="pending">{String(b.pending)}</td>
-                    <td data-col="remaining">{n(b.remaining)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            scroll
+            labelledBy="balance"
+            caption={<caption class="muted">{String(year)}</caption>}
+            cols={[
+              bt.colType,
+              bt.colEntitlement,
+              bt.colCarryOver,
+              bt.colCorrections,
+              bt.colAvailable,
+              bt.colUsed,
+              bt.colPlanned,
+              bt.colPending,
+              bt.colRemaining,
+            ]}
+          >
+            {withBalance.map((b) => (
+              <tr data-type={b.code}>
+                <th scope="row">{b.name}</th>
+                <td data-col="entitlement">{n(b.entitlement)}</td>
+                <td data-col="carryOver">{String(b.carryOver - b.carryOverLapsed)}</td>
+                <td data-col="adjustments">{String(b.adjustments)}</td>
+                <td data-col="available">{n(b.available)}</td>
+                <td data-col="used">{String(b.used)}</td>
+                <td data-col="planned">{String(b.planned)}</td>
+                <td data-col="pending">{String(b.pending)}</td>
+                <td data-col="remaining">{n(b.remaining)}</td>
+              </tr>
+            ))}
+          </Table>
         )
         : <p>{bt.noBalanceTypes}</p>}
       {corrected.length ? null : <p class="muted">{bt.noCorrections}</p>}
       {corrected.map((b) => (
         <>
           <h3 id={`corrections-${b.code}`}>{fill(bt.history, { type: b.name, year })}</h3>
-          <div class="scroll" role="region" aria-labelledby={`corrections-${b.code}`} tabindex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{bt.colDate}</th>
-                  <th scope="col">{bt.colDays}</th>
-                  <th scope="col">{bt.colReason}</th>
-                  <th scope="col">{bt.colWho}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {b.history.map((h) => (
-                  <tr>
-                    <td>{swissDate(h.date, props.p.lang)}</td>
-                    <td>{signed(h.days)}</td>
-                    <td>{h.note}</td>
-                    <td>{h.by}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            scroll
+            labelledBy={`corrections-${b.code}`}
+            cols={[bt.colDate, bt.colDays, bt.colReason, bt.colWho]}
+          >
+            {b.history.map((h) => (
+              <tr>
+                <td>{swissDate(h.date, props.p.lang)}</td>
+                <td>{signed(h.days)}</td>
+                <td>{h.note}</td>
+                <td>{h.by}</td>
+              </tr>
+            ))}
+          </Table>
         </>
       ))}
     </>
@@ -153,7 +140,6 @@ async function overviewPage(
     errors.push(fill(bt.errMonth, { value: monthAsked ?? "" }));
     data = await leaveOverview(deps, { department, lang: p.lang });
   }
-  setPageHeaders(c);
   // Grouped by department within each day, in the order the service sorted them.
   const groups = (people: typeof data.days[number]["people"]) => {
     const out = new Map<string, typeof people>();
@@ -163,12 +149,9 @@ async function overviewPage(
     }
     return [...out.entries()];
   };
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={bt.overview} wide>
-      <Nav t={p.t} here="leaveOverview" />
-      <h1>{bt.overview}</h1>
-      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-      <Problems t={p.t} errors={errors} />
+  return render(
+    c,
+    <ConsolePage p={p} title={bt.overview} here="leaveOverview" flash={opts.flash} errors={errors}>
       <p>{bt.overviewIntro}</p>
       <form method="get" action="/hr/leave/overview">
         <label for="month">{bt.month}</label>
@@ -211,13 +194,12 @@ async function overviewPage(
       ))}
       <h2 id="opening">{bt.opening}</h2>
       <p>{bt.openingIntro}</p>
-      <form method="post" action="/hr/leave/opening" enctype="multipart/form-data">
-        <input type="hidden" name="csrf" value={p.csrf} />
+      <PostForm p={p} action="/hr/leave/opening" upload>
         <label for="opening-file">{bt.openingFile}</label>
         <input id="opening-file" name="file" type="file" accept=".csv,text/csv" required />
         <button type="submit">{p.t.save}</button>
-      </form>
-    </Layout>,
+      </PostForm>
+    </ConsolePage>,
     opts.status ?? (errors.length ? 400 : 200),
   );
 }

@@ -9,13 +9,20 @@
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
-import { WEB_MESSAGES } from "../i18n/web.ts";
 import { type LeaveTypeTexts, leaveTypeTexts } from "../i18n/console_leave_types.ts";
 import { applySections, readSection } from "../org_config/mod.ts";
 import type { LeaveTypeEntry } from "../org_config/sections/leave_types.ts";
 import { ORG_LANGUAGES } from "../settings.ts";
-import { hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
-import { Layout, setPageHeaders } from "./layout.tsx";
+import {
+  ConsolePage,
+  hrForm,
+  hrPage,
+  notFoundPage,
+  type Page,
+  PostForm,
+  render,
+  Table,
+} from "./console_kit.tsx";
 
 type Status = 200 | 400 | 403 | 404;
 type Form = Record<string, string>;
@@ -50,8 +57,7 @@ function TypeForm(props: { p: Page; lt: LeaveTypeTexts; f: Form; existing: boole
   const { p, lt, f } = props;
   const checked = (k: string, dflt: boolean) => (f[k] ?? (dflt ? "yes" : "no")) === "yes";
   return (
-    <form method="post" action="/hr/leave/types">
-      <input type="hidden" name="csrf" value={p.csrf} />
+    <PostForm p={p} action="/hr/leave/types">
       {props.existing ? <input type="hidden" name="code" value={f.code} /> : (
         <>
           <label for="code">{lt.code}</label>
@@ -170,7 +176,7 @@ function TypeForm(props: { p: Page; lt: LeaveTypeTexts; f: Form; existing: boole
         <label for="active">{lt.active}</label>
       </div>
       <button type="submit">{p.t.save}</button>
-    </form>
+    </PostForm>
   );
 }
 
@@ -183,53 +189,41 @@ async function typesPage(
   const lt = leaveTypeTexts(p.lang);
   const types = await readSection(deps, "leaveTypes") as LeaveTypeEntry[];
   const nameOf = (e: LeaveTypeEntry) => (p.lang === "it" ? e.name.it : e.name[p.lang]) ?? e.name.de;
-  setPageHeaders(c);
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={lt.types} wide>
-      <Nav t={p.t} here="leave" />
-      <p>
-        <a href="/hr/leave">{p.t.leave}</a>
-      </p>
-      <h1>{lt.types}</h1>
-      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-      <Problems t={p.t} errors={opts.errors ?? []} />
+  return render(
+    c,
+    <ConsolePage
+      p={p}
+      title={lt.types}
+      here="leave"
+      back={["/hr/leave", p.t.leave]}
+      flash={opts.flash}
+      errors={opts.errors}
+    >
       <p>{lt.intro}</p>
-      <table>
-        <thead>
+      <Table cols={[lt.name, lt.code, lt.annualDays, lt.carryOverMax, lt.overdraft, lt.perEvent]}>
+        {types.map((e) => (
           <tr>
-            <th scope="col">{lt.name}</th>
-            <th scope="col">{lt.code}</th>
-            <th scope="col">{lt.annualDays}</th>
-            <th scope="col">{lt.carryOverMax}</th>
-            <th scope="col">{lt.overdraft}</th>
-            <th scope="col">{lt.perEvent}</th>
+            <td>
+              <a href={`/hr/leave/types/${e.code}`}>{nameOf(e)}</a>
+              {e.active ? null : <p class="hint">{lt.inactive}</p>}
+            </td>
+            <td>{e.code}</td>
+            <td>{e.deductsBalance ? String(e.annualDays) : "–"}</td>
+            <td>{e.deductsBalance ? `${e.carryOverMaxDays} (${e.carryOverExpiry})` : "–"}</td>
+            <td>{e.deductsBalance ? lt.overdraftNames[e.overdraft] : "–"}</td>
+            <td>
+              {e.perEvent
+                ? `${e.perEvent.days} ${lt.eventUnitNames[e.perEvent.unit]}${
+                  e.perEvent.withinMonths ? ` (${fill(lt.months, { n: e.perEvent.withinMonths })})` : ""
+                }`
+                : "–"}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {types.map((e) => (
-            <tr>
-              <td>
-                <a href={`/hr/leave/types/${e.code}`}>{nameOf(e)}</a>
-                {e.active ? null : <p class="hint">{lt.inactive}</p>}
-              </td>
-              <td>{e.code}</td>
-              <td>{e.deductsBalance ? String(e.annualDays) : "–"}</td>
-              <td>{e.deductsBalance ? `${e.carryOverMaxDays} (${e.carryOverExpiry})` : "–"}</td>
-              <td>{e.deductsBalance ? lt.overdraftNames[e.overdraft] : "–"}</td>
-              <td>
-                {e.perEvent
-                  ? `${e.perEvent.days} ${lt.eventUnitNames[e.perEvent.unit]}${
-                    e.perEvent.withinMonths ? ` (${fill(lt.months, { n: e.perEvent.withinMonths })})` : ""
-                  }`
-                  : "–"}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       <h2>{lt.newType}</h2>
       <TypeForm p={p} lt={lt} f={opts.form ?? {}} existing={false} />
-    </Layout>,
+    </ConsolePage>,
     opts.status ?? 200,
   );
 }
@@ -243,28 +237,21 @@ async function typePage(
 ) {
   const lt = leaveTypeTexts(p.lang);
   const type = (await readSection(deps, "leaveTypes") as LeaveTypeEntry[]).find((e) => e.code === code);
-  setPageHeaders(c);
   if (!type) {
-    return c.html(
-      <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={lt.types} wide>
-        <Nav t={p.t} here="leave" />
-        <h1>{lt.types}</h1>
-        <p class="alert" role="alert">{lt.unknown}</p>
-      </Layout>,
-      404,
-    );
+    return notFoundPage(c, p, { title: lt.types, here: "leave", message: lt.unknown });
   }
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={`${type.name.de} (${code})`} wide>
-      <Nav t={p.t} here="leave" />
-      <p>
-        <a href="/hr/leave/types">{lt.allTypes}</a>
-      </p>
-      <h1>{`${type.name.de} (${code})`}</h1>
-      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-      <Problems t={p.t} errors={opts.errors ?? []} />
+  return render(
+    c,
+    <ConsolePage
+      p={p}
+      title={`${type.name.de} (${code})`}
+      here="leave"
+      back={["/hr/leave/types", lt.allTypes]}
+      flash={opts.flash}
+      errors={opts.errors}
+    >
       <TypeForm p={p} lt={lt} f={opts.form ?? formOf(type)} existing />
-    </Layout>,
+    </ConsolePage>,
     opts.status ?? 200,
   );
 }

@@ -8,12 +8,9 @@
  * confirmation step (a page of its own, no JavaScript).
  */
 import type { Context, Hono } from "hono";
-import { asc, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { applications, employees, stages } from "../db/schema/mod.ts";
 import { AppError } from "../errors.ts";
 import { fill, isLang } from "../i18n/mod.ts";
-import { WEB_MESSAGES } from "../i18n/web.ts";
 import { recruitingTexts } from "../i18n/console_recruiting.ts";
 import { portalActor } from "../services/actor.ts";
 import { localName } from "../services/common.ts";
@@ -35,9 +32,21 @@ import {
 } from "../services/hr_positions.ts";
 import { deleteApplication } from "../services/application_retention.ts";
 import { completeRecruitingTask, listApplicationTasks } from "../services/recruiting_tasks.ts";
-import { CANTON_CODES, hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
+import { hiredAs, listStages } from "../services/hr_console.ts";
+import {
+  CantonOptions,
+  ConsolePage,
+  download,
+  Field,
+  Hint,
+  hrForm,
+  hrPage,
+  type Page,
+  PostForm,
+  render,
+  Table,
+} from "./console_kit.tsx";
 import { swissDate } from "../i18n/console_common.ts";
-import { Layout, setPageHeaders } from "./layout.tsx";
 import { ORG_LANGUAGES } from "../settings.ts";
 
 type Status = 200 | 400 | 403 | 404 | 409;
@@ -48,40 +57,68 @@ function PositionForm(props: { p: Page; f: Form; id?: string }) {
   const rt = recruitingTexts(props.p.lang);
   const { f } = props;
   return (
-    <form method="post" action="/hr/recruiting/positions">
-      <input type="hidden" name="csrf" value={props.p.csrf} />
+    <PostForm p={props.p} action="/hr/recruiting/positions">
       {props.id ? <input type="hidden" name="id" value={props.id} /> : null}
-      <label for="ptitle">{rt.title}</label>
-      <input id="ptitle" name="title" type="text" required maxlength={200} value={f.title} />
+      <Field id="ptitle" label={rt.title} name="title" type="text" required maxlength={200} value={f.title} />
       <label for="pstatus">{rt.status}</label>
       <select id="pstatus" name="status">
         {POSITION_STATUSES.map((s) => (
           <option key={s} value={s} selected={(f.status ?? "DRAFT") === s}>{rt.statusNames[s]}</option>
         ))}
       </select>
-      <label for="pdept">{rt.department}</label>
-      <input id="pdept" name="department" type="text" maxlength={100} value={f.department} />
-      <label for="ploc">{rt.location}</label>
-      <input id="ploc" name="location" type="text" maxlength={100} value={f.location} />
+      <Field
+        id="pdept"
+        label={rt.department}
+        name="department"
+        type="text"
+        maxlength={100}
+        value={f.department}
+      />
+      <Field id="ploc" label={rt.location} name="location" type="text" maxlength={100} value={f.location} />
       <label for="pcanton">{rt.canton}</label>
       <select id="pcanton" name="canton">
         <option value="" selected={!f.canton}>–</option>
-        {CANTON_CODES.map((k) => <option key={k} value={k} selected={f.canton === k}>{k}</option>)}
+        <CantonOptions value={f.canton} />
       </select>
-      <label for="pmin">{rt.workloadFrom}</label>
-      <input id="pmin" name="workload_min" type="number" min={1} max={100} value={f.workload_min} />
-      <label for="pmax">{rt.workloadTo}</label>
-      <input id="pmax" name="workload_max" type="number" min={1} max={100} value={f.workload_max} />
-      <label for="phm">{rt.hiringManager}</label>
-      <input id="phm" name="hiring_manager" type="text" maxlength={40} value={f.hiring_manager} />
+      <Field
+        id="pmin"
+        label={rt.workloadFrom}
+        name="workload_min"
+        type="number"
+        min={1}
+        max={100}
+        value={f.workload_min}
+      />
+      <Field
+        id="pmax"
+        label={rt.workloadTo}
+        name="workload_max"
+        type="number"
+        min={1}
+        max={100}
+        value={f.workload_max}
+      />
+      <Field
+        id="phm"
+        label={rt.hiringManager}
+        name="hiring_manager"
+        type="text"
+        maxlength={40}
+        value={f.hiring_manager}
+      />
       <label for="prec">{rt.recruiters}</label>
       <textarea id="prec" name="recruiters" rows={3} aria-describedby="prec-hint">
         {f.recruiters ?? ""}
       </textarea>
-      <p id="prec-hint" class="muted">{rt.recruitersHint}</p>
-      <label for="pstart">{rt.startDate}</label>
-      <input id="pstart" name="start_date" type="date" value={f.start_date} aria-describedby="pstart-hint" />
-      <p id="pstart-hint" class="muted">{rt.startDateHint}</p>
+      <Hint id="prec-hint">{rt.recruitersHint}</Hint>
+      <Field
+        id="pstart"
+        label={rt.startDate}
+        hint={rt.startDateHint}
+        name="start_date"
+        type="date"
+        value={f.start_date}
+      />
       <fieldset>
         <legend>{rt.advertisement}</legend>
         <p class="muted">{rt.advertisementHint}</p>
@@ -95,47 +132,34 @@ function PositionForm(props: { p: Page; f: Form; id?: string }) {
         ))}
       </fieldset>
       <button type="submit">{props.p.t.save}</button>
-    </form>
+    </PostForm>
   );
 }
 
 async function positionsPage(deps: AppDeps, c: Context, p: Page, opts: Opts = {}) {
   const rt = recruitingTexts(p.lang);
   const list = await listPositions(deps, portalActor(p.user), { limit: 50 });
-  setPageHeaders(c);
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={rt.recruiting} wide>
-      <Nav t={p.t} here="recruiting" />
-      <h1>{rt.recruiting}</h1>
-      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-      <Problems t={p.t} errors={opts.errors ?? []} />
+  return render(
+    c,
+    <ConsolePage p={p} title={rt.recruiting} here="recruiting" flash={opts.flash} errors={opts.errors}>
       <p>
         {rt.intro} <a href={`/careers?lang=${p.lang}`}>{rt.careersPage}</a> ·{" "}
         <a href="/hr/recruiting/stages">{rt.stagesLink}</a>
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{rt.title}</th>
-            <th scope="col">{rt.status}</th>
-            <th scope="col">{rt.applications}</th>
+      <Table cols={[rt.title, rt.status, rt.applications]}>
+        {list.items.map((x) => (
+          <tr key={x.id}>
+            <td>
+              <a href={`/hr/recruiting/positions/${x.id}`}>{x.title}</a>
+            </td>
+            <td>{rt.statusNames[x.status as keyof typeof rt.statusNames] ?? x.status}</td>
+            <td>{String(x.openApplications)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {list.items.map((x) => (
-            <tr key={x.id}>
-              <td>
-                <a href={`/hr/recruiting/positions/${x.id}`}>{x.title}</a>
-              </td>
-              <td>{rt.statusNames[x.status as keyof typeof rt.statusNames] ?? x.status}</td>
-              <td>{String(x.openApplications)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       <h2>{rt.newPosition}</h2>
       <PositionForm p={p} f={opts.form ?? {}} />
-    </Layout>,
+    </ConsolePage>,
     opts.status ?? 200,
   );
 }
@@ -157,12 +181,11 @@ function formOfPosition(x: Awaited<ReturnType<typeof getPositionForHr>>): Form {
 }
 
 async function positionPage(deps: AppDeps, c: Context, p: Page, id: string, opts: Opts = {}) {
-  const all = await deps.db.select().from(stages).orderBy(asc(stages.sortOrder));
+  const all = await listStages(deps);
   const requested = c.req.query("stage") ?? "";
   const stageKey = all.some((s) => s.key === requested) ? requested : "";
   const rt = recruitingTexts(p.lang);
   const actor = portalActor(p.user);
-  setPageHeaders(c);
   let position;
   try {
     position = await getPositionForHr(deps, actor, id);
@@ -175,15 +198,16 @@ async function positionPage(deps: AppDeps, c: Context, p: Page, id: string, opts
     limit: 50,
     ...(stageKey ? { stageKey } : {}),
   });
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={position.title} wide>
-      <Nav t={p.t} here="recruiting" />
-      <p>
-        <a href="/hr/recruiting">{rt.recruiting}</a>
-      </p>
-      <h1>{position.title}</h1>
-      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-      <Problems t={p.t} errors={opts.errors ?? []} />
+  return render(
+    c,
+    <ConsolePage
+      p={p}
+      title={position.title}
+      here="recruiting"
+      back={["/hr/recruiting", rt.recruiting]}
+      flash={opts.flash}
+      errors={opts.errors}
+    >
       <h2 id="apps">{rt.applications}</h2>
       <form method="get" action={`/hr/recruiting/positions/${id}`} class="inline">
         <label for="stage-filter">{rt.stage}</label>
@@ -197,31 +221,22 @@ async function positionPage(deps: AppDeps, c: Context, p: Page, id: string, opts
       </form>
       {apps.items.length
         ? (
-          <table aria-labelledby="apps">
-            <thead>
-              <tr>
-                <th scope="col">{rt.candidate}</th>
-                <th scope="col">{rt.stage}</th>
-                <th scope="col">{rt.applied}</th>
+          <Table labelledBy="apps" cols={[rt.candidate, rt.stage, rt.applied]}>
+            {apps.items.map((a) => (
+              <tr key={a.id}>
+                <td>
+                  <a href={`/hr/recruiting/applications/${a.id}`}>{a.candidateName}</a>
+                </td>
+                <td>{a.stage}</td>
+                <td>{swissDate(a.appliedAt, p.lang)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {apps.items.map((a) => (
-                <tr key={a.id}>
-                  <td>
-                    <a href={`/hr/recruiting/applications/${a.id}`}>{a.candidateName}</a>
-                  </td>
-                  <td>{a.stage}</td>
-                  <td>{swissDate(a.appliedAt, p.lang)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )
         : <p>{rt.none}</p>}
       <h2>{rt.title}</h2>
       <PositionForm p={p} f={opts.form ?? formOfPosition(position)} id={id} />
-    </Layout>,
+    </ConsolePage>,
     opts.status ?? 200,
   );
 }
@@ -229,7 +244,6 @@ async function positionPage(deps: AppDeps, c: Context, p: Page, id: string, opts
 async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, opts: Opts = {}) {
   const rt = recruitingTexts(p.lang);
   const actor = portalActor(p.user);
-  setPageHeaders(c);
   let a;
   try {
     a = await getApplication(deps, actor, id, true);
@@ -242,23 +256,23 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
   const contact = await candidateContact(deps, actor, id);
   // Who does each task (the hiring manager when the stage said so), which the connector's reads leave out.
   const tasks = await listApplicationTasks(deps, actor, id);
-  const all = await deps.db.select().from(stages).orderBy(asc(stages.sortOrder));
-  const [hired] = await deps.db.select({ pn: employees.personnelNumber }).from(applications)
-    .innerJoin(employees, eq(employees.id, applications.employeeId)).where(eq(applications.id, id)).limit(1);
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={a.candidateName} wide>
-      <Nav t={p.t} here="recruiting" />
-      <p>
-        <a href={`/hr/recruiting/positions/${a.positionId}`}>{a.positionTitle}</a>
-      </p>
-      <h1>{a.candidateName}</h1>
-      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-      <Problems t={p.t} errors={opts.errors ?? []} />
+  const all = await listStages(deps);
+  const hired = await hiredAs(deps, id);
+  return render(
+    c,
+    <ConsolePage
+      p={p}
+      title={a.candidateName}
+      here="recruiting"
+      back={[`/hr/recruiting/positions/${a.positionId}`, a.positionTitle]}
+      flash={opts.flash}
+      errors={opts.errors}
+    >
       <p>{`${rt.stage}: ${a.stage} · ${rt.applied}: ${swissDate(a.appliedAt, p.lang)}`}</p>
       {hired
         ? (
           <p>
-            <a href={`/hr/people/${encodeURIComponent(hired.pn)}`}>{`${rt.employeeRecord} ${hired.pn}`}</a>
+            <a href={`/hr/people/${encodeURIComponent(hired)}`}>{`${rt.employeeRecord} ${hired}`}</a>
           </p>
         )
         : null}
@@ -295,18 +309,15 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
                   {`${t.done ? "✓" : "○"} ${t.title}${t.blocking ? ` (${rt.blocking})` : ""}${
                     t.assignee ? ` · ${t.assignee}` : ""
                   }`}
-                  {t.done ? null : (
-                    <form
-                      method="post"
-                      action={`/hr/recruiting/applications/${id}/tasks/${t.id}/done`}
-                      class="inline"
-                    >
-                      <input type="hidden" name="csrf" value={p.csrf} />
-                      <button type="submit" class="secondary" aria-label={`${rt.markDone}: ${t.title}`}>
-                        {rt.markDone}
-                      </button>
-                    </form>
-                  )}
+                  {t.done
+                    ? null
+                    : (
+                      <PostForm p={p} action={`/hr/recruiting/applications/${id}/tasks/${t.id}/done`} inline>
+                        <button type="submit" class="secondary" aria-label={`${rt.markDone}: ${t.title}`}>
+                          {rt.markDone}
+                        </button>
+                      </PostForm>
+                    )}
                 </li>
               ))}
             </ul>
@@ -327,8 +338,7 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
           </ul>
         )
         : <p>{rt.noNotes}</p>}
-      <form method="post" action={`/hr/recruiting/applications/${id}/notes`}>
-        <input type="hidden" name="csrf" value={p.csrf} />
+      <PostForm p={p} action={`/hr/recruiting/applications/${id}/notes`}>
         <label for="note">{rt.addNote}</label>
         <textarea id="note" name="note" rows={3} maxlength={4000} required>{opts.form?.note ?? ""}</textarea>
         <fieldset>
@@ -347,10 +357,9 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
           ))}
         </fieldset>
         <button type="submit">{rt.addNote}</button>
-      </form>
+      </PostForm>
       <h2>{rt.move}</h2>
-      <form method="post" action={`/hr/recruiting/applications/${id}/move`}>
-        <input type="hidden" name="csrf" value={p.csrf} />
+      <PostForm p={p} action={`/hr/recruiting/applications/${id}/move`}>
         <label for="to">{rt.moveTo}</label>
         <select id="to" name="to">
           {all.filter((s) => s.key !== a.stageKey).map((s) => (
@@ -358,11 +367,11 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
           ))}
         </select>
         <button type="submit">{rt.move}</button>
-      </form>
+      </PostForm>
       <p>
         <a href={`/hr/recruiting/applications/${id}/delete`} class="button secondary">{rt.deleteData}</a>
       </p>
-    </Layout>,
+    </ConsolePage>,
     opts.status ?? 200,
   );
 }
@@ -370,7 +379,6 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
 /** The step before a deletion: what goes, a button that deletes (POST with the token) and a way back. */
 async function deletePage(deps: AppDeps, c: Context, p: Page, id: string, opts: Opts = {}) {
   const rt = recruitingTexts(p.lang);
-  setPageHeaders(c);
   let a;
   try {
     a = await getApplication(deps, portalActor(p.user), id, false);
@@ -379,22 +387,22 @@ async function deletePage(deps: AppDeps, c: Context, p: Page, id: string, opts: 
     return await positionsPage(deps, c, p, { errors: [e.message], status: 404 });
   }
   const question = fill(rt.deleteQuestion, { name: a.candidateName });
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={question} wide>
-      <Nav t={p.t} here="recruiting" />
-      <p>
-        <a href={`/hr/recruiting/positions/${a.positionId}`}>{a.positionTitle}</a>
-      </p>
-      <h1>{question}</h1>
-      <Problems t={p.t} errors={opts.errors ?? []} />
+  return render(
+    c,
+    <ConsolePage
+      p={p}
+      title={question}
+      here="recruiting"
+      back={[`/hr/recruiting/positions/${a.positionId}`, a.positionTitle]}
+      errors={opts.errors}
+    >
       <p class="warn">{rt.deleteWarning}</p>
-      <form method="post" action={`/hr/recruiting/applications/${id}/delete`}>
-        <input type="hidden" name="csrf" value={p.csrf} />
+      <PostForm p={p} action={`/hr/recruiting/applications/${id}/delete`}>
         <input type="hidden" name="confirm" value="yes" />
         <button type="submit" class="danger">{rt.deleteConfirm}</button>
         <a href={`/hr/recruiting/applications/${id}`} class="button secondary">{rt.cancel}</a>
-      </form>
-    </Layout>,
+      </PostForm>
+    </ConsolePage>,
     opts.status ?? 200,
   );
 }
@@ -480,14 +488,8 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
     if (p instanceof Response) return p;
     try {
       const f = await getApplicationFile(deps, portalActor(p.user), c.req.param("id"), c.req.param("kind"));
-      return c.body(f.bytes, 200, {
-        "Content-Type": f.contentType,
-        // `cv.pdf` or `letter.pdf`, never the candidate's own name (`applicationFileName`).
-        "Content-Disposition": `attachment; filename="${f.fileName}"`,
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "no-store",
-        "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-      });
+      // `cv.pdf` or `letter.pdf`, never the candidate's own name (`applicationFileName`).
+      return download(c, f);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       return await positionsPage(deps, c, p, { errors: [e.message], status: 404 });

@@ -10,12 +10,19 @@
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
-import { WEB_MESSAGES } from "../i18n/web.ts";
 import { type StageTexts, stageTexts } from "../i18n/console_stages.ts";
 import { applySections, readSection } from "../org_config/mod.ts";
 import { renderTemplate, TEMPLATE_PLACEHOLDERS } from "../domain/recruiting.ts";
-import { hrForm, hrPage, Nav, type Page, Problems } from "./console_kit.tsx";
-import { Layout, setPageHeaders } from "./layout.tsx";
+import {
+  ConsolePage,
+  hrForm,
+  hrPage,
+  notFoundPage,
+  type Page,
+  PostForm,
+  render,
+  Table,
+} from "./console_kit.tsx";
 
 type Status = 200 | 400 | 403 | 404;
 type Form = Record<string, string>;
@@ -107,8 +114,7 @@ function StageForm(props: { p: Page; st: StageTexts; f: Form; existing: boolean 
   const { p, st, f } = props;
   const placeholders = fill(st.placeholders, { list: TEMPLATE_PLACEHOLDERS.map((x) => `{${x}}`).join(", ") });
   return (
-    <form method="post" action="/hr/recruiting/stages">
-      <input type="hidden" name="csrf" value={p.csrf} />
+    <PostForm p={p} action="/hr/recruiting/stages">
       {props.existing ? <input type="hidden" name="key" value={f.key} /> : (
         <>
           <label for="key">{st.key}</label>
@@ -236,7 +242,7 @@ function StageForm(props: { p: Page; st: StageTexts; f: Form; existing: boolean 
         {st.preview}
       </button>
       <p id="preview-hint" class="muted">{st.previewHint}</p>
-    </form>
+    </PostForm>
   );
 }
 
@@ -244,49 +250,39 @@ async function stagesPage(deps: AppDeps, c: Context, p: Page, opts: Opts = {}) {
   const st = stageTexts(p.lang);
   const list = await readSection(deps, "stages") as StageEntry[];
   const nameOf = (e: StageEntry) => (p.lang === "it" ? e.name.de : e.name[p.lang]);
-  setPageHeaders(c);
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={st.stages} wide>
-      <Nav t={p.t} here="recruiting" />
-      <p>
-        <a href="/hr/recruiting">{p.t.navRecruiting}</a>
-      </p>
-      <h1>{st.stages}</h1>
-      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-      <Problems t={p.t} errors={opts.errors ?? []} />
+  return render(
+    c,
+    <ConsolePage
+      p={p}
+      title={st.stages}
+      here="recruiting"
+      back={["/hr/recruiting", p.t.navRecruiting]}
+      flash={opts.flash}
+      errors={opts.errors}
+    >
       <p>{st.intro}</p>
-      <table>
-        <thead>
+      <Table cols={[st.order, st.name, st.key, st.automatic]}>
+        {list.map((e) => (
           <tr>
-            <th scope="col">{st.order}</th>
-            <th scope="col">{st.name}</th>
-            <th scope="col">{st.key}</th>
-            <th scope="col">{st.automatic}</th>
+            <td>{String(e.order)}</td>
+            <td>
+              <a href={`/hr/recruiting/stages/${e.key}`}>{nameOf(e)}</a>
+              {e.gated ? ` 🔒` : ""}
+            </td>
+            <td>{e.key}</td>
+            <td>
+              {[
+                ...e.automaticTasks.map((t) => st.kindNames[t.kind]),
+                ...(e.marksHired ? [st.outcomeNames.HIRED] : []),
+                ...(e.marksRejected ? [st.outcomeNames.REJECTED] : []),
+              ].join(", ") || "–"}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {list.map((e) => (
-            <tr>
-              <td>{String(e.order)}</td>
-              <td>
-                <a href={`/hr/recruiting/stages/${e.key}`}>{nameOf(e)}</a>
-                {e.gated ? ` 🔒` : ""}
-              </td>
-              <td>{e.key}</td>
-              <td>
-                {[
-                  ...e.automaticTasks.map((t) => st.kindNames[t.kind]),
-                  ...(e.marksHired ? [st.outcomeNames.HIRED] : []),
-                  ...(e.marksRejected ? [st.outcomeNames.REJECTED] : []),
-                ].join(", ") || "–"}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       <h2>{st.newStage}</h2>
       <StageForm p={p} st={st} f={opts.form ?? {}} existing={false} />
-    </Layout>,
+    </ConsolePage>,
     opts.status ?? 200,
   );
 }
@@ -294,29 +290,22 @@ async function stagesPage(deps: AppDeps, c: Context, p: Page, opts: Opts = {}) {
 async function stagePage(deps: AppDeps, c: Context, p: Page, key: string, opts: Opts = {}) {
   const st = stageTexts(p.lang);
   const stage = (await readSection(deps, "stages") as StageEntry[]).find((e) => e.key === key);
-  setPageHeaders(c);
   if (!stage) {
-    return c.html(
-      <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={st.stages} wide>
-        <Nav t={p.t} here="recruiting" />
-        <h1>{st.stages}</h1>
-        <p class="alert" role="alert">{st.unknown}</p>
-      </Layout>,
-      404,
-    );
+    return notFoundPage(c, p, { title: st.stages, here: "recruiting", message: st.unknown });
   }
   const title = `${p.lang === "it" ? stage.name.de : stage.name[p.lang]} (${key})`;
-  return c.html(
-    <Layout lang={p.lang} m={WEB_MESSAGES[p.lang]} title={title} wide>
-      <Nav t={p.t} here="recruiting" />
-      <p>
-        <a href="/hr/recruiting/stages">{st.allStages}</a>
-      </p>
-      <h1>{title}</h1>
-      {opts.flash ? <p class="note" role="status">{opts.flash}</p> : null}
-      <Problems t={p.t} errors={opts.errors ?? []} />
+  return render(
+    c,
+    <ConsolePage
+      p={p}
+      title={title}
+      here="recruiting"
+      back={["/hr/recruiting/stages", st.allStages]}
+      flash={opts.flash}
+      errors={opts.errors}
+    >
       <StageForm p={p} st={st} f={opts.form ?? formOf(stage)} existing />
-    </Layout>,
+    </ConsolePage>,
     opts.status ?? 200,
   );
 }
