@@ -37,7 +37,7 @@ Deno.test("refusals: overlaps, balances and a week's state are refused in the ac
     const entryId = entry.body.data.id as string;
     const expected = {
       de: {
-        leave: `Das überschneidet sich mit Ihrem Gesuch ${id} vom 2027-01-11 bis 2027-01-15 (wartet auf ` +
+        leave: `Das überschneidet sich mit Ihrem Gesuch ${id} vom 11.01.2027 bis 15.01.2027 (wartet auf ` +
           "Entscheid). Ziehen Sie jenes zuerst zurück oder ändern Sie es, oder wählen Sie andere Daten.",
         balance: /^Nicht genug Ferien übrig im Jahr 2027: Dieses Gesuch braucht \d+ Tag\(e\)/,
         time:
@@ -49,7 +49,7 @@ Deno.test("refusals: overlaps, balances and a week's state are refused in the ac
         noDrafts: "Die Woche vom 2020-01-06 hat keine Entwürfe zum Einreichen.",
       },
       fr: {
-        leave: `Cela chevauche votre demande ${id} du 2027-01-11 au 2027-01-15 (en attente de décision). ` +
+        leave: `Cela chevauche votre demande ${id} du 11.01.2027 au 15.01.2027 (en attente de décision). ` +
           "Retirez ou modifiez d'abord celle-ci, ou choisissez d'autres dates.",
         balance: /^Solde de Vacances insuffisant en 2027 : cette demande nécessite \d+ jour\(s\)/,
         time:
@@ -61,7 +61,7 @@ Deno.test("refusals: overlaps, balances and a week's state are refused in the ac
       },
       it: {
         leave:
-          `Si sovrappone alla sua richiesta ${id} dal 2027-01-11 al 2027-01-15 (in attesa di decisione). ` +
+          `Si sovrappone alla sua richiesta ${id} dal 11.01.2027 al 15.01.2027 (in attesa di decisione). ` +
           "Ritiri o modifichi prima quella, oppure scelga altre date.",
         balance: /^Saldo di \S+ insufficiente nel 2027: questa richiesta richiede \d+ giorno\/i/,
         time: `Si sovrappone alla sua registrazione ${entryId} del 2026-11-17 dalle 18:00 alle 19:00. ` +
@@ -72,7 +72,7 @@ Deno.test("refusals: overlaps, balances and a week's state are refused in the ac
       },
       en: {
         leave:
-          `This overlaps your request ${id} from 2027-01-11 to 2027-01-15 (awaiting approval). Withdraw ` +
+          `This overlaps your request ${id} from 11.01.2027 to 15.01.2027 (awaiting approval). Withdraw ` +
           "or change that one first, or pick other dates.",
         balance: /^Not enough Vacation left in 2027: this request needs \d+ day\(s\)/,
         time: `This overlaps your entry ${entryId} on 2026-11-17 from 18:00 to 19:00. Change the times, or ` +
