@@ -4,8 +4,8 @@ import type { AppDeps } from "./deps.ts";
 import { AppError, errorBody } from "./errors.ts";
 import { REFUSAL_IN } from "./portal/reuse.ts";
 import { negotiateLang } from "./i18n/mod.ts";
-import { readCountedBody } from "./http_body.ts";
-import { mountPortal, noSuchEndpoint } from "./portal/mount.ts";
+import { readCountedBody, tooLargeBody } from "./http_body.ts";
+import { mountPortal, noSuchEndpoint, refusalLang } from "./portal/mount.ts";
 import { portalRoutes } from "./portal/mod.ts";
 import { buildOpenApi } from "./portal/openapi.ts";
 import { mountApiReference } from "./web/api_reference.ts";
@@ -124,8 +124,9 @@ export function createApp(deps: AppDeps): Hono<Env> {
   uploads.push({ re: /^\/hr\/pay\/payslips\/bulk$/, max: MAX_PAYSLIP_BATCH_BYTES });
   // The public application form: a CV and a letter of at most APPLICATION_FILE_MAX_BYTES each.
   uploads.push({ re: /^\/careers\/[^/]+$/, max: 2 * APPLICATION_FILE_MAX_BYTES + 64 * 1024 });
-  const tooLarge = (max: number) => (c: Context) =>
-    c.json({ error: `The request body is larger than ${max} bytes.`, code: "payload_too_large" }, 413);
+  // Said in the account's language when a valid session token comes with the body, else Accept-Language's.
+  const refuse = async (c: Context, e: AppError) =>
+    c.json(errorBody(e, await refusalLang(deps, c)), e.status as 413);
   app.use("*", async (c, next) => {
     const headers = c.req.raw.headers;
     const declared = headers.get("content-length");
@@ -134,12 +135,12 @@ export function createApp(deps: AppDeps): Hono<Env> {
     const upload = method === "POST" ? uploads.find((u) => u.re.test(c.req.path)) : undefined;
     const max = upload?.max ?? maxBody;
     if (declared !== null && !headers.has("transfer-encoding")) {
-      return Number.parseInt(declared, 10) > max ? tooLarge(max)(c) : next();
+      return Number.parseInt(declared, 10) > max ? await refuse(c, tooLargeBody(max)) : next();
     }
     // Undeclared length: counted as it arrives, within the body deadline (a broken or endless stream is
     // answered here, never left to hang a handler or end as a fault of the service).
     const body = await readCountedBody(c.req.raw, max, deps.config.bodyReadTimeoutSeconds);
-    if (!(body instanceof Uint8Array)) return c.json({ error: body.error, code: body.code }, body.status);
+    if (!(body instanceof Uint8Array)) return await refuse(c, body);
     c.req.raw = new Request(c.req.raw, { body });
     return next();
   });
@@ -234,7 +235,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   if (deps.config.mcpEnabled) mountMcp(app, deps);
   mountEmployeeApp(app);
 
-  app.all("/api/*", noSuchEndpoint);
+  app.all("/api/*", noSuchEndpoint(deps));
   app.notFound((c) => c.json({ error: `Not found: ${c.req.path}` }, 404));
   return app;
 }

@@ -9,9 +9,16 @@
  * saved, send it again) rather than holding the stop until systemd kills the process.
  */
 import type { Context } from "hono";
-import { AppError } from "./errors.ts";
+import { AppError, refusal } from "./errors.ts";
 
-const STOPPING_MESSAGE = "The service is stopping; nothing was saved, send it again.";
+const stopping = () => refusal("service_stopping", "http.stopping");
+const broken = () => refusal("bad_request", "http.bodyBroken");
+const late = (seconds: number) => refusal("request_timeout", "http.bodyTimeout", { seconds });
+
+/** The refusal of a body larger than the limit (413), said in the reader's language where it is answered. */
+export function tooLargeBody(max: number): AppError {
+  return refusal("payload_too_large", "http.bodyTooLarge", { max });
+}
 
 /**
  * Set once the service stops: `cut` is true from the body deadline on. Deno's graceful shutdown already ends
@@ -39,17 +46,8 @@ async function within<T>(c: Context, read: Promise<T>, seconds: number): Promise
   let timer: ReturnType<typeof setTimeout> | undefined;
   let end: (() => void) | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new AppError(
-            "request_timeout",
-            `The request body did not arrive within ${seconds} s; send it again.`,
-          ),
-        ),
-      seconds * 1000,
-    );
-    end = () => reject(new AppError("service_stopping", STOPPING_MESSAGE));
+    timer = setTimeout(() => reject(late(seconds)), seconds * 1000);
+    end = () => reject(stopping());
     if (stop.cut) end();
     else stop.ends.add(end);
   });
@@ -57,11 +55,8 @@ async function within<T>(c: Context, read: Promise<T>, seconds: number): Promise
     return await Promise.race([read, deadline]);
   } catch (e) {
     if (e instanceof AppError) throw e;
-    if (stop.stopping) throw new AppError("service_stopping", STOPPING_MESSAGE);
-    throw new AppError(
-      "bad_request",
-      "The request body could not be read completely (the connection broke off); send it again.",
-    );
+    if (stop.stopping) throw stopping();
+    throw broken();
   } finally {
     clearTimeout(timer);
     stop.ends.delete(end!);
@@ -80,15 +75,15 @@ export function readBodyForm(c: Context, seconds: number): Promise<FormData> {
 }
 
 /**
- * Reads a body of undeclared length (chunked) up to `max` bytes within the deadline: the bytes, or the answer
- * to send (413 beyond the limit, 400 when the client broke off, 408 when it took too long, 503 when the
- * service is stopping).
+ * Reads a body of undeclared length (chunked) up to `max` bytes within the deadline: the bytes, or the refusal
+ * to answer (413 beyond the limit, 400 when the client broke off, 408 when it took too long, 503 when the
+ * service is stopping), which the caller says in the reader's language.
  */
 export async function readCountedBody(
   req: Request,
   max: number,
   seconds: number,
-): Promise<Uint8Array<ArrayBuffer> | { status: 400 | 408 | 413 | 503; error: string; code: string }> {
+): Promise<Uint8Array<ArrayBuffer> | AppError> {
   const reader = req.body!.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -100,41 +95,28 @@ export async function readCountedBody(
     if (stop.cut) end();
     else stop.ends.add(end);
   });
-  const stopping = { status: 503 as const, error: STOPPING_MESSAGE, code: "service_stopping" };
   try {
     for (;;) {
       const next = await Promise.race([reader.read(), deadline]);
       if (next === "stop") {
         await reader.cancel().catch(() => {});
-        return stopping;
+        return stopping();
       }
       if (next === "late") {
         await reader.cancel().catch(() => {});
-        return {
-          status: 408,
-          error: `The request body did not arrive within ${seconds} s; send it again.`,
-          code: "request_timeout",
-        };
+        return late(seconds);
       }
       if (next.done) break;
       size += next.value.byteLength;
       if (size > max) {
         await reader.cancel().catch(() => {});
-        return {
-          status: 413,
-          error: `The request body is larger than ${max} bytes.`,
-          code: "payload_too_large",
-        };
+        return tooLargeBody(max);
       }
       chunks.push(next.value);
     }
   } catch {
-    if (stop.stopping) return stopping;
-    return {
-      status: 400,
-      error: "The request body could not be read completely (the connection broke off); send it again.",
-      code: "bad_request",
-    };
+    if (stop.stopping) return stopping();
+    return broken();
   } finally {
     clearTimeout(timer);
     stop.ends.delete(end!);

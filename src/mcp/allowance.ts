@@ -12,7 +12,7 @@
  */
 import type { AppDeps } from "../deps.ts";
 import { isoDay } from "../clock.ts";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { getSetting } from "../settings.ts";
 import { type Stmt, writerOf } from "./writer.ts";
 
@@ -95,9 +95,10 @@ async function check(
   const allowance = await getSetting(deps, "personRecordDailyAllowance");
   const total = counted + fresh.length;
   if (total > allowance) {
-    throw new AppError(
+    throw refusal(
       "rate_limited",
-      `The daily allowance of ${allowance} different person records for this connection is reached (${counted} so far today); this read would add ${fresh.length} more. Reads of further people are refused until the next UTC day; people already read today can still be read.`,
+      "connector.allowanceReached",
+      { allowance, counted, more: fresh.length },
       { retryAfter: Math.ceil((Date.parse(`${day}T00:00:00Z`) + 86_400_000 - deps.clock.now()) / 1000) },
     );
   }

@@ -9,7 +9,7 @@
  * refused call still counts, so hammering does not help.
  */
 import type { AppDeps } from "../deps.ts";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { writerOf } from "./writer.ts";
 
 export const CALLS_PER_MINUTE = 60;
@@ -54,29 +54,25 @@ export async function countCall(
   maybePurge(deps, now);
   if (Number(calls[0]?.count) > CALLS_PER_MINUTE) {
     const retryAfter = Math.max(1, Math.ceil((minute + MINUTE - now) / 1000));
-    throw new AppError(
-      "rate_limited",
-      `Rate limit reached: this connection may make ${CALLS_PER_MINUTE} calls per minute. Wait ${retryAfter} seconds, then try again.`,
-      { retryAfter },
-    );
+    throw refusal("rate_limited", "connector.perMinute", { limit: CALLS_PER_MINUTE, seconds: retryAfter }, {
+      retryAfter,
+    });
   }
   if (hourly && perHour && Number(perHour[0]?.count) > hourly.limit) {
     const retryAfter = Math.max(1, Math.ceil((hour + HOUR - now) / 1000));
-    throw new AppError(
+    throw refusal(
       "rate_limited",
-      `${hourly.tool} may be called ${hourly.limit} times per hour per connection. Try again in ${
-        Math.ceil(retryAfter / 60)
-      } minute(s).`,
+      "connector.perHour",
+      { tool: hourly.tool, limit: hourly.limit, minutes: Math.ceil(retryAfter / 60) },
       { retryAfter },
     );
   }
   if (writes && Number(writes[0]?.count) > WRITES_PER_DAY) {
     const retryAfter = Math.max(1, Math.ceil((day + DAY - now) / 1000));
-    throw new AppError(
+    throw refusal(
       "rate_limited",
-      `Daily write limit reached: this connection may file ${WRITES_PER_DAY} writes (commit, withdraw, cancel) per day. Nothing was changed. Ask the person to use the portal, or try again after ${
-        new Date(day + DAY).toISOString()
-      }.`,
+      "connector.writesPerDay",
+      { limit: WRITES_PER_DAY, until: new Date(day + DAY).toISOString() },
       { retryAfter },
     );
   }

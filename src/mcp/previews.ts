@@ -14,7 +14,7 @@
  * again.
  */
 import type { AppDeps } from "../deps.ts";
-import { AppError, type ErrorCode } from "../errors.ts";
+import { AppError, type ErrorCode, refusal } from "../errors.ts";
 import { randomToken } from "../crypto.ts";
 import { writerOf } from "./writer.ts";
 import { sql } from "drizzle-orm";
@@ -82,19 +82,28 @@ const inFlight = new Map<string, Promise<unknown>>();
  */
 class SettledMeanwhile extends Error {}
 
+/** What of a refusal is kept with a refused preview, beside its code and English message. */
+type StoredRefusal = Pick<AppError, "msg" | "reason" | "conflictingId" | "fields" | "retryAfter">;
+
+function storedRefusal(e: AppError): { code: ErrorCode; message: string } & StoredRefusal {
+  return {
+    code: e.code,
+    message: e.message,
+    ...(e.msg ? { msg: e.msg } : {}),
+    ...(e.reason ? { reason: e.reason } : {}),
+    ...(e.conflictingId ? { conflictingId: e.conflictingId } : {}),
+    ...(e.fields ? { fields: e.fields } : {}),
+    ...(e.retryAfter !== undefined ? { retryAfter: e.retryAfter } : {}),
+  };
+}
+
 function unknownPreview(): AppError {
   // The same answer for an unknown id and another connection's id: nothing about other previews leaks.
-  return new AppError(
-    "not_found",
-    "This previewId is unknown to this connection. Call the matching prepare_* tool again and commit the new previewId.",
-  );
+  return refusal("not_found", "connector.unknownPreview");
 }
 
 function expired(): AppError {
-  return new AppError(
-    "conflict",
-    `This preview has expired (previews are valid for ${PREVIEW_MINUTES} minutes) and nothing was filed. Call the matching prepare_* tool again, show the new preview to the person, then commit it.`,
-  );
+  return refusal("conflict", "connector.previewExpired", { minutes: PREVIEW_MINUTES });
 }
 
 async function readPreview(deps: AppDeps, id: string): Promise<Row | undefined> {
@@ -109,14 +118,14 @@ async function readPreview(deps: AppDeps, id: string): Promise<Row | undefined> 
 function replay<T>(row: Row): CommitResult<T> {
   if (row.result === null) {
     // A filing recorded without its answer cannot be replayed: say so rather than file again.
-    throw new AppError(
-      "conflict",
-      "This preview was filed already; its confirmation was lost when the service restarted. Check the record " +
-        "with the matching list tool instead of committing again.",
-    );
+    throw refusal("conflict", "connector.previewAnswerLost");
   }
   const stored = JSON.parse(row.result);
-  if (row.status === "REFUSED") throw new AppError(stored.code as ErrorCode, stored.message);
+  // A refusal is replayed as it was made, so each reader still reads it in their own language.
+  if (row.status === "REFUSED") {
+    const { code, message, ...rest } = stored as { code: ErrorCode; message: string } & StoredRefusal;
+    throw new AppError(code, message, rest);
+  }
   return { result: stored as T, replayed: true };
 }
 
@@ -216,7 +225,7 @@ async function fileOnce<T>(
     await writerOf(deps).run({
       sql:
         `UPDATE mcp_previews SET status = 'REFUSED', result = ?, committed_at = ? WHERE id = ? AND ${FILEABLE}`,
-      args: [JSON.stringify({ code: e.code, message: e.message }), now, previewId],
+      args: [JSON.stringify(storedRefusal(e)), now, previewId],
     });
     return replay<T>((await readPreview(deps, previewId))!);
   }

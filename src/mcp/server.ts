@@ -24,7 +24,7 @@ import {
 import type { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { hasPermission } from "../domain/access.ts";
-import { AppError, textOf } from "../errors.ts";
+import { AppError, refusal, textOf } from "../errors.ts";
 import { getAssistantDocument, listAssistantDocuments } from "../services/mcp_documents.ts";
 import { type AuditOutcome, writeAudit } from "./audit.ts";
 import { buildCatalog, catalogText } from "./catalog.ts";
@@ -207,10 +207,10 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       );
       // The role first: what it can never do, no connection can grant.
       if (!hasPermission(ctx.actor.role, def.permission)) {
-        throw roleRefusal(def, ctx.actor.role, ctx.actor.language);
+        throw roleRefusal(def, ctx.actor.role);
       }
       if (!ctx.connection.scopes.includes(def.scope)) {
-        throw scopeRefusal(deps, def, ctx.connection.clientName, ctx.actor.language);
+        throw scopeRefusal(deps, def, ctx.connection.clientName);
       }
       const parsed = def.input.safeParse(args ?? {});
       if (!parsed.success) throw new AppError("validation", describeArgs(parsed.error, args ?? {}));
@@ -333,17 +333,16 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     try {
       await countCall(deps, ctx.connection.id, false);
       if (!hasPermission(ctx.actor.role, "mcp:connect")) {
-        throw new AppError("forbidden", "This person's role may not use assistants.");
+        throw refusal("forbidden", "connector.roleNoAssistants");
       }
       if (!ctx.connection.scopes.includes("self:read")) {
         throw scopeRefusal(
           deps,
-          { name: "reading documents", scope: "self:read" },
+          { name: { id: "connector.readingDocuments" }, scope: "self:read" },
           ctx.connection.clientName,
-          ctx.actor.language,
         );
       }
-      if (slug === null) throw new AppError("not_found", `Unknown resource ${uri}`);
+      if (slug === null) throw refusal("not_found", "connector.unknownResource", { uri });
       const doc = await getAssistantDocument(deps, ctx.actor, slug);
       await done("ok", [`document:${doc.slug}`], 1);
       return { contents: [{ uri: documentUri(doc.slug), mimeType: DOCUMENT_MIME, text: doc.markdown }] };

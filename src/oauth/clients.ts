@@ -7,7 +7,7 @@ import { desc, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { oauthClients } from "../db/schema/mod.ts";
 import { base64url, randomToken, safeEqual, sha256Hex } from "../crypto.ts";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { checkRedirectUri } from "./policy.ts";
 import { OAuthError } from "./errors.ts";
 
@@ -118,10 +118,12 @@ export async function createConfidentialClient(
 ): Promise<{ clientId: string; clientSecret: string }> {
   const name = p.name.trim();
   if (!name || name.length > 100) {
-    throw new AppError("validation", "The client name must have 1 to 100 characters.");
+    throw refusal("validation", "oauth.clientName", {}, { field: "name" });
   }
   const v = validateRedirectUris(p.redirectUris);
-  if (!v.ok) throw new AppError("validation", `Invalid redirect URI: ${v.reason}.`);
+  if (!v.ok) {
+    throw refusal("validation", "oauth.redirectUriInvalid", { reason: v.reason }, { field: "redirectUris" });
+  }
   const clientId = `cc_${base64url(crypto.getRandomValues(new Uint8Array(18)))}`;
   const clientSecret = randomToken("hrcs");
   await deps.db.insert(oauthClients).values({

@@ -3,7 +3,7 @@
  * lists everyone's (`?all=true`) and disconnects any.
  */
 import { z } from "zod";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { route, type RouteDef } from "./route.ts";
 import { boolQuery, dateTime, idParam, wholeListFields } from "./schemas.ts";
 import {
@@ -46,7 +46,7 @@ export const assistantRoutes: RouteDef[] = [
     handler: async ({ deps, user, query }) => {
       const all = query.all ?? false;
       if (all && !seesAllConnections(user.role)) {
-        throw new AppError("forbidden", "Only an admin sees everyone's connected assistants.");
+        throw refusal("forbidden", "assistant.adminOnly");
       }
       const list = await listConnectedAssistants(deps, all ? { all: true } : { userId: user.userId });
       const items = list.map((a) => ({
@@ -78,7 +78,7 @@ export const assistantRoutes: RouteDef[] = [
     errors: { 404: "No live connection with this id that the caller may disconnect." },
     handler: async ({ deps, user, params }) => {
       if (!await revokeConnectedAssistant(deps, user, params.id)) {
-        throw new AppError("not_found", "No connected assistant with this id.");
+        throw refusal("not_found", "assistant.noSuchConnection");
       }
       return { disconnected: true as const };
     },

@@ -2,7 +2,7 @@ import { LANGS } from "../i18n/mod.ts";
 import { z } from "zod";
 import { clientAddress } from "../client_address.ts";
 import { setCookie } from "hono/cookie";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { permissionsOf } from "../domain/access.ts";
 import {
   checkPassword,
@@ -15,7 +15,6 @@ import { route, type RouteDef } from "./route.ts";
 import { boolQuery, dateTime, idParam, wholeListFields } from "./schemas.ts";
 import { SESSION_COOKIE, sessionToken } from "./mount.ts";
 import { negotiateLang } from "../i18n/mod.ts";
-import { PORTAL_TEXTS } from "../i18n/portal.ts";
 import { encodeUpstreamState, startUpstreamSignIn, UPSTREAM_COOKIE } from "../signin/oidc.ts";
 import {
   APP_CODE_TTL_MS,
@@ -163,13 +162,10 @@ export const authRoutes: RouteDef[] = [
       404: "This installation does not sign in through an identity provider.",
     },
     handler: async ({ deps, c, query }) => {
-      const t = PORTAL_TEXTS[negotiateLang(null, c.req.header("accept-language"))];
-      if (!deps.config.oidc) throw new AppError("not_found", t.appNoUpstream);
+      if (!deps.config.oidc) throw refusal("not_found", "signin.appNoUpstream");
       const redirectUri = registeredAppRedirect(deps, query.redirect_uri);
       if (!redirectUri) {
-        throw new AppError("validation", t.appRedirectUnknown, {
-          fields: [{ field: "query.redirect_uri", message: t.appRedirectUnknown }],
-        });
+        throw refusal("validation", "signin.appRedirectUnknown", {}, { field: "redirect_uri" });
       }
       const { url, state } = await startUpstreamSignIn(deps, {
         uiLocales: negotiateLang(null, c.req.header("accept-language")),
@@ -213,14 +209,9 @@ export const authRoutes: RouteDef[] = [
       400: "The code is unknown, expired, already used, sent to another redirect URI, or the verifier " +
         "does not match its challenge (`fields` names `body.code`); the person signs in again.",
     },
-    handler: async ({ deps, c, body }) => {
+    handler: async ({ deps, body }) => {
       const s = await redeemAppCode(deps, body);
-      if (!s) {
-        const t = PORTAL_TEXTS[negotiateLang(null, c.req.header("accept-language"))];
-        throw new AppError("bad_request", t.appCodeInvalid, {
-          fields: [{ field: "body.code", message: t.appCodeInvalid }],
-        });
-      }
+      if (!s) throw refusal("bad_request", "signin.appCodeInvalid", {}, { field: "code" });
       const user = (await deps.db.query.users.findFirst({ where: eq(users.id, s.userId) }))!;
       return {
         token: s.token,
@@ -302,8 +293,7 @@ export const authRoutes: RouteDef[] = [
       const s = token ? await refreshSession(deps.db, deps.clock, token, deps.config.sessionTtlDays) : null;
       if (!s) {
         c.header("WWW-Authenticate", 'Bearer realm="portal"');
-        const t = PORTAL_TEXTS[negotiateLang(null, c.req.header("accept-language"))];
-        throw new AppError("unauthenticated", token ? t.sessionEnded : t.signInFirst);
+        throw refusal("unauthenticated", token ? "portal.sessionEnded" : "portal.signInFirst");
       }
       if (!c.req.header("authorization")) {
         setCookie(c, SESSION_COOKIE, s.token, {
@@ -377,7 +367,7 @@ export const authRoutes: RouteDef[] = [
     errors: { 404: "No live session with this id belongs to the caller." },
     handler: async ({ deps, user, params }) => {
       if (!await revokeSession(deps.db, deps.clock, user.userId, params.id)) {
-        throw new AppError("not_found", "No signed-in device with this id.");
+        throw refusal("not_found", "signin.noSuchSession");
       }
       return { signedOut: true as const };
     },

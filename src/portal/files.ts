@@ -1,6 +1,6 @@
 /** File uploads and downloads of the portal: multipart parts in, stored files out. */
 import type { Context } from "hono";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { readBodyForm } from "../http_body.ts";
 import { ifNoneMatchHits, strongEtag } from "./http_cache.ts";
 
@@ -19,18 +19,13 @@ const forms = new WeakMap<Request, Promise<FormData>>();
 export async function uploadedForm(c: Context, field: string, seconds = 30): Promise<FormData> {
   const type = c.req.header("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(type)) {
-    throw new AppError(
-      "unsupported_media_type",
-      `Send the file as multipart/form-data with a part named '${field}'.`,
-    );
+    throw refusal("unsupported_media_type", "portal.multipartRequired", { field }, { field });
   }
   let read = forms.get(c.req.raw);
   if (!read) forms.set(c.req.raw, read = readBodyForm(c, seconds));
   const form = await read;
   if (!(form.get(field) instanceof File)) {
-    throw new AppError("validation", `The part '${field}' with the file is missing.`, {
-      fields: [{ field: `body.${field}`, message: "A file is required." }],
-    });
+    throw refusal("validation", "portal.fileMissing", { field }, { field });
   }
   return form;
 }

@@ -13,10 +13,8 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { idempotencyKeys } from "../db/schema/mod.ts";
 import { sha256Hex } from "../crypto.ts";
-import { AppError } from "../errors.ts";
+import { AppError, refusal } from "../errors.ts";
 import type { Tx } from "../services/common.ts";
-import { PORTAL_TEXTS } from "../i18n/portal.ts";
-import type { Lang } from "../i18n/mod.ts";
 
 /** How long a key's answer is replayed. */
 export const IDEMPOTENCY_KEY_HOURS = 24;
@@ -27,11 +25,7 @@ export function parseIdempotencyKey(header: string | undefined): string | undefi
   if (header === undefined) return undefined;
   const v = header.trim().replace(/^"(.*)"$/, "$1");
   if (!/^[\x21-\x7e]{1,255}$/.test(v)) {
-    throw new AppError(
-      "validation",
-      "Invalid Idempotency-Key: 1 to 255 visible ASCII characters (a UUID is a good choice).",
-      { fields: [{ field: "header.Idempotency-Key", message: "1 to 255 visible ASCII characters." }] },
-    );
+    throw refusal("validation", "portal.idempotencyKeyInvalid", {}, { field: "header.Idempotency-Key" });
   }
   return v;
 }
@@ -101,11 +95,7 @@ function flightsOf(deps: Pick<AppDeps, "db" | "clock">): Flights {
 class ClaimLost extends Error {}
 
 function stillRunning(): AppError {
-  return new AppError(
-    "conflict",
-    "A request with this Idempotency-Key is still being processed; retry in a moment.",
-    { retryAfter: 1 },
-  );
+  return refusal("conflict", "portal.idempotencyKeyRunning", {}, { retryAfter: 1 });
 }
 
 /**
@@ -142,7 +132,7 @@ export class MaybeSavedError extends Error {
  */
 export async function withIdempotency<D extends Pick<AppDeps, "db" | "clock">>(
   deps: D,
-  p: { userId: string; key: string; method: string; path: string; body: string; lang?: Lang },
+  p: { userId: string; key: string; method: string; path: string; body: string },
   run: (deps: D & { afterWrite: (tx: Tx) => Promise<void> }) => Promise<StoredAnswer>,
 ): Promise<StoredAnswer & { replayed: boolean }> {
   const flights = flightsOf(deps);
@@ -184,7 +174,7 @@ export async function withIdempotency<D extends Pick<AppDeps, "db" | "clock">>(
           return { ...kept.answer, replayed: true };
         }
         if (earlierProcess && row.createdAt > now - STALE_CLAIM_MS) throw stillRunning();
-        throw new AppError("conflict", PORTAL_TEXTS[p.lang ?? "de"].idempotencyAnswerLost);
+        throw refusal("conflict", "portal.idempotencyAnswerLost");
       }
       if (earlierProcess && row.createdAt > now - STALE_CLAIM_MS) throw stillRunning();
       // Not running (it failed before its write, or its process stopped): taken over, once (conditional on
@@ -220,10 +210,7 @@ export async function withIdempotency<D extends Pick<AppDeps, "db" | "clock">>(
 }
 
 function usedForAnother(): AppError {
-  return new AppError(
-    "unprocessable",
-    "This Idempotency-Key was already used for another request; send a new key for a new request.",
-  );
+  return refusal("unprocessable", "portal.idempotencyKeyReused");
 }
 
 /** A key of this process's running requests sent again: 422 when it was for another request. */

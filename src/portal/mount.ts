@@ -2,7 +2,7 @@ import { readBodyText } from "../http_body.ts";
 import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppDeps } from "../deps.ts";
-import { AppError, errorBody } from "../errors.ts";
+import { AppError, errorBody, refusal } from "../errors.ts";
 import { CACHE_NO_STORE, ifNoneMatchHits, readCacheControl, strongEtag } from "./http_cache.ts";
 import { formFingerprintInput, parseIdempotencyKey, withIdempotency } from "./idempotency.ts";
 import { uploadedForm } from "./files.ts";
@@ -16,8 +16,8 @@ import { todayOf } from "../services/common.ts";
 import { observedHalfDayList } from "../domain/calendar.ts";
 
 import { SESSION_COOKIE } from "../signin/sessions.ts";
-import { fill, isLang, type Lang, negotiateLang } from "../i18n/mod.ts";
-import { PORTAL_TEXTS } from "../i18n/portal.ts";
+import { isLang, type Lang, negotiateLang } from "../i18n/mod.ts";
+import { say } from "../i18n/messages/mod.ts";
 
 /** The language of the portal's own refusals: the account's, else the request's Accept-Language. */
 function langOf(c: Context, user?: { language: string } | null): Lang {
@@ -25,6 +25,19 @@ function langOf(c: Context, user?: { language: string } | null): Lang {
   return negotiateLang(null, c.req.header("accept-language"));
 }
 export { SESSION_COOKIE };
+
+/**
+ * The language of an answer made before, or without, the portal's sign-in check (an unknown address, a wrong
+ * method, a body over the limit): the account's when a valid session token is sent, else the request's
+ * Accept-Language. The session is read only on these rare paths; a failed read falls back to the header.
+ */
+export async function refusalLang(deps: AppDeps, c: Context): Promise<Lang> {
+  const token = sessionToken(c);
+  const user = token
+    ? await resolveSession(deps.db, deps.clock, token, deps.config.sessionTtlDays).catch(() => null)
+    : null;
+  return langOf(c, user);
+}
 
 /** Reads the session token from `Authorization: Bearer …` or, for pages, the session cookie. */
 export function sessionToken(c: Context): string | undefined {
@@ -47,23 +60,21 @@ export async function requireUser(deps: AppDeps, c: Context): Promise<AuthUser> 
     : null;
   if (!user) {
     c.header("WWW-Authenticate", 'Bearer realm="portal"');
-    const t = PORTAL_TEXTS[langOf(c)];
-    throw new AppError("unauthenticated", token ? t.sessionEnded : t.signInFirst);
+    throw refusal("unauthenticated", token ? "portal.sessionEnded" : "portal.signInFirst");
   }
   return user;
 }
 
-function parseJsonText(c: Context, text: string, lang: Lang): unknown {
-  const t = PORTAL_TEXTS[lang];
+function parseJsonText(c: Context, text: string): unknown {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
-    throw new AppError("unsupported_media_type", t.sendJson);
+    throw refusal("unsupported_media_type", "portal.sendJson");
   }
-  if (text.trim() === "") throw new AppError("bad_request", t.emptyBody);
+  if (text.trim() === "") throw refusal("bad_request", "portal.emptyBody");
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("bad_request", t.notJson);
+    throw refusal("bad_request", "portal.notJson");
   }
 }
 
@@ -94,14 +105,18 @@ export function crossSiteCookieRequest(c: Context, issuer: string): boolean {
 
 /**
  * The 404 of a path under `/api/` that no operation has, in the portal's error shape (`{error, code}`) and
- * the caller's language, not kept by any cache: an app's client parses one error shape under the API.
+ * the caller's language (the account's when a valid session token comes with it), not kept by any cache: an
+ * app's client parses one error shape under the API.
  */
-export function noSuchEndpoint(c: Context): Response {
-  c.header("Cache-Control", CACHE_NO_STORE);
-  return c.json({
-    error: fill(PORTAL_TEXTS[langOf(c)].noEndpoint, { method: c.req.method, path: c.req.path }),
-    code: "not_found",
-  }, 404);
+export function noSuchEndpoint(deps: AppDeps): (c: Context) => Promise<Response> {
+  return async (c) => {
+    c.header("Cache-Control", CACHE_NO_STORE);
+    const lang = await refusalLang(deps, c);
+    return c.json({
+      error: say("portal.noEndpoint", lang, { method: c.req.method, path: c.req.path }),
+      code: "not_found",
+    }, 404);
+  };
 }
 
 /** Options of the portal's HTTP behaviour (from the configuration). */
@@ -124,7 +139,7 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
       r.access !== "public";
     app.on(r.method.toUpperCase(), `/api/v1/portal${r.path}`, async (c) => {
       if (r.method !== "get" && crossSiteCookieRequest(c, deps.config.issuer)) {
-        throw new AppError("forbidden", PORTAL_TEXTS[langOf(c)].crossSite);
+        throw refusal("forbidden", "portal.crossSite");
       }
       // Every answer, a refusal before sign-in included, is not for a shared cache and says the limit.
       c.header("Cache-Control", CACHE_NO_STORE);
@@ -141,9 +156,10 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
         const limit = limiter.hit(byAddress());
         for (const [k, v] of limit.headers) c.header(k, v);
         if (limit.over) {
-          throw new AppError(
+          throw refusal(
             "rate_limited",
-            fill(PORTAL_TEXTS[langOf(c)].tooMany, { limit: limiter.perMinute, seconds: limit.retryAfter }),
+            "portal.tooManyRequests",
+            { limit: limiter.perMinute, seconds: limit.retryAfter },
             { retryAfter: limit.retryAfter },
           );
         }
@@ -154,21 +170,22 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
       const limit = limiter.hit(user ? `u:${user.userId}` : byAddress());
       for (const [k, v] of limit.headers) c.header(k, v);
       if (limit.over) {
-        throw new AppError(
+        throw refusal(
           "rate_limited",
-          fill(PORTAL_TEXTS[lang].tooMany, { limit: limiter.perMinute, seconds: limit.retryAfter }),
+          "portal.tooManyRequests",
+          { limit: limiter.perMinute, seconds: limit.retryAfter },
           { retryAfter: limit.retryAfter },
         );
       }
       if (r.access === "employee" && !user.employeeId) {
-        throw new AppError("not_found", PORTAL_TEXTS[lang].noEmployee);
+        throw refusal("not_found", "account.noEmployee");
       }
       const key = creating ? parseIdempotencyKey(c.req.header("idempotency-key")) : undefined;
       const text = r.body ? await readBodyText(c, deps.config.bodyReadTimeoutSeconds) : "";
       const run = async (writeDeps: AppDeps = deps) => {
         const params = r.params ? parseOrThrow(r.params, c.req.param(), "path", lang) : undefined;
         const query = r.query ? parseOrThrow(r.query, c.req.query(), "query", lang) : undefined;
-        const body = r.body ? parseOrThrow(r.body, parseJsonText(c, text, lang), "body", lang) : undefined;
+        const body = r.body ? parseOrThrow(r.body, parseJsonText(c, text), "body", lang) : undefined;
         const out = await r.handler({
           deps: writeDeps,
           c,
@@ -196,7 +213,6 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
                 await uploadedForm(c, r.upload.field, deps.config.bodyReadTimeoutSeconds),
               )
               : text,
-            lang,
           },
           async (writeDeps) => {
             try {
@@ -245,15 +261,18 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
     re: new RegExp(`^/api/v1/portal${r.path.replace(/:\w+/g, "[^/]+")}$`),
     method: r.method.toUpperCase(),
   }));
-  app.all("/api/v1/portal/*", (c) => {
+  const notFound = noSuchEndpoint(deps);
+  app.all("/api/v1/portal/*", async (c) => {
     c.header("Cache-Control", CACHE_NO_STORE);
     const allow = [...new Set(patterns.filter((p) => p.re.test(c.req.path)).map((p) => p.method))];
-    const t = PORTAL_TEXTS[langOf(c)];
-    if (!allow.length) return noSuchEndpoint(c);
+    if (!allow.length) return await notFound(c);
     if (allow.includes("GET")) allow.push("HEAD");
     c.header("Allow", allow.join(", "));
     return c.json({
-      error: fill(t.methodNotAllowed, { method: c.req.method, allow: allow.join(" / ") }),
+      error: say("portal.methodNotAllowed", await refusalLang(deps, c), {
+        method: c.req.method,
+        allow: allow.join(" / "),
+      }),
       code: "method_not_allowed",
     }, 405);
   });

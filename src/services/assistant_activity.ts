@@ -17,7 +17,7 @@ import {
   personTouches,
   users,
 } from "../db/schema/mod.ts";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { fill, langOr } from "../i18n/mod.ts";
 import {
   ACTIVITY_TEXTS,
@@ -137,7 +137,7 @@ export function activityPeriod(
 ): { from: number; to: number } {
   for (const [field, v] of [["from", q.from], ["to", q.to]] as const) {
     if (v !== undefined && !isValidDate(v)) {
-      throw new AppError("validation", `Invalid field '${field}': must be a calendar date YYYY-MM-DD.`);
+      throw refusal("validation", "assistant.activityDate", { field }, { field });
     }
   }
   const toDay = q.to ?? new Date(nowMs).toISOString().slice(0, 10);
@@ -145,9 +145,13 @@ export function activityPeriod(
   const start = q.from !== undefined
     ? Date.parse(`${q.from}T00:00:00Z`)
     : end - DEFAULT_ACTIVITY_DAYS * DAY_MS;
-  if (start >= end) throw new AppError("validation", "Invalid period: 'from' is after 'to'.");
+  if (start >= end) {
+    throw refusal("validation", "assistant.activityOrder", {}, { field: ["from", "to"] });
+  }
   if (end - start > MAX_ACTIVITY_DAYS * DAY_MS) {
-    throw new AppError("validation", `Invalid period: at most ${MAX_ACTIVITY_DAYS} days at a time.`);
+    throw refusal("validation", "assistant.activityTooLong", { days: MAX_ACTIVITY_DAYS }, {
+      field: ["from", "to"],
+    });
   }
   return { from: start, to: end };
 }

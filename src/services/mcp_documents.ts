@@ -9,7 +9,7 @@
 import type { Lang } from "../i18n/mod.ts";
 import type { AppDeps } from "../deps.ts";
 import { type Audience, audienceAllows } from "../domain/access.ts";
-import { notFound } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { iso, type PageInput, pageOf, type ServiceDeps } from "./common.ts";
 
@@ -88,8 +88,7 @@ export async function listAssistantDocuments(
 /** One document in the reader's language (German when not translated); not found when not theirs to read. */
 export async function getAssistantDocument(deps: RawDeps, actor: Actor, slug: string): Promise<DocumentText> {
   const aud = audiencesOf(actor.role);
-  const missing = () =>
-    notFound(`No document '${slug}' is available to you. Call list_documents for the slugs you may read.`);
+  const missing = () => refusal("not_found", "documents.noAssistantDocument", { slug });
   if (!SLUG_RE.test(slug) || !aud.length) throw missing();
   const r = await deps.database.client.execute({
     sql: `${SELECT}, COALESCE(t.body_markdown, o.body_markdown) AS body

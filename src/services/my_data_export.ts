@@ -47,7 +47,7 @@ import {
   users,
   workloadChanges,
 } from "../db/schema/mod.ts";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { isLang, type Lang } from "../i18n/mod.ts";
 import { ACTIVITY_TEXTS, type ActivityTexts } from "../i18n/activity.ts";
 import { dataExportTexts } from "../i18n/data_export.ts";
@@ -172,7 +172,7 @@ export async function collectPersonData(
   links: Record<string, string>;
 }> {
   const emp = await deps.db.query.employees.findFirst({ where: eq(employees.id, employeeId) });
-  if (!emp) throw new AppError("not_found", "No employee record with this id.");
+  if (!emp) throw refusal("not_found", "documents.noSuchEmployee");
   const account = await deps.db.query.users.findFirst({ where: eq(users.employeeId, employeeId) });
   const lang: Lang = account && isLang(account.language) ? account.language : "de";
   const data: Record<string, Record<string, unknown>> = {
@@ -553,11 +553,7 @@ export async function requestExport(
     )).orderBy(asc(dataExports.createdAt)).limit(EXPORTS_PER_DAY);
     if (recent.length >= EXPORTS_PER_DAY) {
       const retryAfter = Math.max(1, Math.ceil((recent[0].createdAt + 86_400_000 - now) / 1000));
-      throw new AppError(
-        "rate_limited",
-        `At most ${EXPORTS_PER_DAY} exports a day; download one of the archives already prepared.`,
-        { retryAfter },
-      );
+      throw refusal("rate_limited", "export.perDay", { max: EXPORTS_PER_DAY }, { retryAfter });
     }
   }
   const [row] = await deps.db.insert(dataExports).values({
@@ -606,7 +602,7 @@ export async function getExport(deps: ServiceDeps, employeeId: string, id: strin
   const r = await deps.db.query.dataExports.findFirst({
     where: and(eq(dataExports.id, id), eq(dataExports.employeeId, employeeId)),
   });
-  if (!r) throw new AppError("not_found", "No data export with this id.");
+  if (!r) throw refusal("not_found", "export.noSuchExport");
   return viewOf(r, deps.clock.now());
 }
 
@@ -630,11 +626,11 @@ export async function exportArchive(
   const r = await deps.db.query.dataExports.findFirst({
     where: and(eq(dataExports.id, id), eq(dataExports.employeeId, employeeId)),
   });
-  if (!r) throw new AppError("not_found", "No data export with this id.");
+  if (!r) throw refusal("not_found", "export.noSuchExport");
   const v = viewOf(r, deps.clock.now());
-  if (v.status === "PREPARING") throw new AppError("conflict", "The archive is still being prepared.");
+  if (v.status === "PREPARING") throw refusal("conflict", "export.preparing");
   if (v.status !== "READY" || !r.archive) {
-    throw new AppError("not_found", "This archive is no longer offered; request a new export.");
+    throw refusal("not_found", "export.gone");
   }
   return new Uint8Array(r.archive) as Uint8Array<ArrayBuffer>;
 }

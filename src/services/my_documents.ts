@@ -17,7 +17,8 @@ import {
   personalDocuments,
 } from "../db/schema/mod.ts";
 import { type Audience, audienceAllows, hasPermission, isHrOrAbove } from "../domain/access.ts";
-import { AppError, invalid, notFound } from "../errors.ts";
+import { refusal } from "../errors.ts";
+import type { MessageId } from "../i18n/messages/mod.ts";
 import type { Lang } from "../i18n/mod.ts";
 import type { Actor } from "./actor.ts";
 import { iso, selfId, type ServiceDeps, writeTx } from "./common.ts";
@@ -68,7 +69,7 @@ export async function getMyDocumentFile(deps: ServiceDeps, actor: Actor, id: str
   const [d] = await deps.db.select().from(personalDocuments).where(
     and(eq(personalDocuments.id, id), eq(personalDocuments.employeeId, me)),
   ).limit(1);
-  if (!d) throw notFound("You have no document with this id.");
+  if (!d) throw refusal("not_found", "documents.noSuchDocument");
   return {
     fileName: d.fileName,
     contentType: d.contentType,
@@ -93,15 +94,19 @@ export async function addPersonalDocument(
   },
 ) {
   if (!PERSONAL_DOCUMENT_KINDS.includes(input.kind)) {
-    throw invalid(`The kind must be one of ${PERSONAL_DOCUMENT_KINDS.join(", ")}.`);
+    throw refusal("validation", "documents.kindInvalid", { kinds: PERSONAL_DOCUMENT_KINDS.join(", ") }, {
+      field: "kind",
+    });
   }
   const title = input.title.trim();
-  if (!title || title.length > 200) throw invalid("The title must be 1 to 200 characters.");
+  if (!title || title.length > 200) {
+    throw refusal("validation", "documents.titleLength", {}, { field: "title" });
+  }
   if (input.year != null && (!Number.isInteger(input.year) || input.year < 1900 || input.year > 2100)) {
-    throw invalid("The year must be between 1900 and 2100.");
+    throw refusal("validation", "documents.yearRange", {}, { field: "year" });
   }
   const emp = await deps.db.query.employees.findFirst({ where: eq(employees.id, input.employeeId) });
-  if (!emp) throw notFound("No employee record with this id.");
+  if (!emp) throw refusal("not_found", "documents.noSuchEmployee");
   const file = checkedUpload(input, "The document", "document");
   const [row] = await deps.db.insert(personalDocuments).values({
     employeeId: input.employeeId,
@@ -187,7 +192,7 @@ export async function listPolicies(deps: ServiceDeps, actor: Actor) {
 }
 
 async function readablePolicy(deps: ServiceDeps, actor: Actor, slug: string): Promise<PolicyRow> {
-  const missing = () => notFound(`No policy '${slug}' is available to you.`);
+  const missing = () => refusal("not_found", "documents.noSuchPolicy", { slug });
   if (!SLUG_RE.test(slug)) throw missing();
   const [p] = await readablePolicies(deps, actor, slug);
   if (!p) throw missing();
@@ -235,6 +240,14 @@ function attachmentView(a: { fileName: string; contentType: string; sizeBytes: n
 
 /** States of a request in which its supporting file may still change: it is not decided yet. */
 const ATTACHABLE = ["AWAITING_APPROVAL"];
+/** How a refusal names a request's state once its file can no longer change. */
+const DECIDED: Record<string, MessageId> = {
+  APPROVED: "documents.statusApproved",
+  REJECTED: "documents.statusRejected",
+  WITHDRAWN: "documents.statusWithdrawn",
+  CANCELLATION_REQUESTED: "documents.statusCancellationRequested",
+  CANCELLED: "documents.statusCancelled",
+};
 
 /**
  * Stores the file supporting one of the caller's leave requests (a new one replaces it), while the request
@@ -248,16 +261,15 @@ export async function attachToLeaveRequest(
   const me = selfId(actor);
   return await writeTx(deps, async (tx) => {
     const [r] = await tx.select().from(leaveRequests).where(eq(leaveRequests.id, input.id)).limit(1);
-    if (!r || r.employeeId !== me) throw notFound("You have no leave request with this id.");
+    if (!r || r.employeeId !== me) throw refusal("not_found", "documents.noSuchLeaveRequest");
     if (!ATTACHABLE.includes(r.status)) {
-      throw new AppError(
-        "conflict",
-        `This request is ${r.status.toLowerCase().replaceAll("_", " ")}; its file can no longer change.`,
-      );
+      throw refusal("conflict", "documents.attachmentLocked", {
+        status: { id: DECIDED[r.status] ?? "documents.statusDecided" },
+      });
     }
     const file = checkedUpload(input, "The attachment", "attachment");
     if (!(ATTACHMENT_TYPES as readonly string[]).includes(file.contentType)) {
-      throw new AppError("unsupported_media_type", "The attachment must be a PDF, JPEG or PNG file.");
+      throw refusal("unsupported_media_type", "documents.attachmentType", {}, { field: "file" });
     }
     const values = { ...file, uploadedAt: deps.clock.now() };
     const [row] = await tx.insert(leaveRequestAttachments).values({
@@ -284,7 +296,7 @@ export async function getLeaveAttachment(deps: ServiceDeps, actor: Actor, id: st
   const approver = !!row && !!actor.employeeId && row.approver === actor.employeeId &&
     hasPermission(actor.role, "staff-absence:approve");
   if (!row || !(mine || approver || isHrOrAbove(actor.role))) {
-    throw notFound("No attachment for this leave request that you may read.");
+    throw refusal("not_found", "documents.noAttachment");
   }
   return {
     ...attachmentView(row.a),

@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, gt } from "drizzle-orm";
 import { applicationNotes } from "../db/schema/mod.ts";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import type { Q } from "./common.ts";
 
@@ -30,11 +30,9 @@ export async function refuseRepeatedNote(
       gt(applicationNotes.createdAt, now - REPEAT_WINDOW_MS),
     )).orderBy(desc(applicationNotes.createdAt)).limit(1);
   if (same) {
-    throw new AppError(
-      "conflict",
-      `This note is already on the application: you filed the same text at ${
-        new Date(same.createdAt).toISOString()
-      } (note ${same.id}). Nothing was filed again; to add a second note, word it differently.`,
-    );
+    throw refusal("conflict", "connector.noteRepeated", {
+      at: new Date(same.createdAt).toISOString(),
+      id: same.id,
+    });
   }
 }

@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { prepared } from "../db/prepared.ts";
 import { compensation, departments, employees, profileChangeRequests, users } from "../db/schema/mod.ts";
 import { isValidDate } from "../domain/calendar.ts";
-import { conflict, invalid } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import {
   type EmployeeRow,
@@ -91,28 +91,28 @@ export function normaliseRequestedValue(field: ChangeField, value: string): stri
   switch (field) {
     case "AHV_NUMBER":
       if (!isAhvNumber(v)) {
-        throw invalid(
-          "Invalid field 'value': an AHV number looks like 756.1234.5678.97 (with a valid check digit).",
-        );
+        throw refusal("validation", "profile.ahvFormat", {}, { field: "value" });
       }
       return v;
     case "IBAN": {
       const iban = normaliseIban(v);
-      if (!iban) throw invalid("Invalid field 'value': not a valid IBAN (e.g. CH93 0076 2011 6238 5295 7).");
+      if (!iban) throw refusal("validation", "profile.ibanInvalid", {}, { field: "value" });
       return iban;
     }
     case "BIRTH_DATE":
       if (!isValidDate(v)) {
-        throw invalid("Invalid field 'value': a birth date is a calendar date YYYY-MM-DD.");
+        throw refusal("validation", "profile.birthDate", {}, { field: "value" });
       }
       return v;
     case "NATIONALITY":
       if (!/^[A-Za-z]{2}$/.test(v)) {
-        throw invalid("Invalid field 'value': a two-letter country code such as CH.");
+        throw refusal("validation", "profile.nationality", {}, { field: "value" });
       }
       return v.toUpperCase();
     default:
-      if (v.length < 1 || v.length > 500) throw invalid("Invalid field 'value': 1 to 500 characters.");
+      if (v.length < 1 || v.length > 500) {
+        throw refusal("validation", "profile.valueLength", {}, { field: "value" });
+      }
       return v;
   }
 }
@@ -274,10 +274,9 @@ export async function requestProfileChange(
       eq(profileChangeRequests.field, input.field),
     )).limit(1);
     if (open.length) {
-      throw conflict(
-        `A change of ${input.field} is already waiting for HR (request ${open[0].id}).`,
-        open[0].id,
-      );
+      throw refusal("conflict", "profile.changeWaiting", { field: input.field, id: open[0].id }, {
+        conflictingId: open[0].id,
+      });
     }
     const [row] = await tx.insert(profileChangeRequests).values({
       employeeId: emp.id,

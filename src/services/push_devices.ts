@@ -9,7 +9,7 @@
  */
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { pushDevices, sessions } from "../db/schema/mod.ts";
-import { invalid, notFound } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { isLang, type Lang } from "../i18n/mod.ts";
 import type { Actor } from "./actor.ts";
 import { iso, type ServiceDeps } from "./common.ts";
@@ -52,10 +52,12 @@ export async function registerPushDevice(
 ) {
   const token = input.token.trim();
   if (!/^[\w:.\-]{16,4096}$/.test(token)) {
-    throw invalid("Invalid field 'token': the push token the platform gave the app (16 to 4096 characters).");
+    throw refusal("validation", "push.tokenInvalid", {}, { field: "token" });
   }
   const language = input.language ?? actor.language;
-  if (!isLang(language)) throw invalid("Invalid field 'language': de, fr, it or en.");
+  if (!isLang(language)) {
+    throw refusal("validation", "push.languageInvalid", {}, { field: "language" });
+  }
   const now = deps.clock.now();
   const [row] = await deps.db.insert(pushDevices).values({
     userId: actor.userId,
@@ -78,6 +80,6 @@ export async function unregisterPushDevice(deps: ServiceDeps, actor: Actor, id: 
     and(eq(pushDevices.id, id), eq(pushDevices.userId, actor.userId)),
   )
     .returning({ id: pushDevices.id });
-  if (!gone.length) throw notFound("You have no registered device with this id.");
+  if (!gone.length) throw refusal("not_found", "push.noDevice");
   return { id, removed: true as const };
 }

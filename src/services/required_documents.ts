@@ -7,7 +7,8 @@ import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { employees, requiredDocuments } from "../db/schema/mod.ts";
 import { isValidDate } from "../domain/calendar.ts";
-import { conflict, invalid, notFound } from "../errors.ts";
+import { refusal } from "../errors.ts";
+import type { MessageId, MessageParams } from "../i18n/messages/mod.ts";
 import { todayOf } from "./common.ts";
 
 /** Records that HR needs a document from a person, by a day or without one. */
@@ -17,20 +18,31 @@ export async function requestDocument(
 ): Promise<{ id: string; kind: string; dueDate: string | null }> {
   const [e] = await deps.db.select({ id: employees.id, end: employees.employmentEnd }).from(employees)
     .where(eq(employees.personnelNumber, input.personnelNumber)).limit(1);
-  if (!e) throw notFound(`There is no employee with the personnel number "${input.personnelNumber}".`);
+  if (!e) throw refusal("not_found", "documents.noEmployeeNumber", { number: input.personnelNumber });
   const kind = input.kind.trim();
   const due = input.dueDate?.trim() || null;
-  const problems: string[] = [];
-  if (kind.length < 2 || kind.length > 100) problems.push("the document needs a name of 2 to 100 characters");
-  if (due !== null && !isValidDate(due)) problems.push(`the due day must be a date YYYY-MM-DD, got "${due}"`);
-  else if (due !== null && due < todayOf(deps)) problems.push(`the due day ${due} has passed`);
-  if (problems.length) throw invalid(`No document was asked for: ${problems.join("; ")}.`);
+  const problems: { id: MessageId; params?: MessageParams }[] = [];
+  const fields: string[] = [];
+  if (kind.length < 2 || kind.length > 100) {
+    problems.push({ id: "documents.kindLength" });
+    fields.push("kind");
+  }
+  if (due !== null && !isValidDate(due)) problems.push({ id: "documents.dueDateInvalid", params: { due } });
+  else if (due !== null && due < todayOf(deps)) {
+    problems.push({ id: "documents.dueDatePassed", params: { due } });
+  }
+  if (due !== null && problems.length > fields.length) fields.push("dueDate");
+  if (problems.length) throw refusal("validation", "documents.notAskedFor", { problems }, { field: fields });
   const [open] = await deps.db.select({ id: requiredDocuments.id }).from(requiredDocuments).where(and(
     eq(requiredDocuments.employeeId, e.id),
     eq(requiredDocuments.kind, kind),
     eq(requiredDocuments.status, "MISSING"),
   )).limit(1);
-  if (open) throw conflict(`${input.personnelNumber} is already asked for "${kind}".`, open.id);
+  if (open) {
+    throw refusal("conflict", "documents.alreadyAskedFor", { number: input.personnelNumber, kind }, {
+      conflictingId: open.id,
+    });
+  }
   const [row] = await deps.db.insert(requiredDocuments).values({
     employeeId: e.id,
     kind,

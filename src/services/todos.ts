@@ -14,9 +14,8 @@ import {
   requiredDocuments,
   surveyInvitations,
 } from "../db/schema/mod.ts";
-import { AppError } from "../errors.ts";
-import { fill } from "../i18n/mod.ts";
-import { TODO_TEXTS } from "../i18n/todos.ts";
+import { refusal } from "../errors.ts";
+import type { MessageId } from "../i18n/messages/mod.ts";
 import type { Actor } from "./actor.ts";
 import {
   decodeCursor,
@@ -113,10 +112,9 @@ export async function completeOnboardingTask(deps: ServiceDeps, actor: Actor, ta
     const [row] = await tx.select({ task: onboardingTasks, plan: onboardingPlans }).from(onboardingTasks)
       .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
       .where(and(eq(onboardingTasks.id, taskId), eq(onboardingPlans.employeeId, me))).limit(1);
-    const t = TODO_TEXTS[actor.language];
-    if (!row) throw new AppError("not_found", t.noTask);
+    if (!row) throw refusal("not_found", "todo.noTask");
     if (row.task.assigneeEmployeeId !== null && row.task.assigneeEmployeeId !== me) {
-      throw new AppError("forbidden", t.taskForSomeoneElse);
+      throw refusal("forbidden", "todo.taskForSomeoneElse");
     }
     return await markTaskDone(tx, row.task, now);
   });
@@ -130,7 +128,7 @@ export async function discardFeedbackDraft(deps: ServiceDeps, actor: Actor, draf
     eq(feedbackDrafts.authorEmployeeId, me),
     eq(feedbackDrafts.status, "DRAFT"),
   )).returning({ id: feedbackDrafts.id });
-  if (!gone.length) throw new AppError("not_found", TODO_TEXTS[actor.language].noDraft);
+  if (!gone.length) throw refusal("not_found", "todo.noDraft");
   return { id: draftId, discarded: true as const };
 }
 
@@ -140,17 +138,23 @@ export async function discardFeedbackDraft(deps: ServiceDeps, actor: Actor, draf
  */
 export async function submitFeedbackDraft(deps: ServiceDeps, actor: Actor, draftId: string) {
   const me = selfId(actor);
-  const t = TODO_TEXTS[actor.language];
   const now = deps.clock.now();
   const mine = and(eq(feedbackDrafts.id, draftId), eq(feedbackDrafts.authorEmployeeId, me));
   const sent = await deps.db.update(feedbackDrafts).set({ status: "SUBMITTED", updatedAt: now })
     .where(and(mine, eq(feedbackDrafts.status, "DRAFT"))).returning({ id: feedbackDrafts.id });
   if (!sent.length) {
     const [row] = await deps.db.select({ id: feedbackDrafts.id }).from(feedbackDrafts).where(mine).limit(1);
-    throw row ? new AppError("conflict", t.draftAlreadySent) : new AppError("not_found", t.noDraft);
+    throw row ? refusal("conflict", "todo.draftAlreadySent") : refusal("not_found", "todo.noDraft");
   }
   return { id: draftId, status: "SUBMITTED" as const, submittedAt: iso(now) };
 }
+
+/** How a refusal names the state of a settled survey invitation. */
+const SURVEY_STATUS: Record<string, MessageId> = {
+  COMPLETED: "todo.surveyAnswered",
+  DECLINED: "todo.surveyDeclined",
+  EXPIRED: "todo.surveyExpired",
+};
 
 /** What the person did with a survey invitation, and the state the invitation takes. */
 export const SURVEY_OUTCOMES = { ANSWERED: "COMPLETED", DECLINED: "DECLINED" } as const;
@@ -166,7 +170,6 @@ export async function settleSurveyInvitation(
   input: { id: string; outcome: keyof typeof SURVEY_OUTCOMES },
 ) {
   const me = selfId(actor);
-  const t = TODO_TEXTS[actor.language];
   const today = todayOf(deps);
   const mine = and(eq(surveyInvitations.id, input.id), eq(surveyInvitations.employeeId, me));
   const status = SURVEY_OUTCOMES[input.outcome];
@@ -177,10 +180,10 @@ export async function settleSurveyInvitation(
   )).returning({ id: surveyInvitations.id });
   if (!done.length) {
     const [row] = await deps.db.select().from(surveyInvitations).where(mine).limit(1);
-    if (!row) throw new AppError("not_found", t.noSurvey);
-    if (row.status === "OPEN") throw new AppError("conflict", fill(t.surveyClosed, { date: row.dueDate! }));
-    const said = t.surveyStatus[row.status as keyof typeof t.surveyStatus] ?? row.status;
-    throw new AppError("conflict", fill(t.surveyAlreadyResolved, { status: said }));
+    if (!row) throw refusal("not_found", "todo.noSurvey");
+    if (row.status === "OPEN") throw refusal("conflict", "todo.surveyClosed", { date: row.dueDate! });
+    const said = SURVEY_STATUS[row.status];
+    throw refusal("conflict", "todo.surveyAlreadySettled", { status: said ? { id: said } : row.status });
   }
   return { id: input.id, status };
 }

@@ -1,5 +1,5 @@
 import { scrypt, timingSafeEqual } from "node:crypto";
-import { AppError } from "../errors.ts";
+import { type AppError, refusal } from "../errors.ts";
 
 /**
  * Password hashing with scrypt (memory-hard; RFC 7914). The parameters are stored with each hash so they
@@ -43,14 +43,8 @@ export function hashingPeak(): number {
   return peak;
 }
 
-function busy() {
-  return new AppError(
-    "rate_limited",
-    "Too many sign-ins are being checked right now; try again in a moment.",
-    {
-      retryAfter: 1,
-    },
-  );
+function busy(): AppError {
+  return refusal("rate_limited", "signin.busy", {}, { retryAfter: 1 });
 }
 
 /** Takes the next waiter, one source after the other. */

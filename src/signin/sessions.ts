@@ -6,7 +6,7 @@ import type { Db } from "../db/client.ts";
 import { dataStamp } from "../db/local.ts";
 import { pushDevices, sessions, users } from "../db/schema/mod.ts";
 import { randomToken, sha256Hex } from "../crypto.ts";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { decoyHash, verifyPassword } from "./password.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { writeTx } from "../services/common.ts";
@@ -99,13 +99,12 @@ export async function checkPassword(
   const wait = sourceWait(db, key, now);
   if (wait > 0) {
     opts.log?.warn("sign-in slowed down for a source", { source, retryAfterSeconds: wait });
-    throw new AppError("rate_limited", `Too many failed sign-ins from here. Try again in ${wait} s.`, {
-      retryAfter: wait,
-    });
+    throw refusal("rate_limited", "signin.throttled", { seconds: wait }, { retryAfter: wait });
   }
   // Counted before anything is awaited: concurrent attempts from one source each see the ones before.
   recordSourceFailure(db, key, now);
-  const wrong = () => new AppError("unauthenticated", "E-mail address or password is wrong.");
+  // An unknown address, a wrong password and a locked account: one text, so none can be told apart.
+  const wrong = () => refusal("unauthenticated", "signin.wrongPassword");
   const user = await db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) });
   const attempt = user?.passwordHash ? await reserveAttempt(db, user.id, now) : null;
   if (!user || !attempt) {
@@ -133,7 +132,7 @@ export async function checkPassword(
   await db.update(users).set({ failedSignIns: 0, lockedUntil: null, updatedAt: now }).where(
     eq(users.id, user.id),
   );
-  if (!user.active) throw new AppError("forbidden", "This account is deactivated. Ask your HR team.");
+  if (!user.active) throw refusal("forbidden", "signin.deactivated");
   return user;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { previewLeaveDecision } from "../../services/approvals.ts";
-import { AppError } from "../../errors.ts";
+import { refusal } from "../../errors.ts";
 import { hrDescription } from "../hr.ts";
 import { personRef, previewOut, previewText, recordId } from "../schemas.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
@@ -49,7 +49,7 @@ export const prepare_leave_decision = defineTool({
   }),
   handler: async ({ deps, actor, previews }, a) => {
     if (a.rejection_note !== undefined && a.decision !== "REJECT") {
-      throw new AppError("validation", "A rejection_note goes only with decision REJECT.");
+      throw refusal("validation", "connector.rejectionNoteOnlyReject", {}, { field: "rejection_note" });
     }
     const input: LeaveDecisionPayload = {
       id: a.leave_request_id,

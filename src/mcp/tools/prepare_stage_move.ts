@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { previewStageMove } from "../../services/hr_recruiting.ts";
-import { AppError } from "../../errors.ts";
+import { refusal } from "../../errors.ts";
 import { hrDescription, plannedTaskOut, stageOut } from "../hr.ts";
 import { previewOut, previewText, recordId } from "../schemas.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
@@ -42,12 +42,10 @@ export const prepare_stage_move = defineTool({
   handler: async ({ deps, actor, previews }, a) => {
     const p = await previewStageMove(deps, actor, a.application_id, a.to_stage);
     if (p.blockedBy.length) {
-      throw new AppError(
-        "conflict",
-        `The stage '${p.toStage.name}' is gated and this application still has open blocking tasks: ${
-          p.blockedBy.map((t) => `'${t}'`).join(", ")
-        }. They must be finished first; the gate cannot be overridden through an assistant.`,
-      );
+      throw refusal("conflict", "connector.stageGated", {
+        stage: p.toStage.name,
+        tasks: p.blockedBy.map((t) => `'${t}'`).join(", "),
+      });
     }
     const stored = await previews.store(
       {
