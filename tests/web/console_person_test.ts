@@ -256,7 +256,7 @@ Deno.test("console person: account refusals say why and change nothing", async (
         "/hr/people/GW-013/role",
         { csrf, role: "boss" },
         400,
-        /Ce rôle n(?:'|&#39;)existe pas/,
+        /« boss » n(?:'|&#39;)est pas un rôle\. Rôles : employee, recruiter, manager, hr, admin\./,
       ],
       [
         "HR makes someone an administrator",

@@ -251,7 +251,7 @@ Deno.test("console: a salary change on the pay page reaches the person's portal;
         "before the employment starts",
         { ...change, valid_from: "2021-01-01" },
         400,
-        /before the employment starts \(2022-04-01\)/,
+        /before the employment starts \(01.04.2022\)/,
       ],
       ["no salary", { ...change, annual_salary: "" }, 400, /annual salary must be a positive amount/],
       ["11 payments", { ...change, payments: "11" }, 400, /payments must be 12 or 13, got 11/],

@@ -64,7 +64,7 @@ Deno.test("console work-through: refusals say why on the page and record nothing
         "a day already approved",
         { csrf, personnel_number: "GW-013", date: "2026-12-28" },
         409,
-        /already works through 2026-12-28/,
+        /already works through 28.12.2026/,
       ],
       [
         "an unknown person",
