@@ -21,6 +21,7 @@ import {
   ConsolePage,
   consolePost,
   Field,
+  formText,
   Hint,
   type Page,
   type PageOpts,
@@ -28,7 +29,6 @@ import {
   PostForm,
   refusalStatus,
   render,
-  sent,
   Table,
 } from "./console_kit.tsx";
 
@@ -135,7 +135,7 @@ export function mountConsoleCalendar(app: Hono<any>, deps: AppDeps): void {
   app.post(
     "/hr/calendar/school-holidays",
     consolePost(deps, "/hr/calendar", calendarPage, async (c, { p, form, files }) => {
-      const canton = sent(form, "canton", 10);
+      const canton = formText(form, "canton", 10);
       const file = files.get("file");
       if (!file || !file.size) {
         return await calendarPage(deps, c, p, { errors: [p.t.noFile], status: 400, form: { canton } });
@@ -160,9 +160,9 @@ export function mountConsoleCalendar(app: Hono<any>, deps: AppDeps): void {
     "/hr/calendar",
     consolePost(deps, "/hr/calendar", calendarPage, async (c, { p, form }) => {
       const typed = {
-        name: sent(form, "name", 200),
-        from: sent(form, "from", 20),
-        to: sent(form, "to", 20),
+        name: formText(form, "name", 200),
+        from: formText(form, "from", 20),
+        to: formText(form, "to", 20),
         deducts: form.get("deducts") === "yes" ? "yes" : "no",
       };
       try {
@@ -191,7 +191,10 @@ export function mountConsoleCalendar(app: Hono<any>, deps: AppDeps): void {
   app.post(
     "/hr/calendar/work-through",
     consolePost(deps, "/hr/calendar", calendarPage, async (c, { p, form }) => {
-      const typed = { personnel_number: sent(form, "personnel_number", 40), date: sent(form, "date", 20) };
+      const typed = {
+        personnel_number: formText(form, "personnel_number", 40),
+        date: formText(form, "date", 20),
+      };
       try {
         await approveWorkThrough(deps, {
           personnelNumber: typed.personnel_number,

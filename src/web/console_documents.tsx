@@ -13,11 +13,13 @@ import { applySections, readSection } from "../org_config/mod.ts";
 import type { DocumentEntry } from "../org_config/sections/documents.ts";
 import { ORG_LANGUAGES } from "../settings.ts";
 import {
+  consoleGet,
   ConsolePage,
-  hrForm,
-  hrPage,
+  consolePost,
+  formText,
   notFoundPage,
   type Page,
+  param,
   PostForm,
   render,
   Table,
@@ -184,57 +186,54 @@ async function documentPage(
 /** Mounts the documents pages under /hr/documents. */
 // deno-lint-ignore no-explicit-any
 export function mountConsoleDocuments(app: Hono<any>, deps: AppDeps): void {
-  app.get("/hr/documents", async (c) => {
-    const p = await hrPage(deps, c, "/hr/documents");
-    if (p instanceof Response) return p;
-    return await documentsPage(deps, c, p);
-  });
+  app.get("/hr/documents", consoleGet(deps, "/hr/documents", (c, p) => documentsPage(deps, c, p)));
 
-  app.get("/hr/documents/:slug", async (c) => {
-    const p = await hrPage(deps, c, "/hr/documents");
-    if (p instanceof Response) return p;
-    return await documentPage(deps, c, p, c.req.param("slug"));
-  });
+  app.get(
+    "/hr/documents/:slug",
+    consoleGet(deps, "/hr/documents", (c, p) => documentPage(deps, c, p, param(c, "slug"))),
+  );
 
-  app.post("/hr/documents", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/documents", documentsPage);
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const sent: Form = {
-      slug: (form.get("slug") ?? "").trim().slice(0, 100),
-      audience: (form.get("audience") ?? "ALL").slice(0, 20),
-      assistant_visible: form.get("assistant_visible") === "yes" ? "yes" : "no",
-      category: (form.get("category") ?? "").trim().slice(0, 100),
-    };
-    const translations: Record<string, { title: string; body: string }> = {};
-    for (const lang of ORG_LANGUAGES) {
-      sent[`title_${lang}`] = (form.get(`title_${lang}`) ?? "").slice(0, 300);
-      sent[`body_${lang}`] = (form.get(`body_${lang}`) ?? "").replaceAll("\r\n", "\n").slice(0, BODY_MAX);
-      // A language left empty is not sent, so a translation already there stays as it is.
-      if (lang === "de" || sent[`title_${lang}`].trim() || sent[`body_${lang}`].trim()) {
-        translations[lang] = { title: sent[`title_${lang}`], body: sent[`body_${lang}`] };
+  app.post(
+    "/hr/documents",
+    consolePost(deps, "/hr/documents", documentsPage, async (c, { p, form }) => {
+      const sent: Form = {
+        slug: formText(form, "slug", 100, true),
+        audience: (form.get("audience") ?? "ALL").slice(0, 20),
+        assistant_visible: form.get("assistant_visible") === "yes" ? "yes" : "no",
+        category: formText(form, "category", 100, true),
+      };
+      const translations: Record<string, { title: string; body: string }> = {};
+      for (const lang of ORG_LANGUAGES) {
+        sent[`title_${lang}`] = formText(form, `title_${lang}`, 300);
+        sent[`body_${lang}`] = (form.get(`body_${lang}`) ?? "").replaceAll("\r\n", "\n").slice(0, BODY_MAX);
+        // A language left empty is not sent, so a translation already there stays as it is.
+        if (lang === "de" || sent[`title_${lang}`].trim() || sent[`body_${lang}`].trim()) {
+          translations[lang] = { title: sent[`title_${lang}`], body: sent[`body_${lang}`] };
+        }
       }
-    }
-    const entry = {
-      slug: sent.slug,
-      audience: sent.audience,
-      assistantVisible: sent.assistant_visible === "yes",
-      ...(sent.category ? { category: sent.category } : {}),
-      translations,
-    };
-    const existing = (await readSection(deps, "documents") as DocumentEntry[]).some((d) =>
-      d.slug === sent.slug
-    );
-    const result = await applySections(deps, { documents: [entry] });
-    if (!result.ok) {
-      // The file's paths read `documents[0].translations.fr.title`; the form has one document.
-      const errors = result.problems.map((x) => `${x.path.replace(/^documents\[0\]\.?/, "")}: ${x.message}`);
-      return existing
-        ? await documentPage(deps, c, p, sent.slug, { errors, status: 400, form: sent })
-        : await documentsPage(deps, c, p, { errors, status: 400, form: sent });
-    }
-    return await documentPage(deps, c, p, sent.slug, {
-      flash: fill(documentTexts(p.lang).saved, { slug: sent.slug }),
-    });
-  });
+      const entry = {
+        slug: sent.slug,
+        audience: sent.audience,
+        assistantVisible: sent.assistant_visible === "yes",
+        ...(sent.category ? { category: sent.category } : {}),
+        translations,
+      };
+      const existing = (await readSection(deps, "documents") as DocumentEntry[]).some((d) =>
+        d.slug === sent.slug
+      );
+      const result = await applySections(deps, { documents: [entry] });
+      if (!result.ok) {
+        // The file's paths read `documents[0].translations.fr.title`; the form has one document.
+        const errors = result.problems.map((x) =>
+          `${x.path.replace(/^documents\[0\]\.?/, "")}: ${x.message}`
+        );
+        return existing
+          ? await documentPage(deps, c, p, sent.slug, { errors, status: 400, form: sent })
+          : await documentsPage(deps, c, p, { errors, status: 400, form: sent });
+      }
+      return await documentPage(deps, c, p, sent.slug, {
+        flash: fill(documentTexts(p.lang).saved, { slug: sent.slug }),
+      });
+    }),
+  );
 }

@@ -20,11 +20,14 @@ import { acceptCertificate, listReceivedDocuments, listSickFollowUps } from "../
 import { getRequiredDocumentFile } from "../services/document_files.ts";
 import { getCertificateFile } from "../services/sick_leave.ts";
 import {
+  consoleGet,
   ConsolePage,
+  consolePost,
   download,
-  hrForm,
+  formText,
   hrPage,
   type Page,
+  param,
   PostForm,
   refusalStatus,
   render,
@@ -225,52 +228,48 @@ function decisionOf<D extends string>(form: URLSearchParams, allowed: readonly D
 export function mountConsoleInbox(app: Hono<any>, deps: AppDeps): void {
   const texts = (p: Page): InboxTexts => inboxTexts(p.lang);
 
-  app.get("/hr/inbox", async (c) => {
-    const p = await hrPage(deps, c, "/hr/inbox");
-    if (p instanceof Response) return p;
-    return await inboxPage(deps, c, p);
-  });
+  app.get("/hr/inbox", consoleGet(deps, "/hr/inbox", (c, p) => inboxPage(deps, c, p)));
 
-  app.post("/hr/inbox/changes/:id", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/inbox", inboxPage);
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const decision = decisionOf(form, ["APPLY", "REJECT"] as const);
-    if (!decision) return await inboxPage(deps, c, p, { errors: [texts(p).badDecision], status: 400 });
-    try {
-      await decideProfileChange(deps, portalActor(p.user), { id: c.req.param("id"), decision });
-    } catch (e) {
-      return await refused(deps, c, p, e);
-    }
-    return await inboxPage(deps, c, p, {
-      flash: decision === "APPLY" ? texts(p).applied : texts(p).rejected,
-    });
-  });
-
-  app.post("/hr/inbox/leave/:id", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/inbox", inboxPage);
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const decision = decisionOf(form, ["APPROVE", "REJECT"] as const);
-    if (!decision) return await inboxPage(deps, c, p, { errors: [texts(p).badDecision], status: 400 });
-    const note = (form.get("note") ?? "").trim().slice(0, NOTE_MAX);
-    try {
-      await decideLeaveRequest(deps, portalActor(p.user), {
-        id: c.req.param("id"),
-        decision,
-        ...(note ? { note } : {}),
+  app.post(
+    "/hr/inbox/changes/:id",
+    consolePost(deps, "/hr/inbox", inboxPage, async (c, { p, form }) => {
+      const decision = decisionOf(form, ["APPLY", "REJECT"] as const);
+      if (!decision) return await inboxPage(deps, c, p, { errors: [texts(p).badDecision], status: 400 });
+      try {
+        await decideProfileChange(deps, portalActor(p.user), { id: param(c, "id"), decision });
+      } catch (e) {
+        return await refused(deps, c, p, e);
+      }
+      return await inboxPage(deps, c, p, {
+        flash: decision === "APPLY" ? texts(p).applied : texts(p).rejected,
       });
-    } catch (e) {
-      return await refused(deps, c, p, e);
-    }
-    return await inboxPage(deps, c, p, { flash: texts(p).decided });
-  });
+    }),
+  );
+
+  app.post(
+    "/hr/inbox/leave/:id",
+    consolePost(deps, "/hr/inbox", inboxPage, async (c, { p, form }) => {
+      const decision = decisionOf(form, ["APPROVE", "REJECT"] as const);
+      if (!decision) return await inboxPage(deps, c, p, { errors: [texts(p).badDecision], status: 400 });
+      const note = formText(form, "note", NOTE_MAX, true);
+      try {
+        await decideLeaveRequest(deps, portalActor(p.user), {
+          id: param(c, "id"),
+          decision,
+          ...(note ? { note } : {}),
+        });
+      } catch (e) {
+        return await refused(deps, c, p, e);
+      }
+      return await inboxPage(deps, c, p, { flash: texts(p).decided });
+    }),
+  );
 
   app.get("/hr/inbox/certificates/:id", async (c) => {
     const p = await hrPage(deps, c, "/hr/inbox");
     if (p instanceof Response) return p;
     try {
-      const f = await getCertificateFile(deps, portalActor(p.user), c.req.param("id"));
+      const f = await getCertificateFile(deps, portalActor(p.user), param(c, "id"));
       return download(c, f);
     } catch (e) {
       return await refused(deps, c, p, e);
@@ -281,22 +280,22 @@ export function mountConsoleInbox(app: Hono<any>, deps: AppDeps): void {
     const p = await hrPage(deps, c, "/hr/inbox");
     if (p instanceof Response) return p;
     try {
-      const f = await getRequiredDocumentFile(deps, portalActor(p.user), c.req.param("id"));
+      const f = await getRequiredDocumentFile(deps, portalActor(p.user), param(c, "id"));
       return download(c, f);
     } catch (e) {
       return await refused(deps, c, p, e);
     }
   });
 
-  app.post("/hr/inbox/certificates/:id/accept", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/inbox", inboxPage);
-    if (posted instanceof Response) return posted;
-    const { p } = posted;
-    try {
-      await acceptCertificate(deps, portalActor(p.user), c.req.param("id"));
-    } catch (e) {
-      return await refused(deps, c, p, e);
-    }
-    return await inboxPage(deps, c, p, { flash: texts(p).accepted });
-  });
+  app.post(
+    "/hr/inbox/certificates/:id/accept",
+    consolePost(deps, "/hr/inbox", inboxPage, async (c, { p }) => {
+      try {
+        await acceptCertificate(deps, portalActor(p.user), param(c, "id"));
+      } catch (e) {
+        return await refused(deps, c, p, e);
+      }
+      return await inboxPage(deps, c, p, { flash: texts(p).accepted });
+    }),
+  );
 }

@@ -139,11 +139,14 @@ export async function hrForm(
 }
 
 /** A GET route's handler: the page for HR, the sign-in (back to `back`) or the refusal for anyone else. */
-export function consoleGet(
+// deno-lint-ignore no-explicit-any
+export function consoleGet<P extends string = any>(
   deps: AppDeps,
   back: string,
-  render: (c: Context, p: Page) => Response | Promise<Response>,
-): Handler {
+  // deno-lint-ignore no-explicit-any
+  render: (c: Context<any, P>, p: Page) => Response | Promise<Response>,
+  // deno-lint-ignore no-explicit-any
+): Handler<any, P> {
   return async (c) => {
     const p = await hrPage(deps, c, back);
     if (p instanceof Response) return p;
@@ -152,12 +155,15 @@ export function consoleGet(
 }
 
 /** A POST route's handler: `act` runs only for HR with the page's token; `page` answers a refused token. */
-export function consolePost(
+// deno-lint-ignore no-explicit-any
+export function consolePost<P extends string = any>(
   deps: AppDeps,
   back: string,
   page: RefusalPage,
-  act: (c: Context, posted: { p: Page } & PostedForm) => Promise<Response>,
-): Handler {
+  // deno-lint-ignore no-explicit-any
+  act: (c: Context<any, P>, posted: { p: Page } & PostedForm) => Promise<Response>,
+  // deno-lint-ignore no-explicit-any
+): Handler<any, P> {
   return async (c) => {
     const posted = await hrForm(deps, c, back, page);
     if (posted instanceof Response) return posted;
@@ -165,8 +171,13 @@ export function consolePost(
   };
 }
 
+/** A path parameter of the route (`:id`); the route only matches with it, so it is never missing. */
+export function param(c: Context, name: string): string {
+  return c.req.param(name) ?? "";
+}
+
 /** A form field as sent, cut to `max` characters (trimmed first with `trim`); empty when it was not sent. */
-export function sent(form: URLSearchParams, name: string, max: number, trim = false): string {
+export function formText(form: URLSearchParams, name: string, max: number, trim = false): string {
   const v = form.get(name) ?? "";
   return (trim ? v.trim() : v).slice(0, max);
 }

@@ -16,7 +16,7 @@ import {
   leaveOverview,
 } from "../services/hr_leave.ts";
 import { AppError } from "../errors.ts";
-import { ConsolePage, hrForm, hrPage, type Page, PostForm, render, Table } from "./console_kit.tsx";
+import { consoleGet, ConsolePage, consolePost, type Page, PostForm, render, Table } from "./console_kit.tsx";
 import { swissDate } from "../i18n/console_common.ts";
 
 /** The balances the person page shows: one person, one year, with the corrections. */
@@ -207,26 +207,22 @@ async function overviewPage(
 /** Mounts the leave overview and the opening balances upload. */
 // deno-lint-ignore no-explicit-any
 export function mountConsoleLeave(app: Hono<any>, deps: AppDeps): void {
-  app.get("/hr/leave/overview", async (c) => {
-    const p = await hrPage(deps, c, "/hr/leave/overview");
-    if (p instanceof Response) return p;
-    return await overviewPage(deps, c, p);
-  });
+  app.get("/hr/leave/overview", consoleGet(deps, "/hr/leave/overview", (c, p) => overviewPage(deps, c, p)));
 
-  app.post("/hr/leave/opening", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/leave/overview", overviewPage);
-    if (posted instanceof Response) return posted;
-    const { p, files } = posted;
-    const bt = leaveBalanceTexts(p.lang);
-    const file = files.get("file");
-    if (!file || !file.size) return await overviewPage(deps, c, p, { errors: [bt.errNoFile], status: 400 });
-    const r = await importOpeningBalances(deps, new Uint8Array(await file.arrayBuffer()), {
-      by: p.user.email,
-      lang: p.lang,
-    });
-    if (!r.ok) return await overviewPage(deps, c, p, { errors: r.errors, status: 400 });
-    return await overviewPage(deps, c, p, {
-      flash: fill(bt.openingImported, { set: r.set, unchanged: r.unchanged }),
-    });
-  });
+  app.post(
+    "/hr/leave/opening",
+    consolePost(deps, "/hr/leave/overview", overviewPage, async (c, { p, files }) => {
+      const bt = leaveBalanceTexts(p.lang);
+      const file = files.get("file");
+      if (!file || !file.size) return await overviewPage(deps, c, p, { errors: [bt.errNoFile], status: 400 });
+      const r = await importOpeningBalances(deps, new Uint8Array(await file.arrayBuffer()), {
+        by: p.user.email,
+        lang: p.lang,
+      });
+      if (!r.ok) return await overviewPage(deps, c, p, { errors: r.errors, status: 400 });
+      return await overviewPage(deps, c, p, {
+        flash: fill(bt.openingImported, { set: r.set, unchanged: r.unchanged }),
+      });
+    }),
+  );
 }

@@ -17,6 +17,7 @@ import {
   ConsolePage,
   consolePost,
   Field,
+  formText,
   Hint,
   type Page,
   type PageOpts,
@@ -116,8 +117,8 @@ export function mountConsoleLeavePolicy(app: Hono<any>, deps: AppDeps): void {
       }
       if (errors.length) {
         const sent = {
-          base: (form.get("base_days") ?? "").slice(0, 20),
-          steps: (form.get("steps") ?? "").slice(0, 2000),
+          base: formText(form, "base_days", 20),
+          steps: formText(form, "steps", 2000),
           halfDays: form.get("half_days") === "yes",
         };
         return await leavePolicyPage(deps, c, p, { errors, status: 400, form: sent });

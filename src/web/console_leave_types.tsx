@@ -14,11 +14,13 @@ import { applySections, readSection } from "../org_config/mod.ts";
 import type { LeaveTypeEntry } from "../org_config/sections/leave_types.ts";
 import { ORG_LANGUAGES } from "../settings.ts";
 import {
+  consoleGet,
   ConsolePage,
-  hrForm,
-  hrPage,
+  consolePost,
+  formText,
   notFoundPage,
   type Page,
+  param,
   PostForm,
   render,
   Table,
@@ -259,79 +261,76 @@ async function typePage(
 /** Mounts the leave types pages under /hr/leave/types. */
 // deno-lint-ignore no-explicit-any
 export function mountConsoleLeaveTypes(app: Hono<any>, deps: AppDeps): void {
-  app.get("/hr/leave/types", async (c) => {
-    const p = await hrPage(deps, c, "/hr/leave/types");
-    if (p instanceof Response) return p;
-    return await typesPage(deps, c, p);
-  });
+  app.get("/hr/leave/types", consoleGet(deps, "/hr/leave/types", (c, p) => typesPage(deps, c, p)));
 
-  app.get("/hr/leave/types/:code", async (c) => {
-    const p = await hrPage(deps, c, "/hr/leave/types");
-    if (p instanceof Response) return p;
-    return await typePage(deps, c, p, c.req.param("code"));
-  });
+  app.get(
+    "/hr/leave/types/:code",
+    consoleGet(deps, "/hr/leave/types", (c, p) => typePage(deps, c, p, param(c, "code"))),
+  );
 
-  app.post("/hr/leave/types", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/leave/types", typesPage);
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const sent: Form = {};
-    for (
-      const k of [
-        "code",
-        "name_de",
-        "name_fr",
-        "name_it",
-        "name_en",
-        "overdraft",
-        "annual_days",
-        "carry_max",
-        "event_days",
-        "event_unit",
-        "event_within",
-      ]
-    ) {
-      sent[k] = (form.get(k) ?? "").trim().slice(0, 100);
-    }
-    sent.carry_expiry = (form.get("carry_expiry") ?? "").trim().slice(0, 10);
-    for (const k of ["deducts", "half_days", "active"]) sent[k] = form.get(k) === "yes" ? "yes" : "no";
-    const types = await readSection(deps, "leaveTypes") as LeaveTypeEntry[];
-    const current = types.find((e) => e.code === sent.code);
-    const deducts = sent.deducts === "yes";
-    const entry = {
-      code: sent.code,
-      name: {
-        de: sent.name_de,
-        fr: sent.name_fr,
-        en: sent.name_en,
-        ...(sent.name_it ? { it: sent.name_it } : {}),
-      },
-      deductsBalance: deducts,
-      overdraft: sent.overdraft,
-      annualDays: deducts ? numberOf(sent.annual_days) : 0,
-      // The steps by age and service belong to the leave page; a type without a balance has none.
-      steps: deducts ? current?.steps ?? [] : [],
-      halfDays: sent.half_days === "yes",
-      carryOverMaxDays: deducts ? numberOf(sent.carry_max) : 0,
-      carryOverExpiry: sent.carry_expiry,
-      ...(sent.event_days === "" ? {} : {
-        perEvent: {
-          days: numberOf(sent.event_days),
-          unit: sent.event_unit,
-          ...(sent.event_within === "" ? {} : { withinMonths: numberOf(sent.event_within) }),
+  app.post(
+    "/hr/leave/types",
+    consolePost(deps, "/hr/leave/types", typesPage, async (c, { p, form }) => {
+      const sent: Form = {};
+      for (
+        const k of [
+          "code",
+          "name_de",
+          "name_fr",
+          "name_it",
+          "name_en",
+          "overdraft",
+          "annual_days",
+          "carry_max",
+          "event_days",
+          "event_unit",
+          "event_within",
+        ]
+      ) {
+        sent[k] = formText(form, k, 100, true);
+      }
+      sent.carry_expiry = formText(form, "carry_expiry", 10, true);
+      for (const k of ["deducts", "half_days", "active"]) sent[k] = form.get(k) === "yes" ? "yes" : "no";
+      const types = await readSection(deps, "leaveTypes") as LeaveTypeEntry[];
+      const current = types.find((e) => e.code === sent.code);
+      const deducts = sent.deducts === "yes";
+      const entry = {
+        code: sent.code,
+        name: {
+          de: sent.name_de,
+          fr: sent.name_fr,
+          en: sent.name_en,
+          ...(sent.name_it ? { it: sent.name_it } : {}),
         },
-      }),
-      active: sent.active === "yes",
-    };
-    const result = await applySections(deps, { leaveTypes: [entry] });
-    if (!result.ok) {
-      const errors = result.problems.map((x) => `${x.path.replace(/^leaveTypes\[0\]\.?/, "")}: ${x.message}`);
-      return current
-        ? await typePage(deps, c, p, sent.code, { errors, status: 400, form: sent })
-        : await typesPage(deps, c, p, { errors, status: 400, form: sent });
-    }
-    return await typePage(deps, c, p, sent.code, {
-      flash: fill(leaveTypeTexts(p.lang).saved, { code: sent.code }),
-    });
-  });
+        deductsBalance: deducts,
+        overdraft: sent.overdraft,
+        annualDays: deducts ? numberOf(sent.annual_days) : 0,
+        // The steps by age and service belong to the leave page; a type without a balance has none.
+        steps: deducts ? current?.steps ?? [] : [],
+        halfDays: sent.half_days === "yes",
+        carryOverMaxDays: deducts ? numberOf(sent.carry_max) : 0,
+        carryOverExpiry: sent.carry_expiry,
+        ...(sent.event_days === "" ? {} : {
+          perEvent: {
+            days: numberOf(sent.event_days),
+            unit: sent.event_unit,
+            ...(sent.event_within === "" ? {} : { withinMonths: numberOf(sent.event_within) }),
+          },
+        }),
+        active: sent.active === "yes",
+      };
+      const result = await applySections(deps, { leaveTypes: [entry] });
+      if (!result.ok) {
+        const errors = result.problems.map((x) =>
+          `${x.path.replace(/^leaveTypes\[0\]\.?/, "")}: ${x.message}`
+        );
+        return current
+          ? await typePage(deps, c, p, sent.code, { errors, status: 400, form: sent })
+          : await typesPage(deps, c, p, { errors, status: 400, form: sent });
+      }
+      return await typePage(deps, c, p, sent.code, {
+        flash: fill(leaveTypeTexts(p.lang).saved, { code: sent.code }),
+      });
+    }),
+  );
 }

@@ -17,13 +17,14 @@ import { closePlan, completePlanTask, planOf, startPlanForPerson } from "../serv
 import { isNewHire, NEW_HIRE_DAYS } from "../services/onboarding_templates.ts";
 import { personByNumber } from "../services/hr_console.ts";
 import {
+  consoleGet,
   ConsolePage,
   Field,
   Hint,
   hrForm,
-  hrPage,
   notFoundPage,
   type Page,
+  param,
   PostForm,
   render,
   Table,
@@ -140,7 +141,7 @@ type Opts = { flash?: string; errors?: string[]; status?: 200 | 400 | 403 | 404 
 
 /** The plan's own page: the section with the outcome of the last action on top. */
 async function planPage(deps: AppDeps, c: Context, p: Page, opts: Opts = {}) {
-  const pn = c.req.param("pn") ?? "";
+  const pn = param(c, "pn");
   const ot = onboardingTexts(p.lang);
   const e = await personByNumber(deps, pn);
   if (!e) {
@@ -167,11 +168,7 @@ async function planPage(deps: AppDeps, c: Context, p: Page, opts: Opts = {}) {
 /** Mounts the plan's page and its three actions under /hr/people/<personnel number>/onboarding. */
 // deno-lint-ignore no-explicit-any
 export function mountConsoleOnboarding(app: Hono<any>, deps: AppDeps): void {
-  app.get("/hr/people/:pn/onboarding", async (c) => {
-    const p = await hrPage(deps, c, "/hr/people");
-    if (p instanceof Response) return p;
-    return await planPage(deps, c, p);
-  });
+  app.get("/hr/people/:pn/onboarding", consoleGet(deps, "/hr/people", (c, p) => planPage(deps, c, p)));
 
   /** Runs an action on the person of the path and shows the plan's page with its outcome. */
   const act = async (
@@ -181,7 +178,7 @@ export function mountConsoleOnboarding(app: Hono<any>, deps: AppDeps): void {
     const posted = await hrForm(deps, c, "/hr/people", planPage);
     if (posted instanceof Response) return posted;
     const { p, form } = posted;
-    const e = await personByNumber(deps, c.req.param("pn") ?? "");
+    const e = await personByNumber(deps, param(c, "pn"));
     if (!e) return await planPage(deps, c, p);
     try {
       return await planPage(deps, c, p, { flash: await fn(p, e.id, form) });
@@ -194,7 +191,7 @@ export function mountConsoleOnboarding(app: Hono<any>, deps: AppDeps): void {
 
   app.post("/hr/people/:pn/onboarding/tasks/:task/done", (c) =>
     act(c, async (p, id) => {
-      const r = await completePlanTask(deps, portalActor(p.user), id, c.req.param("task"));
+      const r = await completePlanTask(deps, portalActor(p.user), id, param(c, "task"));
       return fill(onboardingTexts(p.lang).taskDone, { task: r.title });
     }));
 

@@ -14,12 +14,16 @@ import {
   CANTON_CODES,
   CantonOptions,
   Check,
+  consoleGet,
   ConsolePage,
+  consolePost,
   Field,
+  formText,
   Hint,
   hrForm,
   hrPage,
   type Page,
+  param,
   PostForm,
   render,
 } from "./console_kit.tsx";
@@ -123,36 +127,32 @@ async function organisationPage(
 // deno-lint-ignore no-explicit-any
 export function mountConsoleOrganisation(app: Hono<any>, deps: AppDeps): void {
   mountConsoleClosures(app, deps);
-  app.get("/hr/organisation", async (c) => {
-    const p = await hrPage(deps, c, "/hr/organisation");
-    if (p instanceof Response) return p;
-    return await organisationPage(deps, c, p);
-  });
+  app.get("/hr/organisation", consoleGet(deps, "/hr/organisation", (c, p) => organisationPage(deps, c, p)));
 
-  app.post("/hr/organisation", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/organisation", organisationPage);
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const payday = (form.get("payday") ?? "").trim();
-    const settings = {
-      name: (form.get("name") ?? "").slice(0, 300),
-      canton: (form.get("canton") ?? "").slice(0, 10),
-      // A number when it is one, else the text, so the file's check names what is wrong.
-      payday: payday !== "" && Number.isFinite(Number(payday)) ? Number(payday) : payday,
-      languages: form.getAll("languages").slice(0, 10),
-      halfDays: form.getAll("half_days").slice(0, 10),
-    };
-    const result = await applySections(deps, { settings });
-    if (!result.ok) {
-      const errors = result.problems.map((x) => `${x.path.replace(/^settings\.?/, "")}: ${x.message}`);
-      return await organisationPage(deps, c, p, {
-        errors,
-        status: 400,
-        form: { ...settings, payday: typeof settings.payday === "number" ? settings.payday : undefined },
-      });
-    }
-    return await organisationPage(deps, c, p, { flash: organisationTexts(p.lang).saved });
-  });
+  app.post(
+    "/hr/organisation",
+    consolePost(deps, "/hr/organisation", organisationPage, async (c, { p, form }) => {
+      const payday = (form.get("payday") ?? "").trim();
+      const settings = {
+        name: formText(form, "name", 300),
+        canton: formText(form, "canton", 10),
+        // A number when it is one, else the text, so the file's check names what is wrong.
+        payday: payday !== "" && Number.isFinite(Number(payday)) ? Number(payday) : payday,
+        languages: form.getAll("languages").slice(0, 10),
+        halfDays: form.getAll("half_days").slice(0, 10),
+      };
+      const result = await applySections(deps, { settings });
+      if (!result.ok) {
+        const errors = result.problems.map((x) => `${x.path.replace(/^settings\.?/, "")}: ${x.message}`);
+        return await organisationPage(deps, c, p, {
+          errors,
+          status: 400,
+          form: { ...settings, payday: typeof settings.payday === "number" ? settings.payday : undefined },
+        });
+      }
+      return await organisationPage(deps, c, p, { flash: organisationTexts(p.lang).saved });
+    }),
+  );
 }
 
 // The page of one company closure ---------------------------------------------------------------------------
@@ -293,23 +293,23 @@ function doneNote(lang: Lang, done: ClosureChangeResult, first: string): string 
 // deno-lint-ignore no-explicit-any
 export function mountConsoleClosures(app: Hono<any>, deps: AppDeps): void {
   app.get("/hr/calendar/closures/:id", async (c) => {
-    const id = c.req.param("id");
+    const id = param(c, "id");
     const p = await hrPage(deps, c, `/hr/calendar/closures/${encodeURIComponent(id)}`);
     if (p instanceof Response) return p;
     return await closurePage(deps, c, p, id);
   });
 
   app.post("/hr/calendar/closures/:id", async (c) => {
-    const id = c.req.param("id");
+    const id = param(c, "id");
     const posted = await hrForm(deps, c, "/hr/calendar", (d, cx, p, o) => closurePage(d, cx, p, id, o));
     if (posted instanceof Response) return posted;
     const { p, form } = posted;
     const typed: ClosureForm = {
-      nameDe: (form.get("name_de") ?? "").slice(0, 200),
-      nameFr: (form.get("name_fr") ?? "").slice(0, 200),
-      nameEn: (form.get("name_en") ?? "").slice(0, 200),
-      from: (form.get("from") ?? "").slice(0, 20),
-      to: (form.get("to") ?? "").slice(0, 20),
+      nameDe: formText(form, "name_de", 200),
+      nameFr: formText(form, "name_fr", 200),
+      nameEn: formText(form, "name_en", 200),
+      from: formText(form, "from", 20),
+      to: formText(form, "to", 20),
       deducts: form.get("deducts") === "yes",
       cantons: form.getAll("cantons").slice(0, 30),
     };
@@ -331,7 +331,7 @@ export function mountConsoleClosures(app: Hono<any>, deps: AppDeps): void {
   });
 
   app.post("/hr/calendar/closures/:id/remove", async (c) => {
-    const id = c.req.param("id");
+    const id = param(c, "id");
     const posted = await hrForm(deps, c, "/hr/calendar", (d, cx, p, o) => closurePage(d, cx, p, id, o));
     if (posted instanceof Response) return posted;
     const { p, form } = posted;

@@ -23,13 +23,13 @@ import {
   consolePost,
   Field,
   formProblems,
+  formText,
   type Page,
   type PageOpts,
   PersonOptions,
   PostForm,
   refusalStatus,
   render,
-  sent,
 } from "./console_kit.tsx";
 
 /** A refused payslip upload answers 409 when the payslip is there already, else 400. */
@@ -156,11 +156,11 @@ export function mountConsolePay(app: Hono<any>, deps: AppDeps): void {
     "/hr/pay",
     consolePost(deps, "/hr/pay", payPage, async (c, { p, form }) => {
       const typed = {
-        personnel_number: sent(form, "personnel_number", 40),
-        valid_from: sent(form, "valid_from", 20),
-        annual_salary: sent(form, "annual_salary", 20),
+        personnel_number: formText(form, "personnel_number", 40),
+        valid_from: formText(form, "valid_from", 20),
+        annual_salary: formText(form, "annual_salary", 20),
         payments: (form.get("payments") ?? "13").slice(0, 3),
-        reason: sent(form, "reason", 200),
+        reason: formText(form, "reason", 200),
       };
       try {
         await addCompensation(deps, {
@@ -187,12 +187,12 @@ export function mountConsolePay(app: Hono<any>, deps: AppDeps): void {
     "/hr/pay/payslips",
     consolePost(deps, "/hr/pay", payPage, async (c, { p, form, files }) => {
       const typed = {
-        personnel_number: sent(form, "personnel_number", 40),
-        period: sent(form, "period", 20),
-        payment_date: sent(form, "payment_date", 20),
-        gross: sent(form, "gross", 20),
-        net: sent(form, "net", 20),
-        label: sent(form, "label", 200),
+        personnel_number: formText(form, "personnel_number", 40),
+        period: formText(form, "period", 20),
+        payment_date: formText(form, "payment_date", 20),
+        gross: formText(form, "gross", 20),
+        net: formText(form, "net", 20),
+        label: formText(form, "label", 200),
       };
       const file = files.get("file");
       const result = await importPayslips(deps, [{

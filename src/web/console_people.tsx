@@ -29,6 +29,7 @@ import {
   consolePost,
   Field,
   formProblems,
+  formText,
   LanguageSelect,
   type Page,
   type PageOpts,
@@ -188,7 +189,7 @@ export function mountConsolePeople(app: Hono<any>, deps: AppDeps): void {
     "/hr/people",
     consolePost(deps, "/hr/people", peoplePage, async (c, { p, form }) => {
       const fields: Record<string, string> = {};
-      for (const k of NEW_PERSON_FIELDS) fields[k] = (form.get(k) ?? "").slice(0, 200);
+      for (const k of NEW_PERSON_FIELDS) fields[k] = formText(form, k, 200);
       fields.working_weekdays = form.getAll("weekday").join(",");
       const role = form.get("role") ?? "employee";
       const wantsInvite = form.get("invite") === "yes";

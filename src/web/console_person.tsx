@@ -31,15 +31,17 @@ import {
 import { AppError } from "../errors.ts";
 import {
   CantonOptions,
+  consoleGet,
   ConsolePage,
+  consolePost,
   Field,
   formProblems,
-  hrForm,
-  hrPage,
+  formText,
   LanguageSelect,
   notFoundPage,
   type Page,
   type PageOpts,
+  param,
   PersonOptions,
   PostForm,
   render,
@@ -82,7 +84,7 @@ async function personPage(
     year?: string;
   } = {},
 ) {
-  const pn = c.req.param("pn") ?? "";
+  const pn = param(c, "pn");
   const pt = personTexts(p.lang);
   const { t } = p;
   const [record] = await employeeRecordFields(deps, [pn]);
@@ -391,11 +393,7 @@ async function personPage(
 /** Mounts the page of one person under /hr/people/<personnel number>. */
 // deno-lint-ignore no-explicit-any
 export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
-  app.get("/hr/people/:pn", async (c) => {
-    const p = await hrPage(deps, c, "/hr/people");
-    if (p instanceof Response) return p;
-    return await personPage(deps, c, p);
-  });
+  app.get("/hr/people/:pn", consoleGet(deps, "/hr/people", (c, p) => personPage(deps, c, p)));
 
   const refused = async (c: Context, p: Page, e: unknown) => {
     if (!(e instanceof AppError)) throw e;
@@ -403,204 +401,206 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
     return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status });
   };
 
-  app.post("/hr/people/:pn/correction", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/people", personPage);
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const pn = c.req.param("pn");
-    const sent = {
-      type: (form.get("type") ?? "").slice(0, 40),
-      year: (form.get("year") ?? "").trim().slice(0, 10),
-      days: (form.get("days") ?? "").trim().slice(0, 10),
-      note: (form.get("note") ?? "").slice(0, 600),
-    };
-    const num = (v: string) => v === "" ? NaN : Number(v);
-    try {
-      const row = await adjustEntitlement(deps, {
-        personnelNumber: pn,
-        code: sent.type,
-        year: num(sent.year),
-        days: num(sent.days),
-        note: sent.note,
-        by: p.user.email,
-      });
-      const [record] = await employeeRecordFields(deps, [pn]);
-      return await personPage(deps, c, p, {
-        year: String(row.year),
-        flash: fill(personTexts(p.lang).corrected, {
-          type: sent.type,
+  app.post(
+    "/hr/people/:pn/correction",
+    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
+      const pn = param(c, "pn");
+      const sent = {
+        type: formText(form, "type", 40),
+        year: formText(form, "year", 10, true),
+        days: formText(form, "days", 10, true),
+        note: formText(form, "note", 600),
+      };
+      const num = (v: string) => v === "" ? NaN : Number(v);
+      try {
+        const row = await adjustEntitlement(deps, {
+          personnelNumber: pn,
+          code: sent.type,
+          year: num(sent.year),
+          days: num(sent.days),
+          note: sent.note,
+          by: p.user.email,
+        });
+        const [record] = await employeeRecordFields(deps, [pn]);
+        return await personPage(deps, c, p, {
           year: String(row.year),
-          days: (row.days > 0 ? "+" : "") + String(row.days),
-          name: `${record.first_name} ${record.last_name}`,
+          flash: fill(personTexts(p.lang).corrected, {
+            type: sent.type,
+            year: String(row.year),
+            days: (row.days > 0 ? "+" : "") + String(row.days),
+            name: `${record.first_name} ${record.last_name}`,
+          }),
+        });
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        const status = e.status === 404 ? 404 : 400;
+        return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
+      }
+    }),
+  );
+
+  app.post(
+    "/hr/people/:pn/workload",
+    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
+      const pn = param(c, "pn");
+      const sent = {
+        wl_from: formText(form, "wl_from", 20, true),
+        wl_percent: formText(form, "wl_percent", 10, true),
+        wl_weekdays: form.getAll("wl_weekday").map((d) => d.slice(0, 1)).join(";"),
+      };
+      try {
+        const row = await changeWorkload(deps, {
+          personnelNumber: pn,
+          validFrom: sent.wl_from,
+          workloadPercent: sent.wl_percent === "" ? NaN : Number(sent.wl_percent),
+          workingWeekdays: sent.wl_weekdays ? sent.wl_weekdays.split(";").map(Number) : [],
+        });
+        const [record] = await employeeRecordFields(deps, [pn]);
+        return await personPage(deps, c, p, {
+          flash: fill(personTexts(p.lang).workloadSaved, {
+            name: `${record.first_name} ${record.last_name}`,
+            percent: String(row.workloadPercent),
+            date: swissDate(row.validFrom, p.lang),
+          }),
+        });
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        const status = e.status === 404 ? 404 : 400;
+        return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
+      }
+    }),
+  );
+
+  app.post(
+    "/hr/people/:pn/documents",
+    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
+      const pn = param(c, "pn");
+      const sent = {
+        doc_kind: formText(form, "doc_kind", 200),
+        doc_due: formText(form, "doc_due", 20, true),
+      };
+      try {
+        const row = await requestDocument(deps, {
+          personnelNumber: pn,
+          kind: sent.doc_kind,
+          dueDate: sent.doc_due,
+        });
+        const [record] = await employeeRecordFields(deps, [pn]);
+        return await personPage(deps, c, p, {
+          flash: fill(personTexts(p.lang).documentAsked, {
+            name: `${record.first_name} ${record.last_name}`,
+            kind: row.kind,
+          }),
+        });
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        const status = e.status === 404 ? 404 : 400;
+        return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
+      }
+    }),
+  );
+
+  app.post(
+    "/hr/people/:pn/own-documents",
+    consolePost(deps, "/hr/people", personPage, async (c, { p, form, files }) => {
+      const pn = param(c, "pn");
+      const sent = {
+        file_kind: formText(form, "file_kind", 40),
+        file_title: formText(form, "file_title", 200),
+        file_year: formText(form, "file_year", 4, true),
+      };
+      try {
+        const [record] = await employeeRecordFields(deps, [pn]);
+        if (!record) throw new AppError("not_found", "No person has this personnel number.");
+        const emp = await personByNumber(deps, pn);
+        const file = files.get("file");
+        const row = await addPersonalDocument(deps, {
+          employeeId: emp!.id,
+          kind: sent.file_kind as PersonalDocumentKind,
+          title: sent.file_title,
+          year: sent.file_year ? Number(sent.file_year) : null,
+          fileName: file?.name ?? "",
+          bytes: file ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array(),
+          uploadedByUserId: p.user.userId,
+        });
+        return await personPage(deps, c, p, {
+          flash: fill(personTexts(p.lang).documentFiled, {
+            name: `${record.first_name} ${record.last_name}`,
+            title: row.title,
+          }),
+        });
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        const status = e.status === 404 ? 404 : 400;
+        return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
+      }
+    }),
+  );
+
+  app.post(
+    "/hr/people/:pn/role",
+    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
+      const account = await accountOfPerson(deps, param(c, "pn"));
+      if (!account) {
+        return await personPage(deps, c, p, { errors: [personTexts(p.lang).noAccount], status: 404 });
+      }
+      const role = formText(form, "role", 20);
+      try {
+        await setAccountRole(deps, account.email, role, { userId: p.user.userId, role: p.user.role });
+      } catch (e) {
+        return await refused(c, p, e);
+      }
+      const shown = p.t.roleNames[role as keyof typeof p.t.roleNames] ?? role;
+      return await personPage(deps, c, p, {
+        flash: fill(personTexts(p.lang).roleSaved, { email: account.email, role: shown }),
+      });
+    }),
+  );
+
+  app.post(
+    "/hr/people/:pn/active",
+    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
+      const account = await accountOfPerson(deps, param(c, "pn"));
+      if (!account) {
+        return await personPage(deps, c, p, { errors: [personTexts(p.lang).noAccount], status: 404 });
+      }
+      const active = form.get("active") === "yes";
+      try {
+        await setAccountActive(deps, account.email, active, { userId: p.user.userId, role: p.user.role });
+      } catch (e) {
+        return await refused(c, p, e);
+      }
+      const pt = personTexts(p.lang);
+      return await personPage(deps, c, p, {
+        flash: fill(active ? pt.reactivated : pt.deactivated, { email: account.email }),
+      });
+    }),
+  );
+
+  app.post(
+    "/hr/people/:pn",
+    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
+      const [record] = await employeeRecordFields(deps, [param(c, "pn")]);
+      if (!record) return await personPage(deps, c, p);
+      const sent: Record<string, string> = {};
+      for (const k of EDITED) sent[k] = formText(form, k, 200);
+      sent.working_weekdays = form.getAll("weekday").join(";");
+      if (!sent.working_weekdays) {
+        return await personPage(deps, c, p, { errors: [p.t.needWeekday], status: 400, form: sent });
+      }
+      const saved = await saveEmployeeRecords(deps, [{ line: 1, fields: { ...record, ...sent } }]);
+      if (!saved.ok) {
+        return await personPage(deps, c, p, {
+          errors: formProblems(saved.errors, p.lang),
+          status: 400,
+          form: sent,
+        });
+      }
+      return await personPage(deps, c, p, {
+        flash: fill(personTexts(p.lang).saved, {
+          name: `${sent.first_name.trim()} ${sent.last_name.trim()}`,
         }),
       });
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      const status = e.status === 404 ? 404 : 400;
-      return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
-    }
-  });
-
-  app.post("/hr/people/:pn/workload", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/people", personPage);
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const pn = c.req.param("pn");
-    const sent = {
-      wl_from: (form.get("wl_from") ?? "").trim().slice(0, 20),
-      wl_percent: (form.get("wl_percent") ?? "").trim().slice(0, 10),
-      wl_weekdays: form.getAll("wl_weekday").map((d) => d.slice(0, 1)).join(";"),
-    };
-    try {
-      const row = await changeWorkload(deps, {
-        personnelNumber: pn,
-        validFrom: sent.wl_from,
-        workloadPercent: sent.wl_percent === "" ? NaN : Number(sent.wl_percent),
-        workingWeekdays: sent.wl_weekdays ? sent.wl_weekdays.split(";").map(Number) : [],
-      });
-      const [record] = await employeeRecordFields(deps, [pn]);
-      return await personPage(deps, c, p, {
-        flash: fill(personTexts(p.lang).workloadSaved, {
-          name: `${record.first_name} ${record.last_name}`,
-          percent: String(row.workloadPercent),
-          date: swissDate(row.validFrom, p.lang),
-        }),
-      });
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      const status = e.status === 404 ? 404 : 400;
-      return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
-    }
-  });
-
-  app.post("/hr/people/:pn/documents", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/people", personPage);
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const pn = c.req.param("pn");
-    const sent = {
-      doc_kind: (form.get("doc_kind") ?? "").slice(0, 200),
-      doc_due: (form.get("doc_due") ?? "").trim().slice(0, 20),
-    };
-    try {
-      const row = await requestDocument(deps, {
-        personnelNumber: pn,
-        kind: sent.doc_kind,
-        dueDate: sent.doc_due,
-      });
-      const [record] = await employeeRecordFields(deps, [pn]);
-      return await personPage(deps, c, p, {
-        flash: fill(personTexts(p.lang).documentAsked, {
-          name: `${record.first_name} ${record.last_name}`,
-          kind: row.kind,
-        }),
-      });
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      const status = e.status === 404 ? 404 : 400;
-      return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
-    }
-  });
-
-  app.post("/hr/people/:pn/own-documents", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/people", personPage);
-    if (posted instanceof Response) return posted;
-    const { p, form, files } = posted;
-    const pn = c.req.param("pn");
-    const sent = {
-      file_kind: (form.get("file_kind") ?? "").slice(0, 40),
-      file_title: (form.get("file_title") ?? "").slice(0, 200),
-      file_year: (form.get("file_year") ?? "").trim().slice(0, 4),
-    };
-    try {
-      const [record] = await employeeRecordFields(deps, [pn]);
-      if (!record) throw new AppError("not_found", "No person has this personnel number.");
-      const emp = await personByNumber(deps, pn);
-      const file = files.get("file");
-      const row = await addPersonalDocument(deps, {
-        employeeId: emp!.id,
-        kind: sent.file_kind as PersonalDocumentKind,
-        title: sent.file_title,
-        year: sent.file_year ? Number(sent.file_year) : null,
-        fileName: file?.name ?? "",
-        bytes: file ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array(),
-        uploadedByUserId: p.user.userId,
-      });
-      return await personPage(deps, c, p, {
-        flash: fill(personTexts(p.lang).documentFiled, {
-          name: `${record.first_name} ${record.last_name}`,
-          title: row.title,
-        }),
-      });
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      const status = e.status === 404 ? 404 : 400;
-      return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
-    }
-  });
-
-  app.post("/hr/people/:pn/role", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/people", personPage);
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const account = await accountOfPerson(deps, c.req.param("pn"));
-    if (!account) {
-      return await personPage(deps, c, p, { errors: [personTexts(p.lang).noAccount], status: 404 });
-    }
-    const role = (form.get("role") ?? "").slice(0, 20);
-    try {
-      await setAccountRole(deps, account.email, role, { userId: p.user.userId, role: p.user.role });
-    } catch (e) {
-      return await refused(c, p, e);
-    }
-    const shown = p.t.roleNames[role as keyof typeof p.t.roleNames] ?? role;
-    return await personPage(deps, c, p, {
-      flash: fill(personTexts(p.lang).roleSaved, { email: account.email, role: shown }),
-    });
-  });
-
-  app.post("/hr/people/:pn/active", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/people", personPage);
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const account = await accountOfPerson(deps, c.req.param("pn"));
-    if (!account) {
-      return await personPage(deps, c, p, { errors: [personTexts(p.lang).noAccount], status: 404 });
-    }
-    const active = form.get("active") === "yes";
-    try {
-      await setAccountActive(deps, account.email, active, { userId: p.user.userId, role: p.user.role });
-    } catch (e) {
-      return await refused(c, p, e);
-    }
-    const pt = personTexts(p.lang);
-    return await personPage(deps, c, p, {
-      flash: fill(active ? pt.reactivated : pt.deactivated, { email: account.email }),
-    });
-  });
-
-  app.post("/hr/people/:pn", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/people", personPage);
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const [record] = await employeeRecordFields(deps, [c.req.param("pn")]);
-    if (!record) return await personPage(deps, c, p);
-    const sent: Record<string, string> = {};
-    for (const k of EDITED) sent[k] = (form.get(k) ?? "").slice(0, 200);
-    sent.working_weekdays = form.getAll("weekday").join(";");
-    if (!sent.working_weekdays) {
-      return await personPage(deps, c, p, { errors: [p.t.needWeekday], status: 400, form: sent });
-    }
-    const saved = await saveEmployeeRecords(deps, [{ line: 1, fields: { ...record, ...sent } }]);
-    if (!saved.ok) {
-      return await personPage(deps, c, p, {
-        errors: formProblems(saved.errors, p.lang),
-        status: 400,
-        form: sent,
-      });
-    }
-    return await personPage(deps, c, p, {
-      flash: fill(personTexts(p.lang).saved, { name: `${sent.first_name.trim()} ${sent.last_name.trim()}` }),
-    });
-  });
+    }),
+  );
 }

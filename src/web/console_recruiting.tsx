@@ -35,13 +35,17 @@ import { completeRecruitingTask, listApplicationTasks } from "../services/recrui
 import { hiredAs, listStages } from "../services/hr_console.ts";
 import {
   CantonOptions,
+  consoleGet,
   ConsolePage,
+  consolePost,
   download,
   Field,
+  formText,
   Hint,
   hrForm,
   hrPage,
   type Page,
+  param,
   PostForm,
   render,
   Table,
@@ -415,79 +419,73 @@ function numberOrNull(v: string): number | null {
 /** Mounts the recruiting pages under /hr/recruiting. */
 // deno-lint-ignore no-explicit-any
 export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
-  app.get("/hr/recruiting", async (c) => {
-    const p = await hrPage(deps, c, "/hr/recruiting");
-    if (p instanceof Response) return p;
-    return await positionsPage(deps, c, p);
-  });
+  app.get("/hr/recruiting", consoleGet(deps, "/hr/recruiting", (c, p) => positionsPage(deps, c, p)));
 
-  app.get("/hr/recruiting/positions/:id", async (c) => {
-    const p = await hrPage(deps, c, "/hr/recruiting");
-    if (p instanceof Response) return p;
-    return await positionPage(deps, c, p, c.req.param("id"));
-  });
+  app.get(
+    "/hr/recruiting/positions/:id",
+    consoleGet(deps, "/hr/recruiting", (c, p) => positionPage(deps, c, p, param(c, "id"))),
+  );
 
-  app.post("/hr/recruiting/positions", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/recruiting", positionsPage);
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const f: Form = {};
-    for (
-      const k of [
-        "title",
-        "status",
-        "department",
-        "location",
-        "canton",
-        "workload_min",
-        "workload_max",
-        "start_date",
-      ]
-    ) {
-      f[k] = (form.get(k) ?? "").slice(0, 200);
-    }
-    f.hiring_manager = (form.get("hiring_manager") ?? "").slice(0, 40);
-    f.recruiters = (form.get("recruiters") ?? "").slice(0, 2000);
-    for (const l of ORG_LANGUAGES) {
-      f[`ad_${l}`] = (form.get(`ad_${l}`) ?? "").replaceAll("\r\n", "\n").slice(0, 20_001);
-    }
-    const id = form.get("id") || undefined;
-    try {
-      const saved = await savePosition(deps, portalActor(p.user), {
-        id,
-        title: f.title,
-        status: f.status,
-        department: f.department,
-        location: f.location,
-        canton: f.canton,
-        workloadMin: numberOrNull(f.workload_min),
-        workloadMax: numberOrNull(f.workload_max),
-        hiringManager: f.hiring_manager,
-        recruiters: f.recruiters.split(/[\s,;]+/),
-        advertisements: Object.fromEntries(ORG_LANGUAGES.map((l) => [l, f[`ad_${l}`]])),
-        startDate: f.start_date,
-      });
-      return await positionPage(deps, c, p, saved, { flash: recruitingTexts(p.lang).saved });
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      const status: Status = e.status === 404 ? 404 : e.status === 403 ? 403 : 400;
-      return id
-        ? await positionPage(deps, c, p, id, { errors: [e.message], status, form: f })
-        : await positionsPage(deps, c, p, { errors: [e.message], status, form: f });
-    }
-  });
+  app.post(
+    "/hr/recruiting/positions",
+    consolePost(deps, "/hr/recruiting", positionsPage, async (c, { p, form }) => {
+      const f: Form = {};
+      for (
+        const k of [
+          "title",
+          "status",
+          "department",
+          "location",
+          "canton",
+          "workload_min",
+          "workload_max",
+          "start_date",
+        ]
+      ) {
+        f[k] = formText(form, k, 200);
+      }
+      f.hiring_manager = formText(form, "hiring_manager", 40);
+      f.recruiters = formText(form, "recruiters", 2000);
+      for (const l of ORG_LANGUAGES) {
+        f[`ad_${l}`] = (form.get(`ad_${l}`) ?? "").replaceAll("\r\n", "\n").slice(0, 20_001);
+      }
+      const id = form.get("id") || undefined;
+      try {
+        const saved = await savePosition(deps, portalActor(p.user), {
+          id,
+          title: f.title,
+          status: f.status,
+          department: f.department,
+          location: f.location,
+          canton: f.canton,
+          workloadMin: numberOrNull(f.workload_min),
+          workloadMax: numberOrNull(f.workload_max),
+          hiringManager: f.hiring_manager,
+          recruiters: f.recruiters.split(/[\s,;]+/),
+          advertisements: Object.fromEntries(ORG_LANGUAGES.map((l) => [l, f[`ad_${l}`]])),
+          startDate: f.start_date,
+        });
+        return await positionPage(deps, c, p, saved, { flash: recruitingTexts(p.lang).saved });
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        const status: Status = e.status === 404 ? 404 : e.status === 403 ? 403 : 400;
+        return id
+          ? await positionPage(deps, c, p, id, { errors: [e.message], status, form: f })
+          : await positionsPage(deps, c, p, { errors: [e.message], status, form: f });
+      }
+    }),
+  );
 
-  app.get("/hr/recruiting/applications/:id", async (c) => {
-    const p = await hrPage(deps, c, "/hr/recruiting");
-    if (p instanceof Response) return p;
-    return await applicationPage(deps, c, p, c.req.param("id"));
-  });
+  app.get(
+    "/hr/recruiting/applications/:id",
+    consoleGet(deps, "/hr/recruiting", (c, p) => applicationPage(deps, c, p, param(c, "id"))),
+  );
 
   app.get("/hr/recruiting/applications/:id/files/:kind", async (c) => {
     const p = await hrPage(deps, c, "/hr/recruiting");
     if (p instanceof Response) return p;
     try {
-      const f = await getApplicationFile(deps, portalActor(p.user), c.req.param("id"), c.req.param("kind"));
+      const f = await getApplicationFile(deps, portalActor(p.user), param(c, "id"), param(c, "kind"));
       // `cv.pdf` or `letter.pdf`, never the candidate's own name (`applicationFileName`).
       return download(c, f);
     } catch (e) {
@@ -497,7 +495,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
   });
 
   app.post("/hr/recruiting/applications/:id/move", async (c) => {
-    const id = c.req.param("id");
+    const id = param(c, "id");
     const posted = await hrForm(
       deps,
       c,
@@ -506,7 +504,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
     );
     if (posted instanceof Response) return posted;
     const { p, form } = posted;
-    const to = (form.get("to") ?? "").slice(0, 40);
+    const to = formText(form, "to", 40);
     try {
       const r = await commitStageMove(deps, portalActor(p.user), id, to);
       const rt = recruitingTexts(p.lang);
@@ -522,7 +520,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
   });
 
   app.post("/hr/recruiting/applications/:id/notes", async (c) => {
-    const id = c.req.param("id");
+    const id = param(c, "id");
     const posted = await hrForm(
       deps,
       c,
@@ -546,14 +544,13 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
     return await applicationPage(deps, c, p, id, { flash: recruitingTexts(p.lang).noteSaved });
   });
 
-  app.get("/hr/recruiting/applications/:id/delete", async (c) => {
-    const p = await hrPage(deps, c, "/hr/recruiting");
-    if (p instanceof Response) return p;
-    return await deletePage(deps, c, p, c.req.param("id"));
-  });
+  app.get(
+    "/hr/recruiting/applications/:id/delete",
+    consoleGet(deps, "/hr/recruiting", (c, p) => deletePage(deps, c, p, param(c, "id"))),
+  );
 
   app.post("/hr/recruiting/applications/:id/tasks/:task/done", async (c) => {
-    const id = c.req.param("id");
+    const id = param(c, "id");
     const posted = await hrForm(
       deps,
       c,
@@ -563,7 +560,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
     if (posted instanceof Response) return posted;
     const { p } = posted;
     try {
-      const r = await completeRecruitingTask(deps, portalActor(p.user), c.req.param("task"), id);
+      const r = await completeRecruitingTask(deps, portalActor(p.user), param(c, "task"), id);
       return await applicationPage(deps, c, p, id, {
         flash: fill(recruitingTexts(p.lang).taskDone, { task: r.title }),
       });
@@ -575,7 +572,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
   });
 
   app.post("/hr/recruiting/applications/:id/delete", async (c) => {
-    const id = c.req.param("id");
+    const id = param(c, "id");
     const posted = await hrForm(
       deps,
       c,

@@ -14,11 +14,13 @@ import { type StageTexts, stageTexts } from "../i18n/console_stages.ts";
 import { applySections, readSection } from "../org_config/mod.ts";
 import { renderTemplate, TEMPLATE_PLACEHOLDERS } from "../domain/recruiting.ts";
 import {
+  consoleGet,
   ConsolePage,
-  hrForm,
-  hrPage,
+  consolePost,
+  formText,
   notFoundPage,
   type Page,
+  param,
   PostForm,
   render,
   Table,
@@ -314,7 +316,7 @@ async function stagePage(deps: AppDeps, c: Context, p: Page, key: string, opts: 
 function sentForm(form: URLSearchParams): Form {
   const f: Form = {};
   for (const k of ["key", "name_de", "name_fr", "name_en", "order", "outcome"]) {
-    f[k] = (form.get(k) ?? "").trim().slice(0, 100);
+    f[k] = formText(form, k, 100, true);
   }
   f.gated = form.get("gated") === "yes" ? "yes" : "no";
   let n = 0;
@@ -322,9 +324,9 @@ function sentForm(form: URLSearchParams): Form {
     const kind = (form.get(`task_${i}_kind`) ?? "").trim();
     if (!kind) continue;
     f[`task_${n}_kind`] = kind.slice(0, 40);
-    f[`task_${n}_title`] = (form.get(`task_${i}_title`) ?? "").trim().slice(0, 301);
+    f[`task_${n}_title`] = formText(form, `task_${i}_title`, 301, true);
     for (const l of EMAIL_LANGUAGES) {
-      f[`task_${n}_subject_${l}`] = (form.get(`task_${i}_subject_${l}`) ?? "").trim().slice(0, 301);
+      f[`task_${n}_subject_${l}`] = formText(form, `task_${i}_subject_${l}`, 301, true);
       f[`task_${n}_body_${l}`] = (form.get(`task_${i}_body_${l}`) ?? "").replaceAll("\r\n", "\n").trim()
         .slice(0, 20_001);
     }
@@ -373,31 +375,29 @@ function entryOf(f: Form) {
 /** Mounts the stages pages under /hr/recruiting/stages. */
 // deno-lint-ignore no-explicit-any
 export function mountConsoleStages(app: Hono<any>, deps: AppDeps): void {
-  app.get("/hr/recruiting/stages", async (c) => {
-    const p = await hrPage(deps, c, "/hr/recruiting/stages");
-    if (p instanceof Response) return p;
-    return await stagesPage(deps, c, p);
-  });
+  app.get(
+    "/hr/recruiting/stages",
+    consoleGet(deps, "/hr/recruiting/stages", (c, p) => stagesPage(deps, c, p)),
+  );
 
-  app.get("/hr/recruiting/stages/:key", async (c) => {
-    const p = await hrPage(deps, c, "/hr/recruiting/stages");
-    if (p instanceof Response) return p;
-    return await stagePage(deps, c, p, c.req.param("key"));
-  });
+  app.get(
+    "/hr/recruiting/stages/:key",
+    consoleGet(deps, "/hr/recruiting/stages", (c, p) => stagePage(deps, c, p, param(c, "key"))),
+  );
 
-  app.post("/hr/recruiting/stages", async (c) => {
-    const posted = await hrForm(deps, c, "/hr/recruiting/stages", stagesPage);
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const f = sentForm(form);
-    const existing = (await readSection(deps, "stages") as StageEntry[]).some((e) => e.key === f.key);
-    const again = (o: Opts) => existing ? stagePage(deps, c, p, f.key, o) : stagesPage(deps, c, p, o);
-    if (form.get("action") === "preview") return await again({ form: f });
-    const result = await applySections(deps, { stages: [entryOf(f)] });
-    if (!result.ok) {
-      const errors = result.problems.map((x) => `${x.path.replace(/^stages\[0\]\.?/, "")}: ${x.message}`);
-      return await again({ errors, status: 400, form: f });
-    }
-    return await stagePage(deps, c, p, f.key, { flash: fill(stageTexts(p.lang).saved, { key: f.key }) });
-  });
+  app.post(
+    "/hr/recruiting/stages",
+    consolePost(deps, "/hr/recruiting/stages", stagesPage, async (c, { p, form }) => {
+      const f = sentForm(form);
+      const existing = (await readSection(deps, "stages") as StageEntry[]).some((e) => e.key === f.key);
+      const again = (o: Opts) => existing ? stagePage(deps, c, p, f.key, o) : stagesPage(deps, c, p, o);
+      if (form.get("action") === "preview") return await again({ form: f });
+      const result = await applySections(deps, { stages: [entryOf(f)] });
+      if (!result.ok) {
+        const errors = result.problems.map((x) => `${x.path.replace(/^stages\[0\]\.?/, "")}: ${x.message}`);
+        return await again({ errors, status: 400, form: f });
+      }
+      return await stagePage(deps, c, p, f.key, { flash: fill(stageTexts(p.lang).saved, { key: f.key }) });
+    }),
+  );
 }
