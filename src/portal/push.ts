@@ -1,4 +1,7 @@
-/** Push notifications: a phone registers and unregisters its token. */
+/**
+ * Push notifications: a phone registers and unregisters its token, a browser its Web Push subscription (with
+ * the installation's VAPID public key it subscribes with).
+ */
 import { z } from "zod";
 import { portalActor } from "../services/actor.ts";
 import {
@@ -8,6 +11,7 @@ import {
   unregisterPushDevice,
 } from "../services/push_devices.ts";
 import { LANGS } from "../i18n/mod.ts";
+import { vapidKeys } from "../push/vapid.ts";
 import { route, type RouteDef } from "./route.ts";
 import { idParam } from "./schemas.ts";
 
@@ -28,7 +32,7 @@ const ListedPushDevice = PushDevice.extend({
 const PUSH_PAYLOAD_DOC =
   "\n\n**What a push carries.** The title and the text are in the device's language and say what " +
   'happened, including the outcome of a decision ("Your leave request is approved."), never a record\'s free ' +
-  "text. The data (APNs: beside `aps`; FCM: `data`, strings only) holds: `kind` (the notification kind, as in " +
+  "text. The data (APNs: beside `aps`; FCM: `data`, strings only; Web Push: `data` of the JSON) holds: `kind` (the notification kind, as in " +
   "`GET /employee/notifications`: LEAVE_REQUEST_FILED, LEAVE_CANCELLATION_REQUESTED, LEAVE_REQUEST_WITHDRAWN, " +
   "LEAVE_REQUEST_DECIDED, TIMESHEET_SUBMITTED, TIMESHEET_DECIDED, PROFILE_CHANGE_REQUESTED, " +
   "PROFILE_CHANGE_DECIDED, SICK_REPORTED, SICK_ENDED, SICK_REPORT_WITHDRAWN, SICK_CERTIFICATE_ACCEPTED), " +
@@ -40,6 +44,26 @@ const PUSH_PAYLOAD_DOC =
 
 export const pushRoutes: RouteDef[] = [
   route({
+    method: "get",
+    path: "/push/web-key",
+    operationId: "getWebPushKey",
+    tag: "profile",
+    access: "employee",
+    summary: "The key a browser subscribes to Web Push with",
+    description: "The installation's VAPID public key (RFC 8292): the raw uncompressed P-256 point in " +
+      "base64url, what a browser's `pushManager.subscribe({userVisibleOnly: true, applicationServerKey})` " +
+      "takes. The subscription it gives is then registered with `POST /employee/push-devices` as `WEBPUSH`. " +
+      "The key stays the same across restarts; were it ever changed, subscriptions made with the old one " +
+      "receive nothing, and the app subscribes again when it sees a different key.",
+    response: z.strictObject({
+      publicKey: z.string().meta({
+        description: "The VAPID public key, 65 bytes in base64url (87 characters).",
+      }),
+    }),
+    errors: {},
+    handler: async ({ deps }) => ({ publicKey: (await vapidKeys(deps)).publicKey }),
+  }),
+  route({
     method: "post",
     path: "/employee/push-devices",
     operationId: "registerPushDevice",
@@ -48,20 +72,31 @@ export const pushRoutes: RouteDef[] = [
     status: 201,
     summary: "Register this phone for push notifications",
     description:
-      "The token Apple (`APNS`) or Google (`FCM`) gave the app, and the language of the texts (default: the " +
-      "account's). Every notification the service writes for the person (a decision on their leave, a week " +
+      "The token Apple (`APNS`) or Google (`FCM`) gave the app, or a browser's Web Push subscription " +
+      "(`WEBPUSH`), and the language of the texts (default: the account's). For `WEBPUSH` the `token` is the " +
+      "subscription's JSON (`PushSubscription.toJSON()`: `{endpoint, keys: {p256dh, auth}}`, other fields " +
+      "ignored) in base64url, made with the key of `GET /push/web-key`; its `endpoint` must be `https` at a " +
+      "push service the installation accepts (by default Google's, Mozilla's, Apple's and Microsoft's: " +
+      "fcm.googleapis.com, updates.push.services.mozilla.com, *.push.apple.com, *.notify.windows.com), " +
+      "`p256dh` a P-256 public key and `auth` 16 bytes; anything else is refused naming `token`. A browser " +
+      "receives the same title and text, with the data, as JSON `{title, body, data}` encrypted for it " +
+      "(RFC 8291, aes128gcm). Every notification the service writes for the person (a decision on their leave, a week " +
       "sent back) is then also pushed to the phone; a push says what happened, never the record's free text. " +
       "A token registered again moves to the latest registration; a token the platform reports as gone is " +
       "removed. The registration belongs to this sign-in session: once it ends (signed out, revoked from " +
       "another device, expired, the account deactivated or its password reset), the phone gets no more " +
       "pushes and is no longer listed." + PUSH_PAYLOAD_DOC,
     body: z.strictObject({
-      platform: z.enum(PUSH_PLATFORMS, { error: "must be APNS or FCM" }),
+      platform: z.enum(PUSH_PLATFORMS, { error: "must be APNS, FCM or WEBPUSH" }),
       token: z.string({ error: "must be a string" }).min(16).max(4096),
       language: z.enum(LANGS, { error: "must be de, fr, it or en" }).optional(),
     }),
     response: PushDevice,
-    errors: { 400: "A platform other than APNS or FCM, a token that is none, or an unknown language." },
+    errors: {
+      400: "A platform other than APNS, FCM or WEBPUSH, a token that is none (for WEBPUSH: not a " +
+        "subscription, an endpoint that is not https or not at an accepted push service, keys that are none), " +
+        "or an unknown language.",
+    },
     handler: ({ deps, user, body }) => registerPushDevice(deps, portalActor(user), user.sessionId, body),
   }),
   route({

@@ -1,6 +1,7 @@
 /**
- * A phone registers its push token for the signed-in account (APNs for Apple, FCM for Google) and the
- * language of its texts; it unregisters when the person signs out of the app. A token registered again
+ * A phone registers its push token for the signed-in account (APNs for Apple, FCM for Google), or a browser
+ * its Web Push subscription (WEBPUSH, `src/push/web_subscription.ts`), and the language of its texts; it
+ * unregisters when the person signs out of the app or turns push off. A token registered again
  * (the app reinstalled, another account signed in on the phone) moves to the latest registration.
  *
  * A registration belongs to the sign-in session it was made in: when that session ends (signed out, revoked
@@ -12,12 +13,27 @@ import { pushDevices, sessions } from "../db/schema/mod.ts";
 import { refusal } from "../errors.ts";
 import { isLang, type Lang } from "../i18n/mod.ts";
 import type { Actor } from "./actor.ts";
+import { type Config, DEFAULT_WEB_PUSH_HOSTS } from "../config.ts";
+import { parseWebSubscription, type SubscriptionProblem } from "../push/web_subscription.ts";
 import { iso, type ServiceDeps } from "./common.ts";
 
-export const PUSH_PLATFORMS = ["APNS", "FCM"] as const;
+/** APNs (Apple's phones), FCM (Android phones) and Web Push (a browser, the employee app). */
+export const PUSH_PLATFORMS = ["APNS", "FCM", "WEBPUSH"] as const;
+export type PushPlatform = typeof PUSH_PLATFORMS[number];
 
 function deviceView(d: typeof pushDevices.$inferSelect) {
-  return { id: d.id, platform: d.platform as "APNS" | "FCM", language: d.language as Lang };
+  return { id: d.id, platform: d.platform as PushPlatform, language: d.language as Lang };
+}
+
+/** Why a browser's subscription is refused, as the catalogue says it (about the field `token`). */
+function subscriptionRefusal(problem: SubscriptionProblem, host?: string) {
+  const id = {
+    shape: "push.webSubscription",
+    https: "push.webEndpointHttps",
+    host: "push.webEndpointHost",
+    keys: "push.webKeys",
+  } as const;
+  return refusal("validation", id[problem], host ? { host } : {}, { field: "token" });
 }
 
 /** The caller's registered phones whose session is live, newest first, with the session they belong to. */
@@ -45,12 +61,21 @@ export async function listPushDevices(deps: ServiceDeps, actor: Actor, currentSe
 
 /** Registers (or moves) a device's push token for the caller. */
 export async function registerPushDevice(
-  deps: ServiceDeps,
+  deps: Omit<ServiceDeps, "config"> & { config?: Partial<Pick<Config, "timeZone" | "webPush">> },
   actor: Actor,
   sessionId: string,
-  input: { platform: "APNS" | "FCM"; token: string; language?: string },
+  input: { platform: PushPlatform; token: string; language?: string },
 ) {
-  const token = input.token.trim();
+  let token = input.token.trim();
+  if (input.platform === "WEBPUSH") {
+    // The subscription's endpoint is where the service will POST: only a push service of the allow-list.
+    const parsed = parseWebSubscription(
+      token,
+      deps.config?.webPush?.allowedHosts ?? DEFAULT_WEB_PUSH_HOSTS,
+    );
+    if (!parsed.ok) throw subscriptionRefusal(parsed.problem, parsed.host);
+    token = parsed.token;
+  }
   if (!/^[\w:.\-]{16,4096}$/.test(token)) {
     throw refusal("validation", "push.tokenInvalid", {}, { field: "token" });
   }

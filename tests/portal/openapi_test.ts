@@ -593,6 +593,7 @@ Deno.test("openapi: real responses of every operation match the document's schem
       await op("getRequestedDocumentFile", "employee", { params: { id: doc.id }, expect: 200 });
       await op("getRequestedDocumentFileForHr", "hr", { params: { id: doc.id }, expect: 200 });
       await op("getRequestedDocumentFileForHr", "manager", { params: { id: doc.id }, expect: 404 });
+      await op("getWebPushKey", "employee", { expect: 200 });
       const device = await op("registerPushDevice", "employee", {
         body: { platform: "APNS", token: "f".repeat(64), language: "it" },
         expect: 201,
