@@ -35,11 +35,21 @@ import { mountConsoleLeaveTypes } from "./web/console_leave_types.tsx";
 import { mountConsoleLeave } from "./web/console_leave.tsx";
 import { mountConsoleOrganisation } from "./web/console_organisation.tsx";
 import { mountMcp } from "./mcp/mod.ts";
-import { mountIcon } from "./web/icon.ts";
+import { ICON_PATH, mountIcon } from "./web/icon.ts";
 import { mountInvitationPage } from "./web/invitation.tsx";
 import { mountEmployeeApp } from "./web/app_routes.ts";
 
 type Env = { Variables: { requestId: string } };
+
+/** Paths answered without the database: the liveness probe and static files (the app's under `/app/`). */
+const NO_DATABASE: ReadonlySet<string> = new Set([
+  "/healthz",
+  ICON_PATH,
+  "/favicon.ico",
+  "/sw.js",
+  "/manifest.webmanifest",
+]);
+const withoutDatabase = (path: string) => NO_DATABASE.has(path) || path.startsWith("/app/");
 
 /** Security headers for every response; HTML pages tighten or loosen CSP for themselves. */
 function securityHeaders(https: boolean): [string, string][] {
@@ -99,15 +109,15 @@ export function createApp(deps: AppDeps): Hono<Env> {
   });
 
   // One wait for a lock per request, however many writes it makes (a rate counter, the work, an audit row):
-  // a request answers "busy" after at most DATABASE_LOCK_WAIT_MS of waiting in all (`oneLockWait`).
-  app.use("*", (_c, next) => oneLockWait(next));
-
-  // The installation's half-day holidays, before any rule computes holidays. A failed read (e.g. the
-  // database busy) keeps the half days in force; the request itself reports its own database errors.
-  app.use("*", async (_c, next) => {
+  // a request answers "busy" after at most DATABASE_LOCK_WAIT_MS of waiting in all (`oneLockWait`). Then
+  // the installation's half-day holidays, before any rule computes holidays; a failed read (e.g. the
+  // database busy) keeps the half days in force, the request itself reports its own database errors.
+  // Requests that never reach the database (health check, icon, the app's static files) need neither.
+  const withDatabase = async (next: () => Promise<void>) => {
     await syncHalfDays(deps).catch(() => {});
     await next();
-  });
+  };
+  app.use("*", (c, next) => withoutDatabase(c.req.path) ? next() : oneLockWait(() => withDatabase(next)));
 
   // The body limit. A declared length is checked from the header alone: touching the request's body turns it
   // into a stream that every handler must then read through, a noticeable cost on every POST. A body of

@@ -58,9 +58,11 @@ import {
   type InArgs,
   type InStatement,
   type InValue,
+  LibsqlBatchError,
   LibsqlError,
   type ResultSet,
   type Row,
+  type TransactionMode,
 } from "@libsql/client";
 import { Buffer } from "node:buffer";
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -776,9 +778,54 @@ export function createLocalClient(o: LocalClientOptions): Client {
       pool.release(db);
     }
   };
+  // As the client's own `batch`, on the shared connection, each statement through `executeOn`: the client's
+  // `executeStmt` builds every row with a property definition per column, maps the columns twice and finds
+  // out whether a statement returns rows by catching an exception, on every statement of every batch (the
+  // connector's group commits run two per call).
+  const batch = async (stmts: (InStatement | [string, InArgs?])[], mode: TransactionMode = "deferred") => {
+    if (client.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
+    const db = await pool.acquire();
+    try {
+      if (!db.open) {
+        throw new LibsqlError(
+          "The connection was closed while this operation was in flight",
+          "CLIENT_CLOSED",
+        );
+      }
+      executeOn(db, BEGIN[mode] ?? unknownMode());
+      const results: ResultSet[] = [];
+      for (let i = 0; i < stmts.length; i++) {
+        try {
+          if (!db.inTransaction) {
+            throw new LibsqlBatchError("The transaction has been rolled back", i, "TRANSACTION_CLOSED");
+          }
+          const stmt = stmts[i];
+          results.push(executeOn(db, Array.isArray(stmt) ? { sql: stmt[0], args: stmt[1] || [] } : stmt));
+        } catch (e) {
+          if (e instanceof LibsqlBatchError) throw e;
+          if (e instanceof LibsqlError) {
+            throw new LibsqlBatchError(
+              e.message,
+              i,
+              e.code,
+              e.extendedCode,
+              e.rawCode,
+              e.cause instanceof Error ? e.cause : undefined,
+            );
+          }
+          throw e;
+        }
+      }
+      executeOn(db, "COMMIT");
+      return results;
+    } finally {
+      // Rolls back whatever is still open (see `SetUpPool.release`).
+      pool.release(db);
+    }
+  };
   // A failed `executeMultiple` may have run some of its statements, so it is not tried again.
   client.execute = waitingForLocks(pool, execute) as typeof client.execute;
-  client.batch = waitingForLocks(pool, client.batch.bind(client));
+  client.batch = waitingForLocks(pool, batch) as typeof client.batch;
   client.migrate = waitingForLocks(pool, client.migrate.bind(client));
   client.transaction = waitingForLocks(pool, client.transaction.bind(client));
   pools.set(client, pool);
@@ -786,6 +833,17 @@ export function createLocalClient(o: LocalClientOptions): Client {
 }
 
 const pools = new WeakMap<Client, SetUpPool>();
+
+/** How a batch begins its transaction, as the client's `transactionModeToBegin`. */
+const BEGIN: Readonly<Record<string, string>> = {
+  write: "BEGIN IMMEDIATE",
+  read: "BEGIN TRANSACTION READONLY",
+  deferred: "BEGIN DEFERRED",
+};
+
+function unknownMode(): never {
+  throw RangeError('Unknown transaction mode, supported values are "write", "read" and "deferred"');
+}
 
 /**
  * The driver's error as the client would throw it (a `LibsqlError` with the base code, e.g.
@@ -902,6 +960,41 @@ export async function dataStamp(
   let stamp = `${v}:${pool.generation}`;
   for (const t of tables) stamp += `:${pool.tableGenerations.get(t) ?? 0}`;
   return stamp;
+}
+
+/** At most this many results are kept per client by `keptRead` (all dropped at once when full). */
+const KEPT_MAX = 10_000;
+/** Per client: `keptRead`'s results by tables and key, each under the stamp taken before it was read. */
+const keptReads = new WeakMap<Client, Map<string, { stamp: string; value: unknown }>>();
+
+/**
+ * `read()` served again while none of `tables` changed (`dataStamp`, taken before the read: a change during
+ * the read costs a second read, never a stale result), so that reference data every request reads (leave
+ * types, the caller's own record, a connection) is read again only after a write to its tables. `read` must
+ * read only `tables` and run outside any transaction (a transaction's uncommitted writes must never be
+ * kept), and its result must not be changed by the caller: it is frozen (an array and its items, one level
+ * deep). A client that cannot tell its stamp (not a local file) reads every time. Inside `recordReads` the
+ * tables are recorded as if `read` ran.
+ */
+export async function keptRead<T>(
+  client: Client,
+  tables: readonly string[],
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  const stamp = await dataStamp(client, tables);
+  if (stamp === null) return await read();
+  let kept = keptReads.get(client);
+  if (!kept) keptReads.set(client, kept = new Map());
+  const id = `${tables.join(",")}\n${key}`;
+  const hit = kept.get(id);
+  if (hit?.stamp === stamp) return hit.value as T;
+  const value = await read();
+  if (Array.isArray(value)) { for (const item of value) Object.freeze(item); }
+  Object.freeze(value);
+  if (kept.size >= KEPT_MAX) kept.clear();
+  kept.set(id, { stamp, value });
+  return value;
 }
 
 /** SQLite's `PRAGMA data_version` on the shared connection (changes when another connection commits). */

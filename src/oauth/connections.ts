@@ -8,7 +8,7 @@ import type { AppDeps } from "../deps.ts";
 import { oauthConnections, oauthTokenFamilies } from "../db/schema/mod.ts";
 import { formatScopes, intersectScopes, readScopes, type Scope } from "./scopes.ts";
 import { revokeConnectionAccessTokens, type VerifiedAccessToken, verifiedToken } from "./tokens.ts";
-import { readRow } from "../db/local.ts";
+import { keptRead, readRow } from "../db/local.ts";
 
 /** A live connection as the MCP guard and the token endpoint see it, with its person as read now. */
 export interface LiveConnection {
@@ -55,7 +55,28 @@ async function liveConnection(
   connectionId: string,
   markers: readonly [string, string, string],
 ): Promise<LiveConnection | null> {
-  const r = await readRow(deps.database.client, LIVE_SQL, [...markers, connectionId]);
+  // Every connector request reads its connection, and an assistant calls many times while nothing in these
+  // tables changes: kept while they are unchanged (a revocation, a role change or a deactivation is a write
+  // to one of them, or another process's commit, so it still applies on the very next request; the touch of
+  // `last_used_at` once a minute is such a write too).
+  return await keptRead(
+    deps.database.client,
+    LIVE_TABLES,
+    `${connectionId} ${markers[0]} ${markers[1]} ${markers[2]}`,
+    () => readLiveConnection(deps.database.client, connectionId, markers),
+  );
+}
+
+/** The tables `LIVE_SQL` reads. */
+const LIVE_TABLES = ["oauth_connections", "oauth_clients", "users", "oauth_revoked_access_tokens"] as const;
+
+/** `LIVE_SQL` itself: the connection if it is live. */
+async function readLiveConnection(
+  client: AppDeps["database"]["client"],
+  connectionId: string,
+  markers: readonly [string, string, string],
+): Promise<LiveConnection | null> {
+  const r = await readRow(client, LIVE_SQL, [...markers, connectionId]);
   if (
     !r || Number(r.marked_revoked) !== 0 || r.revoked_at !== null || r.client_revoked_at !== null ||
     Number(r.active) !== 1

@@ -66,6 +66,8 @@ import { derivedCarryOver } from "./carry_over.ts";
 import { changedAfter, removedSince, type SyncFields, syncPage, syncStart } from "./sync.ts";
 import { localDay } from "../clock.ts";
 import { prepared, preparedVariants } from "../db/prepared.ts";
+import { keptRead } from "../db/local.ts";
+import type { Db } from "../db/client.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 /** The most leave types an installation has active (lists of types are read up to this). */
@@ -383,10 +385,18 @@ export async function balancesOf(
  * that do not deduct a balance (e.g. unpaid leave) show their days with null entitlement and remaining.
  */
 export async function getLeaveBalances(deps: ServiceDeps, actor: Actor, input: { year?: number } = {}) {
-  const emp = await selfEmployee(deps.db, actor);
+  // The caller's record and the leave types (most of the values this read fetches) change rarely: read
+  // again only after a write to their table (`keptRead`).
+  const client = deps.db.$client;
+  const emp = await keptRead(
+    client,
+    ["employees"],
+    `self ${actor.employeeId}`,
+    () => selfEmployee(deps.db, actor),
+  );
   const today = todayOf(deps);
   const year = checkYear(input.year ?? yearOf(today));
-  const types = await activeLeaveTypes(deps.db).all();
+  const types = await keptRead(client, ["leave_types"], "active", () => activeLeaveTypes(deps.db).all());
   const balances = await balancesOf(deps.db, emp, types, year, today);
   const histories = await adjustmentHistories(deps.db, {
     employeeId: emp.id,
@@ -694,12 +704,24 @@ const namesById = prepared((q: Q) =>
 export async function renderRequests(
   q: Q,
   rows: LeaveRequestRow[],
-  opts: { lang: Actor["language"]; includeFreeText: boolean; today: string },
+  opts: {
+    lang: Actor["language"];
+    includeFreeText: boolean;
+    today: string;
+    /** `q`'s client when `q` is no transaction: the types and names are then kept (`keptRead`). */
+    kept?: Db["$client"];
+  },
 ) {
   const typeIds = [...new Set(rows.map((r) => r.leaveTypeId))];
   const approverIds = [...new Set(rows.map((r) => r.approverEmployeeId).filter((x): x is string => !!x))];
-  const types = typeIds.length ? await leaveTypesById(q).all({ ids: JSON.stringify(typeIds) }) : [];
-  const people = approverIds.length ? await namesById(q).all({ ids: JSON.stringify(approverIds) }) : [];
+  const read = <T>(tables: string[], ids: string[], f: () => Promise<T>) =>
+    opts.kept ? keptRead(opts.kept, tables, JSON.stringify(ids), f) : f();
+  const types = typeIds.length
+    ? await read(["leave_types"], typeIds, () => leaveTypesById(q).all({ ids: JSON.stringify(typeIds) }))
+    : [];
+  const people = approverIds.length
+    ? await read(["employees"], approverIds, () => namesById(q).all({ ids: JSON.stringify(approverIds) }))
+    : [];
   const typeById = new Map(types.map((t) => [t.id, t]));
   const personById = new Map(people.map((p) => [p.id, { employeeId: p.id, name: fullName(p) }]));
   return rows.map((r) =>
@@ -881,6 +903,7 @@ export async function listLeaveRequests(
     lang: actor.language,
     includeFreeText: freeTextAllowed(actor, input.includeFreeText),
     today: todayOf(deps),
+    kept: deps.db.$client,
   });
   const last = shown.at(-1);
   return keysetPageResult(
