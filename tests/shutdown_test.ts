@@ -97,7 +97,7 @@ Deno.test("serve: SIGTERM with a request body still arriving exits cleanly withi
       assert.match(text, /^HTTP\/1\.1 503 /, `the answer: ${JSON.stringify(text.slice(0, 300))}`);
       const body = JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4));
       assert.equal(body.code, "service_stopping");
-      assert.match(body.error, /the service is stopping; nothing was saved, send it again/i);
+      assert.match(body.error, /Der Dienst wird gerade beendet; nichts wurde gespeichert/);
     }
 
     // The database was closed cleanly: its write-ahead log was copied back and emptied.

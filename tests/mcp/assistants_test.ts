@@ -29,7 +29,7 @@ Deno.test({
       const limited = refusal(
         await c.callTool({ name: "cancel_sick_report", arguments: { sick_leave_id: "x" } }),
       );
-      assert.match(limited, /Daily write limit reached/);
+      assert.match(limited, /Tageslimite für Eingaben erreicht/);
       const again = await c.callTool({ name: "commit_time_entry", arguments: { previewId: p.previewId } });
       assert.deepEqual(ok(again), first);
     } finally {
@@ -55,7 +55,7 @@ Deno.test({
       }, { token: g.token });
       const body = await r.json();
       assert.equal(body.error.code, -32029);
-      assert.match(body.error.message, /60 calls per minute/);
+      assert.match(body.error.message, /60 Aufrufe pro Minute/);
       const tool = refusal(await c.callTool({ name: "whoami", arguments: {} }));
       assert.equal(body.error.message, tool, "the same words as a tool's refusal");
     } finally {

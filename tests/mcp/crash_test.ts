@@ -280,7 +280,8 @@ Deno.test({
               note,
             });
             assert.equal(repeat?.isError, true);
-            assert.match(repeat.content[0].text, /This note is already on the application/);
+            // The HR account reads French.
+            assert.match(repeat.content[0].text, /^Cette note figure déjà sur la candidature/);
             assert.ok(repeat.content[0].text.includes(String(filedNote.structuredContent!.noteId)));
             const overlap = await call(s, employee.token, "prepare_time_entry", entryArgs);
             assert.equal(overlap?.isError, true);

@@ -335,7 +335,12 @@ Deno.test(
           arguments: { application_id: GATED_APPLICATION_ID, to_stage: "OFFER" },
         }),
       );
-      assert.match(gated, /gated.*Reference check.*cannot be overridden/s);
+      // The HR account reads French.
+      assert.equal(
+        gated,
+        "L'étape « Offre » est verrouillée et cette candidature a encore des tâches bloquantes ouvertes : " +
+          "'Reference check'. Elles doivent d'abord être terminées ; le verrou ne peut pas être levé par un assistant.",
+      );
 
       const p = ok<
         {
@@ -392,7 +397,7 @@ Deno.test("hr tools: get_hr_overview allows 6 calls per hour per connection", E2
     const g = await s.grant("hr");
     const hr = await s.client(g.token);
     for (let i = 0; i < 6; i++) ok(await hr.callTool({ name: "get_hr_overview", arguments: {} }));
-    assert.match(refusal(await hr.callTool({ name: "get_hr_overview", arguments: {} })), /hour/);
+    assert.match(refusal(await hr.callTool({ name: "get_hr_overview", arguments: {} })), /6 fois par heure/);
     ok(await hr.callTool({ name: "list_positions", arguments: {} }));
     // An hour later (with a fresh access token for the same connection) the window has passed.
     s.t.clock.advance(3600_000);
@@ -419,7 +424,7 @@ Deno.test(
       // The same people again: still within the allowance.
       ok(await hr.callTool({ name: "get_employee", arguments: { employee_id: all.items[0].id } }));
       const more = refusal(await hr.callTool({ name: "list_employees", arguments: { limit: 5, offset: 5 } }));
-      assert.match(more, /allowance/);
+      assert.match(more, /^Le quota journalier de 5 dossiers/);
       // Tomorrow (UTC) the count starts again.
       s.t.clock.set("2026-11-19T00:00:01Z");
       const tomorrow = await s.client((await s.grant("hr", { client: g.clientId })).token);

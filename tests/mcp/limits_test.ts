@@ -20,7 +20,10 @@ Deno.test({
       const refused = results.filter((r) => r.isError);
       assert.equal(results.length - refused.length, 60);
       assert.equal(refused.length, 15);
-      assert.match(refusal(refused[0]), /60 calls per minute.*Wait \d+ seconds/);
+      assert.match(
+        refusal(refused[0]),
+        /Diese Verbindung darf 60 Aufrufe pro Minute machen\. Warten Sie \d+ Sekunden/,
+      );
       // Another connection of the same person has its own budget.
       const other = await s.client((await s.grant("employee")).token);
       ok(await other.callTool({ name: "whoami", arguments: {} }));
@@ -48,7 +51,7 @@ Deno.test({
           refusal(
             await c.callTool({ name: "withdraw_leave_request", arguments: { request_id: `nope-${i}` } }),
           ),
-          /no leave request/,
+          /kein Abwesenheitsgesuch/,
         );
       }
       ok(
@@ -61,13 +64,13 @@ Deno.test({
       const msg = refusal(
         await c.callTool({ name: "cancel_sick_report", arguments: { sick_leave_id: "x" } }),
       );
-      assert.match(msg, /Daily write limit reached.*20 writes/);
+      assert.match(msg, /Tageslimite für Eingaben erreicht: Diese Verbindung darf 20 Eingaben/);
       // The next UTC day the same connection (with a fresh token) may write again.
       s.t.clock.set("2026-11-19T00:00:30Z");
       const fresh = await s.client((await s.grant("employee", { client: g.clientId })).token);
       assert.match(
         refusal(await fresh.callTool({ name: "withdraw_leave_request", arguments: { request_id: "nope" } })),
-        /no leave request/,
+        /kein Abwesenheitsgesuch/,
       );
     } finally {
       await s.close();
@@ -130,7 +133,7 @@ Deno.test({
             arguments: { from: "2025-01-01", to: "2026-11-18" },
           }),
         ),
-        /at most 400 days/,
+        /höchstens 400 Tage/,
       );
     } finally {
       await s.close();
@@ -150,7 +153,7 @@ Deno.test({
         for (let i = 0; i < 6; i++) ok(await c.callTool({ name: "get_hr_overview", arguments: {} }));
         assert.match(
           refusal(await c.callTool({ name: "get_hr_overview", arguments: {} })),
-          /6 times per hour/,
+          /get_hr_overview peut être appelé 6 fois par heure/,
         );
         ok(await c.callTool({ name: "whoami", arguments: {} }));
         s.t.clock.advance(3600_000);
@@ -170,7 +173,7 @@ Deno.test({
           ok(await c.callTool({ name: "get_employee", arguments: { employee_id: page.items[2].id } }));
           assert.match(
             refusal(await c.callTool({ name: "list_employees", arguments: { limit: 5, offset: 5 } })),
-            /daily allowance of 5/,
+            /Le quota journalier de 5 dossiers/,
           );
           const rows = await s.t.deps.database.client.execute({
             sql: "SELECT count(*) AS n FROM person_touches WHERE connection_id = ?",

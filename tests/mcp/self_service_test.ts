@@ -115,7 +115,8 @@ Deno.test({
           await s.t.deps.db.update(users).set({ role: "contractor" }).where(eq(users.id, g.userId));
           assert.match(
             refusal(await c.callTool({ name: "whoami", arguments: {} })),
-            /permission 'mcp:connect'/,
+            // The demo employee reads German.
+            /Es braucht die Berechtigung «mcp:connect», die die Rolle «contractor» nicht hat/,
           );
           await s.t.deps.db.update(users).set({ role: "employee" }).where(eq(users.id, g.userId));
         },
@@ -147,7 +148,8 @@ Deno.test({
       assert.equal(w.user.hasEmployeeRecord, false);
       assert.match(
         refusal(await c.callTool({ name: "get_my_summary", arguments: {} })),
-        /No employee record/,
+        // The account without a record reads French.
+        /^Aucun dossier du personnel n'est lié à ce compte\.$/,
       );
       // Documents need no employee record.
       ok(await c.callTool({ name: "list_documents", arguments: {} }));
@@ -250,7 +252,7 @@ Deno.test({
       assert.equal(missing.code, -32002);
       assert.match(
         refusal(await employee.callTool({ name: "get_document", arguments: { slug: "manager-handbook" } })),
-        /No document/,
+        /^Das Dokument «manager-handbook» steht Ihnen nicht zur Verfügung\./,
       );
 
       // Language: the manager reads English where a translation exists, German where none does.

@@ -146,7 +146,10 @@ Deno.test({
         const msg = refusal(
           await c.callTool({ name: "commit_leave_request", arguments: { previewId: p.previewId } }),
         );
-        assert.match(msg, /expired/);
+        assert.match(
+          msg,
+          /^Diese Vorschau ist abgelaufen \(Vorschauen gelten 15 Minuten\), und nichts wurde eingereicht/,
+        );
         assert.equal(await filed(), before);
         const p2 = ok<{ previewId: string }>(
           await c.callTool({ name: "prepare_leave_request", arguments: LEAVE }),
@@ -167,7 +170,7 @@ Deno.test({
         const msg = refusal(
           await oc.callTool({ name: "commit_leave_request", arguments: { previewId: p.previewId } }),
         );
-        assert.match(msg, /unknown to this connection/);
+        assert.match(msg, /^Diese previewId ist dieser Verbindung unbekannt\./);
         const unknown = refusal(
           await c.callTool({
             name: "commit_leave_request",

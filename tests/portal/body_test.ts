@@ -41,7 +41,7 @@ Deno.test("body: a client that breaks off mid-body gets a quiet 400; one that ne
       assert.equal(r.status, 400);
       const b = await r.json();
       assert.equal(b.code, "bad_request");
-      assert.match(b.error, /broke off/);
+      assert.match(b.error, /konnte nicht vollständig gelesen werden \(die Verbindung brach ab\)/);
     });
     await t.step("an upload that breaks off", async () => {
       const sick = await app.request(`${BASE}/employee/sick-leave`, {

@@ -92,7 +92,7 @@ Deno.test("uploads: the same Idempotency-Key and file replay the first answer; a
         assert.equal(other.status, 422);
         const body = await other.json();
         assert.equal(body.code, "unprocessable");
-        assert.match(body.error, /Idempotency-Key was already used for another request/);
+        assert.match(body.error, /^Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet/);
         assert.deepEqual(await r.stored(), before);
       });
       await ctx.step(`${r.name}: the same bytes under another name are another request (422)`, async () => {

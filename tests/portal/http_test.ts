@@ -124,7 +124,7 @@ Deno.test("http: Idempotency-Key replays the first answer to a retry and refuses
       assert.equal(r.status, 422);
       const b = await r.json();
       assert.equal(b.code, "unprocessable");
-      assert.match(b.error, /another request/);
+      assert.match(b.error, /für eine andere Anfrage verwendet/);
       assert.equal(await count(), before + 1);
     });
     await t.step("a request still in flight under the key: 409", async () => {

@@ -189,7 +189,7 @@ Deno.test("todos: a survey invitation or feedback draft settled once is refused 
       }).returning();
       const r = await settle(open.id, { outcome: "ANSWERED" });
       assert.equal(r.status, 409);
-      assert.equal((await r.json()).error, "Diese Umfrage ist seit dem 2026-11-17 geschlossen.");
+      assert.equal((await r.json()).error, "Diese Umfrage ist seit dem 17.11.2026 geschlossen.");
       const [after] = await app.deps.db.select().from(surveyInvitations).where(
         eq(surveyInvitations.id, open.id),
       );
