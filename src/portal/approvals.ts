@@ -16,13 +16,13 @@ import { getRequiredDocumentFile } from "../services/document_files.ts";
 import { UPLOAD_TYPES } from "../services/uploaded_files.ts";
 import { CERTIFICATE_TYPES, getCertificateFile } from "../services/sick_leave.ts";
 import {
+  cursorPageFields,
+  cursorPageQuery,
   DecisionBody,
   idParam,
   isoDate,
   LeaveApproval,
   LeaveRequest,
-  pageFields,
-  pageQuery,
   PersonRef,
   ProfileChangeRequest,
   TeamCalendar,
@@ -47,8 +47,8 @@ export const approvalRoutes: RouteDef[] = [
     access: "employee",
     summary: "For managers: leave requests and cancellation requests awaiting the caller",
     description: "Each with the requester's remaining days if approved and the team's absences in its range.",
-    query: z.strictObject({ ...pageQuery }),
-    response: z.strictObject(pageFields(LeaveApproval)),
+    query: z.strictObject({ ...cursorPageQuery }),
+    response: z.strictObject(cursorPageFields(LeaveApproval)),
     errors: who,
     handler: ({ deps, user, query }) => listLeaveApprovals(deps, portalActor(user), query),
   }),
@@ -101,8 +101,8 @@ export const approvalRoutes: RouteDef[] = [
       "One item per person and submitted week, oldest first, 50 a page, with total and target hours. A " +
       "manager sees the weeks of their direct reports, HR staff also those of people without a manager. " +
       "Roles without approvals answer 403.",
-    query: z.strictObject({ ...pageQuery }),
-    response: z.strictObject(pageFields(TimesheetApproval)),
+    query: z.strictObject({ ...cursorPageQuery }),
+    response: z.strictObject(cursorPageFields(TimesheetApproval)),
     errors: who,
     handler: ({ deps, user, query }) => listTimesheetApprovals(deps, portalActor(user), query),
   }),
@@ -159,8 +159,11 @@ export const approvalRoutes: RouteDef[] = [
     description:
       "The profile change requests of every employee, 50 a page, PENDING unless `status` says otherwise, " +
       "with who asked. HR staff and above only (403 for everyone else).",
-    query: z.strictObject({ status: z.enum(["PENDING", "APPLIED", "REJECTED"]).optional(), ...pageQuery }),
-    response: z.strictObject(pageFields(ProfileChangeRequest.extend({ employee: PersonRef }))),
+    query: z.strictObject({
+      status: z.enum(["PENDING", "APPLIED", "REJECTED"]).optional(),
+      ...cursorPageQuery,
+    }),
+    response: z.strictObject(cursorPageFields(ProfileChangeRequest.extend({ employee: PersonRef }))),
     errors: { 403: "Only HR staff see profile change requests." },
     handler: ({ deps, user, query }) => listProfileChangeApprovals(deps, portalActor(user), query),
   }),

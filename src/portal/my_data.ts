@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { route, type RouteDef } from "./route.ts";
-import { dateTime, idParam, isoDate, pageQuery, wholeListFields } from "./schemas.ts";
+import { cursorPageFields, cursorPageQuery, dateTime, idParam, isoDate, wholeListFields } from "./schemas.ts";
 import { fileResponse } from "./files.ts";
 import { assistantActivity, ownConnectionCounts } from "../services/assistant_activity.ts";
 import {
@@ -100,13 +100,14 @@ export const myDataRoutes: RouteDef[] = [
       from: isoDate.optional(),
       to: isoDate.optional(),
       assistant: z.string().max(200).optional().meta({ description: "An OAuth client id." }),
-      ...pageQuery,
+      ...cursorPageQuery,
     }),
     response: z.strictObject({
       from: isoDate,
       to: isoDate,
       items: z.array(ActivityItem),
-      nextOffset: z.number().int().nullable(),
+      nextOffset: cursorPageFields(ActivityItem).nextOffset,
+      nextCursor: cursorPageFields(ActivityItem).nextCursor,
       connections: z.array(ConnectionCounts),
     }),
     errors: { 400: "An invalid date, 'from' after 'to', or a period longer than 366 days." },
@@ -118,6 +119,7 @@ export const myDataRoutes: RouteDef[] = [
         to: page.to,
         items: page.items.map((i) => ({ ...i, at: iso(i.at)! })),
         nextOffset: page.nextOffset,
+        nextCursor: page.nextCursor,
         connections,
       };
     },

@@ -11,7 +11,7 @@ import { completeAssignedOnboardingTask, listAssignedOnboardingTasks } from "../
 import { PHASES } from "../services/hr_onboarding.ts";
 import { completeRecruitingTask, listMyRecruitingTasks } from "../services/recruiting_tasks.ts";
 import { route, type RouteDef } from "./route.ts";
-import { dateTime, idParam, isoDate, pageFields, pageQuery } from "./schemas.ts";
+import { cursorPageFields, cursorPageQuery, dateTime, idParam, isoDate } from "./schemas.ts";
 
 const AssignedTask = z.strictObject({
   id: z.string(),
@@ -52,8 +52,8 @@ export const onboardingRoutes: RouteDef[] = [
     summary: "For managers: the open tasks new people's onboarding plans give the caller",
     description: "Tasks of other people's open onboarding plans assigned to the caller (a template's " +
       "`MANAGER` tasks name the new person's manager), the earliest due first. Empty for someone who has none.",
-    query: z.strictObject({ ...pageQuery }),
-    response: z.strictObject(pageFields(AssignedTask)),
+    query: z.strictObject({ ...cursorPageQuery }),
+    response: z.strictObject(cursorPageFields(AssignedTask)),
     errors: {},
     handler: ({ deps, user, query }) => listAssignedOnboardingTasks(deps, portalActor(user), query),
   }),
@@ -83,8 +83,8 @@ export const onboardingRoutes: RouteDef[] = [
       "caller (a stage's `HIRING_MANAGER` tasks name the position's hiring manager) and, for a recruiter on " +
       "a position's team, the recruiting team's tasks of that position; the oldest first. A `blocking` task " +
       "holds a gated stage shut until it is done. Empty for someone who has none.",
-    query: z.strictObject({ ...pageQuery }),
-    response: z.strictObject(pageFields(RecruitingTask)),
+    query: z.strictObject({ ...cursorPageQuery }),
+    response: z.strictObject(cursorPageFields(RecruitingTask)),
     errors: {},
     handler: ({ deps, user, query }) => listMyRecruitingTasks(deps, portalActor(user), query),
   }),

@@ -10,9 +10,9 @@ import { getEmployeeSummary } from "../services/summary.ts";
 import { route, type RouteDef } from "./route.ts";
 import {
   CHANGE_FIELDS,
+  cursorPageFields,
+  cursorPageQuery,
   LANGUAGES,
-  pageFields,
-  pageQuery,
   PortalEmployeeSummaryDTO,
   Profile,
   ProfileChangeRequest,
@@ -118,8 +118,8 @@ export const profileRoutes: RouteDef[] = [
     description: "The caller's requests to change a sensitive field (AHV number, IBAN, names, birth date, " +
       "nationality) or questions about their salary, newest first, 50 a page, with their state: PENDING " +
       "until HR applies (APPLIED) or rejects (REJECTED) them.",
-    query: z.strictObject({ ...pageQuery }),
-    response: z.strictObject(pageFields(ProfileChangeRequest)),
+    query: z.strictObject({ ...cursorPageQuery }),
+    response: z.strictObject(cursorPageFields(ProfileChangeRequest)),
     errors: {},
     handler: ({ deps, user, query }) => listProfileChangeRequests(deps, portalActor(user), query),
   }),

@@ -19,7 +19,16 @@ import {
   uploadRequiredDocument,
 } from "../services/document_files.ts";
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from "../services/uploaded_files.ts";
-import { boolQuery, cursorPageFields, cursorPageQuery, dateTime, idParam, isoDate } from "./schemas.ts";
+import {
+  boolQuery,
+  cursorPageFields,
+  cursorPageQuery,
+  dateTime,
+  idParam,
+  isoDate,
+  syncFields,
+  updatedSinceQuery,
+} from "./schemas.ts";
 
 const Todos = z.strictObject({
   feedbackDrafts: z.array(z.strictObject({
@@ -44,6 +53,7 @@ const Todos = z.strictObject({
   documentsMissing: z.array(
     z.strictObject({ id: z.string(), kind: z.string(), dueDate: isoDate.nullable() }),
   ),
+  ...syncFields,
 });
 
 const RequiredDocument = z.strictObject({
@@ -129,10 +139,15 @@ export const todoRoutes: RouteDef[] = [
       "Unsent feedback drafts, open survey invitations (not past due), the open onboarding plan's " +
       "tasks and missing documents. The summary's `todos` counts exactly these: `feedbackDrafts` and " +
       "`surveyInvitations` are the lengths of the lists, `onboardingOpen` is `onboarding.open`, " +
-      "`documentsMissing` is whether `documentsMissing` has an entry.",
+      "`documentsMissing` is whether `documentsMissing` has an entry. With `updatedSince`: each group " +
+      "holds only the to-dos that appeared or changed since (`onboarding.open` is always current), and " +
+      "`deleted` the to-dos that left the list since: a draft sent or discarded, an invitation answered, " +
+      "declined or past its due date, a task done or its plan closed, a document received. One page, no " +
+      "cursor.",
+    query: z.strictObject({ updatedSince: updatedSinceQuery }),
     response: Todos,
     errors: {},
-    handler: ({ deps, user }) => listTodos(deps, portalActor(user)),
+    handler: ({ deps, user, query }) => listTodos(deps, portalActor(user), query),
   }),
   route({
     method: "post",
@@ -298,9 +313,13 @@ export const todoRoutes: RouteDef[] = [
     access: "employee",
     summary: "The caller's notifications, newest first",
     description: "What the service told the caller (a decision on their leave, a week sent back, a request " +
-      "awaiting them as a manager), with how many are unread. `unread=true` lists only those.",
+      "awaiting them as a manager), with how many are unread. `unread=true` lists only those. With " +
+      "`updatedSince`: the notifications that arrived or were read since, oldest change first, and in " +
+      "`deleted` those deleted since (an applicant's notifications go with the application at the end of " +
+      "its retention).",
     query: z.strictObject({
       unread: boolQuery("`true`: only the unread ones.").optional(),
+      updatedSince: updatedSinceQuery,
       ...cursorPageQuery,
     }),
     response: z.strictObject({
@@ -310,6 +329,7 @@ export const todoRoutes: RouteDef[] = [
       offset: z.number().int(),
       nextOffset: cursorPageFields(Notification).nextOffset,
       nextCursor: cursorPageFields(Notification).nextCursor,
+      ...syncFields,
     }),
     errors: {},
     handler: ({ deps, user, query }) =>
@@ -318,6 +338,7 @@ export const todoRoutes: RouteDef[] = [
         limit: query.limit,
         offset: query.offset,
         cursor: query.cursor,
+        updatedSince: query.updatedSince,
       }),
   }),
   route({

@@ -13,6 +13,7 @@ import { applications, mailOutbox, mcpPreviews, notifications, positions } from 
 import { notFound } from "../errors.ts";
 import type { Tx } from "./common.ts";
 import { APPLICATION_RETENTION_MONTHS } from "./careers.ts";
+import { recordRemoved } from "./sync.ts";
 
 type Deps = Pick<AppDeps, "db" | "clock">;
 
@@ -22,12 +23,17 @@ function namesApplication(column: SQLWrapper, id: string) {
 }
 
 /** Deletes one application and every row of its candidate, inside the caller's transaction. */
-async function deleteApplicationIn(tx: Tx, id: string): Promise<void> {
+async function deleteApplicationIn(tx: Tx, id: string, now: number): Promise<void> {
   // Cascades: application_files, application_tasks, application_notes, application_ai_scores,
   // application_stage_history.
   await tx.delete(applications).where(eq(applications.id, id));
   await tx.delete(mailOutbox).where(eq(mailOutbox.relatedTo, `application:${id}`));
-  await tx.delete(notifications).where(like(notifications.payload, `%"applicationId":"${id}"%`));
+  const gone = await tx.delete(notifications).where(like(notifications.payload, `%"applicationId":"${id}"%`))
+    .returning({ id: notifications.id, employeeId: notifications.recipientEmployeeId });
+  // Each recipient's app drops them from its offline inbox at its next sync.
+  for (const n of gone) {
+    await recordRemoved(tx, { employeeId: n.employeeId, list: "NOTIFICATION", rowIds: [n.id], now });
+  }
   await tx.delete(mcpPreviews).where(
     or(namesApplication(mcpPreviews.payload, id), namesApplication(mcpPreviews.result, id)),
   );
@@ -38,7 +44,7 @@ export async function deleteApplication(deps: Deps, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [a] = await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, id));
     if (!a) throw notFound("No application has this id.");
-    await deleteApplicationIn(tx, id);
+    await deleteApplicationIn(tx, id, deps.clock.now());
   });
 }
 
@@ -63,7 +69,7 @@ export async function purgeExpiredApplications(deps: Deps): Promise<number> {
       )
       : [];
     const ids = [...new Set([...ended, ...onClosed].map((a) => a.id))];
-    for (const id of ids) await deleteApplicationIn(tx, id);
+    for (const id of ids) await deleteApplicationIn(tx, id, deps.clock.now());
     return ids.length;
   });
 }

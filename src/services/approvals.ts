@@ -8,7 +8,7 @@
  * anyone's as a fallback; nobody decides their own request. An id the caller may not act on answers 404,
  * exactly like an unknown id, so ids reveal nothing.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import {
   employees,
   expenseReports,
@@ -30,8 +30,6 @@ import {
   iso,
   notify,
   type PageInput,
-  pageOf,
-  pageResult,
   type Q,
   selfId,
   type ServiceDeps,
@@ -41,6 +39,7 @@ import {
 import { balanceOf, renderRequests, statusText } from "./leave.ts";
 import { type ChangeField, changeRequestView, FIELD_COLUMN } from "./profile.ts";
 import { checkWeekStart, weekOf } from "./time.ts";
+import { afterKey, keysetPage, keysetStart } from "./keyset.ts";
 
 /** States a leave decision applies to. */
 const DECIDABLE = ["AWAITING_APPROVAL", "CANCELLATION_REQUESTED"];
@@ -245,20 +244,33 @@ export async function listLeaveApprovals(
 ) {
   const me = deciderSelf(actor);
   checkApprovalRole(actor);
-  const page = pageOf(input);
+  const start = keysetStart(input, ["string", "number", "number"]);
+  const { page } = start;
   const today = todayOf(deps);
-  const rows = await deps.db.select().from(leaveRequests).where(and(
+  // Soonest start, then the first filed, then the order of filing (unique): a request decided or filed
+  // between two pages moves none.
+  const order = [leaveRequests.startDate, leaveRequests.createdAt, sql`${leaveRequests}.rowid`];
+  const rows = await deps.db.select({
+    request: leaveRequests,
+    rowid: sql<number>`${leaveRequests}.rowid`.mapWith(Number),
+  }).from(leaveRequests).where(and(
     inArray(leaveRequests.status, DECIDABLE),
     decidableBy(actor, me),
     me === null ? undefined : ne(leaveRequests.employeeId, me),
-  )).orderBy(asc(leaveRequests.startDate), asc(leaveRequests.createdAt)).limit(page.limit + 1).offset(
-    page.offset,
+    afterKey(order, start.key, "asc"),
+  )).orderBy(...order.map((c) => asc(c))).limit(page.limit + 1).offset(page.offset);
+  return await keysetPage(
+    start,
+    rows,
+    (r) => [r.request.startDate, r.request.createdAt, r.rowid],
+    async (shown) => {
+      const items = [];
+      for (const { request } of shown) {
+        items.push(await approvalItem(deps.db, actor, request, today, input.includeFreeText));
+      }
+      return items;
+    },
   );
-  const items = [];
-  for (const r of rows.slice(0, page.limit)) {
-    items.push(await approvalItem(deps.db, actor, r, today, input.includeFreeText));
-  }
-  return pageResult(items, page, rows.length > page.limit);
 }
 
 /** Loads a request the caller may decide, or refuses: own → 403, not theirs or unknown → 404. */
@@ -400,9 +412,10 @@ async function timesheetScope(q: Q, actor: Actor, me: string) {
  */
 export async function listTimesheetApprovals(deps: ServiceDeps, actor: Actor, input: PageInput = {}) {
   const me = requireApprover(actor);
-  const page = pageOf(input);
+  const start = keysetStart(input, ["string", "string"]);
+  const { page } = start;
   const people = await timesheetScope(deps.db, actor, me);
-  if (!people.length) return pageResult([], page, false);
+  if (!people.length) return await keysetPage(start, [], () => [], () => []);
   const byId = new Map(people.map((p) => [p.id, p]));
   const rows = await deps.db.selectDistinct({ employeeId: timeEntries.employeeId, date: timeEntries.date })
     .from(timeEntries).where(and(
@@ -418,21 +431,31 @@ export async function listTimesheetApprovals(deps: ServiceDeps, actor: Actor, in
       weeks.push({ employeeId: r.employeeId, weekStart: mondayOf(r.date) });
     }
   }
-  const slice = weeks.slice(page.offset, page.offset + page.limit);
-  const items = [];
-  for (const w of slice) {
-    const emp = byId.get(w.employeeId)!;
-    const week = await weekOf(deps.db, emp, w.weekStart);
-    items.push({
-      employee: { employeeId: emp.id, name: fullName(emp) },
-      weekStart: w.weekStart,
-      totalHours: week.totalHours,
-      targetHours: week.targetHours,
-      submittedCount: week.submittedCount,
-      entries: week.entries.filter((e) => e.status === "SUBMITTED"),
-    });
-  }
-  return pageResult(items, page, weeks.length > page.offset + page.limit);
+  // Oldest week first, then person: a week submitted or decided between two pages moves none.
+  weeks.sort((a, b) =>
+    a.weekStart < b.weekStart ? -1 : a.weekStart > b.weekStart ? 1 : a.employeeId < b.employeeId ? -1 : 1
+  );
+  const key = start.key;
+  const after = key
+    ? weeks.filter((w) => w.weekStart > key[0] || (w.weekStart === key[0] && w.employeeId > key[1]))
+    : weeks;
+  const slice = after.slice(page.offset, page.offset + page.limit + 1);
+  return await keysetPage(start, slice, (w) => [w.weekStart, w.employeeId], async (shown) => {
+    const items = [];
+    for (const w of shown) {
+      const emp = byId.get(w.employeeId)!;
+      const week = await weekOf(deps.db, emp, w.weekStart);
+      items.push({
+        employee: { employeeId: emp.id, name: fullName(emp) },
+        weekStart: w.weekStart,
+        totalHours: week.totalHours,
+        targetHours: week.targetHours,
+        submittedCount: week.submittedCount,
+        entries: week.entries.filter((e) => e.status === "SUBMITTED"),
+      });
+    }
+    return items;
+  });
 }
 
 /**
@@ -547,21 +570,28 @@ export async function listProfileChangeApprovals(
   input: PageInput & { status?: "PENDING" | "APPLIED" | "REJECTED" } = {},
 ) {
   requireHr(actor);
-  const page = pageOf(input);
-  const rows = await deps.db.select().from(profileChangeRequests).where(
+  const start = keysetStart(input, ["number", "number"]);
+  const { page } = start;
+  // Pending: the oldest first (the queue); decided ones: the newest first. Then the order of filing, so none
+  // tie.
+  const dir = input.status && input.status !== "PENDING" ? "desc" : "asc";
+  const order = [profileChangeRequests.createdAt, sql`${profileChangeRequests}.rowid`];
+  const found = await deps.db.select({
+    request: profileChangeRequests,
+    rowid: sql<number>`${profileChangeRequests}.rowid`.mapWith(Number),
+  }).from(profileChangeRequests).where(and(
     eq(profileChangeRequests.status, input.status ?? "PENDING"),
-  ).orderBy(
-    input.status && input.status !== "PENDING"
-      ? desc(profileChangeRequests.createdAt)
-      : asc(profileChangeRequests.createdAt),
-  )
+    afterKey(order, start.key, dir),
+  )).orderBy(...order.map((c) => dir === "asc" ? asc(c) : desc(c)))
     .limit(page.limit + 1).offset(page.offset);
-  const people = await peopleByIds(deps.db, rows.map((r) => r.employeeId));
-  const items = rows.slice(0, page.limit).map((r) => ({
-    ...changeRequestView(r),
-    employee: { employeeId: r.employeeId, name: fullName(people.get(r.employeeId)!) },
-  }));
-  return pageResult(items, page, rows.length > page.limit);
+  const rows = found.map((f) => ({ ...f.request, rowid: f.rowid }));
+  return await keysetPage(start, rows, (r) => [r.createdAt, r.rowid], async (shown) => {
+    const people = await peopleByIds(deps.db, shown.map((r) => r.employeeId));
+    return shown.map((r) => ({
+      ...changeRequestView(r),
+      employee: { employeeId: r.employeeId, name: fullName(people.get(r.employeeId)!) },
+    }));
+  });
 }
 
 /**

@@ -26,7 +26,7 @@ import {
   type ActivityArea,
 } from "../i18n/activity.ts";
 import { isValidDate } from "../domain/calendar.ts";
-import type { ServiceDeps } from "./common.ts";
+import { decodeCursor, encodeCursor, type ServiceDeps } from "./common.ts";
 
 /** The longest period one request may cover: a year and a day, so a leap year fits. */
 export const MAX_ACTIVITY_DAYS = 366;
@@ -123,9 +123,11 @@ export interface ActivityQuery {
   to?: string;
   /** Only this assistant (OAuth client id). */
   clientId?: string;
-  /** Rows to skip (paging; at most 50 per page). */
+  /** Rows to skip (paging; at most 50 per page). Deprecated for `cursor`. */
   offset?: number;
   limit?: number;
+  /** The previous page's `nextCursor`: the page starts after that entry. */
+  cursor?: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -164,10 +166,14 @@ export async function assistantActivity(
   deps: ServiceDeps,
   person: { userId: string; employeeId: string | null; language: string },
   q: ActivityQuery,
-): Promise<{ items: ActivityItem[]; nextOffset: number | null; from: string; to: string }> {
+): Promise<
+  { items: ActivityItem[]; nextOffset: number | null; nextCursor: string | null; from: string; to: string }
+> {
   const period = activityPeriod(deps.clock.now(), q);
   const limit = Math.min(50, Math.max(1, Math.trunc(q.limit ?? 50)));
   const offset = Math.max(0, Math.trunc(q.offset ?? 0));
+  // Newest first, then id: an assistant's call recorded between two pages moves none.
+  const key = decodeCursor(q, ["number", "string"]);
   const concerns = person.employeeId
     ? or(
       eq(mcpAudit.userId, person.userId),
@@ -181,6 +187,7 @@ export async function assistantActivity(
     outcome: mcpAudit.outcome,
     userId: mcpAudit.userId,
     clientId: mcpAudit.clientId,
+    id: mcpAudit.id,
     assistant: oauthClients.name,
     role: users.role,
   }).from(mcpAudit)
@@ -191,6 +198,7 @@ export async function assistantActivity(
       lt(mcpAudit.createdAt, period.to),
       q.clientId ? eq(mcpAudit.clientId, q.clientId) : undefined,
       concerns,
+      key ? sql`(${mcpAudit.createdAt}, ${mcpAudit.id}) < (${key[0]}, ${key[1]})` : undefined,
     ))
     .orderBy(desc(mcpAudit.createdAt), desc(mcpAudit.id))
     .limit(limit + 1).offset(offset);
@@ -212,7 +220,8 @@ export async function assistantActivity(
   });
   return {
     items,
-    nextOffset: rows.length > limit ? offset + limit : null,
+    nextOffset: rows.length > limit && !key ? offset + limit : null,
+    nextCursor: rows.length > limit ? encodeCursor([rows[limit - 1].at, rows[limit - 1].id]) : null,
     from: new Date(period.from).toISOString().slice(0, 10),
     to: new Date(period.to - DAY_MS).toISOString().slice(0, 10),
   };

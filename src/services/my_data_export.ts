@@ -150,6 +150,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   applications: "candidates are not employees; an applicant's data is handled under the recruiting retention",
   application_tasks:
     "a task on a candidate's application that names who does it: the candidate's record, not the person's",
+  sync_tombstones: "ids of rows already gone (kept 90 days for the app's sync): no data about the person",
 };
 
 function pick(row: Record<string, unknown>, omit: string[] = []): Record<string, unknown> {

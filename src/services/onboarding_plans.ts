@@ -15,18 +15,18 @@ import {
   DEFAULT_TIME_ZONE,
   fullName,
   iso,
-  type Page,
+  type KeysetPage,
   type PageInput,
-  pageOf,
   selfId,
   type ServiceDeps,
-  toPage,
   type Tx,
   writeTx,
 } from "./common.ts";
 import { type Phase, PHASES } from "./hr_onboarding.ts";
 import { DEFAULT_TEMPLATE, isNewHire, startPlanFromTemplate } from "./onboarding_templates.ts";
 import { localDay } from "../clock.ts";
+import { recordRemoved } from "./sync.ts";
+import { afterKey, keysetPage, keysetStart } from "./keyset.ts";
 
 /** A plan's states: open, completed (its last task done) or closed by HR with tasks still open. */
 export type PlanStatus = "OPEN" | "COMPLETED" | "CLOSED";
@@ -100,9 +100,16 @@ export async function listAssignedOnboardingTasks(
   deps: ServiceDeps,
   actor: Actor,
   p: PageInput,
-): Promise<Page<AssignedTask>> {
+): Promise<KeysetPage<AssignedTask>> {
   const me = selfId(actor);
-  const page = pageOf(p);
+  const start = keysetStart(p, ["number", "string", "string"]);
+  const { page } = start;
+  // The earliest due first (undated last), then id: a task done or given between two pages moves none.
+  const order = [
+    sql`${onboardingTasks.dueDate} is null`,
+    sql`coalesce(${onboardingTasks.dueDate}, '')`,
+    onboardingTasks.id,
+  ];
   const rows = await deps.db.select({
     task: onboardingTasks,
     plan: onboardingPlans,
@@ -116,20 +123,25 @@ export async function listAssignedOnboardingTasks(
       eq(onboardingTasks.done, false),
       eq(onboardingPlans.status, "OPEN"),
       sql`${onboardingPlans.employeeId} <> ${me}`,
+      afterKey(order, start.key, "asc"),
     ))
-    .orderBy(sql`${onboardingTasks.dueDate} is null`, asc(onboardingTasks.dueDate), asc(onboardingTasks.id))
+    .orderBy(...order.map((c) => asc(c)))
     .limit(page.limit + 1).offset(page.offset);
-  return toPage(rows, page, (r) => ({
-    id: r.task.id,
-    title: r.task.title,
-    phase: r.task.phase as Phase,
-    dueDate: r.task.dueDate,
-    person: {
-      employeeId: r.plan.employeeId,
-      name: fullName({ firstName: r.first, lastName: r.last }),
-      startDate: r.plan.startDate,
-    },
-  }));
+  const keyOf = (
+    r: (typeof rows)[number],
+  ) => [r.task.dueDate === null ? 1 : 0, r.task.dueDate ?? "", r.task.id];
+  return await keysetPage(start, rows, keyOf, (shown) =>
+    shown.map((r) => ({
+      id: r.task.id,
+      title: r.task.title,
+      phase: r.task.phase as Phase,
+      dueDate: r.task.dueDate,
+      person: {
+        employeeId: r.plan.employeeId,
+        name: fullName({ firstName: r.first, lastName: r.last }),
+        startDate: r.plan.startDate,
+      },
+    })));
 }
 
 /**
@@ -212,6 +224,17 @@ export async function startPlanForPerson(
 }
 
 /**
+ * Closes a plan; its open tasks leave the person's to-dos, which the app's offline copy learns from the
+ * tombstones (a closed plan keeps no instant of its closing).
+ */
+async function closeOpen(tx: Tx, planId: string, employeeId: string, now: number): Promise<void> {
+  await tx.update(onboardingPlans).set({ status: "CLOSED" }).where(eq(onboardingPlans.id, planId));
+  const open = await tx.select({ id: onboardingTasks.id }).from(onboardingTasks)
+    .where(and(eq(onboardingTasks.planId, planId), eq(onboardingTasks.done, false)));
+  await recordRemoved(tx, { employeeId, list: "TODO", rowIds: open.map((t) => t.id), now });
+}
+
+/**
  * HR closes a person's open plan with whatever tasks are still open: they are no longer due, so they leave
  * the person's to-dos and the manager's list (both read open plans only). The tasks stay as they were, done
  * or not, for the record.
@@ -220,7 +243,7 @@ export async function closePlan(deps: ServiceDeps, actor: Actor, employeeId: str
   hrOnly(actor);
   return await writeTx(deps, async (tx) => {
     const plan = await openPlanOf(tx, actor, employeeId);
-    await tx.update(onboardingPlans).set({ status: "CLOSED" }).where(eq(onboardingPlans.id, plan.id));
+    await closeOpen(tx, plan.id, employeeId, deps.clock.now());
     return { planId: plan.id, status: "CLOSED" as const };
   });
 }
@@ -275,7 +298,7 @@ export async function closeStalePlans(
     const stale = open.filter((r) => !isNewHire(r.plan.startDate, localDay(r.plan.createdAt, tz)));
     if (!opts.dryRun) {
       for (const r of stale) {
-        await tx.update(onboardingPlans).set({ status: "CLOSED" }).where(eq(onboardingPlans.id, r.plan.id));
+        await closeOpen(tx, r.plan.id, r.plan.employeeId, deps.clock.now());
       }
     }
     return stale.map((r) => ({

@@ -16,8 +16,6 @@ import {
   iso,
   notify,
   type PageInput,
-  pageOf,
-  pageResult,
   type Q,
   selfEmployee,
   selfId,
@@ -26,6 +24,7 @@ import {
   weekdaysOf,
   writeTx,
 } from "./common.ts";
+import { afterKey, keysetPage, keysetStart } from "./keyset.ts";
 
 /** Fields the employee changes directly. */
 export interface ProfilePatch {
@@ -247,12 +246,24 @@ export function changeRequestView(r: ChangeRow) {
 /** The caller's change requests, newest first, paged. */
 export async function listProfileChangeRequests(deps: ServiceDeps, actor: Actor, input: PageInput = {}) {
   const me = selfId(actor);
-  const page = pageOf(input);
-  const rows = await deps.db.select().from(profileChangeRequests).where(
+  const start = keysetStart(input, ["number", "number"]);
+  const { page } = start;
+  // Newest first, then the latest filed (unique): a request filed or decided between two pages moves none.
+  const order = [profileChangeRequests.createdAt, sql`${profileChangeRequests}.rowid`];
+  const rows = await deps.db.select({
+    request: profileChangeRequests,
+    rowid: sql<number>`${profileChangeRequests}.rowid`.mapWith(Number),
+  }).from(profileChangeRequests).where(and(
     eq(profileChangeRequests.employeeId, me),
-  )
-    .orderBy(desc(profileChangeRequests.createdAt)).limit(page.limit + 1).offset(page.offset);
-  return pageResult(rows.slice(0, page.limit).map(changeRequestView), page, rows.length > page.limit);
+    afterKey(order, start.key, "desc"),
+  ))
+    .orderBy(...order.map((c) => desc(c))).limit(page.limit + 1).offset(page.offset);
+  return await keysetPage(
+    start,
+    rows,
+    (r) => [r.request.createdAt, r.rowid],
+    (shown) => shown.map((r) => changeRequestView(r.request)),
+  );
 }
 
 /**

@@ -18,16 +18,8 @@ import { isHrOrAbove } from "../domain/access.ts";
 import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { getApplication } from "./hr_recruiting.ts";
-import {
-  iso,
-  localName,
-  type Page,
-  type PageInput,
-  pageOf,
-  type ServiceDeps,
-  toPage,
-  writeTx,
-} from "./common.ts";
+import { iso, type KeysetPage, localName, type PageInput, type ServiceDeps, writeTx } from "./common.ts";
+import { afterKey, keysetPage, keysetStart } from "./keyset.ts";
 
 /** A task of an application that is the caller's to do. */
 export interface MyRecruitingTask {
@@ -61,8 +53,9 @@ export async function listMyRecruitingTasks(
   deps: ServiceDeps,
   actor: Actor,
   p: PageInput,
-): Promise<Page<MyRecruitingTask>> {
-  const page = pageOf(p);
+): Promise<KeysetPage<MyRecruitingTask>> {
+  const start = keysetStart(p, ["number", "number"]);
+  const { page } = start;
   const mine = or(
     actor.employeeId ? eq(applicationTasks.assigneeEmployeeId, actor.employeeId) : undefined,
     and(isNull(applicationTasks.assigneeEmployeeId), onTeam(actor)),
@@ -72,28 +65,36 @@ export async function listMyRecruitingTasks(
     app: applications,
     position: positions,
     stage: stages,
+    rowid: sql<number>`${insertOrder}`.mapWith(Number),
   })
     .from(applicationTasks)
     .innerJoin(applications, eq(applications.id, applicationTasks.applicationId))
     .innerJoin(positions, eq(positions.id, applications.positionId))
     .innerJoin(stages, eq(stages.id, applications.stageId))
-    .where(and(eq(applicationTasks.done, false), eq(applications.status, "ACTIVE"), mine))
+    .where(and(
+      eq(applicationTasks.done, false),
+      eq(applications.status, "ACTIVE"),
+      mine,
+      // The oldest first, then the order of creation: a task done between two pages moves none.
+      afterKey([applicationTasks.createdAt, insertOrder], start.key, "asc"),
+    ))
     .orderBy(asc(applicationTasks.createdAt), insertOrder)
     .limit(page.limit + 1).offset(page.offset);
-  return toPage(rows, page, (r) => ({
-    id: r.task.id,
-    title: r.task.title,
-    blocking: r.task.blocking,
-    createdAt: iso(r.task.createdAt),
-    application: {
-      id: r.app.id,
-      candidateName: `${r.app.candidateFirstName} ${r.app.candidateLastName}`,
-      positionId: r.position.id,
-      positionTitle: r.position.title,
-      stage: localName(r.stage, actor.language),
-      stageKey: r.stage.key,
-    },
-  }));
+  return await keysetPage(start, rows, (r) => [r.task.createdAt, r.rowid], (shown) =>
+    shown.map((r) => ({
+      id: r.task.id,
+      title: r.task.title,
+      blocking: r.task.blocking,
+      createdAt: iso(r.task.createdAt),
+      application: {
+        id: r.app.id,
+        candidateName: `${r.app.candidateFirstName} ${r.app.candidateLastName}`,
+        positionId: r.position.id,
+        positionTitle: r.position.title,
+        stage: localName(r.stage, actor.language),
+        stageKey: r.stage.key,
+      },
+    })));
 }
 
 /**

@@ -19,14 +19,28 @@ import type { MessageId } from "../i18n/messages/mod.ts";
 import type { Actor } from "./actor.ts";
 import {
   decodeCursor,
+  DEFAULT_TIME_ZONE,
   encodeCursor,
   iso,
   MAX_ROWS,
+  pageOf,
   type Q,
   selfId,
   type ServiceDeps,
   todayOf,
+  writeTx,
 } from "./common.ts";
+import {
+  changedAfter,
+  FULL_SYNC,
+  recordRemoved,
+  removedSince,
+  SYNC_MARGIN_MS,
+  syncPage,
+  syncStart,
+} from "./sync.ts";
+import { addDays } from "../domain/calendar.ts";
+import { localInstants } from "../domain/time.ts";
 import { prepared } from "../db/prepared.ts";
 import { markTaskDone } from "./onboarding_plans.ts";
 
@@ -65,9 +79,103 @@ const missingDocuments = prepared((q: Q) =>
     .orderBy(asc(requiredDocuments.dueDate)).limit(MAX_ROWS)
 );
 
-/** The person's open to-dos, in the four groups the summary counts. */
-export async function listTodos(deps: ServiceDeps, actor: Actor) {
+/**
+ * The to-dos that appeared or changed at or after `updatedSince`, in the four groups, and in `deleted` those
+ * that left the list since: a draft sent (its `updatedAt`) or discarded, an invitation answered or declined
+ * (remembered when settled) or past its due date (from the start of the next local day), a task done (its
+ * `doneAt`) or its plan closed (remembered), a document received (its `receivedAt`). A derived list: its
+ * rows' change instants are those of the records behind them. One page (each group is small).
+ */
+async function changedTodos(deps: ServiceDeps, me: string, input: { updatedSince: number }) {
+  const { since } = syncStart(deps, input);
+  const today = todayOf(deps);
+  const zone = deps.config?.timeZone ?? DEFAULT_TIME_ZONE;
+  const drafts = await deps.db.select({
+    id: feedbackDrafts.id,
+    cycle: feedbackDrafts.cycle,
+    status: feedbackDrafts.status,
+    updatedAt: feedbackDrafts.updatedAt,
+    subjectFirst: employees.firstName,
+    subjectLast: employees.lastName,
+  }).from(feedbackDrafts).leftJoin(employees, eq(employees.id, feedbackDrafts.subjectEmployeeId))
+    .where(and(eq(feedbackDrafts.authorEmployeeId, me), gte(feedbackDrafts.updatedAt, since)))
+    .orderBy(asc(feedbackDrafts.updatedAt), asc(feedbackDrafts.id));
+  const surveys = await deps.db.select().from(surveyInvitations).where(and(
+    eq(surveyInvitations.employeeId, me),
+    eq(surveyInvitations.status, "OPEN"),
+  )).orderBy(asc(surveyInvitations.dueDate), asc(surveyInvitations.id));
+  const tasks = await deps.db.select({ task: onboardingTasks, planStatus: onboardingPlans.status })
+    .from(onboardingTasks).innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
+    .where(and(
+      eq(onboardingPlans.employeeId, me),
+      or(gte(onboardingTasks.createdAt, since), gte(onboardingTasks.doneAt, since)),
+    )).orderBy(asc(onboardingTasks.dueDate), asc(onboardingTasks.sortOrder), asc(onboardingTasks.id));
+  const documents = await deps.db.select().from(requiredDocuments).where(and(
+    eq(requiredDocuments.employeeId, me),
+    or(gte(requiredDocuments.createdAt, since), gte(requiredDocuments.receivedAt, since)),
+  )).orderBy(asc(requiredDocuments.dueDate), asc(requiredDocuments.id));
+  const [plan] = await openPlans(deps.db).all({ me });
+
+  const left: { id: string; deletedAt: number }[] = since === FULL_SYNC
+    ? []
+    : await removedSince(deps.db, me, "TODO", since);
+  const openSurveys: typeof surveys = [];
+  for (const s of surveys) {
+    const expiredAt = s.dueDate !== null && s.dueDate < today
+      ? localInstants(addDays(s.dueDate, 1), 0, zone)[0] ?? 0
+      : null;
+    if (expiredAt === null) {
+      if (s.createdAt >= since) openSurveys.push(s);
+    } else if (since !== FULL_SYNC && expiredAt >= since) left.push({ id: s.id, deletedAt: expiredAt });
+  }
+  if (since !== FULL_SYNC) {
+    for (const d of drafts) if (d.status !== "DRAFT") left.push({ id: d.id, deletedAt: d.updatedAt });
+    for (const t of tasks) if (t.task.done) left.push({ id: t.task.id, deletedAt: t.task.doneAt ?? since });
+    for (const d of documents) {
+      if (d.status !== "MISSING") left.push({ id: d.id, deletedAt: d.receivedAt ?? since });
+    }
+  }
+  const open = tasks.filter((t) => !t.task.done && t.planStatus === "OPEN").map((t) => t.task);
+  const gone = new Map<string, number>();
+  for (const l of left) gone.set(l.id, Math.max(gone.get(l.id) ?? 0, l.deletedAt));
+  return {
+    feedbackDrafts: drafts.filter((d) => d.status === "DRAFT").map((d) => ({
+      id: d.id,
+      cycle: d.cycle,
+      about: d.subjectFirst ? `${d.subjectFirst} ${d.subjectLast}` : null,
+      updatedAt: iso(d.updatedAt),
+    })),
+    surveyInvitations: openSurveys.map((s) => ({ id: s.id, title: s.surveyTitle, dueDate: s.dueDate })),
+    onboarding: {
+      open: plan !== undefined,
+      tasks: open.map((t) => ({
+        id: t.id,
+        title: t.title,
+        phase: t.phase,
+        dueDate: t.dueDate,
+        mine: t.assigneeEmployeeId === null || t.assigneeEmployeeId === me,
+      })),
+    },
+    documentsMissing: documents.filter((d) => d.status === "MISSING").map((d) => ({
+      id: d.id,
+      kind: d.kind,
+      dueDate: d.dueDate,
+    })),
+    deleted: [...gone].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))
+      .map(([id, at]) => ({ id, deletedAt: iso(at) })),
+    nextUpdatedSince: iso(Math.max(since, deps.clock.now() - SYNC_MARGIN_MS)),
+  };
+}
+
+/**
+ * The person's open to-dos, in the four groups the summary counts; with `updatedSince` only what changed
+ * since and what left the list (`changedTodos`).
+ */
+export async function listTodos(deps: ServiceDeps, actor: Actor, input: { updatedSince?: number } = {}) {
   const me = selfId(actor);
+  if (input.updatedSince !== undefined) {
+    return await changedTodos(deps, me, { updatedSince: input.updatedSince });
+  }
   const today = todayOf(deps);
   const drafts = await openFeedbackDrafts(deps.db).all({ me });
   const surveys = await openSurveys(deps.db).all({ me, today });
@@ -123,11 +231,21 @@ export async function completeOnboardingTask(deps: ServiceDeps, actor: Actor, ta
 /** Deletes one of the person's own unsent feedback drafts (the to-do goes with it). */
 export async function discardFeedbackDraft(deps: ServiceDeps, actor: Actor, draftId: string) {
   const me = selfId(actor);
-  const gone = await deps.db.delete(feedbackDrafts).where(and(
-    eq(feedbackDrafts.id, draftId),
-    eq(feedbackDrafts.authorEmployeeId, me),
-    eq(feedbackDrafts.status, "DRAFT"),
-  )).returning({ id: feedbackDrafts.id });
+  const gone = await writeTx(deps, async (tx) => {
+    const rows = await tx.delete(feedbackDrafts).where(and(
+      eq(feedbackDrafts.id, draftId),
+      eq(feedbackDrafts.authorEmployeeId, me),
+      eq(feedbackDrafts.status, "DRAFT"),
+    )).returning({ id: feedbackDrafts.id });
+    // The to-do leaves the app's offline copy at its next sync (`updatedSince`).
+    await recordRemoved(tx, {
+      employeeId: me,
+      list: "TODO",
+      rowIds: rows.map((r) => r.id),
+      now: deps.clock.now(),
+    });
+    return rows;
+  });
   if (!gone.length) throw refusal("not_found", "todo.noDraft");
   return { id: draftId, discarded: true as const };
 }
@@ -173,11 +291,21 @@ export async function settleSurveyInvitation(
   const today = todayOf(deps);
   const mine = and(eq(surveyInvitations.id, input.id), eq(surveyInvitations.employeeId, me));
   const status = SURVEY_OUTCOMES[input.outcome];
-  const done = await deps.db.update(surveyInvitations).set({ status }).where(and(
-    mine,
-    eq(surveyInvitations.status, "OPEN"),
-    or(isNull(surveyInvitations.dueDate), gte(surveyInvitations.dueDate, today)),
-  )).returning({ id: surveyInvitations.id });
+  const done = await writeTx(deps, async (tx) => {
+    const rows = await tx.update(surveyInvitations).set({ status }).where(and(
+      mine,
+      eq(surveyInvitations.status, "OPEN"),
+      or(isNull(surveyInvitations.dueDate), gte(surveyInvitations.dueDate, today)),
+    )).returning({ id: surveyInvitations.id });
+    // An invitation keeps no instant of its answer: the to-do's leaving is remembered for the app's sync.
+    await recordRemoved(tx, {
+      employeeId: me,
+      list: "TODO",
+      rowIds: rows.map((r) => r.id),
+      now: deps.clock.now(),
+    });
+    return rows;
+  });
   if (!done.length) {
     const [row] = await deps.db.select().from(surveyInvitations).where(mine).limit(1);
     if (!row) throw refusal("not_found", "todo.noSurvey");
@@ -188,13 +316,63 @@ export async function settleSurveyInvitation(
   return { id: input.id, status };
 }
 
+/** A notification as the inbox shows it, in the reader's language. */
+function notificationView(lang: Actor["language"], n: typeof notifications.$inferSelect) {
+  const payload = JSON.parse(n.payload) as Record<string, unknown>;
+  return {
+    id: n.id,
+    kind: n.kind,
+    text: notificationText(lang, n.kind, payload),
+    payload,
+    viaAssistant: n.channel === "ASSISTANT",
+    createdAt: iso(n.createdAt),
+    readAt: n.readAt === null ? null : iso(n.readAt),
+  };
+}
+
+/** A notification changes when it arrives and when it is read (it is read once, never unread again). */
+const notificationChange = sql<number>`coalesce(${notifications.readAt}, ${notifications.createdAt})`;
+
+/**
+ * The person's notifications that arrived or were read at or after `updatedSince`, oldest change first, and
+ * those deleted since (an applicant's notifications go with the application at the end of its retention).
+ */
+async function changedNotifications(
+  deps: ServiceDeps,
+  actor: Actor,
+  me: string,
+  q: { unread?: boolean; limit?: number; offset?: number; cursor?: string; updatedSince: number },
+) {
+  const page = pageOf(q);
+  const { since, cursor } = syncStart(deps, q);
+  const rows = await deps.db.select().from(notifications).where(and(
+    eq(notifications.recipientEmployeeId, me),
+    q.unread ? isNull(notifications.readAt) : undefined,
+    ...changedAfter(notificationChange, notifications.id, since, cursor),
+  )).orderBy(asc(notificationChange), asc(notifications.id)).limit(page.limit + 1).offset(page.offset);
+  const [unread] = await deps.db.select({ n: sql<number>`count(*)` }).from(notifications)
+    .where(and(eq(notifications.recipientEmployeeId, me), isNull(notifications.readAt)));
+  const synced = await syncPage(
+    deps,
+    { since, fromCursor: cursor !== null, page },
+    rows,
+    (shown) => shown.map((n) => notificationView(actor.language, n)),
+    (n) => [n.readAt ?? n.createdAt, n.id],
+    () => removedSince(deps.db, me, "NOTIFICATION", since),
+  );
+  return { ...synced, unreadCount: Number(unread.n) };
+}
+
 /** The person's notifications, newest first, paged; `unread` only those not yet read. */
 export async function listNotifications(
   deps: ServiceDeps,
   actor: Actor,
-  q: { unread?: boolean; limit?: number; offset?: number; cursor?: string },
+  q: { unread?: boolean; limit?: number; offset?: number; cursor?: string; updatedSince?: number },
 ) {
   const me = selfId(actor);
+  if (q.updatedSince !== undefined) {
+    return await changedNotifications(deps, actor, me, { ...q, updatedSince: q.updatedSince });
+  }
   const limit = Math.min(MAX_ROWS, Math.max(1, q.limit ?? MAX_ROWS));
   const offset = Math.max(0, q.offset ?? 0);
   const cursor = decodeCursor(q, ["number", "string"]);
