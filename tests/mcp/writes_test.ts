@@ -293,7 +293,7 @@ Deno.test({
           assert.equal(x.takenBack, true);
           assert.match(
             refusal(await c.callTool({ name: "cancel_sick_report", arguments: { sick_leave_id: r.id } })),
-            /already taken back/,
+            /^Diese Krankmeldung wurde bereits zurückgezogen\.$/,
           );
           // Outside the 24-hour window the report stays.
           const p2 = ok<{ previewId: string }>(
@@ -310,7 +310,8 @@ Deno.test({
           c = await s.client((await s.grant("employee", { client: g2.clientId })).token);
           assert.match(
             refusal(await c.callTool({ name: "cancel_sick_report", arguments: { sick_leave_id: r2.id } })),
-            /within 24 hours/,
+            // When it was filed, said as the person's clock showed it.
+            /^Eine Meldung lässt sich innerhalb von 24 Stunden zurückziehen; diese wurde am \d\d\.\d\d\.\d{4} um \d\d:\d\d erfasst\./,
           );
         },
       );

@@ -106,10 +106,10 @@ Deno.test("documents: every refusal says why, stores nothing and keeps the docum
         "a text file named .pdf",
         () => upload(t, token, id, new TextEncoder().encode("Diplom")),
         415,
-        /must be a PDF or a photo/,
+        /^Die Datei muss ein PDF oder ein Foto sein \(JPEG, PNG oder HEIC\); diese ist nichts davon\.$/,
       ],
       ["larger than 10 MB", () => upload(t, token, id, big), 413, /./],
-      ["an empty file", () => upload(t, token, id, new Uint8Array()), 400, /The file is empty/],
+      ["an empty file", () => upload(t, token, id, new Uint8Array()), 400, /^Die Datei ist leer\.$/],
       [
         "JSON instead of a file",
         () => t.request(`${BASE}/employee/todos/documents/${id}/file`, { method: "POST", token, json: {} }),
@@ -128,9 +128,14 @@ Deno.test("documents: every refusal says why, stores nothing and keeps the docum
           });
         },
         400,
-        /The part 'file' with the file is missing/,
+        /«file»/,
       ],
-      ["an id that does not exist", () => upload(t, token, "nope", PDF), 404, /no requested document/],
+      [
+        "an id that does not exist",
+        () => upload(t, token, "nope", PDF),
+        404,
+        /^Sie haben kein angefordertes Dokument mit dieser ID\.$/,
+      ],
     ];
     for (const [name, send, status, message] of cases) {
       await ctx.step(name, async () => {

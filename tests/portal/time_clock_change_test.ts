@@ -44,7 +44,13 @@ Deno.test("time entries: 22:00–06:00 is 7 hours the night the clocks go forwar
       totalHours: 8,
     });
     assert.equal(wrong.status, 400);
-    assert.match(JSON.stringify(wrong.body), /does not match/);
+    // The demo employee reads German.
+    assert.equal(
+      wrong.body.error,
+      "Die angegebenen 8 Stunden passen nicht zu 22:00–06:00 abzüglich 0 Minuten Pause (9 h). Senden Sie den " +
+        "passenden Wert oder lassen Sie totalHours weg.",
+    );
+    assert.deepEqual((wrong.body.fields as { field: string }[]).map((f) => f.field), ["body.totalHours"]);
     const autumn = await call(t, token, "POST", "/employee/time-entries", {
       date: "2026-10-24",
       startTime: "22:00",
@@ -70,10 +76,12 @@ Deno.test("time entries: 02:30 on 29 March 2026 is refused with a message, nothi
       endTime: "07:00",
     });
     assert.equal(gap.status, 400);
-    assert.match(
-      JSON.stringify(gap.body),
-      /startTime 02:30 does not exist on 2026-03-29 in Europe\/Zurich: the clocks go forward/,
+    assert.equal(
+      gap.body.error,
+      "Die Startzeit 02:30 gibt es am 29.03.2026 in der Zeitzone Europe/Zurich nicht: In jener Nacht wird die " +
+        "Uhr vorgestellt und überspringt sie. Geben Sie die Zeit ein, welche die Uhr zeigte (eine Stunde später).",
     );
+    assert.deepEqual((gap.body.fields as { field: string }[]).map((f) => f.field), ["body.startTime"]);
     const after = await call(t, token, "GET", "/employee/time-entries?from=2026-03-28&to=2026-03-29");
     assert.equal(after.body.data.count, before.body.data.count);
 

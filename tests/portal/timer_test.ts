@@ -84,7 +84,11 @@ Deno.test("timer: start, read, stop into a draft entry with its break, visible i
       assert.equal(r.body.reason, "timer_running");
       assert.equal(r.body.conflictingId, timerId);
       // The demo employee reads German.
-      assert.match(String(r.body.error), /läuft bereits seit 2026-11-18 10:00/);
+      assert.equal(
+        r.body.error,
+        "Ihre Zeiterfassung läuft bereits seit dem 18.11.2026 um 10:00. Stoppen oder verwerfen Sie sie, bevor " +
+          "Sie eine neue starten.",
+      );
       assert.equal((await timers(app)).length, 1);
     });
 
@@ -240,12 +244,20 @@ Deno.test("timer: refused across midnight, over an entry, within a minute; the t
     });
 
     await t.step("an endTime not after the start, or later than now, is refused", async () => {
+      // The demo employee reads German; the refusal names the field the app sent.
       for (
-        const [endTime, message] of [["17:00", /not after the timer's start/], ["18:00", /later than now/]]
+        const [endTime, message] of [
+          [
+            "17:00",
+            "Die Endzeit 17:00 liegt nicht nach dem Start der Zeiterfassung (am 18.11.2026 um 17:00).",
+          ],
+          ["18:00", "Die Endzeit 18:00 liegt nach der aktuellen Zeit (17:30)."],
+        ]
       ) {
         const r = await json(await call(app, token, "POST", "/stop", { endTime }));
         assert.equal(r.status, 400);
-        assert.match(String(r.body.error), message as RegExp);
+        assert.equal(r.body.error, message);
+        assert.deepEqual(r.body.fields, [{ field: "body.endTime", message }]);
       }
       assert.equal((await timers(app)).length, 1);
       assert.equal((await json(await call(app, token, "DELETE", ""))).status, 200);
@@ -261,7 +273,7 @@ Deno.test("timer: refused across midnight, over an entry, within a minute; the t
         const r = await json(await call(app, token, "POST", "/stop", {}));
         assert.equal(r.status, 409);
         assert.equal(r.body.reason, "timer_across_midnight");
-        assert.match(String(r.body.error), /2026-11-18 22:30/);
+        assert.match(String(r.body.error), /seit dem 18\.11\.2026 um 22:30, also über Mitternacht/);
         assert.equal(await count(), n);
         assert.equal((await timers(app)).length, 1);
         const ok = await json(await call(app, token, "POST", "/stop", { endTime: "23:45", breakMinutes: 0 }));
@@ -359,7 +371,10 @@ Deno.test("timer: the local day and minute follow TIME_ZONE; on an empty install
     const r = await json(await call(app, token, "POST", "/stop", {}));
     assert.equal(r.status, 409);
     assert.equal(r.body.reason, "timer_across_midnight");
-    assert.match(String(r.body.error), /^Your timer has been running since 2026-11-18 18:00/);
+    assert.match(
+      String(r.body.error),
+      /^Your timer has been running since 18\.11\.2026 18:00, past midnight/,
+    );
     const ok = await json(await call(app, token, "POST", "/stop", { endTime: "20:30" }));
     assert.equal(ok.status, 201, JSON.stringify(ok.body));
     assert.equal(ok.body.data.totalHours, 2.5);
