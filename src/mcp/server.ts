@@ -25,6 +25,7 @@ import type { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { hasPermission } from "../domain/access.ts";
 import { AppError, refusal, textOf } from "../errors.ts";
+import { say } from "../i18n/messages/mod.ts";
 import { getAssistantDocument, listAssistantDocuments } from "../services/mcp_documents.ts";
 import { type AuditOutcome, writeAudit } from "./audit.ts";
 import { buildCatalog, catalogText } from "./catalog.ts";
@@ -94,30 +95,34 @@ function contextOf(extra: { authInfo?: { extra?: Record<string, unknown> } }): R
   return ctx;
 }
 
-/** The first validation issue as one sentence naming the argument (missing, of the wrong type, or invalid). */
-export function describeArgs(err: z.ZodError, args: unknown = {}): string {
+/**
+ * The first validation issue as one refusal naming the argument (unknown, missing, of the wrong type, or
+ * invalid), from the catalogue, so the person reads it in their language. A rule's own explanation written in
+ * the tool's schema (`issue.message`) is quoted as it is.
+ */
+export function describeArgs(err: z.ZodError, args: unknown = {}): AppError {
   const issue = err.issues[0];
   const field = issue.path.join(".");
   if (issue.code === "unrecognized_keys") {
     const keys = (issue as { keys?: string[] }).keys ?? [];
-    return `Unknown argument${keys.length > 1 ? "s" : ""} ${
-      keys.map((k) => `'${k}'`).join(", ")
-    }. Check the tool's inputSchema.`;
+    const named = keys.map((k) => `'${k}'`).join(", ");
+    return keys.length > 1
+      ? refusal("validation", "connector.unknownArguments", { keys: named }, { field: keys })
+      : refusal("validation", "connector.unknownArgument", { key: named }, { field: keys });
   }
-  if (!field) return `Invalid arguments: ${issue.message}`;
+  if (!field) return refusal("validation", "connector.argumentsInvalid", { message: issue.message });
   if (issue.code === "invalid_type") {
     // zod does not report the input: the value is looked up at the issue's path.
     let value: unknown = args;
     for (const k of issue.path) {
       value = value && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[k] : undefined;
     }
-    if (value === undefined) return `Argument '${field}' is required.`;
-    const expected = (issue as { expected?: string }).expected ?? "another type";
-    return `Invalid argument '${field}': must be a ${expected}, not ${
-      value === null ? "null" : typeof value
-    }.`;
+    if (value === undefined) return refusal("validation", "connector.argumentRequired", { field }, { field });
+    const expected = (issue as { expected?: string }).expected ?? "?";
+    const got = value === null ? "null" : typeof value;
+    return refusal("validation", "connector.argumentType", { field, expected, got }, { field });
   }
-  return `Invalid argument '${field}': ${issue.message}`;
+  return refusal("validation", "connector.argumentInvalid", { field, message: issue.message }, { field });
 }
 
 /** Which tools the person may call now: scope in the token, permission in the role. */
@@ -213,7 +218,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         throw scopeRefusal(deps, def, ctx.connection.clientName);
       }
       const parsed = def.input.safeParse(args ?? {});
-      if (!parsed.success) throw new AppError("validation", describeArgs(parsed.error, args ?? {}));
+      if (!parsed.success) throw describeArgs(parsed.error, args ?? {});
       const toolCtx: ToolContext = {
         deps,
         actor: ctx.actor,
@@ -395,15 +400,20 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     } catch (e) {
       if (!(e instanceof AppError)) throw bug(ctx, name, e);
       await done(`refused:${e.code}`);
-      throw new RpcError(e.code === "rate_limited" ? RATE_LIMITED_CODE : ErrorCode.InvalidRequest, e.message);
+      throw new RpcError(
+        e.code === "rate_limited" ? RATE_LIMITED_CODE : ErrorCode.InvalidRequest,
+        textOf(e, ctx.actor.language),
+      );
     }
     if (!mayUsePrompt(ctx.actor.role, def)) {
       await done("refused:forbidden");
       throw new RpcError(
         FORBIDDEN_CODE,
-        `The prompt '${name}' is for ${
-          def.audience === "HR" ? "HR staff and above" : "managers and above"
-        }; the person's role (${ctx.actor.role}) may not use it.`,
+        say("connector.promptNotForRole", ctx.actor.language, {
+          prompt: name,
+          audience: { id: def.audience === "HR" ? "connector.audienceHr" : "connector.audienceManagers" },
+          role: ctx.actor.role,
+        }),
       );
     }
     for (const a of def.arguments) {
@@ -412,7 +422,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         await done("refused:validation");
         throw new RpcError(
           ErrorCode.InvalidParams,
-          `Argument '${a.name}' is required (at most 200 characters).`,
+          say("connector.promptArgumentRequired", ctx.actor.language, { name: a.name }),
         );
       }
     }

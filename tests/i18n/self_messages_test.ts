@@ -217,6 +217,21 @@ Deno.test({
         "Cette previewId est inconnue de cette connexion. Appelez à nouveau l'outil prepare_* correspondant " +
           "et confirmez la nouvelle previewId.",
       );
+      // An argument of the wrong type, and a prompt the role may not use, in French too.
+      const typed = await c.callTool({
+        name: "prepare_leave_decision",
+        arguments: { leave_request_id: 7, decision: "APPROVE" },
+      });
+      assert.equal(refusal(typed), "Argument 'leave_request_id' non valable : attendu string, pas number.");
+      const recruiter = await s.client((await s.grant("recruiter")).token);
+      await assert.rejects(
+        () => recruiter.getPrompt({ name: "weekly_hr_briefing", arguments: {} }),
+        (e: Error) =>
+          e.message.includes(
+            "Le modèle 'weekly_hr_briefing' est réservé au personnel RH et au-dessus ; le rôle de la personne " +
+              "(recruiter) ne permet pas de l'utiliser.",
+          ),
+      );
     } finally {
       await s.close();
     }

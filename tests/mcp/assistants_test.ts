@@ -167,14 +167,15 @@ Deno.test({
           arguments: { date: 20261116, start_time: "08:00", end_time: "09:00" },
         }),
       );
-      assert.equal(wrong, "Invalid argument 'date': must be a string, not number.");
+      // The demo employee reads German.
+      assert.equal(wrong, "Ungültiges Argument 'date': erwartet string, nicht number.");
       const missing = refusal(
         await c.callTool({
           name: "prepare_time_entry",
           arguments: { start_time: "08:00", end_time: "09:00" },
         }),
       );
-      assert.equal(missing, "Argument 'date' is required.");
+      assert.equal(missing, "Das Argument 'date' fehlt.");
     } finally {
       await s.close();
     }

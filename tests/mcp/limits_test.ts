@@ -124,7 +124,7 @@ Deno.test({
       assert.equal(r.limit, 50);
       assert.match(
         refusal(await c.callTool({ name: "list_my_leave_requests", arguments: { limit: 51 } })),
-        /Invalid argument 'limit'/,
+        /^Ungültiges Argument 'limit'/,
       );
       assert.match(
         refusal(

@@ -48,14 +48,14 @@ Deno.test({
         const msg = refusal(
           await c.callTool({ name: "prepare_leave_request", arguments: { ...LEAVE, reason: "x" } }),
         );
-        assert.match(msg, /Unknown argument 'reason'/);
+        assert.match(msg, /^Unbekanntes Argument 'reason'\. Prüfen Sie das inputSchema/);
         const msg2 = refusal(
           await c.callTool({
             name: "prepare_sick_report",
             arguments: { start_date: "2026-11-02", reason: "flu" },
           }),
         );
-        assert.match(msg2, /Unknown argument 'reason'/);
+        assert.match(msg2, /^Unbekanntes Argument 'reason'\./);
       });
 
       await t.step(

@@ -575,6 +575,68 @@ export const SELF_MESSAGES = {
     it: "La lettura di documenti",
     en: "Reading documents",
   },
+  "connector.unknownArgument": {
+    de: "Unbekanntes Argument {key}. Prüfen Sie das inputSchema des Werkzeugs.",
+    fr: "Argument inconnu {key}. Vérifiez l'inputSchema de l'outil.",
+    it: "Argomento sconosciuto {key}. Verifichi l'inputSchema dello strumento.",
+    en: "Unknown argument {key}. Check the tool's inputSchema.",
+  },
+  "connector.unknownArguments": {
+    de: "Unbekannte Argumente {keys}. Prüfen Sie das inputSchema des Werkzeugs.",
+    fr: "Arguments inconnus {keys}. Vérifiez l'inputSchema de l'outil.",
+    it: "Argomenti sconosciuti {keys}. Verifichi l'inputSchema dello strumento.",
+    en: "Unknown arguments {keys}. Check the tool's inputSchema.",
+  },
+  "connector.argumentsInvalid": {
+    de: "Ungültige Argumente: {message}",
+    fr: "Arguments non valables : {message}",
+    it: "Argomenti non validi: {message}",
+    en: "Invalid arguments: {message}",
+  },
+  "connector.argumentRequired": {
+    de: "Das Argument '{field}' fehlt.",
+    fr: "L'argument '{field}' manque.",
+    it: "Manca l'argomento '{field}'.",
+    en: "Argument '{field}' is required.",
+  },
+  "connector.argumentType": {
+    de: "Ungültiges Argument '{field}': erwartet {expected}, nicht {got}.",
+    fr: "Argument '{field}' non valable : attendu {expected}, pas {got}.",
+    it: "Argomento '{field}' non valido: atteso {expected}, non {got}.",
+    en: "Invalid argument '{field}': must be a {expected}, not {got}.",
+  },
+  "connector.argumentInvalid": {
+    de: "Ungültiges Argument '{field}': {message}",
+    fr: "Argument '{field}' non valable : {message}",
+    it: "Argomento '{field}' non valido: {message}",
+    en: "Invalid argument '{field}': {message}",
+  },
+  "connector.promptNotForRole": {
+    de: "Die Vorlage '{prompt}' ist für {audience}; die Rolle der Person ({role}) darf sie nicht verwenden.",
+    fr:
+      "Le modèle '{prompt}' est réservé {audience} ; le rôle de la personne ({role}) ne permet pas de l'utiliser.",
+    it:
+      "Il modello '{prompt}' è riservato {audience}; il ruolo della persona ({role}) non permette di usarlo.",
+    en: "The prompt '{prompt}' is for {audience}; the person's role ({role}) may not use it.",
+  },
+  "connector.audienceHr": {
+    de: "HR-Mitarbeitende und höher",
+    fr: "au personnel RH et au-dessus",
+    it: "al personale HR e superiori",
+    en: "HR staff and above",
+  },
+  "connector.audienceManagers": {
+    de: "Vorgesetzte und höher",
+    fr: "aux responsables et au-dessus",
+    it: "ai responsabili e superiori",
+    en: "managers and above",
+  },
+  "connector.promptArgumentRequired": {
+    de: "Das Argument '{name}' fehlt (höchstens 200 Zeichen).",
+    fr: "L'argument '{name}' manque (au plus 200 caractères).",
+    it: "Manca l'argomento '{name}' (al massimo 200 caratteri).",
+    en: "Argument '{name}' is required (at most 200 characters).",
+  },
   "connector.roleNoAssistants": {
     de: "Die Rolle dieser Person darf keine Assistenten verwenden.",
     fr: "Le rôle de cette personne ne permet pas d'utiliser des assistants.",
