@@ -4,8 +4,9 @@
  * compiles each body against the request type of the operation the command calls. Fields with a default
  * (breakMinutes, a time entry's type) must stay optional there, or the README's own bodies would not compile.
  * The same client then calls the clock-in timer, the team's absences, an app's sign-on (the start's query
- * and the code's exchange) and the person's documents and policies: their bodies and the service's real
- * answers compile against the generated types.
+ * and the code's exchange), the person's documents and policies, and a sync of the time entries with
+ * `updatedSince` whose `deleted` the client reads: their bodies and the service's real answers compile against
+ * the generated types.
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
@@ -137,6 +138,33 @@ async function newOperations(t: TestApp): Promise<string[]> {
     "/employee/policies/vacation-policy/acknowledgement",
     undefined,
     "/employee/policies/{slug}/acknowledgement",
+  );
+  // An app's sync of its time entries: one recorded and deleted since the last sync comes in `deleted`.
+  const since = new Date(t.clock.now() - 3_600_000).toISOString();
+  const draft = await t.request("/api/v1/portal/employee/time-entries", {
+    method: "POST",
+    token,
+    json: { date: "2026-11-17", startTime: "20:00", endTime: "21:00" },
+  });
+  const draftId = (await draft.json()).data.id as string;
+  await call(
+    "dropDraft",
+    "delete",
+    `/employee/time-entries/${draftId}`,
+    undefined,
+    "/employee/time-entries/{id}",
+  );
+  const query = { updatedSince: since, limit: 50 };
+  out.push(
+    `export const syncQuery: NonNullable<paths["/api/v1/portal/employee/time-entries"]["get"]["parameters"]["query"]> = ${
+      JSON.stringify(query)
+    };`,
+  );
+  await call("timeSync", "get", `/employee/time-entries?updatedSince=${encodeURIComponent(since)}&limit=50`);
+  assert.match(out[out.length - 1], new RegExp(`"deleted":\\[\\{"id":"${draftId}"`));
+  out.push(
+    `export const goneIds: string[] = (timeSyncAnswer.data.deleted ?? []).map((d) => d.id);`,
+    `export const nextSync: string | null | undefined = timeSyncAnswer.data.nextUpdatedSince;`,
   );
   return out;
 }
