@@ -107,7 +107,7 @@ export async function addPersonalDocument(
   }
   const emp = await deps.db.query.employees.findFirst({ where: eq(employees.id, input.employeeId) });
   if (!emp) throw refusal("not_found", "documents.noSuchEmployee");
-  const file = checkedUpload(input, "The document", "document");
+  const file = checkedUpload(input, "document");
   const [row] = await deps.db.insert(personalDocuments).values({
     employeeId: input.employeeId,
     kind: input.kind,
@@ -267,7 +267,7 @@ export async function attachToLeaveRequest(
         status: { id: DECIDED[r.status] ?? "documents.statusDecided" },
       });
     }
-    const file = checkedUpload(input, "The attachment", "attachment");
+    const file = checkedUpload(input, "attachment");
     if (!(ATTACHMENT_TYPES as readonly string[]).includes(file.contentType)) {
       throw refusal("unsupported_media_type", "documents.attachmentType", {}, { field: "file" });
     }

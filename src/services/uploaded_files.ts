@@ -44,21 +44,7 @@ const UPLOAD_FIELD = "file";
 export function checkedUpload(
   input: { fileName: string; bytes: Uint8Array },
   fallbackName: string,
-): CheckedFile;
-/**
- * @deprecated The refusals no longer say what the file is for (they could only say it in English); call
- * `checkedUpload(input, fallbackName)`.
- */
-export function checkedUpload(
-  input: { fileName: string; bytes: Uint8Array },
-  what: string,
-  fallbackName: string,
-): CheckedFile;
-export function checkedUpload(
-  input: { fileName: string; bytes: Uint8Array },
-  ...names: [string] | [string, string]
 ): CheckedFile {
-  const fallbackName = names.at(-1)!;
   const field = UPLOAD_FIELD;
   if (input.bytes.byteLength === 0) throw refusal("validation", "upload.empty", {}, { field });
   if (input.bytes.byteLength > UPLOAD_MAX_BYTES) {
