@@ -15,11 +15,30 @@ export async function csrfOn(t: TestApp, cookie: Record<string, string>, page: s
   return m[1];
 }
 
-/** A form POST as a browser sends it, with the session cookie. */
-export function post(cookie: Record<string, string>, fields: Record<string, string>) {
+/** A form POST as a browser sends it, with the session cookie; a list is a field sent once per value. */
+export function post(cookie: Record<string, string>, fields: Record<string, string | string[]>) {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const x of [v].flat()) body.append(k, x);
   return {
     method: "POST",
     headers: { ...cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
+    body: body.toString(),
   };
+}
+
+/**
+ * A form POST with files (multipart/form-data) as a browser sends it, with the session cookie: the fields,
+ * then each file under its name (a list is an input with `multiple`; none when it is undefined).
+ */
+export function postFiles(
+  cookie: Record<string, string>,
+  fields: Record<string, string>,
+  files: Record<string, File | File[] | undefined> = {},
+) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  for (const [k, v] of Object.entries(files)) {
+    for (const f of v === undefined ? [] : [v].flat()) body.append(k, f);
+  }
+  return { method: "POST", headers: cookie, body };
 }

@@ -7,17 +7,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { employees, schoolHolidays } from "../../src/db/schema/mod.ts";
-
-async function session(t: TestApp, email: string) {
-  return { Cookie: `hr_session=${await t.signIn(email)}` };
-}
-
-async function csrfOf(t: TestApp, cookie: Record<string, string>, path: string): Promise<string> {
-  const html = await (await t.request(path, { headers: cookie })).text();
-  const m = /name="csrf" value="([0-9a-f]{64})"/.exec(html);
-  assert.ok(m, "the page carries its token");
-  return m[1];
-}
+import { csrfOn, postFiles, session } from "./_console.ts";
 
 function upload(
   t: TestApp,
@@ -26,10 +16,8 @@ function upload(
   fields: Record<string, string>,
   file: { bytes: Uint8Array; name: string } | null,
 ) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append("file", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name));
-  return t.request(path, { method: "POST", headers: cookie, body: form });
+  const files = { file: file ? new File([file.bytes as Uint8Array<ArrayBuffer>], file.name) : undefined };
+  return t.request(path, postFiles(cookie, fields, files));
 }
 
 /** Text as Windows-1252 bytes (the characters used here are all in Latin-1). */
@@ -59,7 +47,7 @@ Deno.test("console imports: the employee file from Excel on a Swiss Windows, all
   const t = await makeTestApp();
   try {
     const cookie = await session(t, "hr@demo.example");
-    const csrf = await csrfOf(t, cookie, "/hr/people");
+    const csrf = await csrfOn(t, cookie, "/hr/people");
     const count = async () => (await t.deps.db.select({ id: employees.id }).from(employees)).length;
     const before = await count();
 
@@ -110,7 +98,7 @@ Deno.test("console imports: a canton's school holidays from an iCalendar file", 
   const t = await makeTestApp();
   try {
     const cookie = await session(t, "hr@demo.example");
-    const csrf = await csrfOf(t, cookie, "/hr/calendar");
+    const csrf = await csrfOn(t, cookie, "/hr/calendar");
     const zh = async () =>
       (await t.deps.db.select().from(schoolHolidays).where(eq(schoolHolidays.canton, "ZH"))).filter((h) =>
         h.nameDe === "Sportferien" && h.startDate === "2027-02-08"

@@ -10,13 +10,11 @@ import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { buildByCommands } from "../_command_org.ts";
 import { leaveAdjustments } from "../../src/db/schema/mod.ts";
-import { csrfOn, post, session } from "./_console.ts";
+import { csrfOn, post, postFiles, session } from "./_console.ts";
 
 function upload(t: TestApp, cookie: Record<string, string>, csrf: string, text: string | null) {
-  const form = new FormData();
-  form.append("csrf", csrf);
-  if (text !== null) form.append("file", new File([text], "opening.csv", { type: "text/csv" }));
-  return t.request("/hr/leave/opening", { method: "POST", headers: cookie, body: form });
+  const files = { file: text === null ? undefined : new File([text], "opening.csv", { type: "text/csv" }) };
+  return t.request("/hr/leave/opening", postFiles(cookie, { csrf }, files));
 }
 
 /** The balance table's row of a leave type, as numbers by column. */

@@ -9,23 +9,11 @@ import { E2E, ok, startMcpServer } from "../mcp/_harness.ts";
 import { applicationNotes } from "../../src/db/schema/mod.ts";
 import { READY_APPLICATION_ID } from "../../src/demo/mod.ts";
 import type { TestApp } from "../_helpers.ts";
+import { csrfOn, post, session } from "./_console.ts";
 
 async function setup(t: TestApp) {
-  const cookie = { Cookie: `hr_session=${await t.signIn("hr@demo.example")}` };
-  const html =
-    await (await t.request(`/hr/recruiting/applications/${READY_APPLICATION_ID}`, { headers: cookie }))
-      .text();
-  const m = /name="csrf" value="([0-9a-f]{64})"/.exec(html);
-  assert.ok(m, "the page carries its token");
-  return { cookie, csrf: m[1] };
-}
-
-function post(cookie: Record<string, string>, fields: Record<string, string>) {
-  return {
-    method: "POST",
-    headers: { ...cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  };
+  const cookie = await session(t, "hr@demo.example");
+  return { cookie, csrf: await csrfOn(t, cookie, `/hr/recruiting/applications/${READY_APPLICATION_ID}`) };
 }
 
 const NOTES = `/hr/recruiting/applications/${READY_APPLICATION_ID}/notes`;

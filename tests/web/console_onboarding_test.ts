@@ -5,11 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { makeTestApp } from "../_helpers.ts";
+import { session } from "./_console.ts";
 
 Deno.test("console onboarding: HR reads a person's plan by phase, done and open", async (ctx) => {
   const t = await makeTestApp();
   try {
-    const cookie = { Cookie: `hr_session=${await t.signIn("hr@demo.example")}` };
+    const cookie = await session(t, "hr@demo.example");
     await ctx.step("the joiner's plan", async () => {
       const r = await t.request("/hr/people/GW-018", { headers: cookie });
       assert.equal(r.status, 200);

@@ -4,29 +4,9 @@
  * nothing changed. The demo's HR person reads French.
  */
 import assert from "node:assert/strict";
-import { makeTestApp, type TestApp } from "../_helpers.ts";
+import { makeTestApp } from "../_helpers.ts";
 import { exportConfiguration } from "../../src/org_config/mod.ts";
-
-async function session(t: TestApp, email: string) {
-  return { Cookie: `hr_session=${await t.signIn(email)}` };
-}
-
-async function csrfOf(t: TestApp, cookie: Record<string, string>): Promise<string> {
-  const html = await (await t.request("/hr/organisation", { headers: cookie })).text();
-  const m = /name="csrf" value="([0-9a-f]{64})"/.exec(html);
-  assert.ok(m, "the page carries its token");
-  return m[1];
-}
-
-function post(cookie: Record<string, string>, fields: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const x of [v].flat()) body.append(k, x);
-  return {
-    method: "POST",
-    headers: { ...cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: body.toString(),
-  };
-}
+import { csrfOn, post, session } from "./_console.ts";
 
 const SETTINGS = {
   name: "Gerber & Wyss AG",
@@ -40,7 +20,7 @@ Deno.test("console organisation: HR saves the settings; the configuration file h
   const t = await makeTestApp();
   try {
     const cookie = await session(t, "hr@demo.example");
-    const csrf = await csrfOf(t, cookie);
+    const csrf = await csrfOn(t, cookie, "/hr/organisation");
     const r = await t.request("/hr/organisation", post(cookie, { ...SETTINGS, csrf }));
     assert.equal(r.status, 200);
     const html = await r.text();
@@ -61,7 +41,7 @@ Deno.test("console organisation: refusals say why on the page and change nothing
   const t = await makeTestApp();
   try {
     const cookie = await session(t, "hr@demo.example");
-    const csrf = await csrfOf(t, cookie);
+    const csrf = await csrfOn(t, cookie, "/hr/organisation");
     const before = await exportConfiguration(t.deps);
     const cases: [string, Record<string, string | string[]>, number, RegExp][] = [
       ["without the page's token", { ...SETTINGS }, 403, /./],

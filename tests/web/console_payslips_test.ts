@@ -6,22 +6,12 @@
 import assert from "node:assert/strict";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { payslips } from "../../src/db/schema/mod.ts";
+import { csrfOn, postFiles, session } from "./_console.ts";
 
 const PDF = new TextEncoder().encode(
   "%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\n" +
     "trailer <</Root 1 0 R>>\n%%EOF\n",
 );
-
-async function session(t: TestApp, email: string) {
-  return { Cookie: `hr_session=${await t.signIn(email)}` };
-}
-
-async function csrfOf(t: TestApp, cookie: Record<string, string>): Promise<string> {
-  const html = await (await t.request("/hr/pay", { headers: cookie })).text();
-  const m = /name="csrf" value="([0-9a-f]{64})"/.exec(html);
-  assert.ok(m, "the page carries its token");
-  return m[1];
-}
 
 function upload(
   t: TestApp,
@@ -29,10 +19,8 @@ function upload(
   fields: Record<string, string>,
   file: { bytes: Uint8Array; name: string } | null = { bytes: PDF, name: "lohn-2026-12.pdf" },
 ) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append("file", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name));
-  return t.request("/hr/pay/payslips", { method: "POST", headers: cookie, body: form });
+  const files = { file: file ? new File([file.bytes as Uint8Array<ArrayBuffer>], file.name) : undefined };
+  return t.request("/hr/pay/payslips", postFiles(cookie, fields, files));
 }
 
 const DECEMBER = {
@@ -48,7 +36,7 @@ Deno.test("console payslips: HR uploads a month's PDF; the person downloads exac
   const t = await makeTestApp();
   try {
     const cookie = await session(t, "hr@demo.example");
-    const csrf = await csrfOf(t, cookie);
+    const csrf = await csrfOn(t, cookie, "/hr/pay");
     const r = await upload(t, cookie, { ...DECEMBER, csrf });
     assert.equal(r.status, 200);
     assert.match(await r.text(), /La fiche de salaire Dezember 2026 de GW-013 est enregistrée/);
@@ -83,7 +71,7 @@ Deno.test("console payslips: refusals say why on the page and store nothing", as
   const t = await makeTestApp();
   try {
     const cookie = await session(t, "hr@demo.example");
-    const csrf = await csrfOf(t, cookie);
+    const csrf = await csrfOn(t, cookie, "/hr/pay");
     const count = async () => (await t.deps.db.select({ id: payslips.id }).from(payslips)).length;
     const before = await count();
     const notPdf = { bytes: new TextEncoder().encode("Lohn Dezember: 7250"), name: "lohn.pdf" };
@@ -156,11 +144,14 @@ function uploadBatch(
   manifest: Uint8Array | null,
   pdfs: { name: string; bytes: Uint8Array }[],
 ) {
-  const form = new FormData();
-  form.append("csrf", csrf);
-  if (manifest) form.append("manifest", new File([manifest as Uint8Array<ArrayBuffer>], "manifest.csv"));
-  for (const f of pdfs) form.append("files", new File([f.bytes as Uint8Array<ArrayBuffer>], f.name));
-  return t.request("/hr/pay/payslips/bulk", { method: "POST", headers: cookie, body: form });
+  const files = pdfs.map((f) => new File([f.bytes as Uint8Array<ArrayBuffer>], f.name));
+  return t.request(
+    "/hr/pay/payslips/bulk",
+    postFiles(cookie, { csrf }, {
+      ...(manifest ? { manifest: new File([manifest as Uint8Array<ArrayBuffer>], "manifest.csv") } : {}),
+      files,
+    }),
+  );
 }
 
 const MANIFEST_HEADER = "personnel_number;period;payment_date;gross;net;file;label\r\n";
@@ -170,7 +161,7 @@ Deno.test("console payslips: a manifest with several PDFs imports through paysli
   const t = await makeTestApp();
   try {
     const cookie = await session(t, "hr@demo.example");
-    const csrf = await csrfOf(t, cookie);
+    const csrf = await csrfOn(t, cookie, "/hr/pay");
     const count = async () => (await t.deps.db.select({ id: payslips.id }).from(payslips)).length;
 
     await ctx.step("the page offers the manifest form with a multiple file input", async () => {

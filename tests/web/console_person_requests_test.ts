@@ -8,25 +8,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { employees, workloadChanges } from "../../src/db/schema/mod.ts";
-
-async function session(t: TestApp, email: string) {
-  return { Cookie: `hr_session=${await t.signIn(email)}` };
-}
-
-async function csrfOf(t: TestApp, cookie: Record<string, string>): Promise<string> {
-  const html = await (await t.request("/hr/people/GW-013", { headers: cookie })).text();
-  return /name="csrf" value="([0-9a-f]{64})"/.exec(html)![1];
-}
-
-function post(cookie: Record<string, string>, fields: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const x of [v].flat()) body.append(k, x);
-  return {
-    method: "POST",
-    headers: { ...cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: body.toString(),
-  };
-}
+import { csrfOn, post, session } from "./_console.ts";
 
 async function vacation(t: TestApp, token: string, year: number) {
   const r = await (await t.request(`/api/v1/portal/employee/leave/balances?year=${year}`, { token })).json();
@@ -37,7 +19,7 @@ Deno.test("console workload: a change from 1 July shares 2027's vacation by cale
   const t = await makeTestApp();
   try {
     const cookie = await session(t, "hr@demo.example");
-    const csrf = await csrfOf(t, cookie);
+    const csrf = await csrfOn(t, cookie, "/hr/people/GW-013");
     const token = await t.signIn("employee@demo.example");
     const [lukas] = await t.deps.db.select().from(employees).where(eq(employees.personnelNumber, "GW-013"));
     const history = () =>
@@ -116,7 +98,7 @@ Deno.test("console documents: HR asks a person for a document; it is among their
   const t = await makeTestApp();
   try {
     const cookie = await session(t, "hr@demo.example");
-    const csrf = await csrfOf(t, cookie);
+    const csrf = await csrfOn(t, cookie, "/hr/people/GW-013");
     const token = await t.signIn("employee@demo.example");
     const missing = async () =>
       (await (await t.request("/api/v1/portal/employee/todos", { token })).json()).data.documentsMissing as {

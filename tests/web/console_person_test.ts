@@ -7,20 +7,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { employees, users } from "../../src/db/schema/mod.ts";
-
-async function session(t: TestApp, email: string) {
-  return { Cookie: `hr_session=${await t.signIn(email)}` };
-}
-
-function post(cookie: Record<string, string>, fields: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const x of [v].flat()) body.append(k, x);
-  return {
-    method: "POST",
-    headers: { ...cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: body.toString(),
-  };
-}
+import { post, session } from "./_console.ts";
 
 /** The form as the page shows it for a person: every field with its value, the weekdays checked. */
 async function shownForm(t: TestApp, cookie: Record<string, string>, pn: string) {

@@ -10,21 +10,12 @@ import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { applications, applicationTasks, positions } from "../../src/db/schema/mod.ts";
 import { READY_APPLICATION_ID } from "../../src/demo/mod.ts";
 import { readSection } from "../../src/org_config/mod.ts";
+import { csrfOn, post, session } from "./_console.ts";
 
 async function setup(t: TestApp) {
-  const cookie = { Cookie: `hr_session=${await t.signIn("hr@demo.example")}` };
+  const cookie = await session(t, "hr@demo.example");
   const html = await (await t.request("/hr/recruiting/stages", { headers: cookie })).text();
-  const m = /name="csrf" value="([0-9a-f]{64})"/.exec(html);
-  assert.ok(m, "the page carries its token");
-  return { cookie, csrf: m[1], html };
-}
-
-function post(cookie: Record<string, string>, fields: Record<string, string>) {
-  return {
-    method: "POST",
-    headers: { ...cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  };
+  return { cookie, csrf: await csrfOn(t, cookie, "/hr/recruiting/stages"), html };
 }
 
 /** The demo's OFFER stage as its form sends it. */

@@ -5,31 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { makeTestApp, type TestApp } from "../_helpers.ts";
+import { makeTestApp } from "../_helpers.ts";
 import { employees, leaveTypes, mailOutbox } from "../../src/db/schema/mod.ts";
-
-async function session(t: TestApp, email: string) {
-  const token = await t.signIn(email);
-  return { Cookie: `hr_session=${token}` };
-}
-
-/** The page's anti-CSRF token, read from its form as a browser would send it. */
-async function csrfOf(t: TestApp, cookie: Record<string, string>, path: string): Promise<string> {
-  const html = await (await t.request(path, { headers: cookie })).text();
-  const m = /name="csrf" value="([0-9a-f]{64})"/.exec(html);
-  assert.ok(m, "the form carries its token");
-  return m[1];
-}
-
-function post(cookie: Record<string, string>, fields: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const x of [v].flat()) body.append(k, x);
-  return {
-    method: "POST",
-    headers: { ...cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: body.toString(),
-  };
-}
+import { csrfOn, post, session } from "./_console.ts";
 
 const PERSON = {
   personnel_number: "N-1",
@@ -70,7 +48,7 @@ Deno.test("console: refusals leave the organisation unchanged", async (ctx) => {
   const t = await makeTestApp();
   try {
     const cookie = await session(t, "hr@demo.example");
-    const csrf = await csrfOf(t, cookie, "/hr/people");
+    const csrf = await csrfOn(t, cookie, "/hr/people");
     const count = async () => (await t.deps.db.select({ id: employees.id }).from(employees)).length;
     const mails = async () => (await t.deps.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
     const before = { people: await count(), mails: await mails() };
@@ -143,7 +121,7 @@ Deno.test("console: a leave policy below the law or with a step that takes days 
   const t = await makeTestApp();
   try {
     const cookie = await session(t, "admin@demo.example");
-    const csrf = await csrfOf(t, cookie, "/hr/leave");
+    const csrf = await csrfOn(t, cookie, "/hr/leave");
     const policy = async () =>
       (await t.deps.db.select().from(leaveTypes).where(eq(leaveTypes.code, "VACATION")))[0];
     const before = await policy();
@@ -183,7 +161,7 @@ Deno.test("console: a company closure added on the calendar page costs the emplo
   const t = await makeTestApp();
   try {
     const cookie = await session(t, "hr@demo.example");
-    const csrf = await csrfOf(t, cookie, "/hr/calendar");
+    const csrf = await csrfOn(t, cookie, "/hr/calendar");
     const closure = {
       csrf,
       name: "Betriebsferien Sommer",
@@ -236,7 +214,7 @@ Deno.test("console: a salary change on the pay page reaches the person's portal;
   const t = await makeTestApp();
   try {
     const cookie = await session(t, "admin@demo.example");
-    const csrf = await csrfOf(t, cookie, "/hr/pay");
+    const csrf = await csrfOn(t, cookie, "/hr/pay");
     const change = {
       csrf,
       personnel_number: "GW-013",
@@ -302,7 +280,7 @@ Deno.test("console: HR cannot turn an invited administrator into an employee, no
     };
     const before = await account();
     const cookie = await session(t, "hr@demo.example");
-    const csrf = await csrfOf(t, cookie, "/hr/people");
+    const csrf = await csrfOn(t, cookie, "/hr/people");
     await ctx.step("a new person with the administrator's address, invited as an employee", async () => {
       const r = await t.request(
         "/hr/people",
@@ -327,7 +305,7 @@ Deno.test("console: HR cannot turn an invited administrator into an employee, no
     });
     await ctx.step("an administrator may", async () => {
       const admin = await session(t, "admin@demo.example");
-      const token = await csrfOf(t, admin, "/hr/people");
+      const token = await csrfOn(t, admin, "/hr/people");
       const r = await t.request(
         "/hr/people/invite",
         post(admin, { csrf: token, personnel_number: "GW-001" }),
