@@ -1163,9 +1163,10 @@ async function team() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Account: language, sign-out
+// Account: language, push to this browser, sign-out
 
-function account() {
+async function account() {
+  const push = await pushCard();
   const form = languageForm();
   const out = handle(
     h("form", { id: "signout" }, h("button", { type: "submit", class: "secondary" }, t("signOut"))),
@@ -1179,6 +1180,7 @@ function account() {
     },
   );
   return parts(
+    takeFlash(),
     h("h1", null, t("settings")),
     h("p", null, t("signedInAs", { email: user?.email ?? "" })),
     h(
@@ -1197,9 +1199,107 @@ function account() {
       h("h2", { id: "h-lang" }, t("language")),
       form,
     ),
+    push,
     h("p", { class: "muted" }, t("install")),
     out,
   );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Push to this browser (Web Push): the service's VAPID key, the browser's subscription registered as a
+// WEBPUSH device of this session; the service worker shows what arrives (sw.js)
+
+/** This browser's service worker registration, if it can receive push at all. */
+async function pushRegistration() {
+  if (!("PushManager" in window) || !("Notification" in window)) return undefined;
+  return await navigator.serviceWorker?.getRegistration("/");
+}
+
+/** base64url to bytes (the VAPID key) and back (the subscription as a token). */
+const unb64 = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+const b64 = (s) => btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+/**
+ * Subscribes this browser (anew when the service's key is not the one it subscribed with) and registers it
+ * for this session in the app's language, so pushes follow a new sign-in and a language change.
+ */
+async function pushOn(reg, key) {
+  const server = unb64((await call("GET", "/push/web-key")).publicKey);
+  let sub = await reg.pushManager.getSubscription();
+  const had = sub?.options?.applicationServerKey;
+  if (sub && had && String(new Uint8Array(had)) !== String(server)) {
+    await sub.unsubscribe();
+    sub = null;
+  }
+  sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: server });
+  const token = b64(JSON.stringify(sub));
+  await call("POST", "/employee/push-devices", { json: { platform: "WEBPUSH", token, language: lang }, key });
+}
+
+/** Stops pushes to this browser: its devices of this session go, and the subscription. */
+async function pushOff(reg) {
+  const { items } = await call("GET", "/employee/push-devices");
+  for (const d of items) {
+    if (d.current && d.platform === "WEBPUSH") await call("DELETE", `/employee/push-devices/${d.id}`);
+  }
+  await (await reg.pushManager.getSubscription())?.unsubscribe();
+}
+
+/** At start and after a language change: a browser with push on registers again (quietly). */
+async function pushAgain() {
+  try {
+    const reg = await pushRegistration();
+    if (reg && Notification.permission === "granted" && await reg.pushManager.getSubscription()) {
+      await pushOn(reg);
+    }
+  } catch {
+    // Quietly: the account screen's switch shows the state and says what went wrong when used.
+  }
+}
+
+/** The account screen's push switch (or why this browser has none). */
+async function pushCard() {
+  const reg = await pushRegistration();
+  const title = (...c) => card("h-push", t("pushTitle"), ...c);
+  if (!reg) return title(h("p", { class: "muted" }, t("pushUnsupported")));
+  const blocked = Notification.permission === "denied";
+  const on = Notification.permission === "granted" && !!await reg.pushManager.getSubscription();
+  const input = h("input", {
+    type: "checkbox",
+    id: "push-switch",
+    role: "switch",
+    checked: on,
+    disabled: blocked,
+  });
+  const form = handle(
+    h(
+      "form",
+      { id: "push-form" },
+      h("div", { class: "check" }, input, h("label", { for: "push-switch" }, t("pushSwitch"))),
+    ),
+    async (key) => {
+      const want = /** @type {HTMLInputElement} */ (input).checked;
+      input.toggleAttribute("disabled", true);
+      try {
+        if (want && await Notification.requestPermission() !== "granted") throw new Error(t("pushBlocked"));
+        const ready = await navigator.serviceWorker.ready;
+        if (want) {
+          await pushOn(ready, key).catch((e) => {
+            throw e instanceof DOMException ? new Error(t("pushFailed")) : e;
+          });
+        } else await pushOff(ready);
+      } catch (e) {
+        /** @type {HTMLInputElement} */ (input).checked = !want;
+        throw e;
+      } finally {
+        input.toggleAttribute("disabled", false);
+      }
+      flash = t(want ? "pushOn" : "pushOff");
+      await show();
+    },
+  );
+  input.addEventListener("change", () => form.requestSubmit());
+  return title(form, h("p", { class: "muted" }, t(blocked ? "pushBlocked" : "pushHint")));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1404,6 +1504,7 @@ function languageForm() {
       const language = /** @type {Lang} */ (values(form).language);
       await call("PATCH", "/employee/profile", { json: { language } });
       setLang(language);
+      pushAgain();
       await show(true);
     },
   );
@@ -1778,6 +1879,7 @@ async function start() {
     const s = await call("GET", "/auth/session");
     user = s.user;
     setLang(s.user.language);
+    pushAgain();
   } catch (e) {
     if (e instanceof SignedOutError) return;
     if (!(e instanceof OfflineError)) throw e;

@@ -243,6 +243,15 @@ const de = {
   acknowledge: "Gelesen und verstanden",
   acknowledged: "«{title}» bestätigt.",
   nothingToRead: "Nichts zu lesen.",
+  pushTitle: "Mitteilungen",
+  pushSwitch: "Push-Mitteilungen auf diesem Gerät",
+  pushHint: "Zum Beispiel, sobald über Ihr Gesuch entschieden ist.",
+  pushOn: "Push-Mitteilungen sind eingeschaltet.",
+  pushOff: "Push-Mitteilungen sind ausgeschaltet.",
+  pushBlocked: "Mitteilungen sind in den Einstellungen des Browsers blockiert.",
+  pushUnsupported:
+    "Dieser Browser kann hier keine Push-Mitteilungen empfangen. Auf dem iPhone: die App zuerst zum Home-Bildschirm hinzufügen und von dort öffnen.",
+  pushFailed: "Der Push-Dienst des Browsers ist nicht erreichbar; versuchen Sie es später nochmals.",
 };
 
 /** @type {Record<Lang, Record<keyof typeof de, string>>} */
@@ -483,6 +492,15 @@ export const STRINGS = {
     acknowledge: "Lu et compris",
     acknowledged: "« {title} » confirmé.",
     nothingToRead: "Rien à lire.",
+    pushTitle: "Notifications",
+    pushSwitch: "Notifications push sur cet appareil",
+    pushHint: "Par exemple dès que votre demande est décidée.",
+    pushOn: "Les notifications push sont activées.",
+    pushOff: "Les notifications push sont désactivées.",
+    pushBlocked: "Les notifications sont bloquées dans les réglages du navigateur.",
+    pushUnsupported:
+      "Ce navigateur ne peut pas recevoir de notifications push ici. Sur iPhone : ajoutez d'abord l'application à l'écran d'accueil et ouvrez-la depuis là.",
+    pushFailed: "Le service push du navigateur est injoignable ; réessayez plus tard.",
   },
   it: {
     appName: "Il mio HR",
@@ -719,6 +737,15 @@ export const STRINGS = {
     acknowledge: "Letto e compreso",
     acknowledged: "«{title}» confermato.",
     nothingToRead: "Niente da leggere.",
+    pushTitle: "Notifiche",
+    pushSwitch: "Notifiche push su questo dispositivo",
+    pushHint: "Per esempio non appena la sua domanda è decisa.",
+    pushOn: "Le notifiche push sono attivate.",
+    pushOff: "Le notifiche push sono disattivate.",
+    pushBlocked: "Le notifiche sono bloccate nelle impostazioni del browser.",
+    pushUnsupported:
+      "Questo browser non può ricevere notifiche push qui. Su iPhone: aggiunga prima l'app alla schermata Home e la apra da lì.",
+    pushFailed: "Il servizio push del browser non è raggiungibile; riprovi più tardi.",
   },
   en: {
     appName: "My HR",
@@ -955,6 +982,15 @@ export const STRINGS = {
     acknowledge: "Read and understood",
     acknowledged: "'{title}' acknowledged.",
     nothingToRead: "Nothing to read.",
+    pushTitle: "Notifications",
+    pushSwitch: "Push notifications on this device",
+    pushHint: "For example as soon as your request is decided.",
+    pushOn: "Push notifications are on.",
+    pushOff: "Push notifications are off.",
+    pushBlocked: "Notifications are blocked in the browser's settings.",
+    pushUnsupported:
+      "This browser cannot receive push notifications here. On an iPhone, add the app to the home screen first and open it from there.",
+    pushFailed: "The browser's push service cannot be reached; try again later.",
   },
 };
 

@@ -20,8 +20,8 @@ export const CHROMIUM_ARGS = [
 
 export type Served = TestApp & { origin: string; stop(): Promise<void> };
 
-/** The demo organisation on a served port. */
-export async function serveDemo(): Promise<Served> {
+/** The demo organisation on a served port (with further settings where a test needs them). */
+export async function serveDemo(env: Record<string, string> = {}): Promise<Served> {
   let handler: (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response> = () =>
     new Response("starting", { status: 503 });
   const ac = new AbortController();
@@ -30,7 +30,7 @@ export async function serveDemo(): Promise<Served> {
     (req, info) => handler(req, info),
   );
   const origin = `http://127.0.0.1:${server.addr.port}`;
-  const t = await makeTestApp({ env: { MCP_ISSUER_URL: origin } });
+  const t = await makeTestApp({ env: { MCP_ISSUER_URL: origin, ...env } });
   handler = (req, info) => t.app.fetch(req, info);
   return Object.assign(t, {
     origin,
