@@ -82,7 +82,10 @@ Deno.test("console leave types: a new type and a changed vacation rule, then req
           json: { leaveType: "MOVING_DAY", startDate: "2027-03-08", endDate: "2027-03-09" },
         });
         assert.equal(two.status, 400);
-        assert.match((await two.json()).error, /Umzugstag gives at most 1 working day\(s\) per event/);
+        // The demo employee reads German; the refusal names the field an app shows it beside.
+        const refused = await two.json();
+        assert.match(refused.error, /^Umzugstag gibt höchstens 1 Arbeitstag\(e\) pro Ereignis/);
+        assert.deepEqual(refused.fields.map((f: { field: string }) => f.field), ["body.endDate"]);
       },
     );
 
