@@ -139,14 +139,11 @@ export async function hrForm(
 }
 
 /** A GET route's handler: the page for HR, the sign-in (back to `back`) or the refusal for anyone else. */
-// deno-lint-ignore no-explicit-any
-export function consoleGet<P extends string = any>(
+export function consoleGet(
   deps: AppDeps,
   back: string,
-  // deno-lint-ignore no-explicit-any
-  render: (c: Context<any, P>, p: Page) => Response | Promise<Response>,
-  // deno-lint-ignore no-explicit-any
-): Handler<any, P> {
+  render: (c: Context, p: Page) => Response | Promise<Response>,
+): Handler {
   return async (c) => {
     const p = await hrPage(deps, c, back);
     if (p instanceof Response) return p;
@@ -155,15 +152,12 @@ export function consoleGet<P extends string = any>(
 }
 
 /** A POST route's handler: `act` runs only for HR with the page's token; `page` answers a refused token. */
-// deno-lint-ignore no-explicit-any
-export function consolePost<P extends string = any>(
+export function consolePost(
   deps: AppDeps,
   back: string,
   page: RefusalPage,
-  // deno-lint-ignore no-explicit-any
-  act: (c: Context<any, P>, posted: { p: Page } & PostedForm) => Promise<Response>,
-  // deno-lint-ignore no-explicit-any
-): Handler<any, P> {
+  act: (c: Context, posted: { p: Page } & PostedForm) => Promise<Response>,
+): Handler {
   return async (c) => {
     const posted = await hrForm(deps, c, back, page);
     if (posted instanceof Response) return posted;

@@ -25,6 +25,7 @@ import {
   type Page,
   param,
   PostForm,
+  refusalStatus,
   render,
 } from "./console_kit.tsx";
 import { closureById } from "../services/hr_console.ts";
@@ -324,9 +325,12 @@ export function mountConsoleClosures(app: Hono<any>, deps: AppDeps): void {
       const first = fill(closureTexts(p.lang).saved, { name: done.closure.nameDe });
       return await closurePage(deps, c, p, id, { flash: doneNote(p.lang, done, first) });
     } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      const status = e.status === 404 ? 404 : e.status === 409 ? 409 : 400;
-      return await closurePage(deps, c, p, id, { errors: [closureRefusal(e, p.lang)], status, form: typed });
+      const status = refusalStatus(e, [404, 409] as const);
+      return await closurePage(deps, c, p, id, {
+        errors: [closureRefusal(e as AppError, p.lang)],
+        status,
+        form: typed,
+      });
     }
   });
 
@@ -340,9 +344,8 @@ export function mountConsoleClosures(app: Hono<any>, deps: AppDeps): void {
       const first = fill(closureTexts(p.lang).removed, { name: done.closure.nameDe });
       return await closurePage(deps, c, p, id, { flash: doneNote(p.lang, done, first) });
     } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      const status = e.status === 404 ? 404 : e.status === 409 ? 409 : 400;
-      return await closurePage(deps, c, p, id, { errors: [closureRefusal(e, p.lang)], status });
+      const status = refusalStatus(e, [404, 409] as const);
+      return await closurePage(deps, c, p, id, { errors: [closureRefusal(e as AppError, p.lang)], status });
     }
   });
 }

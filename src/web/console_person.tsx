@@ -44,6 +44,7 @@ import {
   param,
   PersonOptions,
   PostForm,
+  refusalStatus,
   render,
   WeekdayBoxes,
 } from "./console_kit.tsx";
@@ -395,10 +396,15 @@ async function personPage(
 export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
   app.get("/hr/people/:pn", consoleGet(deps, "/hr/people", (c, p) => personPage(deps, c, p)));
 
-  const refused = async (c: Context, p: Page, e: unknown) => {
-    if (!(e instanceof AppError)) throw e;
-    const status = e.status === 403 || e.status === 404 ? e.status : 400;
-    return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status });
+  /** The page again with a service's refusal, the form as typed when there is one. */
+  const refused = async (
+    c: Context,
+    p: Page,
+    e: unknown,
+    { form, allowed = [403, 404] }: { form?: Record<string, string>; allowed?: (403 | 404)[] } = {},
+  ) => {
+    const status = refusalStatus(e, allowed);
+    return await personPage(deps, c, p, { errors: [refusalText(e as AppError, p.lang)], status, form });
   };
 
   app.post(
@@ -432,9 +438,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
           }),
         });
       } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        const status = e.status === 404 ? 404 : 400;
-        return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
+        return await refused(c, p, e, { form: sent, allowed: [404] });
       }
     }),
   );
@@ -464,9 +468,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
           }),
         });
       } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        const status = e.status === 404 ? 404 : 400;
-        return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
+        return await refused(c, p, e, { form: sent, allowed: [404] });
       }
     }),
   );
@@ -493,9 +495,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
           }),
         });
       } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        const status = e.status === 404 ? 404 : 400;
-        return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
+        return await refused(c, p, e, { form: sent, allowed: [404] });
       }
     }),
   );
@@ -530,9 +530,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
           }),
         });
       } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        const status = e.status === 404 ? 404 : 400;
-        return await personPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: sent });
+        return await refused(c, p, e, { form: sent, allowed: [404] });
       }
     }),
   );
