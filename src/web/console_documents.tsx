@@ -16,6 +16,7 @@ import {
   consoleGet,
   ConsolePage,
   consolePost,
+  entryProblems,
   formText,
   notFoundPage,
   type Page,
@@ -224,9 +225,7 @@ export function mountConsoleDocuments(app: Hono<any>, deps: AppDeps): void {
       const result = await applySections(deps, { documents: [entry] });
       if (!result.ok) {
         // The file's paths read `documents[0].translations.fr.title`; the form has one document.
-        const errors = result.problems.map((x) =>
-          `${x.path.replace(/^documents\[0\]\.?/, "")}: ${x.message}`
-        );
+        const errors = entryProblems(result.problems, "documents[0]");
         return existing
           ? await documentPage(deps, c, p, sent.slug, { errors, status: 400, form: sent })
           : await documentsPage(deps, c, p, { errors, status: 400, form: sent });

@@ -194,6 +194,17 @@ export function formProblems(errors: string[], lang?: Lang): string[] {
   return errors.map((e) => e.replace(/^line \d+: /, "")).map((e) => lang ? recordProblemText(e, lang) : e);
 }
 
+/**
+ * The problems of a configuration entry a console form saved through `applySections`, each named by its field:
+ * the file's path without the entry's own (`documents[0].translations.fr.title` reads `translations.fr.title`).
+ */
+export function entryProblems(problems: { path: string; message: string }[], entry: string): string[] {
+  return problems.map((x) => {
+    const path = x.path.startsWith(entry) ? x.path.slice(entry.length).replace(/^\./, "") : x.path;
+    return `${path}: ${x.message}`;
+  });
+}
+
 /** Where a console page sits in the navigation. */
 export type NavHere =
   | "organisation"

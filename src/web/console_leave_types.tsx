@@ -17,6 +17,7 @@ import {
   consoleGet,
   ConsolePage,
   consolePost,
+  entryProblems,
   formText,
   notFoundPage,
   type Page,
@@ -321,9 +322,7 @@ export function mountConsoleLeaveTypes(app: Hono<any>, deps: AppDeps): void {
       };
       const result = await applySections(deps, { leaveTypes: [entry] });
       if (!result.ok) {
-        const errors = result.problems.map((x) =>
-          `${x.path.replace(/^leaveTypes\[0\]\.?/, "")}: ${x.message}`
-        );
+        const errors = entryProblems(result.problems, "leaveTypes[0]");
         return current
           ? await typePage(deps, c, p, sent.code, { errors, status: 400, form: sent })
           : await typesPage(deps, c, p, { errors, status: 400, form: sent });

@@ -17,6 +17,7 @@ import {
   consoleGet,
   ConsolePage,
   consolePost,
+  entryProblems,
   Field,
   formText,
   Hint,
@@ -144,7 +145,7 @@ export function mountConsoleOrganisation(app: Hono<any>, deps: AppDeps): void {
       };
       const result = await applySections(deps, { settings });
       if (!result.ok) {
-        const errors = result.problems.map((x) => `${x.path.replace(/^settings\.?/, "")}: ${x.message}`);
+        const errors = entryProblems(result.problems, "settings");
         return await organisationPage(deps, c, p, {
           errors,
           status: 400,

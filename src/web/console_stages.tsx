@@ -17,6 +17,7 @@ import {
   consoleGet,
   ConsolePage,
   consolePost,
+  entryProblems,
   formText,
   notFoundPage,
   type Page,
@@ -394,7 +395,7 @@ export function mountConsoleStages(app: Hono<any>, deps: AppDeps): void {
       if (form.get("action") === "preview") return await again({ form: f });
       const result = await applySections(deps, { stages: [entryOf(f)] });
       if (!result.ok) {
-        const errors = result.problems.map((x) => `${x.path.replace(/^stages\[0\]\.?/, "")}: ${x.message}`);
+        const errors = entryProblems(result.problems, "stages[0]");
         return await again({ errors, status: 400, form: f });
       }
       return await stagePage(deps, c, p, f.key, { flash: fill(stageTexts(p.lang).saved, { key: f.key }) });
