@@ -4,7 +4,6 @@
  * hosting provider is no copy of everyone's personal data. `restore` takes an encrypted or a plain backup,
  * checks it and writes the database file (mode 0600) where the stopped service will find it.
  */
-import { Decrypter, Encrypter } from "age-encryption";
 import type { Database } from "../db/client.ts";
 import { openDatabase } from "../db/client.ts";
 import { backupDatabase, backupFailure, refuseExisting, removeCopy } from "./backup.ts";
@@ -32,6 +31,8 @@ export async function encryptedBackup(
   try {
     await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
     const r = await backupDatabase(database, plain);
+    // Loaded by the command that needs it, not with the service (about 10 MB resident).
+    const { Encrypter } = await import("age-encryption");
     const e = new Encrypter();
     if ("passphrase" in key) e.setPassphrase(key.passphrase);
     else e.addRecipient(key.recipient);
@@ -64,6 +65,7 @@ export async function restoreBackup(
   let plain: Uint8Array = bytes;
   if (new TextDecoder().decode(bytes.subarray(0, AGE_HEADER.length)) === AGE_HEADER) {
     if (!key) throw new CommandError("This backup is encrypted: give --passphrase-stdin or --identity-file.");
+    const { Decrypter } = await import("age-encryption");
     const d = new Decrypter();
     if ("passphrase" in key) d.addPassphrase(key.passphrase);
     else d.addIdentity(key.identity.trim());

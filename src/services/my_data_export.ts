@@ -11,7 +11,6 @@
  * itself is kept only for `EXPORT_TTL_MS`.
  */
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
-import { strToU8, zipSync } from "fflate";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { getTableColumns } from "drizzle-orm";
 import {
@@ -487,6 +486,8 @@ export function renderReadable(
 
 /** Builds the ZIP archive for one employee. */
 export async function buildArchive(deps: ServiceDeps, employeeId: string): Promise<Uint8Array> {
+  // Loaded here, not with the service: an export is rare, and the library stays out of an idle service's memory.
+  const { strToU8, zipSync } = await import("fflate");
   const { data, files, lang, links } = await collectPersonData(deps, employeeId);
   const now = deps.clock.now();
   const json = JSON.stringify({ generatedAt: iso(now), ...data }, null, 2);
