@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
 import { prepared, preparedVariants } from "../db/prepared.ts";
 import { compensation, payslips } from "../db/schema/mod.ts";
 import { round2 } from "../domain/numbers.ts";
-import { notFound } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import {
   checkYear,
@@ -120,7 +120,7 @@ async function ownPayslip(q: Q, actor: Actor, id: string): Promise<PayslipRow> {
   const me = selfId(actor);
   const [p] = await q.select().from(payslips).where(and(eq(payslips.id, id), eq(payslips.employeeId, me)))
     .limit(1);
-  if (!p) throw notFound("You have no payslip with this id.");
+  if (!p) throw refusal("not_found", "pay.noSuchPayslip");
   return p;
 }
 
@@ -141,7 +141,7 @@ export async function getPayslip(deps: ServiceDeps, actor: Actor, input: { id: s
 /** The stored document of one of the caller's payslips (404 when there is none). */
 export async function getPayslipDocument(deps: ServiceDeps, actor: Actor, input: { id: string }) {
   const p = await ownPayslip(deps.db, actor, input.id);
-  if (!p.document || !p.documentName) throw notFound("No document is stored for this payslip yet.");
+  if (!p.document || !p.documentName) throw refusal("not_found", "pay.noDocument");
   return {
     fileName: p.documentName,
     contentType: p.documentType ?? "application/pdf",
