@@ -20,6 +20,7 @@ import {
   formText,
   notFoundPage,
   type Page,
+  type PageOpts,
   param,
   PostForm,
   render,
@@ -123,7 +124,7 @@ async function documentsPage(
   deps: AppDeps,
   c: Context,
   p: Page,
-  opts: { flash?: string; errors?: string[]; status?: Status; form?: Form } = {},
+  opts: PageOpts<Status> = {},
 ) {
   const dt = documentTexts(p.lang);
   const docs = await readSection(deps, "documents") as DocumentEntry[];
@@ -159,7 +160,7 @@ async function documentPage(
   c: Context,
   p: Page,
   slug: string,
-  opts: { flash?: string; errors?: string[]; status?: Status; form?: Form } = {},
+  opts: PageOpts<Status> = {},
 ) {
   const dt = documentTexts(p.lang);
   const docs = await readSection(deps, "documents") as DocumentEntry[];

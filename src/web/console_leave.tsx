@@ -16,7 +16,16 @@ import {
   leaveOverview,
 } from "../services/hr_leave.ts";
 import { AppError } from "../errors.ts";
-import { consoleGet, ConsolePage, consolePost, type Page, PostForm, render, Table } from "./console_kit.tsx";
+import {
+  consoleGet,
+  ConsolePage,
+  consolePost,
+  type Page,
+  type PageOpts,
+  PostForm,
+  render,
+  Table,
+} from "./console_kit.tsx";
 import { swissDate } from "../i18n/console_common.ts";
 
 /** The balances the person page shows: one person, one year, with the corrections. */
@@ -126,7 +135,7 @@ async function overviewPage(
   deps: AppDeps,
   c: Context,
   p: Page,
-  opts: { flash?: string; errors?: string[]; status?: 200 | 400 | 403 } = {},
+  opts: PageOpts<200 | 400 | 403> = {},
 ) {
   const bt = leaveBalanceTexts(p.lang);
   const errors = [...opts.errors ?? []];

@@ -21,6 +21,7 @@ import {
   formText,
   notFoundPage,
   type Page,
+  type PageOpts,
   param,
   PostForm,
   render,
@@ -187,7 +188,7 @@ async function typesPage(
   deps: AppDeps,
   c: Context,
   p: Page,
-  opts: { flash?: string; errors?: string[]; status?: Status; form?: Form } = {},
+  opts: PageOpts<Status> = {},
 ) {
   const lt = leaveTypeTexts(p.lang);
   const types = await readSection(deps, "leaveTypes") as LeaveTypeEntry[];
@@ -236,7 +237,7 @@ async function typePage(
   c: Context,
   p: Page,
   code: string,
-  opts: { flash?: string; errors?: string[]; status?: Status; form?: Form } = {},
+  opts: PageOpts<Status> = {},
 ) {
   const lt = leaveTypeTexts(p.lang);
   const type = (await readSection(deps, "leaveTypes") as LeaveTypeEntry[]).find((e) => e.code === code);

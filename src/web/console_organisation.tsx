@@ -24,6 +24,7 @@ import {
   hrForm,
   hrPage,
   type Page,
+  type PageOpts,
   param,
   PostForm,
   refusalStatus,
@@ -52,7 +53,7 @@ async function organisationPage(
   deps: AppDeps,
   c: Context,
   p: Page,
-  opts: { flash?: string; errors?: string[]; status?: Status; form?: Settings } = {},
+  opts: PageOpts<Status, Settings> = {},
 ) {
   const ot = organisationTexts(p.lang);
   const current = await readSection(deps, "settings") as Settings;
@@ -189,7 +190,7 @@ async function closurePage(
   c: Context,
   p: Page,
   id: string,
-  opts: { flash?: string; errors?: string[]; status?: 200 | 400 | 403 | 404 | 409; form?: ClosureForm } = {},
+  opts: PageOpts<200 | 400 | 403 | 404 | 409, ClosureForm> = {},
 ) {
   const ct = closureTexts(p.lang);
   const row = await closureById(deps, id);

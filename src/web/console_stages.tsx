@@ -21,6 +21,7 @@ import {
   formText,
   notFoundPage,
   type Page,
+  type PageOpts,
   param,
   PostForm,
   render,
@@ -29,7 +30,7 @@ import {
 
 type Status = 200 | 400 | 403 | 404;
 type Form = Record<string, string>;
-type Opts = { flash?: string; errors?: string[]; status?: Status; form?: Form };
+type Opts = PageOpts<Status>;
 
 const KINDS = ["", "EMAIL_CANDIDATE", "CREATE_TASK", "NOTIFY_HIRING_MANAGER", "MARK_HIRED"] as const;
 /** German is required of a candidate e-mail; these languages are optional (German stands in). */
