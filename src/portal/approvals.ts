@@ -46,7 +46,9 @@ export const approvalRoutes: RouteDef[] = [
     tag: "leave",
     access: "employee",
     summary: "For managers: leave requests and cancellation requests awaiting the caller",
-    description: "Each with the requester's remaining days if approved and the team's absences in its range.",
+    description:
+      "Each with the requester's remaining days if approved and the team's absences in its range; " +
+      "soonest start first (then the first filed), 50 a page, paged by `cursor`.",
     query: z.strictObject({ ...cursorPageQuery }),
     response: z.strictObject(cursorPageFields(LeaveApproval)),
     errors: who,
@@ -98,7 +100,8 @@ export const approvalRoutes: RouteDef[] = [
     access: "employee",
     summary: "For managers: submitted time weeks of the caller's reports",
     description:
-      "One item per person and submitted week, oldest first, 50 a page, with total and target hours. A " +
+      "One item per person and submitted week, oldest week first (then person), 50 a page, paged by " +
+      "`cursor`, with total and target hours. A " +
       "manager sees the weeks of their direct reports, HR staff also those of people without a manager. " +
       "Roles without approvals answer 403.",
     query: z.strictObject({ ...cursorPageQuery }),
@@ -158,7 +161,8 @@ export const approvalRoutes: RouteDef[] = [
     summary: "For HR: profile change requests (pending by default)",
     description:
       "The profile change requests of every employee, 50 a page, PENDING unless `status` says otherwise, " +
-      "with who asked. HR staff and above only (403 for everyone else).",
+      "with who asked: pending ones the oldest first, decided ones the newest first; paged by `cursor`. HR " +
+      "staff and above only (403 for everyone else).",
     query: z.strictObject({
       status: z.enum(["PENDING", "APPLIED", "REJECTED"]).optional(),
       ...cursorPageQuery,
