@@ -9,7 +9,7 @@
  */
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
-import { AppError } from "../errors.ts";
+import { AppError, textOf } from "../errors.ts";
 import { fill, isLang, type Lang, LANGS, negotiateLang } from "../i18n/mod.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
 import { type CareersTexts, careersTexts } from "../i18n/careers.ts";
@@ -275,7 +275,7 @@ export function mountCareers(app: Hono<any>, deps: AppDeps & { mailKick?: () => 
       if (!(e instanceof AppError)) throw e;
       const status = e.status === 413 || e.status === 415 ? e.status : e.status === 404 ? 404 : 400;
       if (status === 404) return await positionPage(deps, c, lang, id);
-      return await positionPage(deps, c, lang, id, { errors: [e.message], status, form });
+      return await positionPage(deps, c, lang, id, { errors: [textOf(e, lang)], status, form });
     }
   });
 }

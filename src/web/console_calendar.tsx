@@ -7,7 +7,7 @@
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
-import { swissDate } from "../i18n/console_common.ts";
+import { refusalText, swissDate } from "../i18n/console_common.ts";
 import { closureRefusal, closureTexts, requestList } from "../i18n/console_closures.ts";
 import { AppError } from "../errors.ts";
 import { addClosure, approveWorkThrough, listClosures, listWorkThrough } from "../services/hr_pay.ts";
@@ -180,7 +180,7 @@ export function mountConsoleCalendar(app: Hono<any>, deps: AppDeps): void {
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         return await calendarPage(deps, c, p, {
-          errors: [e instanceof RecalculationNeeded ? closureRefusal(e, p.lang) : e.message],
+          errors: [e instanceof RecalculationNeeded ? closureRefusal(e, p.lang) : refusalText(e, p.lang)],
           status: e.code === "conflict" ? 409 : 400,
           form: typed,
         });
@@ -203,7 +203,11 @@ export function mountConsoleCalendar(app: Hono<any>, deps: AppDeps): void {
         });
       } catch (e) {
         const status = refusalStatus(e, [409, 404] as const);
-        return await calendarPage(deps, c, p, { errors: [(e as AppError).message], status, form: typed });
+        return await calendarPage(deps, c, p, {
+          errors: [refusalText(e as AppError, p.lang)],
+          status,
+          form: typed,
+        });
       }
       return await calendarPage(deps, c, p, {
         flash: fill(p.t.workThroughSaved, {

@@ -33,7 +33,7 @@ import {
   render,
   Table,
 } from "./console_kit.tsx";
-import { swissDate } from "../i18n/console_common.ts";
+import { refusalText, swissDate } from "../i18n/console_common.ts";
 
 /** Longest note to the person that the form takes (the approvals service has its own limit too). */
 const NOTE_MAX = 500;
@@ -214,7 +214,7 @@ async function inboxPage(
 /** The inbox again with a service's refusal, at the refusal's own status. */
 async function refused(deps: AppDeps, c: Context, p: Page, e: unknown) {
   const status = refusalStatus(e, [404, 409, 403] as const);
-  return await inboxPage(deps, c, p, { errors: [(e as AppError).message], status });
+  return await inboxPage(deps, c, p, { errors: [refusalText(e as AppError, p.lang)], status });
 }
 
 /** A decision the form sent, or null when it is none of the allowed ones. */

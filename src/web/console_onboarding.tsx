@@ -29,7 +29,7 @@ import {
   render,
   Table,
 } from "./console_kit.tsx";
-import { swissDate } from "../i18n/console_common.ts";
+import { refusalText, swissDate } from "../i18n/console_common.ts";
 
 /** What the section shows: whose plan, the latest plan (or null) and the first day a new plan would take. */
 export interface PlanSection {
@@ -185,7 +185,7 @@ export function mountConsoleOnboarding(app: Hono<any>, deps: AppDeps): void {
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       const status = err.status === 403 || err.status === 404 || err.status === 409 ? err.status : 400;
-      return await planPage(deps, c, p, { errors: [err.message], status });
+      return await planPage(deps, c, p, { errors: [refusalText(err, p.lang)], status });
     }
   };
 

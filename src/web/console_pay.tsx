@@ -7,7 +7,7 @@
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
-import { swissDate } from "../i18n/console_common.ts";
+import { refusalText, swissDate } from "../i18n/console_common.ts";
 import type { AppError } from "../errors.ts";
 import { addCompensation } from "../services/hr_pay.ts";
 import {
@@ -178,7 +178,11 @@ export function mountConsolePay(app: Hono<any>, deps: AppDeps): void {
         });
       } catch (e) {
         const status = refusalStatus(e, [409, 404] as const);
-        return await payPage(deps, c, p, { errors: [(e as AppError).message], status, form: typed });
+        return await payPage(deps, c, p, {
+          errors: [refusalText(e as AppError, p.lang)],
+          status,
+          form: typed,
+        });
       }
     }),
   );

@@ -50,7 +50,7 @@ import {
   render,
   Table,
 } from "./console_kit.tsx";
-import { swissDate } from "../i18n/console_common.ts";
+import { refusalText, swissDate } from "../i18n/console_common.ts";
 import { ORG_LANGUAGES } from "../settings.ts";
 
 type Status = 200 | 400 | 403 | 404 | 409;
@@ -195,7 +195,10 @@ async function positionPage(deps: AppDeps, c: Context, p: Page, id: string, opts
     position = await getPositionForHr(deps, actor, id);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    return await positionsPage(deps, c, p, { errors: [e.message], status: e.status === 403 ? 403 : 404 });
+    return await positionsPage(deps, c, p, {
+      errors: [refusalText(e, p.lang)],
+      status: e.status === 403 ? 403 : 404,
+    });
   }
   const apps = await listApplications(deps, actor, {
     positionId: id,
@@ -253,7 +256,7 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
     a = await getApplication(deps, actor, id, true);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    return await positionsPage(deps, c, p, { errors: [e.message], status: 404 });
+    return await positionsPage(deps, c, p, { errors: [refusalText(e, p.lang)], status: 404 });
   }
   const files = await listApplicationFiles(deps, actor, id);
   const notes = await listHrNotes(deps, actor, id);
@@ -388,7 +391,7 @@ async function deletePage(deps: AppDeps, c: Context, p: Page, id: string, opts: 
     a = await getApplication(deps, portalActor(p.user), id, false);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    return await positionsPage(deps, c, p, { errors: [e.message], status: 404 });
+    return await positionsPage(deps, c, p, { errors: [refusalText(e, p.lang)], status: 404 });
   }
   const question = fill(rt.deleteQuestion, { name: a.candidateName });
   return render(
@@ -470,8 +473,8 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
         if (!(e instanceof AppError)) throw e;
         const status: Status = e.status === 404 ? 404 : e.status === 403 ? 403 : 400;
         return id
-          ? await positionPage(deps, c, p, id, { errors: [e.message], status, form: f })
-          : await positionsPage(deps, c, p, { errors: [e.message], status, form: f });
+          ? await positionPage(deps, c, p, id, { errors: [refusalText(e, p.lang)], status, form: f })
+          : await positionsPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: f });
       }
     }),
   );
@@ -490,7 +493,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
       return download(c, f);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      return await positionsPage(deps, c, p, { errors: [e.message], status: 404 });
+      return await positionsPage(deps, c, p, { errors: [refusalText(e, p.lang)], status: 404 });
     }
   });
 
@@ -515,7 +518,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       const status: Status = e.status === 409 ? 409 : e.status === 404 ? 404 : e.status === 403 ? 403 : 400;
-      return await applicationPage(deps, c, p, id, { errors: [e.message], status });
+      return await applicationPage(deps, c, p, id, { errors: [refusalText(e, p.lang)], status });
     }
   });
 
@@ -537,9 +540,11 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
       await addHrNote(deps, portalActor(p.user), id, f.note, f.visibility);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      if (e.status === 404) return await positionsPage(deps, c, p, { errors: [e.message], status: 404 });
+      if (e.status === 404) {
+        return await positionsPage(deps, c, p, { errors: [refusalText(e, p.lang)], status: 404 });
+      }
       const status: Status = e.status === 403 ? 403 : 400;
-      return await applicationPage(deps, c, p, id, { errors: [e.message], status, form: f });
+      return await applicationPage(deps, c, p, id, { errors: [refusalText(e, p.lang)], status, form: f });
     }
     return await applicationPage(deps, c, p, id, { flash: recruitingTexts(p.lang).noteSaved });
   });
@@ -567,7 +572,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       const status: Status = e.status === 404 ? 404 : e.status === 403 ? 403 : 400;
-      return await applicationPage(deps, c, p, id, { errors: [e.message], status });
+      return await applicationPage(deps, c, p, id, { errors: [refusalText(e, p.lang)], status });
     }
   });
 
@@ -589,7 +594,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
       await deleteApplication(deps, id);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      return await positionsPage(deps, c, p, { errors: [e.message], status: 404 });
+      return await positionsPage(deps, c, p, { errors: [refusalText(e, p.lang)], status: 404 });
     }
     return await positionsPage(deps, c, p, { flash: recruitingTexts(p.lang).deleted });
   });

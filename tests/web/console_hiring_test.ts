@@ -165,7 +165,10 @@ Deno.test("hiring: a hire without any canton is refused and changes nothing", as
     const count = (await t.deps.db.select().from(employees)).length;
     const r = await move(t, cookie, csrf, "HIRED");
     assert.equal(r.status, 409);
-    assert.match(await r.text(), /The position has no canton and the organisation no default canton/);
+    assert.match(
+      await r.text(),
+      /Le poste n(?:'|&#39;)a pas de canton et l(?:'|&#39;)organisation pas de canton par défaut/,
+    );
     const [still] = await t.deps.db.select().from(applications).where(
       eq(applications.id, READY_APPLICATION_ID),
     );

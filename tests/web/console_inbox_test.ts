@@ -183,21 +183,21 @@ Deno.test("console inbox: refusals say why on the page and change nothing", asyn
         "/hr/inbox/changes/nope",
         post(cookie, { csrf, decision: "APPLY" }),
         404,
-        /No profile change request has this id/,
+        /Aucune demande de modification n(?:'|&#39;)a cet identifiant\./,
       ],
       [
         "an unknown leave request",
         "/hr/inbox/leave/nope",
         post(cookie, { csrf, decision: "REJECT" }),
         404,
-        /No leave request awaiting your decision/,
+        /Aucune demande d(?:'|&#39;)absence en attente de votre décision/,
       ],
       [
         "a certificate of an unknown absence",
         "/hr/inbox/certificates/nope/accept",
         post(cookie, { csrf }),
         404,
-        /No sick leave has this id/,
+        /Aucune absence pour maladie n(?:'|&#39;)a cet identifiant\./,
       ],
     ];
     for (const [name, path, init, status, message] of cases) {
@@ -219,7 +219,10 @@ Deno.test("console inbox: refusals say why on the page and change nothing", asyn
       const id = (await s.json()).data.id as string;
       const r = await t.request(`/hr/inbox/certificates/${id}/accept`, post(cookie, { csrf }));
       assert.equal(r.status, 409);
-      assert.match(await r.text(), /No certificate file has arrived/);
+      assert.match(
+        await r.text(),
+        /Aucun fichier de certificat n(?:'|&#39;)est encore arrivé pour cette absence\./,
+      );
       const [e] = await t.deps.db.select().from(sickLeaveEntries).where(eq(sickLeaveEntries.id, id));
       assert.equal(e.certificateState, "NONE");
       const f = await t.request(`/hr/inbox/certificates/${id}`, { headers: cookie });
@@ -252,7 +255,7 @@ Deno.test("console inbox: refusals say why on the page and change nothing", asyn
       const id = (await mine.json()).data.id as string;
       const r = await t.request(`/hr/inbox/changes/${id}`, post(cookie, { csrf, decision: "APPLY" }));
       assert.equal(r.status, 403);
-      assert.match(await r.text(), /Nobody decides their own change request/);
+      assert.match(await r.text(), /Personne ne décide sa propre demande de modification/);
     });
   } finally {
     t.close();

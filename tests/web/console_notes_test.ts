@@ -75,18 +75,18 @@ Deno.test("console notes: every refusal is said with the form kept; nothing chan
     const before = await count();
     const cases: [string, Record<string, string>, number, RegExp][] = [
       ["without the page's token", { note: "x", visibility: "SHARED" }, 403, /./],
-      ["an empty note", { csrf, note: "   ", visibility: "SHARED" }, 400, /The note is empty\./],
+      ["an empty note", { csrf, note: "   ", visibility: "SHARED" }, 400, /La note est vide\./],
       [
         "a visibility that does not exist",
         { csrf, note: "Öffentlich", visibility: "PUBLIC" },
         400,
-        /visibility must be one of SHARED, PRIVATE_HR\./,
+        /La visibilité doit être l(?:'|&#39;)une de SHARED, PRIVATE_HR\./,
       ],
       [
         "a note too long",
         { csrf, note: "x".repeat(4001), visibility: "PRIVATE_HR" },
         400,
-        /The note is longer than 4000 characters\./,
+        /La note dépasse 4000 caractères\./,
       ],
     ];
     for (const [name, form, status, message] of cases) {

@@ -167,42 +167,45 @@ Deno.test("console recruiting: the gate and every refusal are said on the page; 
           post(cookie, { csrf, to: "OFFER" }),
         );
         assert.equal(r.status, 409);
-        assert.match(await r.text(), /is gated: first finish/);
+        assert.match(
+          await r.text(),
+          /est verrouillée : terminez d(?:'|&#39;)abord (?:'|&#39;)Reference check(?:'|&#39;)/,
+        );
         assert.deepEqual(await all(), before);
       },
     );
     const cases: [string, Record<string, string>, number, RegExp][] = [
       ["without the page's token", { ...POSITION }, 403, /./],
-      ["no title", { ...POSITION, csrf, title: "" }, 400, /title: 2 to 200 characters/],
+      ["no title", { ...POSITION, csrf, title: "" }, 400, /titre : 2 à 200 caractères/],
       [
         "a status that does not exist",
         { ...POSITION, csrf, status: "MAYBE" },
         400,
-        /status: one of DRAFT, OPEN, ON_HOLD, CLOSED/,
+        /statut : l(?:'|&#39;)un de DRAFT, OPEN, ON_HOLD, CLOSED/,
       ],
       [
         "a recruiter without an account",
         { ...POSITION, csrf, recruiters: "nobody@example.ch" },
         400,
-        /there is no account nobody@example\.ch/,
+        /il n(?:'|&#39;)y a pas de compte à l(?:'|&#39;)adresse nobody@example\.ch/,
       ],
       [
         "a recruiter whose role does not see applications",
         { ...POSITION, csrf, recruiters: "employee@demo.example" },
         400,
-        /whose role does not see applications/,
+        /employee@demo\.example a le rôle employee, qui ne voit pas les candidatures/,
       ],
       [
         "a workload from above to",
         { ...POSITION, csrf, workload_min: "80", workload_max: "60" },
         400,
-        /workload: from is more than to/,
+        /taux : « dès » dépasse « jusqu(?:'|&#39;)à »/,
       ],
       [
         "an unknown hiring manager",
         { ...POSITION, csrf, hiring_manager: "NOPE" },
         400,
-        /no employee with the personnel number NOPE/,
+        /responsable : aucune personne avec le numéro de personnel NOPE/,
       ],
     ];
     for (const [name, form, status, message] of cases) {

@@ -171,13 +171,23 @@ Deno.test("console: a company closure added on the calendar page costs the emplo
     };
     const refusals: [string, Record<string, string>, number, RegExp][] = [
       ["without the page's token", { ...closure, csrf: "" }, 403, /./],
-      ["ending before it starts", { ...closure, to: "2027-07-01" }, 400, /to is before from/],
-      ["a date that does not exist", { ...closure, from: "2027-06-31" }, 400, /from must be a date/],
+      [
+        "ending before it starts",
+        { ...closure, to: "2027-07-01" },
+        400,
+        /Aucune fermeture d(?:'|&#39;)entreprise ajoutée : « au » précède « du »\./,
+      ],
+      [
+        "a date that does not exist",
+        { ...closure, from: "2027-06-31" },
+        400,
+        /« du » doit être une date AAAA-MM-JJ, pas « 31\.06\.2027 »/,
+      ],
       [
         "overlapping the demo's year-end closure",
         { ...closure, from: "2026-12-28", to: "2026-12-29" },
         409,
-        /overlaps the closure/,
+        /Cela chevauche la fermeture du 24\.12\.2026 au /,
       ],
     ];
     for (const [name, fields, status, message] of refusals) {

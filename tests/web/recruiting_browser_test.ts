@@ -133,7 +133,10 @@ Deno.test("recruiting in the browser: from the advertisement to the onboarding p
       await hr.goto(`${s.origin}/hr/recruiting/applications/${applicationId}`);
       await hr.locator("#to").selectOption("OFFER");
       await hr.locator(`form[action$='/move'] button[type=submit]`).click();
-      assert.match(await hr.locator("[role=alert]").innerText(), /is gated: first finish 'Reference check'/);
+      assert.match(
+        await hr.locator("[role=alert]").innerText(),
+        /L'étape « Offre » est verrouillée : terminez d'abord 'Reference check'\./,
+      );
       assert.match(
         refusal(
           await assistant.callTool({
@@ -141,7 +144,7 @@ Deno.test("recruiting in the browser: from the advertisement to the onboarding p
             arguments: { application_id: applicationId, to_stage: "OFFER" },
           }),
         ),
-        /gated.*Reference check/s,
+        /verrouillée.*Reference check/s,
       );
       const [app] = await s.t.deps.db.select().from(applications).where(eq(applications.id, applicationId));
       assert.equal(app.status, "ACTIVE");
