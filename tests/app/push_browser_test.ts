@@ -232,6 +232,25 @@ Deno.test({
         const devices = await s.deps.db.select().from(pushDevices).where(eq(pushDevices.platform, "WEBPUSH"));
         assert.deepEqual(devices, []);
       });
+
+      await t.step("a subscription made with another key is replaced at the next start", async () => {
+        // As after the installation's VAPID key changed: the browser still holds the old subscription.
+        await page.evaluate(`localStorage.setItem("test:push-subscription", "${"B".repeat(87)}")`);
+        const posted: string[] = [];
+        page.on("request", (r) => {
+          if (r.method() === "POST" && r.url().endsWith(`${BASE}/employee/push-devices`)) {
+            posted.push(r.postData() ?? "");
+          }
+        });
+        await page.goto(`${s.origin}/account`);
+        await pushSwitch.waitFor();
+        await until(() => Promise.resolve(posted.length), (n) => n > 0);
+        assert.deepEqual(await page.evaluate("window.__push.calls"), [
+          ["unsubscribe"],
+          ["subscribe", true, publicKey],
+        ]);
+        assert.equal(JSON.parse(posted[0]).platform, "WEBPUSH");
+      });
       await context.close();
 
       await t.step("notifications not allowed: the switch says so beside it and stays off", async () => {
