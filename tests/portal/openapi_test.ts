@@ -669,6 +669,24 @@ Deno.test("openapi: real responses of every operation match the document's schem
       });
     });
 
+    await t.step(
+      "an app's sync: the six lists with updatedSince answer their documented envelope",
+      async () => {
+        const since = `updatedSince=${
+          encodeURIComponent(new Date(app.clock.now() - 86_400_000).toISOString())
+        }`;
+        for (const id of ["listLeaveRequests", "listTimeEntries", "listPayslips", "listNotifications"]) {
+          const r = await op(id, "employee", { query: `${since}&limit=1`, expect: 200 });
+          assert.ok(Array.isArray(r.data.deleted), id);
+        }
+        for (const id of ["getSickLeave", "listTodos"]) {
+          const r = await op(id, "employee", { query: since, expect: 200 });
+          assert.ok(Array.isArray(r.data.deleted), id);
+        }
+        await op("listTimeEntries", "employee", { query: "updatedSince=2000-01-01T00:00:00Z", expect: 400 });
+      },
+    );
+
     await t.step("sign-out last", async () => {
       await op("signOut", "employee", { expect: 200 });
       await op("getCurrentSession", "employee", { expect: 401 });
