@@ -10,7 +10,7 @@
 import { and, eq, inArray, like, lt, ne, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { applications, mailOutbox, mcpPreviews, notifications, positions } from "../db/schema/mod.ts";
-import { notFound } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import type { Tx } from "./common.ts";
 import { APPLICATION_RETENTION_MONTHS } from "./careers.ts";
 import { recordRemoved } from "./sync.ts";
@@ -43,7 +43,7 @@ async function deleteApplicationIn(tx: Tx, id: string, now: number): Promise<voi
 export async function deleteApplication(deps: Deps, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [a] = await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, id));
-    if (!a) throw notFound("No application has this id.");
+    if (!a) throw refusal("not_found", "recruiting.applicationUnknown");
     await deleteApplicationIn(tx, id, deps.clock.now());
   });
 }

@@ -8,8 +8,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { employees, onboardingPlans, onboardingTasks, onboardingTemplates } from "../db/schema/mod.ts";
 import { isHrOrAbove } from "../domain/access.ts";
 import { isPlausibleDate } from "../domain/calendar.ts";
-import { AppError } from "../errors.ts";
-import { onboardingTexts } from "../i18n/console_onboarding.ts";
+import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import {
   DEFAULT_TIME_ZONE,
@@ -46,7 +45,7 @@ export interface PlanTask {
  * or null when the person has none.
  */
 export async function planOf(deps: ServiceDeps, actor: Actor, employeeId: string) {
-  if (!isHrOrAbove(actor.role)) throw new AppError("forbidden", "Only HR staff read onboarding plans here.");
+  if (!isHrOrAbove(actor.role)) throw refusal("forbidden", "onboarding.plansHrOnly");
   const [plan] = await deps.db.select().from(onboardingPlans).where(
     eq(onboardingPlans.employeeId, employeeId),
   )
@@ -178,21 +177,21 @@ export async function completeAssignedOnboardingTask(deps: ServiceDeps, actor: A
       .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
       .where(and(eq(onboardingTasks.id, taskId), eq(onboardingTasks.assigneeEmployeeId, me))).limit(1);
     if (!row || row.plan.employeeId === me) {
-      throw new AppError("not_found", "No onboarding task of someone else's plan is yours with this id.");
+      throw refusal("not_found", "onboarding.assignedTaskUnknown");
     }
     return await markTaskDone(tx, row.task, now);
   });
 }
 
 function hrOnly(actor: Actor) {
-  if (!isHrOrAbove(actor.role)) throw new AppError("forbidden", onboardingTexts(actor.language).onlyHr);
+  if (!isHrOrAbove(actor.role)) throw refusal("forbidden", "onboarding.changeHrOnly");
 }
 
 /** The person's open plan in the caller's transaction, or a refusal naming that there is none. */
-async function openPlanOf(tx: Tx, actor: Actor, employeeId: string) {
+async function openPlanOf(tx: Tx, employeeId: string) {
   const [plan] = await tx.select().from(onboardingPlans)
     .where(and(eq(onboardingPlans.employeeId, employeeId), eq(onboardingPlans.status, "OPEN"))).limit(1);
-  if (!plan) throw new AppError("conflict", onboardingTexts(actor.language).noOpenPlan);
+  if (!plan) throw refusal("conflict", "onboarding.noOpenPlan");
   return plan;
 }
 
@@ -208,17 +207,18 @@ export async function startPlanForPerson(
   firstDay: string,
 ) {
   hrOnly(actor);
-  const t = onboardingTexts(actor.language);
-  if (!isPlausibleDate(firstDay)) throw new AppError("validation", t.firstDayInvalid);
+  if (!isPlausibleDate(firstDay)) {
+    throw refusal("validation", "onboarding.firstDayInvalid", {}, { field: "firstDay" });
+  }
   return await writeTx(deps, async (tx) => {
     const [template] = await tx.select({ id: onboardingTemplates.id }).from(onboardingTemplates)
       .where(eq(onboardingTemplates.key, DEFAULT_TEMPLATE)).limit(1);
-    if (!template) throw new AppError("conflict", t.noTemplate);
+    if (!template) throw refusal("conflict", "onboarding.noTemplate");
     const [person] = await tx.select({ id: employees.id }).from(employees).where(eq(employees.id, employeeId))
       .limit(1);
-    if (!person) throw new AppError("not_found", "No employee with this id.");
+    if (!person) throw refusal("not_found", "onboarding.employeeUnknown");
     const planId = await startPlanFromTemplate(tx, employeeId, deps.clock.now(), DEFAULT_TEMPLATE, firstDay);
-    if (!planId) throw new AppError("conflict", t.alreadyOpen);
+    if (!planId) throw refusal("conflict", "onboarding.alreadyOpen");
     return { planId, startDate: firstDay };
   });
 }
@@ -242,7 +242,7 @@ async function closeOpen(tx: Tx, planId: string, employeeId: string, now: number
 export async function closePlan(deps: ServiceDeps, actor: Actor, employeeId: string) {
   hrOnly(actor);
   return await writeTx(deps, async (tx) => {
-    const plan = await openPlanOf(tx, actor, employeeId);
+    const plan = await openPlanOf(tx, employeeId);
     await closeOpen(tx, plan.id, employeeId, deps.clock.now());
     return { planId: plan.id, status: "CLOSED" as const };
   });
@@ -256,10 +256,10 @@ export async function completePlanTask(deps: ServiceDeps, actor: Actor, employee
   hrOnly(actor);
   const now = deps.clock.now();
   return await writeTx(deps, async (tx) => {
-    const plan = await openPlanOf(tx, actor, employeeId);
+    const plan = await openPlanOf(tx, employeeId);
     const [task] = await tx.select().from(onboardingTasks)
       .where(and(eq(onboardingTasks.id, taskId), eq(onboardingTasks.planId, plan.id))).limit(1);
-    if (!task) throw new AppError("not_found", onboardingTexts(actor.language).noTask);
+    if (!task) throw refusal("not_found", "onboarding.taskNotOnPlan");
     return { ...(await markTaskDone(tx, task, now)), title: task.title };
   });
 }
