@@ -32,12 +32,6 @@ export interface OnboardingTexts {
   /** `{date}` */
   planStarted: string;
   /** Refusals of the plan's actions. */
-  noTemplate: string;
-  alreadyOpen: string;
-  noOpenPlan: string;
-  noTask: string;
-  firstDayInvalid: string;
-  onlyHr: string;
   /** `{name}` */
   pageTitle: string;
   /** `{name}` */
@@ -79,13 +73,6 @@ export const ONBOARDING_TEXTS: Record<Lang, OnboardingTexts> = {
       "Wechsel), starten Sie ihn hier; die Aufgaben sind ab dem gewählten ersten Tag fällig.",
     firstDay: "Erster Tag des Plans",
     planStarted: "Der Onboarding-Plan ist gestartet, erster Tag {date}.",
-    noTemplate: "Die Organisation hat keine Onboarding-Vorlage DEFAULT (Abschnitt onboardingTemplates " +
-      "der Konfigurationsdatei).",
-    alreadyOpen: "Diese Person hat schon einen offenen Onboarding-Plan.",
-    noOpenPlan: "Diese Person hat keinen offenen Onboarding-Plan.",
-    noTask: "Diese Aufgabe gehört nicht zum offenen Onboarding-Plan dieser Person.",
-    firstDayInvalid: "Erster Tag des Plans: ein gültiges Datum JJJJ-MM-TT zwischen 1900 und 2100 angeben.",
-    onlyHr: "Nur HR bearbeitet Onboarding-Pläne hier.",
     pageTitle: "Onboarding-Plan von {name}",
     backToPerson: "Zurück zu {name}",
     manage: "Aufgaben erledigen, Plan schliessen oder starten",
@@ -123,13 +110,6 @@ export const ONBOARDING_TEXTS: Record<Lang, OnboardingTexts> = {
       "changement de poste, par exemple), démarrez-le ici ; les tâches sont dues à partir du premier jour choisi.",
     firstDay: "Premier jour du plan",
     planStarted: "Le plan d'intégration a démarré, premier jour le {date}.",
-    noTemplate: "L'organisation n'a pas de modèle d'intégration DEFAULT (section onboardingTemplates du " +
-      "fichier de configuration).",
-    alreadyOpen: "Cette personne a déjà un plan d'intégration ouvert.",
-    noOpenPlan: "Cette personne n'a pas de plan d'intégration ouvert.",
-    noTask: "Cette tâche n'appartient pas au plan d'intégration ouvert de cette personne.",
-    firstDayInvalid: "Premier jour du plan : indiquez une date valide AAAA-MM-JJ entre 1900 et 2100.",
-    onlyHr: "Seules les RH modifient les plans d'intégration ici.",
     pageTitle: "Plan d'intégration de {name}",
     backToPerson: "Retour à {name}",
     manage: "Marquer des tâches faites, clore ou démarrer un plan",
@@ -168,14 +148,6 @@ export const ONBOARDING_TEXTS: Record<Lang, OnboardingTexts> = {
       "ad esempio) lo avvii qui; i compiti scadono a partire dal primo giorno scelto.",
     firstDay: "Primo giorno del piano",
     planStarted: "Il piano di inserimento è avviato, primo giorno il {date}.",
-    noTemplate:
-      "L'organizzazione non ha un modello di inserimento DEFAULT (sezione onboardingTemplates del " +
-      "file di configurazione).",
-    alreadyOpen: "Questa persona ha già un piano di inserimento aperto.",
-    noOpenPlan: "Questa persona non ha un piano di inserimento aperto.",
-    noTask: "Questo compito non appartiene al piano di inserimento aperto di questa persona.",
-    firstDayInvalid: "Primo giorno del piano: indichi una data valida AAAA-MM-GG tra il 1900 e il 2100.",
-    onlyHr: "Solo le RU modificano i piani di inserimento qui.",
     pageTitle: "Piano di inserimento di {name}",
     backToPerson: "Torna a {name}",
     manage: "Segnare compiti svolti, chiudere o avviare un piano",
@@ -212,13 +184,6 @@ export const ONBOARDING_TEXTS: Record<Lang, OnboardingTexts> = {
       "it here; the tasks fall due from the first day chosen.",
     firstDay: "First day of the plan",
     planStarted: "The onboarding plan has started, first day {date}.",
-    noTemplate: "The organisation has no onboarding template DEFAULT (section onboardingTemplates of the " +
-      "configuration file).",
-    alreadyOpen: "This person already has an open onboarding plan.",
-    noOpenPlan: "This person has no open onboarding plan.",
-    noTask: "This task is not on this person's open onboarding plan.",
-    firstDayInvalid: "First day of the plan: give a valid date YYYY-MM-DD from 1900 to 2100.",
-    onlyHr: "Only HR staff change onboarding plans here.",
     pageTitle: "Onboarding plan of {name}",
     backToPerson: "Back to {name}",
     manage: "Mark tasks done, close or start a plan",

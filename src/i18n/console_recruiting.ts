@@ -71,9 +71,6 @@ export interface RecruitingTexts {
   deleteConfirm: string;
   cancel: string;
   /** Refusals of completing a recruiting task. */
-  taskUnknown: string;
-  taskOfTeam: string;
-  taskOfOther: string;
 }
 
 export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
@@ -141,9 +138,6 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
       "Gelöscht werden die Bewerbung, die Dateien, Aufgaben, Notizen und der Verlauf, sofort und endgültig.",
     deleteConfirm: "Endgültig löschen",
     cancel: "Abbrechen",
-    taskUnknown: "Keine Aufgabe einer Bewerbung, die Sie sehen, hat diese Kennung.",
-    taskOfTeam: "Diese Aufgabe ist für HR und die Rekrutierenden der Stelle.",
-    taskOfOther: "Diese Aufgabe ist für die vorgesetzte Person der Stelle.",
   },
   fr: {
     recruiting: "Recrutement",
@@ -209,9 +203,6 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
       "La candidature, ses fichiers, tâches, notes et son historique sont supprimés, immédiatement et définitivement.",
     deleteConfirm: "Supprimer définitivement",
     cancel: "Annuler",
-    taskUnknown: "Aucune tâche d'une candidature que vous voyez n'a cet identifiant.",
-    taskOfTeam: "Cette tâche revient aux RH et aux recruteurs du poste.",
-    taskOfOther: "Cette tâche revient au ou à la responsable du poste.",
   },
   it: {
     recruiting: "Reclutamento",
@@ -277,9 +268,6 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
       "Vengono cancellati la candidatura, i file, i compiti, le note e lo storico, subito e definitivamente.",
     deleteConfirm: "Cancellare definitivamente",
     cancel: "Annulla",
-    taskUnknown: "Nessun compito di una candidatura che lei vede ha questo identificativo.",
-    taskOfTeam: "Questo compito spetta alle RU e ai reclutatori del posto.",
-    taskOfOther: "Questo compito spetta al superiore del posto.",
   },
   en: {
     recruiting: "Recruiting",
@@ -344,9 +332,6 @@ export const RECRUITING_TEXTS: Record<Lang, RecruitingTexts> = {
     deleteWarning: "The application, its files, tasks, notes and history are deleted, at once and for good.",
     deleteConfirm: "Delete for good",
     cancel: "Cancel",
-    taskUnknown: "No task of an application you see has this id.",
-    taskOfTeam: "This task is for HR and the position's recruiters.",
-    taskOfOther: "This task is for the position's hiring manager.",
   },
 };
 
