@@ -224,11 +224,12 @@ Deno.test({
           refusal(
             await c.callTool({ name: "withdraw_leave_request", arguments: { request_id: pending.id } }),
           ),
-          /Only a request awaiting approval/,
+          // The demo employee reads German.
+          /^Nur ein Gesuch, das auf Entscheid wartet, kann zurückgezogen werden; dieses ist: zurückgezogen\.$/,
         );
-        assert.match(
+        assert.equal(
           refusal(await c.callTool({ name: "withdraw_leave_request", arguments: { request_id: "nope" } })),
-          /no leave request with this id/,
+          "Sie haben kein Abwesenheitsgesuch mit dieser ID.",
         );
       });
 
