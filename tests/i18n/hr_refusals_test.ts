@@ -237,8 +237,8 @@ Deno.test("hr refusals: every problem of a form is said in the reader's language
       const body = errorBody(e, "fr", "body");
       assert.equal(
         body.error,
-        "Aucun changement de salaire enregistré : « valable dès » 01.01.2020 précède l'entrée (01.04.2022); " +
-          "le salaire annuel doit être un montant positif, pas 0; le nombre de versements doit être 12 ou 13, " +
+        "Aucun changement de salaire enregistré : « valable dès » 01.01.2020 précède l'entrée (01.04.2022) ; " +
+          "le salaire annuel doit être un montant positif, pas 0 ; le nombre de versements doit être 12 ou 13, " +
           "pas 14.",
       );
       assert.deepEqual(body.fields?.map((f) => f.field), [

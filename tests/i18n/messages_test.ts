@@ -69,6 +69,27 @@ Deno.test("messages: a refusal is said in the reader's language, days the Swiss 
   );
 });
 
+Deno.test("messages: a fraction takes the Swiss decimal mark of the language, a list the language's separator", () => {
+  // CLDR's Swiss locales: fr-CH writes 3,5; de-CH, it-CH and en-CH write 3.5. A whole number (a year) as it is.
+  const e = refusal("validation", "input.year", { field: "x", value: 3.5 });
+  assert.equal(textOf(e, "fr"), "« x » doit être une année de 2000 à 2100, pas 3,5.");
+  assert.equal(textOf(e, "de"), "«x» muss ein Jahr von 2000 bis 2100 sein, nicht 3.5.");
+  assert.equal(textOf(e, "it"), "«x» deve essere un anno dal 2000 al 2100, non 3.5.");
+  assert.equal(
+    textOf(refusal("validation", "input.year", { field: "x", value: 2150 }), "fr"),
+    "« x » doit être une année de 2000 à 2100, pas 2150.",
+  );
+  const two = [
+    { id: "page.badCursor" as const },
+    { id: "page.cursorAndOffset" as const },
+  ];
+  assert.equal(
+    say("input.year", "fr", { field: two, value: 1 }),
+    "« « cursor » doit être un « nextCursor » renvoyé par cette liste. ; Envoyez soit « cursor », soit « offset », pas les deux. » doit être une année de 2000 à 2100, pas 1.",
+  );
+  assert.match(say("input.year", "de", { field: two, value: 1 }), /Liste geliefert hat\.; Senden Sie/);
+});
+
 /** The folders whose refusals reach people: services, rules, the portal, sign-in and the connector. */
 const SCANNED = ["src/services", "src/domain", "src/portal", "src/signin", "src/mcp", "src/push"];
 const SCANNED_FILES = ["src/http_body.ts", "src/oauth/clients.ts"];

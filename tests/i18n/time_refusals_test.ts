@@ -31,7 +31,7 @@ const EXPECTED = {
       "Une semaine doit commencer un lundi ; le 18.11.2026 n'en est pas un (les semaines vont du lundi " +
       "au dimanche).",
     totalHours:
-      "Les 4 heures indiquées ne correspondent pas à 08:00–12:00 moins 30 minutes de pause (3.5 h). " +
+      "Les 4 heures indiquées ne correspondent pas à 08:00–12:00 moins 30 minutes de pause (3,5 h). " +
       "Envoyez la valeur correspondante ou omettez totalHours.",
     overlap: "Cela chevauche votre saisie {entry} du 17.11.2026 de 18:00 à 19:00. Modifiez les heures, ou " +
       "corrigez plutôt cette saisie.",

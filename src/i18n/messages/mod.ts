@@ -14,6 +14,7 @@ import { LEAVE_MESSAGES } from "./leave.ts";
 import { TIME_MESSAGES } from "./time.ts";
 import { SELF_MESSAGES } from "./self.ts";
 import { HR_MESSAGES } from "./hr.ts";
+import { FIELD_MESSAGES } from "./fields.ts";
 
 /** One text in the four languages. */
 export type Texts = Readonly<Record<Lang, string>>;
@@ -27,6 +28,7 @@ export const CATALOGUE_PARTS: Readonly<Record<string, Catalogue>> = {
   time: TIME_MESSAGES,
   self: SELF_MESSAGES,
   hr: HR_MESSAGES,
+  fields: FIELD_MESSAGES,
 };
 
 /** The whole catalogue. */
@@ -36,6 +38,7 @@ export const MESSAGES = {
   ...TIME_MESSAGES,
   ...SELF_MESSAGES,
   ...HR_MESSAGES,
+  ...FIELD_MESSAGES,
 } as const;
 
 /** The id of a refusal in the catalogue. */
@@ -56,14 +59,24 @@ export type ParamValue =
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const DECIMALS = Object.fromEntries(
+  (["de", "fr", "it", "en"] as const).map((l) => [
+    l,
+    new Intl.NumberFormat(`${l}-CH`, { maximumFractionDigits: 2, useGrouping: false }),
+  ]),
+) as Record<Lang, Intl.NumberFormat>;
+
 /** A parameter as it is shown: a day as 25.11.2026 (the Swiss form in all four languages), else as it is. */
 function shown(v: ParamValue, lang: Lang): string {
-  if (typeof v === "number") return String(v);
+  // A whole number as it is (years, counts: no grouping); a fraction with the language's Swiss decimal mark
+  // (CLDR: 3,5 in fr-CH, 3.5 in de-CH, it-CH and en-CH).
+  if (typeof v === "number") return Number.isInteger(v) ? String(v) : DECIMALS[lang].format(v);
   if (typeof v === "string") {
     const m = ISO_DAY.exec(v);
     return m ? `${m[3]}.${m[2]}.${m[1]}` : v;
   }
-  if (Array.isArray(v)) return v.map((x) => say(x.id, lang, x.params)).join("; ");
+  // French typography puts a space before a semicolon.
+  if (Array.isArray(v)) return v.map((x) => say(x.id, lang, x.params)).join(lang === "fr" ? " ; " : "; ");
   const one = v as { id: MessageId; params?: MessageParams };
   return say(one.id, lang, one.params);
 }
