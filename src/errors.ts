@@ -173,7 +173,7 @@ export function errorBody(err: AppError, lang: Lang = "en", where?: "body" | "qu
 } {
   const text = textOf(err, lang);
   const fields = err.fields?.map((f) => ({
-    field: where && !/^(body|query|path|header)\./.test(f.field) ? `${where}.${f.field}` : f.field,
+    field: where && !/^(body|query|path|header)(\.|$)/.test(f.field) ? `${where}.${f.field}` : f.field,
     // A catalogue refusal's fields share its text; schema problems were said in the language already.
     message: err.msg ? text : f.message,
   }));

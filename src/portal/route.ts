@@ -160,10 +160,15 @@ export function parseOrThrow<T extends z.ZodType>(
 ): z.output<T> {
   const r = schema.safeParse(value, { error: ZOD_LOCALES[lang] });
   if (!r.success) {
-    const fields = r.error.issues.map((issue) => ({
-      field: [where, ...issue.path.map(String)].join("."),
-      message: issueSentence(issue, value, where, PORTAL_TEXTS[lang]),
-    }));
+    // An unknown key is named itself (`query.offset`), like any other field, so an app can point at it.
+    const fields = r.error.issues.flatMap((issue) => {
+      const message = issueSentence(issue, value, where, PORTAL_TEXTS[lang]);
+      const unknown = issue.code === "unrecognized_keys" ? (issue as { keys?: string[] }).keys ?? [] : [];
+      const at = [where, ...issue.path.map(String)].join(".");
+      return unknown.length
+        ? unknown.map((k) => ({ field: `${at}.${k}`, message }))
+        : [{ field: at, message }];
+    });
     throw new AppError("validation", fields[0].message, { fields });
   }
   return r.data;

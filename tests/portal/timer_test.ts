@@ -291,7 +291,7 @@ Deno.test("timer: refused across midnight, over an entry, within a minute; the t
         const [path, body, field] of [
           ["/start", { type: "NAP" }, "body.type"],
           ["/start", { projectCode: "has spaces" }, "body.projectCode"],
-          ["/start", { startTime: "08:00" }, "body"],
+          ["/start", { startTime: "08:00" }, "body.startTime"],
           ["/stop", { breakMinutes: 1.5 }, "body.breakMinutes"],
           ["/stop", { endTime: "25:00" }, "body.endTime"],
         ] as const
