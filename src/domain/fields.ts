@@ -1,11 +1,16 @@
 /**
- * The field types both doors validate with (the portal's JSON and the connector's tool arguments), so each
- * rule is written once: a calendar date, a time of day, a project code, a person's language. The portal
- * names them in its OpenAPI document; the connector describes them in its tool schemas.
+ * The field types every door's input is checked with, so each rule is written once: a calendar date, a time of
+ * day, a project code, a person's language, a working-weekday pattern, a workload, a salary-continuation scale,
+ * an AHV number, a canton. The services check their input with them (`checkField`), whichever door it came
+ * through; the portal names them in its OpenAPI document and the connector in its tool schemas, built from the
+ * same types. Which door takes which field: docs/fields.md.
  */
 import { z } from "zod";
 import { isPlausibleDate, isValidDate } from "./calendar.ts";
 import { LANGS } from "../i18n/mod.ts";
+import type { MessageId, MessageParams } from "../i18n/messages/mod.ts";
+import { refusal } from "../errors.ts";
+import { SALARY_SCALES, type SalaryScale } from "./sick.ts";
 
 /**
  * A calendar-valid date `YYYY-MM-DD` (see `isValidDate`) from 1900-01-01 to 2100-12-31 (`isPlausibleDate`):
@@ -33,3 +38,106 @@ export const projectCode = z.string().trim().regex(/^[A-Za-z0-9._-]{1,32}$/, {
 
 /** A person's language: German, English, French or Italian. */
 export const language = z.enum(LANGS);
+
+/**
+ * A salary-continuation scale (the court scale applied during illness): one of `SALARY_SCALES`, written in
+ * capitals; a lower-case value from a spreadsheet is read as the same scale.
+ */
+export const salaryScale = z.string().trim().toUpperCase().pipe(z.enum(SALARY_SCALES as [SalaryScale]));
+
+/** A working-weekday pattern: ISO weekdays 1 (Monday) to 7, each at most once, at least one. */
+export const weekdayPattern = z.array(z.int().min(1).max(7)).min(1).refine(
+  (d) => new Set(d).size === d.length,
+  {
+    message: "must name each weekday at most once",
+  },
+);
+
+/** A workload in percent of full time: above 0, at most 100 (a change to 0 % is a leaving, not a workload). */
+export const workloadPercent = z.number().gt(0).max(100);
+
+/** An AHV (social insurance) number as written on the card: `756.1234.5678.97`. */
+export const ahvNumber = z.string().trim().regex(/^756\.\d{4}\.\d{4}\.\d{2}$/);
+
+/** The 26 cantons' codes, the Swiss post's abbreviations. */
+export const CANTONS = [
+  "AG",
+  "AI",
+  "AR",
+  "BE",
+  "BL",
+  "BS",
+  "FR",
+  "GE",
+  "GL",
+  "GR",
+  "JU",
+  "LU",
+  "NE",
+  "NW",
+  "OW",
+  "SG",
+  "SH",
+  "SO",
+  "SZ",
+  "TG",
+  "TI",
+  "UR",
+  "VD",
+  "VS",
+  "ZG",
+  "ZH",
+] as const; // deno-fmt-ignore
+
+/** A canton code, e.g. `BE` (lower case is read as the same code). */
+export const canton = z.string().trim().toUpperCase().pipe(z.enum(CANTONS));
+
+/** A free text of at most `max` characters, trimmed. */
+export const textUpTo = (max: number) => z.string().trim().max(max);
+
+/**
+ * A field's rule as the services apply it: the zod type every door documents, and the catalogue text the
+ * service refuses a value with, so the refusal reads the same whichever door the value came through.
+ */
+export interface FieldRule {
+  readonly schema: z.ZodType;
+  readonly id: MessageId;
+  readonly params?: (value: unknown) => MessageParams;
+}
+
+/** Every field rule the services check, by the kind of field. */
+export const FIELD_RULES = {
+  projectCode: { schema: projectCode, id: "field.projectCode" },
+  date: { schema: isoDate, id: "field.date" },
+  language: { schema: language, id: "field.language", params: () => ({ langs: LANGS.join(", ") }) },
+  weekdays: { schema: weekdayPattern, id: "field.weekdays" },
+  workloadPercent: { schema: workloadPercent, id: "field.workloadPercent" },
+  scale: { schema: salaryScale, id: "field.scale", params: () => ({ scales: SALARY_SCALES.join(", ") }) },
+  ahvNumber: { schema: ahvNumber, id: "field.ahvNumber" },
+  canton: { schema: canton, id: "field.canton" },
+} as const satisfies Record<string, FieldRule>;
+
+/** A value as a refusal quotes it: a list as its items joined with commas, anything else as text. */
+function quoted(value: unknown): string {
+  return Array.isArray(value) ? value.join(",") : String(value);
+}
+
+/**
+ * The value checked against its field's rule (its parsed form: trimmed, upper-cased where the rule says so),
+ * or a `validation` refusal naming `field` (the service input's name) with the rule's catalogue text. An
+ * absent value (`undefined`) passes: whether a field is required is the input's business, not the rule's.
+ */
+export function checkField<T>(rule: FieldRule, value: T, field: string): T {
+  if (value === undefined) return value;
+  const r = rule.schema.safeParse(value);
+  if (r.success) return r.data as T;
+  throw refusal("validation", rule.id, { value: quoted(value), ...rule.params?.(value) }, { field });
+}
+
+/** A free text checked against its longest length, refused naming `field` when longer. */
+export function checkTextLength(value: string | undefined, max: number, field: string): string | undefined {
+  if (value === undefined) return value;
+  const length = value.trim().length;
+  if (length > max) throw refusal("validation", "field.textTooLong", { max, length }, { field });
+  return value.trim();
+}

@@ -47,8 +47,8 @@ const TimeEntryPatchBody = z.strictObject({
   totalHours: z.number({ error: "must be a number" }).min(0, { message: "must be between 0 and 24" })
     .max(24, { message: "must be between 0 and 24" }).optional(),
   type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).optional(),
-  projectCode: z.string().trim().max(50, { message: "must be at most 50 characters" }).optional(),
-  description: z.string().trim().max(2000, { message: "must be at most 2000 characters" }).optional(),
+  projectCode: TimeEntryBody.shape.projectCode,
+  description: TimeEntryBody.shape.description,
 });
 
 const weekParam = z.strictObject({

@@ -144,17 +144,26 @@ async function typeByCode(q: Q, code: string): Promise<LeaveTypeRow> {
     and(eq(leaveTypes.code, code), eq(leaveTypes.active, true)),
   )
     .limit(1);
-  if (!t) {
-    const all = await q.select({ code: leaveTypes.code }).from(leaveTypes).where(eq(leaveTypes.active, true))
-      .limit(50);
-    throw refusal("validation", "leave.unknownType", {
-      types: all.map((a) => a.code).join(", "),
-      value: code,
-    }, {
-      field: "leaveType",
-    });
-  }
+  if (!t) throw await unknownLeaveType(q, code, "leaveType");
   return t;
+}
+
+/**
+ * The refusal of a leave type code that names no active type, with the codes that do, naming `field` (the
+ * service input's name for the code): a code is an input like any other, refused as invalid (400) whichever
+ * door or use case it came through, never as a missing address.
+ */
+export async function unknownLeaveType(q: Q, code: string, field: string) {
+  const all = await q.select({ code: leaveTypes.code }).from(leaveTypes).where(eq(leaveTypes.active, true))
+    .limit(50);
+  return refusal(
+    "validation",
+    "leave.unknownType",
+    { types: all.map((a) => a.code).join(", "), value: code },
+    {
+      field,
+    },
+  );
 }
 
 /** What a balance is computed from, as loaded by `balanceOf` (or by the summary's single statement). */

@@ -14,7 +14,7 @@ import {
 } from "../domain/entitlement.ts";
 import { refusal, type RefusalMessage } from "../errors.ts";
 import type { Clock } from "../clock.ts";
-import { VACATION_CODE } from "./leave.ts";
+import { unknownLeaveType, VACATION_CODE } from "./leave.ts";
 
 /** What can change in a policy; what is left out stays as it is. */
 export interface PolicyChange {
@@ -103,7 +103,8 @@ export async function adjustEntitlement(
   if (problems.length) {
     throw refusal("validation", "leave.adjustmentNotMade", { problems }, { field: fields });
   }
-  const t = await typeRow(deps.db, input.code);
+  const [t] = await deps.db.select().from(leaveTypes).where(eq(leaveTypes.code, input.code)).limit(1);
+  if (!t) throw await unknownLeaveType(deps.db, input.code, "code");
   if (!t.deductsBalance) throw refusal("validation", "leave.noBalanceToAdjust", { code: t.code });
   const [emp] = await deps.db.select({ id: employees.id }).from(employees)
     .where(eq(employees.personnelNumber, input.personnelNumber)).limit(1);

@@ -34,6 +34,7 @@ import {
   weekTargetHours,
 } from "../domain/time.ts";
 import { refusal } from "../errors.ts";
+import { checkField, checkTextLength, FIELD_RULES } from "../domain/fields.ts";
 import type { Actor } from "./actor.ts";
 import {
   decodeCursor,
@@ -216,10 +217,21 @@ function overlapError(o: TimeRow, typed = true): Error {
   });
 }
 
-function checkText(actor: Actor, input: Partial<TimeEntryInput>) {
+/** The longest description an entry keeps. */
+export const MAX_DESCRIPTION = 2000;
+
+/**
+ * Checks an entry's fields with their one rule (`domain/fields.ts`), whichever door sent them: a project code
+ * without spaces (empty: none), a description of at most 2000 characters, which an assistant may not write.
+ * The date is checked after `assertNearToday`, whose refusal says more about a date years away.
+ */
+function checkEntryFields(actor: Actor, input: Partial<TimeEntryInput>) {
   if (actor.channel === "ASSISTANT" && input.description) {
     throw refusal("validation", "time.noDescriptionByAssistant", {}, { field: "description" });
   }
+  // An empty code is none (a change clears it), not a code to check.
+  if (input.projectCode) checkField(FIELD_RULES.projectCode, input.projectCode, "projectCode");
+  checkTextLength(input.description, MAX_DESCRIPTION, "description");
 }
 
 /**
@@ -228,8 +240,9 @@ function checkText(actor: Actor, input: Partial<TimeEntryInput>) {
  */
 export async function previewTimeEntry(deps: ServiceDeps, actor: Actor, input: TimeEntryInput) {
   const me = selfId(actor);
-  checkText(actor, input);
+  checkEntryFields(actor, input);
   assertNearToday(input.date, todayOf(deps), "date");
+  checkField(FIELD_RULES.date, input.date, "date");
   const { totalHours, breakMinutes, note } = deriveHours(input, zoneOf(deps));
   await checkEmployed(deps.db, me, input.date);
   const near = await neighbours(deps.db, me, input.date);
@@ -264,8 +277,9 @@ export async function createTimeEntry(
   alsoInTx?: (tx: Q) => Promise<void>,
 ): Promise<TimeEntryView & { note?: string }> {
   const me = selfId(actor);
-  checkText(actor, input);
+  checkEntryFields(actor, input);
   assertNearToday(input.date, todayOf(deps), "date");
+  checkField(FIELD_RULES.date, input.date, "date");
   const { totalHours, breakMinutes, note } = deriveHours(input, zoneOf(deps));
   const now = deps.clock.now();
   return await writeTx(deps, async (tx) => {
@@ -326,7 +340,7 @@ export async function updateTimeEntry(
   actor: Actor,
   input: { id: string; patch: Partial<TimeEntryInput> },
 ): Promise<TimeEntryView & { note?: string }> {
-  checkText(actor, input.patch);
+  checkEntryFields(actor, input.patch);
   const now = deps.clock.now();
   return await writeTx(deps, async (tx) => {
     const r = await ownEntry(tx, actor, input.id);
@@ -339,7 +353,10 @@ export async function updateTimeEntry(
       breakMinutes: p.breakMinutes ?? r.breakMinutes,
       totalHours: p.totalHours,
     };
-    if (p.date !== undefined) assertNearToday(merged.date, todayOf(deps), "date");
+    if (p.date !== undefined) {
+      assertNearToday(merged.date, todayOf(deps), "date");
+      checkField(FIELD_RULES.date, merged.date, "date");
+    }
     const { totalHours, breakMinutes, note } = deriveHours(merged, zoneOf(deps));
     await checkEmployed(tx, r.employeeId, merged.date);
     const o = findOverlap(await neighbours(tx, r.employeeId, merged.date, r.id), merged);

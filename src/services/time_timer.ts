@@ -8,13 +8,21 @@
  * time zone: stopped on a later day it is refused unless the stop names the end time of the day it started
  * (`endTime`, for a person who forgot to stop), since a timer forgotten overnight is no shift worked.
  */
+import { checkField, checkTextLength, FIELD_RULES } from "../domain/fields.ts";
 import { and, eq } from "drizzle-orm";
 import { timeTimers } from "../db/schema/mod.ts";
 import { zoneOffsetMinutes } from "../domain/time.ts";
 import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { DEFAULT_TIME_ZONE, iso, type Q, selfId, type ServiceDeps, writeTx } from "./common.ts";
-import { checkEmployed, createTimeEntry, refuseOverlap, type TimeEntryView, type TimeType } from "./time.ts";
+import {
+  checkEmployed,
+  createTimeEntry,
+  MAX_DESCRIPTION,
+  refuseOverlap,
+  type TimeEntryView,
+  type TimeType,
+} from "./time.ts";
 
 type TimerRow = typeof timeTimers.$inferSelect;
 
@@ -78,6 +86,9 @@ export interface TimerStartInput {
  */
 export async function startTimer(deps: ServiceDeps, actor: Actor, input: TimerStartInput) {
   const me = selfId(actor);
+  // The entry's rules from the start, so a timer never runs towards an entry its stop would refuse.
+  if (input.projectCode) checkField(FIELD_RULES.projectCode, input.projectCode, "projectCode");
+  checkTextLength(input.description, MAX_DESCRIPTION, "description");
   const now = deps.clock.now();
   const zone = zoneOf(deps);
   const at = localClock(now, zone);

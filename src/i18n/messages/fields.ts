@@ -1,0 +1,67 @@
+/**
+ * The catalogue's refusals of the field rules (see mod.ts): the one rule each input field has, whichever door
+ * it came through (portal, connector, HR console, CLI). German first, then French, Italian, English. `{value}`
+ * is the value as it was sent, so the person sees what was refused.
+ */
+import type { Catalogue } from "./mod.ts";
+
+/** One text per field rule in `src/domain/fields.ts`. */
+export const FIELD_MESSAGES = {
+  "field.projectCode": {
+    de: "Der Projektcode besteht aus 1 bis 32 Buchstaben, Ziffern, «.», «_» oder «-» ohne Leerzeichen, " +
+      "nicht «{value}».",
+    fr: "Le code de projet compte 1 à 32 lettres, chiffres, « . », « _ » ou « - » sans espace, " +
+      "pas « {value} ».",
+    it: "Il codice progetto conta da 1 a 32 lettere, cifre, «.», «_» o «-» senza spazi, non «{value}».",
+    en: "A project code is 1 to 32 letters, digits, '.', '_' or '-' without spaces, not \"{value}\".",
+  },
+  "field.textTooLong": {
+    de: "Der Text darf höchstens {max} Zeichen lang sein, dieser hat {length}.",
+    fr: "Le texte compte au plus {max} caractères, celui-ci en a {length}.",
+    it: "Il testo conta al massimo {max} caratteri, questo ne ha {length}.",
+    en: "The text may be at most {max} characters long, this one has {length}.",
+  },
+  "field.date": {
+    de: "«{value}» ist kein Kalendertag JJJJ-MM-TT vom 01.01.1900 bis 31.12.2100.",
+    fr: "« {value} » n'est pas un jour du calendrier AAAA-MM-JJ du 01.01.1900 au 31.12.2100.",
+    it: "«{value}» non è un giorno del calendario AAAA-MM-GG dal 01.01.1900 al 31.12.2100.",
+    en: '"{value}" is not a calendar day YYYY-MM-DD from 01.01.1900 to 31.12.2100.',
+  },
+  "field.language": {
+    de: "Die Sprache muss eine von {langs} sein, nicht «{value}».",
+    fr: "La langue doit être l'une de {langs}, pas « {value} ».",
+    it: "La lingua deve essere una tra {langs}, non «{value}».",
+    en: 'The language must be one of {langs}, not "{value}".',
+  },
+  "field.weekdays": {
+    de: "Die Arbeitstage sind Wochentage von 1 bis 7 (1 = Montag), jeder höchstens einmal, nicht «{value}».",
+    fr: "Les jours de travail sont des jours de 1 à 7 (1 = lundi), chacun au plus une fois, pas « {value} ».",
+    it:
+      "I giorni lavorativi sono giorni da 1 a 7 (1 = lunedì), ciascuno al massimo una volta, non «{value}».",
+    en: 'The working days are weekdays from 1 to 7 (1 = Monday), each at most once, not "{value}".',
+  },
+  "field.workloadPercent": {
+    de: "Das Pensum muss über 0 und höchstens 100 Prozent sein, nicht {value}.",
+    fr: "Le taux d'activité doit être supérieur à 0 et au plus 100 pour cent, pas {value}.",
+    it: "Il grado d'occupazione deve essere superiore a 0 e al massimo 100 per cento, non {value}.",
+    en: "The workload must be above 0 and at most 100 percent, not {value}.",
+  },
+  "field.scale": {
+    de: "Die Skala der Lohnfortzahlung muss eine von {scales} sein, nicht «{value}».",
+    fr: "L'échelle du maintien du salaire doit être l'une de {scales}, pas « {value} ».",
+    it: "La scala della continuazione del salario deve essere una tra {scales}, non «{value}».",
+    en: 'The salary-continuation scale must be one of {scales}, not "{value}".',
+  },
+  "field.ahvNumber": {
+    de: "Die AHV-Nummer hat die Form 756.1234.5678.97, nicht «{value}».",
+    fr: "Le numéro AVS a la forme 756.1234.5678.97, pas « {value} ».",
+    it: "Il numero AVS ha la forma 756.1234.5678.97, non «{value}».",
+    en: 'The AHV number has the form 756.1234.5678.97, not "{value}".',
+  },
+  "field.canton": {
+    de: "Der Kanton ist ein Kürzel wie BE, ZH oder VD, nicht «{value}».",
+    fr: "Le canton est une abréviation comme BE, ZH ou VD, pas « {value} ».",
+    it: "Il cantone è una sigla come BE, ZH o VD, non «{value}».",
+    en: 'The canton is a code such as BE, ZH or VD, not "{value}".',
+  },
+} as const satisfies Catalogue;
