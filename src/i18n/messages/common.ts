@@ -1,5 +1,5 @@
 /** The catalogue's refusals of the common area (see mod.ts): German first, then French, Italian, English. */
-import type { Catalogue } from "./mod.ts";
+import type { Catalogue } from "./types.ts";
 
 export const COMMON_MESSAGES = {
   "account.noEmployee": {

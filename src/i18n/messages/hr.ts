@@ -1,5 +1,5 @@
 /** The catalogue's refusals of the hr area (see mod.ts): German first, then French, Italian, English. */
-import type { Catalogue } from "./mod.ts";
+import type { Catalogue } from "./types.ts";
 
 export const HR_MESSAGES = {
   // Accounts and invitations (HR console, administrator's commands).

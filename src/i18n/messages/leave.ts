@@ -3,7 +3,7 @@
  * (dates, closures, public holidays) and pay dates. German first, then French, Italian, English. The English
  * texts keep the words the command line and the logs have always shown.
  */
-import type { Catalogue } from "./mod.ts";
+import type { Catalogue } from "./types.ts";
 
 export const LEAVE_MESSAGES = {
   // A leave request's state, said inside other refusals ({status}).

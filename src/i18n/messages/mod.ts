@@ -16,10 +16,8 @@ import { SELF_MESSAGES } from "./self.ts";
 import { HR_MESSAGES } from "./hr.ts";
 import { FIELD_MESSAGES } from "./fields.ts";
 
-/** One text in the four languages. */
-export type Texts = Readonly<Record<Lang, string>>;
-/** An area's part of the catalogue. */
-export type Catalogue = Readonly<Record<string, Texts>>;
+import type { Catalogue, Texts } from "./types.ts";
+export type { Catalogue, Texts };
 
 /** Every area's part, for the test that checks ids are unique. */
 export const CATALOGUE_PARTS: Readonly<Record<string, Catalogue>> = {

@@ -3,7 +3,7 @@
  * itself, the body limit, a person's own profile, devices, documents, data exports and to-dos, and the
  * connector's own limits and refusals. German first, then French, Italian, English.
  */
-import type { Catalogue } from "./mod.ts";
+import type { Catalogue } from "./types.ts";
 import { SCOPE_DESCRIPTIONS } from "../../oauth/scopes.ts";
 
 export const SELF_MESSAGES = {

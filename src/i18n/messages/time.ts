@@ -3,7 +3,7 @@
  * workload changes and uploaded files. German first, then French, Italian, English. A day parameter is an ISO
  * day (`YYYY-MM-DD`, shown as 25.11.2026), a time one `HH:MM`.
  */
-import type { Catalogue } from "./mod.ts";
+import type { Catalogue } from "./types.ts";
 
 /** Working time: clock times, net hours, a person's entries and weeks. */
 const TIME = {
