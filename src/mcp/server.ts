@@ -201,6 +201,17 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     let touched: string[] | undefined;
     let count: number | null = null;
     let result: CallToolResult;
+    // A call that ended in an error is audited if the database lets it (after a full disk or a lock it may
+    // not, for the same reason); a failed audit write never replaces the answer.
+    const auditError = () =>
+      audit(ctx, {
+        kind: "tool",
+        name,
+        args,
+        freeTextArgs: def.freeTextArgs,
+        outcome: "error",
+        durationMs: performance.now() - started,
+      }).catch(() => undefined);
     try {
       await countCall(
         deps,
@@ -257,24 +268,10 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         // The audit row is written if the database lets it (it may not, for the same reason).
         const kind = databaseTrouble(e)!;
         logTrouble(deps, kind, e);
-        await audit(ctx, {
-          kind: "tool",
-          name,
-          args,
-          freeTextArgs: def.freeTextArgs,
-          outcome: "error",
-          durationMs: performance.now() - started,
-        }).catch(() => undefined);
+        await auditError();
         return { content: [{ type: "text", text: troubleMessage(e, kind) }], isError: true };
       } else {
-        await audit(ctx, {
-          kind: "tool",
-          name,
-          args,
-          freeTextArgs: def.freeTextArgs,
-          outcome: "error",
-          durationMs: performance.now() - started,
-        }).catch(() => undefined);
+        await auditError();
         throw bug(ctx, name, e);
       }
     }
