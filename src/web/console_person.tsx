@@ -11,7 +11,7 @@ import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
 import { personTexts } from "../i18n/console_person.ts";
-import { employeeRecordFields, saveEmployeeRecords } from "../services/employee_records.ts";
+import { EMPLOYEE_COLUMNS, employeeRecordFields, saveEmployeeRecords } from "../services/employee_records.ts";
 import { setAccountActive, setAccountRole } from "../services/accounts.ts";
 import { adjustEntitlement } from "../services/leave_policies.ts";
 import { changeWorkload } from "../services/workload_changes.ts";
@@ -29,6 +29,7 @@ import {
   personByNumber,
 } from "../services/hr_console.ts";
 import { AppError } from "../errors.ts";
+import { SALARY_SCALES } from "../domain/sick.ts";
 import {
   CantonOptions,
   consoleGet,
@@ -52,25 +53,21 @@ import { refusalText, swissDate } from "../i18n/console_common.ts";
 import { loadOnboardingPlan, OnboardingPlan } from "./console_onboarding.tsx";
 import { BalanceSection, loadPersonBalances } from "./console_leave.tsx";
 
-/** The form's fields: what the console edits of an employee file row. */
-const EDITED = [
-  "first_name",
-  "last_name",
-  "work_email",
-  "phone",
-  "canton",
-  "manager_personnel_number",
-  "department",
-  "job_title",
-  "employment_start",
-  "employment_end",
-  "workload_percent",
-  "weekly_hours",
-  "salary_continuation_scale",
-  "birth_date",
-  "language",
-] as const;
-const SCALES = ["BERNER", "ZUERCHER", "BASLER"] as const;
+/**
+ * The form's fields: the employee file's columns (one list, `EMPLOYEE_COLUMNS`) but the personnel number (the
+ * page's key), the working weekdays (their own boxes) and what the person changes through a request to HR
+ * (AHV number, IBAN, address).
+ */
+const NOT_EDITED: ReadonlySet<string> = new Set([
+  "personnel_number",
+  "working_weekdays",
+  "ahv_number",
+  "iban",
+  "address_street",
+  "address_postal_code",
+  "address_city",
+]);
+const EDITED = EMPLOYEE_COLUMNS.filter((c) => !NOT_EDITED.has(c));
 const CONSOLE_ROLES_FOR_HR = ["employee", "manager", "hr", "recruiter"] as const;
 const CONSOLE_ROLES_FOR_ADMIN = [...CONSOLE_ROLES_FOR_HR, "admin"] as const;
 
@@ -223,7 +220,7 @@ async function personPage(
         />
         <label for="scale">{pt.scale}</label>
         <select id="scale" name="salary_continuation_scale">
-          {SCALES.map((s) => (
+          {SALARY_SCALES.map((s) => (
             <option value={s} selected={f.salary_continuation_scale === s}>{pt.scaleNames[s]}</option>
           ))}
         </select>
