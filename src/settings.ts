@@ -4,6 +4,7 @@ import type { ServedWith } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { settings } from "./db/schema/mod.ts";
 import { DEFAULT_HALF_DAYS, isHalfDayList, setObservedHalfDays } from "./domain/calendar.ts";
+import { type Lang, LANGS } from "./i18n/mod.ts";
 
 /**
  * Installation settings an admin changes at run time (an admin command writes them; the service reads them
@@ -20,9 +21,22 @@ export const SETTING_KEYS = {
   servedWith: "service.served_with",
 } as const;
 
-/** Languages an organisation may use; German is the source language and always among them. */
-export const ORG_LANGUAGES = ["de", "fr", "it", "en"] as const;
-export type OrgLanguage = typeof ORG_LANGUAGES[number];
+/**
+ * Where each language stands in the lists Swiss forms and the configuration file show: the national languages
+ * German, French, Italian, then English. A record over `Lang`, so a language added to the one list (`LANGS`)
+ * cannot be forgotten here.
+ */
+const NATIONAL_FIRST: Readonly<Record<Lang, number>> = { de: 0, fr: 1, it: 2, en: 3 };
+
+/**
+ * Languages an organisation may use (the one list `LANGS`, in the order above); German is the source language
+ * and always among them.
+ */
+export const ORG_LANGUAGES = [...LANGS].sort((a, b) => NATIONAL_FIRST[a] - NATIONAL_FIRST[b]) as [
+  Lang,
+  ...Lang[],
+];
+export type OrgLanguage = Lang;
 
 interface Values {
   dynamicClientRegistration: boolean;

@@ -10,7 +10,7 @@ import { isPlausibleDate, isValidDate } from "./calendar.ts";
 import { LANGS } from "../i18n/mod.ts";
 import type { MessageId, MessageParams } from "../i18n/messages/mod.ts";
 import { refusal } from "../errors.ts";
-import { SALARY_SCALES, type SalaryScale } from "./sick.ts";
+import { SALARY_SCALES } from "./sick.ts";
 
 /**
  * A calendar-valid date `YYYY-MM-DD` (see `isValidDate`) from 1900-01-01 to 2100-12-31 (`isPlausibleDate`):
@@ -43,7 +43,7 @@ export const language = z.enum(LANGS);
  * A salary-continuation scale (the court scale applied during illness): one of `SALARY_SCALES`, written in
  * capitals; a lower-case value from a spreadsheet is read as the same scale.
  */
-export const salaryScale = z.string().trim().toUpperCase().pipe(z.enum(SALARY_SCALES as [SalaryScale]));
+export const salaryScale = z.string().trim().toUpperCase().pipe(z.enum(SALARY_SCALES));
 
 /** A working-weekday pattern: ISO weekdays 1 (Monday) to 7, each at most once, at least one. */
 export const weekdayPattern = z.array(z.int().min(1).max(7)).min(1).refine(

@@ -24,10 +24,13 @@ export function sickDaysCovered(startDate: string, endDate: string | null, today
   return daysBetween(startDate, last) + 1;
 }
 
-/** The three court scales; which one applies is an employee setting (`salary_continuation_scale`). */
-export type SalaryScale = "BERNER" | "ZUERCHER" | "BASLER";
-/** All scale values, for validation. */
-export const SALARY_SCALES: readonly SalaryScale[] = ["BERNER", "ZUERCHER", "BASLER"];
+/**
+ * The three court scales, the one list every door validates and offers (the employee file, the console's person
+ * form, the portal's sick-pay summary); which one applies is an employee setting (`salary_continuation_scale`).
+ */
+export const SALARY_SCALES = ["BERNER", "ZUERCHER", "BASLER"] as const;
+/** One of the three court scales. */
+export type SalaryScale = typeof SALARY_SCALES[number];
 
 /** One row of a scale: from which service year (Dienstjahr, 1 = the first) a duration applies. */
 export interface ScaleStep {
@@ -281,7 +284,7 @@ export function salaryContinuation(
   lang: Lang = "de",
   employmentEnd: string | null = null,
 ): SalaryContinuation {
-  if (!SALARY_SCALES.includes(scale)) throw unknownScale(scale);
+  if (!(SALARY_SCALES as readonly string[]).includes(scale)) throw unknownScale(scale);
   const serviceYear = completedServiceYears(employmentStart, today) + 1;
   const step = scaleStep(scale, serviceYear);
   const owedFrom = continuationOwedFrom(employmentStart, employmentEnd);

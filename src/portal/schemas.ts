@@ -1,6 +1,7 @@
 import { LANGS } from "../i18n/mod.ts";
 import { z } from "zod";
 import { hhmm, isoDate, projectCode } from "../domain/fields.ts";
+import { SALARY_SCALES } from "../domain/sick.ts";
 import { LEAVE_STATUSES } from "../services/leave.ts";
 import { CHANGE_FIELDS } from "../services/profile.ts";
 import { TIME_STATUSES, TIME_TYPES } from "../services/time.ts";
@@ -129,12 +130,10 @@ export const SickLeaveEndBody = z.strictObject({
   endDate: isoDate,
 });
 
-export const SCALES = ["BERNER", "ZUERCHER", "BASLER"] as const;
-
 /** Salary continuation during illness under the employee's court scale. */
 export const SalaryContinuation = named(
   z.strictObject({
-    scale: z.enum(SCALES),
+    scale: z.enum(SALARY_SCALES),
     serviceYears: z.number(),
     weeksEntitled: z.number(),
     description: z.string(),
@@ -303,7 +302,7 @@ export const Profile = named(
       workloadPercent: z.number(),
       workingWeekdays: z.array(z.int().min(1).max(7)),
       weeklyHours: z.number(),
-      salaryContinuationScale: z.enum(SCALES),
+      salaryContinuationScale: z.enum(SALARY_SCALES),
     }),
     sensitive: z.strictObject({
       birthDate: isoDate.nullable(),
