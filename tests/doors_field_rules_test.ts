@@ -247,7 +247,7 @@ Deno.test({
           ),
           /30\.02\.2026|2026-02-30/,
         );
-        await consoleRefuses(await personForm({ employment_end: bad }), /./);
+        await consoleRefuses(await personForm({ employment_end: bad }), /saisir une date comme 25\.11\.2026/);
         mark("date", "console");
         await fileRefuses(t, "employment_start", bad);
         mark("date", "cli");
@@ -259,7 +259,7 @@ Deno.test({
           "body.language",
         );
         mark("language", "portal");
-        await consoleRefuses(await personForm({ language: "xx" }), /./);
+        await consoleRefuses(await personForm({ language: "xx" }), /La langue doit être/);
         mark("language", "console");
         await fileRefuses(t, "language", "xx");
         const r = await cli(t, [
@@ -283,9 +283,12 @@ Deno.test({
             "/hr/people/GW-013/workload",
             post(hr, { csrf, wl_from: "2027-09-01", wl_percent: "80", wl_weekday: ["1", "8"] }),
           ),
-          /./,
+          /Les jours de travail sont des jours de 1 à 7 \(1 = lundi\), chacun au plus une fois, pas « 1,8 »/,
         );
-        await consoleRefuses(await personForm({ weekday: ["1", "8"] }), /./);
+        await consoleRefuses(
+          await personForm({ weekday: ["1", "8"] }),
+          /Les jours de travail ne sont pas valables/,
+        );
         mark("weekday pattern", "console");
         await fileRefuses(t, "working_weekdays", "1,8");
         mark("weekday pattern", "cli");
@@ -300,7 +303,10 @@ Deno.test({
             ),
             /le taux doit être supérieur à 0 et au plus 100 %/,
           );
-          await consoleRefuses(await personForm({ workload_percent: bad }), /./);
+          await consoleRefuses(
+            await personForm({ workload_percent: bad }),
+            /Le taux d(?:'|&#39;)activité doit être un nombre supérieur à 0 et au plus 100/,
+          );
           await fileRefuses(t, "workload_percent", bad);
         }
         mark("workload", "console");
@@ -308,7 +314,10 @@ Deno.test({
       });
 
       await ctx.step('scale "SOLOTHURNER"', async () => {
-        await consoleRefuses(await personForm({ salary_continuation_scale: "SOLOTHURNER" }), /./);
+        await consoleRefuses(
+          await personForm({ salary_continuation_scale: "SOLOTHURNER" }),
+          /L(?:'|&#39;)échelle doit être/,
+        );
         mark("scale", "console");
         await fileRefuses(t, "salary_continuation_scale", "SOLOTHURNER");
         mark("scale", "cli");

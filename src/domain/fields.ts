@@ -56,8 +56,18 @@ export const weekdayPattern = z.array(z.int().min(1).max(7)).min(1).refine(
 /** A workload in percent of full time: above 0, at most 100 (a change to 0 % is a leaving, not a workload). */
 export const workloadPercent = z.number().gt(0).max(100);
 
-/** An AHV (social insurance) number as written on the card: `756.1234.5678.97`. */
-export const ahvNumber = z.string().trim().regex(/^756\.\d{4}\.\d{4}\.\d{2}$/);
+/** Whether the 13 digits of an AHV number end in their EAN-13 check digit. */
+function ahvCheckDigitOk(s: string): boolean {
+  const d = s.replaceAll(".", "").split("").map(Number);
+  const sum = d.slice(0, 12).reduce((acc, n, i) => acc + n * (i % 2 === 0 ? 1 : 3), 0);
+  return (10 - (sum % 10)) % 10 === d[12];
+}
+
+/**
+ * An AHV (social insurance) number as written on the card (AHVN13): `756.XXXX.XXXX.XX` whose last digit is the
+ * EAN-13 check digit, so a digit typed wrong is caught wherever the number is entered.
+ */
+export const ahvNumber = z.string().trim().regex(/^756\.\d{4}\.\d{4}\.\d{2}$/).refine(ahvCheckDigitOk);
 
 /** The 26 cantons' codes, the Swiss post's abbreviations. */
 export const CANTONS = [

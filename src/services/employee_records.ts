@@ -5,7 +5,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { departments, employees, users } from "../db/schema/mod.ts";
-import { isLang } from "../i18n/mod.ts";
+import { ahvNumber, canton, language, salaryScale, workloadPercent } from "../domain/fields.ts";
+import { SALARY_SCALES } from "../domain/sick.ts";
 import { isPlausibleDate, isValidDate } from "../domain/calendar.ts";
 import { isNewHire, startPlanFromTemplate } from "./onboarding_templates.ts";
 import { type Q, type ServiceDeps, todayOf, type Tx } from "./common.ts";
@@ -50,9 +51,6 @@ export const REQUIRED_COLUMNS = new Set([
   "canton",
   "employment_start",
 ]);
-const CANTONS = new Set(
-  "AG AI AR BE BL BS FR GE GL GR JU LU NE NW OW SG SH SO SZ TG TI UR VD VS ZG ZH".split(" "),
-);
 
 const opt = z.string().trim().transform((v) => (v === "" ? null : v));
 
@@ -80,7 +78,7 @@ const Row = z.object({
     message: "work_email is not an e-mail address",
   }),
   phone: opt,
-  canton: z.string().trim().toUpperCase().refine((v) => CANTONS.has(v), {
+  canton: z.string().trim().toUpperCase().refine((v) => canton.safeParse(v).success, {
     message: "canton must be a two-letter Swiss canton code such as BE, ZH or VD",
   }),
   manager_personnel_number: opt,
@@ -95,7 +93,7 @@ const Row = z.object({
   workload_percent: opt.transform((v, ctx) => {
     if (v === null) return 100;
     const n = Number(v);
-    if (!Number.isFinite(n) || n <= 0 || n > 100) {
+    if (!workloadPercent.safeParse(n).success) {
       ctx.addIssue({ code: "custom", message: "workload_percent must be a number above 0 and at most 100" });
     }
     return n;
@@ -118,11 +116,11 @@ const Row = z.object({
     return n;
   }),
   salary_continuation_scale: opt.transform((v) => v?.toUpperCase() ?? "BERNER").refine(
-    (v) => ["BERNER", "ZUERCHER", "BASLER"].includes(v),
-    { message: "salary_continuation_scale must be BERNER, ZUERCHER or BASLER" },
+    (v) => salaryScale.safeParse(v).success,
+    { message: `salary_continuation_scale must be ${SALARY_SCALES.join(", ")}` },
   ),
   birth_date: date("birth_date"),
-  ahv_number: opt.refine((v) => v === null || /^756\.\d{4}\.\d{4}\.\d{2}$/.test(v), {
+  ahv_number: opt.refine((v) => v === null || ahvNumber.safeParse(v).success, {
     message: "ahv_number must look like 756.1234.5678.97",
   }),
   iban: opt.transform((v) => v?.replace(/\s+/g, "").toUpperCase() ?? null).refine(
@@ -132,9 +130,12 @@ const Row = z.object({
   address_street: opt,
   address_postal_code: opt,
   address_city: opt,
-  language: opt.transform((v) => v?.toLowerCase() ?? null).refine((v) => v === null || isLang(v), {
-    message: "language must be de, en, fr or it",
-  }),
+  language: opt.transform((v) => v?.toLowerCase() ?? null).refine(
+    (v) => v === null || language.safeParse(v).success,
+    {
+      message: "language must be de, en, fr or it",
+    },
+  ),
 });
 
 /**

@@ -3,6 +3,7 @@
  * employee may change directly (contact, address, emergency contact, language), and change requests for
  * sensitive fields, which HR decides (see `approvals.ts`).
  */
+import { ahvNumber } from "../domain/fields.ts";
 import type { Lang } from "../i18n/mod.ts";
 import { and, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { prepared } from "../db/prepared.ts";
@@ -62,12 +63,9 @@ export const FIELD_COLUMN: Record<ChangeField, keyof EmployeeRow | null> = {
   SALARY: null,
 };
 
-/** Whether an AHV number (AHVN13) is well formed: `756.XXXX.XXXX.XX` with a valid EAN-13 check digit. */
+/** Whether an AHV number (AHVN13) is well formed: the one rule, `ahvNumber` in `domain/fields.ts`. */
 export function isAhvNumber(s: string): boolean {
-  if (!/^756\.\d{4}\.\d{4}\.\d{2}$/.test(s)) return false;
-  const d = s.replaceAll(".", "").split("").map(Number);
-  const sum = d.slice(0, 12).reduce((acc, n, i) => acc + n * (i % 2 === 0 ? 1 : 3), 0);
-  return (10 - (sum % 10)) % 10 === d[12];
+  return ahvNumber.safeParse(s).success;
 }
 
 /** Normalises an IBAN (no spaces, upper case) and checks length and the ISO 13616 mod-97 check. */

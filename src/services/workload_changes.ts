@@ -4,6 +4,7 @@
  * time target of a day reads the workload that held on it. Editing the employee record instead changes the
  * pattern for the whole past, so HR records a change from a date here (the console's person page).
  */
+import { weekdayPattern, workloadPercent } from "../domain/fields.ts";
 import { and, eq, gte, inArray, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { employees, leaveRequests, workloadChanges } from "../db/schema/mod.ts";
@@ -136,14 +137,13 @@ export async function changeWorkload(
   } else if (e.employmentEnd && input.validFrom > e.employmentEnd) {
     problem("validFrom", "workload.firstDayAfterEnd", { end: e.employmentEnd });
   }
-  if (
-    !(Number.isFinite(input.workloadPercent) && input.workloadPercent > 0 && input.workloadPercent <= 100)
-  ) {
+  if (!workloadPercent.safeParse(input.workloadPercent).success) {
     problem("workloadPercent", "workload.percentRange");
   }
   const days = [...new Set(input.workingWeekdays)].sort();
-  if (!days.length || days.some((d) => !Number.isInteger(d) || d < 1 || d > 7)) {
-    problem("workingWeekdays", "workload.needWeekday");
+  if (!days.length) problem("workingWeekdays", "workload.needWeekday");
+  else if (!weekdayPattern.safeParse(days).success) {
+    problem("workingWeekdays", "field.weekdays", { value: input.workingWeekdays.join(",") });
   }
   if (problems.length) {
     throw refusal("validation", "workload.notRecorded", { problems }, { field: [...fields] });
