@@ -15,6 +15,7 @@ import { csrfOn, post, session } from "./web/_console.ts";
 import { actorFor } from "./services/_fixtures.ts";
 import { employees, timeEntries } from "../src/db/schema/mod.ts";
 import { createTimeEntry, updateTimeEntry } from "../src/services/time.ts";
+import { updateProfile } from "../src/services/profile.ts";
 import { AppError } from "../src/errors.ts";
 
 const PORTAL = "/api/v1/portal";
@@ -258,6 +259,9 @@ Deno.test({
           await t.request(`${PORTAL}/employee/profile`, { method: "PATCH", token, json: { language: "xx" } }),
           "body.language",
         );
+        const me = await actorFor(t, "employee@demo.example");
+        const e = await serviceRefuses(updateProfile(t.deps, me, { language: "xx" as never }), "language");
+        assert.equal(e.message, 'The language must be one of de, en, fr, it, not "xx".');
         mark("language", "portal");
         await consoleRefuses(await personForm({ language: "xx" }), /La langue doit être/);
         mark("language", "console");

@@ -3,7 +3,7 @@
  * employee may change directly (contact, address, emergency contact, language), and change requests for
  * sensitive fields, which HR decides (see `approvals.ts`).
  */
-import { ahvNumber } from "../domain/fields.ts";
+import { ahvNumber, checkField, FIELD_RULES } from "../domain/fields.ts";
 import type { Lang } from "../i18n/mod.ts";
 import { and, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { prepared } from "../db/prepared.ts";
@@ -209,6 +209,8 @@ export async function getProfile(deps: ServiceDeps, actor: Actor) {
  * language of the app (stored on the account). An empty string or null clears a field.
  */
 export async function updateProfile(deps: ServiceDeps, actor: Actor, patch: ProfilePatch) {
+  // The one language rule, whichever door sent the change (the portal's schema documents the same list).
+  checkField(FIELD_RULES.language, patch.language, "language");
   const now = deps.clock.now();
   return await writeTx(deps, async (tx) => {
     const emp = await selfEmployee(tx, actor);
