@@ -6,7 +6,7 @@
  * same types. Which door takes which field: docs/fields.md.
  */
 import { z } from "zod";
-import { isPlausibleDate, isValidDate } from "./calendar.ts";
+import { isCanton, isPlausibleDate, isValidDate } from "./calendar.ts";
 import { LANGS } from "../i18n/mod.ts";
 import type { MessageId, MessageParams } from "../i18n/messages/mod.ts";
 import { refusal } from "../errors.ts";
@@ -69,41 +69,8 @@ function ahvCheckDigitOk(s: string): boolean {
  */
 export const ahvNumber = z.string().trim().regex(/^756\.\d{4}\.\d{4}\.\d{2}$/).refine(ahvCheckDigitOk);
 
-/** The 26 cantons' codes, the Swiss post's abbreviations. */
-export const CANTONS = [
-  "AG",
-  "AI",
-  "AR",
-  "BE",
-  "BL",
-  "BS",
-  "FR",
-  "GE",
-  "GL",
-  "GR",
-  "JU",
-  "LU",
-  "NE",
-  "NW",
-  "OW",
-  "SG",
-  "SH",
-  "SO",
-  "SZ",
-  "TG",
-  "TI",
-  "UR",
-  "VD",
-  "VS",
-  "ZG",
-  "ZH",
-] as const; // deno-fmt-ignore
-
-/** A canton code, e.g. `BE` (lower case is read as the same code). */
-export const canton = z.string().trim().toUpperCase().pipe(z.enum(CANTONS));
-
-/** A free text of at most `max` characters, trimmed. */
-export const textUpTo = (max: number) => z.string().trim().max(max);
+/** A canton code, e.g. `BE` (lower case is read as the same code): one of the 26 (`isCanton`, the one list). */
+export const canton = z.string().trim().toUpperCase().refine(isCanton);
 
 /**
  * A field's rule as the services apply it: the zod type every door documents, and the catalogue text the
