@@ -36,6 +36,25 @@ export const projectCode = z.string().trim().regex(/^[A-Za-z0-9._-]{1,32}$/, {
   message: "must be a project code of 1 to 32 letters, digits, '.', '_' or '-'",
 }).meta({ example: "PLAT-OPS" });
 
+/** An unpaid break in whole minutes, 0 to 1440 (a day). */
+export const breakMinutes = z.int({ error: "must be a whole number of minutes" })
+  .min(0, { message: "must be at least 0" })
+  .max(1440, { message: "must be at most 1440" });
+
+/** The longest description a time entry keeps (the time service refuses a longer one, `checkTextLength`). */
+export const MAX_ENTRY_DESCRIPTION = 2000;
+
+/** A time entry's description: free text of at most 2000 characters. */
+export const entryDescription = z.string().trim().max(MAX_ENTRY_DESCRIPTION, {
+  message: `must be at most ${MAX_ENTRY_DESCRIPTION} characters`,
+});
+
+/**
+ * A leave type code as a request names it (e.g. `VACATION`): 1 to 40 characters. Whether a type with the code
+ * exists is the leave service's to say (`leave.unknownType`, naming the field), whichever door asked.
+ */
+export const leaveTypeCode = z.string({ error: "must be a leave type code such as VACATION" }).min(1).max(40);
+
 /** A person's language: German, English, French or Italian. */
 export const language = z.enum(LANGS);
 

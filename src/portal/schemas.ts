@@ -1,6 +1,13 @@
 import { LANGS } from "../i18n/mod.ts";
 import { z } from "zod";
-import { hhmm, isoDate, projectCode } from "../domain/fields.ts";
+import {
+  breakMinutes,
+  entryDescription,
+  hhmm,
+  isoDate,
+  leaveTypeCode,
+  projectCode,
+} from "../domain/fields.ts";
 import { SALARY_SCALES } from "../domain/sick.ts";
 import { LEAVE_STATUSES } from "../services/leave.ts";
 import { CHANGE_FIELDS } from "../services/profile.ts";
@@ -93,17 +100,14 @@ export const TimeEntryBody = z.strictObject({
   date: isoDate,
   startTime: hhmm,
   endTime: hhmm,
-  breakMinutes: z.int({ error: "must be a whole number of minutes" }).min(0, {
-    message: "must be at least 0",
-  })
-    .max(1440, { message: "must be at most 1440" }).default(0),
+  breakMinutes: breakMinutes.default(0),
   totalHours: z.number({ error: "must be a number" }).min(0, { message: "must be between 0 and 24" })
     .max(24, { message: "must be between 0 and 24" }).optional(),
   type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).default(
     "REGULAR",
   ),
   projectCode: projectCode.optional(),
-  description: z.string().trim().max(2000, { message: "must be at most 2000 characters" }).optional(),
+  description: entryDescription.optional(),
 });
 
 /** A sick-leave absence as the contract shows it; `endDate` is left out while it is ongoing. */
@@ -419,7 +423,7 @@ export const LeaveRequest = named(
 
 /** The body of a leave request and its preview. */
 export const LeaveRequestBody = z.strictObject({
-  leaveType: z.string({ error: "must be a leave type code such as VACATION" }).min(1).max(40),
+  leaveType: leaveTypeCode,
   startDate: isoDate,
   endDate: isoDate,
   startPortion: z.enum(START_PORTIONS, { error: "must be FULL or AFTERNOON" }).optional().meta({

@@ -13,6 +13,7 @@ import {
 import { addDays, mondayOf } from "../domain/calendar.ts";
 import { todayOf } from "../services/common.ts";
 import { route, type RouteDef } from "./route.ts";
+import { breakMinutes } from "../domain/fields.ts";
 import {
   cursorPageQuery,
   hhmm,
@@ -40,10 +41,7 @@ const TimeEntryPatchBody = z.strictObject({
   date: isoDate.optional(),
   startTime: hhmm.optional(),
   endTime: hhmm.optional(),
-  breakMinutes: z.int({ error: "must be a whole number of minutes" }).min(0, {
-    message: "must be at least 0",
-  })
-    .max(1440, { message: "must be at most 1440" }).optional(),
+  breakMinutes: breakMinutes.optional(),
   totalHours: z.number({ error: "must be a number" }).min(0, { message: "must be between 0 and 24" })
     .max(24, { message: "must be between 0 and 24" }).optional(),
   type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).optional(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { portalActor } from "../services/actor.ts";
 import { discardTimer, getTimer, startTimer, stopTimer } from "../services/time_timer.ts";
 import { route, type RouteDef } from "./route.ts";
+import { breakMinutes, entryDescription } from "../domain/fields.ts";
 import {
   dateTime,
   hhmm,
@@ -15,7 +16,7 @@ import {
 const entryFields = {
   type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).optional(),
   projectCode: projectCode.optional(),
-  description: z.string().trim().max(2000, { message: "must be at most 2000 characters" }).optional(),
+  description: entryDescription.optional(),
 };
 
 export const TimeTimer = z.strictObject({
@@ -36,12 +37,9 @@ const TimerStartBody = z.strictObject({
 });
 
 const TimerStopBody = z.strictObject({
-  breakMinutes: z.int({ error: "must be a whole number of minutes" }).min(0, {
-    message: "must be at least 0",
-  })
-    .max(1440, { message: "must be at most 1440" }).optional().meta({
-      description: "The breaks taken while the timer ran, in minutes; 0 unless sent.",
-    }),
+  breakMinutes: breakMinutes.optional().meta({
+    description: "The breaks taken while the timer ran, in minutes; 0 unless sent.",
+  }),
   endTime: hhmm.optional().meta({
     description:
       "For a person who forgot to stop: the end time on the day the timer started, after its start and not " +

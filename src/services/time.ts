@@ -34,7 +34,7 @@ import {
   weekTargetHours,
 } from "../domain/time.ts";
 import { refusal } from "../errors.ts";
-import { checkField, checkTextLength, FIELD_RULES } from "../domain/fields.ts";
+import { checkField, checkTextLength, FIELD_RULES, MAX_ENTRY_DESCRIPTION } from "../domain/fields.ts";
 import type { Actor } from "./actor.ts";
 import {
   decodeCursor,
@@ -217,8 +217,8 @@ function overlapError(o: TimeRow, typed = true): Error {
   });
 }
 
-/** The longest description an entry keeps. */
-export const MAX_DESCRIPTION = 2000;
+/** The longest description an entry keeps (the one number, `domain/fields.ts`). */
+export const MAX_DESCRIPTION = MAX_ENTRY_DESCRIPTION;
 
 /**
  * Checks an entry's fields with their one rule (`domain/fields.ts`), whichever door sent them: a project code

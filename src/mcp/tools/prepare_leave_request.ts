@@ -1,3 +1,4 @@
+import { leaveTypeCode } from "../../domain/fields.ts";
 import { z } from "zod";
 import { previewLeaveRequest } from "../../services/leave.ts";
 import { isoDate, leaveTypeOut, personRef, previewOut, previewText } from "../schemas.ts";
@@ -26,7 +27,7 @@ export const prepare_leave_request = defineTool({
   kind: "prepare",
   annotations: READ_ONLY,
   input: z.strictObject({
-    leave_type: z.string().min(1).max(40).describe(
+    leave_type: leaveTypeCode.describe(
       "Leave type code, e.g. VACATION (see get_my_leave_balances).",
     ),
     start_date: isoDate.describe("First day of leave, YYYY-MM-DD."),

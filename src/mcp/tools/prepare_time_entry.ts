@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hhmm, projectCode } from "../../domain/fields.ts";
+import { breakMinutes, hhmm, projectCode } from "../../domain/fields.ts";
 import { previewTimeEntry, TIME_TYPES } from "../../services/time.ts";
 import { isoDate, previewOut, previewText } from "../schemas.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
@@ -33,7 +33,7 @@ export const prepare_time_entry = defineTool({
     start_time: hhmm.describe("Start, HH:MM."),
     // Its own example: the shared time field's "08:00" would equal the start's, which reads as a 24-hour shift.
     end_time: hhmm.describe("End, HH:MM (at or before the start: overnight).").meta({ example: "17:00" }),
-    break_minutes: z.int().min(0).max(1440).optional().describe("Unpaid break in minutes (default 0)."),
+    break_minutes: breakMinutes.optional().describe("Unpaid break in minutes (default 0)."),
     type: z.enum(TIME_TYPES).optional().describe("Default REGULAR."),
     project_code: projectCode.optional().describe("Optional project code, e.g. P-1042."),
   }),
