@@ -28,6 +28,7 @@ type Field =
   | "workload"
   | "scale"
   | "AHV number"
+  | "IBAN"
   | "leave type";
 
 /** Doors that do not take a field, and why: stated, not skipped. */
@@ -53,6 +54,10 @@ const NOT_TAKEN: Record<Field, Partial<Record<Door, string>>> = {
   "AHV number": {
     connector: "no tool takes an AHV number",
     console: "the person form does not edit the AHV number (the person asks HR through a change request)",
+  },
+  "IBAN": {
+    connector: "no tool takes an IBAN",
+    console: "the person form does not edit the IBAN (the person asks HR through a change request)",
   },
   "leave type": {
     cli: "the CLI defines leave types (`leave-types`), it files no requests with one",
@@ -99,6 +104,7 @@ function employeeFile(column: string, value: string): string {
     working_weekdays: "1-5",
     salary_continuation_scale: "BERNER",
     ahv_number: "",
+    iban: "",
     language: "de",
   };
   row[column] = value;
@@ -337,9 +343,35 @@ Deno.test({
           }),
           "body.value",
         );
+        // The right form with a wrong check digit: refused alike by the change request and the file.
+        const wrongDigit = "756.1234.5678.90";
+        await portalRefuses(
+          await t.request(`${PORTAL}/employee/profile/change-requests`, {
+            method: "POST",
+            token,
+            json: { field: "AHV_NUMBER", value: wrongDigit },
+          }),
+          "body.value",
+        );
         mark("AHV number", "portal");
         await fileRefuses(t, "ahv_number", bad);
+        await fileRefuses(t, "ahv_number", wrongDigit);
         mark("AHV number", "cli");
+      });
+
+      await ctx.step("an IBAN with a wrong check digit", async () => {
+        const bad = "CH93 0076 2011 6238 5295 8";
+        await portalRefuses(
+          await t.request(`${PORTAL}/employee/profile/change-requests`, {
+            method: "POST",
+            token,
+            json: { field: "IBAN", value: bad },
+          }),
+          "body.value",
+        );
+        mark("IBAN", "portal");
+        await fileRefuses(t, "iban", bad);
+        mark("IBAN", "cli");
       });
 
       await ctx.step("a leave type code that does not exist", async () => {

@@ -88,6 +88,24 @@ function ahvCheckDigitOk(s: string): boolean {
  */
 export const ahvNumber = z.string().trim().regex(/^756\.\d{4}\.\d{4}\.\d{2}$/).refine(ahvCheckDigitOk);
 
+/**
+ * Normalises an IBAN (no spaces, upper case) and checks it: 15 to 34 characters, 21 for Switzerland and
+ * Liechtenstein, and the ISO 13616 mod-97 check, so a digit typed wrong is caught wherever it is entered.
+ * Null when it is not an IBAN.
+ */
+export function normaliseIban(s: string): string | null {
+  const v = s.replaceAll(" ", "").toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(v)) return null;
+  if ((v.startsWith("CH") || v.startsWith("LI")) && v.length !== 21) return null;
+  const moved = v.slice(4) + v.slice(0, 4);
+  let rest = 0;
+  for (const ch of moved) {
+    const n = ch >= "A" ? String(ch.charCodeAt(0) - 55) : ch;
+    for (const digit of n) rest = (rest * 10 + Number(digit)) % 97;
+  }
+  return rest === 1 ? v : null;
+}
+
 /** A canton code, e.g. `BE` (lower case is read as the same code): one of the 26 (`isCanton`, the one list). */
 export const canton = z.string().trim().toUpperCase().refine(isCanton);
 

@@ -5,7 +5,14 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { departments, employees, users } from "../db/schema/mod.ts";
-import { ahvNumber, canton, language, salaryScale, workloadPercent } from "../domain/fields.ts";
+import {
+  ahvNumber,
+  canton,
+  language,
+  normaliseIban,
+  salaryScale,
+  workloadPercent,
+} from "../domain/fields.ts";
 import { SALARY_SCALES } from "../domain/sick.ts";
 import { isPlausibleDate, isValidDate } from "../domain/calendar.ts";
 import { isNewHire, startPlanFromTemplate } from "./onboarding_templates.ts";
@@ -124,7 +131,7 @@ const Row = z.object({
     message: "ahv_number must look like 756.1234.5678.97",
   }),
   iban: opt.transform((v) => v?.replace(/\s+/g, "").toUpperCase() ?? null).refine(
-    (v) => v === null || /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(v),
+    (v) => v === null || normaliseIban(v) !== null,
     { message: "iban is not an IBAN" },
   ),
   address_street: opt,

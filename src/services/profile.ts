@@ -3,7 +3,7 @@
  * employee may change directly (contact, address, emergency contact, language), and change requests for
  * sensitive fields, which HR decides (see `approvals.ts`).
  */
-import { ahvNumber, checkField, FIELD_RULES } from "../domain/fields.ts";
+import { ahvNumber, checkField, FIELD_RULES, normaliseIban } from "../domain/fields.ts";
 import type { Lang } from "../i18n/mod.ts";
 import { and, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { prepared } from "../db/prepared.ts";
@@ -68,19 +68,8 @@ export function isAhvNumber(s: string): boolean {
   return ahvNumber.safeParse(s).success;
 }
 
-/** Normalises an IBAN (no spaces, upper case) and checks length and the ISO 13616 mod-97 check. */
-export function normaliseIban(s: string): string | null {
-  const v = s.replaceAll(" ", "").toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(v)) return null;
-  if ((v.startsWith("CH") || v.startsWith("LI")) && v.length !== 21) return null;
-  const moved = v.slice(4) + v.slice(0, 4);
-  let rest = 0;
-  for (const ch of moved) {
-    const n = ch >= "A" ? String(ch.charCodeAt(0) - 55) : ch;
-    for (const digit of n) rest = (rest * 10 + Number(digit)) % 97;
-  }
-  return rest === 1 ? v : null;
-}
+/** Normalises an IBAN (no spaces, upper case) and checks it: the one rule, `normaliseIban` in `domain/fields.ts`. */
+export { normaliseIban };
 
 /** Checks and normalises a requested value for a field; the message says what a valid value looks like. */
 export function normaliseRequestedValue(field: ChangeField, value: string): string {
