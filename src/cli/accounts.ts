@@ -1,3 +1,4 @@
+import { isEmailAddress } from "../domain/fields.ts";
 import { isLang } from "../i18n/mod.ts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
@@ -26,7 +27,7 @@ function checkRole(role: string) {
 }
 
 function checkEmail(email: string) {
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+  if (!isEmailAddress(email)) {
     throw new CommandError(`'${email}' is not an e-mail address.`);
   }
 }

@@ -106,6 +106,14 @@ export function normaliseIban(s: string): string | null {
   return rest === 1 ? v : null;
 }
 
+/**
+ * Whether a text is an e-mail address as the service takes one for a person (work e-mail, sign-in, an
+ * invitation, an application): something@domain.tld without spaces, at most 254 characters (RFC 5321's path).
+ */
+export function isEmailAddress(s: string): boolean {
+  return s.length <= 254 && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(s);
+}
+
 /** A canton code, e.g. `BE` (lower case is read as the same code): one of the 26 (`isCanton`, the one list). */
 export const canton = z.string().trim().toUpperCase().refine(isCanton);
 

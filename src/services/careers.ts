@@ -5,6 +5,7 @@
  * Swiss data protection act, and an acknowledgement e-mail in their language; the recruiting tools of the HR
  * console and the connector then work on it like on any other.
  */
+import { isEmailAddress } from "../domain/fields.ts";
 import { and, asc, eq } from "drizzle-orm";
 import { Buffer } from "node:buffer";
 import type { AppDeps } from "../deps.ts";
@@ -155,7 +156,7 @@ export async function applyForPosition(
   const phone = input.phone.trim();
   if (firstName.length < 1 || firstName.length > 100) problem("firstName", { id: "careers.firstName" });
   if (lastName.length < 1 || lastName.length > 100) problem("lastName", { id: "careers.lastName" });
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || email.length > 254) {
+  if (!isEmailAddress(email)) {
     problem("email", { id: "careers.email" });
   }
   if (phone.length > 40) problem("phone", { id: "careers.phone" });

@@ -8,6 +8,7 @@ import { departments, employees, users } from "../db/schema/mod.ts";
 import {
   ahvNumber,
   canton,
+  isEmailAddress,
   language,
   normaliseIban,
   salaryScale,
@@ -81,7 +82,7 @@ const Row = z.object({
   personnel_number: z.string().trim().min(1, "personnel_number is required").max(32),
   first_name: z.string().trim().min(1, "first_name is required").max(100),
   last_name: z.string().trim().min(1, "last_name is required").max(100),
-  work_email: opt.refine((v) => v === null || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), {
+  work_email: opt.refine((v) => v === null || isEmailAddress(v), {
     message: "work_email is not an e-mail address",
   }),
   phone: opt,

@@ -4,6 +4,7 @@
  * only its SHA-256 is stored, it is valid for seven days, a newer invitation replaces the open ones, and using
  * it signs nobody in: the person then signs in with the password they chose.
  */
+import { isEmailAddress } from "../domain/fields.ts";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { employees, invitations, sessions, users } from "../db/schema/mod.ts";
@@ -78,7 +79,7 @@ export async function invite(
   },
 ): Promise<{ userId: string; expiresAt: number }> {
   const email = p.email.trim().toLowerCase();
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+  if (!isEmailAddress(email)) {
     throw refusal("validation", "invitation.notAnEmail", { email: p.email }, { field: "email" });
   }
   if (!(ROLES as readonly string[]).includes(p.role)) {
