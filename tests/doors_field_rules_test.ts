@@ -16,6 +16,7 @@ import { actorFor } from "./services/_fixtures.ts";
 import { employees, timeEntries } from "../src/db/schema/mod.ts";
 import { createTimeEntry, updateTimeEntry } from "../src/services/time.ts";
 import { updateProfile } from "../src/services/profile.ts";
+import { previewLeaveRequest } from "../src/services/leave.ts";
 import { AppError } from "../src/errors.ts";
 
 const PORTAL = "/api/v1/portal";
@@ -235,6 +236,19 @@ Deno.test({
           }),
           "body.startDate",
         );
+        // The services themselves, whatever the door: the time entry's date and the leave request's first day.
+        const me = await actorFor(t, "employee@demo.example");
+        const e = await serviceRefuses(createTimeEntry(t.deps, me, { ...entry, date: bad }), "date");
+        assert.equal(
+          e.message,
+          '"30.02.2026" is not a calendar day from 01.01.1900 to 31.12.2100.',
+        );
+        const l = await previewLeaveRequest(t.deps, me, { ...leave, startDate: bad }).then(
+          () => undefined,
+          (x) => x,
+        );
+        assert.ok(l instanceof AppError && l.code === "validation", String(l));
+        assert.deepEqual(l.fields?.map((f) => f.field), ["startDate"]);
         mark("date", "portal");
         assert.match(
           toolRefusal(await c.callTool({ name: "prepare_time_entry", arguments: { ...tool, date: bad } })),
@@ -382,6 +396,11 @@ Deno.test({
             json: { ...leave, leaveType: "NO_SUCH_TYPE" },
           }),
           "body.leaveType",
+        );
+        const me = await actorFor(t, "employee@demo.example");
+        await serviceRefuses(
+          previewLeaveRequest(t.deps, me, { ...leave, leaveType: "NO_SUCH_TYPE" }),
+          "leaveType",
         );
         mark("leave type", "portal");
         assert.match(

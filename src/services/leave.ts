@@ -17,6 +17,7 @@ import {
   assertNearToday,
   daysBetween,
   holidayFractions,
+  isValidDate,
   publicHolidays,
   yearOf,
 } from "../domain/calendar.ts";
@@ -36,6 +37,7 @@ import {
 import { round2 } from "../domain/numbers.ts";
 import { parseSteps, policyDays, youthMinimumEnds } from "../domain/entitlement.ts";
 import { refusal } from "../errors.ts";
+import { checkField, FIELD_RULES } from "../domain/fields.ts";
 import type { MessageId } from "../i18n/messages/mod.ts";
 import type { Actor } from "./actor.ts";
 import {
@@ -513,6 +515,11 @@ export async function approverFor(q: Q, emp: EmployeeRow, today: string): Promis
 async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveRequestInput, today: string) {
   if (actor.channel === "ASSISTANT" && input.reason) {
     throw refusal("validation", "leave.assistantNoReason", {}, { field: "reason" });
+  }
+  // A day that is not in the calendar is refused with the one date rule naming its field, whichever door sent
+  // it; a real day years away is left to `assertNearToday` below, whose refusal says more.
+  for (const field of ["startDate", "endDate"] as const) {
+    if (!isValidDate(input[field])) checkField(FIELD_RULES.date, input[field], field);
   }
   const type = await typeByCode(q, input.leaveType);
   const startPortion = input.startPortion ?? "FULL";

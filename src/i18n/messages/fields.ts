@@ -22,10 +22,10 @@ export const FIELD_MESSAGES = {
     en: "The text may be at most {max} characters long, this one has {length}.",
   },
   "field.date": {
-    de: "«{value}» ist kein Kalendertag JJJJ-MM-TT vom 01.01.1900 bis 31.12.2100.",
-    fr: "« {value} » n'est pas un jour du calendrier AAAA-MM-JJ du 01.01.1900 au 31.12.2100.",
-    it: "«{value}» non è un giorno del calendario AAAA-MM-GG dal 01.01.1900 al 31.12.2100.",
-    en: '"{value}" is not a calendar day YYYY-MM-DD from 01.01.1900 to 31.12.2100.',
+    de: "«{value}» ist kein Kalendertag vom 01.01.1900 bis 31.12.2100.",
+    fr: "« {value} » n'est pas un jour du calendrier du 01.01.1900 au 31.12.2100.",
+    it: "«{value}» non è un giorno del calendario dal 01.01.1900 al 31.12.2100.",
+    en: '"{value}" is not a calendar day from 01.01.1900 to 31.12.2100.',
   },
   "field.language": {
     de: "Die Sprache muss eine von {langs} sein, nicht «{value}».",
