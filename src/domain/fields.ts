@@ -127,16 +127,14 @@ export interface FieldRule {
   readonly params?: (value: unknown) => MessageParams;
 }
 
-/** Every field rule the services check, by the kind of field. */
+/**
+ * The field rules the services refuse with one of their own texts (`checkField`). The other field types are
+ * checked where a service gathers several problems at once (a workload change, an employee file row).
+ */
 export const FIELD_RULES = {
   projectCode: { schema: projectCode, id: "field.projectCode" },
   date: { schema: isoDate, id: "field.date" },
   language: { schema: language, id: "field.language", params: () => ({ langs: LANGS.join(", ") }) },
-  weekdays: { schema: weekdayPattern, id: "field.weekdays" },
-  workloadPercent: { schema: workloadPercent, id: "field.workloadPercent" },
-  scale: { schema: salaryScale, id: "field.scale", params: () => ({ scales: SALARY_SCALES.join(", ") }) },
-  ahvNumber: { schema: ahvNumber, id: "field.ahvNumber" },
-  canton: { schema: canton, id: "field.canton" },
 } as const satisfies Record<string, FieldRule>;
 
 /** A value as a refusal quotes it: a list as its items joined with commas, anything else as text. */

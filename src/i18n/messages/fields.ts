@@ -40,28 +40,4 @@ export const FIELD_MESSAGES = {
       "I giorni lavorativi sono giorni da 1 a 7 (1 = lunedì), ciascuno al massimo una volta, non «{value}».",
     en: 'The working days are weekdays from 1 to 7 (1 = Monday), each at most once, not "{value}".',
   },
-  "field.workloadPercent": {
-    de: "Das Pensum muss über 0 und höchstens 100 Prozent sein, nicht {value}.",
-    fr: "Le taux d'activité doit être supérieur à 0 et au plus 100 pour cent, pas {value}.",
-    it: "Il grado d'occupazione deve essere superiore a 0 e al massimo 100 per cento, non {value}.",
-    en: "The workload must be above 0 and at most 100 percent, not {value}.",
-  },
-  "field.scale": {
-    de: "Die Skala der Lohnfortzahlung muss eine von {scales} sein, nicht «{value}».",
-    fr: "L'échelle du maintien du salaire doit être l'une de {scales}, pas « {value} ».",
-    it: "La scala della continuazione del salario deve essere una tra {scales}, non «{value}».",
-    en: 'The salary-continuation scale must be one of {scales}, not "{value}".',
-  },
-  "field.ahvNumber": {
-    de: "Die AHV-Nummer hat die Form 756.1234.5678.97, nicht «{value}».",
-    fr: "Le numéro AVS a la forme 756.1234.5678.97, pas « {value} ».",
-    it: "Il numero AVS ha la forma 756.1234.5678.97, non «{value}».",
-    en: 'The AHV number has the form 756.1234.5678.97, not "{value}".',
-  },
-  "field.canton": {
-    de: "Der Kanton ist ein Kürzel wie BE, ZH oder VD, nicht «{value}».",
-    fr: "Le canton est une abréviation comme BE, ZH ou VD, pas « {value} ».",
-    it: "Il cantone è una sigla come BE, ZH o VD, non «{value}».",
-    en: 'The canton is a code such as BE, ZH or VD, not "{value}".',
-  },
 } as const satisfies Catalogue;
