@@ -271,6 +271,14 @@ Deno.test({
         await consoleRefuses(await personForm({ employment_end: bad }), /saisir une date comme 25\.11\.2026/);
         mark("date", "console");
         await fileRefuses(t, "employment_start", bad);
+        // The configuration file: a closure's first day.
+        const r = await cli(
+          t,
+          ["org", "apply", "--file", "-"],
+          `closures:\n  - start: ${bad}\n    end: 2026-03-02\n    name: {de: Betriebsferien, en: Closure, fr: Fermeture}\n`,
+        );
+        assert.equal(r.code, 1);
+        assert.match(r.err, /closures\[0\]\.start: must be a date YYYY-MM-DD that exists/);
         mark("date", "cli");
       });
 
@@ -298,6 +306,9 @@ Deno.test({
         ]);
         assert.equal(r.code, 1);
         assert.match(r.err, /language/i);
+        const yaml = await cli(t, ["org", "apply", "--file", "-"], "settings:\n  languages: [de, xx]\n");
+        assert.equal(yaml.code, 1);
+        assert.match(yaml.err, /settings\.languages\[1\]/);
         mark("language", "cli");
       });
 

@@ -17,7 +17,7 @@ import { SALARY_SCALES } from "./sick.ts";
  * no door takes a date outside, whatever the field.
  */
 export const isoDate = z.string({ error: "must be a date YYYY-MM-DD" })
-  .refine(isValidDate, { message: "must be a calendar-valid date YYYY-MM-DD" })
+  .refine(isValidDate, { message: "must be a date YYYY-MM-DD that exists" })
   .refine((s) => !isValidDate(s) || isPlausibleDate(s), {
     message: "must be a date from 1900-01-01 to 2100-12-31",
   })

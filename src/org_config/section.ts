@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import type { Queryable, Tx } from "../settings.ts";
-import { isPlausibleDate, isValidDate } from "../domain/calendar.ts";
+import { isoDate } from "../domain/fields.ts";
 
 /** A path inside the file: section key, then object keys and list indexes. */
 export type Path = ReadonlyArray<string | number>;
@@ -77,10 +77,8 @@ export function emptyReport(): SectionReport {
 
 // Shared field shapes ---------------------------------------------------------------------------------
 
-export const isoDay = z.string().refine(isValidDate, { message: "must be a date YYYY-MM-DD that exists" })
-  .refine((s) => !isValidDate(s) || isPlausibleDate(s), {
-    message: "must be a date from 1900-01-01 to 2100-12-31",
-  });
+/** A day in the file: the one date rule every door checks with (`domain/fields.ts`). */
+export const isoDay = isoDate;
 
 /** Names in the three languages the schema stores. */
 export const names = z.strictObject({
