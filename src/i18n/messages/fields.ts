@@ -3,7 +3,7 @@
  * it came through (portal, connector, HR console, CLI). German first, then French, Italian, English. `{value}`
  * is the value as it was sent, so the person sees what was refused.
  */
-import type { Catalogue } from "./mod.ts";
+import type { Catalogue } from "./types.ts";
 
 /** One text per field rule in `src/domain/fields.ts`. */
 export const FIELD_MESSAGES = {
