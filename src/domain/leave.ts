@@ -8,10 +8,14 @@ import { round2 } from "./numbers.ts";
 import { assertDate, daysInYear, eachDay, isoWeekday, maxDate, minDate, toEpochDay } from "./calendar.ts";
 import { LEGAL_MINIMUM_DAYS, POLICY_WEEK_DAYS, YOUTH_MINIMUM_DAYS } from "./entitlement.ts";
 
+/** How much of the first day a request takes (the one list every door's schema is built from). */
+export const START_PORTIONS = ["FULL", "AFTERNOON"] as const;
+/** How much of the last day a request takes (the one list every door's schema is built from). */
+export const END_PORTIONS = ["FULL", "MORNING"] as const;
 /** FULL, or AFTERNOON: only the afternoon of the first day is taken. */
-export type StartPortion = "FULL" | "AFTERNOON";
+export type StartPortion = typeof START_PORTIONS[number];
 /** FULL, or MORNING: only the morning of the last day is taken. */
-export type EndPortion = "FULL" | "MORNING";
+export type EndPortion = typeof END_PORTIONS[number];
 
 /** What `computeLeaveDays` needs: the request and the employee's calendar. */
 export interface LeaveDaysInput {

@@ -9,6 +9,7 @@ import {
   projectCode,
 } from "../domain/fields.ts";
 import { SALARY_SCALES } from "../domain/sick.ts";
+import { END_PORTIONS, START_PORTIONS } from "../domain/leave.ts";
 import { LEAVE_STATUSES } from "../services/leave.ts";
 import { CHANGE_FIELDS } from "../services/profile.ts";
 import { TIME_STATUSES, TIME_TYPES } from "../services/time.ts";
@@ -388,8 +389,7 @@ export const LeaveBalance = named(
   "LeaveBalance",
 );
 
-export const START_PORTIONS = ["FULL", "AFTERNOON"] as const;
-export const END_PORTIONS = ["FULL", "MORNING"] as const;
+export { END_PORTIONS, START_PORTIONS };
 const daysByYear = z.record(z.string(), z.number()).meta({
   description: 'Leave year → days, e.g. {"2026": 2.5}.',
 });

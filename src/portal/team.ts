@@ -1,3 +1,4 @@
+import { END_PORTIONS, START_PORTIONS } from "../domain/leave.ts";
 import { z } from "zod";
 import { portalActor } from "../services/actor.ts";
 import { getTeamAbsences } from "../services/team_absences.ts";
@@ -11,11 +12,11 @@ export const TeamMemberAbsence = z.strictObject({
     description: "Always ABSENT: colleagues never learn whether it is vacation, sickness or special leave.",
   }),
   startDate: isoDate,
-  startPortion: z.enum(["FULL", "AFTERNOON"]).meta({
+  startPortion: z.enum(START_PORTIONS).meta({
     description: "AFTERNOON: away from noon of the first day.",
   }),
   endDate: isoDate,
-  endPortion: z.enum(["FULL", "MORNING"]).meta({ description: "MORNING: back at noon of the last day." }),
+  endPortion: z.enum(END_PORTIONS).meta({ description: "MORNING: back at noon of the last day." }),
 });
 namedSchemas.push([TeamMemberAbsence, "TeamMemberAbsence"]);
 

@@ -1,3 +1,4 @@
+import { END_PORTIONS, START_PORTIONS } from "../../domain/leave.ts";
 import { z } from "zod";
 import { LEAVE_STATUSES, listLeaveRequests } from "../../services/leave.ts";
 import { isoDate, leaveTypeOut, pageOut, paging, personRef, year } from "../schemas.ts";
@@ -9,8 +10,8 @@ export const leaveRequestOut = z.object({
   leaveType: leaveTypeOut,
   startDate: z.string(),
   endDate: z.string(),
-  startPortion: z.enum(["FULL", "AFTERNOON"]),
-  endPortion: z.enum(["FULL", "MORNING"]),
+  startPortion: z.enum(START_PORTIONS),
+  endPortion: z.enum(END_PORTIONS),
   days: z.number(),
   daysByYear: z.record(z.string(), z.number()),
   status: z.enum(LEAVE_STATUSES),

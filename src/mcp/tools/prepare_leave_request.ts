@@ -1,3 +1,4 @@
+import { END_PORTIONS, START_PORTIONS } from "../../domain/leave.ts";
 import { leaveTypeCode } from "../../domain/fields.ts";
 import { z } from "zod";
 import { previewLeaveRequest } from "../../services/leave.ts";
@@ -32,10 +33,10 @@ export const prepare_leave_request = defineTool({
     ),
     start_date: isoDate.describe("First day of leave, YYYY-MM-DD."),
     end_date: isoDate.describe("Last day of leave, YYYY-MM-DD."),
-    start_portion: z.enum(["FULL", "AFTERNOON"]).optional().describe(
+    start_portion: z.enum(START_PORTIONS).optional().describe(
       "AFTERNOON: only the afternoon of the first day.",
     ),
-    end_portion: z.enum(["FULL", "MORNING"]).optional().describe(
+    end_portion: z.enum(END_PORTIONS).optional().describe(
       "MORNING: only the morning of the last day.",
     ),
   }),
@@ -43,8 +44,8 @@ export const prepare_leave_request = defineTool({
     leaveType: leaveTypeOut,
     startDate: z.string(),
     endDate: z.string(),
-    startPortion: z.enum(["FULL", "AFTERNOON"]),
-    endPortion: z.enum(["FULL", "MORNING"]),
+    startPortion: z.enum(START_PORTIONS),
+    endPortion: z.enum(END_PORTIONS),
     days: z.number().describe("Working days deducted."),
     daysByYear: z.record(z.string(), z.number()),
     holidaysInRange: z.array(z.object({ date: z.string(), portion: z.number(), name: z.string() })),
