@@ -16,8 +16,9 @@ import { actorFor } from "./services/_fixtures.ts";
 import { employees, timeEntries } from "../src/db/schema/mod.ts";
 import { createTimeEntry, updateTimeEntry } from "../src/services/time.ts";
 import { updateProfile } from "../src/services/profile.ts";
+import { startTimer } from "../src/services/time_timer.ts";
 import { previewLeaveRequest } from "../src/services/leave.ts";
-import { AppError } from "../src/errors.ts";
+import { AppError, textOf } from "../src/errors.ts";
 
 const PORTAL = "/api/v1/portal";
 type Door = "portal" | "connector" | "console" | "cli";
@@ -210,12 +211,38 @@ Deno.test({
           e.message,
           "A project code is 1 to 32 letters, digits, '.', '_' or '-' without spaces, not \"client visit / Bern & Thun\".",
         );
+        assert.equal(
+          textOf(e, "de"),
+          "Der Projektcode besteht aus 1 bis 32 Buchstaben, Ziffern, «.», «_» oder «-» ohne Leerzeichen, " +
+            "nicht «client visit / Bern & Thun».",
+        );
+        assert.equal(
+          textOf(e, "fr"),
+          "Le code de projet compte 1 à 32 lettres, chiffres, « . », « _ » ou « - » sans espace, " +
+            "pas « client visit / Bern & Thun ».",
+        );
         await serviceRefuses(
           createTimeEntry(t.deps, me, { ...entry, date: "2026-11-15", projectCode: bad }),
           "projectCode",
         );
+        await serviceRefuses(startTimer(t.deps, me, { projectCode: bad }), "projectCode");
+        // A description longer than 2000 characters: refused by the service, saying both lengths.
+        const long = await serviceRefuses(
+          updateTimeEntry(t.deps, me, { id, patch: { description: "x".repeat(2001) } }),
+          "description",
+        );
+        assert.equal(long.message, "The text may be at most 2000 characters long, this one has 2001.");
+        await portalRefuses(
+          await t.request(`${PORTAL}/employee/time-entries/${id}`, {
+            method: "PATCH",
+            token,
+            json: { description: "x".repeat(2001) },
+          }),
+          "body.description",
+        );
         const [row] = await t.deps.db.select().from(timeEntries).where(eq(timeEntries.id, id));
         assert.equal(row.projectCode, null, "nothing stored");
+        assert.equal(row.description, null);
       });
 
       await ctx.step("an impossible date 2026-02-30", async () => {
