@@ -1,9 +1,10 @@
 /**
  * The field types every door's input is checked with, so each rule is written once: a calendar date, a time of
- * day, a project code, a person's language, a working-weekday pattern, a workload, a salary-continuation scale,
- * an AHV number, a canton. The services check their input with them (`checkField`), whichever door it came
- * through; the portal names them in its OpenAPI document and the connector in its tool schemas, built from the
- * same types. Which door takes which field: docs/fields.md.
+ * day, a project code, a break, a time entry's description, a leave type code, a person's language, a
+ * working-weekday pattern, a workload, a salary-continuation scale, an AHV number, an IBAN, a canton, an e-mail
+ * address. The services check their input with them (`checkField`, or inside the service's own list of
+ * problems), whichever door it came through; the portal's OpenAPI document and the connector's tool schemas are
+ * built from the same types. Which door takes which field: docs/fields.md.
  */
 import { z } from "zod";
 import { isCanton, isPlausibleDate, isValidDate } from "./calendar.ts";
@@ -137,11 +138,6 @@ export const FIELD_RULES = {
   language: { schema: language, id: "field.language", params: () => ({ langs: LANGS.join(", ") }) },
 } as const satisfies Record<string, FieldRule>;
 
-/** A value as a refusal quotes it: a list as its items joined with commas, anything else as text. */
-function quoted(value: unknown): string {
-  return Array.isArray(value) ? value.join(",") : String(value);
-}
-
 /**
  * The value checked against its field's rule (its parsed form: trimmed, upper-cased where the rule says so),
  * or a `validation` refusal naming `field` (the service input's name) with the rule's catalogue text. An
@@ -151,7 +147,7 @@ export function checkField<T>(rule: FieldRule, value: T, field: string): T {
   if (value === undefined) return value;
   const r = rule.schema.safeParse(value);
   if (r.success) return r.data as T;
-  throw refusal("validation", rule.id, { value: quoted(value), ...rule.params?.(value) }, { field });
+  throw refusal("validation", rule.id, { value: String(value), ...rule.params?.(value) }, { field });
 }
 
 /** A free text checked against its longest length, refused naming `field` when longer. */
