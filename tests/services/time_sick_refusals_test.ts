@@ -225,7 +225,7 @@ Deno.test("workload refusals: an unknown person, and every problem at once in th
     assert.equal(
       textOf(all, "fr"),
       "Aucun changement de taux enregistré : le premier jour doit précéder la fin de l'engagement " +
-        "(30.06.2027); le taux doit être supérieur à 0 et au plus 100 %; il faut au moins un jour de travail.",
+        "(30.06.2027) ; le taux doit être supérieur à 0 et au plus 100 % ; il faut au moins un jour de travail.",
     );
     assert.equal(
       textOf(all, "de"),
