@@ -8,7 +8,7 @@ import type { AppDeps } from "../deps.ts";
 import type { Db } from "../db/client.ts";
 import { employees, notifications } from "../db/schema/mod.ts";
 import { localDay } from "../clock.ts";
-import { type AppError, invalid, refusal } from "../errors.ts";
+import { type AppError, refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { queuePushes } from "./push_queue.ts";
 
