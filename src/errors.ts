@@ -150,16 +150,6 @@ export function textOf(err: AppError, lang: Lang): string {
   return err.msg ? say(err.msg.id, lang, err.msg.params) : err.message;
 }
 
-/** Shorthands keep call sites short and the codes consistent. */
-export const notFound = (what: string) => new AppError("not_found", what);
-export const conflict = (why: string, conflictingId?: string, reason?: ConflictReason) =>
-  new AppError("conflict", why, {
-    ...(conflictingId ? { conflictingId } : {}),
-    ...(reason ? { reason } : {}),
-  });
-export const invalid = (why: string) => new AppError("validation", why);
-export const forbidden = (why: string) => new AppError("forbidden", why);
-
 /**
  * The body of every portal error: the contract's `{error}` and, beside it, a stable `code` an app can branch
  * on, the conflicting record's id, and every invalid field (a superset of the contract's shape).
