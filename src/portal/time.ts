@@ -13,7 +13,7 @@ import {
 import { addDays, mondayOf } from "../domain/calendar.ts";
 import { todayOf } from "../services/common.ts";
 import { route, type RouteDef } from "./route.ts";
-import { breakMinutes } from "../domain/fields.ts";
+import { breakMinutes, projectCode } from "../domain/fields.ts";
 import {
   cursorPageQuery,
   hhmm,
@@ -45,7 +45,10 @@ const TimeEntryPatchBody = z.strictObject({
   totalHours: z.number({ error: "must be a number" }).min(0, { message: "must be between 0 and 24" })
     .max(24, { message: "must be between 0 and 24" }).optional(),
   type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).optional(),
-  projectCode: TimeEntryBody.shape.projectCode,
+  // The same rule as a new entry's; an empty string removes the entry's code.
+  projectCode: z.union([projectCode, z.literal("")]).optional().meta({
+    description: 'The project code (the same rule as a new entry\'s); "" removes it.',
+  }),
   description: TimeEntryBody.shape.description,
 });
 
