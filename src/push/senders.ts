@@ -20,7 +20,6 @@
  * All answer 429 and 5xx for a temporary refusal; the outbox then tries again later.
  */
 import { importPKCS8, SignJWT } from "jose";
-import webpush from "web-push";
 import { parseWebSubscription } from "./web_subscription.ts";
 
 /** What a send came to. */
@@ -227,12 +226,13 @@ export async function topicOf(collapseId: string): Promise<string> {
  * redirect is not followed: the service talks only to the address it checked.
  */
 export function webPushSender(s: WebPushSettings): PushSender {
-  const lib = webpush as unknown as WebPushLib;
   const send = s.fetch ?? fetch;
   return {
     async send(m) {
       const parsed = parseWebSubscription(m.token, s.allowedHosts);
       if (!parsed.ok) return { kind: "gone", reason: `subscription not accepted (${parsed.problem})` };
+      // Loaded at the first Web Push: about 6 MB of an idle service that sends none.
+      const lib = (await import("web-push")).default as unknown as WebPushLib;
       const sub = parsed.subscription;
       const details = lib.generateRequestDetails(
         sub,

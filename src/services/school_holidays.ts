@@ -5,7 +5,7 @@
  * All or nothing: every bad event is reported; a file with any problem imports nothing. Importing the same
  * file again changes nothing (a holiday is known by canton, first and last day and name).
  */
-import ICAL from "ical.js";
+import type ICAL from "ical.js";
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { schoolHolidays } from "../db/schema/mod.ts";
@@ -35,9 +35,11 @@ export async function importSchoolHolidays(
   if (!isCanton(canton)) {
     return { ok: false, errors: [`"${canton}" is not a canton code such as BE, ZH or VD`] };
   }
+  // Loaded at the first import of a school-holiday file, not by every start of the service.
+  const { default: ical } = await import("ical.js");
   let root: ICAL.Component;
   try {
-    root = new ICAL.Component(ICAL.parse(ics));
+    root = new ical.Component(ical.parse(ics));
   } catch (e) {
     return { ok: false, errors: [`the file is not an iCalendar file: ${(e as Error).message}`] };
   }

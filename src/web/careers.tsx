@@ -139,6 +139,7 @@ async function positionPage(
     );
   }
   const org = await organisationName(deps);
+  const advertisement = p.advertisement ? await renderSafeMarkdown(p.advertisement) : "";
   return c.html(
     <Layout lang={lang} m={WEB_MESSAGES[lang]} title={org ? `${p.title} – ${org}` : p.title}>
       <p>
@@ -151,7 +152,7 @@ async function positionPage(
         ? (
           <div
             class="advertisement"
-            dangerouslySetInnerHTML={{ __html: renderSafeMarkdown(p.advertisement) }}
+            dangerouslySetInnerHTML={{ __html: advertisement }}
           />
         )
         : null}

@@ -67,8 +67,8 @@ const PAYLOADS = [
   "[<img src=x onerror=alert(1)>](https://ok.example)",
 ];
 
-Deno.test("safe Markdown: the subset is rendered", () => {
-  const html = renderSafeMarkdown(
+Deno.test("safe Markdown: the subset is rendered", async () => {
+  const html = await renderSafeMarkdown(
     "## Ihre Aufgaben\n\nSie **führen** die _Buchhaltung_.\n\n- Kreditoren\n- Debitoren\n\n1. eins\n2. zwei\n\n" +
       "[Über uns](https://muster.example/about) · [Fragen](mailto:jobs@muster.example)",
   );
@@ -81,17 +81,17 @@ Deno.test("safe Markdown: the subset is rendered", () => {
   );
 });
 
-Deno.test("safe Markdown: no XSS payload gets an element, an attribute or a link it may not have", () => {
+Deno.test("safe Markdown: no XSS payload gets an element, an attribute or a link it may not have", async () => {
   for (const payload of PAYLOADS) {
-    const html = renderSafeMarkdown(payload);
+    const html = await renderSafeMarkdown(payload);
     assert.deepEqual(dangers(html), [], `${payload}\n→ ${html}`);
     assert.doesNotMatch(html, /<(script|img|svg|iframe|style|b )/i, payload);
   }
   // Raw HTML stays readable as the text it is.
-  assert.equal(renderSafeMarkdown("<b>fett</b>"), "<p>&lt;b&gt;fett&lt;/b&gt;</p>\n");
+  assert.equal(await renderSafeMarkdown("<b>fett</b>"), "<p>&lt;b&gt;fett&lt;/b&gt;</p>\n");
   // A quote in a title cannot end the attribute.
   assert.match(
-    renderSafeMarkdown('[x](https://ok.example "a\\" onmouseover=\\"alert(1)")'),
+    await renderSafeMarkdown('[x](https://ok.example "a\\" onmouseover=\\"alert(1)")'),
     /title="a&quot; onmouseover=&quot;alert\(1\)"/,
   );
 });
