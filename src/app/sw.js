@@ -19,19 +19,11 @@ const SHELL = [
   "/icon.svg",
   "/app/icon-192.png",
 ];
-/** The app's screens: a navigation to one of them offline gets the kept page. */
-const SCREENS = new Set([
-  "/",
-  "/leave",
-  "/time",
-  "/sick",
-  "/payslips",
-  "/team",
-  "/todos",
-  "/profile",
-  "/assistants",
-  "/account",
-]);
+/**
+ * The app's screens: a navigation to one of them offline gets the kept page. The service writes its one list
+ * (`APP_SCREENS` in web/app_routes.ts) in place of the marker when it serves this file.
+ */
+const SCREENS = new Set(/* APP_SCREENS */ ["/"]);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

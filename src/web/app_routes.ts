@@ -81,8 +81,16 @@ async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+/** The service worker's place for the screens, which `load` fills from `APP_SCREENS`. */
+const SCREENS_MARKER = '/* APP_SCREENS */ ["/"]';
+
 async function load(file: string, type: string): Promise<Asset> {
-  const body = await Deno.readFile(new URL(file, APP_DIR));
+  let body = await Deno.readFile(new URL(file, APP_DIR));
+  if (file === "sw.js") {
+    const text = new TextDecoder().decode(body);
+    if (!text.includes(SCREENS_MARKER)) throw new Error("sw.js has no place for the app's screens");
+    body = new TextEncoder().encode(text.replace(SCREENS_MARKER, JSON.stringify(APP_SCREENS)));
+  }
   const text = !type.startsWith("image/png");
   return {
     type,

@@ -102,6 +102,11 @@ Deno.test("app: the service worker is served at the root, allowed to fetch only 
     // It keeps the shell and never the portal API's answers.
     assert.match(text, /"\/app\/app.js"/);
     assert.doesNotMatch(text, /\/api\/v1/);
+    // Offline, each of the app's ten screens opens from the kept page: the worker's list is the service's.
+    assert.match(
+      text,
+      /const SCREENS = new Set\(\["\/","\/leave","\/time","\/sick","\/payslips","\/team","\/todos","\/profile","\/assistants","\/account"\]\);/,
+    );
   } finally {
     t.close();
   }
