@@ -8,6 +8,7 @@
  * or 410 for an endpoint whose name starts with `gone`, 429 for `busy`.
  */
 import { decodeProtectedHeader, importJWK, jwtVerify } from "jose";
+import { testCertificates } from "../_test_ca.ts";
 
 const enc = new TextEncoder();
 
@@ -18,59 +19,6 @@ function b64url(b: Uint8Array): string {
 function unb64url(s: string): Uint8Array<ArrayBuffer> {
   const t = s.replaceAll("-", "+").replaceAll("_", "/");
   return Uint8Array.from(atob(t + "==".slice(0, (4 - t.length % 4) % 4)), (c) => c.charCodeAt(0));
-}
-
-async function run(cmd: string[], cwd: string) {
-  const out = await new Deno.Command(cmd[0], { args: cmd.slice(1), cwd, stdout: "null", stderr: "piped" })
-    .output();
-  if (out.code !== 0) throw new Error(`${cmd.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
-}
-
-/** A test CA and a certificate for 127.0.0.1 signed by it. */
-async function testCertificates() {
-  const dir = await Deno.makeTempDir({ prefix: "hr-push-ca-" });
-  const ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"];
-  await run([
-    "openssl",
-    "req",
-    "-x509",
-    ...ec,
-    "-keyout",
-    "ca.key",
-    "-out",
-    "ca.pem",
-    "-days",
-    "1",
-    "-subj",
-    "/CN=Push test CA",
-  ], dir);
-  await run(
-    ["openssl", "req", ...ec, "-keyout", "srv.key", "-out", "srv.csr", "-subj", "/CN=127.0.0.1"],
-    dir,
-  );
-  await Deno.writeTextFile(`${dir}/ext.cnf`, "subjectAltName=IP:127.0.0.1\n");
-  await run([
-    "openssl",
-    "x509",
-    "-req",
-    "-in",
-    "srv.csr",
-    "-CA",
-    "ca.pem",
-    "-CAkey",
-    "ca.key",
-    "-CAcreateserial",
-    "-out",
-    "srv.pem",
-    "-days",
-    "1",
-    "-extfile",
-    "ext.cnf",
-  ], dir);
-  const read = (f: string) => Deno.readTextFile(`${dir}/${f}`);
-  const certs = { ca: await read("ca.pem"), cert: await read("srv.pem"), key: await read("srv.key") };
-  await Deno.remove(dir, { recursive: true });
-  return certs;
 }
 
 /** The browser's end of a subscription: what it hands the app, and the private half the test keeps. */
