@@ -429,6 +429,33 @@ export function Check(
   );
 }
 
+/** A person's first and last name, as the new-person form and the person page both ask for them. */
+export function NameFields(props: { p: Page; first?: string; last?: string }) {
+  const { t } = props.p;
+  return (
+    <>
+      <Field
+        id="first"
+        label={t.firstName}
+        name="first_name"
+        type="text"
+        required
+        maxlength={100}
+        value={props.first}
+      />
+      <Field
+        id="last"
+        label={t.lastName}
+        name="last_name"
+        type="text"
+        required
+        maxlength={100}
+        value={props.last}
+      />
+    </>
+  );
+}
+
 /** The language a person reads, with the console's hint that their invitation and account speak it. */
 export function LanguageSelect(props: { lang: Lang; value: string }) {
   const ct = consoleCommonTexts(props.lang);

@@ -31,6 +31,7 @@ import {
   formProblems,
   formText,
   LanguageSelect,
+  NameFields,
   type Page,
   type PageOpts,
   PostForm,
@@ -105,24 +106,7 @@ export async function peoplePage(
           maxlength={32}
           value={f.personnel_number}
         />
-        <Field
-          id="first"
-          label={t.firstName}
-          name="first_name"
-          type="text"
-          required
-          maxlength={100}
-          value={f.first_name}
-        />
-        <Field
-          id="last"
-          label={t.lastName}
-          name="last_name"
-          type="text"
-          required
-          maxlength={100}
-          value={f.last_name}
-        />
+        <NameFields p={p} first={f.first_name} last={f.last_name} />
         <Field
           id="email"
           label={t.email}

@@ -39,6 +39,7 @@ import {
   formProblems,
   formText,
   LanguageSelect,
+  NameFields,
   notFoundPage,
   type Page,
   type PageOpts,
@@ -125,24 +126,7 @@ async function personPage(
     >
       <p>{pt.intro}</p>
       <PostForm p={p} action={action}>
-        <Field
-          id="first"
-          label={t.firstName}
-          name="first_name"
-          type="text"
-          required
-          maxlength={100}
-          value={f.first_name}
-        />
-        <Field
-          id="last"
-          label={t.lastName}
-          name="last_name"
-          type="text"
-          required
-          maxlength={100}
-          value={f.last_name}
-        />
+        <NameFields p={p} first={f.first_name} last={f.last_name} />
         <Field
           id="email"
           label={t.email}
