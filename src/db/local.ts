@@ -710,6 +710,19 @@ function valueFromSql(v: unknown): unknown {
   return v;
 }
 
+const ONE_ROW = Symbol("oneRow");
+
+/**
+ * Marks a statement that returns at most one row (e.g. a single-row upsert with `RETURNING`): a local client
+ * runs it through the driver's `get()`, which steps once and resets, instead of its `all()`, whose row
+ * iterator costs several times as much for one row (a boxed native cursor and a 100-slot array per run,
+ * measured 7.2 against 1.5 µs for `SELECT 1`). A second row, should there be one, is never read.
+ */
+export function oneRow<S extends { sql: string; args?: InArgs }>(stmt: S): S {
+  (stmt as S & { [ONE_ROW]?: true })[ONE_ROW] = true;
+  return stmt;
+}
+
 /** One statement on a connection, as the client's `execute` runs it, with rows from the statement's class. */
 function executeOn(db: Database.Database, stmt: InStatement): ResultSet {
   let sql: string;
@@ -738,7 +751,11 @@ function executeOn(db: Database.Database, stmt: InStatement): ResultSet {
     }
     prepared.raw(true);
     const shape = prepared.shape();
-    const raw = prepared.all(args) as unknown[][];
+    let raw: unknown[][];
+    if ((stmt as { [ONE_ROW]?: true })[ONE_ROW]) {
+      const first = prepared.get(args) as unknown[] | undefined;
+      raw = first ? [first] : [];
+    } else raw = prepared.all(args) as unknown[][];
     const rows = new Array<Row>(raw.length);
     for (let i = 0; i < raw.length; i++) {
       const values = raw[i];

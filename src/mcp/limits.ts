@@ -11,6 +11,7 @@
 import type { AppDeps } from "../deps.ts";
 import { refusal } from "../errors.ts";
 import { writerOf } from "./writer.ts";
+import { oneRow } from "../db/local.ts";
 
 export const CALLS_PER_MINUTE = 60;
 export const WRITES_PER_DAY = 20;
@@ -26,7 +27,7 @@ const UPSERT = `INSERT INTO rate_counters (key, window_start, count) VALUES (?, 
   ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1 RETURNING count`;
 
 function counter(key: string, windowStart: number) {
-  return { sql: UPSERT, args: [key, windowStart] };
+  return oneRow({ sql: UPSERT, args: [key, windowStart] });
 }
 
 /**

@@ -4,6 +4,7 @@ import { openDatabase } from "../../src/db/client.ts";
 import {
   ANY_TABLE,
   dataStamp,
+  oneRow,
   readRow,
   STATEMENT_CACHE_SIZE,
   statementCacheSizes,
@@ -100,6 +101,41 @@ Deno.test("local client: batches and transactions commit and roll back as before
     await tx.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["z"] });
     await tx.rollback();
     assert.equal(Number(await one(c, "SELECT count(*) FROM t")), 1);
+  } finally {
+    database.close();
+  }
+});
+
+Deno.test("local client: a one-row statement gives its row, commits its write and reads no second row", async () => {
+  const database = await fresh();
+  const c = database.client;
+  try {
+    const upsert = (name: string) =>
+      oneRow({
+        sql:
+          "INSERT INTO t (name, big) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET big = big + 1 RETURNING id, big",
+        args: [name],
+      });
+    const [a, b, none] = await c.batch([
+      upsert("x"),
+      upsert("x"),
+      oneRow({ sql: "SELECT name FROM t WHERE name = ?", args: ["nobody"] }),
+    ], "write");
+    // As the client gives rows: by name and by position, the columns and their order.
+    assert.equal(a.rows.length, 1);
+    assert.equal(a.rows[0].big, 1);
+    assert.equal(b.rows[0].big, 2);
+    assert.equal(b.rows[0][1], 2);
+    assert.deepEqual(b.columns, ["id", "big"]);
+    assert.equal(none.rows.length, 0);
+    // The upsert's change was made by its single step and committed with the batch.
+    assert.equal(Number(await one(c, "SELECT big FROM t WHERE name = 'x'")), 2);
+    // A statement marked as one row that would give more gives its first only, as the mark promises.
+    await c.execute({ sql: "INSERT INTO t (name) VALUES (?), (?)", args: ["y", "z"] });
+    const first = await c.execute(oneRow({ sql: "SELECT name FROM t ORDER BY id", args: [] }));
+    assert.deepEqual(first.rows.map((r) => r.name), ["x"]);
+    // Unmarked, the same statement gives every row.
+    assert.equal((await c.execute({ sql: "SELECT name FROM t ORDER BY id", args: [] })).rows.length, 3);
   } finally {
     database.close();
   }
