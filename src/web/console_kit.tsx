@@ -4,7 +4,10 @@
  * console and the anti-CSRF token derived from the session, the posted form (fields and files), the page
  * frame (navigation with the sign-out form, heading, the outcome of the last action and its problems), form
  * rows, tables that fit a phone, a stored file as a download, and the status a service's refusal answers with.
- * The console reads and writes only through services; nothing here touches the database.
+ * The pages that edit one entry of the configuration file (a list, an entry's page, a save whose problems are
+ * shown on the form as typed) are made here from what each page declares (`entryPages`). The console
+ * reads and writes only through services and the configuration file's own code; nothing here touches the
+ * database.
  */
 import type { Context, Handler } from "hono";
 import type { Child } from "hono/jsx";
@@ -20,6 +23,7 @@ import { SESSION_COOKIE } from "../signin/sessions.ts";
 import type { AuthUser } from "../signin/sessions.ts";
 import { pageUser } from "../signin/stepup.ts";
 import { AppError } from "../errors.ts";
+import { applySections, readSection } from "../org_config/mod.ts";
 import type { PersonName } from "../services/hr_console.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
@@ -174,6 +178,29 @@ export function param(c: Context, name: string): string {
 export function formText(form: URLSearchParams, name: string, max: number, trim = false): string {
   const v = form.get(name) ?? "";
   return (trim ? v.trim() : v).slice(0, max);
+}
+
+/**
+ * A text of several lines as sent, its line ends `\n` whatever the browser sent (`\r\n`), cut to `max`
+ * characters (trimmed first with `trim`), so what is stored and compared does not depend on the browser.
+ */
+export function formLines(form: URLSearchParams, name: string, max: number, trim = false): string {
+  const v = (form.get(name) ?? "").replaceAll("\r\n", "\n");
+  return (trim ? v.trim() : v).slice(0, max);
+}
+
+/** A checkbox as sent: `yes` when ticked, else `no` (an unticked box sends nothing). */
+export function formYes(form: URLSearchParams, name: string): "yes" | "no" {
+  return form.get(name) === "yes" ? "yes" : "no";
+}
+
+/**
+ * A number field as typed: a number when it is one, else the text, so the configuration file's check names
+ * the field rather than the form guessing a number.
+ */
+export function numberOrText(v: string): number | string {
+  const t = v.trim();
+  return t !== "" && Number.isFinite(Number(t)) ? Number(t) : t;
 }
 
 /**
@@ -551,4 +578,217 @@ export function download(
     "Cache-Control": "no-store",
     "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
   });
+}
+
+/**
+ * The field that names a new entry (its code or identifier), with its hint; on an existing entry's page it is
+ * hidden, since the name is what the entry is found by and a changed one would be another entry.
+ */
+export function KeyField(props: {
+  existing: boolean;
+  name: string;
+  label: string;
+  hint: string;
+  maxlength: number;
+  pattern: string;
+  value: string | undefined;
+}) {
+  if (props.existing) return <input type="hidden" name={props.name} value={props.value} />;
+  return (
+    <Field
+      id={props.name}
+      label={props.label}
+      name={props.name}
+      type="text"
+      required
+      maxlength={props.maxlength}
+      pattern={props.pattern}
+      hint={props.hint}
+      value={props.value}
+    />
+  );
+}
+
+/** An entry's name in each of `langs` (fields `name_<lang>`, each marked as written in its language). */
+export function NameFieldset(props: {
+  legend: string;
+  langs: readonly Lang[];
+  languageNames: Record<Lang, string>;
+  required: (lang: Lang) => boolean;
+  f: Record<string, string>;
+}) {
+  return (
+    <fieldset>
+      <legend>{props.legend}</legend>
+      {props.langs.map((lang) => (
+        <Field
+          id={`name-${lang}`}
+          label={props.languageNames[lang]}
+          name={`name_${lang}`}
+          type="text"
+          maxlength={100}
+          required={props.required(lang)}
+          lang={lang}
+          value={props.f[`name_${lang}`]}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+/** A choice of fixed values, each shown by its name; `value` selected, `dflt` when nothing was chosen yet. */
+export function Choice<K extends string>(props: {
+  id: string;
+  label: string;
+  name: string;
+  options: readonly K[];
+  names: Record<K, string>;
+  value: string | undefined;
+  dflt: K;
+}) {
+  return (
+    <>
+      <label for={props.id}>{props.label}</label>
+      <select id={props.id} name={props.name}>
+        {props.options.map((o) => (
+          <option value={o} selected={(props.value ?? props.dflt) === o}>{props.names[o]}</option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+/** A form's fields by name: as typed, or as an entry of the configuration file stands. */
+export type EntryForm = Record<string, string>;
+
+/** The statuses an entry page answers with: shown, refused (400), the token refused (403), unknown (404). */
+type EntryStatus = 200 | 400 | 403 | 404;
+
+/**
+ * What a console page that edits the entries of one section of the configuration file declares; from it
+ * `entryPages` makes the list (the page's own content, then the form for a new entry), an entry's page
+ * (its form filled in; 404 for an unknown one) and the save. A save is the entry checked and applied by
+ * `org apply`'s own code (`applySections`), so what the console makes exports and applies unchanged; a refused
+ * save shows its problems above the form as typed, on the page it was sent from.
+ */
+export interface EntryPages<E, T> {
+  /** The configuration file's section (`documents`, `leaveTypes`, `stages`). */
+  section: string;
+  /** The list's address: the form posts to it, and an entry's page is `<base>/<key>`. */
+  base: string;
+  here: NavHere;
+  /** The form field that names an entry, and the parameter of an entry page's route (`/:<keyField>`). */
+  keyField: string;
+  /** The page's texts in the reader's language. */
+  texts: (lang: Lang) => T;
+  keyOf: (e: E) => string;
+  list: {
+    title: (t: T) => string;
+    /** Where the list sits, linked above its heading. */
+    back?: (p: Page) => [string, string];
+    /** The page's own content above the form for a new entry: its introduction and the entries' table. */
+    content: (p: Page, t: T, entries: E[]) => Child;
+    /** The heading of the form for a new entry. */
+    newEntry: (t: T) => string;
+  };
+  entry: {
+    /** An entry's page title and, when the heading says more, its heading. */
+    title: (p: Page, t: T, e: E) => { title: string; heading?: string };
+    /** The text of the link from an entry's page back to the list. */
+    back: (t: T) => string;
+    /** What the page says for an unknown entry. */
+    unknown: (t: T) => string;
+  };
+  /** The form for a new entry (`existing` false) or for one that exists. */
+  form: (props: { p: Page; t: T; f: EntryForm; existing: boolean }) => Child;
+  /** An entry's fields as the form shows them. */
+  formOf: (e: E) => EntryForm;
+  /** The form as sent, cut to its fields' lengths: shown again as typed when the save is refused. */
+  sent: (form: URLSearchParams) => EntryForm;
+  /** The configuration file's entry of the form as sent; `current` is the entry it changes, if any. */
+  entryOf: (f: EntryForm, current: E | undefined) => unknown;
+  /** The outcome of a save, shown on the entry's page. */
+  saved: (t: T, key: string) => string;
+  /** With a preview button (`action=preview`): what was typed is shown again, nothing saved. */
+  preview?: boolean;
+}
+
+/**
+ * The handlers of `spec`'s pages: the list (`GET base`), an entry's page (`GET base/:<keyField>`) and the save
+ * (`POST base`). The page mounts them on its routes, so each page file still names the addresses it serves.
+ */
+export function entryPages<E, T>(
+  deps: AppDeps,
+  spec: EntryPages<E, T>,
+): { list: Handler; entry: Handler; save: Handler } {
+  const entries = async () => await readSection(deps, spec.section) as E[];
+
+  const listPage = async (_: AppDeps, c: Context, p: Page, opts: PageOpts<EntryStatus> = {}) => {
+    const t = spec.texts(p.lang);
+    const all = await entries();
+    return render(
+      c,
+      <ConsolePage
+        p={p}
+        title={spec.list.title(t)}
+        here={spec.here}
+        back={spec.list.back?.(p)}
+        flash={opts.flash}
+        errors={opts.errors}
+      >
+        {spec.list.content(p, t, all)}
+        <h2>{spec.list.newEntry(t)}</h2>
+        {spec.form({ p, t, f: opts.form ?? {}, existing: false })}
+      </ConsolePage>,
+      opts.status ?? 200,
+    );
+  };
+
+  const entryPage = async (c: Context, p: Page, key: string, opts: PageOpts<EntryStatus> = {}) => {
+    const t = spec.texts(p.lang);
+    const e = (await entries()).find((x) => spec.keyOf(x) === key);
+    if (!e) {
+      return notFoundPage(c, p, {
+        title: spec.list.title(t),
+        here: spec.here,
+        message: spec.entry.unknown(t),
+      });
+    }
+    const { title, heading } = spec.entry.title(p, t, e);
+    return render(
+      c,
+      <ConsolePage
+        p={p}
+        title={title}
+        here={spec.here}
+        back={[spec.base, spec.entry.back(t)]}
+        heading={heading}
+        flash={opts.flash}
+        errors={opts.errors}
+      >
+        {spec.form({ p, t, f: opts.form ?? spec.formOf(e), existing: true })}
+      </ConsolePage>,
+      opts.status ?? 200,
+    );
+  };
+
+  return {
+    list: consoleGet(deps, spec.base, (c, p) => listPage(deps, c, p)),
+    entry: consoleGet(deps, spec.base, (c, p) => entryPage(c, p, param(c, spec.keyField))),
+    save: consolePost(deps, spec.base, listPage, async (c, { p, form }) => {
+      const f = spec.sent(form);
+      const key = f[spec.keyField];
+      const current = (await entries()).find((x) => spec.keyOf(x) === key);
+      // Shown again where it was sent from: an existing entry's page, else the list with the new-entry form.
+      const again = (o: PageOpts<EntryStatus>) => current ? entryPage(c, p, key, o) : listPage(deps, c, p, o);
+      if (spec.preview && form.get("action") === "preview") return await again({ form: f });
+      const result = await applySections(deps, { [spec.section]: [spec.entryOf(f, current)] });
+      if (!result.ok) {
+        // The file's paths read `<section>[0].name.de`; the form has one entry, named without its place.
+        const errors = entryProblems(result.problems, `${spec.section}[0]`);
+        return await again({ errors, status: 400, form: f });
+      }
+      return await entryPage(c, p, key, { flash: spec.saved(spec.texts(p.lang), key) });
+    }),
+  };
 }

@@ -4,33 +4,32 @@
  * candidate hired or rejected, and the automatic tasks entering it sets off (an e-mail to the candidate from
  * a template, a task for the recruiting team or the hiring manager, a note to the hiring manager, the hire).
  * A save is the stage's entry of the configuration file, checked and applied by `org apply`'s own code
- * (`applySections`), so the console and the file agree. Each e-mail template is shown rendered with sample
+ * (`applySections`, through the kit's `entryPages`), so the console and the file agree. Each e-mail template is shown rendered with sample
  * placeholders under its fields, and the preview button renders what was typed without saving.
  */
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
 import { type StageTexts, stageTexts } from "../i18n/console_stages.ts";
-import { applySections, readSection } from "../org_config/mod.ts";
 import { renderTemplate, TEMPLATE_PLACEHOLDERS } from "../domain/recruiting.ts";
 import {
-  consoleGet,
-  ConsolePage,
-  consolePost,
-  entryProblems,
+  Check,
+  Choice,
+  type EntryForm as Form,
+  type EntryPages,
+  entryPages,
+  Field,
+  formLines,
   formText,
-  notFoundPage,
+  formYes,
+  Hint,
+  KeyField,
+  NameFieldset,
+  numberOrText,
   type Page,
-  type PageOpts,
-  param,
   PostForm,
-  render,
   Table,
 } from "./console_kit.tsx";
-
-type Status = 200 | 400 | 403 | 404;
-type Form = Record<string, string>;
-type Opts = PageOpts<Status>;
 
 const KINDS = ["", "EMAIL_CANDIDATE", "CREATE_TASK", "NOTIFY_HIRING_MANAGER", "MARK_HIRED"] as const;
 /** German is required of a candidate e-mail; these languages are optional (German stands in). */
@@ -114,64 +113,45 @@ function EmailPreview(props: { st: StageTexts; f: Form; i: number }) {
   );
 }
 
-function StageForm(props: { p: Page; st: StageTexts; f: Form; existing: boolean }) {
-  const { p, st, f } = props;
+function StageForm(props: { p: Page; t: StageTexts; f: Form; existing: boolean }) {
+  const { p, t: st, f } = props;
   const placeholders = fill(st.placeholders, { list: TEMPLATE_PLACEHOLDERS.map((x) => `{${x}}`).join(", ") });
   return (
     <PostForm p={p} action="/hr/recruiting/stages">
-      {props.existing ? <input type="hidden" name="key" value={f.key} /> : (
-        <>
-          <label for="key">{st.key}</label>
-          <input
-            id="key"
-            name="key"
-            type="text"
-            required
-            maxlength={40}
-            pattern="[A-Z][A-Z0-9_]*"
-            aria-describedby="key-hint"
-            value={f.key}
-          />
-          <p id="key-hint" class="muted">{st.keyHint}</p>
-        </>
-      )}
-      <fieldset>
-        <legend>{st.name}</legend>
-        {(["de", "fr", "en"] as const).map((lang) => (
-          <>
-            <label for={`name-${lang}`}>{st.languageNames[lang]}</label>
-            <input
-              id={`name-${lang}`}
-              name={`name_${lang}`}
-              type="text"
-              maxlength={100}
-              required
-              lang={lang}
-              value={f[`name_${lang}`]}
-            />
-          </>
-        ))}
-      </fieldset>
-      <label for="order">{st.order}</label>
-      <input id="order" name="order" type="number" step="1" required value={f.order} />
-      <div class="scope">
-        <input
-          id="gated"
-          type="checkbox"
-          name="gated"
-          value="yes"
-          checked={f.gated === "yes"}
-          aria-describedby="gated-hint"
-        />
-        <label for="gated">{st.gated}</label>
-      </div>
-      <p id="gated-hint" class="muted">{st.gatedHint}</p>
-      <label for="outcome">{st.outcome}</label>
-      <select id="outcome" name="outcome">
-        {(["NONE", "HIRED", "REJECTED"] as const).map((o) => (
-          <option value={o} selected={(f.outcome ?? "NONE") === o}>{st.outcomeNames[o]}</option>
-        ))}
-      </select>
+      <KeyField
+        existing={props.existing}
+        name="key"
+        label={st.key}
+        hint={st.keyHint}
+        maxlength={40}
+        pattern="[A-Z][A-Z0-9_]*"
+        value={f.key}
+      />
+      <NameFieldset
+        legend={st.name}
+        langs={["de", "fr", "en"]}
+        languageNames={st.languageNames}
+        required={() => true}
+        f={f}
+      />
+      <Field id="order" label={st.order} name="order" type="number" step="1" required value={f.order} />
+      <Check
+        id="gated"
+        label={st.gated}
+        name="gated"
+        checked={f.gated === "yes"}
+        describedBy="gated-hint"
+      />
+      <Hint id="gated-hint">{st.gatedHint}</Hint>
+      <Choice
+        id="outcome"
+        label={st.outcome}
+        name="outcome"
+        options={["NONE", "HIRED", "REJECTED"] as const}
+        names={st.outcomeNames}
+        value={f.outcome}
+        dflt="NONE"
+      />
       <h2>{st.tasks}</h2>
       <p class="muted">{st.tasksHint}</p>
       {taskRows(f).map((i) => {
@@ -180,31 +160,34 @@ function StageForm(props: { p: Page; st: StageTexts; f: Form; existing: boolean 
         return (
           <fieldset>
             <legend>{fill(st.task, { n: String(i + 1) })}</legend>
-            <label for={id("kind")}>{st.kind}</label>
-            <select id={id("kind")} name={name("kind")}>
-              {KINDS.map((k) => (
-                <option value={k} selected={(f[name("kind")] ?? "") === k}>{st.kindNames[k]}</option>
-              ))}
-            </select>
-            <label for={id("title")}>{st.title}</label>
-            <input
+            <Choice
+              id={id("kind")}
+              label={st.kind}
+              name={name("kind")}
+              options={KINDS}
+              names={st.kindNames}
+              value={f[name("kind")]}
+              dflt=""
+            />
+            <Field
               id={id("title")}
+              label={st.title}
               name={name("title")}
               type="text"
               maxlength={300}
               value={f[name("title")]}
             />
-            <p id={id("ph")} class="muted">{`${placeholders} ${st.languagesHint}`}</p>
+            <Hint id={id("ph")}>{`${placeholders} ${st.languagesHint}`}</Hint>
             {EMAIL_LANGUAGES.map((lang) => (
               <>
-                <label for={id(`subject-${lang}`)}>{`${st.subject} (${st.languageNames[lang]})`}</label>
-                <input
+                <Field
                   id={id(`subject-${lang}`)}
+                  label={`${st.subject} (${st.languageNames[lang]})`}
                   name={name(`subject_${lang}`)}
                   type="text"
                   maxlength={300}
                   lang={lang}
-                  aria-describedby={id("ph")}
+                  describedBy={id("ph")}
                   value={f[name(`subject_${lang}`)]}
                 />
                 <label for={id(`body-${lang}`)}>{`${st.body} (${st.languageNames[lang]})`}</label>
@@ -219,24 +202,21 @@ function StageForm(props: { p: Page; st: StageTexts; f: Form; existing: boolean 
                 </textarea>
               </>
             ))}
-            <div class="scope">
-              <input
-                id={id("blocking")}
-                type="checkbox"
-                name={name("blocking")}
-                value="yes"
-                checked={f[name("blocking")] === "yes"}
-              />
-              <label for={id("blocking")}>{st.blocking}</label>
-            </div>
-            <label for={id("assignee")}>{st.assignee}</label>
-            <select id={id("assignee")} name={name("assignee")}>
-              {(["HR", "HIRING_MANAGER"] as const).map((a) => (
-                <option value={a} selected={(f[name("assignee")] ?? "HR") === a}>
-                  {st.assigneeNames[a]}
-                </option>
-              ))}
-            </select>
+            <Check
+              id={id("blocking")}
+              label={st.blocking}
+              name={name("blocking")}
+              checked={f[name("blocking")] === "yes"}
+            />
+            <Choice
+              id={id("assignee")}
+              label={st.assignee}
+              name={name("assignee")}
+              options={["HR", "HIRING_MANAGER"] as const}
+              names={st.assigneeNames}
+              value={f[name("assignee")]}
+              dflt="HR"
+            />
             <EmailPreview st={st} f={f} i={i} />
           </fieldset>
         );
@@ -245,74 +225,13 @@ function StageForm(props: { p: Page; st: StageTexts; f: Form; existing: boolean 
       <button type="submit" name="action" value="preview" class="secondary" aria-describedby="preview-hint">
         {st.preview}
       </button>
-      <p id="preview-hint" class="muted">{st.previewHint}</p>
+      <Hint id="preview-hint">{st.previewHint}</Hint>
     </PostForm>
   );
 }
 
-async function stagesPage(deps: AppDeps, c: Context, p: Page, opts: Opts = {}) {
-  const st = stageTexts(p.lang);
-  const list = await readSection(deps, "stages") as StageEntry[];
-  const nameOf = (e: StageEntry) => (p.lang === "it" ? e.name.de : e.name[p.lang]);
-  return render(
-    c,
-    <ConsolePage
-      p={p}
-      title={st.stages}
-      here="recruiting"
-      back={["/hr/recruiting", p.t.navRecruiting]}
-      flash={opts.flash}
-      errors={opts.errors}
-    >
-      <p>{st.intro}</p>
-      <Table cols={[st.order, st.name, st.key, st.automatic]}>
-        {list.map((e) => (
-          <tr>
-            <td>{String(e.order)}</td>
-            <td>
-              <a href={`/hr/recruiting/stages/${e.key}`}>{nameOf(e)}</a>
-              {e.gated ? ` 🔒` : ""}
-            </td>
-            <td>{e.key}</td>
-            <td>
-              {[
-                ...e.automaticTasks.map((t) => st.kindNames[t.kind]),
-                ...(e.marksHired ? [st.outcomeNames.HIRED] : []),
-                ...(e.marksRejected ? [st.outcomeNames.REJECTED] : []),
-              ].join(", ") || "–"}
-            </td>
-          </tr>
-        ))}
-      </Table>
-      <h2>{st.newStage}</h2>
-      <StageForm p={p} st={st} f={opts.form ?? {}} existing={false} />
-    </ConsolePage>,
-    opts.status ?? 200,
-  );
-}
-
-async function stagePage(deps: AppDeps, c: Context, p: Page, key: string, opts: Opts = {}) {
-  const st = stageTexts(p.lang);
-  const stage = (await readSection(deps, "stages") as StageEntry[]).find((e) => e.key === key);
-  if (!stage) {
-    return notFoundPage(c, p, { title: st.stages, here: "recruiting", message: st.unknown });
-  }
-  const title = `${p.lang === "it" ? stage.name.de : stage.name[p.lang]} (${key})`;
-  return render(
-    c,
-    <ConsolePage
-      p={p}
-      title={title}
-      here="recruiting"
-      back={["/hr/recruiting/stages", st.allStages]}
-      flash={opts.flash}
-      errors={opts.errors}
-    >
-      <StageForm p={p} st={st} f={opts.form ?? formOf(stage)} existing />
-    </ConsolePage>,
-    opts.status ?? 200,
-  );
-}
+/** A stage's name in the reader's language; Italian readers read the German one (stages have no Italian). */
+const nameOf = (p: Page, e: StageEntry) => p.lang === "it" ? e.name.de : e.name[p.lang];
 
 /** The form as sent, cut to the fields' lengths; tasks whose kind is empty are dropped. */
 function sentForm(form: URLSearchParams): Form {
@@ -320,7 +239,7 @@ function sentForm(form: URLSearchParams): Form {
   for (const k of ["key", "name_de", "name_fr", "name_en", "order", "outcome"]) {
     f[k] = formText(form, k, 100, true);
   }
-  f.gated = form.get("gated") === "yes" ? "yes" : "no";
+  f.gated = formYes(form, "gated");
   let n = 0;
   for (let i = 0; i < MAX_TASKS; i++) {
     const kind = (form.get(`task_${i}_kind`) ?? "").trim();
@@ -329,10 +248,9 @@ function sentForm(form: URLSearchParams): Form {
     f[`task_${n}_title`] = formText(form, `task_${i}_title`, 301, true);
     for (const l of EMAIL_LANGUAGES) {
       f[`task_${n}_subject_${l}`] = formText(form, `task_${i}_subject_${l}`, 301, true);
-      f[`task_${n}_body_${l}`] = (form.get(`task_${i}_body_${l}`) ?? "").replaceAll("\r\n", "\n").trim()
-        .slice(0, 20_001);
+      f[`task_${n}_body_${l}`] = formLines(form, `task_${i}_body_${l}`, 20_001, true);
     }
-    f[`task_${n}_blocking`] = form.get(`task_${i}_blocking`) === "yes" ? "yes" : "no";
+    f[`task_${n}_blocking`] = formYes(form, `task_${i}_blocking`);
     f[`task_${n}_assignee`] = (form.get(`task_${i}_assignee`) ?? "HR").slice(0, 40);
     n++;
   }
@@ -362,11 +280,10 @@ function entryOf(f: Form) {
       assignee: kind === "CREATE_TASK" ? f[`task_${i}_assignee`] : "HR",
     });
   }
-  const order = Number(f.order);
   return {
     key: f.key,
     name: { de: f.name_de, fr: f.name_fr, en: f.name_en },
-    order: f.order !== "" && Number.isFinite(order) ? order : f.order,
+    order: numberOrText(f.order),
     gated: f.gated === "yes",
     marksHired: f.outcome === "HIRED",
     marksRejected: f.outcome === "REJECTED",
@@ -374,32 +291,60 @@ function entryOf(f: Form) {
   };
 }
 
+const STAGES: EntryPages<StageEntry, StageTexts> = {
+  section: "stages",
+  base: "/hr/recruiting/stages",
+  here: "recruiting",
+  keyField: "key",
+  texts: stageTexts,
+  keyOf: (e) => e.key,
+  list: {
+    title: (st) => st.stages,
+    back: (p) => ["/hr/recruiting", p.t.navRecruiting],
+    content: (p, st, list) => (
+      <>
+        <p>{st.intro}</p>
+        <Table cols={[st.order, st.name, st.key, st.automatic]}>
+          {list.map((e) => (
+            <tr>
+              <td>{String(e.order)}</td>
+              <td>
+                <a href={`/hr/recruiting/stages/${e.key}`}>{nameOf(p, e)}</a>
+                {e.gated ? ` 🔒` : ""}
+              </td>
+              <td>{e.key}</td>
+              <td>
+                {[
+                  ...e.automaticTasks.map((t) => st.kindNames[t.kind]),
+                  ...(e.marksHired ? [st.outcomeNames.HIRED] : []),
+                  ...(e.marksRejected ? [st.outcomeNames.REJECTED] : []),
+                ].join(", ") || "–"}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      </>
+    ),
+    newEntry: (st) => st.newStage,
+  },
+  entry: {
+    title: (p, _, e) => ({ title: `${nameOf(p, e)} (${e.key})` }),
+    back: (st) => st.allStages,
+    unknown: (st) => st.unknown,
+  },
+  form: StageForm,
+  formOf,
+  sent: sentForm,
+  entryOf,
+  saved: (st, key) => fill(st.saved, { key }),
+  preview: true,
+};
+
 /** Mounts the stages pages under /hr/recruiting/stages. */
 // deno-lint-ignore no-explicit-any
 export function mountConsoleStages(app: Hono<any>, deps: AppDeps): void {
-  app.get(
-    "/hr/recruiting/stages",
-    consoleGet(deps, "/hr/recruiting/stages", (c, p) => stagesPage(deps, c, p)),
-  );
-
-  app.get(
-    "/hr/recruiting/stages/:key",
-    consoleGet(deps, "/hr/recruiting/stages", (c, p) => stagePage(deps, c, p, param(c, "key"))),
-  );
-
-  app.post(
-    "/hr/recruiting/stages",
-    consolePost(deps, "/hr/recruiting/stages", stagesPage, async (c, { p, form }) => {
-      const f = sentForm(form);
-      const existing = (await readSection(deps, "stages") as StageEntry[]).some((e) => e.key === f.key);
-      const again = (o: Opts) => existing ? stagePage(deps, c, p, f.key, o) : stagesPage(deps, c, p, o);
-      if (form.get("action") === "preview") return await again({ form: f });
-      const result = await applySections(deps, { stages: [entryOf(f)] });
-      if (!result.ok) {
-        const errors = entryProblems(result.problems, "stages[0]");
-        return await again({ errors, status: 400, form: f });
-      }
-      return await stagePage(deps, c, p, f.key, { flash: fill(stageTexts(p.lang).saved, { key: f.key }) });
-    }),
-  );
+  const pages = entryPages(deps, STAGES);
+  app.get("/hr/recruiting/stages", pages.list);
+  app.get("/hr/recruiting/stages/:key", pages.entry);
+  app.post("/hr/recruiting/stages", pages.save);
 }
