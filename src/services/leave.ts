@@ -62,13 +62,14 @@ import {
   weekdaysOf,
   writeTx,
 } from "./common.ts";
-import { closureCalendar } from "./holidays.ts";
+import { closureApplies, closureCalendar, closureDaysIn } from "./holidays.ts";
+import { exactReal, jsonRows, realOf, realOrNull, sqlLiterals } from "./json_rows.ts";
 import { checkEventLength } from "./special_leave.ts";
 import { derivedCarryOver } from "./carry_over.ts";
 import { changedAfter, removedSince, type SyncFields, syncPage, syncStart } from "./sync.ts";
 import { localDay } from "../clock.ts";
 import { prepared, preparedVariants } from "../db/prepared.ts";
-import { keptRead } from "../db/local.ts";
+import { keptRead, readRow } from "../db/local.ts";
 import type { Db } from "../db/client.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
@@ -358,17 +359,54 @@ export async function balancesOf(
   year: number,
   today: string,
 ): Promise<Map<string, LeaveBalance & { hasEntitlement: boolean }>> {
-  const out = new Map<string, LeaveBalance & { hasEntitlement: boolean }>();
-  if (!types.length) return out;
+  if (!types.length) return new Map();
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
-  const wanted = new Set(types.map((t) => t.id));
   const at = { emp: emp.id, year, from, to };
-  const rows = (await entitlementsOfYear(q).all(at)).filter((r) => wanted.has(r.leaveTypeId));
-  const adjustments = (await adjustmentSumsOfYear(q).all(at)).filter((a) => wanted.has(a.leaveTypeId));
-  const requests = (await requestsTouchingYear(q).all(at)).filter((r) => wanted.has(r.leaveTypeId));
-  const workloadHistory = await workloadHistoryOf(q).all(at);
-  const closures = types.some(takesClosures) ? await closureCalendar(q, emp, from, to) : undefined;
+  return await balancesFromFacts(q, emp, types, year, today, {
+    entitlements: await entitlementsOfYear(q).all(at),
+    adjustmentSums: await adjustmentSumsOfYear(q).all(at),
+    requests: await requestsTouchingYear(q).all(at),
+    workloadHistory: await workloadHistoryOf(q).all(at),
+    closures: types.some(takesClosures) ? await closureCalendar(q, emp, from, to) : undefined,
+  });
+}
+
+/** What the balances of one employee and leave year are computed from, for all leave types together. */
+interface BalanceFacts {
+  entitlements: {
+    leaveTypeId: string;
+    carryOverDays: number;
+    carryOverExpiresOn: string | null;
+    adjustmentDays: number;
+  }[];
+  adjustmentSums: { leaveTypeId: string; days: number | null; n: number }[];
+  requests: (BalanceData["requests"][number] & { leaveTypeId: string })[];
+  workloadHistory: BalanceData["workloadHistory"];
+  /** The closure days that apply and the approved work-through days (when some type takes closures). */
+  closures: { days: BalanceData["closureDays"]; workThrough: ReadonlySet<string> } | undefined;
+}
+
+/** The balances of `types` from their loaded facts (`balancesOf`, or `getLeaveBalances`'s one statement). */
+async function balancesFromFacts(
+  q: Q,
+  emp: EmployeeCore,
+  types: readonly (
+    & BalanceType
+    & Pick<LeaveTypeRow, "id">
+    & Partial<Pick<LeaveTypeRow, "carryOverMaxDays" | "carryOverExpiry">>
+  )[],
+  year: number,
+  today: string,
+  facts: BalanceFacts,
+): Promise<Map<string, LeaveBalance & { hasEntitlement: boolean }>> {
+  const out = new Map<string, LeaveBalance & { hasEntitlement: boolean }>();
+  const wanted = new Set(types.map((t) => t.id));
+  const rows = facts.entitlements.filter((r) => wanted.has(r.leaveTypeId));
+  const adjustments = facts.adjustmentSums.filter((a) => wanted.has(a.leaveTypeId));
+  const requests = facts.requests.filter((r) => wanted.has(r.leaveTypeId));
+  const workloadHistory = facts.workloadHistory;
+  const closures = facts.closures;
   for (const type of types) {
     const adj = adjustments.find((a) => a.leaveTypeId === type.id);
     out.set(
@@ -391,6 +429,88 @@ export async function balancesOf(
 }
 
 /**
+ * Every fact `getLeaveBalances` reads besides the employee and the leave types, for all types of one
+ * employee and leave year, in ONE statement: each column is one of the lists `balancesOf` and
+ * `adjustmentHistories` read with a query each (`entitlementsOfYear`, `adjustmentSumsOfYear`,
+ * `requestsTouchingYear`, `workloadHistoryOf`, `closureCalendar`'s two, `adjustmentsOfYear`), with the same
+ * conditions, order and limits, as a JSON array (json_rows.ts: one value handed over per list instead of one
+ * per column and row, REAL values exactly). The text never changes, so it is prepared once per connection.
+ */
+const BALANCE_FACTS_SQL = `SELECT
+  (SELECT json_group_array(json_array(leave_type_id, ${exactReal("carry_over_days")}, carry_over_expires_on,
+      ${exactReal("adjustment_days")}))
+    FROM (SELECT leave_type_id, carry_over_days, carry_over_expires_on, adjustment_days FROM leave_entitlements
+      WHERE employee_id = :emp AND year = :year LIMIT ${MAX_LEAVE_TYPES})) AS entitlements,
+  (SELECT json_group_array(json_array(leave_type_id, ${exactReal("s")}, n))
+    FROM (SELECT leave_type_id, sum(days) AS s, count(*) AS n FROM leave_adjustments
+      WHERE employee_id = :emp AND year = :year GROUP BY leave_type_id)) AS adjustmentSums,
+  (SELECT json_group_array(json_array(leave_type_id, start_date, end_date, start_portion, end_portion, status,
+      days_by_year))
+    FROM (SELECT leave_type_id, start_date, end_date, start_portion, end_portion, status, days_by_year
+      FROM leave_requests WHERE employee_id = :emp AND start_date <= :to AND end_date >= :from
+      AND status IN (${sqlLiterals(BALANCE_REQUEST_STATUSES)}) LIMIT ${MAX_LEAVE_TYPES * 1000})) AS requests,
+  (SELECT json_group_array(json_array(valid_from, ${exactReal("workload_percent")}, working_weekdays))
+    FROM (SELECT valid_from, workload_percent, working_weekdays FROM workload_changes WHERE employee_id = :emp
+      LIMIT ${WORKLOAD_HISTORY_LIMIT})) AS workload,
+  (SELECT json_group_array(json_array(id, start_date, end_date, deducts_leave, cantons))
+    FROM (SELECT id, start_date, end_date, deducts_leave, cantons FROM closure_periods
+      WHERE start_date <= :to AND end_date >= :from ORDER BY start_date LIMIT 200)) AS closures,
+  (SELECT json_group_array(date) FROM (SELECT date FROM closure_work_through WHERE employee_id = :emp
+      AND status = 'APPROVED' AND date >= :from AND date <= :to LIMIT 400)) AS workThrough,
+  (SELECT json_group_array(json_array(leave_type_id, ${exactReal("days")}, note, created_at))
+    FROM (SELECT leave_type_id, days, note, created_at FROM leave_adjustments
+      WHERE employee_id = :emp AND year = :year ORDER BY created_at LIMIT ${MAX_LEAVE_TYPES * 500}))
+    AS adjustments`;
+
+/** `BALANCE_FACTS_SQL` read and turned into the facts `balancesFromFacts` takes, plus the adjustments. */
+async function balanceFacts(
+  client: Db["$client"],
+  emp: EmployeeCore,
+  year: number,
+): Promise<BalanceFacts & { adjustments: AdjustmentRow[] }> {
+  const from = `${year}-01-01`;
+  const to = `${year}-12-31`;
+  const row = (await readRow(client, BALANCE_FACTS_SQL, { emp: emp.id, year, from, to }))!;
+  const periods = jsonRows<[string, string, string, number, string | null]>(row.closures)
+    .map(([id, startDate, endDate, deductsLeave, cantons]) => ({
+      id,
+      startDate,
+      endDate,
+      deductsLeave: deductsLeave === 1,
+      cantons,
+    }))
+    .filter((p) => closureApplies(p, emp.canton));
+  const workThrough = new Set(jsonRows<string>(row.workThrough));
+  return {
+    entitlements: jsonRows<[string, string, string | null, string]>(row.entitlements).map((
+      [leaveTypeId, carryOverDays, carryOverExpiresOn, adjustmentDays],
+    ) => ({
+      leaveTypeId,
+      carryOverDays: realOf(carryOverDays),
+      carryOverExpiresOn,
+      adjustmentDays: realOf(adjustmentDays),
+    })),
+    adjustmentSums: jsonRows<[string, string | null, number]>(row.adjustmentSums).map((
+      [leaveTypeId, days, n],
+    ) => ({
+      leaveTypeId,
+      days: realOrNull(days),
+      n,
+    })),
+    requests: jsonRows<[string, string, string, string, string, string, string]>(row.requests).map((
+      [leaveTypeId, startDate, endDate, startPortion, endPortion, status, daysByYear],
+    ) => ({ leaveTypeId, startDate, endDate, startPortion, endPortion, status, daysByYear })),
+    workloadHistory: jsonRows<[string, string, string | null]>(row.workload).map((
+      [validFrom, workloadPercent, workingWeekdays],
+    ) => ({ validFrom, workloadPercent: realOf(workloadPercent), workingWeekdays })),
+    closures: { days: closureDaysIn(periods, workThrough, emp.canton, from, to), workThrough },
+    adjustments: jsonRows<[string, string, string, number]>(row.adjustments).map((
+      [leaveTypeId, days, note, createdAt],
+    ) => ({ leaveTypeId, days: realOf(days), note, createdAt })),
+  };
+}
+
+/**
  * Balances per leave type for a leave year (default: the current one): entitlement (pro rata), carry-over
  * with its expiry, adjustments, used, planned, pending (shown apart, not deducted) and remaining. Types
  * that do not deduct a balance (e.g. unpaid leave) show their days with null entitlement and remaining.
@@ -408,12 +528,13 @@ export async function getLeaveBalances(deps: ServiceDeps, actor: Actor, input: {
   const today = todayOf(deps);
   const year = checkYear(input.year ?? yearOf(today));
   const types = await keptRead(client, ["leave_types"], "active", () => activeLeaveTypes(deps.db).all());
-  const balances = await balancesOf(deps.db, emp, types, year, today);
-  const histories = await adjustmentHistories(deps.db, {
-    employeeId: emp.id,
-    leaveTypeIds: types.filter((t) => t.deductsBalance).map((t) => t.id),
-    year,
-  });
+  // Every other fact in one statement (see `BALANCE_FACTS_SQL`).
+  const facts = types.length ? await balanceFacts(client, emp, year) : undefined;
+  const balances = facts ? await balancesFromFacts(deps.db, emp, types, year, today, facts) : new Map();
+  const histories = historiesOf(
+    facts?.adjustments ?? [],
+    types.filter((t) => t.deductsBalance).map((t) => t.id),
+  );
   const items = [];
   for (const t of types) {
     const b = balances.get(t.id)!;
@@ -1047,17 +1168,32 @@ const adjustmentsOfYear = prepared((q: Q) =>
   )).orderBy(asc(leaveAdjustments.createdAt)).limit(MAX_LEAVE_TYPES * 500)
 );
 
+/** A correction as `adjustmentsOfYear` reads it. */
+interface AdjustmentRow {
+  leaveTypeId: string;
+  days: number;
+  note: string;
+  createdAt: number;
+}
+
 /** `listAdjustments` for several leave types at once: leave type id → its corrections, oldest first. */
 async function adjustmentHistories(
   q: Q,
   input: { employeeId: string; leaveTypeIds: readonly string[]; year: number },
 ) {
-  const out = new Map<string, { days: number; note: string; createdAt: number; total: number }[]>();
-  if (!input.leaveTypeIds.length) return out;
-  const wanted = new Set(input.leaveTypeIds);
-  const rows = (await adjustmentsOfYear(q).all({ emp: input.employeeId, year: input.year })).filter((r) =>
-    wanted.has(r.leaveTypeId)
+  if (!input.leaveTypeIds.length) return historiesOf([], []);
+  return historiesOf(
+    await adjustmentsOfYear(q).all({ emp: input.employeeId, year: input.year }),
+    input.leaveTypeIds,
   );
+}
+
+/** The corrections of a year (oldest first) per leave type of `leaveTypeIds`, each with its running total. */
+function historiesOf(all: readonly AdjustmentRow[], leaveTypeIds: readonly string[]) {
+  const out = new Map<string, { days: number; note: string; createdAt: number; total: number }[]>();
+  if (!leaveTypeIds.length) return out;
+  const wanted = new Set(leaveTypeIds);
+  const rows = all.filter((r) => wanted.has(r.leaveTypeId));
   const sums = new Map<string, number>();
   for (const r of rows) {
     let list = out.get(r.leaveTypeId);
