@@ -2,6 +2,8 @@ import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import * as schema from "./schema/mod.ts";
 import { createLocalClient, type Synchronous } from "./local.ts";
+// Selected rows are mapped by the prepared mapping of row_mapping.ts (the same objects, less work per row).
+import "./row_mapping.ts";
 
 /** The typed database handle every service receives. */
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };

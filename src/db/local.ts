@@ -605,6 +605,30 @@ interface RowShape {
  * `JSON.stringify` see the names only, and `Array.prototype.slice.call(row)` gives the values, as drizzle
  * reads them).
  */
+/** What every row class of `rowShape` shares: the row's values in column order, kept private. */
+class RowValues {
+  #values: unknown[];
+  constructor(values: unknown[]) {
+    this.#values = values;
+  }
+  static valueAt(row: RowValues, i: number): unknown {
+    return row.#values[i];
+  }
+  static of(row: object): readonly unknown[] | undefined {
+    return #values in row ? (row as RowValues).#values : undefined;
+  }
+}
+
+/**
+ * The values of a row a local client gave, in column order, without copying them (not to be changed), or
+ * undefined for any other row. Reading them by position one at a time goes through a getter each, which
+ * `Array.prototype.slice.call(row)` does for every column of every row: about 30 times as slow for rows of
+ * 20 columns (measured 65 against 2 µs for 16 rows).
+ */
+export function rowValues(row: object): readonly unknown[] | undefined {
+  return RowValues.of(row);
+}
+
 function rowShape(cols: readonly Column[]): RowShape {
   const columns = cols.map((c) => c.name);
   const columnTypes = cols.map((c) => c.type ?? "");
@@ -618,15 +642,11 @@ function rowShape(cols: readonly Column[]): RowShape {
     if (!isPosition && !seen.has(name)) named.push([name, i]);
     seen.add(name);
   });
-  class ResultRow {
-    #values: unknown[];
+  class ResultRow extends RowValues {
     constructor(values: unknown[]) {
-      this.#values = values;
+      super(values);
       const self = this as unknown as Record<string, unknown>;
       for (let k = 0; k < named.length; k++) self[named[k][0]] = values[named[k][1]];
-    }
-    static valueAt(row: ResultRow, i: number): unknown {
-      return row.#values[i];
     }
   }
   const n = columns.length;
@@ -634,7 +654,7 @@ function rowShape(cols: readonly Column[]): RowShape {
   for (let i = 0; i < n; i++) {
     Object.defineProperty(ResultRow.prototype, i, {
       get(this: ResultRow) {
-        return ResultRow.valueAt(this, i);
+        return RowValues.valueAt(this, i);
       },
     });
   }
