@@ -8,6 +8,11 @@ import type { Lang } from "./mod.ts";
 type Words = [de: string, fr: string, it: string, en: string];
 const INDEX: Record<Lang, number> = { de: 0, fr: 1, it: 2, en: 3 };
 
+/** Words that label more than one field: a kind of leave or entry, an amount, a file's type. */
+const TYPE: Words = ["Art", "Type", "Tipo", "Type"];
+const AMOUNT: Words = ["Betrag", "Montant", "Importo", "Amount"];
+const FILE_TYPE: Words = ["Dateiart", "Type de fichier", "Tipo di file", "File type"];
+
 /** The parts of each section, as the archive's `data.json` names them. */
 const PARTS: Record<string, Words> = {
   employee: ["Personalien", "Données personnelles", "Dati personali", "Personal details"],
@@ -145,7 +150,7 @@ const FIELDS: Record<string, Words> = {
   status: ["Status", "Statut", "Stato", "Status"],
   dueDate: ["Fällig", "Échéance", "Scadenza", "Due"],
   cycle: ["Runde", "Cycle", "Ciclo", "Cycle"],
-  leaveType: ["Art", "Type", "Tipo", "Type"],
+  leaveType: TYPE,
   year: ["Jahr", "Année", "Anno", "Year"],
   baseDays: ["Tage (100 %)", "Jours (100 %)", "Giorni (100 %)", "Days (100 %)"],
   carryOverDays: ["Übertrag (Tage)", "Report (jours)", "Riporto (giorni)", "Carried over (days)"],
@@ -178,7 +183,7 @@ const FIELDS: Record<string, Words> = {
   endTime: ["Ende", "Fin", "Fine", "End"],
   breakMinutes: ["Pause (Minuten)", "Pause (minutes)", "Pausa (minuti)", "Break (minutes)"],
   totalHours: ["Stunden", "Heures", "Ore", "Hours"],
-  type: ["Art", "Type", "Tipo", "Type"],
+  type: TYPE,
   projectCode: ["Projekt", "Projet", "Progetto", "Project"],
   description: ["Beschreibung", "Description", "Descrizione", "Description"],
   rejectionNote: [
@@ -190,7 +195,7 @@ const FIELDS: Record<string, Words> = {
   submittedAt: ["Eingereicht", "Soumis le", "Inviato il", "Submitted"],
   startedAt: ["Gestartet", "Démarré le", "Avviato il", "Started"],
   title: ["Titel", "Titre", "Titolo", "Title"],
-  totalAmount: ["Betrag", "Montant", "Importo", "Amount"],
+  totalAmount: AMOUNT,
   currency: ["Währung", "Monnaie", "Valuta", "Currency"],
   isOngoing: ["Andauernd", "En cours", "In corso", "Ongoing"],
   hasCertificate: ["Arztzeugnis", "Certificat médical", "Certificato medico", "Medical certificate"],
@@ -215,7 +220,7 @@ const FIELDS: Record<string, Words> = {
   net: ["Netto", "Net", "Netto", "Net"],
   lines: ["Positionen", "Lignes", "Voci", "Lines"],
   documentName: ["Dokument", "Document", "Documento", "Document"],
-  documentType: ["Dateiart", "Type de fichier", "Tipo di file", "File type"],
+  documentType: FILE_TYPE,
   validFrom: ["Gültig ab", "Valable dès le", "Valido dal", "Valid from"],
   annualSalary: ["Jahreslohn", "Salaire annuel", "Salario annuo", "Annual salary"],
   payments: ["Auszahlungen pro Jahr", "Versements par année", "Pagamenti per anno", "Payments a year"],
@@ -227,7 +232,7 @@ const FIELDS: Record<string, Words> = {
   done: ["Erledigt", "Fait", "Fatto", "Done"],
   doneAt: ["Erledigt am", "Fait le", "Fatto il", "Done on"],
   fileName: ["Dateiname", "Nom du fichier", "Nome del file", "File name"],
-  contentType: ["Dateiart", "Type de fichier", "Tipo di file", "File type"],
+  contentType: FILE_TYPE,
   sizeBytes: ["Grösse (Bytes)", "Taille (octets)", "Dimensione (byte)", "Size (bytes)"],
   uploadedAt: ["Hochgeladen", "Téléversé le", "Caricato il", "Uploaded"],
   file: ["Datei", "Fichier", "File", "File"],
@@ -238,7 +243,7 @@ const FIELDS: Record<string, Words> = {
     "Incapacity for work (%)",
   ],
   label: ["Position", "Libellé", "Voce", "Item"],
-  amount: ["Betrag", "Montant", "Importo", "Amount"],
+  amount: AMOUNT,
   cancellation: ["Stornierung", "Annulation", "Annullamento", "Cancellation"],
   viaAssistant: [
     "Über einen Assistenten",

@@ -218,6 +218,20 @@ export async function collectPersonData(
 
   const files: Record<string, Uint8Array> = {};
   const links: Record<string, string> = {};
+  /**
+   * A stored file into `files/<folder>/`, named by its record's id (after `prefix`) and its own name, and
+   * linked from the records in `from` (the file's row, and the absence or request it belongs to).
+   */
+  const keep = (
+    folder: string,
+    f: { id: string; name: string; bytes: Uint8Array },
+    from: string[],
+    prefix = "",
+  ) => {
+    const path = `files/${folder}/${prefix}${f.id.slice(0, 8)}-${safeName(f.name)}`;
+    files[path] = new Uint8Array(f.bytes);
+    for (const id of from) links[id] = path;
+  };
   const docs = await deps.db.select({
     id: payslips.id,
     period: payslips.period,
@@ -225,56 +239,34 @@ export async function collectPersonData(
     bytes: payslips.document,
   }).from(payslips).where(eq(payslips.employeeId, employeeId)).orderBy(asc(payslips.period));
   for (const d of docs) {
-    if (!d.bytes || !d.name) continue;
-    const path = `files/payslips/${d.period}-${d.id.slice(0, 8)}-${safeName(d.name)}`;
-    files[path] = new Uint8Array(d.bytes);
-    links[d.id] = path;
+    if (d.bytes && d.name) keep("payslips", { ...d, name: d.name, bytes: d.bytes }, [d.id], `${d.period}-`);
   }
-
   const certificates = await deps.db.select({
     id: sickCertificates.id,
     sickEntryId: sickCertificates.sickEntryId,
     name: sickCertificates.fileName,
     bytes: sickCertificates.bytes,
   }).from(sickCertificates).where(eq(sickCertificates.employeeId, employeeId));
-  for (const f of certificates) {
-    const path = `files/certificates/${f.id.slice(0, 8)}-${safeName(f.name)}`;
-    files[path] = new Uint8Array(f.bytes);
-    links[f.id] = links[f.sickEntryId] = path;
-  }
-
+  for (const f of certificates) keep("certificates", f, [f.sickEntryId, f.id]);
   const documentFiles = await deps.db.select({
     id: requiredDocumentFiles.id,
     requiredDocumentId: requiredDocumentFiles.requiredDocumentId,
     name: requiredDocumentFiles.fileName,
     bytes: requiredDocumentFiles.bytes,
   }).from(requiredDocumentFiles).where(eq(requiredDocumentFiles.employeeId, employeeId));
-  for (const f of documentFiles) {
-    const path = `files/documents/${f.id.slice(0, 8)}-${safeName(f.name)}`;
-    files[path] = new Uint8Array(f.bytes);
-    links[f.id] = links[f.requiredDocumentId] = path;
-  }
-
+  for (const f of documentFiles) keep("documents", f, [f.requiredDocumentId, f.id]);
   const own = await deps.db.select({
     id: personalDocuments.id,
     name: personalDocuments.fileName,
     bytes: personalDocuments.bytes,
   }).from(personalDocuments).where(eq(personalDocuments.employeeId, employeeId));
-  for (const f of own) {
-    const path = `files/documents/${f.id.slice(0, 8)}-${safeName(f.name)}`;
-    files[path] = new Uint8Array(f.bytes);
-    links[f.id] = path;
-  }
+  for (const f of own) keep("documents", f, [f.id]);
   const attachments = await deps.db.select({
     id: leaveRequestAttachments.leaveRequestId,
     name: leaveRequestAttachments.fileName,
     bytes: leaveRequestAttachments.bytes,
   }).from(leaveRequestAttachments).where(eq(leaveRequestAttachments.employeeId, employeeId));
-  for (const f of attachments) {
-    const path = `files/leave/${f.id.slice(0, 8)}-${safeName(f.name)}`;
-    files[path] = new Uint8Array(f.bytes);
-    links[f.id] = path;
-  }
+  for (const f of attachments) keep("leave", f, [f.id]);
 
   if (account) {
     data.assistants.connections = await deps.db.select({
