@@ -166,37 +166,28 @@ class CachedStatement {
     return this.#shape ??= rowShape(this.columns());
   }
 
-  run(...args: unknown[]) {
+  /** One run of the driver's statement: the write told first, the reads recorded, a failed run finished. */
+  #step<K extends "run" | "get" | "all">(method: K, args: unknown[]): ReturnType<RawStatement[K]> {
     this.#onWrite?.();
     this.#record();
     try {
-      return this.#stmt.run(...args);
+      return this.#stmt[method](...args) as ReturnType<RawStatement[K]>;
     } catch (e) {
       if (unfinishedBy(e)) this.#finish(this.#stmt, args);
       throw e;
     }
+  }
+
+  run(...args: unknown[]) {
+    return this.#step("run", args);
   }
 
   get(...args: unknown[]) {
-    this.#onWrite?.();
-    this.#record();
-    try {
-      return this.#stmt.get(...args);
-    } catch (e) {
-      if (unfinishedBy(e)) this.#finish(this.#stmt, args);
-      throw e;
-    }
+    return this.#step("get", args);
   }
 
   all(...args: unknown[]) {
-    this.#onWrite?.();
-    this.#record();
-    try {
-      return this.#stmt.all(...args);
-    } catch (e) {
-      if (unfinishedBy(e)) this.#finish(this.#stmt, args);
-      throw e;
-    }
+    return this.#step("all", args);
   }
 }
 

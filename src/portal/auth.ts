@@ -46,6 +46,28 @@ const SessionUser = z.strictObject({
   permissions: z.array(z.string()),
 });
 
+/** The account as a session answer shows it. */
+function sessionUser(
+  user: { id: string; email: string; role: string; language: string; employeeId: string | null },
+): z.infer<typeof SessionUser> {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role as z.infer<typeof SessionUser>["role"],
+    language: user.language as z.infer<typeof SessionUser>["language"],
+    employeeId: user.employeeId,
+    permissions: permissionsOf(user.role),
+  };
+}
+
+/** The answer to a sign-in: the new session's token, when it ends, and the account. */
+function signedIn(
+  s: { token: string; expiresAt: number },
+  user: Parameters<typeof sessionUser>[0],
+) {
+  return { token: s.token, expiresAt: iso(s.expiresAt), user: sessionUser(user) };
+}
+
 const SessionInfo = z.strictObject({
   id: z.string(),
   deviceName: z.string().nullable(),
@@ -104,18 +126,7 @@ export const authRoutes: RouteDef[] = [
           maxAge: deps.config.sessionTtlDays * 86400,
         });
       }
-      return {
-        token: s.token,
-        expiresAt: iso(s.expiresAt),
-        user: {
-          id: user.id,
-          email: user.email,
-          role: user.role as "employee",
-          language: user.language as "de",
-          employeeId: user.employeeId,
-          permissions: permissionsOf(user.role),
-        },
-      };
+      return signedIn(s, user);
     },
   }),
   route({
@@ -213,18 +224,7 @@ export const authRoutes: RouteDef[] = [
       const s = await redeemAppCode(deps, body);
       if (!s) throw refusal("bad_request", "signin.appCodeInvalid", {}, { field: "code" });
       const user = (await deps.db.query.users.findFirst({ where: eq(users.id, s.userId) }))!;
-      return {
-        token: s.token,
-        expiresAt: iso(s.expiresAt),
-        user: {
-          id: user.id,
-          email: user.email,
-          role: user.role as "employee",
-          language: user.language as "de",
-          employeeId: user.employeeId,
-          permissions: permissionsOf(user.role),
-        },
-      };
+      return signedIn(s, user);
     },
   }),
   route({
@@ -244,14 +244,7 @@ export const authRoutes: RouteDef[] = [
       const all = await listSessions(deps.db, deps.clock, user.userId);
       const s = all.find((x) => x.id === user.sessionId)!;
       return {
-        user: {
-          id: user.userId,
-          email: user.email,
-          role: user.role as "employee",
-          language: user.language,
-          employeeId: user.employeeId,
-          permissions: permissionsOf(user.role),
-        },
+        user: sessionUser({ ...user, id: user.userId }),
         session: {
           id: s.id,
           deviceName: s.deviceName,
