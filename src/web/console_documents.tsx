@@ -27,6 +27,7 @@ import {
   type Page,
   PostForm,
   Table,
+  TextArea,
 } from "./console_kit.tsx";
 
 const AUDIENCES = ["ALL", "MANAGERS", "HR"] as const;
@@ -97,18 +98,17 @@ function DocumentForm(props: { p: Page; t: DocumentTexts; f: EntryForm; existing
             lang={lang}
             value={f[`title_${lang}`]}
           />
-          <label for={`body-${lang}`}>{dt.body}</label>
-          <textarea
+          <TextArea
             id={`body-${lang}`}
+            label={dt.body}
             name={`body_${lang}`}
             rows={lang === "de" ? 12 : 6}
             maxlength={BODY_MAX}
             required={lang === "de"}
             lang={lang}
-            aria-describedby="body-hint"
-          >
-            {f[`body_${lang}`] ?? ""}
-          </textarea>
+            describedBy="body-hint"
+            value={f[`body_${lang}`]}
+          />
         </fieldset>
       ))}
       <Hint id="body-hint">{dt.bodyHint}</Hint>

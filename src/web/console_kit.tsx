@@ -437,6 +437,36 @@ export function Field(props: {
   );
 }
 
+/** A text of several lines with its label; `describedBy` names the hint that explains what it takes. */
+export function TextArea(props: {
+  id: string;
+  label: string;
+  name: string;
+  rows: number;
+  maxlength?: number;
+  required?: boolean;
+  lang?: string;
+  describedBy?: string;
+  value: string | undefined;
+}) {
+  return (
+    <>
+      <label for={props.id}>{props.label}</label>
+      <textarea
+        id={props.id}
+        name={props.name}
+        rows={props.rows}
+        maxlength={props.maxlength}
+        required={props.required}
+        lang={props.lang}
+        aria-describedby={props.describedBy}
+      >
+        {props.value ?? ""}
+      </textarea>
+    </>
+  );
+}
+
 /** A checkbox with its label beside it. */
 export function Check(
   props: { id: string; label: string; name: string; value?: string; checked: boolean; describedBy?: string },

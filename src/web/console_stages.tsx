@@ -29,6 +29,7 @@ import {
   type Page,
   PostForm,
   Table,
+  TextArea,
 } from "./console_kit.tsx";
 
 const KINDS = ["", "EMAIL_CANDIDATE", "CREATE_TASK", "NOTIFY_HIRING_MANAGER", "MARK_HIRED"] as const;
@@ -190,16 +191,15 @@ function StageForm(props: { p: Page; t: StageTexts; f: Form; existing: boolean }
                   describedBy={id("ph")}
                   value={f[name(`subject_${lang}`)]}
                 />
-                <label for={id(`body-${lang}`)}>{`${st.body} (${st.languageNames[lang]})`}</label>
-                <textarea
+                <TextArea
                   id={id(`body-${lang}`)}
+                  label={`${st.body} (${st.languageNames[lang]})`}
                   name={name(`body_${lang}`)}
                   rows={lang === "de" ? 6 : 4}
                   lang={lang}
-                  aria-describedby={id("ph")}
-                >
-                  {f[name(`body_${lang}`)] ?? ""}
-                </textarea>
+                  describedBy={id("ph")}
+                  value={f[name(`body_${lang}`)]}
+                />
               </>
             ))}
             <Check
