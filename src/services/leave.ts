@@ -68,7 +68,7 @@ import { checkEventLength } from "./special_leave.ts";
 import { derivedCarryOver } from "./carry_over.ts";
 import { changedAfter, removedSince, type SyncFields, syncPage, syncStart } from "./sync.ts";
 import { localDay } from "../clock.ts";
-import { prepared, preparedVariants } from "../db/prepared.ts";
+import { prepared } from "../db/prepared.ts";
 import { keptRead, readRow } from "../db/local.ts";
 import type { Db } from "../db/client.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -133,7 +133,10 @@ export async function listLeaveTypes(deps: ServiceDeps, actor: Actor) {
   };
 }
 
-function leaveTypeInfo(t: LeaveTypeRow, lang: Actor["language"]) {
+function leaveTypeInfo(
+  t: Pick<LeaveTypeRow, "code" | "nameDe" | "nameEn" | "nameFr" | "nameIt" | "deductsBalance" | "overdraft">,
+  lang: Actor["language"],
+) {
   return {
     code: t.code,
     name: leaveTypeName(t, lang),
@@ -796,10 +799,33 @@ export async function previewLeaveRequest(
   return previewOf(plan, input, emp, actor.language);
 }
 
+/** What the owner's view of a request reads of its row. */
+type RequestViewRow = Pick<
+  LeaveRequestRow,
+  | "id"
+  | "startDate"
+  | "endDate"
+  | "startPortion"
+  | "endPortion"
+  | "days"
+  | "daysByYear"
+  | "status"
+  | "exceedsBalance"
+  | "reason"
+  | "decisionNote"
+  | "decidedAt"
+  | "channel"
+  | "cancellationRequestedAt"
+  | "createdAt"
+>;
+
 /** The leave request as the owner sees it. */
 export function leaveRequestView(
-  r: LeaveRequestRow,
-  type: LeaveTypeRow,
+  r: RequestViewRow,
+  type: Pick<
+    LeaveTypeRow,
+    "code" | "nameDe" | "nameEn" | "nameFr" | "nameIt" | "deductsBalance" | "overdraft"
+  >,
   approver: { employeeId: string; name: string } | null,
   opts: { lang: Actor["language"]; includeFreeText: boolean; today: string },
 ) {
@@ -840,7 +866,7 @@ const namesById = prepared((q: Q) =>
 /** Loads the types and approvers of some requests in two queries and renders them. */
 export async function renderRequests(
   q: Q,
-  rows: LeaveRequestRow[],
+  rows: (RequestViewRow & Pick<LeaveRequestRow, "leaveTypeId" | "approverEmployeeId">)[],
   opts: {
     lang: Actor["language"];
     includeFreeText: boolean;
@@ -939,28 +965,101 @@ export interface LeaveListInput extends PageInput {
   updatedSince?: number;
 }
 
+/** A request of a page as `requestPageSql` writes it. */
+type RequestPageTuple = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  number | null,
+  string,
+  number | null,
+  number,
+];
+
+/** The row of a request from its tuple (the columns `renderRequests` and the owner's view read). */
+function requestOfTuple(
+  [
+    id,
+    leaveTypeId,
+    startDate,
+    endDate,
+    startPortion,
+    endPortion,
+    days,
+    daysByYear,
+    exceedsBalance,
+    status,
+    reason,
+    approverEmployeeId,
+    decisionNote,
+    decidedAt,
+    channel,
+    cancellationRequestedAt,
+    createdAt,
+  ]: RequestPageTuple,
+): RequestViewRow & Pick<LeaveRequestRow, "leaveTypeId" | "approverEmployeeId"> {
+  return {
+    id,
+    leaveTypeId,
+    startDate,
+    endDate,
+    startPortion,
+    endPortion,
+    days: realOf(days),
+    daysByYear,
+    exceedsBalance: exceedsBalance === 1,
+    status,
+    reason,
+    approverEmployeeId,
+    decisionNote,
+    decidedAt,
+    channel,
+    cancellationRequestedAt,
+    createdAt,
+  };
+}
+
+const requestPageSqls = new Map<string, string>();
+
 /**
- * A page of the caller's requests, newest first; the variant names the filters given: t(o), f(rom),
- * s(tatus), l(eave type).
+ * A page of the caller's requests, newest first (start, filing, id: all descending, so no two rows tie), as
+ * ONE JSON list (json_rows.ts): one value handed over instead of one per column and row, and only the
+ * columns the view and `renderRequests` read. The variant names the filters given: t(o), f(rom),
+ * s(tatus), l(eave type), c(ursor: after the cursor's row). One text per variant, so each is prepared once
+ * per connection.
  */
-const requestPage = preparedVariants((q: Q, variant: string) => {
-  const where: SQL[] = [eq(leaveRequests.employeeId, sql.placeholder("me"))];
-  if (variant.includes("t")) where.push(lte(leaveRequests.startDate, sql.placeholder("to")));
-  if (variant.includes("f")) where.push(gte(leaveRequests.endDate, sql.placeholder("from")));
-  if (variant.includes("s")) where.push(eq(leaveRequests.status, sql.placeholder("status")));
-  if (variant.includes("l")) where.push(eq(leaveRequests.leaveTypeId, sql.placeholder("type")));
-  // After the cursor's row, in the list's order (start, filing, id: all descending, so no two rows tie).
-  if (variant.includes("c")) {
-    where.push(
-      sql`(${leaveRequests.startDate}, ${leaveRequests.createdAt}, ${leaveRequests.id}) < (${
-        sql.placeholder("cStart")
-      }, ${sql.placeholder("cCreated")}, ${sql.placeholder("cId")})`,
-    );
-  }
-  return q.select().from(leaveRequests).where(and(...where))
-    .orderBy(desc(leaveRequests.startDate), desc(leaveRequests.createdAt), desc(leaveRequests.id))
-    .limit(sql.placeholder("limit")).offset(sql.placeholder("offset"));
-});
+function requestPageSql(variant: string): string {
+  let text = requestPageSqls.get(variant);
+  if (text !== undefined) return text;
+  const where = ["employee_id = :me"];
+  if (variant.includes("t")) where.push("start_date <= :to");
+  if (variant.includes("f")) where.push("end_date >= :from");
+  if (variant.includes("s")) where.push("status = :status");
+  if (variant.includes("l")) where.push("leave_type_id = :type");
+  if (variant.includes("c")) where.push("(start_date, created_at, id) < (:cStart, :cCreated, :cId)");
+  text =
+    `SELECT json_group_array(json_array(id, leave_type_id, start_date, end_date, start_portion, end_portion,
+      ${
+      exactReal("days")
+    }, days_by_year, exceeds_balance, status, reason, approver_employee_id, decision_note,
+      decided_at, channel, cancellation_requested_at, created_at)) AS rows
+    FROM (SELECT id, leave_type_id, start_date, end_date, start_portion, end_portion, days, days_by_year,
+      exceeds_balance, status, reason, approver_employee_id, decision_note, decided_at, channel,
+      cancellation_requested_at, created_at FROM leave_requests WHERE ${where.join(" AND ")}
+      ORDER BY start_date DESC, created_at DESC, id DESC LIMIT :limit OFFSET :offset)`;
+  requestPageSqls.set(variant, text);
+  return text;
+}
 
 /**
  * The caller's requests changed at or after `updatedSince`, in the order of their change (then id), paged by
@@ -1023,18 +1122,14 @@ export async function listLeaveRequests(
   const variant = `${to ? "t" : ""}${from ? "f" : ""}${input.status ? "s" : ""}${type ? "l" : ""}${
     cursor ? "c" : ""
   }`;
-  const rows = await requestPage(deps.db, variant).all({
-    me,
-    to: to ?? null,
-    from: from ?? null,
-    status: input.status ?? null,
-    type,
-    cStart: cursor?.[0] ?? null,
-    cCreated: cursor?.[1] ?? null,
-    cId: cursor?.[2] ?? null,
-    limit: page.limit + 1,
-    offset: page.offset,
-  });
+  const at: Record<string, string | number | null> = { me, limit: page.limit + 1, offset: page.offset };
+  if (to) at.to = to;
+  if (from) at.from = from;
+  if (input.status) at.status = input.status;
+  if (type) at.type = type;
+  if (cursor) [at.cStart, at.cCreated, at.cId] = cursor;
+  const page_ = (await readRow(deps.db.$client, requestPageSql(variant), at))!;
+  const rows = jsonRows<RequestPageTuple>(page_.rows).map(requestOfTuple);
   const shown = rows.slice(0, page.limit);
   const items = await renderRequests(deps.db, shown, {
     lang: actor.language,
