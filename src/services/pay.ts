@@ -2,8 +2,9 @@
  * Pay use cases: the caller's payslips (list without amounts, detail with amounts, the stored document)
  * and compensation (current salary, upcoming changes, history). Only ever the caller's own rows.
  */
-import { and, asc, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
-import { prepared, preparedVariants } from "../db/prepared.ts";
+import { and, asc, eq } from "drizzle-orm";
+import { readRow } from "../db/local.ts";
+import { exactReal, jsonRows, realOf } from "./json_rows.ts";
 import { compensation, payslips } from "../db/schema/mod.ts";
 import { round2 } from "../domain/numbers.ts";
 import { refusal } from "../errors.ts";
@@ -36,30 +37,27 @@ export function payslipListView(
   };
 }
 
-/** The caller's payslips, newest first, all or those paid in one year (y). */
-const payslipPage = preparedVariants((q: Q, variant: "" | "y" | "c" | "yc") =>
-  q.select({
-    id: payslips.id,
-    period: payslips.period,
-    periodLabel: payslips.periodLabel,
-    paymentDate: payslips.paymentDate,
-    documentName: payslips.documentName,
-  }).from(payslips).where(and(
-    eq(payslips.employeeId, sql.placeholder("me")),
-    ...(variant.includes("y")
-      ? [gte(payslips.paymentDate, sql.placeholder("from")), lte(payslips.paymentDate, sql.placeholder("to"))]
-      : []),
-    // After the cursor's payslip, in the list's order (payment day, period, id: no two tie).
-    ...(variant.includes("c")
-      ? [
-        sql`(${payslips.paymentDate}, ${payslips.period}, ${payslips.id}) < (${sql.placeholder("cDate")}, ${
-          sql.placeholder("cPeriod")
-        }, ${sql.placeholder("cId")})`,
-      ]
-      : []),
-  )).orderBy(desc(payslips.paymentDate), desc(payslips.period), desc(payslips.id))
-    .limit(sql.placeholder("limit")).offset(sql.placeholder("offset"))
-);
+const payslipPageSqls = new Map<string, string>();
+
+/**
+ * The caller's payslips, newest first (payment day, period, id: no two tie), all or those paid in one year
+ * (y), after a cursor's payslip (c), as ONE JSON list of the columns the list shows (json_rows.ts). One text
+ * per variant, so each is prepared once per connection.
+ */
+function payslipPageSql(variant: "" | "y" | "c" | "yc"): string {
+  let text = payslipPageSqls.get(variant);
+  if (text !== undefined) return text;
+  const where = ["employee_id = :me"];
+  if (variant.includes("y")) where.push("payment_date >= :from", "payment_date <= :to");
+  if (variant.includes("c")) where.push("(payment_date, period, id) < (:cDate, :cPeriod, :cId)");
+  text = `SELECT json_group_array(json_array(id, period, period_label, payment_date, document_name)) AS rows
+    FROM (SELECT id, period, period_label, payment_date, document_name FROM payslips WHERE ${
+    where.join(" AND ")
+  }
+      ORDER BY payment_date DESC, period DESC, id DESC LIMIT :limit OFFSET :offset)`;
+  payslipPageSqls.set(variant, text);
+  return text;
+}
 
 /** The caller's payslips (optionally of one payment year), newest payment first, paged (at most 50). */
 export async function listPayslips(
@@ -95,16 +93,18 @@ export async function listPayslips(
   const year = input.year === undefined ? undefined : checkYear(input.year);
   const cursor = decodeCursor(input, ["string", "string", "string"]);
   const variant = `${year === undefined ? "" : "y"}${cursor ? "c" : ""}` as "" | "y" | "c" | "yc";
-  const rows = await payslipPage(deps.db, variant).all({
-    me,
-    from: `${year}-01-01`,
-    to: `${year}-12-31`,
-    cDate: cursor?.[0] ?? null,
-    cPeriod: cursor?.[1] ?? null,
-    cId: cursor?.[2] ?? null,
-    limit: page.limit + 1,
-    offset: page.offset,
-  });
+  const at: Record<string, string | number> = { me, limit: page.limit + 1, offset: page.offset };
+  if (year !== undefined) [at.from, at.to] = [`${year}-01-01`, `${year}-12-31`];
+  if (cursor) [at.cDate, at.cPeriod, at.cId] = cursor;
+  const rows = jsonRows<[string, string, string, string, string | null]>(
+    (await readRow(deps.db.$client, payslipPageSql(variant), at))!.rows,
+  ).map(([id, period, periodLabel, paymentDate, documentName]) => ({
+    id,
+    period,
+    periodLabel,
+    paymentDate,
+    documentName,
+  }));
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   return keysetPageResult(
@@ -151,7 +151,7 @@ export async function getPayslipDocument(deps: ServiceDeps, actor: Actor, input:
 
 type CompRow = typeof compensation.$inferSelect;
 
-function compView(c: CompRow) {
+function compView(c: Pick<CompRow, "validFrom" | "annualSalary" | "payments" | "currency" | "reason">) {
   return {
     validFrom: c.validFrom,
     annualSalary: c.annualSalary,
@@ -162,22 +162,38 @@ function compView(c: CompRow) {
   };
 }
 
-const pastSalaries = prepared((q: Q) =>
-  q.select().from(compensation).where(
-    and(
-      eq(compensation.employeeId, sql.placeholder("me")),
-      lte(compensation.validFrom, sql.placeholder("today")),
-    ),
-  ).orderBy(desc(compensation.validFrom)).limit(50)
-);
-const upcomingSalaries = prepared((q: Q) =>
-  q.select().from(compensation).where(
-    and(
-      eq(compensation.employeeId, sql.placeholder("me")),
-      gt(compensation.validFrom, sql.placeholder("today")),
-    ),
-  ).orderBy(asc(compensation.validFrom)).limit(10)
-);
+const SALARY_STEP = `json_array(valid_from, ${exactReal("annual_salary")}, ${
+  exactReal("payments")
+}, currency, reason)`;
+
+/**
+ * The caller's salary changes in ONE statement of two JSON lists (json_rows.ts): those not in the future,
+ * newest first (at most 50), and those agreed for later, oldest first (at most 10); only the columns the
+ * answer shows.
+ */
+const SALARIES_SQL = `SELECT
+  (SELECT json_group_array(${SALARY_STEP}) FROM (SELECT valid_from, annual_salary, payments, currency, reason
+    FROM compensation WHERE employee_id = :me AND valid_from <= :today ORDER BY valid_from DESC LIMIT 50)) AS past,
+  (SELECT json_group_array(${SALARY_STEP}) FROM (SELECT valid_from, annual_salary, payments, currency, reason
+    FROM compensation WHERE employee_id = :me AND valid_from > :today ORDER BY valid_from ASC LIMIT 10))
+    AS upcoming`;
+
+/** A salary change from its tuple in `SALARIES_SQL`. */
+function salaryOf([validFrom, annualSalary, payments, currency, reason]: [
+  string,
+  number | string,
+  number | string,
+  string,
+  string | null,
+]) {
+  return compView({
+    validFrom,
+    annualSalary: realOf(annualSalary),
+    payments: realOf(payments),
+    currency,
+    reason,
+  });
+}
 
 /**
  * The caller's salary: the current one (latest change not in the future), changes already agreed for
@@ -186,11 +202,12 @@ const upcomingSalaries = prepared((q: Q) =>
 export async function getCompensation(deps: ServiceDeps, actor: Actor) {
   const me = selfId(actor);
   const today = todayOf(deps);
-  const past = await pastSalaries(deps.db).all({ me, today });
-  const upcoming = await upcomingSalaries(deps.db).all({ me, today });
+  const row = (await readRow(deps.db.$client, SALARIES_SQL, { me, today }))!;
+  const past = jsonRows<Parameters<typeof salaryOf>[0]>(row.past).map(salaryOf);
+  const upcoming = jsonRows<Parameters<typeof salaryOf>[0]>(row.upcoming).map(salaryOf);
   return {
-    current: past[0] ? compView(past[0]) : null,
-    upcoming: upcoming.map(compView),
-    history: past.map(compView),
+    current: past[0] ?? null,
+    upcoming,
+    history: past,
   };
 }
