@@ -57,7 +57,8 @@ import {
 } from "./common.ts";
 import { closureCalendar } from "./holidays.ts";
 import { changedAfter, recordRemoved, removedSince, type SyncFields, syncPage, syncStart } from "./sync.ts";
-import { preparedVariants } from "../db/prepared.ts";
+import { readRow } from "../db/local.ts";
+import { exactReal, jsonRows, realOf } from "./json_rows.ts";
 
 export const TIME_TYPES = ["REGULAR", "OVERTIME", "COMPENSATION", "WEITERBILDUNG", "VORBEREITUNG"] as const;
 export type TimeType = typeof TIME_TYPES[number];
@@ -84,7 +85,23 @@ export interface TimeEntryInput {
 }
 
 /** A time entry as the contract shows it (empty optional texts are left out). */
-export function timeEntryView(r: TimeRow) {
+export function timeEntryView(
+  r: Pick<
+    TimeRow,
+    | "id"
+    | "date"
+    | "startTime"
+    | "endTime"
+    | "breakMinutes"
+    | "totalHours"
+    | "type"
+    | "projectCode"
+    | "description"
+    | "status"
+    | "rejectionNote"
+    | "createdAt"
+  >,
+) {
   return {
     id: r.id,
     date: r.date,
@@ -454,47 +471,83 @@ async function changedTimeEntries(
 /** Which of the optional filters of the entry list are given: status (s), type (t). */
 type EntryFilter = "" | "s" | "t" | "st";
 
-function entryConditions(variant: EntryFilter): SQL[] {
-  const where: SQL[] = [
-    eq(timeEntries.employeeId, sql.placeholder("me")),
-    gte(timeEntries.date, sql.placeholder("from")),
-    lte(timeEntries.date, sql.placeholder("to")),
-  ];
-  if (variant.includes("s")) where.push(eq(timeEntries.status, sql.placeholder("status")));
-  if (variant.includes("t")) where.push(eq(timeEntries.type, sql.placeholder("type")));
-  return where;
+const entryPageSqls = new Map<string, string>();
+
+/**
+ * The count and sum of hours of the caller's entries in a range and filter, and one page of them (oldest
+ * day first, then start, filing, id: no two entries tie; an entry without a start, an older import, sorts
+ * first, as SQL's null does) as ONE statement: the page is a JSON list of the columns the answer shows
+ * (json_rows.ts). The variant names the optional filters given: status (s), type (t), and a cursor (c:
+ * after the cursor's entry). One text per variant, so each is prepared once per connection.
+ */
+function entryPageSql(variant: `${EntryFilter}${"" | "c"}`): string {
+  let text = entryPageSqls.get(variant);
+  if (text !== undefined) return text;
+  const where = ["employee_id = :me", "date >= :from", "date <= :to"];
+  if (variant.includes("s")) where.push("status = :status");
+  if (variant.includes("t")) where.push("type = :type");
+  const after = variant.endsWith("c")
+    ? " AND (date, coalesce(start_time, ''), created_at, id) > (:cDate, :cStart, :cCreated, :cId)"
+    : "";
+  text = `SELECT count(*) AS count, coalesce(sum(total_hours), 0) AS total,
+    (SELECT json_group_array(json_array(id, date, start_time, end_time, break_minutes, ${
+    exactReal("total_hours")
+  },
+      type, project_code, description, status, rejection_note, created_at))
+      FROM (SELECT id, date, start_time, end_time, break_minutes, total_hours, type, project_code, description,
+        status, rejection_note, created_at FROM time_entries WHERE ${where.join(" AND ")}${after}
+        ORDER BY date ASC, coalesce(start_time, '') ASC, created_at ASC, id ASC LIMIT :limit OFFSET :offset))
+      AS rows
+    FROM time_entries WHERE ${where.join(" AND ")}`;
+  entryPageSqls.set(variant, text);
+  return text;
 }
 
-/** An entry's start in the list's order: an entry without one (an older import) sorts first, as SQL's null does. */
-const startKey = sql`coalesce(${timeEntries.startTime}, '')`;
-
-/** After the cursor's entry, in the list's order (day, start, filing, id: no two entries tie). */
-const afterCursor = sql`(${timeEntries.date}, ${startKey}, ${timeEntries.createdAt}, ${timeEntries.id}) > (${
-  sql.placeholder("cDate")
-}, ${sql.placeholder("cStart")}, ${sql.placeholder("cCreated")}, ${sql.placeholder("cId")})`;
-
-const entrySums = preparedVariants((q: Q, variant: EntryFilter) =>
-  q.select({
-    count: sql<number>`count(*)`,
-    total: sql<number>`coalesce(sum(${timeEntries.totalHours}), 0)`,
-  }).from(timeEntries).where(and(...entryConditions(variant)))
-);
-
-const entryPage = preparedVariants((q: Q, variant: `${EntryFilter}${"" | "c"}`) =>
-  q.select().from(timeEntries).where(
-    and(
-      ...entryConditions(variant.replace("c", "") as EntryFilter),
-      ...(variant.endsWith("c") ? [afterCursor] : []),
-    ),
-  )
-    .orderBy(
-      asc(timeEntries.date),
-      asc(startKey),
-      asc(timeEntries.createdAt),
-      asc(timeEntries.id),
-    )
-    .limit(sql.placeholder("limit")).offset(sql.placeholder("offset"))
-);
+/** An entry from its tuple in `entryPageSql`. */
+function entryOfTuple(
+  [
+    id,
+    date,
+    startTime,
+    endTime,
+    breakMinutes,
+    totalHours,
+    type,
+    projectCode,
+    description,
+    status,
+    rejectionNote,
+    createdAt,
+  ]: [
+    string,
+    string,
+    string | null,
+    string | null,
+    number,
+    number | string,
+    string,
+    string | null,
+    string | null,
+    string,
+    string | null,
+    number,
+  ],
+) {
+  return {
+    id,
+    date,
+    startTime,
+    endTime,
+    breakMinutes,
+    totalHours: realOf(totalHours),
+    type,
+    projectCode,
+    description,
+    status,
+    rejectionNote,
+    createdAt,
+  };
+}
 
 /**
  * The caller's entries from `from` to `to` (at most 400 days), oldest first, paged (at most 50 a page),
@@ -522,21 +575,18 @@ export async function listTimeEntries(
   const page = pageOf(input);
   const cursor = decodeCursor(input, ["string", "string", "number", "string"]);
   const variant = `${input.status ? "s" : ""}${input.type ? "t" : ""}` as EntryFilter;
-  const at = {
+  const at: Record<string, string | number> = {
     me,
     from: input.from,
     to: input.to,
-    status: input.status ?? null,
-    type: input.type ?? null,
-    cDate: cursor?.[0] ?? null,
-    cStart: cursor?.[1] ?? null,
-    cCreated: cursor?.[2] ?? null,
-    cId: cursor?.[3] ?? null,
     limit: page.limit + 1,
     offset: page.offset,
   };
-  const agg = (await entrySums(deps.db, variant).get(at))!;
-  const rows = await entryPage(deps.db, cursor ? `${variant}c` : variant).all(at);
+  if (input.status) at.status = input.status;
+  if (input.type) at.type = input.type;
+  if (cursor) [at.cDate, at.cStart, at.cCreated, at.cId] = cursor;
+  const agg = (await readRow(deps.db.$client, entryPageSql(cursor ? `${variant}c` : variant), at))!;
+  const rows = jsonRows<Parameters<typeof entryOfTuple>[0]>(agg.rows).map(entryOfTuple);
   const last = rows.slice(0, page.limit).at(-1);
   return {
     from: input.from,
