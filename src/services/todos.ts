@@ -42,41 +42,13 @@ import {
 import { addDays } from "../domain/calendar.ts";
 import { localInstants } from "../domain/time.ts";
 import { prepared } from "../db/prepared.ts";
+import { readRow } from "../db/local.ts";
+import { jsonRows } from "./json_rows.ts";
 import { markTaskDone } from "./onboarding_plans.ts";
-
-const openFeedbackDrafts = prepared((q: Q) =>
-  q.select({
-    id: feedbackDrafts.id,
-    cycle: feedbackDrafts.cycle,
-    updatedAt: feedbackDrafts.updatedAt,
-    subjectFirst: employees.firstName,
-    subjectLast: employees.lastName,
-  }).from(feedbackDrafts).leftJoin(employees, eq(employees.id, feedbackDrafts.subjectEmployeeId))
-    .where(
-      and(eq(feedbackDrafts.authorEmployeeId, sql.placeholder("me")), eq(feedbackDrafts.status, "DRAFT")),
-    )
-    .orderBy(desc(feedbackDrafts.updatedAt)).limit(MAX_ROWS)
-);
-
-const openSurveys = prepared((q: Q) =>
-  q.select().from(surveyInvitations).where(and(
-    eq(surveyInvitations.employeeId, sql.placeholder("me")),
-    eq(surveyInvitations.status, "OPEN"),
-    or(isNull(surveyInvitations.dueDate), gte(surveyInvitations.dueDate, sql.placeholder("today"))),
-  )).orderBy(asc(surveyInvitations.dueDate)).limit(MAX_ROWS)
-);
 
 const openPlans = prepared((q: Q) =>
   q.select().from(onboardingPlans)
     .where(and(eq(onboardingPlans.employeeId, sql.placeholder("me")), eq(onboardingPlans.status, "OPEN")))
-);
-
-const missingDocuments = prepared((q: Q) =>
-  q.select().from(requiredDocuments)
-    .where(
-      and(eq(requiredDocuments.employeeId, sql.placeholder("me")), eq(requiredDocuments.status, "MISSING")),
-    )
-    .orderBy(asc(requiredDocuments.dueDate)).limit(MAX_ROWS)
 );
 
 /**
@@ -176,38 +148,58 @@ export async function listTodos(deps: ServiceDeps, actor: Actor, input: { update
   if (input.updatedSince !== undefined) {
     return await changedTodos(deps, me, { updatedSince: input.updatedSince });
   }
-  const today = todayOf(deps);
-  const drafts = await openFeedbackDrafts(deps.db).all({ me });
-  const surveys = await openSurveys(deps.db).all({ me, today });
-  const plans = await openPlans(deps.db).all({ me });
-  const tasks = plans.length
-    ? await deps.db.select().from(onboardingTasks).where(and(
-      inArray(onboardingTasks.planId, plans.map((p) => p.id)),
-      eq(onboardingTasks.done, false),
-    )).orderBy(asc(onboardingTasks.dueDate), asc(onboardingTasks.sortOrder)).limit(MAX_ROWS)
-    : [];
-  const documents = await missingDocuments(deps.db).all({ me });
+  const row = (await readRow(deps.db.$client, OPEN_TODOS_SQL, { me, today: todayOf(deps) }))!;
   return {
-    feedbackDrafts: drafts.map((d) => ({
-      id: d.id,
-      cycle: d.cycle,
-      about: d.subjectFirst ? `${d.subjectFirst} ${d.subjectLast}` : null,
-      updatedAt: iso(d.updatedAt),
+    feedbackDrafts: jsonRows<[string, string, number, string | null, string | null]>(row.drafts).map((
+      [id, cycle, updatedAt, subjectFirst, subjectLast],
+    ) => ({
+      id,
+      cycle,
+      about: subjectFirst ? `${subjectFirst} ${subjectLast}` : null,
+      updatedAt: iso(updatedAt),
     })),
-    surveyInvitations: surveys.map((s) => ({ id: s.id, title: s.surveyTitle, dueDate: s.dueDate })),
+    surveyInvitations: jsonRows<[string, string, string | null]>(row.surveys).map(([id, title, dueDate]) => ({
+      id,
+      title,
+      dueDate,
+    })),
     onboarding: {
-      open: plans.length > 0,
-      tasks: tasks.map((t) => ({
-        id: t.id,
-        title: t.title,
-        phase: t.phase,
-        dueDate: t.dueDate,
-        mine: t.assigneeEmployeeId === null || t.assigneeEmployeeId === me,
-      })),
+      open: (row.plans as number) > 0,
+      tasks: jsonRows<[string, string, string, string | null, string | null]>(row.tasks).map((
+        [id, title, phase, dueDate, assignee],
+      ) => ({ id, title, phase, dueDate, mine: assignee === null || assignee === me })),
     },
-    documentsMissing: documents.map((d) => ({ id: d.id, kind: d.kind, dueDate: d.dueDate })),
+    documentsMissing: jsonRows<[string, string, string | null]>(row.documents).map(([id, kind, dueDate]) => ({
+      id,
+      kind,
+      dueDate,
+    })),
   };
 }
+
+/**
+ * The person's open to-dos in ONE statement of JSON lists (json_rows.ts) instead of a query per group: the
+ * feedback drafts (newest change first), the open invitations not past their due date, the open plans and
+ * their tasks not done, the missing documents (each soonest due first, at most 50), with only the columns
+ * the answer shows.
+ */
+const OPEN_TODOS_SQL = `SELECT
+  (SELECT json_group_array(json_array(id, cycle, updated_at, subject_first, subject_last))
+    FROM (SELECT f.id, f.cycle, f.updated_at, e.first_name AS subject_first, e.last_name AS subject_last
+      FROM feedback_drafts f LEFT JOIN employees e ON e.id = f.subject_employee_id
+      WHERE f.author_employee_id = :me AND f.status = 'DRAFT' ORDER BY f.updated_at DESC LIMIT ${MAX_ROWS}))
+    AS drafts,
+  (SELECT json_group_array(json_array(id, survey_title, due_date))
+    FROM (SELECT id, survey_title, due_date FROM survey_invitations WHERE employee_id = :me AND status = 'OPEN'
+      AND (due_date IS NULL OR due_date >= :today) ORDER BY due_date ASC LIMIT ${MAX_ROWS})) AS surveys,
+  (SELECT count(*) FROM onboarding_plans WHERE employee_id = :me AND status = 'OPEN') AS plans,
+  (SELECT json_group_array(json_array(id, title, phase, due_date, assignee_employee_id))
+    FROM (SELECT id, title, phase, due_date, assignee_employee_id FROM onboarding_tasks
+      WHERE plan_id IN (SELECT id FROM onboarding_plans WHERE employee_id = :me AND status = 'OPEN')
+      AND done = 0 ORDER BY due_date ASC, sort_order ASC LIMIT ${MAX_ROWS})) AS tasks,
+  (SELECT json_group_array(json_array(id, kind, due_date))
+    FROM (SELECT id, kind, due_date FROM required_documents WHERE employee_id = :me AND status = 'MISSING'
+      ORDER BY due_date ASC LIMIT ${MAX_ROWS})) AS documents`;
 
 /**
  * Marks one of the person's own onboarding tasks done (a task of their own open plan assigned to them or to
