@@ -12,6 +12,8 @@ import { addAccount, addEmployee } from "./_fixtures.ts";
 import { eq } from "drizzle-orm";
 import { cli as runCli } from "../_cli.ts";
 
+type Person = Parameters<typeof addEmployee>[1];
+
 const cli = (t: TestApp, ...words: string[]) => runCli(t, words);
 
 async function personnelNumber(t: TestApp, id: string): Promise<string> {
@@ -28,6 +30,24 @@ async function vacation(t: TestApp, employeeId: string, year: number) {
   accounts.set(employeeId, me);
   const b = await getLeaveBalances(t.deps, me, { year });
   return b.balances.find((x) => x.leaveType.code === "VACATION")!;
+}
+
+/** The words of `leave adjust`: a correction of a person's days of a type in a year, with its note. */
+function adjust(pn: string, type: string, year: string, days: string, note: string): string[] {
+  return [
+    "leave",
+    "adjust",
+    "--employee",
+    pn,
+    "--type",
+    type,
+    "--year",
+    year,
+    "--days",
+    days,
+    "--note",
+    note,
+  ];
 }
 
 /** An installation from an empty database: the standard leave types (vacation: 20 days) and no demo. */
@@ -152,57 +172,32 @@ Deno.test("entitlement: the legal minimum by age (OR Art. 329a para. 1) and the 
     );
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /VACATION: 20 days a year \(five-day week\), steps: age>=50:27, service>=10:25/);
-    const cases: [string, Parameters<typeof addEmployee>[1], number, number][] = [
-      [
-        "18 in 2027: five weeks until the 20th birthday",
-        { birthDate: "2009-03-10", employmentStart: "2025-08-01" },
-        2027,
-        25,
-      ],
+    // [step, birth date, employment start, year, entitlement, more of the person]
+    const cases: [string, string | undefined, string, number, number, Person?][] = [
+      ["18 in 2027: five weeks until the 20th birthday", "2009-03-10", "2025-08-01", 2027, 25],
       [
         "20th birthday on 1 July 2028: 25 × 182/366 + 20 × 184/366 = 22.49",
-        { birthDate: "2008-07-01", employmentStart: "2025-08-01" },
+        "2008-07-01",
+        "2025-08-01",
         2028,
         22.5,
       ],
-      ["21 in 2027: the policy's 20", { birthDate: "2006-01-15", employmentStart: "2025-08-01" }, 2027, 20],
-      [
-        "49 in 2027, five service years: 20",
-        { birthDate: "1978-12-31", employmentStart: "2022-01-01" },
-        2027,
-        20,
-      ],
-      [
-        "50 in 2027 (birthday in December): 27 for the whole year",
-        { birthDate: "1977-12-31", employmentStart: "2022-01-01" },
-        2027,
-        27,
-      ],
-      [
-        "10th service year reached in 2027 (start June 2017): 25",
-        { birthDate: "1985-05-05", employmentStart: "2017-06-01" },
-        2027,
-        25,
-      ],
-      ["9 service years in 2026: 20", { birthDate: "1985-05-05", employmentStart: "2017-06-01" }, 2026, 20],
-      [
-        "50 and 10 service years: the larger step, 27",
-        { birthDate: "1977-01-01", employmentStart: "2010-01-01" },
-        2027,
-        27,
-      ],
-      [
-        // Rounded up to the half day, never below the exact figure (OR Art. 329a para. 3).
-        "50, on three weekdays: 27 × 3/5 = 16.2 → 16.5",
-        { birthDate: "1977-01-01", employmentStart: "2022-01-01", weekdays: [1, 2, 3], workload: 60 },
-        2027,
-        16.5,
-      ],
-      ["no birth date: no age step, the adult minimum", { employmentStart: "2022-01-01" }, 2027, 20],
+      ["21 in 2027: the policy's 20", "2006-01-15", "2025-08-01", 2027, 20],
+      ["49 in 2027, five service years: 20", "1978-12-31", "2022-01-01", 2027, 20],
+      ["50 in 2027 (birthday in December): 27 for the whole year", "1977-12-31", "2022-01-01", 2027, 27],
+      ["10th service year reached in 2027 (start June 2017): 25", "1985-05-05", "2017-06-01", 2027, 25],
+      ["9 service years in 2026: 20", "1985-05-05", "2017-06-01", 2026, 20],
+      ["50 and 10 service years: the larger step, 27", "1977-01-01", "2010-01-01", 2027, 27],
+      // Rounded up to the half day, never below the exact figure (OR Art. 329a para. 3).
+      ["50, on three weekdays: 27 × 3/5 = 16.2 → 16.5", "1977-01-01", "2022-01-01", 2027, 16.5, {
+        weekdays: [1, 2, 3],
+        workload: 60,
+      }],
+      ["no birth date: no age step, the adult minimum", undefined, "2022-01-01", 2027, 20],
     ];
-    for (const [name, emp, year, want] of cases) {
+    for (const [name, birthDate, employmentStart, year, want, more] of cases) {
       await t.step(name, async () => {
-        const id = await addEmployee(app, { managerId: null, ...emp });
+        const id = await addEmployee(app, { managerId: null, birthDate, employmentStart, ...more });
         assert.equal((await vacation(app, id, year)).entitlement, want);
       });
     }
@@ -216,21 +211,7 @@ Deno.test("entitlement: HR's corrections carry a note, add up, and show in the p
   try {
     const id = await addEmployee(app, { employmentStart: "2020-01-01", managerId: null });
     const pn = await personnelNumber(app, id);
-    const a = await cli(
-      app,
-      "leave",
-      "adjust",
-      "--employee",
-      pn,
-      "--type",
-      "vacation",
-      "--year",
-      "2027",
-      "--days",
-      "2",
-      "--note",
-      "Überzeit Projekt Aare",
-    );
+    const a = await cli(app, ...adjust(pn, "vacation", "2027", "2", "Überzeit Projekt Aare"));
     assert.equal(a.code, 0, a.err);
     const b = await cli(
       app,
@@ -315,115 +296,37 @@ Deno.test("entitlement: refusals of the policy and correction commands change no
       ],
       [
         "a correction without a real note",
-        [
-          "leave",
-          "adjust",
-          "--employee",
-          pn,
-          "--type",
-          "VACATION",
-          "--year",
-          "2027",
-          "--days",
-          "1",
-          "--note",
-          "x",
-        ],
+        adjust(pn, "VACATION", "2027", "1", "x"),
         1,
         /a note of 3 to 500 characters/,
       ],
       [
         "a correction finer than half days",
-        [
-          "leave",
-          "adjust",
-          "--employee",
-          pn,
-          "--type",
-          "VACATION",
-          "--year",
-          "2027",
-          "--days",
-          "0.3",
-          "--note",
-          "rounding",
-        ],
+        adjust(pn, "VACATION", "2027", "0.3", "rounding"),
         1,
         /counted in half days, got 0\.3/,
       ],
       [
         "a correction of zero",
-        [
-          "leave",
-          "adjust",
-          "--employee",
-          pn,
-          "--type",
-          "VACATION",
-          "--year",
-          "2027",
-          "--days",
-          "0",
-          "--note",
-          "nothing",
-        ],
+        adjust(pn, "VACATION", "2027", "0", "nothing"),
         1,
         /non-zero number from -100 to 100/,
       ],
       [
         "a correction of a type without a balance",
-        [
-          "leave",
-          "adjust",
-          "--employee",
-          pn,
-          "--type",
-          "UNPAID",
-          "--year",
-          "2027",
-          "--days",
-          "1",
-          "--note",
-          "why not",
-        ],
+        adjust(pn, "UNPAID", "2027", "1", "why not"),
         1,
         /UNPAID keeps no balance/,
       ],
       [
         "an unknown person",
-        [
-          "leave",
-          "adjust",
-          "--employee",
-          "NOBODY",
-          "--type",
-          "VACATION",
-          "--year",
-          "2027",
-          "--days",
-          "1",
-          "--note",
-          "who?",
-        ],
+        adjust("NOBODY", "VACATION", "2027", "1", "who?"),
         1,
         /no employee with the personnel number "NOBODY"/,
       ],
       [
         "days that are not a number",
-        [
-          "leave",
-          "adjust",
-          "--employee",
-          pn,
-          "--type",
-          "VACATION",
-          "--year",
-          "2027",
-          "--days",
-          "two",
-          "--note",
-          "two days",
-        ],
+        adjust(pn, "VACATION", "2027", "two", "two days"),
         2,
         /--days must be a number, got "two"/,
       ],
