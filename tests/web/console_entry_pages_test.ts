@@ -17,26 +17,9 @@ import { eq } from "drizzle-orm";
 import { makeTestApp } from "../_helpers.ts";
 import { users } from "../../src/db/schema/mod.ts";
 import { post, session } from "./_console.ts";
+import { canonical, parseGolden, writeGolden } from "./_pinned.ts";
 
 const GOLDEN = new URL("./console_entry_pages.golden.txt", import.meta.url);
-
-/** A tag's attributes in name order, one space apart: the same element however its source spaced them. */
-function canonicalTag(_: string, name: string, attrs: string): string {
-  const list = [...attrs.matchAll(/([^\s=>"']+)(?:="([^"]*)")?/g)].map((m) =>
-    m[2] === undefined ? m[1] : `${m[1]}="${m[2]}"`
-  ).sort();
-  return `<${name}${list.map((a) => ` ${a}`).join("")}>`;
-}
-
-/** The page as compared: see the file's comment. A line starts at each tag, so a difference reads as a diff. */
-function canonical(html: string): string {
-  return html
-    .replace(/<style>[^<]*<\/style>/g, "<style></style>")
-    .replace(/value="[0-9a-f]{64}"/g, 'value="(token)"')
-    .replace(/<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s=>"']+(?:="[^"]*")?)*)\s*>/g, canonicalTag)
-    .replaceAll("<", "\n<")
-    .trim();
-}
 
 interface Case {
   name: string;
@@ -225,21 +208,12 @@ async function answers(): Promise<Map<string, string>> {
   return out;
 }
 
-const SEPARATOR = /^#{3} (.+)$/m;
-
-function parse(text: string): Map<string, string> {
-  const parts = text.split(SEPARATOR);
-  const out = new Map<string, string>();
-  for (let i = 1; i < parts.length; i += 2) out.set(parts[i], parts[i + 1].trim());
-  return out;
-}
-
 Deno.test("console entry pages: lists, entries, refusals, saves and previews render as pinned", async (ctx) => {
   const actual = await answers();
   if (Deno.env.get("PIN_UPDATE") === "1") {
-    await Deno.writeTextFile(GOLDEN, [...actual].map(([k, v]) => `### ${k}\n${v}\n`).join("\n"));
+    await Deno.writeTextFile(GOLDEN, writeGolden(actual));
   }
-  const expected = parse(await Deno.readTextFile(GOLDEN));
+  const expected = parseGolden(await Deno.readTextFile(GOLDEN));
   await ctx.step("every case is pinned, and nothing else", () => {
     assert.deepEqual([...actual.keys()], [...expected.keys()]);
   });
