@@ -48,10 +48,11 @@ export async function authenticate(
   if (!live) return "invalid";
   const { token, connection } = live;
   const now = deps.clock.now();
-  if (touchDue(connection, now)) {
+  if (touchDue(deps, connection.id, now)) {
     writerOf(deps).run({
-      sql: "UPDATE oauth_connections SET last_used_at = ? WHERE id = ?",
-      args: [now, connection.id],
+      sql: `INSERT INTO oauth_connection_uses (connection_id, last_used_at) VALUES (?, ?)
+        ON CONFLICT (connection_id) DO UPDATE SET last_used_at = max(last_used_at, excluded.last_used_at)`,
+      args: [connection.id, now],
     })
       .catch((e) => deps.log.warn("connection touch failed", { requestId, error: String(e) }));
   }

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { oauthClients, oauthConnections, users } from "../db/schema/mod.ts";
+import { oauthClients, oauthConnections, oauthConnectionUses, users } from "../db/schema/mod.ts";
 import { revokeConnection } from "./connections.ts";
 import { readScopes, type Scope } from "./scopes.ts";
 
@@ -40,12 +40,13 @@ export async function listConnectedAssistants(
     createdBy: oauthClients.createdBy,
     scopes: oauthConnections.scopes,
     createdAt: oauthConnections.createdAt,
-    lastUsedAt: oauthConnections.lastUsedAt,
+    lastUsedAt: oauthConnectionUses.lastUsedAt,
     userId: oauthConnections.userId,
     userEmail: users.email,
   }).from(oauthConnections)
     .innerJoin(oauthClients, eq(oauthClients.id, oauthConnections.clientId))
     .innerJoin(users, eq(users.id, oauthConnections.userId))
+    .leftJoin(oauthConnectionUses, eq(oauthConnectionUses.connectionId, oauthConnections.id))
     .where("all" in who ? live : and(live, eq(oauthConnections.userId, who.userId)))
     .orderBy(desc(oauthConnections.createdAt)).limit(50);
   return rows.map((r) => ({

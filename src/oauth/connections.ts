@@ -19,26 +19,38 @@ export interface LiveConnection {
   /** The scopes first approved: the ceiling of every token of this connection. */
   scopes: Scope[];
   createdAt: number;
-  lastUsedAt: number | null;
   /** The person's role, language and record, read fresh: a change applies on the next request. */
   role: string;
   language: string;
   employeeId: string | null;
 }
 
-/** `last_used_at` is written at most this often, so reads do not turn into writes. */
+/** A connection's use is recorded at most this often, so reads do not turn into writes. */
 export const TOUCH_EVERY_MS = 60_000;
 
-/** Whether a use of the connection now should be recorded as its `last_used_at`. */
-export function touchDue(c: Pick<LiveConnection, "lastUsedAt">, now: number): boolean {
-  return c.lastUsedAt === null || now - c.lastUsedAt >= TOUCH_EVERY_MS;
+/** Per database: when this process last recorded each connection's use. */
+const touched = new WeakMap<object, Map<string, number>>();
+
+/**
+ * Whether a use of the connection now should be recorded (`oauth_connection_uses`): not yet recorded by
+ * this process, or over a minute ago. Marks it recorded now when so. After a restart the first use is
+ * recorded again, which only moves the time forward to the truth.
+ */
+export function touchDue(deps: Pick<AppDeps, "db">, connectionId: string, now: number): boolean {
+  let m = touched.get(deps.db);
+  if (!m) touched.set(deps.db, m = new Map());
+  const last = m.get(connectionId);
+  if (last !== undefined && now - last < TOUCH_EVERY_MS && now >= last) return false;
+  if (m.size >= 10_000) m.clear();
+  m.set(connectionId, now);
+  return true;
 }
 
 /**
  * Primary-key lookups only: the revocation markers of `tokens.ts` (`<jti>`, `fam:<id>`, `cnx:<id>`), the
  * connection, its client and the person, in one statement (it runs on every connector request).
  */
-const LIVE_SQL = `SELECT c.id, c.client_id, c.user_id, c.scopes, c.created_at, c.last_used_at, c.revoked_at,
+const LIVE_SQL = `SELECT c.id, c.client_id, c.user_id, c.scopes, c.created_at, c.revoked_at,
     cl.name AS client_name, cl.revoked_at AS client_revoked_at, u.role, u.active, u.language, u.employee_id,
     EXISTS (SELECT 1 FROM oauth_revoked_access_tokens WHERE jti IN (?, ?, ?)) AS marked_revoked
   FROM oauth_connections c
@@ -57,8 +69,8 @@ async function liveConnection(
 ): Promise<LiveConnection | null> {
   // Every connector request reads its connection, and an assistant calls many times while nothing in these
   // tables changes: kept while they are unchanged (a revocation, a role change or a deactivation is a write
-  // to one of them, or another process's commit, so it still applies on the very next request; the touch of
-  // `last_used_at` once a minute is such a write too).
+  // to one of them, or another process's commit, so it still applies on the very next request). A recorded
+  // use goes to a table of its own (`oauth_connection_uses`) and changes none of them.
   return await keptRead(
     deps.database.client,
     LIVE_TABLES,
@@ -88,7 +100,6 @@ async function readLiveConnection(
     userId: String(r.user_id),
     scopes: readScopes(String(r.scopes)),
     createdAt: Number(r.created_at),
-    lastUsedAt: r.last_used_at === null ? null : Number(r.last_used_at),
     role: String(r.role),
     language: String(r.language),
     employeeId: r.employee_id === null ? null : String(r.employee_id),

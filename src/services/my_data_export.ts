@@ -29,6 +29,7 @@ import {
   notifications,
   oauthClients,
   oauthConnections,
+  oauthConnectionUses,
   onboardingPlans,
   onboardingTasks,
   payslips,
@@ -275,9 +276,10 @@ export async function collectPersonData(
       clientId: oauthConnections.clientId,
       scopes: oauthConnections.scopes,
       connectedAt: oauthConnections.createdAt,
-      lastUsedAt: oauthConnections.lastUsedAt,
+      lastUsedAt: oauthConnectionUses.lastUsedAt,
       revokedAt: oauthConnections.revokedAt,
     }).from(oauthConnections).innerJoin(oauthClients, eq(oauthClients.id, oauthConnections.clientId))
+      .leftJoin(oauthConnectionUses, eq(oauthConnectionUses.connectionId, oauthConnections.id))
       .where(eq(oauthConnections.userId, account.id)).orderBy(desc(oauthConnections.createdAt));
     // The whole kept log, page by page, a year at a time (the audit's retention bounds how far back).
     const log = [];

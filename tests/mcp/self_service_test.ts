@@ -5,7 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { users } from "../../src/db/schema/mod.ts";
+import { oauthConnections, users } from "../../src/db/schema/mod.ts";
+import { dataStamp } from "../../src/db/local.ts";
+import type { FixedClock } from "../../src/clock.ts";
+import { listConnectedAssistants } from "../../src/oauth/assistants.ts";
 import { sha256Hex } from "../../src/crypto.ts";
 import { guardRail } from "../../src/mcp/prompts.ts";
 import { SELF_SERVICE_TOOLS } from "../../src/mcp/registry.ts";
@@ -302,6 +305,49 @@ Deno.test({
       await assert.rejects(() => employee.getPrompt({ name: "prepare_1on1", arguments: { person: "Luca" } }));
       await assert.rejects(() => manager.getPrompt({ name: "weekly_hr_briefing" }));
       await assert.rejects(() => manager.getPrompt({ name: "prepare_1on1", arguments: {} }));
+    } finally {
+      await s.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "self service: a connection's use is recorded once a minute, without making the guard read it again",
+  ...E2E,
+  fn: async () => {
+    const s = await startMcpServer();
+    try {
+      const deps = s.t.deps;
+      const clock = deps.clock as FixedClock;
+      const g = await s.grant("employee");
+      const c = await s.client(g.token);
+      const lastUsed = async () =>
+        (await listConnectedAssistants(deps, { userId: g.userId })).find((a) => a.id === g.connectionId)!
+          .lastUsedAt;
+      const liveTables = ["oauth_connections", "oauth_clients", "users", "oauth_revoked_access_tokens"];
+      ok(await c.callTool({ name: "whoami", arguments: {} }));
+      const first = clock.now();
+      assert.equal(await lastUsed(), first);
+      // Within the minute the use is not written again.
+      clock.advance(59_000);
+      ok(await c.callTool({ name: "whoami", arguments: {} }));
+      assert.equal(await lastUsed(), first);
+      // After a minute it is, and writing it leaves the tables the guard reads (and keeps) unchanged, so
+      // the next requests of every connection are not made to read their connection again.
+      clock.advance(1_000);
+      const before = await dataStamp(deps.database.client, liveTables);
+      ok(await c.callTool({ name: "whoami", arguments: {} }));
+      assert.equal(await lastUsed(), first + 60_000);
+      assert.equal(await dataStamp(deps.database.client, liveTables), before);
+      // A revocation still changes them, and the very next call is refused.
+      await deps.db.update(oauthConnections).set({ revokedAt: clock.now(), revokedBy: "test" })
+        .where(eq(oauthConnections.id, g.connectionId));
+      assert.notEqual(await dataStamp(deps.database.client, liveTables), before);
+      const r = await s.post({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "whoami" } }, {
+        token: g.token,
+      });
+      assert.equal(r.status, 401);
+      await r.body?.cancel();
     } finally {
       await s.close();
     }

@@ -33,13 +33,25 @@ export const oauthConnections = sqliteTable("oauth_connections", {
   userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   scopes: text("scopes").notNull(),
   createdAt: instant("created_at").notNull(),
-  lastUsedAt: instant("last_used_at"),
   revokedAt: instant("revoked_at"),
   revokedBy: text("revoked_by"),
 }, (t) => [
   uniqueIndex("oauth_connections_live_idx").on(t.clientId, t.userId).where(sql`revoked_at IS NULL`),
   index("oauth_connections_user_idx").on(t.userId),
 ]);
+
+/**
+ * When a connection was last used (written at most once a minute per connection). Kept apart from the
+ * connection's row: every connector request reads that row, kept in memory while its table is unchanged
+ * (`keptRead`), and a use recorded in it would change the table and make the next requests of every
+ * connection read it again.
+ */
+export const oauthConnectionUses = sqliteTable("oauth_connection_uses", {
+  connectionId: text("connection_id").primaryKey().references(() => oauthConnections.id, {
+    onDelete: "cascade",
+  }),
+  lastUsedAt: instant("last_used_at").notNull(),
+});
 
 /** A pending authorization request held server-side while the person signs in and consents. */
 export const oauthAuthorizationRequests = sqliteTable("oauth_authorization_requests", {
