@@ -17,9 +17,36 @@ async function call(t: TestApp, token: string, method: string, path: string, bod
   );
 }
 
-Deno.test("approvals: the manager sees requests awaiting them with balances and the team's absences", async () => {
+/** Runs a test against the demo organisation, closing the app however the test ends. */
+async function withDemo(test: (t: TestApp) => Promise<void>): Promise<void> {
   const t = await makeTestApp();
   try {
+    await test(t);
+  } finally {
+    t.close();
+  }
+}
+
+/** Files a vacation request as the signed-in person of the token. */
+async function fileVacation(t: TestApp, token: string, startDate: string, endDate: string, reason?: string) {
+  return await call(t, token, "POST", "/employee/leave/requests", {
+    leaveType: "VACATION",
+    startDate,
+    endDate,
+    ...(reason !== undefined ? { reason } : {}),
+  });
+}
+
+/** Posts a decision on the request or week at `path`, with a note when one is given. */
+async function decide(t: TestApp, token: string, path: string, decision: string, note?: string) {
+  return await call(t, token, "POST", `${path}/decision`, {
+    decision,
+    ...(note !== undefined ? { note } : {}),
+  });
+}
+
+Deno.test("approvals: the manager sees requests awaiting them with balances and the team's absences", () =>
+  withDemo(async (t) => {
     const manager = await t.signIn("manager@demo.example");
     const r = await call(t, manager, "GET", "/approvals/leave-requests");
     assert.equal(r.status, 200);
@@ -49,22 +76,13 @@ Deno.test("approvals: the manager sees requests awaiting them with balances and 
     assert.ok(!JSON.stringify(cal.body).includes("Erkältung"), "no sick-leave reason reaches the manager");
     const tooLong = await call(t, manager, "GET", "/approvals/team-calendar?from=2026-11-01&to=2027-01-05");
     assert.equal(tooLong.status, 400);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("approvals: approve with a note, reject, and the requester sees the decision and is notified", async () => {
-  const t = await makeTestApp();
-  try {
+Deno.test("approvals: approve with a note, reject, and the requester sees the decision and is notified", () =>
+  withDemo(async (t) => {
     const employee = await t.signIn("employee@demo.example");
     const manager = await t.signIn("manager@demo.example");
-    const filed = await call(t, employee, "POST", "/employee/leave/requests", {
-      leaveType: "VACATION",
-      startDate: "2027-01-11",
-      endDate: "2027-01-15",
-      reason: "Skiferien",
-    });
+    const filed = await fileVacation(t, employee, "2027-01-11", "2027-01-15", "Skiferien");
     assert.equal(filed.status, 201);
     const id = filed.body.data.id;
     const preview = await call(t, manager, "GET", `/approvals/leave-requests/${id}`);
@@ -75,16 +93,11 @@ Deno.test("approvals: approve with a note, reject, and the requester sees the de
       preview.body.data.balances[0].remainingAfter,
       preview.body.data.balances[0].remainingBefore - 5,
     );
-    const ok = await call(t, manager, "POST", `/approvals/leave-requests/${id}/decision`, {
-      decision: "APPROVE",
-      note: "Gute Erholung",
-    });
+    const ok = await decide(t, manager, `/approvals/leave-requests/${id}`, "APPROVE", "Gute Erholung");
     assert.equal(ok.status, 200);
     assert.equal(ok.body.data.status, "APPROVED");
     assert.equal(ok.body.data.decisionNote, "Gute Erholung");
-    const again = await call(t, manager, "POST", `/approvals/leave-requests/${id}/decision`, {
-      decision: "REJECT",
-    });
+    const again = await decide(t, manager, `/approvals/leave-requests/${id}`, "REJECT");
     assert.equal(again.status, 409);
     const mine = await call(t, employee, "GET", `/employee/leave/requests/${id}`);
     assert.equal(mine.body.data.status, "APPROVED");
@@ -97,62 +110,39 @@ Deno.test("approvals: approve with a note, reject, and the requester sees the de
       told.some((n) => n.kind === "LEAVE_REQUEST_DECIDED" && JSON.parse(n.payload).leaveRequestId === id),
     );
 
-    const second = await call(t, employee, "POST", "/employee/leave/requests", {
-      leaveType: "VACATION",
-      startDate: "2027-02-01",
-      endDate: "2027-02-01",
-    });
-    const no = await call(t, manager, "POST", `/approvals/leave-requests/${second.body.data.id}/decision`, {
-      decision: "REJECT",
-      note: "Release",
-    });
+    const second = await fileVacation(t, employee, "2027-02-01", "2027-02-01");
+    const no = await decide(
+      t,
+      manager,
+      `/approvals/leave-requests/${second.body.data.id}`,
+      "REJECT",
+      "Release",
+    );
     assert.equal(no.body.data.status, "REJECTED");
-    const bad = await call(t, manager, "POST", `/approvals/leave-requests/${second.body.data.id}/decision`, {
-      decision: "MAYBE",
-    });
+    const bad = await decide(t, manager, `/approvals/leave-requests/${second.body.data.id}`, "MAYBE");
     assert.equal(bad.status, 400);
     assert.match(bad.body.error as string, /'decision'/);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("approvals: nobody approves their own request; a manager acts only on their reports' requests", async () => {
-  const t = await makeTestApp();
-  try {
+Deno.test("approvals: nobody approves their own request; a manager acts only on their reports' requests", () =>
+  withDemo(async (t) => {
     const manager = await t.signIn("manager@demo.example");
     // The manager's own request goes to their manager (Martin Aebischer), never to themselves.
-    const own = await call(t, manager, "POST", "/employee/leave/requests", {
-      leaveType: "VACATION",
-      startDate: "2027-01-18",
-      endDate: "2027-01-19",
-    });
+    const own = await fileVacation(t, manager, "2027-01-18", "2027-01-19");
     assert.equal(own.status, 201);
     assert.equal(own.body.data.approver.employeeId, P("P002"));
-    const self = await call(t, manager, "POST", `/approvals/leave-requests/${own.body.data.id}/decision`, {
-      decision: "APPROVE",
-    });
+    const self = await decide(t, manager, `/approvals/leave-requests/${own.body.data.id}`, "APPROVE");
     assert.equal(self.status, 403);
     assert.match(self.body.error as string, /own request/);
     // Even HR cannot decide its own request.
     const hr = await t.signIn("hr@demo.example");
-    const hrOwn = await call(t, hr, "POST", "/employee/leave/requests", {
-      leaveType: "VACATION",
-      startDate: "2027-01-18",
-      endDate: "2027-01-18",
-    });
-    const hrSelf = await call(t, hr, "POST", `/approvals/leave-requests/${hrOwn.body.data.id}/decision`, {
-      decision: "APPROVE",
-    });
+    const hrOwn = await fileVacation(t, hr, "2027-01-18", "2027-01-18");
+    const hrSelf = await decide(t, hr, `/approvals/leave-requests/${hrOwn.body.data.id}`, "APPROVE");
     assert.equal(hrSelf.status, 403);
     // A request of another team (Nadia Keller's report) is not the demo manager's: 404, like an unknown id.
     const nadia = await addAccount(t, P("P019"));
     const token = await t.signIn(nadia.email);
-    const foreign = await call(t, token, "POST", "/employee/leave/requests", {
-      leaveType: "VACATION",
-      startDate: "2027-01-25",
-      endDate: "2027-01-25",
-    });
+    const foreign = await fileVacation(t, token, "2027-01-25", "2027-01-25");
     assert.equal(foreign.body.data.approver.employeeId, P("P007"));
     for (
       const [method, path, body] of [
@@ -166,52 +156,32 @@ Deno.test("approvals: nobody approves their own request; a manager acts only on 
       assert.equal(r.body.error, unknown.body.error);
     }
     // HR may decide it (requests routed to HR and as a fallback for anyone's but their own).
-    const byHr = await call(t, hr, "POST", `/approvals/leave-requests/${foreign.body.data.id}/decision`, {
-      decision: "APPROVE",
-    });
+    const byHr = await decide(t, hr, `/approvals/leave-requests/${foreign.body.data.id}`, "APPROVE");
     assert.equal(byHr.status, 200);
     // Employees hold no approval permission at all.
     const employee = await t.signIn("employee@demo.example");
     const denied = await call(t, employee, "GET", "/approvals/leave-requests");
     assert.equal(denied.status, 403);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("approvals: approving beyond the balance of a REFUSE type is refused", async () => {
-  const t = await makeTestApp();
-  try {
+Deno.test("approvals: approving beyond the balance of a REFUSE type is refused", () =>
+  withDemo(async (t) => {
     const employee = await t.signIn("employee@demo.example");
     const manager = await t.signIn("manager@demo.example");
     // March 2027 (19 working days with Good Friday) fits the 25 days of 2027; ten more days in April do not.
-    const a = await call(t, employee, "POST", "/employee/leave/requests", {
-      leaveType: "VACATION",
-      startDate: "2027-03-01",
-      endDate: "2027-03-26",
-    });
+    const a = await fileVacation(t, employee, "2027-03-01", "2027-03-26");
     assert.equal(a.status, 201, JSON.stringify(a.body));
-    const b = await call(t, employee, "POST", "/employee/leave/requests", {
-      leaveType: "VACATION",
-      startDate: "2027-04-05",
-      endDate: "2027-04-16",
-    });
+    const b = await fileVacation(t, employee, "2027-04-05", "2027-04-16");
     assert.equal(b.status, 409, "filing counts pending requests: 25 − 19 pending − 10 < 0");
     // HR lowers the balance after filing (an adjustment): approving would now overdraw.
     await setEntitlement(t, EMPLOYEE_ID, "VACATION", 2027, { adjustmentDays: -10 });
-    const r = await call(t, manager, "POST", `/approvals/leave-requests/${a.body.data.id}/decision`, {
-      decision: "APPROVE",
-    });
+    const r = await decide(t, manager, `/approvals/leave-requests/${a.body.data.id}`, "APPROVE");
     assert.equal(r.status, 409);
     assert.match(r.body.error as string, /overdraw Lukas Gerber's balance in 2027/);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("approvals: submitted weeks of reports are approved or rejected with a note", async () => {
-  const t = await makeTestApp();
-  try {
+Deno.test("approvals: submitted weeks of reports are approved or rejected with a note", () =>
+  withDemo(async (t) => {
     const manager = await t.signIn("manager@demo.example");
     const list = await call(t, manager, "GET", "/approvals/timesheets");
     assert.equal(list.status, 200);
@@ -223,9 +193,7 @@ Deno.test("approvals: submitted weeks of reports are approved or rejected with a
     assert.ok(items.length >= 5, "the Platform team submitted last week");
     assert.ok(items.every((i) => i.weekStart === "2026-11-09"));
     const lukas = items.find((i) => i.employee.employeeId === EMPLOYEE_ID)!;
-    const ok = await call(t, manager, "POST", `/approvals/timesheets/${EMPLOYEE_ID}/2026-11-09/decision`, {
-      decision: "APPROVE",
-    });
+    const ok = await decide(t, manager, `/approvals/timesheets/${EMPLOYEE_ID}/2026-11-09`, "APPROVE");
     assert.equal(ok.status, 200);
     assert.deepEqual(ok.body.data, {
       employeeId: EMPLOYEE_ID,
@@ -233,15 +201,16 @@ Deno.test("approvals: submitted weeks of reports are approved or rejected with a
       status: "APPROVED",
       decided: lukas.submittedCount,
     });
-    const again = await call(t, manager, "POST", `/approvals/timesheets/${EMPLOYEE_ID}/2026-11-09/decision`, {
-      decision: "APPROVE",
-    });
+    const again = await decide(t, manager, `/approvals/timesheets/${EMPLOYEE_ID}/2026-11-09`, "APPROVE");
     assert.equal(again.status, 409);
     const mia = P("P014");
-    const no = await call(t, manager, "POST", `/approvals/timesheets/${mia}/2026-11-09/decision`, {
-      decision: "REJECT",
-      note: "Bitte Projektcodes ergänzen",
-    });
+    const no = await decide(
+      t,
+      manager,
+      `/approvals/timesheets/${mia}/2026-11-09`,
+      "REJECT",
+      "Bitte Projektcodes ergänzen",
+    );
     assert.equal(no.body.data.status, "REJECTED");
     const rows = await t.deps.db.select().from(timeEntries).where(eq(timeEntries.employeeId, mia));
     assert.ok(
@@ -249,26 +218,16 @@ Deno.test("approvals: submitted weeks of reports are approved or rejected with a
         r.rejectionNote === "Bitte Projektcodes ergänzen"
       ),
     );
-    const own = await call(t, manager, "POST", `/approvals/timesheets/${MANAGER_ID}/2026-11-09/decision`, {
-      decision: "APPROVE",
-    });
+    const own = await decide(t, manager, `/approvals/timesheets/${MANAGER_ID}/2026-11-09`, "APPROVE");
     assert.equal(own.status, 403);
-    const foreign = await call(t, manager, "POST", `/approvals/timesheets/${P("P019")}/2026-11-09/decision`, {
-      decision: "APPROVE",
-    });
+    const foreign = await decide(t, manager, `/approvals/timesheets/${P("P019")}/2026-11-09`, "APPROVE");
     assert.equal(foreign.status, 404);
-    const monday = await call(t, manager, "POST", `/approvals/timesheets/${mia}/2026-11-10/decision`, {
-      decision: "APPROVE",
-    });
+    const monday = await decide(t, manager, `/approvals/timesheets/${mia}/2026-11-10`, "APPROVE");
     assert.equal(monday.status, 400);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("approvals: HR applies a sensitive-field change the employee asked for", async () => {
-  const t = await makeTestApp();
-  try {
+Deno.test("approvals: HR applies a sensitive-field change the employee asked for", () =>
+  withDemo(async (t) => {
     const employee = await t.signIn("employee@demo.example");
     const hr = await t.signIn("hr@demo.example");
     const asked = await call(t, employee, "POST", "/employee/profile/change-requests", {
@@ -285,15 +244,7 @@ Deno.test("approvals: HR applies a sensitive-field change the employee asked for
     const manager = await t.signIn("manager@demo.example");
     const notHr = await call(t, manager, "GET", "/approvals/profile-change-requests");
     assert.equal(notHr.status, 403);
-    const applied = await call(
-      t,
-      hr,
-      "POST",
-      `/approvals/profile-change-requests/${asked.body.data.id}/decision`,
-      {
-        decision: "APPLY",
-      },
-    );
+    const applied = await decide(t, hr, `/approvals/profile-change-requests/${asked.body.data.id}`, "APPLY");
     assert.equal(applied.status, 200);
     assert.equal(applied.body.data.status, "APPLIED");
     const [e] = await t.deps.db.select().from(employees).where(eq(employees.id, EMPLOYEE_ID));
@@ -301,22 +252,14 @@ Deno.test("approvals: HR applies a sensitive-field change the employee asked for
     const profile = await call(t, employee, "GET", "/employee/profile");
     assert.equal(profile.body.data.sensitive.iban, "CH9300762011623852957");
     assert.deepEqual(profile.body.data.pendingChangeRequests, []);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("approvals: the queue, the preview and the decision agree on whether a request overdraws", async () => {
-  const t = await makeTestApp();
-  try {
+Deno.test("approvals: the queue, the preview and the decision agree on whether a request overdraws", () =>
+  withDemo(async (t) => {
     const employee = await t.signIn("employee@demo.example");
     const manager = await t.signIn("manager@demo.example");
     // Filed within the balance (19 of 25 days in 2027) ...
-    const a = await call(t, employee, "POST", "/employee/leave/requests", {
-      leaveType: "VACATION",
-      startDate: "2027-03-01",
-      endDate: "2027-03-26",
-    });
+    const a = await fileVacation(t, employee, "2027-03-01", "2027-03-26");
     assert.equal(a.status, 201, JSON.stringify(a.body));
     assert.equal(a.body.data.exceedsBalance, false);
     // ... then HR lowers the balance to 15 days: approving now overdraws by 4.
@@ -335,20 +278,13 @@ Deno.test("approvals: the queue, the preview and the decision agree on whether a
       remainingBefore: 15,
       remainingAfter: -4,
     }]);
-    const r = await call(t, manager, "POST", `/approvals/leave-requests/${id}/decision`, {
-      decision: "APPROVE",
-    });
+    const r = await decide(t, manager, `/approvals/leave-requests/${id}`, "APPROVE");
     assert.equal(r.status, 409);
     // HR restores the balance: the queue and the decision both let it through.
     await setEntitlement(t, EMPLOYEE_ID, "VACATION", 2027, {});
     const again = await call(t, manager, "GET", `/approvals/leave-requests/${id}`);
     assert.equal(again.body.data.request.exceedsBalance, false);
-    const ok = await call(t, manager, "POST", `/approvals/leave-requests/${id}/decision`, {
-      decision: "APPROVE",
-    });
+    const ok = await decide(t, manager, `/approvals/leave-requests/${id}`, "APPROVE");
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
     assert.equal(ok.body.data.exceedsBalance, false);
-  } finally {
-    t.close();
-  }
-});
+  }));
