@@ -9,6 +9,8 @@
  */
 import { and, asc, desc, eq, gte, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { prepared } from "../db/prepared.ts";
+import { keptRead, readRow } from "../db/local.ts";
+import { jsonRows } from "./json_rows.ts";
 import { sickCertificates, sickLeaveEntries } from "../db/schema/mod.ts";
 import { addDays, daysBetween, maxDate, minDate, yearOf } from "../domain/calendar.ts";
 import {
@@ -51,9 +53,24 @@ export const MAX_REPORT_DAYS_BACK = 30;
 export const MAX_REPORT_SPAN_DAYS = 366;
 
 type SickRow = typeof sickLeaveEntries.$inferSelect;
+/** What the views of an absence read of its row. */
+type SickViewRow = Pick<
+  SickRow,
+  | "id"
+  | "startDate"
+  | "endDate"
+  | "isOngoing"
+  | "degree"
+  | "reason"
+  | "hasCertificate"
+  | "certificateState"
+  | "channel"
+  | "withdrawnAt"
+  | "createdAt"
+>;
 
 /** The contract's sick-leave entry; the reason only when the caller may see it. */
-export function sickEntryView(r: SickRow, today: string, includeReason: boolean) {
+export function sickEntryView(r: SickViewRow, today: string, includeReason: boolean) {
   return {
     id: r.id,
     startDate: dateAsInstant(r.startDate),
@@ -67,7 +84,7 @@ export function sickEntryView(r: SickRow, today: string, includeReason: boolean)
 }
 
 /** The entry with what the app needs beyond the contract's fields: certificate state and take-back window. */
-export function sickRecordView(r: SickRow, today: string, now: number, includeReason: boolean) {
+export function sickRecordView(r: SickViewRow, today: string, now: number, includeReason: boolean) {
   const takeBackUntil = r.createdAt + TAKE_BACK_WINDOW_MS;
   return {
     ...sickEntryView(r, today, includeReason),
@@ -84,7 +101,7 @@ export function sickRecordView(r: SickRow, today: string, now: number, includeRe
   };
 }
 
-function certificateOnFile(r: SickRow): boolean {
+function certificateOnFile(r: Pick<SickRow, "hasCertificate" | "certificateState">): boolean {
   return r.hasCertificate || r.certificateState === "UPLOADED" || r.certificateState === "ACCEPTED";
 }
 
@@ -112,7 +129,22 @@ async function liveAbsences(q: Q, employeeId: string, extra: SQL[] = []) {
 /** Sick days drawn from the salary continuation of the current service year, and the entitlement in days. */
 async function continuationOf(q: Q, emp: EmployeeRow, today: string, actor: Actor) {
   const yearStart = currentServiceYearStart(emp.employmentStart, today);
-  const rows = await absencesTouching(q).all({ emp: emp.id, from: yearStart, to: today });
+  return continuationFrom(
+    emp,
+    today,
+    actor,
+    await absencesTouching(q).all({ emp: emp.id, from: yearStart, to: today }),
+  );
+}
+
+/** `continuationOf` from the live absences touching the current service year up to today. */
+function continuationFrom(
+  emp: EmployeeRow,
+  today: string,
+  actor: Actor,
+  rows: readonly Pick<SickRow, "startDate" | "endDate" | "isOngoing" | "degree">[],
+) {
+  const yearStart = currentServiceYearStart(emp.employmentStart, today);
   const owedFrom = continuationOwedFrom(emp.employmentStart, emp.employmentEnd);
   const used = continuationDaysUsed(
     rows.map((r) => ({ startDate: r.startDate, endDate: r.isOngoing ? null : r.endDate, degree: r.degree })),
@@ -155,7 +187,13 @@ export async function getSickLeave(
   actor: Actor,
   input: { year?: number; updatedSince?: number } & PageInput = {},
 ) {
-  const emp = await selfEmployee(deps.db, actor);
+  // The caller's record changes rarely: read again only after a write to its table (`keptRead`).
+  const emp = await keptRead(
+    deps.db.$client,
+    ["employees"],
+    `self ${actor.employeeId}`,
+    () => selfEmployee(deps.db, actor),
+  );
   const today = todayOf(deps);
   const now = deps.clock.now();
   const year = checkYear(input.year ?? yearOf(today));
@@ -165,7 +203,14 @@ export async function getSickLeave(
   });
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
-  const rows = await absencesTouching(deps.db).all({ emp: emp.id, from, to });
+  const lists = (await readRow(deps.db.$client, ABSENCE_LISTS_SQL, {
+    emp: emp.id,
+    from,
+    to,
+    serviceFrom: currentServiceYearStart(emp.employmentStart, today),
+    today,
+  }))!;
+  const rows = jsonRows<AbsenceTuple>(lists.year).map(absenceOf);
   let daysInYear = 0;
   for (const r of rows) {
     const end = r.isOngoing ? today : r.endDate ?? today;
@@ -184,7 +229,73 @@ export async function getSickLeave(
       ongoing: rows.filter((r) => r.isOngoing).length,
       withCertificate: rows.filter(certificateOnFile).length,
     },
-    salaryContinuation: continuationView(await continuationOf(deps.db, emp, today, actor)),
+    salaryContinuation: continuationView(
+      continuationFrom(emp, today, actor, jsonRows<AbsenceTuple>(lists.service).map(absenceOf)),
+    ),
+  };
+}
+
+const ABSENCE = `json_array(id, start_date, end_date, is_ongoing, degree, reason, has_certificate,
+  certificate_state, channel, withdrawn_at, created_at)`;
+const ABSENCE_COLUMNS =
+  `id, start_date, end_date, is_ongoing, degree, reason, has_certificate, certificate_state,
+  channel, withdrawn_at, created_at`;
+
+/**
+ * `absencesTouching` of the calendar year and of the current service year up to today, in ONE statement of
+ * two JSON lists (json_rows.ts) with the columns the views and the continuation read: the same conditions,
+ * order and limit.
+ */
+const ABSENCE_LISTS_SQL = `SELECT
+  (SELECT json_group_array(${ABSENCE}) FROM (SELECT ${ABSENCE_COLUMNS} FROM sick_leave_entries
+    WHERE employee_id = :emp AND withdrawn_at IS NULL AND start_date <= :to AND (end_date IS NULL OR end_date >= :from)
+    ORDER BY start_date DESC LIMIT 500)) AS year,
+  (SELECT json_group_array(${ABSENCE}) FROM (SELECT ${ABSENCE_COLUMNS} FROM sick_leave_entries
+    WHERE employee_id = :emp AND withdrawn_at IS NULL AND start_date <= :today
+    AND (end_date IS NULL OR end_date >= :serviceFrom) ORDER BY start_date DESC LIMIT 500)) AS service`;
+
+type AbsenceTuple = [
+  string,
+  string,
+  string | null,
+  number,
+  number,
+  string | null,
+  number,
+  string,
+  string,
+  number | null,
+  number,
+];
+
+/** An absence from its tuple in `ABSENCE_LISTS_SQL`. */
+function absenceOf(
+  [
+    id,
+    startDate,
+    endDate,
+    isOngoing,
+    degree,
+    reason,
+    hasCertificate,
+    certificateState,
+    channel,
+    withdrawnAt,
+    createdAt,
+  ]: AbsenceTuple,
+): SickViewRow {
+  return {
+    id,
+    startDate,
+    endDate,
+    isOngoing: isOngoing === 1,
+    degree,
+    reason,
+    hasCertificate: hasCertificate === 1,
+    certificateState,
+    channel,
+    withdrawnAt,
+    createdAt,
   };
 }
 
