@@ -10,6 +10,7 @@ import {
   exchange,
   fetcher,
   getCode,
+  hidden,
   ISSUER,
   makeOAuthApp,
   offeredOn,
@@ -47,9 +48,61 @@ function authorizeUrl(clientId: string, challenge: string, over: Record<string, 
   return `/oauth/authorize?${q}`;
 }
 
-Deno.test("authorize: a complete code flow with PKCE, consent, refresh and revocation", async () => {
+/** Runs a test on a fresh OAuth app, closing it however the test ends. */
+async function withOAuthApp(test: (t: App) => Promise<void>): Promise<void> {
   const t = await makeOAuthApp();
   try {
+    await test(t);
+  } finally {
+    t.close();
+  }
+}
+
+type Browser = ReturnType<typeof appBrowser>;
+
+/** Posts the sign-in form of the authorization request on `page`, with its own anti-CSRF token. */
+function signInForm(b: Browser, page: string, email: string, password: string) {
+  return b.postForm("/oauth/signin", [
+    ["csrf", hidden(page, "csrf")],
+    ["request", hidden(page, "request")],
+    ["email", email],
+    ["password", password],
+  ]);
+}
+
+/** Posts a consent allowing self:read for a request, with the anti-CSRF token given. */
+function allowForm(b: Browser, requestId: string, csrf: string) {
+  return b.postForm("/oauth/consent", [
+    ["request", requestId],
+    ["csrf", csrf],
+    ["decision", "allow"],
+    ["scope", "self:read"],
+  ]);
+}
+
+/** Posts the connected-assistants page's form that disconnects one assistant. */
+function disconnectForm(b: Browser, csrf: string, connection: string) {
+  return b.postForm("/account/assistants/revoke", [["csrf", csrf], ["connection", connection]]);
+}
+
+/** Disconnects an assistant through the portal API as the holder of the session token. */
+function disconnect(t: App, connectionId: string, token: string) {
+  return t.request(`/api/v1/portal/auth/assistants/${connectionId}`, { method: "DELETE", token });
+}
+
+/** Exchanges a code with the client authenticated only by the Authorization header given. */
+function codeWithHeader(t: App, p: { code: string; verifier: string }, authorization: string) {
+  return tokenRequest(fetcher(t), TOKEN, {
+    grant_type: "authorization_code",
+    code: p.code,
+    redirect_uri: CB,
+    code_verifier: p.verifier,
+    resource: RESOURCE,
+  }, { Authorization: authorization });
+}
+
+Deno.test("authorize: a complete code flow with PKCE, consent, refresh and revocation", () =>
+  withOAuthApp(async (t) => {
     const p = await getCode(t, { scope: "self:read self:write hr:write" });
     const tok = await exchange(t, p);
     assert.equal(tok.status, 200, JSON.stringify(tok.body));
@@ -85,14 +138,10 @@ Deno.test("authorize: a complete code flow with PKCE, consent, refresh and revoc
       null,
       "revoking a refresh token ends its family",
     );
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("authorize: errors before the client and redirect URI are trusted are a page, never a redirect", async (ctx) => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("authorize: errors before the client and redirect URI are trusted are a page, never a redirect", (ctx) =>
+  withOAuthApp(async (t) => {
     const clientId = await registerClient(fetcher(t), ISSUER);
     const { challenge } = await pkce();
     const cases: [string, Record<string, string | null>][] = [
@@ -122,14 +171,10 @@ Deno.test("authorize: errors before the client and redirect URI are trusted are 
       assert.equal(r.status, 400);
       await r.body?.cancel();
     });
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("authorize: refusals after the redirect URI is trusted go back with error, state and iss (RFC 9207)", async (ctx) => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("authorize: refusals after the redirect URI is trusted go back with error, state and iss (RFC 9207)", (ctx) =>
+  withOAuthApp(async (t) => {
     const clientId = await registerClient(fetcher(t), ISSUER);
     const { challenge } = await pkce();
     const cases: [string, Record<string, string | null>, string][] = [
@@ -185,14 +230,10 @@ Deno.test("authorize: refusals after the redirect URI is trusted go back with er
       assert.equal(loc.searchParams.get("state"), "a b&c=d/é");
       assert.equal(loc.searchParams.get("iss"), ISSUER);
     });
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("authorize: loopback redirect URIs match on any port (RFC 8252 §7.3); private-use schemes work", async () => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("authorize: loopback redirect URIs match on any port (RFC 8252 §7.3); private-use schemes work", () =>
+  withOAuthApp(async (t) => {
     const clientId = await registerClient(fetcher(t), ISSUER, {
       redirect_uris: ["http://127.0.0.1/callback", "com.example.assistant:/oauth"],
     });
@@ -218,14 +259,10 @@ Deno.test("authorize: loopback redirect URIs match on any port (RFC 8252 §7.3);
     );
     assert.equal(bad.status, 400);
     await bad.body?.cancel();
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("token: refusals of the authorization-code grant", async (ctx) => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("token: refusals of the authorization-code grant", (ctx) =>
+  withOAuthApp(async (t) => {
     await ctx.step("a wrong PKCE verifier", async () => {
       const p = await getCode(t);
       const r = await exchange(t, p, { code_verifier: (await pkce()).verifier });
@@ -318,14 +355,10 @@ Deno.test("token: refusals of the authorization-code grant", async (ctx) => {
       assert.equal(get.status, 405);
       await get.body?.cancel();
     });
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("token: refresh rotation, family revocation on reuse, scopes only narrow", async (ctx) => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("token: refresh rotation, family revocation on reuse, scopes only narrow", (ctx) =>
+  withOAuthApp(async (t) => {
     const p = await getCode(t, { scope: "self:read self:write" });
     const tok = await exchange(t, p);
     await ctx.step("a reused rotated refresh token is refused and revokes the whole family", async () => {
@@ -384,14 +417,10 @@ Deno.test("token: refresh rotation, family revocation on reuse, scopes only narr
       t.clock.advance(31 * 86_400_000);
       assert.equal((await refresh(t, p5.clientId, t5.body.refresh_token)).body.error, "invalid_grant");
     });
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("token: a token for another audience, a forged alg, an expired token are not accepted", async () => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("token: a token for another audience, a forged alg, an expired token are not accepted", () =>
+  withOAuthApp(async (t) => {
     const p = await getCode(t);
     const tok = await exchange(t, p);
     const v = (await verifyAccessToken(t.deps, tok.body.access_token))!;
@@ -417,14 +446,10 @@ Deno.test("token: a token for another audience, a forged alg, an expired token a
     assert.equal(await verifyAccessToken(t.deps, `${h}.${payload}.AAAA`), null);
     t.clock.advance(601_000);
     assert.equal(await verifyAccessToken(t.deps, tok.body.access_token), null);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("token: confidential clients authenticate with client_secret_basic or client_secret_post", async (ctx) => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("token: confidential clients authenticate with client_secret_basic or client_secret_post", (ctx) =>
+  withOAuthApp(async (t) => {
     const { clientId, clientSecret } = await createConfidentialClient(t.deps, {
       name: "Company bot",
       redirectUris: [CB],
@@ -433,13 +458,7 @@ Deno.test("token: confidential clients authenticate with client_secret_basic or 
       `Basic ${btoa(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`)}`;
     await ctx.step("client_secret_basic", async () => {
       const p = await getCode(t, { clientId });
-      const r = await tokenRequest(fetcher(t), TOKEN, {
-        grant_type: "authorization_code",
-        code: p.code,
-        redirect_uri: CB,
-        code_verifier: p.verifier,
-        resource: RESOURCE,
-      }, { Authorization: basic(clientId, clientSecret) });
+      const r = await codeWithHeader(t, p, basic(clientId, clientSecret));
       assert.equal(r.status, 200, await r.clone().text());
       const body = await r.json();
       const rr = await tokenRequest(fetcher(t), TOKEN, {
@@ -461,13 +480,7 @@ Deno.test("token: confidential clients authenticate with client_secret_basic or 
       assert.equal(wrong.body.error, "invalid_client");
       const missing = await exchange(t, p);
       assert.equal(missing.status, 401);
-      const r = await tokenRequest(fetcher(t), TOKEN, {
-        grant_type: "authorization_code",
-        code: p.code,
-        redirect_uri: CB,
-        code_verifier: p.verifier,
-        resource: RESOURCE,
-      }, { Authorization: basic(clientId, "nope") });
+      const r = await codeWithHeader(t, p, basic(clientId, "nope"));
       assert.equal(r.status, 401);
       await r.body?.cancel();
     });
@@ -490,14 +503,10 @@ Deno.test("token: confidential clients authenticate with client_secret_basic or 
       assert.equal((await r.json()).error, "invalid_request");
       assert.equal((await refresh(t, pub.clientId, tok.body.refresh_token)).status, 200, "not revoked");
     });
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("revoke: a public client revokes only its own tokens (RFC 7009)", async () => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("revoke: a public client revokes only its own tokens (RFC 7009)", () =>
+  withOAuthApp(async (t) => {
     const a = await getCode(t);
     const ta = await exchange(t, a);
     const other = await registerClient(fetcher(t), ISSUER);
@@ -509,14 +518,10 @@ Deno.test("revoke: a public client revokes only its own tokens (RFC 7009)", asyn
     const noClient = await tokenRequest(fetcher(t), REVOKE, { token: ta.body.access_token });
     assert.equal(noClient.status, 401);
     assert.equal((await noClient.json()).error, "invalid_client");
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("consent: scopes the role cannot use are not offered", async (ctx) => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("consent: scopes the role cannot use are not offered", (ctx) =>
+  withOAuthApp(async (t) => {
     const clientId = await registerClient(fetcher(t), ISSUER);
     const all = "self:read hr:read:people hr:read:recruiting self:write hr:write";
     const cases: [string, string, string[]][] = [
@@ -548,13 +553,7 @@ Deno.test("consent: scopes the role cannot use are not offered", async (ctx) => 
         const q = authorizeUrl(clientId, challenge, { scope: all });
         let { response, url } = await b2.follow(q);
         let html = await response.text();
-        const { hidden } = await import("./_helpers.ts");
-        ({ response, url } = await b2.postForm("/oauth/signin", [
-          ["csrf", hidden(html, "csrf")],
-          ["request", hidden(html, "request")],
-          ["email", email],
-          ["password", "correct-horse-battery"],
-        ]));
+        ({ response, url } = await signInForm(b2, html, email, "correct-horse-battery"));
         html = await response.text();
         assert.match(url, /\/oauth\/consent/);
         assert.deepEqual(offeredOn(html), expected);
@@ -575,14 +574,10 @@ Deno.test("consent: scopes the role cannot use are not offered", async (ctx) => 
       const tok = await exchange(t, { clientId, code: new URL(r.url).searchParams.get("code")!, verifier });
       assert.equal(tok.body.scope, "self:read");
     });
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("consent: a later consent never widens the connection's first-approved scopes", async () => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("consent: a later consent never widens the connection's first-approved scopes", () =>
+  withOAuthApp(async (t) => {
     const first = await getCode(t, { scope: "self:read self:write", choose: ["self:read"] });
     const t1 = await exchange(t, first);
     assert.equal(t1.body.scope, "self:read");
@@ -592,14 +587,10 @@ Deno.test("consent: a later consent never widens the connection's first-approved
     const v1 = await verifyAccessToken(t.deps, t1.body.access_token);
     const v2 = await verifyAccessToken(t.deps, t2.body.access_token);
     assert.equal(v1?.connectionId, v2?.connectionId, "one connection per assistant and person");
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("sign-in: consent needs a fresh sign-in (step-up), and a stale session is asked again", async () => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("sign-in: consent needs a fresh sign-in (step-up), and a stale session is asked again", () =>
+  withOAuthApp(async (t) => {
     const clientId = await registerClient(fetcher(t), ISSUER);
     const b = appBrowser(t);
     const p1 = await pkce();
@@ -618,7 +609,6 @@ Deno.test("sign-in: consent needs a fresh sign-in (step-up), and a stale session
     assert.match(html, /Please confirm it is you/);
     assert.match(html, /value="erika@example.ch"/);
     // A POST to the consent with a stale session is sent to sign-in as well.
-    const { hidden } = await import("./_helpers.ts");
     const req = hidden(html, "request");
     const post = await b.request("/oauth/consent", {
       method: "POST",
@@ -634,20 +624,15 @@ Deno.test("sign-in: consent needs a fresh sign-in (step-up), and a stale session
     assert.match(post.headers.get("location")!, /\/oauth\/signin/);
     const live = await t.deps.db.select().from(sessions).where(eq(sessions.userId, t.accounts.employee.id));
     assert.equal(live.filter((s) => s.revokedAt === null).length, 1);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("consent: anti-CSRF: another browser or a wrong token cannot approve a request", async () => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("consent: anti-CSRF: another browser or a wrong token cannot approve a request", () =>
+  withOAuthApp(async (t) => {
     const clientId = await registerClient(fetcher(t), ISSUER);
     const { challenge } = await pkce();
     const attacker = appBrowser(t);
     const started = await attacker.follow(authorizeUrl(clientId, challenge));
     const signin = await started.response.text();
-    const { hidden } = await import("./_helpers.ts");
     const requestId = hidden(signin, "request");
     // The victim is signed in, but did not start this request: their browser lacks its cookie.
     const victim = appBrowser(t);
@@ -656,40 +641,25 @@ Deno.test("consent: anti-CSRF: another browser or a wrong token cannot approve a
     const view = await victim.follow(`/oauth/consent?request=${requestId}`);
     assert.equal(view.response.status, 403);
     await view.response.body?.cancel();
-    const post = await victim.postForm("/oauth/consent", [["request", requestId], ["csrf", "guess"], [
-      "decision",
-      "allow",
-    ], ["scope", "self:read"]]);
+    const post = await allowForm(victim, requestId, "guess");
     assert.equal(post.response.status, 403);
     await post.response.body?.cancel();
     // The right browser with a wrong token in the form is refused too.
-    await attacker.postForm("/oauth/signin", [["csrf", hidden(signin, "csrf")], ["request", requestId], [
-      "email",
-      "max@example.ch",
-    ], ["password", "correct-horse-battery"]]);
-    const wrong = await attacker.postForm("/oauth/consent", [["request", requestId], ["csrf", "hrx_wrong"], [
-      "decision",
-      "allow",
-    ], ["scope", "self:read"]]);
+    await signInForm(attacker, signin, "max@example.ch", "correct-horse-battery");
+    const wrong = await allowForm(attacker, requestId, "hrx_wrong");
     assert.equal(wrong.response.status, 403);
     await wrong.response.body?.cancel();
-    const badSignin = await appBrowser(t).postForm("/oauth/signin", [["csrf", "x"], [
-      "email",
-      "max@example.ch",
-    ], [
-      "password",
-      "correct-horse-battery",
-    ]]);
+    const badSignin = await appBrowser(t).postForm("/oauth/signin", [
+      ["csrf", "x"],
+      ["email", "max@example.ch"],
+      ["password", "correct-horse-battery"],
+    ]);
     assert.equal(badSignin.response.status, 403);
     await badSignin.response.body?.cancel();
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("sign-in: a wrong password is answered on the page; five lock the account (429)", async () => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("sign-in: a wrong password is answered on the page; five lock the account (429)", () =>
+  withOAuthApp(async (t) => {
     const clientId = await registerClient(fetcher(t), ISSUER);
     const b = appBrowser(t, ISSUER, "de");
     const { challenge } = await pkce();
@@ -697,16 +667,9 @@ Deno.test("sign-in: a wrong password is answered on the page; five lock the acco
     const html = await start.response.text();
     assert.match(html, /<html lang="de">/);
     assert.match(html, /Anmelden/);
-    const { hidden } = await import("./_helpers.ts");
     let last: Response | undefined;
     for (let i = 0; i < 6; i++) {
-      const r = await b.postForm("/oauth/signin", [["csrf", hidden(html, "csrf")], [
-        "request",
-        hidden(html, "request"),
-      ], [
-        "email",
-        "erika@example.ch",
-      ], ["password", "wrong"]]);
+      const r = await signInForm(b, html, "erika@example.ch", "wrong");
       last = r.response;
       if (i < 5) {
         assert.equal(r.response.status, 401);
@@ -716,14 +679,10 @@ Deno.test("sign-in: a wrong password is answered on the page; five lock the acco
     assert.equal(last!.status, 429);
     assert.ok(Number(last!.headers.get("retry-after")) > 0);
     await last!.body?.cancel();
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("connections: a deactivated person or a revoked connection stops working on the next request", async (ctx) => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("connections: a deactivated person or a revoked connection stops working on the next request", (ctx) =>
+  withOAuthApp(async (t) => {
     await ctx.step("deactivation", async () => {
       const p = await getCode(t, { email: "max@example.ch" });
       const tok = await exchange(t, p);
@@ -742,23 +701,16 @@ Deno.test("connections: a deactivated person or a revoked connection stops worki
       assert.equal(data[0].clientName, "Test Assistant");
       assert.deepEqual(data[0].scopes, ["self:read", "self:write"]);
       assert.equal(data[0].verified, false);
-      const del = await t.request(`/api/v1/portal/auth/assistants/${data[0].id}`, {
-        method: "DELETE",
-        token: session,
-      });
+      const del = await disconnect(t, data[0].id, session);
       assert.equal(del.status, 200);
       await del.body?.cancel();
       assert.equal(await verifyAccessToken(t.deps, tok.body.access_token), null);
       assert.equal((await refresh(t, p.clientId, tok.body.refresh_token)).body.error, "invalid_grant");
     });
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("connections: people list and revoke their own; admins see and revoke all", async () => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("connections: people list and revoke their own; admins see and revoke all", () =>
+  withOAuthApp(async (t) => {
     await exchange(t, await getCode(t));
     await exchange(t, await getCode(t, { email: "rita@example.ch" }));
     const erika = await t.signIn("erika@example.ch", "correct-horse-battery");
@@ -773,29 +725,19 @@ Deno.test("connections: people list and revoke their own; admins see and revoke 
       (await (await t.request("/api/v1/portal/auth/assistants?all=true", { token: ada })).json()).data.items;
     assert.equal(all.length, 2);
     const ritas = all.find((a: { user: { email: string } }) => a.user.email === "rita@example.ch");
-    const notHers = await t.request(`/api/v1/portal/auth/assistants/${ritas.id}`, {
-      method: "DELETE",
-      token: erika,
-    });
+    const notHers = await disconnect(t, ritas.id, erika);
     assert.equal(notHers.status, 404);
     await notHers.body?.cancel();
-    const byAdmin = await t.request(`/api/v1/portal/auth/assistants/${ritas.id}`, {
-      method: "DELETE",
-      token: ada,
-    });
+    const byAdmin = await disconnect(t, ritas.id, ada);
     assert.equal(byAdmin.status, 200);
     await byAdmin.body?.cancel();
     const unauth = await t.request("/api/v1/portal/auth/assistants");
     assert.equal(unauth.status, 401);
     await unauth.body?.cancel();
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("connected assistants page: lists and disconnects without JavaScript, with an anti-CSRF token", async () => {
-  const t = await makeOAuthApp();
-  try {
+Deno.test("connected assistants page: lists and disconnects without JavaScript, with an anti-CSRF token", () =>
+  withOAuthApp(async (t) => {
     const p = await getCode(t);
     const tok = await exchange(t, p);
     const b = p.browser;
@@ -805,18 +747,11 @@ Deno.test("connected assistants page: lists and disconnects without JavaScript, 
     assert.match(html, /Connected assistants/);
     assert.match(html, /Test Assistant/);
     assert.match(page.response.headers.get("content-security-policy") ?? "", /frame-ancestors 'none'/);
-    const { hidden } = await import("./_helpers.ts");
-    const bad = await b.postForm("/account/assistants/revoke", [["csrf", "x"], [
-      "connection",
-      hidden(html, "connection"),
-    ]]);
+    const bad = await disconnectForm(b, "x", hidden(html, "connection"));
     assert.equal(bad.response.status, 403);
     await bad.response.body?.cancel();
     assert.ok(await verifyAccessToken(t.deps, tok.body.access_token));
-    const ok = await b.postForm("/account/assistants/revoke", [["csrf", hidden(html, "csrf")], [
-      "connection",
-      hidden(html, "connection"),
-    ]]);
+    const ok = await disconnectForm(b, hidden(html, "csrf"), hidden(html, "connection"));
     const after = await ok.response.text();
     assert.match(after, /was disconnected/);
     assert.match(after, /No assistants are connected/);
@@ -825,7 +760,4 @@ Deno.test("connected assistants page: lists and disconnects without JavaScript, 
     const anon = await appBrowser(t).request("/account/assistants");
     assert.equal(anon.status, 303);
     assert.match(anon.headers.get("location")!, /\/oauth\/signin\?next=\/account\/assistants/);
-  } finally {
-    t.close();
-  }
-});
+  }));
