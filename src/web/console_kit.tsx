@@ -16,7 +16,7 @@ import { getContext } from "hono/context-storage";
 import type { AppDeps } from "../deps.ts";
 import { safeEqual, sha256Hex } from "../crypto.ts";
 import { isLang, type Lang, LANGS } from "../i18n/mod.ts";
-import { consoleCommonTexts, recordProblemText } from "../i18n/console_common.ts";
+import { consoleCommonTexts, recordProblemText, refusalText } from "../i18n/console_common.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
 import { type ConsoleTexts, consoleTexts } from "../i18n/console.ts";
 import { SESSION_COOKIE } from "../signin/sessions.ts";
@@ -211,6 +211,19 @@ export function refusalStatus<S extends number>(e: unknown, allowed: readonly S[
   if (!(e instanceof AppError)) throw e;
   const status = e.status as S;
   return allowed.includes(status) ? status : 400;
+}
+
+/**
+ * A service's refusal as a page shows it: its text in the reader's language on top, at its own status when
+ * the page knows it (`refusalStatus`). Anything that is not a refusal is a fault and is thrown on.
+ */
+export function refusal<S extends number>(
+  e: unknown,
+  lang: Lang,
+  allowed: readonly S[],
+): { errors: string[]; status: S | 400 } {
+  const status = refusalStatus(e, allowed);
+  return { errors: [refusalText(e as AppError, lang)], status };
 }
 
 /**

@@ -7,7 +7,7 @@
  * (`commitStageMove`: the same gate and the same automatic tasks), and a candidate's data is deleted after a
  * confirmation step (a page of its own, no JavaScript).
  */
-import type { Context, Hono } from "hono";
+import type { Context, Handler, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { fill, isLang } from "../i18n/mod.ts";
@@ -46,7 +46,9 @@ import {
   hrPage,
   type Page,
   param,
+  type PostedForm,
   PostForm,
+  refusal,
   render,
   Table,
 } from "./console_kit.tsx";
@@ -168,6 +170,12 @@ async function positionsPage(deps: AppDeps, c: Context, p: Page, opts: Opts = {}
   );
 }
 
+/** The positions with a service's refusal on top (404): the application is not there, or not for this person. */
+async function notThere(deps: AppDeps, c: Context, p: Page, e: unknown) {
+  if (!(e instanceof AppError)) throw e;
+  return await positionsPage(deps, c, p, { errors: [refusalText(e, p.lang)], status: 404 });
+}
+
 function formOfPosition(x: Awaited<ReturnType<typeof getPositionForHr>>): Form {
   return {
     title: x.title,
@@ -255,8 +263,7 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
   try {
     a = await getApplication(deps, actor, id, true);
   } catch (e) {
-    if (!(e instanceof AppError)) throw e;
-    return await positionsPage(deps, c, p, { errors: [refusalText(e, p.lang)], status: 404 });
+    return await notThere(deps, c, p, e);
   }
   const files = await listApplicationFiles(deps, actor, id);
   const notes = await listHrNotes(deps, actor, id);
@@ -390,8 +397,7 @@ async function deletePage(deps: AppDeps, c: Context, p: Page, id: string, opts: 
   try {
     a = await getApplication(deps, portalActor(p.user), id, false);
   } catch (e) {
-    if (!(e instanceof AppError)) throw e;
-    return await positionsPage(deps, c, p, { errors: [refusalText(e, p.lang)], status: 404 });
+    return await notThere(deps, c, p, e);
   }
   const question = fill(rt.deleteQuestion, { name: a.candidateName });
   return render(
@@ -470,11 +476,8 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
         });
         return await positionPage(deps, c, p, saved, { flash: recruitingTexts(p.lang).saved });
       } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        const status: Status = e.status === 404 ? 404 : e.status === 403 ? 403 : 400;
-        return id
-          ? await positionPage(deps, c, p, id, { errors: [refusalText(e, p.lang)], status, form: f })
-          : await positionsPage(deps, c, p, { errors: [refusalText(e, p.lang)], status, form: f });
+        const shown = { ...refusal(e, p.lang, [404, 403] as const), form: f };
+        return id ? await positionPage(deps, c, p, id, shown) : await positionsPage(deps, c, p, shown);
       }
     }),
   );
@@ -492,110 +495,93 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
       // `cv.pdf` or `letter.pdf`, never the candidate's own name (`applicationFileName`).
       return download(c, f);
     } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      return await positionsPage(deps, c, p, { errors: [refusalText(e, p.lang)], status: 404 });
+      return await notThere(deps, c, p, e);
     }
   });
 
-  app.post("/hr/recruiting/applications/:id/move", async (c) => {
-    const id = param(c, "id");
-    const posted = await hrForm(
-      deps,
-      c,
-      "/hr/recruiting",
-      (d, c2, p2, o) => applicationPage(d, c2, p2, id, o),
-    );
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const to = formText(form, "to", 40);
-    try {
-      const r = await commitStageMove(deps, portalActor(p.user), id, to);
-      const rt = recruitingTexts(p.lang);
-      return await applicationPage(deps, c, p, id, {
-        flash: fill(rt.moved, { stage: r.toStage.name }) +
-          (r.employeeId ? ` ${fill(rt.hiredAs, { name: r.candidateName })}` : ""),
-      });
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      const status: Status = e.status === 409 ? 409 : e.status === 404 ? 404 : e.status === 403 ? 403 : 400;
-      return await applicationPage(deps, c, p, id, { errors: [refusalText(e, p.lang)], status });
-    }
-  });
-
-  app.post("/hr/recruiting/applications/:id/notes", async (c) => {
-    const id = param(c, "id");
-    const posted = await hrForm(
-      deps,
-      c,
-      "/hr/recruiting",
-      (d, c2, p2, o) => applicationPage(d, c2, p2, id, o),
-    );
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const f = {
-      note: (form.get("note") ?? "").replaceAll("\r\n", "\n").slice(0, 4001),
-      visibility: (form.get("visibility") ?? "SHARED").slice(0, 20),
-    };
-    try {
-      await addHrNote(deps, portalActor(p.user), id, f.note, f.visibility);
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      if (e.status === 404) {
-        return await positionsPage(deps, c, p, { errors: [refusalText(e, p.lang)], status: 404 });
+  app.post(
+    "/hr/recruiting/applications/:id/move",
+    onApplication(deps, applicationPage, async (c, id, { p, form }) => {
+      const to = formText(form, "to", 40);
+      try {
+        const r = await commitStageMove(deps, portalActor(p.user), id, to);
+        const rt = recruitingTexts(p.lang);
+        return await applicationPage(deps, c, p, id, {
+          flash: fill(rt.moved, { stage: r.toStage.name }) +
+            (r.employeeId ? ` ${fill(rt.hiredAs, { name: r.candidateName })}` : ""),
+        });
+      } catch (e) {
+        return await applicationPage(deps, c, p, id, refusal(e, p.lang, [409, 404, 403] as const));
       }
-      const status: Status = e.status === 403 ? 403 : 400;
-      return await applicationPage(deps, c, p, id, { errors: [refusalText(e, p.lang)], status, form: f });
-    }
-    return await applicationPage(deps, c, p, id, { flash: recruitingTexts(p.lang).noteSaved });
-  });
+    }),
+  );
+
+  app.post(
+    "/hr/recruiting/applications/:id/notes",
+    onApplication(deps, applicationPage, async (c, id, { p, form }) => {
+      const f = {
+        note: (form.get("note") ?? "").replaceAll("\r\n", "\n").slice(0, 4001),
+        visibility: (form.get("visibility") ?? "SHARED").slice(0, 20),
+      };
+      try {
+        await addHrNote(deps, portalActor(p.user), id, f.note, f.visibility);
+      } catch (e) {
+        if (e instanceof AppError && e.status === 404) return await notThere(deps, c, p, e);
+        return await applicationPage(deps, c, p, id, { ...refusal(e, p.lang, [403] as const), form: f });
+      }
+      return await applicationPage(deps, c, p, id, { flash: recruitingTexts(p.lang).noteSaved });
+    }),
+  );
 
   app.get(
     "/hr/recruiting/applications/:id/delete",
     consoleGet(deps, "/hr/recruiting", (c, p) => deletePage(deps, c, p, param(c, "id"))),
   );
 
-  app.post("/hr/recruiting/applications/:id/tasks/:task/done", async (c) => {
-    const id = param(c, "id");
-    const posted = await hrForm(
-      deps,
-      c,
-      "/hr/recruiting",
-      (d, c2, p2, o) => applicationPage(d, c2, p2, id, o),
-    );
-    if (posted instanceof Response) return posted;
-    const { p } = posted;
-    try {
-      const r = await completeRecruitingTask(deps, portalActor(p.user), param(c, "task"), id);
-      return await applicationPage(deps, c, p, id, {
-        flash: fill(recruitingTexts(p.lang).taskDone, { task: r.title }),
-      });
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      const status: Status = e.status === 404 ? 404 : e.status === 403 ? 403 : 400;
-      return await applicationPage(deps, c, p, id, { errors: [refusalText(e, p.lang)], status });
-    }
-  });
+  app.post(
+    "/hr/recruiting/applications/:id/tasks/:task/done",
+    onApplication(deps, applicationPage, async (c, id, { p }) => {
+      try {
+        const r = await completeRecruitingTask(deps, portalActor(p.user), param(c, "task"), id);
+        return await applicationPage(deps, c, p, id, {
+          flash: fill(recruitingTexts(p.lang).taskDone, { task: r.title }),
+        });
+      } catch (e) {
+        return await applicationPage(deps, c, p, id, refusal(e, p.lang, [404, 403] as const));
+      }
+    }),
+  );
 
-  app.post("/hr/recruiting/applications/:id/delete", async (c) => {
+  app.post(
+    "/hr/recruiting/applications/:id/delete",
+    onApplication(deps, deletePage, async (c, id, { p, form }) => {
+      // Only the confirmation page's button deletes; anything else posted here shows that page first.
+      if (form.get("confirm") !== "yes") return await deletePage(deps, c, p, id);
+      try {
+        // Only someone who may see the application deletes it.
+        await getApplication(deps, portalActor(p.user), id, false);
+        await deleteApplication(deps, id);
+      } catch (e) {
+        return await notThere(deps, c, p, e);
+      }
+      return await positionsPage(deps, c, p, { flash: recruitingTexts(p.lang).deleted });
+    }),
+  );
+}
+
+/**
+ * A form sent on one application (`:id`): `act` runs only for HR with the page's token; a refused token shows
+ * `page` (the application's, or its deletion's) with the problem on top.
+ */
+function onApplication(
+  deps: AppDeps,
+  page: (deps: AppDeps, c: Context, p: Page, id: string, opts: Opts) => Promise<Response>,
+  act: (c: Context, id: string, posted: { p: Page } & PostedForm) => Promise<Response>,
+): Handler {
+  return async (c) => {
     const id = param(c, "id");
-    const posted = await hrForm(
-      deps,
-      c,
-      "/hr/recruiting",
-      (d, c2, p2, o) => deletePage(d, c2, p2, id, o),
-    );
+    const posted = await hrForm(deps, c, "/hr/recruiting", (d, c2, p2, o) => page(d, c2, p2, id, o));
     if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    // Only the confirmation page's button deletes; anything else posted here shows that page first.
-    if (form.get("confirm") !== "yes") return await deletePage(deps, c, p, id);
-    try {
-      // Only someone who may see the application deletes it.
-      await getApplication(deps, portalActor(p.user), id, false);
-      await deleteApplication(deps, id);
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      return await positionsPage(deps, c, p, { errors: [refusalText(e, p.lang)], status: 404 });
-    }
-    return await positionsPage(deps, c, p, { flash: recruitingTexts(p.lang).deleted });
-  });
+    return await act(c, id, posted);
+  };
 }
