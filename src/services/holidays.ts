@@ -5,7 +5,9 @@
  */
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { prepared } from "../db/prepared.ts";
-import { closurePeriods, closureWorkThrough, schoolHolidays, workloadChanges } from "../db/schema/mod.ts";
+import { readRow } from "../db/local.ts";
+import { jsonRows } from "./json_rows.ts";
+import { closurePeriods, closureWorkThrough, workloadChanges } from "../db/schema/mod.ts";
 import { eachDay, isoWeekday, maxDate, minDate, publicHolidays } from "../domain/calendar.ts";
 import { worksOn } from "../domain/leave.ts";
 import type { Actor } from "./actor.ts";
@@ -13,8 +15,10 @@ import {
   checkYear,
   type EmployeeCore,
   localName,
+  noEmployee,
   type Q,
   selfEmployee,
+  selfId,
   type ServiceDeps,
   todayOf,
   weekdaysOf,
@@ -65,13 +69,16 @@ export function closureDaysIn(
   return days;
 }
 
-const schoolHolidaysTouching = prepared((q: Q) =>
-  q.select().from(schoolHolidays).where(and(
-    eq(schoolHolidays.canton, sql.placeholder("canton")),
-    lte(schoolHolidays.startDate, sql.placeholder("to")),
-    gte(schoolHolidays.endDate, sql.placeholder("from")),
-  )).orderBy(asc(schoolHolidays.startDate)).limit(50)
-);
+/**
+ * The caller's canton and its school holidays touching a year (soonest first, at most 50) in ONE statement,
+ * the holidays as a JSON list of the columns the answer shows (json_rows.ts).
+ */
+const CANTON_CALENDAR_SQL = `SELECT e.canton,
+    (SELECT json_group_array(json_array(name_de, name_en, name_fr, name_it, start_date, end_date))
+      FROM (SELECT name_de, name_en, name_fr, name_it, start_date, end_date FROM school_holidays
+        WHERE canton = e.canton AND start_date <= :to AND end_date >= :from ORDER BY start_date ASC LIMIT 50))
+      AS school
+  FROM employees e WHERE e.id = :emp`;
 
 const closuresTouching = prepared((q: Q) =>
   q.select().from(closurePeriods).where(
@@ -108,19 +115,24 @@ export async function closureCalendar(q: Q, emp: EmployeeCore, from: string, to:
  * language), the half days among them, and the canton's school holidays touching the year.
  */
 export async function getPublicHolidays(deps: ServiceDeps, actor: Actor, input: { year?: number } = {}) {
-  const emp = await selfEmployee(deps.db, actor);
+  const id = selfId(actor);
   const year = checkYear(input.year ?? Number(todayOf(deps).slice(0, 4)));
+  const row = await readRow(deps.db.$client, CANTON_CALENDAR_SQL, {
+    emp: id,
+    from: `${year}-01-01`,
+    to: `${year}-12-31`,
+  });
+  if (!row) throw noEmployee();
+  const emp = { canton: row.canton as string };
+  const school = jsonRows<[string, string, string, string | null, string, string]>(row.school).map((
+    [nameDe, nameEn, nameFr, nameIt, startDate, endDate],
+  ) => ({ nameDe, nameEn, nameFr, nameIt, startDate, endDate }));
   const holidays = publicHolidays(emp.canton, year, actor.language).map((h) => ({
     date: h.date,
     name: h.name,
     portion: h.portion,
     isoWeekday: isoWeekday(h.date),
   }));
-  const school = await schoolHolidaysTouching(deps.db).all({
-    canton: emp.canton,
-    from: `${year}-01-01`,
-    to: `${year}-12-31`,
-  });
   return {
     year,
     canton: emp.canton,
