@@ -18,6 +18,13 @@
  * so it never makes a write fail or blame another program), and a reader that keeps the log from being cut
  * back for five seconds is logged as a warning, at most once a minute, while the worker tries again every
  * second.
+ *
+ * The worker is a second isolate: about 19 MB resident for as long as it runs. `startCheckpointsOnDemand`
+ * (what the service uses) therefore starts it only when there is something to checkpoint, a commit seen in
+ * the log file (or a log of more than a few pages when it starts watching), and stops it again once no commit
+ * came for `idleStopMs` and nothing is left to cut back. While no worker runs, the connections checkpoint by
+ * themselves, as SQLite does by default: a service that writes a few pages an hour pays a checkpoint inside a
+ * commit only every thousand pages, and only until its next write starts the worker again.
  */
 import type { Logger } from "../log.ts";
 import type { Database } from "./client.ts";
@@ -40,6 +47,8 @@ const PINNED_LOG_AFTER_MS = 5_000;
 
 /** The running checkpointer. */
 export interface Checkpointer {
+  /** Whether the worker still runs (false once stopped, or once it failed and the connections took over). */
+  readonly running: boolean;
   /** Runs one checkpoint now and reports it. */
   run(): Promise<CheckpointResult>;
   /** Stops the worker; the connections checkpoint by themselves again. Idempotent. */
@@ -139,6 +148,9 @@ export async function startBackgroundCheckpoints(
 
   let stopping: Promise<void> | null = null;
   return {
+    get running() {
+      return running;
+    },
     run() {
       if (!running) return Promise.reject(new Error("checkpointer stopped"));
       const id = nextId++;
@@ -161,6 +173,144 @@ export async function startBackgroundCheckpoints(
         };
         send({ type: "stop" });
       });
+    },
+  };
+}
+
+/** How often the log file is looked at (a `stat`, a few microseconds), with and without a worker. */
+export const WATCH_INTERVAL_MS = 250;
+/** How long a worker runs on without a commit to follow before it stops. */
+export const IDLE_STOP_MS = 60_000;
+/**
+ * A log larger than this when the watch starts is checkpointed at once (the demo organisation just created,
+ * a log a crash left); the few pages a start writes are left to the connections.
+ */
+export const START_WAL_BYTES = 256 * 1024;
+
+/** Background checkpoints while the database is written (`startCheckpointsOnDemand`). */
+export interface OnDemandCheckpoints {
+  /** Whether a worker runs now. */
+  readonly running: boolean;
+  /** How many times a worker was started. */
+  readonly starts: number;
+  /** Stops watching and the worker, if one runs; the connections checkpoint by themselves. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Watches a local database's write-ahead log and runs the background checkpoints (`startBackgroundCheckpoints`)
+ * only while it is written: the worker starts at the first commit seen in the log file (its size or
+ * modification time changed; also another program's commit) and stops after `idleStopMs` without one, once
+ * nothing is left to cut back. A stop leaves an empty log behind, so the next commit is seen again. Null for
+ * other databases. A worker that cannot start or fails is not tried again: the connections checkpoint by
+ * themselves for the rest of the run, as with `startBackgroundCheckpoints`.
+ */
+export function startCheckpointsOnDemand(
+  database: Database,
+  opts: Parameters<typeof startBackgroundCheckpoints>[1] & {
+    watchMs?: number;
+    idleStopMs?: number;
+    startWalBytes?: number;
+  } = {},
+): OnDemandCheckpoints | null {
+  const path = database.path;
+  if (!path) return null;
+  const watchMs = opts.watchMs ?? WATCH_INTERVAL_MS;
+  const idleStopMs = opts.idleStopMs ?? IDLE_STOP_MS;
+  /** The log file as last seen: a commit changes its size or its modification time. */
+  const look = (): { size: number; stamp: string } => {
+    try {
+      // Synchronous on purpose: an asynchronous stat would wake a thread of the blocking pool each time.
+      const s = Deno.statSync(`${path}-wal`);
+      return { size: s.size, stamp: `${s.size}:${s.mtime?.getTime()}` };
+    } catch {
+      return { size: 0, stamp: "none" };
+    }
+  };
+  let seen = look();
+  // A log of more than a few pages is there to be checkpointed: seen as changed at the first look.
+  if (seen.size > (opts.startWalBytes ?? START_WAL_BYTES)) seen = { size: seen.size, stamp: "start" };
+  let worker: Checkpointer | null = null;
+  let starts = 0;
+  let quietSince = 0;
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stepping: Promise<void> | null = null;
+
+  const step = async () => {
+    const now = look();
+    const changed = now.stamp !== seen.stamp;
+    seen = now;
+    if (worker && !worker.running) {
+      // Failed (and already logged): the connections checkpoint by themselves from now on.
+      worker = null;
+      done = true;
+      return;
+    }
+    if (!worker) {
+      if (!changed) return;
+      const started = await startBackgroundCheckpoints(database, opts);
+      starts++;
+      if (!started) {
+        done = true;
+        return;
+      }
+      worker = started;
+      quietSince = performance.now();
+      if (done) await stopWorker();
+      return;
+    }
+    if (changed) {
+      quietSince = performance.now();
+      return;
+    }
+    if (performance.now() - quietSince < idleStopMs) return;
+    // Quiet long enough; stopped only with nothing left to cut back (a reader may still pin the log).
+    const last = await worker.run().catch(() => null);
+    if (!last || last.pinned || last.checkpointed < last.log) {
+      quietSince = performance.now();
+      return;
+    }
+    await stopWorker();
+  };
+  /** Stops the worker (its stop empties the log); the empty log is what the next commit is told from. */
+  const stopWorker = async () => {
+    const w = worker;
+    worker = null;
+    await w?.stop();
+    seen = look();
+  };
+  const schedule = () => {
+    if (done) return;
+    const t = setTimeout(() => {
+      stepping = step().catch((e) => {
+        opts.log?.warn("background checkpoints: the log could not be watched", { error: String(e) });
+      }).finally(() => {
+        stepping = null;
+        schedule();
+      });
+    }, watchMs);
+    // The watch alone never keeps the process alive.
+    Deno.unrefTimer(t);
+    timer = t;
+  };
+  schedule();
+
+  let stopping: Promise<void> | null = null;
+  return {
+    get running() {
+      return worker?.running ?? false;
+    },
+    get starts() {
+      return starts;
+    },
+    stop() {
+      return stopping ??= (async () => {
+        done = true;
+        clearTimeout(timer);
+        await stepping;
+        await stopWorker();
+      })();
     },
   };
 }

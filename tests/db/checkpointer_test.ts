@@ -2,7 +2,11 @@ import assert from "node:assert/strict";
 import type { Transaction } from "@libsql/client";
 import type { Logger } from "../../src/log.ts";
 import { openDatabase } from "../../src/db/client.ts";
-import { type CheckpointResult, startBackgroundCheckpoints } from "../../src/db/checkpointer.ts";
+import {
+  type CheckpointResult,
+  startBackgroundCheckpoints,
+  startCheckpointsOnDemand,
+} from "../../src/db/checkpointer.ts";
 import { shareCheckpointFlag } from "../../src/db/local.ts";
 import { holdLock, holdRead } from "./_lock.ts";
 
@@ -69,8 +73,10 @@ Deno.test("checkpointer: after stop the connections checkpoint by themselves aga
   try {
     assert.ok(checkpoints);
     assert.equal(await autocheckpoint(database.client), 0);
+    assert.equal(checkpoints.running, true);
     await checkpoints.stop();
     await checkpoints.stop(); // a second stop is harmless
+    assert.equal(checkpoints.running, false);
     assert.equal(await autocheckpoint(database.client), SQLITE_DEFAULT_AUTOCHECKPOINT);
     const tx = await database.client.transaction("read");
     assert.equal(await autocheckpoint(tx), SQLITE_DEFAULT_AUTOCHECKPOINT);
@@ -212,6 +218,113 @@ Deno.test("checkpointer: a write that meets the lock while the service's own che
     assert.equal((await database.client.execute("SELECT count(*) AS n FROM settings")).rows[0].n, 1);
   } finally {
     shareCheckpointFlag(database.client, null);
+    database.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** Waits until `ok()` holds, 20 s at most (a slow machine only makes it wait longer, never fail sooner). */
+async function until(ok: () => boolean | Promise<boolean>, what: string) {
+  const deadline = Date.now() + 20_000;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error(`not reached in 20 s: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+Deno.test("checkpoints on demand: an idle database has no worker; the first commit starts one, which copies the log", async () => {
+  const { database, path } = await fresh();
+  const checkpoints = startCheckpointsOnDemand(database, { watchMs: 20, intervalMs: 20 });
+  try {
+    assert.ok(checkpoints);
+    // Ten looks at an unchanged log: no worker, and the connections checkpoint by themselves.
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(checkpoints.running, false);
+    assert.equal(checkpoints.starts, 0);
+    assert.equal(await autocheckpoint(database.client), SQLITE_DEFAULT_AUTOCHECKPOINT);
+
+    await write(database, 8);
+    await until(() => checkpoints.running, "a worker runs");
+    assert.equal(checkpoints.starts, 1);
+    assert.equal(await autocheckpoint(database.client), 0);
+    // About 2000 pages: the worker copies them into the database file.
+    await until(async () => (await Deno.stat(path)).size >= 8_000_000, "the log copied into the database");
+  } finally {
+    await checkpoints?.stop();
+    assert.equal(checkpoints?.running, false);
+    assert.equal(await autocheckpoint(database.client), SQLITE_DEFAULT_AUTOCHECKPOINT);
+    database.close();
+  }
+});
+
+Deno.test("checkpoints on demand: an idle worker stops and empties the log; the connections checkpoint again; the next commit starts it again", async () => {
+  const { database, path } = await fresh();
+  const checkpoints = startCheckpointsOnDemand(database, { watchMs: 20, intervalMs: 20, idleStopMs: 200 });
+  try {
+    assert.ok(checkpoints);
+    await write(database, 1);
+    await until(() => checkpoints.starts === 1, "a worker started");
+    // No commit for 200 ms (here; a minute in the service): stopped.
+    await until(() => !checkpoints.running, "the idle worker stopped");
+    assert.equal(await autocheckpoint(database.client), SQLITE_DEFAULT_AUTOCHECKPOINT);
+    assert.equal((await Deno.stat(`${path}-wal`)).size, 0, "its stop left an empty log");
+    assert.equal(Number((await database.client.execute("SELECT count(*) FROM t")).rows[0][0]), 16);
+
+    await database.client.execute("INSERT INTO t (payload) VALUES (randomblob(100))");
+    await until(() => checkpoints.starts === 2, "the next commit started a worker again");
+    await until(() => !checkpoints.running, "stopped again");
+    assert.equal(await autocheckpoint(database.client), SQLITE_DEFAULT_AUTOCHECKPOINT);
+  } finally {
+    await checkpoints?.stop();
+    database.close();
+  }
+});
+
+Deno.test("checkpoints on demand: a log of more than a few pages when the watch starts is checkpointed at once", async () => {
+  const { database, path } = await fresh();
+  // 2 MB, about 500 pages: under the 1000 at which a commit checkpoints, so it stays in the log.
+  await write(database, 2);
+  assert.ok((await Deno.stat(`${path}-wal`)).size > 256 * 1024);
+  const checkpoints = startCheckpointsOnDemand(database, { watchMs: 20, intervalMs: 20 });
+  try {
+    await until(() => checkpoints!.running, "a worker runs without a new commit");
+    await until(async () => (await Deno.stat(path)).size >= 2_000_000, "the log copied into the database");
+  } finally {
+    await checkpoints?.stop();
+    database.close();
+  }
+});
+
+Deno.test("checkpoints on demand: none for an in-memory database; a worker that cannot start is not tried again", async () => {
+  const memory = await openDatabase(":memory:");
+  try {
+    assert.equal(startCheckpointsOnDemand(memory), null);
+  } finally {
+    memory.close();
+  }
+  const { database } = await fresh();
+  const dir = await Deno.makeTempDir();
+  // A directory where the database file should be: the worker cannot open it; its log is a plain file.
+  await Deno.mkdir(`${dir}/x.db`);
+  await Deno.writeFile(`${dir}/x.db-wal`, new Uint8Array(10));
+  const warnings: string[] = [];
+  const log = { warn: (m: string) => warnings.push(m) } as unknown as Logger;
+  const broken = { ...database, path: `${dir}/x.db` };
+  const checkpoints = startCheckpointsOnDemand(broken, { watchMs: 20, log });
+  try {
+    assert.ok(checkpoints);
+    await Deno.writeFile(`${dir}/x.db-wal`, new Uint8Array(20));
+    await until(() => checkpoints.starts === 1, "a start was tried");
+    await until(() => warnings.length === 1, "the failed start logged");
+    assert.deepEqual(warnings, ["background checkpoints could not start"]);
+    // Changes after it start nothing more.
+    await Deno.writeFile(`${dir}/x.db-wal`, new Uint8Array(30));
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(checkpoints.starts, 1);
+    assert.equal(checkpoints.running, false);
+    assert.equal(await autocheckpoint(database.client), SQLITE_DEFAULT_AUTOCHECKPOINT);
+  } finally {
+    await checkpoints?.stop();
     database.close();
     await Deno.remove(dir, { recursive: true });
   }
