@@ -12,7 +12,7 @@ import {
 } from "./config.ts";
 import { getSetting, setSetting } from "./settings.ts";
 import { openDatabase, permissionWarnings } from "./db/client.ts";
-import { startBackgroundCheckpoints } from "./db/checkpointer.ts";
+import { startCheckpointsOnDemand } from "./db/checkpointer.ts";
 import { DatabaseNewerError, migrate } from "./db/migrate.ts";
 import { createLogger } from "./log.ts";
 import { systemClock } from "./clock.ts";
@@ -27,6 +27,7 @@ import { sendersFrom, startPushWorker } from "./push/outbox.ts";
 import { findCommand, type Io, overview, runCommand } from "./cli/mod.ts";
 import { checkListen, EXIT_CANNOT_LISTEN } from "./listen.ts";
 import { countExchanges, stopOnSignal } from "./shutdown.ts";
+import { collectGarbage } from "./start_garbage.ts";
 
 const USAGE = () =>
   `Usage: hr-service <command> [options]
@@ -204,8 +205,9 @@ export async function main(
     return full.exitCode;
   }
 
-  // WAL checkpoints in a worker thread, not inside a request's commit (src/db/checkpointer.ts).
-  const checkpoints = await startBackgroundCheckpoints(database, { log });
+  // WAL checkpoints in a worker thread, not inside a request's commit, while the database is written; an idle
+  // service has no worker (src/db/checkpointer.ts).
+  const checkpoints = startCheckpointsOnDemand(database, { log });
 
   // Mail: without SMTP_URL messages stay queued (listed by `mail list`); with it, a worker delivers them.
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined;
@@ -239,9 +241,19 @@ export async function main(
       log.info("listening", { port, issuer: config.issuer, connector: config.mcpEnabled });
       console.log(`HR service listening on http://localhost:${port} (public origin ${config.issuer})`);
       // The connector's code loads after the service is up, so its first caller does not wait for it.
-      if (config.mcpEnabled) {
-        preloadConnector().catch((e) => log.error("connector failed to load", { error: String(e) }));
-      }
+      const loaded = config.mcpEnabled
+        ? preloadConnector().then(
+          () => {},
+          (e) => log.error("connector failed to load", { error: String(e) }),
+        )
+        : Promise.resolve();
+      // Then the start's garbage is given back (src/start_garbage.ts).
+      loaded.then(async () => {
+        const started = performance.now();
+        if (await collectGarbage()) {
+          log.debug("start's garbage collected", { ms: Math.round(performance.now() - started) });
+        }
+      });
     },
   }, exchanges.handler);
 
