@@ -274,10 +274,11 @@ export function observedHalfDayList(): readonly string[] {
   return observedHalfDays;
 }
 
-/** The 26 canton codes date-holidays knows for CH (read once; a wrong code is a validation error). */
-const CANTONS: ReadonlySet<string> = new Set(
-  Object.keys(new Holidays(swissHolidays).getStates("CH") ?? {}),
-);
+/**
+ * The 26 canton codes date-holidays knows for CH, the states of its data (read once; a wrong code is a
+ * validation error). Read from the data itself: no parser is built for them when the module loads.
+ */
+const CANTONS: ReadonlySet<string> = new Set(Object.keys(swissHolidays.holidays.CH.states));
 
 /** Whether `canton` is one of the 26 two-letter canton codes. */
 export function isCanton(canton: string): boolean {
@@ -322,8 +323,11 @@ const CANTONAL_AMENDMENTS: Readonly<Record<string, Readonly<Record<string, "publ
 const NAEFELSER_FAHRT_FROM = "Thursday after 04-02 if is observance holiday then next Thursday";
 const NAEFELSER_FAHRT_TO = "1st thursday in April if is observance holiday then next thursday";
 
-/** date-holidays' Swiss data with the cantons' own lists applied (see `CANTONAL_AMENDMENTS`). */
-const amendedSwissHolidays = (() => {
+/**
+ * date-holidays' Swiss data with the cantons' own lists applied (see `CANTONAL_AMENDMENTS`); made by the first
+ * canton's parser, not when the module loads.
+ */
+function amendSwissHolidays(): typeof swissHolidays {
   const data = structuredClone(swissHolidays) as unknown as {
     holidays: {
       CH: { days: Record<string, unknown>; states: Record<string, { days: Record<string, unknown> }> };
@@ -344,7 +348,8 @@ const amendedSwissHolidays = (() => {
     delete gl[NAEFELSER_FAHRT_FROM];
   }
   return data as unknown as typeof swissHolidays;
-})();
+}
+let amendedSwissHolidays: typeof swissHolidays | undefined;
 
 const holidayEngines = new Map<string, Holidays>();
 const holidayCache = new Map<string, PublicHoliday[]>();
@@ -385,7 +390,7 @@ function cachedHolidays(canton: string, year: number, lang: Lang): readonly Publ
 
   let engine = holidayEngines.get(canton);
   if (!engine) {
-    engine = new Holidays(amendedSwissHolidays, "CH", canton);
+    engine = new Holidays(amendedSwissHolidays ??= amendSwissHolidays(), "CH", canton);
     holidayEngines.set(canton, engine);
   }
   const byDate = new Map<string, PublicHoliday>();
