@@ -14,86 +14,70 @@ import { getClosurePeriods } from "../../src/services/holidays.ts";
 import { fileLeaveRequest, getLeaveBalances, previewLeaveRequest } from "../../src/services/leave.ts";
 import { changeWorkload } from "../../src/services/workload_changes.ts";
 
-async function personnelNumber(t: Awaited<ReturnType<typeof makeTestApp>>, id: string) {
-  const [e] = await t.deps.db.select().from(employees).where(eq(employees.id, id));
-  return e.personnelNumber;
-}
+type App = Awaited<ReturnType<typeof makeTestApp>>;
+type Account = Awaited<ReturnType<typeof addAccount>>;
 
-Deno.test("leave pattern: a week after a recorded change costs 3, a week before it 5", async () => {
+/** Runs a test on the demo app with a person employed since 2020 on Monday–Friday who has an account. */
+async function withPerson(test: (t: App, id: string, me: Account) => Promise<void>): Promise<void> {
   const t = await makeTestApp();
   try {
     const id = await addEmployee(t, { employmentStart: "2020-01-01" });
-    const me = await addAccount(t, id);
-    await changeWorkload(t.deps, {
-      personnelNumber: await personnelNumber(t, id),
-      validFrom: "2027-07-01",
-      workloadPercent: 60,
-      workingWeekdays: [1, 2, 3],
-    });
+    await test(t, id, await addAccount(t, id));
+  } finally {
+    t.close();
+  }
+}
+
+/** Records a change of the person's workload and working weekdays from a date on. */
+async function changePattern(t: App, id: string, validFrom: string, workloadPercent: number, days: number[]) {
+  const [e] = await t.deps.db.select().from(employees).where(eq(employees.id, id));
+  return await changeWorkload(t.deps, {
+    personnelNumber: e.personnelNumber,
+    validFrom,
+    workloadPercent,
+    workingWeekdays: days,
+  });
+}
+
+/** A vacation request of whole days from one date to another. */
+function vacation(startDate: string, endDate: string) {
+  return { leaveType: "VACATION", startDate, endDate };
+}
+
+/** The person's vacation balance of a year. */
+async function vacationBalance(t: App, me: Account, year: number) {
+  return (await getLeaveBalances(t.deps, me, { year })).balances.find((b) =>
+    b.leaveType.code === "VACATION"
+  )!;
+}
+
+Deno.test("leave pattern: a week after a recorded change costs 3, a week before it 5", () =>
+  withPerson(async (t, id, me) => {
+    await changePattern(t, id, "2027-07-01", 60, [1, 2, 3]);
     const week = async (startDate: string, endDate: string) =>
       (await previewLeaveRequest(t.deps, me, { leaveType: "VACATION", startDate, endDate })).days;
     assert.equal(await week("2027-07-05", "2027-07-09"), 3, "after the change: Monday–Wednesday");
     assert.equal(await week("2027-06-21", "2027-06-25"), 5, "before it: Monday–Friday");
-    const filed = await fileLeaveRequest(t.deps, me, {
-      leaveType: "VACATION",
-      startDate: "2027-07-05",
-      endDate: "2027-07-09",
-    });
+    const filed = await fileLeaveRequest(t.deps, me, vacation("2027-07-05", "2027-07-09"));
     assert.equal(filed.days, 3);
-    const balances = await getLeaveBalances(t.deps, me, { year: 2027 });
-    const vacation = balances.balances.find((b) => b.leaveType.code === "VACATION")!;
-    assert.equal(vacation.pending, 3);
-  } finally {
-    t.close();
-  }
-});
+    assert.equal((await vacationBalance(t, me, 2027)).pending, 3);
+  }));
 
-Deno.test("leave pattern: a week before a past change still costs 5 though today's pattern is Monday–Wednesday", async () => {
-  const t = await makeTestApp();
-  try {
-    const id = await addEmployee(t, { employmentStart: "2020-01-01" });
-    const me = await addAccount(t, id);
-    await changeWorkload(t.deps, {
-      personnelNumber: await personnelNumber(t, id),
-      validFrom: "2026-11-02",
-      workloadPercent: 60,
-      workingWeekdays: [1, 2, 3],
-    });
+Deno.test("leave pattern: a week before a past change still costs 5 though today's pattern is Monday–Wednesday", () =>
+  withPerson(async (t, id, me) => {
+    await changePattern(t, id, "2026-11-02", 60, [1, 2, 3]);
     const [e] = await t.deps.db.select().from(employees).where(eq(employees.id, id));
     assert.equal(e.workingWeekdays, "1,2,3", "the change is in force today");
-    const preview = await previewLeaveRequest(t.deps, me, {
-      leaveType: "VACATION",
-      startDate: "2026-10-26",
-      endDate: "2026-10-30",
-    });
+    const preview = await previewLeaveRequest(t.deps, me, vacation("2026-10-26", "2026-10-30"));
     assert.equal(preview.days, 5);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("leave pattern: a change recorded after filing computes the days again and tells the person and the approver", async () => {
-  const t = await makeTestApp();
-  try {
-    const id = await addEmployee(t, { employmentStart: "2020-01-01" });
-    const me = await addAccount(t, id);
-    const filed = await fileLeaveRequest(t.deps, me, {
-      leaveType: "VACATION",
-      startDate: "2027-07-05",
-      endDate: "2027-07-09",
-    });
+Deno.test("leave pattern: a change recorded after filing computes the days again and tells the person and the approver", () =>
+  withPerson(async (t, id, me) => {
+    const filed = await fileLeaveRequest(t.deps, me, vacation("2027-07-05", "2027-07-09"));
     assert.equal(filed.days, 5);
-    const before = await fileLeaveRequest(t.deps, me, {
-      leaveType: "VACATION",
-      startDate: "2027-06-21",
-      endDate: "2027-06-25",
-    });
-    const changed = await changeWorkload(t.deps, {
-      personnelNumber: await personnelNumber(t, id),
-      validFrom: "2027-07-01",
-      workloadPercent: 60,
-      workingWeekdays: [1, 2, 3],
-    });
+    const before = await fileLeaveRequest(t.deps, me, vacation("2027-06-21", "2027-06-25"));
+    const changed = await changePattern(t, id, "2027-07-01", 60, [1, 2, 3]);
     assert.deepEqual(changed.recalculated.map((r) => [r.requestId, r.before, r.after]), [[filed.id, 5, 3]]);
     const [row] = await t.deps.db.select().from(leaveRequests).where(eq(leaveRequests.id, filed.id));
     assert.equal(row.days, 3);
@@ -110,9 +94,7 @@ Deno.test("leave pattern: a change recorded after filing computes the days again
     const payload = JSON.parse(told.find((n) => n.recipientEmployeeId === id)!.payload);
     assert.equal(payload.days, 3);
     assert.equal(payload.previousDays, 5);
-    const vacation = (await getLeaveBalances(t.deps, me, { year: 2027 })).balances
-      .find((b) => b.leaveType.code === "VACATION")!;
-    assert.equal(vacation.pending, 8);
+    assert.equal((await vacationBalance(t, me, 2027)).pending, 8);
     assert.equal(
       (await t.deps.db.select().from(notifications).where(and(
         eq(notifications.recipientEmployeeId, id),
@@ -120,22 +102,11 @@ Deno.test("leave pattern: a change recorded after filing computes the days again
       ))).length,
       1,
     );
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("leave pattern: a deducting closure day costs by the pattern in force on it, in the closures view and the balance", async () => {
-  const t = await makeTestApp();
-  try {
-    const id = await addEmployee(t, { employmentStart: "2020-01-01" });
-    const me = await addAccount(t, id);
-    await changeWorkload(t.deps, {
-      personnelNumber: await personnelNumber(t, id),
-      validFrom: "2027-07-01",
-      workloadPercent: 60,
-      workingWeekdays: [1, 2, 3],
-    });
+Deno.test("leave pattern: a deducting closure day costs by the pattern in force on it, in the closures view and the balance", () =>
+  withPerson(async (t, id, me) => {
+    await changePattern(t, id, "2027-07-01", 60, [1, 2, 3]);
     for (const date of ["2027-06-24", "2027-07-08"]) {
       await t.deps.db.insert(closurePeriods).values({
         startDate: date,
@@ -151,10 +122,5 @@ Deno.test("leave pattern: a deducting closure day costs by the pattern in force 
     const cost = new Map(view.closures.map((c) => [c.startDate, c.vacationDaysCharged]));
     assert.equal(cost.get("2027-06-24"), 1, "Thursday under Monday–Friday");
     assert.equal(cost.get("2027-07-08"), 0, "Thursday under Monday–Wednesday");
-    const vacation = (await getLeaveBalances(t.deps, me, { year: 2027 })).balances
-      .find((b) => b.leaveType.code === "VACATION")!;
-    assert.equal(vacation.closureDays, 1);
-  } finally {
-    t.close();
-  }
-});
+    assert.equal((await vacationBalance(t, me, 2027)).closureDays, 1);
+  }));
