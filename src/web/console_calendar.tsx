@@ -22,15 +22,16 @@ import {
   consolePost,
   Field,
   formText,
-  Hint,
+  formYes,
   type Page,
   type PageOpts,
-  PersonOptions,
+  PersonSelect,
   PostForm,
-  refusalStatus,
+  refusal,
   render,
   Table,
 } from "./console_kit.tsx";
+import { RecalculateCheck } from "./console_organisation.tsx";
 
 /** The calendar page: the closures, a new one, the school holidays' upload and the work-through days. */
 export async function calendarPage(
@@ -44,7 +45,6 @@ export async function calendarPage(
   const through = await listWorkThrough(deps);
   const people = await listPersonNames(deps);
   const f = opts.form ?? {};
-  const ct = closureTexts(p.lang);
   return render(
     c,
     <ConsolePage p={p} title={t.calendar} here="calendar" flash={opts.flash} errors={opts.errors}>
@@ -83,14 +83,7 @@ export async function calendarPage(
         <Field id="cto" label={t.closureTo} name="to" type="date" required value={f.to} />
         <Check id="cdeducts" label={t.closureDeducts} name="deducts" checked={f.deducts !== "no"} />
         {/* A closure over approved leave changes its days: saved only when HR confirms (closure_changes.ts). */}
-        <Check
-          id="crecalc"
-          label={ct.recalculate}
-          name="recalculate"
-          checked={false}
-          describedBy="crecalc-hint"
-        />
-        <Hint id="crecalc-hint">{ct.recalculateHint}</Hint>
+        <RecalculateCheck id="crecalc" lang={p.lang} />
         <button type="submit">{t.save}</button>
       </PostForm>
       <h2 id="school">{t.schoolTitle}</h2>
@@ -117,10 +110,7 @@ export async function calendarPage(
         )
         : null}
       <PostForm p={p} action="/hr/calendar/work-through">
-        <label for="wpn">{t.colName}</label>
-        <select id="wpn" name="personnel_number">
-          <PersonOptions people={people} value={f.personnel_number} />
-        </select>
+        <PersonSelect id="wpn" label={t.colName} people={people} value={f.personnel_number} />
         <Field id="wdate" label={t.workThroughDate} name="date" type="date" required value={f.date} />
         <button type="submit">{t.save}</button>
       </PostForm>
@@ -163,7 +153,7 @@ export function mountConsoleCalendar(app: Hono<any>, deps: AppDeps): void {
         name: formText(form, "name", 200),
         from: formText(form, "from", 20),
         to: formText(form, "to", 20),
-        deducts: form.get("deducts") === "yes" ? "yes" : "no",
+        deducts: formYes(form, "deducts"),
       };
       try {
         const row = await addClosure(deps, {
@@ -202,12 +192,7 @@ export function mountConsoleCalendar(app: Hono<any>, deps: AppDeps): void {
           approvedByUserId: p.user.userId,
         });
       } catch (e) {
-        const status = refusalStatus(e, [409, 404] as const);
-        return await calendarPage(deps, c, p, {
-          errors: [refusalText(e as AppError, p.lang)],
-          status,
-          form: typed,
-        });
+        return await calendarPage(deps, c, p, { ...refusal(e, p.lang, [409, 404] as const), form: typed });
       }
       return await calendarPage(deps, c, p, {
         flash: fill(p.t.workThroughSaved, {

@@ -169,6 +169,30 @@ export function consolePost(
   };
 }
 
+/**
+ * A POST route's handler for a form sent on one entry (the path's `:id`): `act` runs only for HR with the
+ * page's token; a refused token shows `page` of that entry (its own page, or its deletion's) with the problem.
+ */
+export function consolePostOn<O>(
+  deps: AppDeps,
+  back: string,
+  page: (
+    deps: AppDeps,
+    c: Context,
+    p: Page,
+    id: string,
+    opts: O & { errors: string[]; status: 403 },
+  ) => Promise<Response>,
+  act: (c: Context, id: string, posted: { p: Page } & PostedForm) => Promise<Response>,
+): Handler {
+  return async (c) => {
+    const id = param(c, "id");
+    const posted = await hrForm(deps, c, back, (d, c2, p2, o) => page(d, c2, p2, id, o as O & typeof o));
+    if (posted instanceof Response) return posted;
+    return await act(c, id, posted);
+  };
+}
+
 /** A path parameter of the route (`:id`); the route only matches with it, so it is never missing. */
 export function param(c: Context, name: string): string {
   return c.req.param(name) ?? "";
@@ -526,6 +550,56 @@ export function NameFields(props: { p: Page; first?: string; last?: string }) {
   );
 }
 
+/** The canton a person works in, as the new-person form and the person page both ask for it. */
+export function CantonSelect(props: { t: ConsoleTexts; value: string | undefined }) {
+  return (
+    <>
+      <label for="canton">{props.t.canton}</label>
+      <select id="canton" name="canton">
+        <CantonOptions value={props.value} />
+      </select>
+    </>
+  );
+}
+
+/**
+ * A person's start, birth date and workload, as the new-person form and the person page both ask for them;
+ * `end` (the person page's last working day) stands between the start and the birth date.
+ */
+export function EmploymentFields(
+  props: {
+    t: ConsoleTexts;
+    f: Record<string, string | undefined>;
+    workload: string | undefined;
+    end?: Child;
+  },
+) {
+  const { t, f } = props;
+  return (
+    <>
+      <Field
+        id="start"
+        label={t.start}
+        name="employment_start"
+        type="date"
+        required
+        value={f.employment_start}
+      />
+      {props.end}
+      <Field id="birth" label={t.birthDate} name="birth_date" type="date" value={f.birth_date} />
+      <Field
+        id="workload"
+        label={t.workload}
+        name="workload_percent"
+        type="number"
+        min={1}
+        max={100}
+        value={props.workload}
+      />
+    </>
+  );
+}
+
 /** The language a person reads, with the console's hint that their invitation and account speak it. */
 export function LanguageSelect(props: { lang: Lang; value: string }) {
   const ct = consoleCommonTexts(props.lang);
@@ -565,6 +639,20 @@ export function WeekdayBoxes(props: { t: ConsoleTexts; name: string; prefix: str
         </div>
       ))}
     </fieldset>
+  );
+}
+
+/** A choice of one person (`personnel_number`), "last first (number)", `value` selected. */
+export function PersonSelect(
+  props: { id: string; label: string; people: PersonName[]; value: string | undefined },
+) {
+  return (
+    <>
+      <label for={props.id}>{props.label}</label>
+      <select id={props.id} name="personnel_number">
+        <PersonOptions people={props.people} value={props.value} />
+      </select>
+    </>
   );
 }
 
@@ -679,7 +767,10 @@ export function NameFieldset(props: {
   );
 }
 
-/** A choice of fixed values, each shown by its name; `value` selected, `dflt` when nothing was chosen yet. */
+/**
+ * A choice of fixed values, each shown by its name; `value` selected, `dflt` when nothing was chosen yet
+ * (without one, none is marked and the browser shows the first).
+ */
 export function Choice<K extends string>(props: {
   id: string;
   label: string;
@@ -687,7 +778,7 @@ export function Choice<K extends string>(props: {
   options: readonly K[];
   names: Record<K, string>;
   value: string | undefined;
-  dflt: K;
+  dflt?: K;
 }) {
   return (
     <>

@@ -17,12 +17,13 @@ import {
   consoleGet,
   ConsolePage,
   consolePost,
+  consolePostOn,
   entryProblems,
   Field,
   formText,
   Hint,
-  hrForm,
   hrPage,
+  numberOrText,
   type Page,
   type PageOpts,
   param,
@@ -135,12 +136,10 @@ export function mountConsoleOrganisation(app: Hono<any>, deps: AppDeps): void {
   app.post(
     "/hr/organisation",
     consolePost(deps, "/hr/organisation", organisationPage, async (c, { p, form }) => {
-      const payday = (form.get("payday") ?? "").trim();
       const settings = {
         name: formText(form, "name", 300),
         canton: formText(form, "canton", 10),
-        // A number when it is one, else the text, so the file's check names what is wrong.
-        payday: payday !== "" && Number.isFinite(Number(payday)) ? Number(payday) : payday,
+        payday: numberOrText(form.get("payday") ?? ""),
         languages: form.getAll("languages").slice(0, 10),
         halfDays: form.getAll("half_days").slice(0, 10),
       };
@@ -249,32 +248,38 @@ async function closurePage(
           {CANTON_CODES.map((k) => <option key={k} value={k} selected={f.cantons.includes(k)}>{k}</option>)}
         </select>
         <Hint id="kcantons-hint">{ct.cantonsHint}</Hint>
-        <Check
-          id="krecalc"
-          label={ct.recalculate}
-          name="recalculate"
-          checked={false}
-          describedBy="krecalc-hint"
-        />
-        <Hint id="krecalc-hint">{ct.recalculateHint}</Hint>
+        <RecalculateCheck id="krecalc" lang={p.lang} />
         <button type="submit">{ct.save}</button>
       </PostForm>
       <h2 id="remove">{ct.removeTitle}</h2>
       <p>{ct.removeIntro}</p>
       <PostForm p={p} action={`${action}/remove`}>
-        <Check
-          id="rrecalc"
-          label={ct.recalculate}
-          name="recalculate"
-          checked={false}
-          describedBy="rrecalc-hint"
-        />
-        <Hint id="rrecalc-hint">{ct.recalculateHint}</Hint>
+        <RecalculateCheck id="rrecalc" lang={p.lang} />
         <button type="submit">{ct.remove}</button>
       </PostForm>
       {back}
     </ConsolePage>,
     opts.status ?? 200,
+  );
+}
+
+/**
+ * The confirmation that a closure's change may compute approved leave anew (`closure_changes.ts`), never
+ * ticked beforehand: without it a change that touches approved leave is refused and says which.
+ */
+export function RecalculateCheck(props: { id: string; lang: Lang }) {
+  const ct = closureTexts(props.lang);
+  return (
+    <>
+      <Check
+        id={props.id}
+        label={ct.recalculate}
+        name="recalculate"
+        checked={false}
+        describedBy={`${props.id}-hint`}
+      />
+      <Hint id={`${props.id}-hint`}>{ct.recalculateHint}</Hint>
+    </>
   );
 }
 
@@ -302,52 +307,50 @@ export function mountConsoleClosures(app: Hono<any>, deps: AppDeps): void {
     return await closurePage(deps, c, p, id);
   });
 
-  app.post("/hr/calendar/closures/:id", async (c) => {
-    const id = param(c, "id");
-    const posted = await hrForm(deps, c, "/hr/calendar", (d, cx, p, o) => closurePage(d, cx, p, id, o));
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    const typed: ClosureForm = {
-      nameDe: formText(form, "name_de", 200),
-      nameFr: formText(form, "name_fr", 200),
-      nameEn: formText(form, "name_en", 200),
-      from: formText(form, "from", 20),
-      to: formText(form, "to", 20),
-      deducts: form.get("deducts") === "yes",
-      cantons: form.getAll("cantons").slice(0, 30),
-    };
-    try {
-      const done = await updateClosure(deps, id, {
-        from: typed.from,
-        to: typed.to,
-        name: { de: typed.nameDe, fr: typed.nameFr, en: typed.nameEn },
-        deductsLeave: typed.deducts,
-        cantons: typed.cantons,
-      }, { confirmed: form.get("recalculate") === "yes" });
-      const first = fill(closureTexts(p.lang).saved, { name: done.closure.nameDe });
-      return await closurePage(deps, c, p, id, { flash: doneNote(p.lang, done, first) });
-    } catch (e) {
-      const status = refusalStatus(e, [404, 409] as const);
-      return await closurePage(deps, c, p, id, {
-        errors: [closureRefusal(e as AppError, p.lang)],
-        status,
-        form: typed,
-      });
-    }
-  });
+  app.post(
+    "/hr/calendar/closures/:id",
+    consolePostOn(deps, "/hr/calendar", closurePage, async (c, id, { p, form }) => {
+      const typed: ClosureForm = {
+        nameDe: formText(form, "name_de", 200),
+        nameFr: formText(form, "name_fr", 200),
+        nameEn: formText(form, "name_en", 200),
+        from: formText(form, "from", 20),
+        to: formText(form, "to", 20),
+        deducts: form.get("deducts") === "yes",
+        cantons: form.getAll("cantons").slice(0, 30),
+      };
+      try {
+        const done = await updateClosure(deps, id, {
+          from: typed.from,
+          to: typed.to,
+          name: { de: typed.nameDe, fr: typed.nameFr, en: typed.nameEn },
+          deductsLeave: typed.deducts,
+          cantons: typed.cantons,
+        }, { confirmed: form.get("recalculate") === "yes" });
+        const first = fill(closureTexts(p.lang).saved, { name: done.closure.nameDe });
+        return await closurePage(deps, c, p, id, { flash: doneNote(p.lang, done, first) });
+      } catch (e) {
+        return await closurePage(deps, c, p, id, { ...refused(e, p.lang), form: typed });
+      }
+    }),
+  );
 
-  app.post("/hr/calendar/closures/:id/remove", async (c) => {
-    const id = param(c, "id");
-    const posted = await hrForm(deps, c, "/hr/calendar", (d, cx, p, o) => closurePage(d, cx, p, id, o));
-    if (posted instanceof Response) return posted;
-    const { p, form } = posted;
-    try {
-      const done = await removeClosure(deps, id, { confirmed: form.get("recalculate") === "yes" });
-      const first = fill(closureTexts(p.lang).removed, { name: done.closure.nameDe });
-      return await closurePage(deps, c, p, id, { flash: doneNote(p.lang, done, first) });
-    } catch (e) {
-      const status = refusalStatus(e, [404, 409] as const);
-      return await closurePage(deps, c, p, id, { errors: [closureRefusal(e as AppError, p.lang)], status });
-    }
-  });
+  app.post(
+    "/hr/calendar/closures/:id/remove",
+    consolePostOn(deps, "/hr/calendar", closurePage, async (c, id, { p, form }) => {
+      try {
+        const done = await removeClosure(deps, id, { confirmed: form.get("recalculate") === "yes" });
+        const first = fill(closureTexts(p.lang).removed, { name: done.closure.nameDe });
+        return await closurePage(deps, c, p, id, { flash: doneNote(p.lang, done, first) });
+      } catch (e) {
+        return await closurePage(deps, c, p, id, refused(e, p.lang));
+      }
+    }),
+  );
+}
+
+/** A closure's change refused: what was refused in the reader's language, at the refusal's own status. */
+function refused(e: unknown, lang: Lang) {
+  const status = refusalStatus(e, [404, 409] as const);
+  return { errors: [closureRefusal(e as AppError, lang)], status };
 }

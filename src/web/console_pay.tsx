@@ -7,8 +7,7 @@
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
-import { refusalText, swissDate } from "../i18n/console_common.ts";
-import type { AppError } from "../errors.ts";
+import { swissDate } from "../i18n/console_common.ts";
 import { addCompensation } from "../services/hr_pay.ts";
 import {
   defaultLabel,
@@ -26,9 +25,9 @@ import {
   formText,
   type Page,
   type PageOpts,
-  PersonOptions,
+  PersonSelect,
   PostForm,
-  refusalStatus,
+  refusal,
   render,
 } from "./console_kit.tsx";
 
@@ -53,10 +52,7 @@ export async function payPage(
     <ConsolePage p={p} title={t.pay} here="pay" flash={opts.flash} errors={opts.errors}>
       <p>{t.payIntro}</p>
       <PostForm p={p} action="/hr/pay">
-        <label for="ppn">{t.colName}</label>
-        <select id="ppn" name="personnel_number">
-          <PersonOptions people={people} value={f.personnel_number} />
-        </select>
+        <PersonSelect id="ppn" label={t.colName} people={people} value={f.personnel_number} />
         <Field id="pfrom" label={t.validFrom} name="valid_from" type="date" required value={f.valid_from} />
         <Field
           id="psalary"
@@ -80,10 +76,7 @@ export async function payPage(
       <h2 id="payslips">{t.payslips}</h2>
       <p>{t.payslipsIntro}</p>
       <PostForm p={p} action="/hr/pay/payslips" upload>
-        <label for="spn">{t.colName}</label>
-        <select id="spn" name="personnel_number">
-          <PersonOptions people={people} value={f.personnel_number} />
-        </select>
+        <PersonSelect id="spn" label={t.colName} people={people} value={f.personnel_number} />
         <Field id="speriod" label={t.period} name="period" type="month" required value={f.period} />
         <Field
           id="sdate"
@@ -177,12 +170,7 @@ export function mountConsolePay(app: Hono<any>, deps: AppDeps): void {
           }),
         });
       } catch (e) {
-        const status = refusalStatus(e, [409, 404] as const);
-        return await payPage(deps, c, p, {
-          errors: [refusalText(e as AppError, p.lang)],
-          status,
-          form: typed,
-        });
+        return await payPage(deps, c, p, { ...refusal(e, p.lang, [409, 404] as const), form: typed });
       }
     }),
   );

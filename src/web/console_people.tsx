@@ -22,11 +22,12 @@ import {
   personnelNumberTaken,
 } from "../services/hr_console.ts";
 import {
-  CantonOptions,
+  CantonSelect,
   Check,
   consoleGet,
   ConsolePage,
   consolePost,
+  EmploymentFields,
   Field,
   formProblems,
   formText,
@@ -116,28 +117,8 @@ export async function peoplePage(
           value={f.work_email}
         />
         <LanguageSelect lang={p.lang} value={f.language} />
-        <label for="canton">{t.canton}</label>
-        <select id="canton" name="canton">
-          <CantonOptions value={f.canton ?? "ZH"} />
-        </select>
-        <Field
-          id="start"
-          label={t.start}
-          name="employment_start"
-          type="date"
-          required
-          value={f.employment_start}
-        />
-        <Field id="birth" label={t.birthDate} name="birth_date" type="date" value={f.birth_date} />
-        <Field
-          id="workload"
-          label={t.workload}
-          name="workload_percent"
-          type="number"
-          min={1}
-          max={100}
-          value={f.workload_percent ?? "100"}
-        />
+        <CantonSelect t={t} value={f.canton ?? "ZH"} />
+        <EmploymentFields t={t} f={f} workload={f.workload_percent ?? "100"} />
         <WeekdayBoxes
           t={t}
           name="weekday"

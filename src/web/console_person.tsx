@@ -31,10 +31,11 @@ import {
 import { AppError } from "../errors.ts";
 import { SALARY_SCALES } from "../domain/sick.ts";
 import {
-  CantonOptions,
+  CantonSelect,
   consoleGet,
   ConsolePage,
   consolePost,
+  EmploymentFields,
   Field,
   formProblems,
   formText,
@@ -137,10 +138,7 @@ async function personPage(
         />
         <LanguageSelect lang={p.lang} value={f.language} />
         <Field id="phone" label={pt.phone} name="phone" type="tel" maxlength={40} value={f.phone} />
-        <label for="canton">{t.canton}</label>
-        <select id="canton" name="canton">
-          <CantonOptions value={f.canton} />
-        </select>
+        <CantonSelect t={t} value={f.canton} />
         <label for="manager">{pt.manager}</label>
         <select id="manager" name="manager_personnel_number">
           <option value="" selected={!f.manager_personnel_number}>{pt.noManager}</option>
@@ -165,31 +163,20 @@ async function personPage(
           maxlength={100}
           value={f.job_title}
         />
-        <Field
-          id="start"
-          label={t.start}
-          name="employment_start"
-          type="date"
-          required
-          value={f.employment_start}
-        />
-        <Field
-          id="end"
-          label={pt.end}
-          hint={pt.endHint}
-          name="employment_end"
-          type="date"
-          value={f.employment_end}
-        />
-        <Field id="birth" label={t.birthDate} name="birth_date" type="date" value={f.birth_date} />
-        <Field
-          id="workload"
-          label={t.workload}
-          name="workload_percent"
-          type="number"
-          min={1}
-          max={100}
-          value={f.workload_percent}
+        <EmploymentFields
+          t={t}
+          f={f}
+          workload={f.workload_percent}
+          end={
+            <Field
+              id="end"
+              label={pt.end}
+              hint={pt.endHint}
+              name="employment_end"
+              type="date"
+              value={f.employment_end}
+            />
+          }
         />
         <WeekdayBoxes t={t} name="weekday" prefix="day" days={f.working_weekdays.split(/[;,]/)} />
         <Field

@@ -7,7 +7,7 @@
  * (`commitStageMove`: the same gate and the same automatic tasks), and a candidate's data is deleted after a
  * confirmation step (a page of its own, no JavaScript).
  */
-import type { Context, Handler, Hono } from "hono";
+import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { fill, isLang } from "../i18n/mod.ts";
@@ -38,15 +38,14 @@ import {
   consoleGet,
   ConsolePage,
   consolePost,
+  consolePostOn,
   download,
   Field,
   formText,
   Hint,
-  hrForm,
   hrPage,
   type Page,
   param,
-  type PostedForm,
   PostForm,
   refusal,
   render,
@@ -501,7 +500,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
 
   app.post(
     "/hr/recruiting/applications/:id/move",
-    onApplication(deps, applicationPage, async (c, id, { p, form }) => {
+    consolePostOn(deps, "/hr/recruiting", applicationPage, async (c, id, { p, form }) => {
       const to = formText(form, "to", 40);
       try {
         const r = await commitStageMove(deps, portalActor(p.user), id, to);
@@ -518,7 +517,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
 
   app.post(
     "/hr/recruiting/applications/:id/notes",
-    onApplication(deps, applicationPage, async (c, id, { p, form }) => {
+    consolePostOn(deps, "/hr/recruiting", applicationPage, async (c, id, { p, form }) => {
       const f = {
         note: (form.get("note") ?? "").replaceAll("\r\n", "\n").slice(0, 4001),
         visibility: (form.get("visibility") ?? "SHARED").slice(0, 20),
@@ -540,7 +539,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
 
   app.post(
     "/hr/recruiting/applications/:id/tasks/:task/done",
-    onApplication(deps, applicationPage, async (c, id, { p }) => {
+    consolePostOn(deps, "/hr/recruiting", applicationPage, async (c, id, { p }) => {
       try {
         const r = await completeRecruitingTask(deps, portalActor(p.user), param(c, "task"), id);
         return await applicationPage(deps, c, p, id, {
@@ -554,7 +553,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
 
   app.post(
     "/hr/recruiting/applications/:id/delete",
-    onApplication(deps, deletePage, async (c, id, { p, form }) => {
+    consolePostOn(deps, "/hr/recruiting", deletePage, async (c, id, { p, form }) => {
       // Only the confirmation page's button deletes; anything else posted here shows that page first.
       if (form.get("confirm") !== "yes") return await deletePage(deps, c, p, id);
       try {
@@ -567,21 +566,4 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
       return await positionsPage(deps, c, p, { flash: recruitingTexts(p.lang).deleted });
     }),
   );
-}
-
-/**
- * A form sent on one application (`:id`): `act` runs only for HR with the page's token; a refused token shows
- * `page` (the application's, or its deletion's) with the problem on top.
- */
-function onApplication(
-  deps: AppDeps,
-  page: (deps: AppDeps, c: Context, p: Page, id: string, opts: Opts) => Promise<Response>,
-  act: (c: Context, id: string, posted: { p: Page } & PostedForm) => Promise<Response>,
-): Handler {
-  return async (c) => {
-    const id = param(c, "id");
-    const posted = await hrForm(deps, c, "/hr/recruiting", (d, c2, p2, o) => page(d, c2, p2, id, o));
-    if (posted instanceof Response) return posted;
-    return await act(c, id, posted);
-  };
 }
