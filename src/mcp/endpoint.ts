@@ -12,7 +12,9 @@
  * process-unique id and hands the response back to the HTTP request that waits for it; the request's
  * context (person, connection, scopes, re-read by the guard) travels in `extra.authInfo`. The SDK still
  * does the protocol: initialize and version negotiation, ping, method dispatch, request and result
- * validation, JSON-RPC errors (unknown method, invalid params).
+ * validation, JSON-RPC errors (unknown method, invalid params). A plain `tools/call` (a tool name and its
+ * arguments, nothing else), the call assistants make most, is handed to the `Server`'s own handler with the
+ * SDK's own request and result schemas but without its per-message machinery (`Connector.callTool`).
  *
  * This module does what the SDK's HTTP transport would do, the way the Streamable HTTP transport spec
  * (2025-11-25) asks for a stateless JSON server: `Origin` validated after the token (403 only when
@@ -204,8 +206,9 @@ async function handlePost(
   const extra = extraFor(ctx, deps);
   const pending: Promise<JSONRPCMessage>[] = [];
   for (const m of messages) {
-    if (isJSONRPCRequest(m)) pending.push(connector.transport.request(m, extra));
-    else connector.transport.notify(m, extra);
+    if (isJSONRPCRequest(m)) {
+      pending.push(connector.callTool(m, extra) ?? connector.transport.request(m, extra));
+    } else connector.transport.notify(m, extra);
   }
   if (!pending.length) return new Response(null, { status: 202 });
   const responses = await Promise.all(pending);
