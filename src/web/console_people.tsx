@@ -24,6 +24,7 @@ import {
 import {
   CantonSelect,
   Check,
+  Choice,
   consoleGet,
   ConsolePage,
   consolePost,
@@ -31,6 +32,7 @@ import {
   Field,
   formProblems,
   formText,
+  formYes,
   LanguageSelect,
   NameFields,
   type Page,
@@ -125,12 +127,15 @@ export async function peoplePage(
           prefix="day"
           days={(f.working_weekdays ?? "1,2,3,4,5").split(",")}
         />
-        <label for="role">{t.role}</label>
-        <select id="role" name="role">
-          {INVITE_ROLES.map((r) => (
-            <option value={r} selected={(f.role ?? "employee") === r}>{t.roleNames[r]}</option>
-          ))}
-        </select>
+        <Choice
+          id="role"
+          label={t.role}
+          name="role"
+          options={INVITE_ROLES}
+          names={t.roleNames}
+          value={f.role}
+          dflt="employee"
+        />
         <Check id="invite" label={t.sendInvitation} name="invite" checked={f.invite !== "no"} />
         <button type="submit">{t.save}</button>
       </PostForm>
@@ -157,8 +162,8 @@ export function mountConsolePeople(app: Hono<any>, deps: AppDeps): void {
       for (const k of NEW_PERSON_FIELDS) fields[k] = formText(form, k, 200);
       fields.working_weekdays = form.getAll("weekday").join(",");
       const role = form.get("role") ?? "employee";
-      const wantsInvite = form.get("invite") === "yes";
-      const shown = { ...fields, role, invite: wantsInvite ? "yes" : "no" };
+      const shown = { ...fields, role, invite: formYes(form, "invite") };
+      const wantsInvite = shown.invite === "yes";
       const errors: string[] = [];
       if (!fields.working_weekdays) errors.push(p.t.needWeekday);
       if (!(INVITE_ROLES as readonly string[]).includes(role)) errors.push(p.t.badRole);

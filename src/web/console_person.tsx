@@ -32,6 +32,7 @@ import { AppError } from "../errors.ts";
 import { SALARY_SCALES } from "../domain/sick.ts";
 import {
   CantonSelect,
+  Choice,
   consoleGet,
   ConsolePage,
   consolePost,
@@ -47,11 +48,11 @@ import {
   param,
   PersonOptions,
   PostForm,
-  refusalStatus,
+  refusal,
   render,
   WeekdayBoxes,
 } from "./console_kit.tsx";
-import { refusalText, swissDate } from "../i18n/console_common.ts";
+import { swissDate } from "../i18n/console_common.ts";
 import { loadOnboardingPlan, OnboardingPlan } from "./console_onboarding.tsx";
 import { BalanceSection, loadPersonBalances } from "./console_leave.tsx";
 
@@ -189,12 +190,14 @@ async function personPage(
           step="0.25"
           value={f.weekly_hours}
         />
-        <label for="scale">{pt.scale}</label>
-        <select id="scale" name="salary_continuation_scale">
-          {SALARY_SCALES.map((s) => (
-            <option value={s} selected={f.salary_continuation_scale === s}>{pt.scaleNames[s]}</option>
-          ))}
-        </select>
+        <Choice
+          id="scale"
+          label={pt.scale}
+          name="salary_continuation_scale"
+          options={SALARY_SCALES}
+          names={pt.scaleNames}
+          value={f.salary_continuation_scale}
+        />
         <button type="submit">{t.save}</button>
       </PostForm>
       <BalanceSection p={p} pn={record.personnel_number} data={balances} />
@@ -291,12 +294,14 @@ async function personPage(
       <h2 id="own-documents">{pt.fileDocument}</h2>
       <p id="file-intro">{pt.fileDocumentIntro}</p>
       <PostForm p={p} action={`${action}/own-documents`} upload>
-        <label for="fkind">{pt.fileKind}</label>
-        <select id="fkind" name="file_kind">
-          {PERSONAL_DOCUMENT_KINDS.map((k) => (
-            <option value={k} selected={opts.form?.file_kind === k}>{pt.fileKinds[k]}</option>
-          ))}
-        </select>
+        <Choice
+          id="fkind"
+          label={pt.fileKind}
+          name="file_kind"
+          options={PERSONAL_DOCUMENT_KINDS}
+          names={pt.fileKinds}
+          value={opts.form?.file_kind}
+        />
         <Field
           id="ftitle"
           label={pt.fileTitle}
@@ -371,9 +376,31 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
     e: unknown,
     { form, allowed = [403, 404] }: { form?: Record<string, string>; allowed?: (403 | 404)[] } = {},
   ) => {
-    const status = refusalStatus(e, allowed);
-    return await personPage(deps, c, p, { errors: [refusalText(e as AppError, p.lang)], status, form });
+    return await personPage(deps, c, p, { ...refusal(e, p.lang, allowed), form });
   };
+
+  /** The person's name as their file has it now, for the outcome of a change. */
+  const nameOf = async (pn: string) => {
+    const [record] = await employeeRecordFields(deps, [pn]);
+    return `${record.first_name} ${record.last_name}`;
+  };
+
+  /** A change to the person's account: `act` runs with it; without one the page says so (404). */
+  const onAccount = (
+    act: (
+      c: Context,
+      p: Page,
+      form: URLSearchParams,
+      account: NonNullable<Awaited<ReturnType<typeof accountOfPerson>>>,
+    ) => Promise<Response>,
+  ) =>
+    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
+      const account = await accountOfPerson(deps, param(c, "pn"));
+      if (!account) {
+        return await personPage(deps, c, p, { errors: [personTexts(p.lang).noAccount], status: 404 });
+      }
+      return await act(c, p, form, account);
+    });
 
   app.post(
     "/hr/people/:pn/correction",
@@ -395,14 +422,13 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
           note: sent.note,
           by: p.user.email,
         });
-        const [record] = await employeeRecordFields(deps, [pn]);
         return await personPage(deps, c, p, {
           year: String(row.year),
           flash: fill(personTexts(p.lang).corrected, {
             type: sent.type,
             year: String(row.year),
             days: (row.days > 0 ? "+" : "") + String(row.days),
-            name: `${record.first_name} ${record.last_name}`,
+            name: await nameOf(pn),
           }),
         });
       } catch (e) {
@@ -427,10 +453,9 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
           workloadPercent: sent.wl_percent === "" ? NaN : Number(sent.wl_percent),
           workingWeekdays: sent.wl_weekdays ? sent.wl_weekdays.split(";").map(Number) : [],
         });
-        const [record] = await employeeRecordFields(deps, [pn]);
         return await personPage(deps, c, p, {
           flash: fill(personTexts(p.lang).workloadSaved, {
-            name: `${record.first_name} ${record.last_name}`,
+            name: await nameOf(pn),
             percent: String(row.workloadPercent),
             date: swissDate(row.validFrom, p.lang),
           }),
@@ -455,10 +480,9 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
           kind: sent.doc_kind,
           dueDate: sent.doc_due,
         });
-        const [record] = await employeeRecordFields(deps, [pn]);
         return await personPage(deps, c, p, {
           flash: fill(personTexts(p.lang).documentAsked, {
-            name: `${record.first_name} ${record.last_name}`,
+            name: await nameOf(pn),
             kind: row.kind,
           }),
         });
@@ -505,11 +529,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
 
   app.post(
     "/hr/people/:pn/role",
-    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
-      const account = await accountOfPerson(deps, param(c, "pn"));
-      if (!account) {
-        return await personPage(deps, c, p, { errors: [personTexts(p.lang).noAccount], status: 404 });
-      }
+    onAccount(async (c, p, form, account) => {
       const role = formText(form, "role", 20);
       try {
         await setAccountRole(deps, account.email, role, { userId: p.user.userId, role: p.user.role });
@@ -525,11 +545,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
 
   app.post(
     "/hr/people/:pn/active",
-    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
-      const account = await accountOfPerson(deps, param(c, "pn"));
-      if (!account) {
-        return await personPage(deps, c, p, { errors: [personTexts(p.lang).noAccount], status: 404 });
-      }
+    onAccount(async (c, p, form, account) => {
       const active = form.get("active") === "yes";
       try {
         await setAccountActive(deps, account.email, active, { userId: p.user.userId, role: p.user.role });
