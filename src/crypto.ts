@@ -43,15 +43,9 @@ export function safeEqual(a: string, b: string): boolean {
  * connector's audit trail) writes one index page per commit rather than one per row.
  */
 export function uuidv7(nowMs: number): string {
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  let t = Math.max(0, Math.floor(nowMs));
-  for (let i = 5; i >= 0; i--) {
-    b[i] = t % 256;
-    t = Math.floor(t / 256);
-  }
-  b[6] = (b[6] & 0x0f) | 0x70;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  let h = "";
-  for (const x of b) h += x.toString(16).padStart(2, "0");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  // A version 4 UUID's 74 random bits, with its first 48 bits and its version replaced: the same layout,
+  // without building the string digit by digit (it runs for every audited connector call).
+  const r = crypto.randomUUID();
+  const t = Math.max(0, Math.floor(nowMs)).toString(16).padStart(12, "0").slice(-12);
+  return `${t.slice(0, 8)}-${t.slice(8)}-7${r.slice(15)}`;
 }

@@ -21,7 +21,21 @@ export const EXPORT_THRESHOLD = 50;
 
 /** Person records among a result's touched ids: employee ids are plain; other records are `kind:id`. */
 export function personIds(touched: readonly string[] | undefined): string[] {
+  // Most results concern one person, the caller: no set to build for them.
+  if (touched?.length === 1) return touched[0] && !touched[0].includes(":") ? [touched[0]] : [];
   return [...new Set((touched ?? []).filter((t) => t && !t.includes(":")))];
+}
+
+const DAY_MS = 86_400_000;
+/** The UTC day last asked for, with its bounds: every checked read asks, nearly always for the same day. */
+let lastDay = { start: 0, end: 0, day: "" };
+
+function utcDay(now: number): string {
+  if (now < lastDay.start || now >= lastDay.end) {
+    const start = Math.floor(now / DAY_MS) * DAY_MS;
+    lastDay = { start, end: start + DAY_MS, day: isoDay(start) };
+  }
+  return lastDay.day;
 }
 
 interface DayState {
@@ -55,7 +69,7 @@ export function checkPersonAllowance(
 ): Promise<void> {
   const people = personIds(touched);
   if (!people.length) return Promise.resolve();
-  const day = isoDay(deps.clock.now());
+  const day = utcDay(deps.clock.now());
   const st = stateOf(deps, c.connectionId, day);
   if (people.every((p) => st.seen.has(p))) return Promise.resolve();
   const run = st.queue.then(() => check(deps, c, day, st, people));
