@@ -7,7 +7,6 @@
  */
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
-import { AppError } from "../errors.ts";
 import { type InboxTexts, inboxTexts } from "../i18n/console_inbox.ts";
 import { portalActor } from "../services/actor.ts";
 import {
@@ -25,20 +24,34 @@ import {
   consolePost,
   download,
   formText,
-  hrPage,
   type Page,
   param,
   PostForm,
-  refusalStatus,
+  refusal,
   render,
   Table,
 } from "./console_kit.tsx";
-import { refusalText, swissDate } from "../i18n/console_common.ts";
+import { swissDate } from "../i18n/console_common.ts";
 
 /** Longest note to the person that the form takes (the approvals service has its own limit too). */
 const NOTE_MAX = 500;
 
 type Status = 200 | 400 | 403 | 404 | 409;
+
+/** A decision's button; its accessible name says whose request it decides (`about`), as the row shows it. */
+function Decision(props: { value: string; label: string; about: string; secondary?: boolean }) {
+  return (
+    <button
+      type="submit"
+      name="decision"
+      value={props.value}
+      class={props.secondary ? "secondary" : undefined}
+      aria-label={`${props.label}: ${props.about}`}
+    >
+      {props.label}
+    </button>
+  );
+}
 
 async function inboxPage(
   deps: AppDeps,
@@ -69,23 +82,13 @@ async function inboxPage(
                 <td>{r.createdAt.slice(0, 10)}</td>
                 <td>
                   <PostForm p={p} action={`/hr/inbox/changes/${r.id}`}>
-                    <button
-                      type="submit"
-                      name="decision"
-                      value="APPLY"
-                      aria-label={`${it.apply}: ${r.employee.name}, ${r.field}`}
-                    >
-                      {it.apply}
-                    </button>{" "}
-                    <button
-                      type="submit"
-                      name="decision"
+                    <Decision value="APPLY" label={it.apply} about={`${r.employee.name}, ${r.field}`} />{" "}
+                    <Decision
                       value="REJECT"
-                      class="secondary"
-                      aria-label={`${it.reject}: ${r.employee.name}, ${r.field}`}
-                    >
-                      {it.reject}
-                    </button>
+                      label={it.reject}
+                      about={`${r.employee.name}, ${r.field}`}
+                      secondary
+                    />
                   </PostForm>
                 </td>
               </tr>
@@ -126,23 +129,8 @@ async function inboxPage(
                   <PostForm p={p} action={`/hr/inbox/leave/${a.request.id}`}>
                     <label for={`note-${a.request.id}`}>{it.note}</label>
                     <input id={`note-${a.request.id}`} name="note" type="text" maxlength={NOTE_MAX} />
-                    <button
-                      type="submit"
-                      name="decision"
-                      value="APPROVE"
-                      aria-label={`${it.approve}: ${a.employee.name}`}
-                    >
-                      {it.approve}
-                    </button>{" "}
-                    <button
-                      type="submit"
-                      name="decision"
-                      value="REJECT"
-                      class="secondary"
-                      aria-label={`${it.reject}: ${a.employee.name}`}
-                    >
-                      {it.reject}
-                    </button>
+                    <Decision value="APPROVE" label={it.approve} about={a.employee.name} />{" "}
+                    <Decision value="REJECT" label={it.reject} about={a.employee.name} secondary />
                   </PostForm>
                 </td>
               </tr>
@@ -213,8 +201,7 @@ async function inboxPage(
 
 /** The inbox again with a service's refusal, at the refusal's own status. */
 async function refused(deps: AppDeps, c: Context, p: Page, e: unknown) {
-  const status = refusalStatus(e, [404, 409, 403] as const);
-  return await inboxPage(deps, c, p, { errors: [refusalText(e as AppError, p.lang)], status });
+  return await inboxPage(deps, c, p, refusal(e, p.lang, [404, 409, 403] as const));
 }
 
 /** A decision the form sent, or null when it is none of the allowed ones. */
@@ -230,62 +217,65 @@ export function mountConsoleInbox(app: Hono<any>, deps: AppDeps): void {
 
   app.get("/hr/inbox", consoleGet(deps, "/hr/inbox", (c, p) => inboxPage(deps, c, p)));
 
-  app.post(
-    "/hr/inbox/changes/:id",
+  /**
+   * A decision on the request `:id`: one of `allowed` (else refused, 400), taken by `decide`; the inbox
+   * again with `done`'s outcome, or with the service's refusal.
+   */
+  const decision = <D extends string>(
+    allowed: readonly D[],
+    decide: (id: string, decision: D, form: URLSearchParams, p: Page) => Promise<unknown>,
+    done: (t: InboxTexts, decision: D) => string,
+  ) =>
     consolePost(deps, "/hr/inbox", inboxPage, async (c, { p, form }) => {
-      const decision = decisionOf(form, ["APPLY", "REJECT"] as const);
-      if (!decision) return await inboxPage(deps, c, p, { errors: [texts(p).badDecision], status: 400 });
+      const d = decisionOf(form, allowed);
+      if (!d) return await inboxPage(deps, c, p, { errors: [texts(p).badDecision], status: 400 });
       try {
-        await decideProfileChange(deps, portalActor(p.user), { id: param(c, "id"), decision });
+        await decide(param(c, "id"), d, form, p);
       } catch (e) {
         return await refused(deps, c, p, e);
       }
-      return await inboxPage(deps, c, p, {
-        flash: decision === "APPLY" ? texts(p).applied : texts(p).rejected,
-      });
-    }),
+      return await inboxPage(deps, c, p, { flash: done(texts(p), d) });
+    });
+
+  app.post(
+    "/hr/inbox/changes/:id",
+    decision(
+      ["APPLY", "REJECT"] as const,
+      (id, decision, _, p) => decideProfileChange(deps, portalActor(p.user), { id, decision }),
+      (t, decision) => decision === "APPLY" ? t.applied : t.rejected,
+    ),
   );
 
   app.post(
     "/hr/inbox/leave/:id",
-    consolePost(deps, "/hr/inbox", inboxPage, async (c, { p, form }) => {
-      const decision = decisionOf(form, ["APPROVE", "REJECT"] as const);
-      if (!decision) return await inboxPage(deps, c, p, { errors: [texts(p).badDecision], status: 400 });
-      const note = formText(form, "note", NOTE_MAX, true);
+    decision(
+      ["APPROVE", "REJECT"] as const,
+      (id, decision, form, p) => {
+        const note = formText(form, "note", NOTE_MAX, true);
+        return decideLeaveRequest(deps, portalActor(p.user), { id, decision, ...(note ? { note } : {}) });
+      },
+      (t) => t.decided,
+    ),
+  );
+
+  /** A file HR opens from the inbox (`read` finds it for HR); the inbox with the refusal when it cannot. */
+  const file = (
+    read: (
+      deps: AppDeps,
+      actor: ReturnType<typeof portalActor>,
+      id: string,
+    ) => Promise<Parameters<typeof download>[1]>,
+  ) =>
+    consoleGet(deps, "/hr/inbox", async (c, p) => {
       try {
-        await decideLeaveRequest(deps, portalActor(p.user), {
-          id: param(c, "id"),
-          decision,
-          ...(note ? { note } : {}),
-        });
+        return download(c, await read(deps, portalActor(p.user), param(c, "id")));
       } catch (e) {
         return await refused(deps, c, p, e);
       }
-      return await inboxPage(deps, c, p, { flash: texts(p).decided });
-    }),
-  );
+    });
 
-  app.get("/hr/inbox/certificates/:id", async (c) => {
-    const p = await hrPage(deps, c, "/hr/inbox");
-    if (p instanceof Response) return p;
-    try {
-      const f = await getCertificateFile(deps, portalActor(p.user), param(c, "id"));
-      return download(c, f);
-    } catch (e) {
-      return await refused(deps, c, p, e);
-    }
-  });
-
-  app.get("/hr/inbox/documents/:id", async (c) => {
-    const p = await hrPage(deps, c, "/hr/inbox");
-    if (p instanceof Response) return p;
-    try {
-      const f = await getRequiredDocumentFile(deps, portalActor(p.user), param(c, "id"));
-      return download(c, f);
-    } catch (e) {
-      return await refused(deps, c, p, e);
-    }
-  });
+  app.get("/hr/inbox/certificates/:id", file(getCertificateFile));
+  app.get("/hr/inbox/documents/:id", file(getRequiredDocumentFile));
 
   app.post(
     "/hr/inbox/certificates/:id/accept",
