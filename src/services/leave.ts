@@ -239,6 +239,11 @@ export function balanceFrom(
   year: number,
   today: string,
   d: BalanceData,
+  /**
+   * What is the same for every leave type of the employee and year (`yearCalendar`), computed once when
+   * several balances are computed together; computed here when not given. The rules only read it.
+   */
+  calendar: YearCalendar = yearCalendar(emp, year, d.workloadHistory),
 ): LeaveBalance & { hasEntitlement: boolean } {
   const ent = d.entitlement;
   const policy = { baseDays: type.defaultAnnualDays, steps: parseSteps(type.entitlementSteps) };
@@ -250,7 +255,7 @@ export function balanceFrom(
     legalMinimum: vacation ? { youthUntil: emp.birthDate ? youthMinimumEnds(emp.birthDate) : null } : null,
     employmentStart: emp.employmentStart,
     employmentEnd: emp.employmentEnd,
-    patternHistory: patternHistoryOf(d.workloadHistory),
+    patternHistory: calendar.patternHistory,
     carryOverDays: ent?.carryOverDays ?? 0,
     carryOverExpiresOn: ent?.carryOverExpiresOn ?? null,
     adjustmentDays: ent?.adjustmentDays ?? 0,
@@ -264,10 +269,29 @@ export function balanceFrom(
     })),
     closureDays: d.closureDays,
     workThroughDays: d.workThrough,
-    workingWeekdays: weekdaysOf(emp),
-    holidays: holidayFractions(emp.canton, `${year}-01-01`, `${year}-12-31`),
+    workingWeekdays: calendar.workingWeekdays,
+    holidays: calendar.holidays,
   });
   return { ...b, hasEntitlement: !!ent };
+}
+
+/** The inputs of `balanceFrom` that depend on the employee and the year alone, not on the leave type. */
+interface YearCalendar {
+  patternHistory: ReturnType<typeof patternHistoryOf>;
+  workingWeekdays: number[];
+  holidays: Map<string, number>;
+}
+
+function yearCalendar(
+  emp: EmployeeCore,
+  year: number,
+  workloadHistory: BalanceData["workloadHistory"],
+): YearCalendar {
+  return {
+    patternHistory: patternHistoryOf(workloadHistory),
+    workingWeekdays: weekdaysOf(emp),
+    holidays: holidayFractions(emp.canton, `${year}-01-01`, `${year}-12-31`),
+  };
 }
 
 /**
@@ -410,6 +434,7 @@ async function balancesFromFacts(
   const requests = facts.requests.filter((r) => wanted.has(r.leaveTypeId));
   const workloadHistory = facts.workloadHistory;
   const closures = facts.closures;
+  const calendar = yearCalendar(emp, year, workloadHistory);
   for (const type of types) {
     const adj = adjustments.find((a) => a.leaveTypeId === type.id);
     out.set(
@@ -425,7 +450,7 @@ async function balancesFromFacts(
         workloadHistory,
         closureDays: closures && takesClosures(type) ? closures.days : [],
         workThrough: closures && takesClosures(type) ? closures.workThrough : new Set<string>(),
-      }),
+      }, calendar),
     );
   }
   return out;
