@@ -28,6 +28,7 @@ import { findCommand, type Io, overview, runCommand } from "./cli/mod.ts";
 import { checkListen, EXIT_CANNOT_LISTEN } from "./listen.ts";
 import { countExchanges, stopOnSignal } from "./shutdown.ts";
 import { collectGarbage } from "./start_garbage.ts";
+import { loadOnFirstUse } from "./first_use.ts";
 
 const USAGE = () =>
   `Usage: hr-service <command> [options]
@@ -234,28 +235,29 @@ export async function main(
     mailKick: worker?.kick,
   });
   const exchanges = countExchanges(app.fetch);
+  // The connector's code loads in the background with the first request that is not a health check
+  // (src/first_use.ts); an assistant's call that comes first (a token from before a restart) waits for it once,
+  // a few hundred milliseconds.
+  const handler = config.mcpEnabled
+    ? loadOnFirstUse(exchanges.handler, () => {
+      preloadConnector().catch((e) => log.error("connector failed to load", { error: String(e) }));
+    })
+    : exchanges.handler;
   const server = Deno.serve({
     port: config.port,
     hostname: config.host,
     onListen: ({ port }) => {
       log.info("listening", { port, issuer: config.issuer, connector: config.mcpEnabled });
       console.log(`HR service listening on http://localhost:${port} (public origin ${config.issuer})`);
-      // The connector's code loads after the service is up, so its first caller does not wait for it.
-      const loaded = config.mcpEnabled
-        ? preloadConnector().then(
-          () => {},
-          (e) => log.error("connector failed to load", { error: String(e) }),
-        )
-        : Promise.resolve();
-      // Then the start's garbage is given back (src/start_garbage.ts).
-      loaded.then(async () => {
+      // The start's garbage is given back (src/start_garbage.ts).
+      setTimeout(async () => {
         const started = performance.now();
         if (await collectGarbage()) {
           log.debug("start's garbage collected", { ms: Math.round(performance.now() - started) });
         }
-      });
+      }, 0);
     },
-  }, exchanges.handler);
+  }, handler);
 
   // Graceful shutdown (src/shutdown.ts): stop accepting, let in-flight requests finish, answer a body still
   // arriving with 503, and wait 20 s at most; then stop the workers and close the database.

@@ -1,6 +1,6 @@
 /**
  * One full garbage collection once the service's start is over (migrations, the demo organisation, the app's
- * modules, the connector's code). V8 collects the young generation often but leaves the old one, and the
+ * modules). V8 collects the young generation often but leaves the old one, and the
  * pages the start's garbage took, until its heap grows again; an idle service would hold them for good. Asked
  * for once, they go back to the system: measured with `deno task bench --only=memory`, about 18 MB resident
  * less after a restart (docs/performance.md, "Idle memory").
