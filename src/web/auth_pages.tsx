@@ -91,6 +91,24 @@ async function requestOfBrowser(
   return req;
 }
 
+/**
+ * The pending authorization a sign-in names (`request`), none when it names none, or the error page when it
+ * has expired or belongs to another browser.
+ */
+async function pendingOf(
+  deps: AppDeps,
+  c: Context,
+  requestId: string | null | undefined,
+): Promise<PendingAuthorization | undefined | Response> {
+  return requestId ? await requestOfBrowser(deps, c, requestId) : undefined;
+}
+
+/** Whether a sign-in page's form carries this browser's token (the cookie set with the page). */
+function signInFormOk(c: Context, form: URLSearchParams): boolean {
+  const cookieCsrf = getCookie(c, SIGNIN_CSRF_COOKIE);
+  return !!cookieCsrf && safeEqual(cookieCsrf, form.get("csrf") ?? "");
+}
+
 function signInCsrf(deps: AppDeps, c: Context): string {
   const existing = getCookie(c, SIGNIN_CSRF_COOKIE);
   if (existing && /^hrx_[\w-]{43}$/.test(existing)) return existing;
@@ -226,12 +244,8 @@ export function mountSignInPages(app: Hono<any>, deps: AppDeps): void {
   app.get("/oauth/signin", async (c) => {
     const requestId = c.req.query("request");
     const next = safeNext(c.req.query("next"));
-    let req: PendingAuthorization | undefined;
-    if (requestId) {
-      const r = await requestOfBrowser(deps, c, requestId);
-      if (r instanceof Response) return r;
-      req = r;
-    }
+    const req = await pendingOf(deps, c, requestId);
+    if (req instanceof Response) return req;
     const user = await pageUser(deps, c);
     const switching = c.req.query("switch") === "1";
     if (user && isFreshSignIn(deps, user) && !switching) return c.redirect(afterSignIn(req?.id, next), 303);
@@ -249,27 +263,15 @@ export function mountSignInPages(app: Hono<any>, deps: AppDeps): void {
     const form = await readForm(c);
     const requestId = form.get("request");
     const next = safeNext(form.get("next"));
-    let req: PendingAuthorization | undefined;
-    if (requestId) {
-      const r = await requestOfBrowser(deps, c, requestId);
-      if (r instanceof Response) return r;
-      req = r;
-    }
+    const req = await pendingOf(deps, c, requestId);
+    if (req instanceof Response) return req;
     const lang = langOf(c, null, req?.params.uiLocales);
     const m = WEB_MESSAGES[lang];
     const email = (form.get("email") ?? "").trim().slice(0, 254);
-    const cookieCsrf = getCookie(c, SIGNIN_CSRF_COOKIE);
-    if (!cookieCsrf || !safeEqual(cookieCsrf, form.get("csrf") ?? "")) {
-      return renderSignIn(deps, c, {
-        req,
-        next,
-        lang,
-        stepUp: false,
-        email,
-        errors: [m.errorSessionForm],
-        status: 403,
-      });
-    }
+    /** The form again with the address as typed and why it was refused. */
+    const refused = (error: string, status: 401 | 403 | 429) =>
+      renderSignIn(deps, c, { req, next, lang, stepUp: false, email, errors: [error], status });
+    if (!signInFormOk(c, form)) return refused(m.errorSessionForm, 403);
     let userId: string;
     try {
       const user = await checkPassword(
@@ -285,26 +287,11 @@ export function mountSignInPages(app: Hono<any>, deps: AppDeps): void {
       if (e.code === "rate_limited" || e.code === "locked") {
         c.header("Retry-After", String(e.retryAfter ?? 900));
         const minutes = Math.ceil((e.retryAfter ?? 900) / 60);
-        return renderSignIn(deps, c, {
-          req,
-          next,
-          lang,
-          stepUp: false,
-          email,
-          errors: [fill(m.errorLocked, { minutes })],
-          status: 429,
-        });
+        return refused(fill(m.errorLocked, { minutes }), 429);
       }
-      const msg = e.code === "forbidden" ? m.errorDeactivated : m.errorWrongCredentials;
-      return renderSignIn(deps, c, {
-        req,
-        next,
-        lang,
-        stepUp: false,
-        email,
-        errors: [msg],
-        status: e.code === "forbidden" ? 403 : 401,
-      });
+      return e.code === "forbidden"
+        ? refused(m.errorDeactivated, 403)
+        : refused(m.errorWrongCredentials, 401);
     }
     return await finishSignIn(c, userId, "password", req?.id, next);
   });
@@ -328,8 +315,7 @@ export function mountSignInPages(app: Hono<any>, deps: AppDeps): void {
     const lang = langOf(c, null);
     const m = WEB_MESSAGES[lang];
     setPageHeaders(c);
-    const cookieCsrf = getCookie(c, SIGNIN_CSRF_COOKIE);
-    if (!cookieCsrf || !safeEqual(cookieCsrf, form.get("csrf") ?? "")) {
+    if (!signInFormOk(c, form)) {
       return c.html(
         <ForgotPasswordPage
           lang={lang}
@@ -350,12 +336,8 @@ export function mountSignInPages(app: Hono<any>, deps: AppDeps): void {
     if (!deps.config.oidc) return errorPage(c, lang, WEB_MESSAGES[lang].errorNoUpstream, 404);
     const requestId = c.req.query("request");
     const next = safeNext(c.req.query("next"));
-    let req: PendingAuthorization | undefined;
-    if (requestId) {
-      const r = await requestOfBrowser(deps, c, requestId);
-      if (r instanceof Response) return r;
-      req = r;
-    }
+    const req = await pendingOf(deps, c, requestId);
+    if (req instanceof Response) return req;
     const user = await pageUser(deps, c);
     const { url, state } = await startUpstreamSignIn(deps, {
       requestId: req?.id,
@@ -381,12 +363,8 @@ export function mountSignInPages(app: Hono<any>, deps: AppDeps): void {
     const m = WEB_MESSAGES[lang];
     if (!state || !deps.config.oidc) return errorPage(c, lang, m.errorExpired);
     if (state.app) return await finishAppSignIn(deps, c, state);
-    let req: PendingAuthorization | undefined;
-    if (state.requestId) {
-      const r = await requestOfBrowser(deps, c, state.requestId);
-      if (r instanceof Response) return r;
-      req = r;
-    }
+    const req = await pendingOf(deps, c, state.requestId);
+    if (req instanceof Response) return req;
     const next = safeNext(state.next);
     // The URL registered at the provider, with the query the provider sent (the request URL may carry
     // the internal address when a reverse proxy sits in front).
@@ -441,6 +419,23 @@ async function finishAppSignIn(deps: AppDeps, c: Context, state: UpstreamState):
   return c.redirect(appRedirect(app, { code, iss: deps.config.issuer }), 302);
 }
 
+/**
+ * The pending authorization a consent page or form names and the person asked, or the answer that stops it:
+ * the error page (expired, another browser's) or the sign-in first when nobody signed in recently.
+ */
+async function consentOf(
+  deps: AppDeps,
+  c: Context,
+  requestId: string | null | undefined,
+  formToken?: string,
+) {
+  const r = await requestOfBrowser(deps, c, requestId, formToken);
+  if (r instanceof Response) return r;
+  const user = await pageUser(deps, c);
+  if (!user || !isFreshSignIn(deps, user)) return c.redirect(`/oauth/signin?request=${r.id}`, 303);
+  return { r, user };
+}
+
 /** Mounts the authorization endpoint and its consent page under /oauth (only with the connector on). */
 // deno-lint-ignore no-explicit-any
 export function mountAuthorizationPages(app: Hono<any>, deps: AppDeps): void {
@@ -465,19 +460,16 @@ export function mountAuthorizationPages(app: Hono<any>, deps: AppDeps): void {
   });
 
   app.get("/oauth/consent", async (c) => {
-    const r = await requestOfBrowser(deps, c, c.req.query("request"));
-    if (r instanceof Response) return r;
-    const user = await pageUser(deps, c);
-    if (!user || !isFreshSignIn(deps, user)) return c.redirect(`/oauth/signin?request=${r.id}`, 303);
-    return renderConsent(deps, c, r, user);
+    const asked = await consentOf(deps, c, c.req.query("request"));
+    if (asked instanceof Response) return asked;
+    return renderConsent(deps, c, asked.r, asked.user);
   });
 
   app.post("/oauth/consent", async (c) => {
     const form = await readForm(c);
-    const r = await requestOfBrowser(deps, c, form.get("request"), form.get("csrf") ?? "");
-    if (r instanceof Response) return r;
-    const user = await pageUser(deps, c);
-    if (!user || !isFreshSignIn(deps, user)) return c.redirect(`/oauth/signin?request=${r.id}`, 303);
+    const asked = await consentOf(deps, c, form.get("request"), form.get("csrf") ?? "");
+    if (asked instanceof Response) return asked;
+    const { r, user } = asked;
     // Re-read the account: the role decides what may be offered, at this moment.
     const fresh = await deps.db.query.users.findFirst({ where: eq(users.id, user.userId) });
     if (!fresh?.active) return c.redirect(`/oauth/signin?request=${r.id}`, 303);
