@@ -545,17 +545,16 @@ async function balanceFacts(
  */
 export async function getLeaveBalances(deps: ServiceDeps, actor: Actor, input: { year?: number } = {}) {
   // The caller's record and the leave types (most of the values this read fetches) change rarely: read
-  // again only after a write to their table (`keptRead`).
+  // again only after a write to their tables (`keptRead`; one entry for both, so one check of the stamp).
   const client = deps.db.$client;
-  const emp = await keptRead(
+  const { emp, types } = await keptRead(
     client,
-    ["employees"],
-    `self ${actor.employeeId}`,
-    () => selfEmployee(deps.db, actor),
+    ["employees", "leave_types"],
+    `self and types ${actor.employeeId}`,
+    async () => ({ emp: await selfEmployee(deps.db, actor), types: await activeLeaveTypes(deps.db).all() }),
   );
   const today = todayOf(deps);
   const year = checkYear(input.year ?? yearOf(today));
-  const types = await keptRead(client, ["leave_types"], "active", () => activeLeaveTypes(deps.db).all());
   // Every other fact in one statement (see `BALANCE_FACTS_SQL`).
   const facts = types.length ? await balanceFacts(client, emp, year) : undefined;
   const balances = facts ? await balancesFromFacts(deps.db, emp, types, year, today, facts) : new Map();
@@ -902,14 +901,15 @@ export async function renderRequests(
 ) {
   const typeIds = [...new Set(rows.map((r) => r.leaveTypeId))];
   const approverIds = [...new Set(rows.map((r) => r.approverEmployeeId).filter((x): x is string => !!x))];
-  const read = <T>(tables: string[], ids: string[], f: () => Promise<T>) =>
-    opts.kept ? keptRead(opts.kept, tables, JSON.stringify(ids), f) : f();
-  const types = typeIds.length
-    ? await read(["leave_types"], typeIds, () => leaveTypesById(q).all({ ids: JSON.stringify(typeIds) }))
-    : [];
-  const people = approverIds.length
-    ? await read(["employees"], approverIds, () => namesById(q).all({ ids: JSON.stringify(approverIds) }))
-    : [];
+  const load = async () =>
+    [
+      typeIds.length ? await leaveTypesById(q).all({ ids: JSON.stringify(typeIds) }) : [],
+      approverIds.length ? await namesById(q).all({ ids: JSON.stringify(approverIds) }) : [],
+    ] as const;
+  // Kept as one entry (one check of the stamp for both tables).
+  const [types, people] = opts.kept && rows.length
+    ? await keptRead(opts.kept, ["leave_types", "employees"], JSON.stringify([typeIds, approverIds]), load)
+    : await load();
   const typeById = new Map(types.map((t) => [t.id, t]));
   const personById = new Map(people.map((p) => [p.id, { employeeId: p.id, name: fullName(p) }]));
   return rows.map((r) =>
