@@ -51,42 +51,41 @@ function Position(props: { p: OpenPosition; t: CareersTexts }) {
 
 type Form = Record<string, string>;
 
+/** A field of the application with its label, filled in as typed; `auto` lets a browser offer what it knows. */
+function Input(props: {
+  id: string;
+  label: string;
+  name: string;
+  type?: "text" | "email" | "tel";
+  max: number;
+  auto: string;
+  required?: boolean;
+  f: Form;
+}) {
+  return (
+    <>
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        name={props.name}
+        type={props.type ?? "text"}
+        required={props.required}
+        maxlength={props.max}
+        autocomplete={props.auto}
+        value={props.f[props.name]}
+      />
+    </>
+  );
+}
+
 function ApplicationForm(props: { p: OpenPosition; t: CareersTexts; lang: Lang; f: Form }) {
   const { p, t, lang, f } = props;
   return (
     <form method="post" action={`/careers/${p.id}?lang=${lang}`} enctype="multipart/form-data">
-      <label for="first">{t.firstName}</label>
-      <input
-        id="first"
-        name="first_name"
-        type="text"
-        required
-        maxlength={100}
-        autocomplete="given-name"
-        value={f.first_name}
-      />
-      <label for="last">{t.lastName}</label>
-      <input
-        id="last"
-        name="last_name"
-        type="text"
-        required
-        maxlength={100}
-        autocomplete="family-name"
-        value={f.last_name}
-      />
-      <label for="email">{t.email}</label>
-      <input
-        id="email"
-        name="email"
-        type="email"
-        required
-        maxlength={254}
-        autocomplete="email"
-        value={f.email}
-      />
-      <label for="phone">{t.phone}</label>
-      <input id="phone" name="phone" type="tel" maxlength={40} autocomplete="tel" value={f.phone} />
+      <Input id="first" label={t.firstName} name="first_name" max={100} auto="given-name" required f={f} />
+      <Input id="last" label={t.lastName} name="last_name" max={100} auto="family-name" required f={f} />
+      <Input id="email" label={t.email} name="email" type="email" max={254} auto="email" required f={f} />
+      <Input id="phone" label={t.phone} name="phone" type="tel" max={40} auto="tel" f={f} />
       <label for="language">{t.language}</label>
       <select id="language" name="language">
         {LANGS.map((l) => (
