@@ -5,13 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { makeTestApp } from "../_helpers.ts";
-import { cli } from "../_cli.ts";
 import { employees, sessions } from "../../src/db/schema/mod.ts";
 import { csrfOn, post } from "./_console.ts";
 import { newInstallation } from "./_installation.ts";
-
-const NOW = "2026-11-25T09:00:00.000Z";
+import { signedInUser, submit, withEmptyApp } from "./_new_installation_people.ts";
 
 /** Every console page with navigation. */
 const PAGES = [
@@ -24,9 +21,8 @@ const PAGES = [
   "/hr/inbox",
 ];
 
-Deno.test("console sign-out: on every page, a POST with the page's token, and the session ends", async (ctx) => {
-  const t = await makeTestApp({ demo: false, now: NOW });
-  try {
+Deno.test("console sign-out: on every page, a POST with the page's token, and the session ends", (ctx) =>
+  withEmptyApp(async (t) => {
     const cookie = await newInstallation(t, { language: "it" });
     await ctx.step("every page has the form, in Italian", async () => {
       for (const page of PAGES) {
@@ -55,14 +51,10 @@ Deno.test("console sign-out: on every page, a POST with the page's token, and th
       assert.equal(after.status, 303, "the old cookie signs nobody in");
       assert.match(after.headers.get("location") ?? "", /^\/oauth\/signin/);
     });
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("console dates are Swiss (25.11.2026) and the employee file's columns are named in words", async () => {
-  const t = await makeTestApp({ demo: false, now: NOW });
-  try {
+Deno.test("console dates are Swiss (25.11.2026) and the employee file's columns are named in words", () =>
+  withEmptyApp(async (t) => {
     const cookie = await newInstallation(t, { language: "it" });
     const people = await (await t.request("/hr/people", { headers: cookie })).text();
     assert.match(people, /<td>01\.03\.2020<\/td>/, "Giulia's start");
@@ -80,64 +72,49 @@ Deno.test("console dates are Swiss (25.11.2026) and the employee file's columns 
     assert.match(person, /31\.03\.2027/);
     assert.match(person, /value="2027-03-31"/, "the date field keeps the day browsers need");
 
-    const csrf = await csrfOn(t, cookie, "/hr/calendar");
-    const closure = await t.request(
-      "/hr/calendar",
-      post(cookie, { csrf, name: "Betriebsferien", from: "2026-12-28", to: "2026-12-31" }),
-    );
+    const closure = await submit(t, cookie, "/hr/calendar", {
+      name: "Betriebsferien",
+      from: "2026-12-28",
+      to: "2026-12-31",
+    });
     assert.equal(closure.status, 200, await closure.clone().text());
     assert.match(await closure.text(), /28\.12\.2026 – 31\.12\.2026/);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("console refusals of the services in the reader's language (Italian)", async (ctx) => {
-  const t = await makeTestApp({ demo: false, now: NOW });
-  try {
+Deno.test("console refusals of the services in the reader's language (Italian)", (ctx) =>
+  withEmptyApp(async (t) => {
     await newInstallation(t);
     // An Italian HR person (a record, an account) works beside the first administrator.
-    const hrAccount = await cli(
+    const hr = await signedInUser(
       t,
+      "giulia.rossi@example.ch",
+      "hr",
+      "T1",
+      "Giulia-Bellinzona-Castelgrande-7",
       [
-        "user",
-        "add",
-        "--email",
-        "giulia.rossi@example.ch",
-        "--role",
-        "hr",
-        "--employee",
-        "T1",
         "--language",
         "it",
-        "--password-stdin",
       ],
-      "Giulia-Bellinzona-Castelgrande-7",
     );
-    assert.equal(hrAccount.code, 0, hrAccount.err);
-    const hr = {
-      Cookie: `hr_session=${await t.signIn("giulia.rossi@example.ch", "Giulia-Bellinzona-Castelgrande-7")}`,
+    // Luca Verdi, a new person of the Ticino office, as the people form is filled in.
+    const luca = {
+      personnel_number: "T9",
+      first_name: "Luca",
+      last_name: "Verdi",
+      canton: "TI",
+      employment_start: "2026-12-01",
+      workload_percent: "100",
+      weekday: "1",
+      role: "employee",
     };
 
     await ctx.step("a new person with the administrator's address: only an administrator", async () => {
-      const csrf = await csrfOn(t, hr, "/hr/people");
-      const r = await t.request(
-        "/hr/people",
-        post(hr, {
-          csrf,
-          personnel_number: "T9",
-          first_name: "Luca",
-          last_name: "Verdi",
-          work_email: "admin@rossi.example",
-          language: "it",
-          canton: "TI",
-          employment_start: "2026-12-01",
-          workload_percent: "100",
-          weekday: "1",
-          role: "employee",
-          invite: "yes",
-        }),
-      );
+      const r = await submit(t, hr, "/hr/people", {
+        ...luca,
+        work_email: "admin@rossi.example",
+        language: "it",
+        invite: "yes",
+      });
       assert.equal(r.status, 400);
       const html = await r.text();
       assert.match(html, /Solo un amministratore modifica l(?:'|&#39;)account di un amministratore/);
@@ -149,22 +126,12 @@ Deno.test("console refusals of the services in the reader's language (Italian)",
     });
 
     await ctx.step("the people form: a bad date and no first name, in Italian", async () => {
-      const csrf = await csrfOn(t, hr, "/hr/people");
-      const r = await t.request(
-        "/hr/people",
-        post(hr, {
-          csrf,
-          personnel_number: "T9",
-          first_name: " ",
-          last_name: "Verdi",
-          canton: "TI",
-          employment_start: "2026-02-30",
-          workload_percent: "100",
-          weekday: "1",
-          role: "employee",
-          invite: "no",
-        }),
-      );
+      const r = await submit(t, hr, "/hr/people", {
+        ...luca,
+        first_name: " ",
+        employment_start: "2026-02-30",
+        invite: "no",
+      });
       assert.equal(r.status, 400);
       const html = await r.text();
       assert.match(html, /Manca il nome\./);
@@ -172,28 +139,22 @@ Deno.test("console refusals of the services in the reader's language (Italian)",
     });
 
     await ctx.step("the person page: her own account", async () => {
-      const csrf = await csrfOn(t, hr, "/hr/people/T1");
-      const r = await t.request("/hr/people/T1/role", post(hr, { csrf, role: "manager" }));
+      const r = await submit(t, hr, "/hr/people/T1", { role: "manager" }, "/hr/people/T1/role");
       assert.equal(r.status, 403);
       assert.match(await r.text(), /Nessuno modifica il proprio account/);
     });
 
     await ctx.step("the person page: a workload above 100 %", async () => {
-      const csrf = await csrfOn(t, hr, "/hr/people/T2");
-      const r = await t.request(
-        "/hr/people/T2",
-        post(hr, {
-          csrf,
-          first_name: "Marco",
-          last_name: "Bianchi",
-          canton: "ZH",
-          employment_start: "2024-01-01",
-          workload_percent: "120",
-          weekly_hours: "42",
-          salary_continuation_scale: "BERNER",
-          weekday: "1",
-        }),
-      );
+      const r = await submit(t, hr, "/hr/people/T2", {
+        first_name: "Marco",
+        last_name: "Bianchi",
+        canton: "ZH",
+        employment_start: "2024-01-01",
+        workload_percent: "120",
+        weekly_hours: "42",
+        salary_continuation_scale: "BERNER",
+        weekday: "1",
+      });
       assert.equal(r.status, 400);
       assert.match(
         await r.text(),
@@ -202,10 +163,12 @@ Deno.test("console refusals of the services in the reader's language (Italian)",
     });
 
     await ctx.step("the person page: a workload change before the start and without a weekday", async () => {
-      const csrf = await csrfOn(t, hr, "/hr/people/T2");
-      const r = await t.request(
+      const r = await submit(
+        t,
+        hr,
+        "/hr/people/T2",
+        { wl_from: "2023-06-01", wl_percent: "80" },
         "/hr/people/T2/workload",
-        post(hr, { csrf, wl_from: "2023-06-01", wl_percent: "80" }),
       );
       assert.equal(r.status, 400);
       assert.match(
@@ -213,7 +176,4 @@ Deno.test("console refusals of the services in the reader's language (Italian)",
         /Nessuna modifica del grado d(?:'|&#39;)occupazione registrata: il primo giorno deve seguire l(?:'|&#39;)entrata \(01\.01\.2024\); serve almeno un giorno lavorativo\./,
       );
     });
-  } finally {
-    t.close();
-  }
-});
+  }));

@@ -11,8 +11,8 @@ import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { cli } from "../_cli.ts";
 import { employees, invitations, mailOutbox, users } from "../../src/db/schema/mod.ts";
 import { sha256Hex } from "../../src/crypto.ts";
-import { csrfOn, post } from "./_console.ts";
 import { newInstallation } from "./_installation.ts";
+import { addUser, signedInUser, submit, withEmptyApp } from "./_new_installation_people.ts";
 
 const NOW = "2026-11-25T09:00:00.000Z";
 
@@ -22,6 +22,11 @@ const PEOPLE = "personnel_number;first_name;last_name;work_email;canton;employme
   "T2;Marco;Bianchi;marco.bianchi@example.ch;ZH;01.01.2024;DE\r\n" +
   "T3;Claire;Dubois;claire.dubois@example.ch;VD;01.09.2025;fr\r\n" +
   "T4;Peter;Muster;peter.muster@example.ch;BE;01.09.2025;\r\n";
+
+/** `user invite` of a person's record with a role; `more` are further options. */
+function invite(t: TestApp, email: string, personnelNumber: string, role: string, more: string[] = []) {
+  return cli(t, ["user", "invite", "--email", email, "--employee", personnelNumber, "--role", role, ...more]);
+}
 
 async function record(t: TestApp, pn: string) {
   return (await t.deps.db.select().from(employees).where(eq(employees.personnelNumber, pn)))[0];
@@ -69,38 +74,17 @@ Deno.test("the employee file keeps the language of people without an account; an
   }
 });
 
-Deno.test("user invite and user add without --language take the person's language; the e-mail names the organisation", async () => {
-  const t = await makeTestApp({ demo: false, now: NOW });
-  try {
+Deno.test("user invite and user add without --language take the person's language; the e-mail names the organisation", () =>
+  withEmptyApp(async (t) => {
     await newInstallation(t, { people: PEOPLE });
-    const r = await cli(t, [
-      "user",
-      "invite",
-      "--email",
-      "claire.dubois@example.ch",
-      "--employee",
-      "T3",
-      "--role",
-      "employee",
-    ]);
+    const r = await invite(t, "claire.dubois@example.ch", "T3", "employee");
     assert.equal(r.code, 0, r.err);
     const mail = await lastMail(t, "claire.dubois@example.ch");
     assert.equal(mail.subject, "Votre accès au portail RH chez Rossi Sagl");
     assert.match(mail.textBody, /^Bonjour,\n\nVotre équipe RH, chez Rossi Sagl, a créé pour vous un compte/);
     assert.equal((await account(t, "claire.dubois@example.ch")).language, "fr");
 
-    const given = await cli(t, [
-      "user",
-      "invite",
-      "--email",
-      "peter.muster@example.ch",
-      "--employee",
-      "T4",
-      "--role",
-      "employee",
-      "--language",
-      "en",
-    ]);
+    const given = await invite(t, "peter.muster@example.ch", "T4", "employee", ["--language", "en"]);
     assert.equal(given.code, 0, given.err);
     const en = await lastMail(t, "peter.muster@example.ch");
     assert.equal(en.subject, "Your access to the HR portal at Rossi Sagl");
@@ -108,31 +92,19 @@ Deno.test("user invite and user add without --language take the person's languag
     assert.equal((await record(t, "T4")).language, "en", "kept with the record for the next invitation");
 
     // `user add` (an account with a password, no e-mail sent) takes the record's language the same way.
-    const added = await cli(
+    const added = await addUser(
       t,
-      [
-        "user",
-        "add",
-        "--email",
-        "giulia.rossi@example.ch",
-        "--role",
-        "employee",
-        "--employee",
-        "T1",
-        "--password-stdin",
-      ],
+      "giulia.rossi@example.ch",
+      "employee",
+      "T1",
       "Giulia-Bellinzona-Castelgrande-7",
     );
     assert.equal(added.code, 0, added.err);
     assert.equal((await account(t, "giulia.rossi@example.ch")).language, "it");
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("console: the invitation speaks the person's language, never the Italian HR person's", async (ctx) => {
-  const t = await makeTestApp({ demo: false, now: NOW });
-  try {
+Deno.test("console: the invitation speaks the person's language, never the Italian HR person's", (ctx) =>
+  withEmptyApp(async (t) => {
     const cookie = await newInstallation(t, { language: "it", people: PEOPLE });
 
     await ctx.step("the new-person form has a language field", async () => {
@@ -142,24 +114,19 @@ Deno.test("console: the invitation speaks the person's language, never the Itali
     });
 
     await ctx.step("a Zurich person entered in German gets a German invitation", async () => {
-      const csrf = await csrfOn(t, cookie, "/hr/people");
-      const r = await t.request(
-        "/hr/people",
-        post(cookie, {
-          csrf,
-          personnel_number: "T5",
-          first_name: "Anna",
-          last_name: "Keller",
-          work_email: "anna.keller@example.ch",
-          language: "de",
-          canton: "ZH",
-          employment_start: "2026-12-01",
-          workload_percent: "100",
-          weekday: "1",
-          role: "employee",
-          invite: "yes",
-        }),
-      );
+      const r = await submit(t, cookie, "/hr/people", {
+        personnel_number: "T5",
+        first_name: "Anna",
+        last_name: "Keller",
+        work_email: "anna.keller@example.ch",
+        language: "de",
+        canton: "ZH",
+        employment_start: "2026-12-01",
+        workload_percent: "100",
+        weekday: "1",
+        role: "employee",
+        invite: "yes",
+      });
       assert.equal(r.status, 200, await r.clone().text());
       await r.body?.cancel();
       assert.equal((await record(t, "T5")).language, "de");
@@ -174,8 +141,7 @@ Deno.test("console: the invitation speaks the person's language, never the Itali
     });
 
     await ctx.step("the invite button of the list uses the record's language", async () => {
-      const csrf = await csrfOn(t, cookie, "/hr/people");
-      const r = await t.request("/hr/people/invite", post(cookie, { csrf, personnel_number: "T2" }));
+      const r = await submit(t, cookie, "/hr/people", { personnel_number: "T2" }, "/hr/people/invite");
       assert.equal(r.status, 200, await r.clone().text());
       await r.body?.cancel();
       assert.equal(
@@ -186,27 +152,14 @@ Deno.test("console: the invitation speaks the person's language, never the Itali
     });
 
     await ctx.step("an HR person with a record is named by name", async () => {
-      const add = await cli(
+      const hr = await signedInUser(
         t,
-        [
-          "user",
-          "add",
-          "--email",
-          "giulia.rossi@example.ch",
-          "--role",
-          "hr",
-          "--employee",
-          "T1",
-          "--password-stdin",
-        ],
+        "giulia.rossi@example.ch",
+        "hr",
+        "T1",
         "Giulia-Bellinzona-Castelgrande-7",
       );
-      assert.equal(add.code, 0, add.err);
-      const hr = {
-        Cookie: `hr_session=${await t.signIn("giulia.rossi@example.ch", "Giulia-Bellinzona-Castelgrande-7")}`,
-      };
-      const csrf = await csrfOn(t, hr, "/hr/people");
-      const r = await t.request("/hr/people/invite", post(hr, { csrf, personnel_number: "T3" }));
+      const r = await submit(t, hr, "/hr/people", { personnel_number: "T3" }, "/hr/people/invite");
       assert.equal(r.status, 200, await r.clone().text());
       await r.body?.cancel();
       const mail = await lastMail(t, "claire.dubois@example.ch");
@@ -216,36 +169,27 @@ Deno.test("console: the invitation speaks the person's language, never the Itali
     await ctx.step("the person page shows the language and saves a change", async () => {
       const html = await (await t.request("/hr/people/T3", { headers: cookie })).text();
       assert.match(html, /value="fr" selected>francese<\/option>/);
-      const csrf = await csrfOn(t, cookie, "/hr/people/T3");
-      const r = await t.request(
-        "/hr/people/T3",
-        post(cookie, {
-          csrf,
-          first_name: "Claire",
-          last_name: "Dubois",
-          work_email: "claire.dubois@example.ch",
-          language: "it",
-          canton: "VD",
-          employment_start: "2025-09-01",
-          workload_percent: "100",
-          weekly_hours: "42",
-          salary_continuation_scale: "BERNER",
-          weekday: "1",
-        }),
-      );
+      const r = await submit(t, cookie, "/hr/people/T3", {
+        first_name: "Claire",
+        last_name: "Dubois",
+        work_email: "claire.dubois@example.ch",
+        language: "it",
+        canton: "VD",
+        employment_start: "2025-09-01",
+        workload_percent: "100",
+        weekly_hours: "42",
+        salary_continuation_scale: "BERNER",
+        weekday: "1",
+      });
       assert.equal(r.status, 200, await r.clone().text());
       await r.body?.cancel();
       assert.equal((await record(t, "T3")).language, "it");
       assert.equal((await account(t, "claire.dubois@example.ch")).language, "it", "and the account's");
     });
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("a link that no longer works is said in the invited person's language, else the browser's", async () => {
-  const t = await makeTestApp({ demo: false, now: NOW });
-  try {
+Deno.test("a link that no longer works is said in the invited person's language, else the browser's", () =>
+  withEmptyApp(async (t) => {
     await newInstallation(t, { people: PEOPLE });
     const unknown = await t.request("/account/invitation?token=hri_unknownunknownunknownunknown", {
       headers: { "Accept-Language": "fr-CH, de;q=0.5" },
@@ -255,16 +199,7 @@ Deno.test("a link that no longer works is said in the invited person's language,
     assert.match(page, /<html lang="fr">/);
     assert.match(page, /Ce lien a expiré ou a déjà été utilisé/);
 
-    const invited = await cli(t, [
-      "user",
-      "invite",
-      "--email",
-      "giulia.rossi@example.ch",
-      "--employee",
-      "T1",
-      "--role",
-      "employee",
-    ]);
+    const invited = await invite(t, "giulia.rossi@example.ch", "T1", "employee");
     assert.equal(invited.code, 0, invited.err);
     assert.equal(
       (await lastMail(t, "giulia.rossi@example.ch")).subject,
@@ -287,7 +222,4 @@ Deno.test("a link that no longer works is said in the invited person's language,
     const text = await expired.text();
     assert.match(text, /<html lang="it">/, "her language, whatever the browser says");
     assert.match(text, /Questo link è scaduto o è già stato usato/);
-  } finally {
-    t.close();
-  }
-});
+  }));
