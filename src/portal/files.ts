@@ -36,6 +36,19 @@ export async function uploadedFile(c: Context, field: string, seconds = 30): Pro
 }
 
 /**
+ * The part `file` of an upload as a service stores it for the entry `id` (a leave request, a requested
+ * document): the file's name and its bytes.
+ */
+export async function uploadFor(
+  c: Context,
+  id: string,
+  seconds: number,
+): Promise<{ id: string; fileName: string; bytes: Uint8Array<ArrayBuffer> }> {
+  const file = await uploadedFile(c, "file", seconds);
+  return { id, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+/**
  * A stored file as a download that no cache keeps, with a strong `ETag` over its bytes: an app that kept the
  * file in its own storage sends `If-None-Match` and gets 304 without the bytes while they are unchanged.
  * `whenSent` runs only when the bytes are sent (a download counted is one that happened).

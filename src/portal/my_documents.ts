@@ -15,7 +15,7 @@ import {
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from "../services/uploaded_files.ts";
 import { LANGS } from "../i18n/mod.ts";
 import { route, type RouteDef } from "./route.ts";
-import { fileResponse, uploadedFile } from "./files.ts";
+import { fileResponse, uploadFor } from "./files.ts";
 import { dateTime, idParam } from "./schemas.ts";
 
 const PersonalDocument = z.strictObject({
@@ -159,14 +159,12 @@ export const myDocumentRoutes: RouteDef[] = [
       413: "The file is larger than 10 MB.",
       415: "Not multipart/form-data, or the file is neither a PDF nor a JPEG or PNG image.",
     },
-    handler: async ({ deps, user, params, c }) => {
-      const file = await uploadedFile(c, "file", deps.config.bodyReadTimeoutSeconds);
-      return attachToLeaveRequest(deps, portalActor(user), {
-        id: params.id,
-        fileName: file.name,
-        bytes: new Uint8Array(await file.arrayBuffer()),
-      });
-    },
+    handler: async ({ deps, user, params, c }) =>
+      attachToLeaveRequest(
+        deps,
+        portalActor(user),
+        await uploadFor(c, params.id, deps.config.bodyReadTimeoutSeconds),
+      ),
   }),
   route({
     method: "get",
@@ -179,10 +177,8 @@ export const myDocumentRoutes: RouteDef[] = [
     params: idParam,
     fileType: [...ATTACHMENT_TYPES],
     errors: { 404: "The caller has no leave request with this id, or it has no attachment." },
-    handler: async ({ deps, user, params, c }) => {
-      const a = await getLeaveAttachment(deps, portalActor(user), params.id);
-      return fileResponse(c, a);
-    },
+    handler: async ({ deps, user, params, c }) =>
+      fileResponse(c, await getLeaveAttachment(deps, portalActor(user), params.id)),
   }),
   route({
     method: "get",

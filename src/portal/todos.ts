@@ -12,7 +12,7 @@ import {
   SURVEY_OUTCOMES,
 } from "../services/todos.ts";
 import { route, type RouteDef } from "./route.ts";
-import { fileResponse, uploadedFile } from "./files.ts";
+import { fileResponse, uploadFor } from "./files.ts";
 import {
   getRequiredDocument,
   getRequiredDocumentFile,
@@ -260,12 +260,11 @@ export const todoRoutes: RouteDef[] = [
       const actor = portalActor(user);
       // Someone else's id reads as unknown before anything of the upload is looked at.
       await getRequiredDocument(deps, actor, params.id);
-      const file = await uploadedFile(c, "file", deps.config.bodyReadTimeoutSeconds);
-      return uploadRequiredDocument(deps, actor, {
-        id: params.id,
-        fileName: file.name,
-        bytes: new Uint8Array(await file.arrayBuffer()),
-      });
+      return uploadRequiredDocument(
+        deps,
+        actor,
+        await uploadFor(c, params.id, deps.config.bodyReadTimeoutSeconds),
+      );
     },
   }),
   route({
