@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { decodeProtectedHeader } from "jose";
-import { makeTestApp } from "../_helpers.ts";
+import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { users } from "../../src/db/schema/mod.ts";
 import { findOrCreateConnection, getLiveConnection } from "../../src/oauth/connections.ts";
 import { issueAccessToken } from "../../src/oauth/tokens.ts";
@@ -10,9 +10,48 @@ import { cli } from "../_cli.ts";
 
 const connector = { FEATURE_MCP_CONNECTOR: "true", MCP_ISSUER_URL: "https://hr.example.ch" };
 
-Deno.test("cli: a confidential client is created with its secret shown once, listed and revoked", async () => {
+/** Runs a test on the demo app with the connector on, closed however the test ends. */
+async function withConnector(test: (t: TestApp) => Promise<void>): Promise<void> {
   const t = await makeTestApp({ env: connector });
   try {
+    await test(t);
+  } finally {
+    t.close();
+  }
+}
+
+/** A token request of a confidential client authenticated with its id and secret (HTTP Basic). */
+function tokenWithBasic(t: TestApp, id: string, secret: string, body: string) {
+  return t.request("/api/oauth/token", {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      authorization: `Basic ${btoa(`${id}:${secret}`)}`,
+    },
+    body,
+  });
+}
+
+/**
+ * A client registered dynamically with one redirect URI, and the demo employee's self:read connection to
+ * it, as an assistant's first sign-on leaves them.
+ */
+async function connectEmployee(t: TestApp, clientName: string, redirectUri: string) {
+  const reg = await (await t.request("/api/oauth/register", {
+    method: "POST",
+    json: { client_name: clientName, redirect_uris: [redirectUri] },
+  })).json();
+  const u = (await t.deps.db.query.users.findFirst({ where: eq(users.email, "employee@demo.example") }))!;
+  const conn = await findOrCreateConnection(t.deps, {
+    clientId: reg.client_id,
+    userId: u.id,
+    scopes: ["self:read"],
+  });
+  return { reg, u, conn };
+}
+
+Deno.test("cli: a confidential client is created with its secret shown once, listed and revoked", () =>
+  withConnector(async (t) => {
     const r = await cli(t, [
       "client",
       "create",
@@ -30,38 +69,25 @@ Deno.test("cli: a confidential client is created with its secret shown once, lis
     });
     assert.notEqual(stored.rows[0].secret_hash, secret, "only the hash is stored");
     // The client authenticates at the token endpoint with its secret (a bad grant, but a known client).
-    const tok = await t.request("/api/oauth/token", {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        authorization: `Basic ${btoa(`${id}:${secret}`)}`,
-      },
-      body: "grant_type=refresh_token&refresh_token=nope&resource=https%3A%2F%2Fhr.example.ch%2Fapi%2Fmcp",
-    });
+    const tok = await tokenWithBasic(
+      t,
+      id,
+      secret,
+      "grant_type=refresh_token&refresh_token=nope&resource=https%3A%2F%2Fhr.example.ch%2Fapi%2Fmcp",
+    );
     assert.equal((await tok.json()).error, "invalid_grant");
     assert.match((await cli(t, ["client", "list"])).out, new RegExp(`${id}\\s+CONFIDENTIAL\\s+active`));
     assert.equal((await cli(t, ["client", "revoke", "--id", id])).code, 0);
     assert.match((await cli(t, ["client", "list"])).out, new RegExp(`${id}\\s+CONFIDENTIAL\\s+revoked`));
-    const after = await t.request("/api/oauth/token", {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        authorization: `Basic ${btoa(`${id}:${secret}`)}`,
-      },
-      body: "grant_type=refresh_token&refresh_token=nope",
-    });
+    const after = await tokenWithBasic(t, id, secret, "grant_type=refresh_token&refresh_token=nope");
     assert.equal(after.status, 401);
     const bad = await cli(t, ["client", "create", "--name", "X", "--redirect-uri", "javascript:alert(1)"]);
     assert.equal(bad.code, 1);
     assert.match(bad.err, /redirect URI/i);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("cli: dynamic registration can be switched off and on at run time", async () => {
-  const t = await makeTestApp({ env: connector });
-  try {
+Deno.test("cli: dynamic registration can be switched off and on at run time", () =>
+  withConnector(async (t) => {
     const register = () =>
       t.request("/api/oauth/register", {
         method: "POST",
@@ -74,49 +100,27 @@ Deno.test("cli: dynamic registration can be switched off and on at run time", as
     assert.match((await cli(t, ["registration"])).out, /is off/);
     await cli(t, ["registration", "on"]);
     assert.equal((await register()).status, 201);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("cli: connections are listed and revoked; a revoked connection stops at once", async () => {
-  const t = await makeTestApp({ env: connector });
-  try {
-    const reg = await (await t.request("/api/oauth/register", {
-      method: "POST",
-      json: { client_name: "Cursor", redirect_uris: ["cursor://anysphere.cursor-retrieval/oauth/callback"] },
-    })).json();
-    const u = await t.deps.db.query.users.findFirst({ where: eq(users.email, "employee@demo.example") });
-    const conn = await findOrCreateConnection(t.deps, {
-      clientId: reg.client_id,
-      userId: u!.id,
-      scopes: ["self:read"],
-    });
+Deno.test("cli: connections are listed and revoked; a revoked connection stops at once", () =>
+  withConnector(async (t) => {
+    const { conn } = await connectEmployee(
+      t,
+      "Cursor",
+      "cursor://anysphere.cursor-retrieval/oauth/callback",
+    );
     const list = await cli(t, ["connection", "list", "--email", "employee@demo.example"]);
     assert.match(list.out, new RegExp(`${conn.id}.*Cursor.*self:read`));
     assert.equal((await cli(t, ["connection", "revoke", "--id", conn.id])).code, 0);
     assert.equal(await getLiveConnection(t.deps, conn.id), null);
     assert.equal((await cli(t, ["connection", "revoke", "--id", conn.id])).code, 1);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("cli: keys rotate — new tokens get the new key, tokens signed before keep working until they expire", async () => {
-  const t = await makeTestApp({ env: connector });
-  try {
-    const reg = await (await t.request("/api/oauth/register", {
-      method: "POST",
-      json: { client_name: "VS Code", redirect_uris: ["http://127.0.0.1/callback"] },
-    })).json();
-    const u = await t.deps.db.query.users.findFirst({ where: eq(users.email, "employee@demo.example") });
-    const conn = await findOrCreateConnection(t.deps, {
-      clientId: reg.client_id,
-      userId: u!.id,
-      scopes: ["self:read"],
-    });
+Deno.test("cli: keys rotate — new tokens get the new key, tokens signed before keep working until they expire", () =>
+  withConnector(async (t) => {
+    const { reg, u, conn } = await connectEmployee(t, "VS Code", "http://127.0.0.1/callback");
     const p = {
-      userId: u!.id,
+      userId: u.id,
       clientId: reg.client_id,
       connectionId: conn.id,
       scopes: ["self:read" as const],
@@ -133,7 +137,4 @@ Deno.test("cli: keys rotate — new tokens get the new key, tokens signed before
     const jwks = await (await t.request("/.well-known/jwks.json")).json();
     const kids = jwks.keys.map((k: { kid: string }) => k.kid);
     assert.ok(kids.includes(newKid) && kids.includes(decodeProtectedHeader(before.accessToken).kid));
-  } finally {
-    t.close();
-  }
-});
+  }));

@@ -4,14 +4,37 @@
  */
 import assert from "node:assert/strict";
 import { generateIdentity, identityToRecipient } from "age-encryption";
-import { makeTestApp } from "../_helpers.ts";
+import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { openDatabase } from "../../src/db/client.ts";
 import { cli } from "../_cli.ts";
 
-Deno.test("backup: encrypted to a passphrase or an age key, restored only with it", async (t) => {
-  const app = await makeTestApp();
+/** Runs a test on the demo app (with `opts`) and a temporary folder, both gone however the test ends. */
+async function withAppAndDir(
+  opts: Parameters<typeof makeTestApp>[0],
+  test: (app: TestApp, dir: string) => Promise<void>,
+): Promise<void> {
+  const app = await makeTestApp(opts);
   const dir = await Deno.makeTempDir();
   try {
+    await test(app, dir);
+  } finally {
+    app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("backup: encrypted to a passphrase or an age key, restored only with it", (t) =>
+  withAppAndDir({}, async (app, dir) => {
+    /** Restores the passphrase backup into `restored/`, the passphrase given on stdin. */
+    const restoreBackup = (passphrase: string) =>
+      cli(app, [
+        "restore",
+        "--from",
+        `${dir}/hr.db.age`,
+        "--to",
+        `${dir}/restored/hr.db`,
+        "--passphrase-stdin",
+      ], passphrase);
     await t.step("a passphrase: the file is age, with no personal data readable", async () => {
       const r = await cli(
         app,
@@ -33,27 +56,13 @@ Deno.test("backup: encrypted to a passphrase or an age key, restored only with i
       );
     });
     await t.step("a wrong passphrase restores nothing", async () => {
-      const r = await cli(app, [
-        "restore",
-        "--from",
-        `${dir}/hr.db.age`,
-        "--to",
-        `${dir}/restored/hr.db`,
-        "--passphrase-stdin",
-      ], "wrong-passphrase-here\n");
+      const r = await restoreBackup("wrong-passphrase-here\n");
       assert.equal(r.code, 1);
       assert.match(r.err, /could not be decrypted/);
       assert.equal(await Deno.stat(`${dir}/restored/hr.db`).then(() => true, () => false), false);
     });
     await t.step("the right one restores a checked database with the demo's people", async () => {
-      const r = await cli(app, [
-        "restore",
-        "--from",
-        `${dir}/hr.db.age`,
-        "--to",
-        `${dir}/restored/hr.db`,
-        "--passphrase-stdin",
-      ], "Gurten-Apfel-Rosengarten\n");
+      const r = await restoreBackup("Gurten-Apfel-Rosengarten\n");
       assert.equal(r.code, 0, r.err);
       assert.equal((await Deno.stat(`${dir}/restored/hr.db`)).mode! & 0o777, 0o600);
       const db = await openDatabase(`file:${dir}/restored/hr.db`);
@@ -64,14 +73,7 @@ Deno.test("backup: encrypted to a passphrase or an age key, restored only with i
       assert.equal(Number(n.rows[0].n), 1);
     });
     await t.step("restore never overwrites a database", async () => {
-      const r = await cli(app, [
-        "restore",
-        "--from",
-        `${dir}/hr.db.age`,
-        "--to",
-        `${dir}/restored/hr.db`,
-        "--passphrase-stdin",
-      ], "Gurten-Apfel-Rosengarten\n");
+      const r = await restoreBackup("Gurten-Apfel-Rosengarten\n");
       assert.equal(r.code, 1);
       assert.match(r.err, /stop the service and move it/);
     });
@@ -119,16 +121,10 @@ Deno.test("backup: encrypted to a passphrase or an age key, restored only with i
         );
       },
     );
-  } finally {
-    app.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("restore: access tokens from before verify until they expire, and the restored service signs with a new key", async () => {
-  const app = await makeTestApp({ env: { FEATURE_MCP_CONNECTOR: "true" } });
-  const dir = await Deno.makeTempDir();
-  try {
+Deno.test("restore: access tokens from before verify until they expire, and the restored service signs with a new key", () =>
+  withAppAndDir({ env: { FEATURE_MCP_CONNECTOR: "true" } }, async (app, dir) => {
     const { issueAccessToken, signingKey } = await import("../../src/oauth/tokens.ts");
     const { verifyAccessToken } = await import("../_tokens.ts");
     const { findOrCreateConnection } = await import("../../src/oauth/connections.ts");
@@ -169,8 +165,4 @@ Deno.test("restore: access tokens from before verify until they expire, and the 
     } finally {
       restored.close();
     }
-  } finally {
-    app.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
