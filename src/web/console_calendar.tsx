@@ -15,7 +15,7 @@ import { importSchoolHolidays } from "../services/school_holidays.ts";
 import { RecalculationNeeded } from "../services/closure_changes.ts";
 import { listPersonNames } from "../services/hr_console.ts";
 import {
-  CantonOptions,
+  CantonSelect,
   Check,
   consoleGet,
   ConsolePage,
@@ -89,10 +89,7 @@ export async function calendarPage(
       <h2 id="school">{t.schoolTitle}</h2>
       <p>{t.schoolIntro}</p>
       <PostForm p={p} action="/hr/calendar/school-holidays" upload>
-        <label for="scanton">{t.canton}</label>
-        <select id="scanton" name="canton">
-          <CantonOptions value={f.canton ?? "BE"} />
-        </select>
+        <CantonSelect id="scanton" label={t.canton} value={f.canton ?? "BE"} />
         <Field id="sics" label={t.icsFile} name="file" type="file" accept=".ics,text/calendar" required />
         <button type="submit">{t.save}</button>
       </PostForm>

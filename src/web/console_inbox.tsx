@@ -29,6 +29,7 @@ import {
   PostForm,
   refusal,
   render,
+  RowAction,
   Table,
 } from "./console_kit.tsx";
 import { swissDate } from "../i18n/console_common.ts";
@@ -164,11 +165,12 @@ async function inboxPage(
                     : null}
                   {s.hasFile && s.certificateState !== "ACCEPTED"
                     ? (
-                      <PostForm p={p} action={`/hr/inbox/certificates/${s.id}/accept`}>
-                        <button type="submit" class="secondary" aria-label={`${it.accept}: ${s.name}`}>
-                          {it.accept}
-                        </button>
-                      </PostForm>
+                      <RowAction
+                        p={p}
+                        action={`/hr/inbox/certificates/${s.id}/accept`}
+                        label={it.accept}
+                        about={s.name}
+                      />
                     )
                     : null}
                 </td>

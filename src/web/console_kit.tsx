@@ -420,6 +420,30 @@ export function PostForm(
   );
 }
 
+/**
+ * A form of one button that acts on one row of a list (invite, accept, mark done): the button's accessible
+ * name says which row (`about`), since every row's button reads the same; `fields` are the row's hidden fields.
+ */
+export function RowAction(props: {
+  p: Page;
+  action: string;
+  label: string;
+  about: string;
+  fields?: Record<string, string>;
+  inline?: boolean;
+}) {
+  return (
+    <PostForm p={props.p} action={props.action} inline={props.inline}>
+      {Object.entries(props.fields ?? {}).map(([name, value]) => (
+        <input type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" class="secondary" aria-label={`${props.label}: ${props.about}`}>
+        {props.label}
+      </button>
+    </PostForm>
+  );
+}
+
 /** A hint under a field, which the field names in its `aria-describedby`. */
 export function Hint(props: { id: string; children?: Child }) {
   return <p id={props.id} class="muted">{props.children}</p>;
@@ -550,12 +574,23 @@ export function NameFields(props: { p: Page; first?: string; last?: string }) {
   );
 }
 
-/** The canton a person works in, as the new-person form and the person page both ask for it. */
-export function CantonSelect(props: { t: ConsoleTexts; value: string | undefined }) {
+/**
+ * A choice of one canton (`canton`), `value` selected; with `none` a first choice of no canton, shown by that
+ * text. The id is `canton` unless the page has several such fields.
+ */
+export function CantonSelect(props: {
+  id?: string;
+  label: string;
+  value: string | undefined;
+  describedBy?: string;
+  none?: string;
+}) {
+  const id = props.id ?? "canton";
   return (
     <>
-      <label for="canton">{props.t.canton}</label>
-      <select id="canton" name="canton">
+      <label for={id}>{props.label}</label>
+      <select id={id} name="canton" aria-describedby={props.describedBy}>
+        {props.none === undefined ? null : <option value="" selected={!props.value}>{props.none}</option>}
         <CantonOptions value={props.value} />
       </select>
     </>

@@ -12,7 +12,7 @@ import { applySections, readSection } from "../org_config/mod.ts";
 import { ORG_LANGUAGES } from "../settings.ts";
 import {
   CANTON_CODES,
-  CantonOptions,
+  CantonSelect,
   Check,
   consoleGet,
   ConsolePage,
@@ -75,10 +75,7 @@ async function organisationPage(
           maxlength={200}
           value={f.name ?? ""}
         />
-        <label for="ocanton">{ot.canton}</label>
-        <select id="ocanton" name="canton" aria-describedby="ocanton-hint">
-          <CantonOptions value={f.canton ?? "ZH"} />
-        </select>
+        <CantonSelect id="ocanton" label={ot.canton} value={f.canton ?? "ZH"} describedBy="ocanton-hint" />
         <Hint id="ocanton-hint">{ot.cantonHint}</Hint>
         <Field
           id="opayday"

@@ -39,6 +39,7 @@ import {
   type PageOpts,
   PostForm,
   render,
+  RowAction,
   Table,
   WeekdayBoxes,
 } from "./console_kit.tsx";
@@ -86,12 +87,13 @@ export async function peoplePage(
               {r.userId ? (r.hash ? t.accountActive : t.accountInvited) : t.accountNone}
               {!r.hash && r.email
                 ? (
-                  <PostForm p={p} action="/hr/people/invite">
-                    <input type="hidden" name="personnel_number" value={r.pn} />
-                    <button type="submit" class="secondary" aria-label={`${t.invite}: ${r.first} ${r.last}`}>
-                      {t.invite}
-                    </button>
-                  </PostForm>
+                  <RowAction
+                    p={p}
+                    action="/hr/people/invite"
+                    label={t.invite}
+                    about={`${r.first} ${r.last}`}
+                    fields={{ personnel_number: r.pn }}
+                  />
                 )
                 : null}
             </td>
@@ -119,7 +121,7 @@ export async function peoplePage(
           value={f.work_email}
         />
         <LanguageSelect lang={p.lang} value={f.language} />
-        <CantonSelect t={t} value={f.canton ?? "ZH"} />
+        <CantonSelect label={t.canton} value={f.canton ?? "ZH"} />
         <EmploymentFields t={t} f={f} workload={f.workload_percent ?? "100"} />
         <WeekdayBoxes
           t={t}

@@ -139,7 +139,7 @@ async function personPage(
         />
         <LanguageSelect lang={p.lang} value={f.language} />
         <Field id="phone" label={pt.phone} name="phone" type="tel" maxlength={40} value={f.phone} />
-        <CantonSelect t={t} value={f.canton} />
+        <CantonSelect label={t.canton} value={f.canton} />
         <label for="manager">{pt.manager}</label>
         <select id="manager" name="manager_personnel_number">
           <option value="" selected={!f.manager_personnel_number}>{pt.noManager}</option>

@@ -34,7 +34,7 @@ import { deleteApplication } from "../services/application_retention.ts";
 import { completeRecruitingTask, listApplicationTasks } from "../services/recruiting_tasks.ts";
 import { hiredAs, listStages } from "../services/hr_console.ts";
 import {
-  CantonOptions,
+  CantonSelect,
   consoleGet,
   ConsolePage,
   consolePost,
@@ -49,6 +49,7 @@ import {
   PostForm,
   refusal,
   render,
+  RowAction,
   Table,
 } from "./console_kit.tsx";
 import { refusalText, swissDate } from "../i18n/console_common.ts";
@@ -80,11 +81,7 @@ function PositionForm(props: { p: Page; f: Form; id?: string }) {
         value={f.department}
       />
       <Field id="ploc" label={rt.location} name="location" type="text" maxlength={100} value={f.location} />
-      <label for="pcanton">{rt.canton}</label>
-      <select id="pcanton" name="canton">
-        <option value="" selected={!f.canton}>–</option>
-        <CantonOptions value={f.canton} />
-      </select>
+      <CantonSelect id="pcanton" label={rt.canton} value={f.canton} none="–" />
       <Field
         id="pmin"
         label={rt.workloadFrom}
@@ -322,15 +319,15 @@ async function applicationPage(deps: AppDeps, c: Context, p: Page, id: string, o
                   {`${t.done ? "✓" : "○"} ${t.title}${t.blocking ? ` (${rt.blocking})` : ""}${
                     t.assignee ? ` · ${t.assignee}` : ""
                   }`}
-                  {t.done
-                    ? null
-                    : (
-                      <PostForm p={p} action={`/hr/recruiting/applications/${id}/tasks/${t.id}/done`} inline>
-                        <button type="submit" class="secondary" aria-label={`${rt.markDone}: ${t.title}`}>
-                          {rt.markDone}
-                        </button>
-                      </PostForm>
-                    )}
+                  {t.done ? null : (
+                    <RowAction
+                      p={p}
+                      action={`/hr/recruiting/applications/${id}/tasks/${t.id}/done`}
+                      label={rt.markDone}
+                      about={t.title}
+                      inline
+                    />
+                  )}
                 </li>
               ))}
             </ul>
