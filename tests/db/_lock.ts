@@ -6,9 +6,23 @@ import assert from "node:assert/strict";
 import { makeTestApp } from "../_helpers.ts";
 
 /** A second process holding the write lock on `path` until `release()`. */
-export async function holdLock(path: string, mode: "immediate" | "exclusive" = "immediate") {
+export function holdLock(path: string, mode: "immediate" | "exclusive" = "immediate") {
+  return holder("./_hold_lock.ts", [path, mode], "the lock holder", "locked", "released");
+}
+
+/** A second process holding a read transaction on `path` (its snapshot pins the log) until `release()`. */
+export function holdRead(path: string) {
+  return holder("./_hold_read.ts", [path], "the reader", "reading", "done");
+}
+
+/**
+ * Starts a helper program of these tests as its own process and waits until it says `ready` (it holds what
+ * it holds); `release()` tells it to go on, waits until it says `done`, and requires it to end well. An
+ * early end fails with what the program wrote to standard error.
+ */
+async function holder(script: string, args: string[], who: string, ready: string, done: string) {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("./_hold_lock.ts", import.meta.url).pathname, path, mode],
+    args: ["run", "-A", new URL(script, import.meta.url).pathname, ...args],
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
@@ -21,52 +35,21 @@ export async function holdLock(path: string, mode: "immediate" | "exclusive" = "
       if (done) {
         const err = await new Response(child.stderr).text().catch(() => "");
         await child.status;
-        throw new Error(`the lock holder ended before saying "${word}": ${err.trim()}`);
+        throw new Error(`${who} ended before saying "${word}": ${err.trim()}`);
       }
       seen += value;
     }
   };
-  await until("locked");
+  await until(ready);
   const writer = child.stdin.getWriter();
   return {
     async release() {
       await writer.write(new TextEncoder().encode("go\n"));
       await writer.close();
-      await until("released");
+      await until(done);
       lines.releaseLock();
       await child.stdout.cancel().catch(() => {});
       await child.stderr.cancel().catch(() => {});
-      assert.equal((await child.status).code, 0);
-    },
-  };
-}
-
-/** A second process holding a read transaction on `path` (its snapshot pins the log) until `release()`. */
-export async function holdRead(path: string) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("./_hold_read.ts", import.meta.url).pathname, path],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let seen = "";
-  const until = async (word: string) => {
-    while (!seen.includes(word)) {
-      const { value, done } = await lines.read();
-      if (done) throw new Error(`the reader ended before saying "${word}"`);
-      seen += value;
-    }
-  };
-  await until("reading");
-  const writer = child.stdin.getWriter();
-  return {
-    async release() {
-      await writer.write(new TextEncoder().encode("go\n"));
-      await writer.close();
-      await until("done");
-      lines.releaseLock();
-      await child.stdout.cancel().catch(() => {});
       assert.equal((await child.status).code, 0);
     },
   };

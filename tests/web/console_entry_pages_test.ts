@@ -18,6 +18,7 @@ import { makeTestApp } from "../_helpers.ts";
 import { users } from "../../src/db/schema/mod.ts";
 import { post, session } from "./_console.ts";
 import { canonical, parseGolden, writeGolden } from "./_pinned.ts";
+import { OFFER_FORM } from "./_offer_stage.ts";
 
 const GOLDEN = new URL("./console_entry_pages.golden.txt", import.meta.url);
 
@@ -63,16 +64,7 @@ const MOVING = {
 };
 
 const OFFER = {
-  key: "OFFER",
-  name_de: "Angebot",
-  name_fr: "Offre",
-  name_en: "Offer",
-  order: "40",
-  gated: "yes",
-  outcome: "NONE",
-  task_0_kind: "EMAIL_CANDIDATE",
-  task_0_title: "Angebot ankündigen",
-  task_0_subject_de: "Ihr Angebot: {position}",
+  ...OFFER_FORM,
   task_0_body_de: "Guten Tag {firstName} {lastName}\r\n\r\nWir freuen uns.",
   task_0_subject_fr: "Votre offre : {position}",
   task_0_body_fr: "Bonjour {firstName}",

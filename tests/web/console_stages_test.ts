@@ -11,6 +11,7 @@ import { applications, applicationTasks, positions } from "../../src/db/schema/m
 import { READY_APPLICATION_ID } from "../../src/demo/mod.ts";
 import { readSection } from "../../src/org_config/mod.ts";
 import { csrfOn, post, session } from "./_console.ts";
+import { OFFER_FORM } from "./_offer_stage.ts";
 
 async function setup(t: TestApp) {
   const cookie = await session(t, "hr@demo.example");
@@ -20,16 +21,7 @@ async function setup(t: TestApp) {
 
 /** The demo's OFFER stage as its form sends it. */
 const OFFER = {
-  key: "OFFER",
-  name_de: "Angebot",
-  name_fr: "Offre",
-  name_en: "Offer",
-  order: "40",
-  gated: "yes",
-  outcome: "NONE",
-  task_0_kind: "EMAIL_CANDIDATE",
-  task_0_title: "Angebot ankündigen",
-  task_0_subject_de: "Ihr Angebot: {position}",
+  ...OFFER_FORM,
   task_0_body_de: "Guten Tag {firstName} {lastName}\n\nWir freuen uns.",
   task_0_assignee: "HR",
 };
