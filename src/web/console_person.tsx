@@ -402,18 +402,40 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
       return await act(c, p, form, account);
     });
 
+  /**
+   * A change sent from the person's page: `typed` reads the form as typed (shown again when the change is
+   * refused), `act` makes it and says its outcome; the page again with the outcome, or with the service's
+   * refusal (404 for an unknown person).
+   */
+  const change = <F extends Record<string, string>>(
+    typed: (form: URLSearchParams) => F,
+    act: (
+      pn: string,
+      sent: F,
+      p: Page,
+      files: Map<string, File>,
+    ) => Promise<{ flash: string; year?: string }>,
+  ) =>
+    consolePost(deps, "/hr/people", personPage, async (c, { p, form, files }) => {
+      const sent = typed(form);
+      try {
+        return await personPage(deps, c, p, await act(param(c, "pn"), sent, p, files));
+      } catch (e) {
+        return await refused(c, p, e, { form: sent, allowed: [404] });
+      }
+    });
+
   app.post(
     "/hr/people/:pn/correction",
-    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
-      const pn = param(c, "pn");
-      const sent = {
+    change(
+      (form) => ({
         type: formText(form, "type", 40),
         year: formText(form, "year", 10, true),
         days: formText(form, "days", 10, true),
         note: formText(form, "note", 600),
-      };
-      const num = (v: string) => v === "" ? NaN : Number(v);
-      try {
+      }),
+      async (pn, sent, p) => {
+        const num = (v: string) => v === "" ? NaN : Number(v);
         const row = await adjustEntitlement(deps, {
           personnelNumber: pn,
           code: sent.type,
@@ -422,7 +444,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
           note: sent.note,
           by: p.user.email,
         });
-        return await personPage(deps, c, p, {
+        return {
           year: String(row.year),
           flash: fill(personTexts(p.lang).corrected, {
             type: sent.type,
@@ -430,78 +452,64 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
             days: (row.days > 0 ? "+" : "") + String(row.days),
             name: await nameOf(pn),
           }),
-        });
-      } catch (e) {
-        return await refused(c, p, e, { form: sent, allowed: [404] });
-      }
-    }),
+        };
+      },
+    ),
   );
 
   app.post(
     "/hr/people/:pn/workload",
-    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
-      const pn = param(c, "pn");
-      const sent = {
+    change(
+      (form) => ({
         wl_from: formText(form, "wl_from", 20, true),
         wl_percent: formText(form, "wl_percent", 10, true),
         wl_weekdays: form.getAll("wl_weekday").map((d) => d.slice(0, 1)).join(";"),
-      };
-      try {
+      }),
+      async (pn, sent, p) => {
         const row = await changeWorkload(deps, {
           personnelNumber: pn,
           validFrom: sent.wl_from,
           workloadPercent: sent.wl_percent === "" ? NaN : Number(sent.wl_percent),
           workingWeekdays: sent.wl_weekdays ? sent.wl_weekdays.split(";").map(Number) : [],
         });
-        return await personPage(deps, c, p, {
+        return {
           flash: fill(personTexts(p.lang).workloadSaved, {
             name: await nameOf(pn),
             percent: String(row.workloadPercent),
             date: swissDate(row.validFrom, p.lang),
           }),
-        });
-      } catch (e) {
-        return await refused(c, p, e, { form: sent, allowed: [404] });
-      }
-    }),
+        };
+      },
+    ),
   );
 
   app.post(
     "/hr/people/:pn/documents",
-    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
-      const pn = param(c, "pn");
-      const sent = {
+    change(
+      (form) => ({
         doc_kind: formText(form, "doc_kind", 200),
         doc_due: formText(form, "doc_due", 20, true),
-      };
-      try {
+      }),
+      async (pn, sent, p) => {
         const row = await requestDocument(deps, {
           personnelNumber: pn,
           kind: sent.doc_kind,
           dueDate: sent.doc_due,
         });
-        return await personPage(deps, c, p, {
-          flash: fill(personTexts(p.lang).documentAsked, {
-            name: await nameOf(pn),
-            kind: row.kind,
-          }),
-        });
-      } catch (e) {
-        return await refused(c, p, e, { form: sent, allowed: [404] });
-      }
-    }),
+        return { flash: fill(personTexts(p.lang).documentAsked, { name: await nameOf(pn), kind: row.kind }) };
+      },
+    ),
   );
 
   app.post(
     "/hr/people/:pn/own-documents",
-    consolePost(deps, "/hr/people", personPage, async (c, { p, form, files }) => {
-      const pn = param(c, "pn");
-      const sent = {
+    change(
+      (form) => ({
         file_kind: formText(form, "file_kind", 40),
         file_title: formText(form, "file_title", 200),
         file_year: formText(form, "file_year", 4, true),
-      };
-      try {
+      }),
+      async (pn, sent, p, files) => {
         const [record] = await employeeRecordFields(deps, [pn]);
         if (!record) throw new AppError("not_found", "No person has this personnel number.");
         const emp = await personByNumber(deps, pn);
@@ -515,16 +523,14 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
           bytes: file ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array(),
           uploadedByUserId: p.user.userId,
         });
-        return await personPage(deps, c, p, {
+        return {
           flash: fill(personTexts(p.lang).documentFiled, {
             name: `${record.first_name} ${record.last_name}`,
             title: row.title,
           }),
-        });
-      } catch (e) {
-        return await refused(c, p, e, { form: sent, allowed: [404] });
-      }
-    }),
+        };
+      },
+    ),
   );
 
   app.post(
