@@ -50,6 +50,21 @@ function run(c: Omit<DaysCase, "name" | "days" | "byYear">) {
   });
 }
 
+/**
+ * One step a case: the request costs the days the case states, split per year as stated; with `perDayAddsUp`
+ * the days listed one by one add up to the same.
+ */
+async function daysSteps(t: Deno.TestContext, cases: DaysCase[], o: { perDayAddsUp: boolean }) {
+  for (const c of cases) {
+    await t.step(c.name, () => {
+      const r = run(c);
+      assert.equal(r.days, c.days);
+      assert.deepEqual(r.daysByYear, c.byYear);
+      if (o.perDayAddsUp) assert.equal(r.perDay.reduce((s, d) => s + d.fraction, 0), c.days);
+    });
+  }
+}
+
 Deno.test("leave: days deducted = working days − public holidays, split per calendar year", async (t) => {
   const cases: DaysCase[] = [
     { name: "one working day", start: "2024-03-05", end: "2024-03-05", days: 1, byYear: { "2024": 1 } },
@@ -154,14 +169,7 @@ Deno.test("leave: days deducted = working days − public holidays, split per ca
       byYear: { "2024": 1.5 },
     },
   ];
-  for (const c of cases) {
-    await t.step(c.name, () => {
-      const r = run(c);
-      assert.equal(r.days, c.days);
-      assert.deepEqual(r.daysByYear, c.byYear);
-      assert.equal(r.perDay.reduce((s, d) => s + d.fraction, 0), c.days);
-    });
-  }
+  await daysSteps(t, cases, { perDayAddsUp: true });
 });
 
 Deno.test("leave: half days at either end; a half day on a half-day holiday costs 0 when the holiday covers it", async (t) => {
@@ -256,13 +264,7 @@ Deno.test("leave: half days at either end; a half day on a half-day holiday cost
       byYear: { "2024": 1.5 },
     },
   ];
-  for (const c of cases) {
-    await t.step(c.name, () => {
-      const r = run(c);
-      assert.equal(r.days, c.days);
-      assert.deepEqual(r.daysByYear, c.byYear);
-    });
-  }
+  await daysSteps(t, cases, { perDayAddsUp: false });
 });
 
 Deno.test("leave: invalid requests are validation errors", async (t) => {
@@ -509,6 +511,19 @@ function balance(over: Partial<BalanceInput>): LeaveBalance {
   });
 }
 
+/** One step a case: the balance with the case's inputs has each of the values the case states. */
+async function balanceSteps(
+  t: Deno.TestContext,
+  cases: [string, Partial<BalanceInput>, Partial<LeaveBalance>][],
+) {
+  for (const [name, over, want] of cases) {
+    await t.step(name, () => {
+      const b = balance(over);
+      for (const [k, v] of Object.entries(want)) assert.equal(b[k as keyof LeaveBalance], v, k);
+    });
+  }
+}
+
 Deno.test("leave: used = approved up to and including today, planned = after today, pending apart", async (t) => {
   const cases: [string, Partial<BalanceInput>, Partial<LeaveBalance>][] = [
     [
@@ -530,12 +545,7 @@ Deno.test("leave: used = approved up to and including today, planned = after tod
       overdrawn: true,
     }],
   ];
-  for (const [name, over, want] of cases) {
-    await t.step(name, () => {
-      const b = balance(over);
-      for (const [k, v] of Object.entries(want)) assert.equal(b[k as keyof LeaveBalance], v, k);
-    });
-  }
+  await balanceSteps(t, cases);
 });
 
 Deno.test("leave: carried-over days are used first; what is not used by the expiry lapses after it", async (t) => {
@@ -578,12 +588,7 @@ Deno.test("leave: carried-over days are used first; what is not used by the expi
       { carryOverLapsed: 5, available: 25, pending: 5 },
     ],
   ];
-  for (const [name, over, want] of cases) {
-    await t.step(name, () => {
-      const b = balance(over);
-      for (const [k, v] of Object.entries(want)) assert.equal(b[k as keyof LeaveBalance], v, k);
-    });
-  }
+  await balanceSteps(t, cases);
 });
 
 Deno.test("leave: deducting closure days count as used or planned, minus approved work-through days", async (t) => {
@@ -632,12 +637,7 @@ Deno.test("leave: deducting closure days count as used or planned, minus approve
       { closureDays: 2.5, planned: 4 }, // request: 23 Dec 1 + 24 Dec 0.5; closure: 2.5
     ],
   ];
-  for (const [name, over, want] of cases) {
-    await t.step(name, () => {
-      const b = balance(over);
-      for (const [k, v] of Object.entries(want)) assert.equal(b[k as keyof LeaveBalance], v, k);
-    });
-  }
+  await balanceSteps(t, cases);
 });
 
 Deno.test("leave: wouldExceed refuses what would take the balance below zero (pending counted by default)", async (t) => {
