@@ -20,6 +20,7 @@ import {
   consoleGet,
   ConsolePage,
   consolePost,
+  Field,
   type Page,
   type PageOpts,
   PostForm,
@@ -59,8 +60,16 @@ export function BalanceSection(props: { p: Page; pn: string; data: PersonBalance
       <h2 id="balance">{bt.balance}</h2>
       <p>{bt.balanceIntro}</p>
       <form method="get" action={`/hr/people/${encodeURIComponent(props.pn)}#balance`}>
-        <label for="byear">{bt.year}</label>
-        <input id="byear" name="year" type="number" min={2000} max={2100} required value={String(year)} />
+        <Field
+          id="byear"
+          label={bt.year}
+          name="year"
+          type="number"
+          min={2000}
+          max={2100}
+          required
+          value={String(year)}
+        />
         <button type="submit" class="secondary">{bt.show}</button>
       </form>
       {withBalance.length
@@ -163,8 +172,7 @@ async function overviewPage(
     <ConsolePage p={p} title={bt.overview} here="leaveOverview" flash={opts.flash} errors={errors}>
       <p>{bt.overviewIntro}</p>
       <form method="get" action="/hr/leave/overview">
-        <label for="month">{bt.month}</label>
-        <input id="month" name="month" type="month" required value={data.month} />
+        <Field id="month" label={bt.month} name="month" type="month" required value={data.month} />
         {data.departments.length
           ? (
             <>
@@ -204,8 +212,14 @@ async function overviewPage(
       <h2 id="opening">{bt.opening}</h2>
       <p>{bt.openingIntro}</p>
       <PostForm p={p} action="/hr/leave/opening" upload>
-        <label for="opening-file">{bt.openingFile}</label>
-        <input id="opening-file" name="file" type="file" accept=".csv,text/csv" required />
+        <Field
+          id="opening-file"
+          label={bt.openingFile}
+          name="file"
+          type="file"
+          accept=".csv,text/csv"
+          required
+        />
         <button type="submit">{p.t.save}</button>
       </PostForm>
     </ConsolePage>,
