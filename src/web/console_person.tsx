@@ -8,6 +8,7 @@
  * the person's (their invitation's, and their account's once they have one).
  */
 import type { Context, Hono } from "hono";
+import type { Child } from "hono/jsx";
 import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
 import { personTexts } from "../i18n/console_person.ts";
@@ -201,9 +202,13 @@ async function personPage(
         <button type="submit">{t.save}</button>
       </PostForm>
       <BalanceSection p={p} pn={record.personnel_number} data={balances} />
-      <h2 id="correction">{pt.correction}</h2>
-      <p>{pt.correctionIntro}</p>
-      <PostForm p={p} action={`${action}/correction`}>
+      <FormSection
+        p={p}
+        id="correction"
+        title={pt.correction}
+        intro={pt.correctionIntro}
+        action={`${action}/correction`}
+      >
         <label for="ctype">{pt.leaveType}</label>
         <select id="ctype" name="type">
           {balanceTypes.map((lt) => (
@@ -242,11 +247,15 @@ async function personPage(
           maxlength={500}
           value={opts.form?.note}
         />
-        <button type="submit">{t.save}</button>
-      </PostForm>
-      <h2 id="workload">{pt.workload}</h2>
-      <p id="workload-intro">{pt.workloadIntro}</p>
-      <PostForm p={p} action={`${action}/workload`}>
+      </FormSection>
+      <FormSection
+        p={p}
+        id="workload"
+        title={pt.workload}
+        intro={pt.workloadIntro}
+        introId="workload-intro"
+        action={`${action}/workload`}
+      >
         <Field
           id="wfrom"
           label={pt.workloadFrom}
@@ -272,11 +281,15 @@ async function personPage(
           prefix="wday"
           days={(opts.form?.wl_weekdays ?? record.working_weekdays).split(/[;,]/)}
         />
-        <button type="submit">{t.save}</button>
-      </PostForm>
-      <h2 id="documents">{pt.askDocument}</h2>
-      <p id="ask-intro">{pt.askDocumentIntro}</p>
-      <PostForm p={p} action={`${action}/documents`}>
+      </FormSection>
+      <FormSection
+        p={p}
+        id="documents"
+        title={pt.askDocument}
+        intro={pt.askDocumentIntro}
+        introId="ask-intro"
+        action={`${action}/documents`}
+      >
         <Field
           id="dkind"
           label={pt.documentKind}
@@ -289,11 +302,16 @@ async function personPage(
           value={opts.form?.doc_kind}
         />
         <Field id="ddue" label={pt.dueDate} name="doc_due" type="date" value={opts.form?.doc_due} />
-        <button type="submit">{t.save}</button>
-      </PostForm>
-      <h2 id="own-documents">{pt.fileDocument}</h2>
-      <p id="file-intro">{pt.fileDocumentIntro}</p>
-      <PostForm p={p} action={`${action}/own-documents`} upload>
+      </FormSection>
+      <FormSection
+        p={p}
+        id="own-documents"
+        title={pt.fileDocument}
+        intro={pt.fileDocumentIntro}
+        introId="file-intro"
+        action={`${action}/own-documents`}
+        upload
+      >
         <Choice
           id="fkind"
           label={pt.fileKind}
@@ -329,8 +347,7 @@ async function personPage(
           accept="application/pdf,image/jpeg,image/png,image/heic"
           describedBy="file-intro"
         />
-        <button type="submit">{t.save}</button>
-      </PostForm>
+      </FormSection>
       <OnboardingPlan p={p} plan={plan} />
       <h2 id="account">{pt.account}</h2>
       {account
@@ -361,6 +378,29 @@ async function personPage(
         : <p>{pt.noAccount}</p>}
     </ConsolePage>,
     opts.status ?? 200,
+  );
+}
+
+/** One of the page's forms under its heading and introduction, with its save button. */
+function FormSection(props: {
+  p: Page;
+  id: string;
+  title: string;
+  intro: string;
+  introId?: string;
+  action: string;
+  upload?: boolean;
+  children?: Child;
+}) {
+  return (
+    <>
+      <h2 id={props.id}>{props.title}</h2>
+      <p id={props.introId}>{props.intro}</p>
+      <PostForm p={props.p} action={props.action} upload={props.upload}>
+        {props.children}
+        <button type="submit">{props.p.t.save}</button>
+      </PostForm>
+    </>
   );
 }
 
