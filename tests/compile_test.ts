@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { dirname, join, relative } from "node:path";
 import { excludes, packageGraph } from "../scripts/compile.ts";
+import { serveEnv, signInOver, spawnPiped, waitForPort } from "./_serve.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -81,15 +82,7 @@ Deno.test("compile: the service runs from only the package files the executable 
     }
     assert.ok(skip.size > 1000, `${skip.size} files and folders left out`);
 
-    const env = {
-      DENO_DIR: denoDir,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${dir}/hr.db`,
-      FEATURE_MCP_CONNECTOR: "true",
-      LOG_LEVEL: "warn",
-      NO_COLOR: "1",
-    };
+    const env = serveEnv(dir, { DENO_DIR: denoDir, FEATURE_MCP_CONNECTOR: "true", LOG_LEVEL: "warn" });
     const base = [
       "run",
       "-A",
@@ -101,31 +94,16 @@ Deno.test("compile: the service runs from only the package files the executable 
       "--frozen",
       join(ROOT, "main.ts"),
     ];
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [...base, "serve"],
-      env,
-      cwd: dir,
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
+    const child = spawnPiped([...base, "serve"], env, dir);
     const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let out = "";
-    let port = 0;
-    const started = Date.now();
-    while (!port && Date.now() - started < 90_000) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      out += value;
-      port = Number(/listening on http:\/\/localhost:(\d+)/.exec(out)?.[1] ?? 0);
-    }
+    const { port, out } = await waitForPort(reader, 90_000);
     try {
       const err = port ? "" : await new Response(child.stderr).text();
       assert.ok(port > 0, `the service started from the embedded files:\n${out}\n${err}`);
       const url = `http://127.0.0.1:${port}`;
-      const signIn = await fetch(`${url}/api/v1/portal/auth/sessions`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: "employee@demo.example", password: "demo-password-2026" }),
+      const signIn = await signInOver(url, {
+        email: "employee@demo.example",
+        password: "demo-password-2026",
       });
       assert.equal(signIn.status, 201);
       const token = (await signIn.json()).data.token;

@@ -5,34 +5,15 @@
  */
 import assert from "node:assert/strict";
 import { healthcheck } from "../src/healthcheck.ts";
+import { serveEnv, signInOver, spawnPiped, waitForPort } from "./_serve.ts";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 
 Deno.test("serve: starts with the demo, answers the README's flow, and stops cleanly on SIGTERM", async () => {
   const dir = await Deno.makeTempDir({ prefix: "hr-serve-" });
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, "serve"],
-    env: {
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${dir}/hr.db`,
-      LOG_LEVEL: "warn",
-      NO_COLOR: "1",
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const child = spawnPiped(["run", "-A", MAIN, "serve"], serveEnv(dir, { LOG_LEVEL: "warn" }));
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let out = "";
-  let port = 0;
-  const started = Date.now();
-  while (!port && Date.now() - started < 60_000) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    out += value;
-    const m = /listening on http:\/\/localhost:(\d+)/.exec(out);
-    if (m) port = Number(m[1]);
-  }
+  const { port, out } = await waitForPort(reader, 60_000);
   try {
     assert.ok(port > 0, `the service reported its port:\n${out}`);
     assert.match(out, /Demo organisation created/);
@@ -40,14 +21,10 @@ Deno.test("serve: starts with the demo, answers the README's flow, and stops cle
     // Checkpoints run in their worker thread (a failure to start would be logged as a warning by now).
     assert.doesNotMatch(out, /background checkpoints/);
     const base = `http://127.0.0.1:${port}`;
-    const signIn = await fetch(`${base}/api/v1/portal/auth/sessions`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        email: "employee@demo.example",
-        password: "demo-password-2026",
-        deviceName: "curl",
-      }),
+    const signIn = await signInOver(base, {
+      email: "employee@demo.example",
+      password: "demo-password-2026",
+      deviceName: "curl",
     });
     assert.equal(signIn.status, 201);
     const token = (await signIn.json()).data.token;

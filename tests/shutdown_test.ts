@@ -5,6 +5,7 @@
  * The client gets the portal's 503 (nothing was saved, send it again) or a closed connection.
  */
 import assert from "node:assert/strict";
+import { serveEnv, spawnPiped, waitForPort } from "./_serve.ts";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 /** The service's own overall deadline (src/main.ts) is 20 s; the margin covers a loaded machine. */
@@ -12,31 +13,15 @@ const EXIT_WITHIN_MS = 25_000;
 
 Deno.test("serve: SIGTERM with a request body still arriving exits cleanly within the deadline", async () => {
   const dir = await Deno.makeTempDir({ prefix: "hr-stop-" });
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, "serve"],
-    env: {
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${dir}/hr.db`,
-      DEMO_DATA: "false",
-      LOG_LEVEL: "info",
-      NO_COLOR: "1",
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const child = spawnPiped(
+    ["run", "-A", MAIN, "serve"],
+    serveEnv(dir, { DEMO_DATA: "false", LOG_LEVEL: "info" }),
+  );
   const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   const stderr = new Response(child.stderr).text();
-  let out = "";
-  let port = 0;
-  const started = Date.now();
-  while (!port && Date.now() - started < 60_000) {
-    const { value, done } = await stdout.read();
-    if (done) break;
-    out += value;
-    const m = /listening on http:\/\/localhost:(\d+)/.exec(out);
-    if (m) port = Number(m[1]);
-  }
+  const start = await waitForPort(stdout, 60_000);
+  const port = start.port;
+  let out = start.out;
   // The rest of standard output is kept (a full pipe would stall the child's log writes).
   const rest = (async () => {
     for (;;) {
