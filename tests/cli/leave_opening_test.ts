@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { cli } from "../_cli.ts";
 import { buildByCommands } from "../_command_org.ts";
+import { adjustWords } from "../_leave_commands.ts";
 import { employees, leaveAdjustments } from "../../src/db/schema/mod.ts";
 import { getLeaveBalances } from "../../src/services/leave.ts";
 import { getEmployeeSummary } from "../../src/services/summary.ts";
@@ -22,9 +23,16 @@ const PEOPLE_FILE = "personnel_number;first_name;last_name;canton;employment_sta
   "P2;Anna;Meier;ZH;01.06.2026;02.02.1990;100;1-5;Büro\r\n" +
   "P3;=1+1;Test;BE;01.01.2020;03.03.1985;100;1-5;\r\n";
 
-async function organisation(): Promise<{ t: TestApp; dir: string }> {
+/** Runs a test on the organisation built by commands; its files and the app are gone however it ends. */
+async function inOrganisation(test: (t: TestApp, dir: string) => Promise<void>): Promise<void> {
   const t = await makeTestApp({ demo: false });
-  return { t, dir: await buildByCommands(t, { peopleCsv: PEOPLE_FILE }) };
+  const dir = await buildByCommands(t, { peopleCsv: PEOPLE_FILE });
+  try {
+    await test(t, dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    t.close();
+  }
 }
 
 async function vacationOf(t: TestApp, pn: string) {
@@ -40,9 +48,8 @@ async function vacationOf(t: TestApp, pn: string) {
   return { v, summary: await getEmployeeSummary(t.deps, actor), id: e!.id };
 }
 
-Deno.test("leave balances: everyone's figures as text and as CSV, the portal's numbers, formulas as text", async () => {
-  const { t, dir } = await organisation();
-  try {
+Deno.test("leave balances: everyone's figures as text and as CSV, the portal's numbers, formulas as text", () =>
+  inOrganisation(async (t) => {
     const text = await cli(t, ["leave", "balances"]);
     assert.equal(text.code, 0, text.err);
     // 27 days (age step) on four of five weekdays: 21.6, rounded up to the half day (never below the exact
@@ -107,30 +114,12 @@ Deno.test("leave balances: everyone's figures as text and as CSV, the portal's n
     const badYear = await cli(t, ["leave", "balances", "--year", "26"]);
     assert.equal(badYear.code, 2);
     assert.match(badYear.err, /--year must be a year from 2000 to 2100, got "26"/);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-    t.close();
-  }
-});
+  }));
 
-Deno.test("leave import-opening: Excel-CH's file sets opening balances once, as corrections the person sees", async () => {
-  const { t, dir } = await organisation();
-  try {
+Deno.test("leave import-opening: Excel-CH's file sets opening balances once, as corrections the person sees", () =>
+  inOrganisation(async (t, dir) => {
     // A hand correction before the import: the import never replaces it.
-    const adjusted = await cli(t, [
-      "leave",
-      "adjust",
-      "--employee",
-      "P1",
-      "--type",
-      "VACATION",
-      "--year",
-      "2026",
-      "--days",
-      "1",
-      "--note",
-      "Jubiläumstag",
-    ]);
+    const adjusted = await cli(t, adjustWords("P1", "VACATION", "2026", "1", "Jubiläumstag"));
     assert.equal(adjusted.code, 0, adjusted.err);
     // A byte-order mark, semicolons and decimal commas, as Excel on a Swiss Windows saves "CSV UTF-8".
     const file = "\uFEFFPersonnel_Number;Leave_Type;Year;Taken;Carry-Over\r\n" +
@@ -194,15 +183,10 @@ Deno.test("leave import-opening: Excel-CH's file sets opening balances once, as 
       eq(leaveAdjustments.employeeId, replaced.id),
     );
     assert.equal(rows.length, 3);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-    t.close();
-  }
-});
+  }));
 
-Deno.test("leave import-opening: every bad row is reported with its line and field, and nothing is written", async () => {
-  const { t, dir } = await organisation();
-  try {
+Deno.test("leave import-opening: every bad row is reported with its line and field, and nothing is written", () =>
+  inOrganisation(async (t, dir) => {
     const file = "personnel_number;leave_type;year;taken;carry_over\r\n" +
       "P1;VACATION;2026;2;1\r\n" + // fine, but the file is refused as a whole
       "P9;VACATION;2026;1;0\r\n" +
@@ -249,8 +233,4 @@ Deno.test("leave import-opening: every bad row is reported with its line and fie
     const usage = await cli(t, ["leave", "import-opening"]);
     assert.equal(usage.code, 2);
     assert.match(usage.err, /--file is required/);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-    t.close();
-  }
-});
+  }));

@@ -11,6 +11,7 @@ import { fileLeaveRequest, getLeaveBalances } from "../../src/services/leave.ts"
 import { addAccount, addEmployee } from "./_fixtures.ts";
 import { eq } from "drizzle-orm";
 import { cli as runCli } from "../_cli.ts";
+import { adjustWords } from "../_leave_commands.ts";
 
 type Person = Parameters<typeof addEmployee>[1];
 
@@ -30,24 +31,6 @@ async function vacation(t: TestApp, employeeId: string, year: number) {
   accounts.set(employeeId, me);
   const b = await getLeaveBalances(t.deps, me, { year });
   return b.balances.find((x) => x.leaveType.code === "VACATION")!;
-}
-
-/** The words of `leave adjust`: a correction of a person's days of a type in a year, with its note. */
-function adjust(pn: string, type: string, year: string, days: string, note: string): string[] {
-  return [
-    "leave",
-    "adjust",
-    "--employee",
-    pn,
-    "--type",
-    type,
-    "--year",
-    year,
-    "--days",
-    days,
-    "--note",
-    note,
-  ];
 }
 
 /** An installation from an empty database: the standard leave types (vacation: 20 days) and no demo. */
@@ -211,7 +194,7 @@ Deno.test("entitlement: HR's corrections carry a note, add up, and show in the p
   try {
     const id = await addEmployee(app, { employmentStart: "2020-01-01", managerId: null });
     const pn = await personnelNumber(app, id);
-    const a = await cli(app, ...adjust(pn, "vacation", "2027", "2", "Überzeit Projekt Aare"));
+    const a = await cli(app, ...adjustWords(pn, "vacation", "2027", "2", "Überzeit Projekt Aare"));
     assert.equal(a.code, 0, a.err);
     const b = await cli(
       app,
@@ -296,37 +279,37 @@ Deno.test("entitlement: refusals of the policy and correction commands change no
       ],
       [
         "a correction without a real note",
-        adjust(pn, "VACATION", "2027", "1", "x"),
+        adjustWords(pn, "VACATION", "2027", "1", "x"),
         1,
         /a note of 3 to 500 characters/,
       ],
       [
         "a correction finer than half days",
-        adjust(pn, "VACATION", "2027", "0.3", "rounding"),
+        adjustWords(pn, "VACATION", "2027", "0.3", "rounding"),
         1,
         /counted in half days, got 0\.3/,
       ],
       [
         "a correction of zero",
-        adjust(pn, "VACATION", "2027", "0", "nothing"),
+        adjustWords(pn, "VACATION", "2027", "0", "nothing"),
         1,
         /non-zero number from -100 to 100/,
       ],
       [
         "a correction of a type without a balance",
-        adjust(pn, "UNPAID", "2027", "1", "why not"),
+        adjustWords(pn, "UNPAID", "2027", "1", "why not"),
         1,
         /UNPAID keeps no balance/,
       ],
       [
         "an unknown person",
-        adjust("NOBODY", "VACATION", "2027", "1", "who?"),
+        adjustWords("NOBODY", "VACATION", "2027", "1", "who?"),
         1,
         /no employee with the personnel number "NOBODY"/,
       ],
       [
         "days that are not a number",
-        adjust(pn, "VACATION", "2027", "two", "two days"),
+        adjustWords(pn, "VACATION", "2027", "two", "two days"),
         2,
         /--days must be a number, got "two"/,
       ],

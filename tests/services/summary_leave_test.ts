@@ -12,6 +12,7 @@ import type { Actor } from "../../src/services/actor.ts";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { cli } from "../_cli.ts";
 import { buildByCommands } from "../_command_org.ts";
+import { adjustWords } from "../_leave_commands.ts";
 
 // P1 80 % on four days, P2 joined in August, P3 left at the end of 2025, P4 starts in 2027, P5 is 18.
 const PEOPLE_FILE = "\uFEFFpersonnel_number;first_name;last_name;work_email;canton;employment_start;" +
@@ -117,20 +118,7 @@ Deno.test("summary: an organisation set up by commands shows the derived vacatio
     });
 
     // Kept summaries follow a write: a correction by command shows at once.
-    const adjusted = await cli(t, [
-      "leave",
-      "adjust",
-      "--employee",
-      "P1",
-      "--type",
-      "VACATION",
-      "--year",
-      "2026",
-      "--days",
-      "2",
-      "--note",
-      "Overtime compensated",
-    ]);
+    const adjusted = await cli(t, adjustWords("P1", "VACATION", "2026", "2", "Overtime compensated"));
     assert.equal(adjusted.code, 0, adjusted.err);
     const after = await (await t.request("/api/v1/portal/employee/summary", { token })).json();
     assert.equal(after.data.leave.entitlement, 24);
