@@ -50,6 +50,32 @@ interface Settings {
 
 type Status = 200 | 400 | 403;
 
+/** A box for each of `values` under one name, those in `checked` ticked (ids `<prefix><value>`). */
+function Boxes<K extends string>(props: {
+  legend: string;
+  name: string;
+  prefix: string;
+  values: readonly K[];
+  names: Record<K, string>;
+  checked: Set<string>;
+  describedBy?: string;
+}) {
+  return (
+    <fieldset aria-describedby={props.describedBy}>
+      <legend>{props.legend}</legend>
+      {props.values.map((v) => (
+        <Check
+          id={`${props.prefix}${v}`}
+          label={props.names[v]}
+          name={props.name}
+          value={v}
+          checked={props.checked.has(v)}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
 async function organisationPage(
   deps: AppDeps,
   c: Context,
@@ -88,31 +114,24 @@ async function organisationPage(
           max={31}
           value={f.payday === undefined ? "25" : String(f.payday)}
         />
-        <fieldset aria-describedby="olang-hint">
-          <legend>{ot.languages}</legend>
-          {ORG_LANGUAGES.map((l) => (
-            <Check
-              id={`olang-${l}`}
-              label={ot.languageNames[l]}
-              name="languages"
-              value={l}
-              checked={languages.has(l)}
-            />
-          ))}
-        </fieldset>
+        <Boxes
+          legend={ot.languages}
+          name="languages"
+          prefix="olang-"
+          values={ORG_LANGUAGES}
+          names={ot.languageNames}
+          checked={languages}
+          describedBy="olang-hint"
+        />
         <Hint id="olang-hint">{ot.languagesHint}</Hint>
-        <fieldset>
-          <legend>{ot.halfDays}</legend>
-          {HALF_DAYS.map((d) => (
-            <Check
-              id={`ohalf-${d}`}
-              label={ot.halfDayNames[d]}
-              name="half_days"
-              value={d}
-              checked={halfDays.has(d)}
-            />
-          ))}
-        </fieldset>
+        <Boxes
+          legend={ot.halfDays}
+          name="half_days"
+          prefix="ohalf-"
+          values={HALF_DAYS}
+          names={ot.halfDayNames}
+          checked={halfDays}
+        />
         <p>
           {`${ot.timeZone}: ${current.timeZone ?? deps.config.timeZone}. `}
           <span class="muted">{ot.timeZoneHint}</span>
