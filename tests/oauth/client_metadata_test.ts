@@ -38,6 +38,22 @@ const FETCHERS: [string, TestFetcher][] = [
   })],
 ];
 
+/** An HTTPS server on a free port of 127.0.0.1 with the given certificate, until `signal` aborts. */
+function serveTls(
+  certs: { cert: string; key: string },
+  signal: AbortSignal,
+  handler: (req: Request) => Response | Promise<Response>,
+) {
+  return Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    cert: certs.cert,
+    key: certs.key,
+    signal,
+    onListen: () => {},
+  }, handler);
+}
+
 for (const [via, makeFetcher] of FETCHERS) {
   Deno.test({
     name:
@@ -52,34 +68,24 @@ for (const [via, makeFetcher] of FETCHERS) {
       let chunked = false;
       let fetches = 0;
       const ac = new AbortController();
-      const server = Deno.serve(
-        {
-          hostname: "127.0.0.1",
-          port: 0,
-          cert: certs.cert,
-          key: certs.key,
-          signal: ac.signal,
-          onListen: () => {},
-        },
-        () => {
-          fetches++;
-          const text = typeof doc === "string" ? doc : JSON.stringify(doc);
-          // A stream has no length, so the server sends it with chunked transfer coding.
-          const body = chunked
-            ? new ReadableStream<Uint8Array>({
-              start(c) {
-                const bytes = new TextEncoder().encode(text);
-                for (let i = 0; i < bytes.length; i += 100) c.enqueue(bytes.slice(i, i + 100));
-                c.close();
-              },
-            })
-            : text;
-          return new Response(body, {
-            status,
-            headers: { "Content-Type": "application/json", "Cache-Control": cacheControl },
-          });
-        },
-      );
+      const server = serveTls(certs, ac.signal, () => {
+        fetches++;
+        const text = typeof doc === "string" ? doc : JSON.stringify(doc);
+        // A stream has no length, so the server sends it with chunked transfer coding.
+        const body = chunked
+          ? new ReadableStream<Uint8Array>({
+            start(c) {
+              const bytes = new TextEncoder().encode(text);
+              for (let i = 0; i < bytes.length; i += 100) c.enqueue(bytes.slice(i, i + 100));
+              c.close();
+            },
+          })
+          : text;
+        return new Response(body, {
+          status,
+          headers: { "Content-Type": "application/json", "Cache-Control": cacheControl },
+        });
+      });
       const url = `https://localhost:${server.addr.port}/oauth/client-metadata.json`;
       const app = await makeOAuthApp();
       const testFetcher = makeFetcher(certs.ca);
@@ -487,20 +493,10 @@ Deno.test({
     const certs = await testCertificates("DNS:client.test");
     const hosts: string[] = [];
     const ac = new AbortController();
-    const server = Deno.serve(
-      {
-        hostname: "127.0.0.1",
-        port: 0,
-        cert: certs.cert,
-        key: certs.key,
-        signal: ac.signal,
-        onListen: () => {},
-      },
-      (req) => {
-        hosts.push(req.headers.get("host") ?? "");
-        return Response.json({ client_id: req.url }, { headers: { "Cache-Control": "max-age=60" } });
-      },
-    );
+    const server = serveTls(certs, ac.signal, (req) => {
+      hosts.push(req.headers.get("host") ?? "");
+      return Response.json({ client_id: req.url }, { headers: { "Cache-Control": "max-age=60" } });
+    });
     const port = server.addr.port;
     const local = countingListener();
     const lookups: string[] = [];

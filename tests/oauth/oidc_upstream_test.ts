@@ -76,17 +76,22 @@ Deno.test("sign-in: single sign-on through an upstream OpenID provider, then con
       const href = /href="(\/oauth\/signin\/oidc\?[^"]+)"/.exec(html)![1].replaceAll("&amp;", "&");
       return { href, requestId: hidden(html, "request") };
     };
-
-    await ctx.step("a person with an account signs in upstream and reaches the consent page", async () => {
+    /** A new browser chooses single sign-on and goes through the provider as `login` until a URL matches. */
+    const upstream = async (login: string, until: RegExp) => {
       const b = new Browser(fetch, s.origin);
       const { href } = await start(b);
       const leave = await b.request(href);
+      const back = await walk(b, leave, `${s.origin}${href}`, idp.issuer, login, until);
+      return { b, leave, back };
+    };
+
+    await ctx.step("a person with an account signs in upstream and reaches the consent page", async () => {
+      const { b, leave, back } = await upstream("max-at-idp", /\/oauth\/consent/);
       assert.equal(leave.status, 302);
       const to = new URL(leave.headers.get("location")!);
       assert.equal(to.origin, idp.issuer);
       assert.equal(to.searchParams.get("code_challenge_method"), "S256");
       assert.equal(to.searchParams.get("max_age"), "600");
-      const back = await walk(b, leave, `${s.origin}${href}`, idp.issuer, "max-at-idp", /\/oauth\/consent/);
       assert.match(back.url, /\/oauth\/consent\?request=/);
       const html = await back.response.text();
       assert.match(html, /Signed in as max@example\.ch/);
@@ -94,10 +99,7 @@ Deno.test("sign-in: single sign-on through an upstream OpenID provider, then con
       const done = await b.postForm("/oauth/consent", [
         ["csrf", hidden(html, "csrf")],
         ["request", hidden(html, "request")],
-        [
-          "decision",
-          "allow",
-        ],
+        ["decision", "allow"],
         ["scope", "self:read"],
         ["scope", "hr:read:people"],
       ]);
@@ -116,33 +118,13 @@ Deno.test("sign-in: single sign-on through an upstream OpenID provider, then con
     });
 
     await ctx.step("an upstream identity without an account gets no access", async () => {
-      const b = new Browser(fetch, s.origin);
-      const { href } = await start(b);
-      const leave = await b.request(href);
-      const back = await walk(
-        b,
-        leave,
-        `${s.origin}${href}`,
-        idp.issuer,
-        "stranger",
-        /\/oauth\/signin\/oidc\/callback/,
-      );
+      const { back } = await upstream("stranger", /\/oauth\/signin\/oidc\/callback/);
       assert.equal(back.response.status, 403);
       assert.match(await back.response.text(), /no HR portal account/);
     });
 
     await ctx.step("an unverified upstream e-mail address is not linked", async () => {
-      const b = new Browser(fetch, s.origin);
-      const { href } = await start(b);
-      const leave = await b.request(href);
-      const back = await walk(
-        b,
-        leave,
-        `${s.origin}${href}`,
-        idp.issuer,
-        "unverified",
-        /\/oauth\/signin\/oidc\/callback/,
-      );
+      const { back } = await upstream("unverified", /\/oauth\/signin\/oidc\/callback/);
       assert.equal(back.response.status, 403);
       await back.response.body?.cancel();
     });
