@@ -498,6 +498,13 @@ export function Field(props: {
   );
 }
 
+/** A workload in percent (1 to 100) with its label. */
+export function PercentField(
+  props: { id: string; label: string; name: string; required?: boolean; value: string | undefined },
+) {
+  return <Field {...props} type="number" min={1} max={100} />;
+}
+
 /** A text of several lines with its label; `describedBy` names the hint that explains what it takes. */
 export function TextArea(props: {
   id: string;
@@ -622,15 +629,7 @@ export function EmploymentFields(
       />
       {props.end}
       <Field id="birth" label={t.birthDate} name="birth_date" type="date" value={f.birth_date} />
-      <Field
-        id="workload"
-        label={t.workload}
-        name="workload_percent"
-        type="number"
-        min={1}
-        max={100}
-        value={props.workload}
-      />
+      <PercentField id="workload" label={t.workload} name="workload_percent" value={props.workload} />
     </>
   );
 }

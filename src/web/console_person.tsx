@@ -47,6 +47,7 @@ import {
   type Page,
   type PageOpts,
   param,
+  PercentField,
   PersonOptions,
   PostForm,
   refusal,
@@ -265,13 +266,10 @@ async function personPage(
           describedBy="workload-intro"
           value={opts.form?.wl_from}
         />
-        <Field
+        <PercentField
           id="wpercent"
           label={pt.workloadPercent}
           name="wl_percent"
-          type="number"
-          min={1}
-          max={100}
           required
           value={opts.form?.wl_percent ?? record.workload_percent}
         />

@@ -46,6 +46,7 @@ import {
   hrPage,
   type Page,
   param,
+  PercentField,
   PostForm,
   refusal,
   render,
@@ -82,24 +83,8 @@ function PositionForm(props: { p: Page; f: Form; id?: string }) {
       />
       <Field id="ploc" label={rt.location} name="location" type="text" maxlength={100} value={f.location} />
       <CantonSelect id="pcanton" label={rt.canton} value={f.canton} none="–" />
-      <Field
-        id="pmin"
-        label={rt.workloadFrom}
-        name="workload_min"
-        type="number"
-        min={1}
-        max={100}
-        value={f.workload_min}
-      />
-      <Field
-        id="pmax"
-        label={rt.workloadTo}
-        name="workload_max"
-        type="number"
-        min={1}
-        max={100}
-        value={f.workload_max}
-      />
+      <PercentField id="pmin" label={rt.workloadFrom} name="workload_min" value={f.workload_min} />
+      <PercentField id="pmax" label={rt.workloadTo} name="workload_max" value={f.workload_max} />
       <Field
         id="phm"
         label={rt.hiringManager}
