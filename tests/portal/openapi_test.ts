@@ -459,26 +459,17 @@ Deno.test("openapi: real responses of every operation match the document's schem
       await op("submitFeedbackDraft", "employee", { params: { id: draft.id }, expect: 200 });
       await op("submitFeedbackDraft", "employee", { params: { id: draft.id }, expect: 409 });
       const survey = todos.data.surveyInvitations[0].id;
-      await op("settleSurveyInvitation", "employee", {
-        params: { id: "unknown" },
-        body: { outcome: "ANSWERED" },
-        expect: 404,
-      });
-      await op("settleSurveyInvitation", "employee", {
-        params: { id: survey },
-        body: { outcome: "MAYBE" },
-        expect: 400,
-      });
-      await op("settleSurveyInvitation", "employee", {
-        params: { id: survey },
-        body: { outcome: "ANSWERED" },
-        expect: 200,
-      });
-      await op("settleSurveyInvitation", "employee", {
-        params: { id: survey },
-        body: { outcome: "DECLINED" },
-        expect: 409,
-      });
+      // An unknown invitation, an unknown outcome, the answer, and a second answer to a settled one.
+      for (
+        const [id, outcome, expect] of [
+          ["unknown", "ANSWERED", 404],
+          [survey, "MAYBE", 400],
+          [survey, "ANSWERED", 200],
+          [survey, "DECLINED", 409],
+        ] as const
+      ) {
+        await op("settleSurveyInvitation", "employee", { params: { id }, body: { outcome }, expect });
+      }
       await op("listNotifications", "employee", { query: "unread=true&limit=5", expect: 200 });
       await op("markNotificationsRead", "employee", { body: { all: true }, expect: 200 });
       await op("markNotificationsRead", "employee", { body: { ids: [] }, expect: 400 });

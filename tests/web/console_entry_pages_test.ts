@@ -18,7 +18,7 @@ import { makeTestApp } from "../_helpers.ts";
 import { users } from "../../src/db/schema/mod.ts";
 import { post, session } from "./_console.ts";
 import { canonical, parseGolden, writeGolden } from "./_pinned.ts";
-import { OFFER_FORM } from "./_offer_stage.ts";
+import { ASSESSMENT_FORM, OFFER_FORM } from "./_stage_forms.ts";
 
 const GOLDEN = new URL("./console_entry_pages.golden.txt", import.meta.url);
 
@@ -76,17 +76,7 @@ const OFFER = {
   action: "save",
 };
 
-const ASSESSMENT = {
-  key: "ASSESSMENT",
-  name_de: "Assessment",
-  name_fr: "Évaluation",
-  name_en: "Assessment",
-  order: "35",
-  outcome: "NONE",
-  task_0_kind: "NOTIFY_HIRING_MANAGER",
-  task_0_title: "Vorgesetzte informieren",
-  action: "save",
-};
+const ASSESSMENT = { ...ASSESSMENT_FORM, action: "save" };
 
 /** What is read the same way in every language: the lists and an entry's page. */
 const READ: Case[] = [

@@ -11,7 +11,7 @@ import { applications, applicationTasks, positions } from "../../src/db/schema/m
 import { READY_APPLICATION_ID } from "../../src/demo/mod.ts";
 import { readSection } from "../../src/org_config/mod.ts";
 import { csrfOn, post, session } from "./_console.ts";
-import { OFFER_FORM } from "./_offer_stage.ts";
+import { ASSESSMENT_FORM, OFFER_FORM } from "./_stage_forms.ts";
 
 async function setup(t: TestApp) {
   const cookie = await session(t, "hr@demo.example");
@@ -120,14 +120,7 @@ Deno.test("console stages: listed, previewed, saved, and a move runs what was sa
         post(cookie, {
           csrf,
           action: "save",
-          key: "ASSESSMENT",
-          name_de: "Assessment",
-          name_fr: "Évaluation",
-          name_en: "Assessment",
-          order: "35",
-          outcome: "NONE",
-          task_0_kind: "NOTIFY_HIRING_MANAGER",
-          task_0_title: "Vorgesetzte informieren",
+          ...ASSESSMENT_FORM,
         }),
       );
       assert.equal(r.status, 200);
