@@ -31,9 +31,18 @@ async function post(t: TestApp, path: string, token: string, body: unknown) {
   return await json(await t.request(BASE + path, { method: "POST", token, json: body }));
 }
 
-Deno.test("summary: exactly the DTO's fields for the demo employee, todos.total is the badge sum", async () => {
-  const t = await makeTestApp();
+/** Runs a test on an app made with `opts` (the demo unless they say otherwise), closed however it ends. */
+async function withApp(opts: Parameters<typeof makeTestApp>[0], test: (t: TestApp) => Promise<void>) {
+  const t = await makeTestApp(opts);
   try {
+    await test(t);
+  } finally {
+    t.close();
+  }
+}
+
+Deno.test("summary: exactly the DTO's fields for the demo employee, todos.total is the badge sum", () =>
+  withApp({}, async (t) => {
     const token = await t.signIn("employee@demo.example");
     const r = await json(await t.request(`${BASE}/employee/summary`, { token }));
     assert.equal(r.status, 200);
@@ -68,14 +77,10 @@ Deno.test("summary: exactly the DTO's fields for the demo employee, todos.total 
       td.total,
       td.feedbackDrafts + td.surveyInvitations + (td.onboardingOpen ? 1 : 0) + (td.documentsMissing ? 1 : 0),
     );
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("summary: todos count drafts, open surveys, an open onboarding plan and missing documents", async () => {
-  const t = await makeTestApp();
-  try {
+Deno.test("summary: todos count drafts, open surveys, an open onboarding plan and missing documents", () =>
+  withApp({}, async (t) => {
     const me = await addPerson(t);
     const token = await t.signIn(me.email);
     const now = t.clock.now();
@@ -128,14 +133,10 @@ Deno.test("summary: todos count drafts, open surveys, an open onboarding plan an
       documentsMissing: true,
       total: 5,
     });
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("summary: null where no data exists yet; todos still present", async () => {
-  const t = await makeTestApp({ demo: false });
-  try {
+Deno.test("summary: null where no data exists yet; todos still present", () =>
+  withApp({ demo: false }, async (t) => {
     const id = await addEmployee(t, { managerId: null });
     const me = await addAccount(t, id);
     const token = await t.signIn(me.email);
@@ -157,14 +158,10 @@ Deno.test("summary: null where no data exists yet; todos still present", async (
         },
       },
     });
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("summary: 401 without a session, 404 for an account without an employee record", async () => {
-  const t = await makeTestApp();
-  try {
+Deno.test("summary: 401 without a session, 404 for an account without an employee record", () =>
+  withApp({}, async (t) => {
     const anon = await json(await t.request(`${BASE}/employee/summary`));
     assert.equal(anon.status, 401);
     isError(anon.body);
@@ -174,14 +171,10 @@ Deno.test("summary: 401 without a session, 404 for an account without an employe
     const r = await json(await t.request(`${BASE}/employee/summary`, { token }));
     assert.equal(r.status, 404);
     isError(r.body);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("time-entries: created as DRAFT, hours derived from start, end and break, type REGULAR by default", async () => {
-  const t = await makeTestApp();
-  try {
+Deno.test("time-entries: created as DRAFT, hours derived from start, end and break, type REGULAR by default", () =>
+  withApp({}, async (t) => {
     const token = await t.signIn("employee@demo.example");
     const r = await post(t, "/employee/time-entries", token, {
       date: "2026-11-13",
@@ -202,14 +195,10 @@ Deno.test("time-entries: created as DRAFT, hours derived from start, end and bre
     assert.equal(e.description, "Release");
     assert.equal(e.createdAt, "2026-11-18T09:00:00.000Z");
     assert.ok(!("rejectionNote" in e));
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("time-entries: body rules (calendar dates with leap years, 0–24 h, break ≥ 0, agreement, fields)", async (t) => {
-  const app = await makeTestApp();
-  try {
+Deno.test("time-entries: body rules (calendar dates with leap years, 0–24 h, break ≥ 0, agreement, fields)", (t) =>
+  withApp({}, async (app) => {
     const token = await app.signIn("employee@demo.example");
     const ok = { startTime: "06:00", endTime: "07:00" };
     const cases: { name: string; body: Record<string, unknown>; status: number; error?: RegExp }[] = [
@@ -347,14 +336,10 @@ Deno.test("time-entries: body rules (calendar dates with leap years, 0–24 h, b
         }
       });
     }
-  } finally {
-    app.close();
-  }
-});
+  }));
 
-Deno.test("time-entries: overnight shifts end the next day and collide with that day's entries", async () => {
-  const t = await makeTestApp();
-  try {
+Deno.test("time-entries: overnight shifts end the next day and collide with that day's entries", () =>
+  withApp({}, async (t) => {
     const token = await t.signIn("employee@demo.example");
     // Saturday 2026-11-07 and Sunday 2026-11-08 hold no demo entries.
     const night = await post(t, "/employee/time-entries", token, {
@@ -388,14 +373,10 @@ Deno.test("time-entries: overnight shifts end the next day and collide with that
       endTime: "22:30",
     });
     assert.equal(sameDay.status, 409);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("time-entries: 415 for a body that is not JSON, 400 for malformed JSON, 401, 404", async () => {
-  const t = await makeTestApp();
-  try {
+Deno.test("time-entries: 415 for a body that is not JSON, 400 for malformed JSON, 401, 404", () =>
+  withApp({}, async (t) => {
     const token = await t.signIn("employee@demo.example");
     const form = await json(
       await t.request(`${BASE}/employee/time-entries`, {
@@ -427,10 +408,7 @@ Deno.test("time-entries: 415 for a body that is not JSON, 400 for malformed JSON
     });
     assert.equal(r.status, 404);
     isError(r.body);
-  } finally {
-    t.close();
-  }
-});
+  }));
 
 async function ongoingOf(t: TestApp, employeeId: string) {
   const [s] = await t.deps.db.select().from(sickLeaveEntries).where(
@@ -439,9 +417,8 @@ async function ongoingOf(t: TestApp, employeeId: string) {
   return s;
 }
 
-Deno.test("sick-leave/end: ends the caller's ongoing absence and returns the contract's entry", async () => {
-  const t = await makeTestApp();
-  try {
+Deno.test("sick-leave/end: ends the caller's ongoing absence and returns the contract's entry", () =>
+  withApp({}, async (t) => {
     const token = await t.signIn("employee@demo.example");
     const s = await ongoingOf(t, EMPLOYEE_ID);
     assert.equal(s.startDate, "2026-11-18");
@@ -478,14 +455,10 @@ Deno.test("sick-leave/end: ends the caller's ongoing absence and returns the con
       again.body.error as string,
       /^Diese Abwesenheit dauert nicht mehr an: Sie endete am 20\.11\.2026\./,
     );
-  } finally {
-    t.close();
-  }
-});
+  }));
 
-Deno.test("sick-leave/end: refusals (action, id, someone else's entry, dates)", async (t) => {
-  const app = await makeTestApp();
-  try {
+Deno.test("sick-leave/end: refusals (action, id, someone else's entry, dates)", (t) =>
+  withApp({}, async (app) => {
     const token = await app.signIn("employee@demo.example");
     const mine = await ongoingOf(app, EMPLOYEE_ID);
     const other = await addPerson(app);
@@ -564,14 +537,10 @@ Deno.test("sick-leave/end: refusals (action, id, someone else's entry, dates)", 
       );
       assert.equal(still.isOngoing, true);
     });
-  } finally {
-    app.close();
-  }
-});
+  }));
 
-Deno.test("salary-continuation: the employee's scale, service years and weeks, described in their language", async (t) => {
-  const app = await makeTestApp();
-  try {
+Deno.test("salary-continuation: the employee's scale, service years and weeks, described in their language", (t) =>
+  withApp({}, async (app) => {
     const cases: {
       name: string;
       pn: string;
@@ -639,7 +608,4 @@ Deno.test("salary-continuation: the employee's scale, service years and weeks, d
       assert.equal(r.status, 404);
       isError(r.body);
     });
-  } finally {
-    app.close();
-  }
-});
+  }));
