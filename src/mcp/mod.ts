@@ -1,8 +1,9 @@
 /**
  * Mounts the assistant connector (`endpoint.ts`) at `/api/mcp`. Its implementation (the MCP SDK with its
- * validator, the 36 tools and their JSON schemas) is loaded by its first request, or by `preloadConnector`
- * once the service listens, not when the app is built: the HTTP routes exist from the start, and an app that
- * never serves the connector (most test apps) never loads it.
+ * validator, the 36 tools and their JSON schemas) is loaded by its first request, or by `preloadConnector`,
+ * which `serve` calls in the background at the first request that is not a health check (`first_use.ts`),
+ * not when the app is built: the HTTP routes exist from the start, and an app that never serves the connector
+ * (most test apps, an idle service) never loads it.
  */
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
