@@ -2,7 +2,7 @@
  * The portal's reads of a person's own data, computed afresh (no answer served again), pinned byte for byte
  * for every demo person with an account: a change that makes a read cheaper must not change what it answers.
  * Record ids are renamed in order of appearance (the demo's generated ids differ between builds of the demo
- * database); everything else, the order of fields included, is compared exactly. `UPDATE_GOLDEN=1` writes
+ * database); everything else, the order of fields included, is compared exactly. `PIN_UPDATE=1` writes
  * the file anew.
  */
 import assert from "node:assert/strict";
@@ -90,7 +90,7 @@ Deno.test("portal reads afresh: every demo person's answers as pinned", async ()
       }
     }
     const text = out.join("\n") + "\n";
-    if (Deno.env.get("UPDATE_GOLDEN")) await Deno.writeTextFile(GOLDEN, text);
+    if (Deno.env.get("PIN_UPDATE") === "1") await Deno.writeTextFile(GOLDEN, text);
     const pinned = await Deno.readTextFile(GOLDEN);
     const want = pinned.split("\n");
     const got = text.split("\n");
