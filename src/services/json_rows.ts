@@ -23,7 +23,7 @@ export function exactReal(expr: string): string {
     `THEN ${expr} ELSE printf('%!.17g', ${expr}) END`;
 }
 
-/** The number written by `exactReal` (a number, or its text; null for NULL). */
+/** The number written by `exactReal` (a number, or its text) for a column that is never NULL. */
 export function realOf(text: unknown): number {
   return Number(text);
 }
