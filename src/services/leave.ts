@@ -371,6 +371,12 @@ export const workloadHistoryOf = prepared((q: Q) =>
     .limit(WORKLOAD_HISTORY_LIMIT)
 );
 
+/** A leave type as the balances need it: its rules, its id and, where it has them, its carry-over limits. */
+type BalanceLeaveType =
+  & BalanceType
+  & Pick<LeaveTypeRow, "id">
+  & Partial<Pick<LeaveTypeRow, "carryOverMaxDays" | "carryOverExpiry">>;
+
 /**
  * The balances of one employee for several leave types and one leave year (`balanceOf` for each), read
  * with one query per kind of fact for all the types together instead of one per type.
@@ -378,11 +384,7 @@ export const workloadHistoryOf = prepared((q: Q) =>
 export async function balancesOf(
   q: Q,
   emp: EmployeeCore,
-  types: readonly (
-    & BalanceType
-    & Pick<LeaveTypeRow, "id">
-    & Partial<Pick<LeaveTypeRow, "carryOverMaxDays" | "carryOverExpiry">>
-  )[],
+  types: readonly BalanceLeaveType[],
   year: number,
   today: string,
 ): Promise<Map<string, LeaveBalance & { hasEntitlement: boolean }>> {
@@ -418,11 +420,7 @@ interface BalanceFacts {
 async function balancesFromFacts(
   q: Q,
   emp: EmployeeCore,
-  types: readonly (
-    & BalanceType
-    & Pick<LeaveTypeRow, "id">
-    & Partial<Pick<LeaveTypeRow, "carryOverMaxDays" | "carryOverExpiry">>
-  )[],
+  types: readonly BalanceLeaveType[],
   year: number,
   today: string,
   facts: BalanceFacts,
