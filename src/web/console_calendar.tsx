@@ -27,7 +27,7 @@ import {
   type PageOpts,
   PersonSelect,
   PostForm,
-  refusal,
+  refusalShown,
   render,
   Table,
 } from "./console_kit.tsx";
@@ -189,7 +189,10 @@ export function mountConsoleCalendar(app: Hono<any>, deps: AppDeps): void {
           approvedByUserId: p.user.userId,
         });
       } catch (e) {
-        return await calendarPage(deps, c, p, { ...refusal(e, p.lang, [409, 404] as const), form: typed });
+        return await calendarPage(deps, c, p, {
+          ...refusalShown(e, p.lang, [409, 404] as const),
+          form: typed,
+        });
       }
       return await calendarPage(deps, c, p, {
         flash: fill(p.t.workThroughSaved, {

@@ -27,7 +27,7 @@ import {
   type Page,
   param,
   PostForm,
-  refusal,
+  refusalShown,
   render,
   RowAction,
   Table,
@@ -203,7 +203,7 @@ async function inboxPage(
 
 /** The inbox again with a service's refusal, at the refusal's own status. */
 async function refused(deps: AppDeps, c: Context, p: Page, e: unknown) {
-  return await inboxPage(deps, c, p, refusal(e, p.lang, [404, 409, 403] as const));
+  return await inboxPage(deps, c, p, refusalShown(e, p.lang, [404, 409, 403] as const));
 }
 
 /** A decision the form sent, or null when it is none of the allowed ones. */

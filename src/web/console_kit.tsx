@@ -241,7 +241,7 @@ export function refusalStatus<S extends number>(e: unknown, allowed: readonly S[
  * A service's refusal as a page shows it: its text in the reader's language on top, at its own status when
  * the page knows it (`refusalStatus`). Anything that is not a refusal is a fault and is thrown on.
  */
-export function refusal<S extends number>(
+export function refusalShown<S extends number>(
   e: unknown,
   lang: Lang,
   allowed: readonly S[],

@@ -27,7 +27,7 @@ import {
   type PageOpts,
   PersonSelect,
   PostForm,
-  refusal,
+  refusalShown,
   render,
 } from "./console_kit.tsx";
 
@@ -170,7 +170,7 @@ export function mountConsolePay(app: Hono<any>, deps: AppDeps): void {
           }),
         });
       } catch (e) {
-        return await payPage(deps, c, p, { ...refusal(e, p.lang, [409, 404] as const), form: typed });
+        return await payPage(deps, c, p, { ...refusalShown(e, p.lang, [409, 404] as const), form: typed });
       }
     }),
   );

@@ -50,7 +50,7 @@ import {
   PercentField,
   PersonOptions,
   PostForm,
-  refusal,
+  refusalShown,
   render,
   WeekdayBoxes,
 } from "./console_kit.tsx";
@@ -414,7 +414,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
     e: unknown,
     { form, allowed = [403, 404] }: { form?: Record<string, string>; allowed?: (403 | 404)[] } = {},
   ) => {
-    return await personPage(deps, c, p, { ...refusal(e, p.lang, allowed), form });
+    return await personPage(deps, c, p, { ...refusalShown(e, p.lang, allowed), form });
   };
 
   /** The person's name as their file has it now, for the outcome of a change. */

@@ -48,7 +48,7 @@ import {
   param,
   PercentField,
   PostForm,
-  refusal,
+  refusalShown,
   render,
   RowAction,
   Table,
@@ -457,7 +457,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
         });
         return await positionPage(deps, c, p, saved, { flash: recruitingTexts(p.lang).saved });
       } catch (e) {
-        const shown = { ...refusal(e, p.lang, [404, 403] as const), form: f };
+        const shown = { ...refusalShown(e, p.lang, [404, 403] as const), form: f };
         return id ? await positionPage(deps, c, p, id, shown) : await positionsPage(deps, c, p, shown);
       }
     }),
@@ -492,7 +492,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
             (r.employeeId ? ` ${fill(rt.hiredAs, { name: r.candidateName })}` : ""),
         });
       } catch (e) {
-        return await applicationPage(deps, c, p, id, refusal(e, p.lang, [409, 404, 403] as const));
+        return await applicationPage(deps, c, p, id, refusalShown(e, p.lang, [409, 404, 403] as const));
       }
     }),
   );
@@ -508,7 +508,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
         await addHrNote(deps, portalActor(p.user), id, f.note, f.visibility);
       } catch (e) {
         if (e instanceof AppError && e.status === 404) return await notThere(deps, c, p, e);
-        return await applicationPage(deps, c, p, id, { ...refusal(e, p.lang, [403] as const), form: f });
+        return await applicationPage(deps, c, p, id, { ...refusalShown(e, p.lang, [403] as const), form: f });
       }
       return await applicationPage(deps, c, p, id, { flash: recruitingTexts(p.lang).noteSaved });
     }),
@@ -528,7 +528,7 @@ export function mountConsoleRecruiting(app: Hono<any>, deps: AppDeps): void {
           flash: fill(recruitingTexts(p.lang).taskDone, { task: r.title }),
         });
       } catch (e) {
-        return await applicationPage(deps, c, p, id, refusal(e, p.lang, [404, 403] as const));
+        return await applicationPage(deps, c, p, id, refusalShown(e, p.lang, [404, 403] as const));
       }
     }),
   );
