@@ -273,12 +273,19 @@ export function startCheckpointsOnDemand(
     }
     await stopWorker();
   };
+  // A worker being stopped still runs (`running`): its stop checkpoints, and cuts back, a commit made
+  // meanwhile, and the log is looked at again only after that, so a commit after the stop changes it.
+  let stoppingWorker: Checkpointer | null = null;
   /** Stops the worker (its stop empties the log); the empty log is what the next commit is told from. */
   const stopWorker = async () => {
-    const w = worker;
+    const w = stoppingWorker = worker;
     worker = null;
-    await w?.stop();
-    seen = look();
+    try {
+      await w?.stop();
+    } finally {
+      seen = look();
+      stoppingWorker = null;
+    }
   };
   const schedule = () => {
     if (done) return;
@@ -299,7 +306,7 @@ export function startCheckpointsOnDemand(
   let stopping: Promise<void> | null = null;
   return {
     get running() {
-      return worker?.running ?? false;
+      return stoppingWorker !== null || (worker?.running ?? false);
     },
     get starts() {
       return starts;
