@@ -789,18 +789,21 @@ export function createLocalClient(o: LocalClientOptions): Client {
   // Fail at start, not at the first request, when the file cannot be opened.
   pool.release(pool.acquireSync());
   const client = new Sqlite3Client(pool, "number");
+  /** The shared connection for one statement or batch, checked as the client checks it. */
+  const borrow = async () => {
+    if (client.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
+    const db = await pool.acquire();
+    if (!db.open) {
+      pool.release(db);
+      throw new LibsqlError("The connection was closed while this operation was in flight", "CLIENT_CLOSED");
+    }
+    return db;
+  };
   // As the client's own `execute` (point 7): on the shared connection, with the same checks.
   const execute = async (stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> => {
     const stmt = typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
-    if (client.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
-    const db = await pool.acquire();
+    const db = await borrow();
     try {
-      if (!db.open) {
-        throw new LibsqlError(
-          "The connection was closed while this operation was in flight",
-          "CLIENT_CLOSED",
-        );
-      }
       return executeOn(db, stmt);
     } finally {
       pool.release(db);
@@ -811,15 +814,8 @@ export function createLocalClient(o: LocalClientOptions): Client {
   // out whether a statement returns rows by catching an exception, on every statement of every batch (the
   // connector's group commits run two per call).
   const batch = async (stmts: (InStatement | [string, InArgs?])[], mode: TransactionMode = "deferred") => {
-    if (client.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
-    const db = await pool.acquire();
+    const db = await borrow();
     try {
-      if (!db.open) {
-        throw new LibsqlError(
-          "The connection was closed while this operation was in flight",
-          "CLIENT_CLOSED",
-        );
-      }
       executeOn(db, BEGIN[mode] ?? unknownMode());
       const results: ResultSet[] = [];
       for (let i = 0; i < stmts.length; i++) {
