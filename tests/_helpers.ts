@@ -11,6 +11,8 @@ import { migrate } from "../src/db/migrate.ts";
 import { memoryLogger } from "../src/log.ts";
 import { createApp } from "../src/app.ts";
 import type { AppDeps } from "../src/deps.ts";
+import { eq } from "drizzle-orm";
+import { users } from "../src/db/schema/mod.ts";
 
 /** The instant tests run at unless they say otherwise: Wednesday 18 November 2026, 10:00 in Zurich. */
 export const TEST_NOW = "2026-11-18T09:00:00.000Z";
@@ -190,4 +192,19 @@ export async function json(
   // deno-lint-ignore no-explicit-any -- tests read arbitrary response shapes
 ): Promise<{ status: number; body: Record<string, unknown> & { data?: any } }> {
   return { status: r.status, body: await r.json() };
+}
+
+/** The account linked to an employee; one is made (employee, German, `email`) where the demo gave them none. */
+export async function accountOf(t: Pick<TestApp, "deps" | "clock">, employeeId: string, email: string) {
+  const [u] = await t.deps.db.select().from(users).where(eq(users.employeeId, employeeId)).limit(1);
+  if (u) return u;
+  const [made] = await t.deps.db.insert(users).values({
+    email,
+    role: "employee",
+    language: "de",
+    employeeId,
+    createdAt: t.clock.now(),
+    updatedAt: t.clock.now(),
+  }).returning();
+  return made;
 }

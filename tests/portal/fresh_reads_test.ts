@@ -6,9 +6,9 @@
  * the file anew.
  */
 import assert from "node:assert/strict";
-import { asc, eq } from "drizzle-orm";
-import { makeTestApp } from "../_helpers.ts";
-import { employees, users } from "../../src/db/schema/mod.ts";
+import { asc } from "drizzle-orm";
+import { accountOf, makeTestApp } from "../_helpers.ts";
+import { employees } from "../../src/db/schema/mod.ts";
 import { createSession } from "../../src/signin/sessions.ts";
 import { reuseResponses } from "../../src/portal/reuse.ts";
 import { reuseSummaries } from "../../src/services/summary.ts";
@@ -45,17 +45,7 @@ Deno.test("portal reads afresh: every demo person's answers as pinned", async ()
     assert.ok(all.length >= 10, "the demo has people enough to compare");
     const people: { userId: string; email: string; language: string }[] = [];
     for (const e of all) {
-      let [u] = await app.deps.db.select().from(users).where(eq(users.employeeId, e.id)).limit(1);
-      if (!u) {
-        [u] = await app.deps.db.insert(users).values({
-          email: `${e.pn}@fresh.test`,
-          role: "employee",
-          language: "de",
-          employeeId: e.id,
-          createdAt: app.clock.now(),
-          updatedAt: app.clock.now(),
-        }).returning();
-      }
+      const u = await accountOf(app, e.id, `${e.pn}@fresh.test`);
       people.push({ userId: u.id, email: u.email, language: u.language });
     }
     const out: string[] = [];

@@ -4,14 +4,13 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { makeTestApp } from "../_helpers.ts";
+import { accountOf, makeTestApp } from "../_helpers.ts";
 import {
   employees,
   feedbackDrafts,
   onboardingPlans,
   onboardingTasks,
   surveyInvitations,
-  users,
 } from "../../src/db/schema/mod.ts";
 import { createSession } from "../../src/signin/sessions.ts";
 import { getEmployeeSummary } from "../../src/services/summary.ts";
@@ -78,17 +77,7 @@ Deno.test("todos: for every demo employee the summary's counts equal what the to
     };
     for (const e of all) {
       await t.step(e.pn, async () => {
-        let [u] = await app.deps.db.select().from(users).where(eq(users.employeeId, e.id)).limit(1);
-        if (!u) {
-          [u] = await app.deps.db.insert(users).values({
-            email: `${e.id}@todos.test`,
-            role: "employee",
-            language: "de",
-            employeeId: e.id,
-            createdAt: app.clock.now(),
-            updatedAt: app.clock.now(),
-          }).returning();
-        }
+        const u = await accountOf(app, e.id, `${e.id}@todos.test`);
         const { token } = await createSession(app.deps.db, app.clock, u.id, {
           ttlDays: 30,
           method: "password",
