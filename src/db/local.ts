@@ -65,6 +65,7 @@ import {
   type TransactionMode,
 } from "@libsql/client";
 import { Buffer } from "node:buffer";
+import { setImmediate } from "node:timers";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { getTableName, is } from "drizzle-orm";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -998,15 +999,17 @@ const keptReads = new WeakMap<Client, Map<string, { stamp: string; value: unknow
  * read only `tables` and run outside any transaction (a transaction's uncommitted writes must never be
  * kept), and its result must not be changed by the caller: it is frozen (an array and its items, one level
  * deep). A client that cannot tell its stamp (not a local file) reads every time. Inside `recordReads` the
- * tables are recorded as if `read` ran.
+ * tables are recorded as if `read` ran. `version` is a `dataVersion` read for the same request (see
+ * `dataStamp`).
  */
 export async function keptRead<T>(
   client: Client,
   tables: readonly string[],
   key: string,
   read: () => Promise<T>,
+  version?: number,
 ): Promise<T> {
-  const stamp = await dataStamp(client, tables);
+  const stamp = await dataStamp(client, tables, version);
   if (stamp === null) return await read();
   let kept = keptReads.get(client);
   if (!kept) keptReads.set(client, kept = new Map());
@@ -1021,10 +1024,33 @@ export async function keptRead<T>(
   return value;
 }
 
-/** SQLite's `PRAGMA data_version` on the shared connection (changes when another connection commits). */
-export async function dataVersion(client: Client): Promise<number | undefined> {
-  return (await readRow(client, "PRAGMA data_version", []))?.data_version as number | undefined;
+/**
+ * SQLite's `PRAGMA data_version` on the shared connection (changes when another connection commits), as
+ * read after this call was made. Every request that keeps or reuses a result asks for it, and under load
+ * the pragma was a tenth of a connector call's CPU (it opens and closes a read transaction): the callers of
+ * one turn of the event loop therefore share one read, made on the next turn. That read starts after each
+ * of them asked, so it sees every commit made before any of them asked, as a read of its own would.
+ */
+export function dataVersion(client: Client): Promise<number | undefined> {
+  let next = versionReads.get(client);
+  if (!next) {
+    next = new Promise((resolve, reject) => {
+      setImmediate(() => {
+        // Whoever asks from now on may ask after this read has begun: they get the next one.
+        versionReads.delete(client);
+        readRow(client, "PRAGMA data_version", []).then(
+          (row) => resolve(row?.data_version as number | undefined),
+          reject,
+        );
+      });
+    });
+    versionReads.set(client, next);
+  }
+  return next;
 }
+
+/** Per client: the `PRAGMA data_version` read that has not begun yet, shared by everyone who asks until then. */
+const versionReads = new WeakMap<Client, Promise<number | undefined>>();
 
 /**
  * Runs `compute` and tells which tables its statements may have read (`tables`, sorted), with the
@@ -1039,8 +1065,7 @@ export async function recordReads<T>(
 ): Promise<{ value: T; tables: string[]; stamp: string | null }> {
   const pool = pools.get(client);
   if (!pool) return { value: await compute(), tables: [], stamp: null };
-  const row = await readRow(client, "PRAGMA data_version", []);
-  const base = `${row?.data_version}:${pool.generation}`;
+  const base = `${await dataVersion(client)}:${pool.generation}`;
   const before = new Map(pool.tableGenerations);
   const read = new Set<string>();
   const value = await readRecorder.run(read, compute);

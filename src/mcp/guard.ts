@@ -13,6 +13,7 @@ import { authenticateAccessToken, touchDue } from "../oauth/connections.ts";
 import type { Actor } from "../services/actor.ts";
 import type { ConnectionInfo } from "./tool.ts";
 import { writerOf } from "./writer.ts";
+import { dataVersion as readDataVersion } from "../db/local.ts";
 
 /** Everything a request's handlers need to know about who is calling. */
 export interface RequestContext {
@@ -20,6 +21,11 @@ export interface RequestContext {
   token: VerifiedAccessToken;
   actor: Actor;
   connection: ConnectionInfo;
+  /**
+   * `PRAGMA data_version` as read for this request (`dataVersion`), before anything it reads: the stamp of
+   * every result it keeps or serves again, so that one read serves the whole request.
+   */
+  dataVersion: number | undefined;
 }
 
 /** Why a request is not authenticated: no token, or one that does not (or no longer) verify. */
@@ -44,7 +50,8 @@ export async function authenticate(
 ): Promise<RequestContext | AuthFailure> {
   const raw = bearerToken(authorization);
   if (!raw) return "missing";
-  const live = await authenticateAccessToken(deps, raw);
+  const dataVersion = await readDataVersion(deps.database.client);
+  const live = await authenticateAccessToken(deps, raw, dataVersion);
   if (!live) return "invalid";
   const { token, connection } = live;
   const now = deps.clock.now();
@@ -58,6 +65,7 @@ export async function authenticate(
   }
   return {
     requestId,
+    dataVersion,
     token,
     connection: {
       id: connection.id,

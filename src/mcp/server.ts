@@ -305,6 +305,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         actor: ctx.actor,
         connection: ctx.connection,
         requestId: ctx.requestId,
+        dataVersion: ctx.dataVersion,
         previews: bindPreviews(deps, ctx.connection.id, def),
         callableTools: () => callableTools(tools, ctx),
       };

@@ -42,6 +42,8 @@ export interface ToolContext {
   actor: Actor;
   connection: ConnectionInfo;
   requestId: string;
+  /** `PRAGMA data_version` as read for this request (see `RequestContext`). */
+  dataVersion: number | undefined;
   /** Store (prepare) or claim (commit) a preview bound to this connection. */
   previews: PreviewBinding;
   /** Names of the tools this person may call now through this token (for `whoami`). */

@@ -66,6 +66,7 @@ async function liveConnection(
   deps: AppDeps,
   connectionId: string,
   markers: readonly [string, string, string],
+  version?: number,
 ): Promise<LiveConnection | null> {
   // Every connector request reads its connection, and an assistant calls many times while nothing in these
   // tables changes: kept while they are unchanged (a revocation, a role change or a deactivation is a write
@@ -76,6 +77,7 @@ async function liveConnection(
     LIVE_TABLES,
     `${connectionId} ${markers[0]} ${markers[1]} ${markers[2]}`,
     () => readLiveConnection(deps.database.client, connectionId, markers),
+    version,
   );
 }
 
@@ -119,15 +121,17 @@ export function getLiveConnection(deps: AppDeps, connectionId: string): Promise<
  * An access token that may be used now: signature, issuer, audience and expiry (`verifiedToken`, cached per
  * token), not revoked (nor its family or connection), and its connection live for the same person and
  * client. Null otherwise. The one check of token liveness: the connector's guard runs it on every request.
+ * `version`: a `dataVersion` read for this request (one read serves every check the request makes).
  */
 export async function authenticateAccessToken(
   deps: AppDeps,
   raw: string,
+  version?: number,
 ): Promise<{ token: VerifiedAccessToken; connection: LiveConnection } | null> {
   const checked = await verifiedToken(deps, raw);
   if (!checked) return null;
   const { claims } = checked;
-  const connection = await liveConnection(deps, claims.connectionId, checked.markers);
+  const connection = await liveConnection(deps, claims.connectionId, checked.markers, version);
   if (!connection || connection.userId !== claims.userId || connection.clientId !== claims.clientId) {
     return null;
   }

@@ -8,6 +8,7 @@ import {
 } from "../services/profile.ts";
 import { getEmployeeSummary } from "../services/summary.ts";
 import { route, type RouteDef } from "./route.ts";
+import { DATA_VERSION } from "./reuse.ts";
 import {
   CHANGE_FIELDS,
   cursorPageFields,
@@ -73,7 +74,7 @@ export const profileRoutes: RouteDef[] = [
       "(documentsMissing ? 1 : 0).",
     response: PortalEmployeeSummaryDTO,
     errors: {},
-    handler: ({ deps, user }) => getEmployeeSummary(deps, portalActor(user)),
+    handler: ({ deps, user, c }) => getEmployeeSummary(deps, portalActor(user), c.get(DATA_VERSION)),
   }),
   route({
     method: "get",

@@ -152,17 +152,22 @@ async function facts(deps: ServiceDeps, employeeId: string, today: string, weekS
 /**
  * The summary, exactly the contract's `PortalEmployeeSummaryDTO`. `leave`, `timesheet`, `nextPayoutDate`
  * and `latestPayslipPeriod` are null when there is no data yet (an empty vacation balance this year, see
- * `emptyBalance`; no time entry ever; no planned pay date; no payslip). `leave` is the VACATION balance
+ * `emptyBalance`; no time entry ever; no planned pay date; no payslip). `version`: a `dataVersion` read for
+ * the same request, the stamp a kept summary is checked against (see `dataStamp`). `leave` is the VACATION balance
  * the leave area shows for the current leave year, computed by the same `balanceFrom`. `todos.total` = feedbackDrafts +
  * surveyInvitations + (onboardingOpen ? 1 : 0) + (documentsMissing ? 1 : 0).
  */
-export async function getEmployeeSummary(deps: ServiceDeps, actor: Actor): Promise<EmployeeSummary> {
+export async function getEmployeeSummary(
+  deps: ServiceDeps,
+  actor: Actor,
+  version?: number,
+): Promise<EmployeeSummary> {
   const employeeId = selfId(actor);
   const today = todayOf(deps);
   const client = deps.db.$client;
   if (reuseOff.has(client)) return await computeSummary(deps, employeeId, today);
   // The stamp is taken before the facts are read (see `dataStamp`).
-  const stamp = await dataStamp(client, SUMMARY_TABLES);
+  const stamp = await dataStamp(client, SUMMARY_TABLES, version);
   if (stamp === null) return await computeSummary(deps, employeeId, today);
   let memo = reusable.get(client);
   if (memo?.stamp !== stamp) reusable.set(client, memo = { stamp, byKey: new Map() });

@@ -4,6 +4,7 @@ import { openDatabase } from "../../src/db/client.ts";
 import {
   ANY_TABLE,
   dataStamp,
+  dataVersion,
   oneRow,
   readRow,
   STATEMENT_CACHE_SIZE,
@@ -11,6 +12,7 @@ import {
   writeTarget,
 } from "../../src/db/local.ts";
 import { migrate } from "../../src/db/migrate.ts";
+import Database from "libsql";
 
 async function fresh(synchronous?: "NORMAL" | "FULL") {
   const dir = await Deno.makeTempDir();
@@ -365,6 +367,31 @@ Deno.test("local client: dataStamp changes with every change of its tables, from
     const memory = await openDatabase(":memory:");
     assert.equal(await dataStamp(memory.client, ["t"]), null);
     memory.close();
+  } finally {
+    other.close();
+    database.close();
+  }
+});
+
+Deno.test("local client: dataVersion is one read for the callers of one turn, made after the last of them asked", async () => {
+  const database = await fresh();
+  const c = database.client;
+  // Another process's connection, committing synchronously between two calls of this turn.
+  const other = new Database(database.path!);
+  try {
+    const before = await dataVersion(c);
+    assert.equal(typeof before, "number");
+    const first = dataVersion(c);
+    other.exec("INSERT INTO t (name) VALUES ('from another process')");
+    const second = dataVersion(c);
+    assert.equal(first, second, "asked in the same turn: one read");
+    const seen = await first;
+    assert.notEqual(seen, before, "the read began after the commit, so it sees it");
+    const third = dataVersion(c);
+    assert.notEqual(third, first, "asked after that read: a read of its own");
+    assert.equal(await third, seen, "nothing committed since");
+    other.exec("UPDATE t SET big = 1");
+    assert.notEqual(await dataVersion(c), seen);
   } finally {
     other.close();
     database.close();

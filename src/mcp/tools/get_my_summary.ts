@@ -15,8 +15,8 @@ export const get_my_summary = defineTool({
   annotations: READ_ONLY,
   input: z.strictObject({}),
   output: PortalEmployeeSummaryDTO,
-  handler: async ({ deps, actor }) => ({
-    data: await getEmployeeSummary(deps, actor),
+  handler: async ({ deps, actor, dataVersion }) => ({
+    data: await getEmployeeSummary(deps, actor, dataVersion),
     touched: [actor.employeeId!],
     count: 1,
   }),
