@@ -7,17 +7,18 @@
  * no door is left out silently: every field × door pair is either fed or listed there.
  */
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { json, type TestApp } from "./_helpers.ts";
 import { cli } from "./_cli.ts";
 import { E2E, refusal as toolRefusal, startMcpServer } from "./mcp/_harness.ts";
 import { csrfOn, post, session } from "./web/_console.ts";
 import { actorFor } from "./services/_fixtures.ts";
-import { employees, timeEntries } from "../src/db/schema/mod.ts";
+import { employees, leaveRequests, timeEntries } from "../src/db/schema/mod.ts";
 import { createTimeEntry, updateTimeEntry } from "../src/services/time.ts";
 import { updateProfile } from "../src/services/profile.ts";
 import { startTimer } from "../src/services/time_timer.ts";
 import { previewLeaveRequest } from "../src/services/leave.ts";
+import { decideLeaveRequest, decideTimesheet, previewLeaveDecision } from "../src/services/approvals.ts";
 import { AppError, textOf } from "../src/errors.ts";
 
 const PORTAL = "/api/v1/portal";
@@ -31,7 +32,8 @@ type Field =
   | "scale"
   | "AHV number"
   | "IBAN"
-  | "leave type";
+  | "leave type"
+  | "decision note";
 
 /** Doors that do not take a field, and why: stated, not skipped. */
 const NOT_TAKEN: Record<Field, Partial<Record<Door, string>>> = {
@@ -64,6 +66,7 @@ const NOT_TAKEN: Record<Field, Partial<Record<Door, string>>> = {
   "leave type": {
     cli: "the CLI defines leave types (`leave-types`), it files no requests with one",
   },
+  "decision note": { cli: "no command decides a leave request or a time sheet" },
 };
 
 const fed = new Set<string>();
@@ -459,6 +462,70 @@ Deno.test({
           /NO_SUCH_TYPE/,
         );
         mark("leave type", "console");
+      });
+
+      await ctx.step("an approver's note of 1001 characters", async () => {
+        const long = "x".repeat(1001);
+        // A request of the manager's report, awaiting the manager.
+        const report = await actorFor(t, "employee@demo.example");
+        const [pending] = await t.deps.db.select().from(leaveRequests).where(and(
+          eq(leaveRequests.employeeId, report.employeeId!),
+          eq(leaveRequests.status, "AWAITING_APPROVAL"),
+        ));
+        const manager = await t.signIn("manager@demo.example");
+        await portalRefuses(
+          await t.request(`${PORTAL}/approvals/leave-requests/${pending.id}/decision`, {
+            method: "POST",
+            token: manager,
+            json: { decision: "REJECT", note: long },
+          }),
+          "body.note",
+        );
+        mark("decision note", "portal");
+        const mgr = await s.client((await s.grant("manager")).token);
+        assert.match(
+          toolRefusal(
+            await mgr.callTool({
+              name: "prepare_leave_decision",
+              arguments: { leave_request_id: pending.id, decision: "REJECT", rejection_note: long },
+            }),
+          ),
+          /rejection_note/,
+        );
+        mark("decision note", "connector");
+        const inbox = await csrfOn(t, hr, "/hr/inbox");
+        await consoleRefuses(
+          await t.request(
+            `/hr/inbox/leave/${pending.id}`,
+            post(hr, { csrf: inbox, decision: "REJECT", note: long }),
+          ),
+          /1000[^]*1001/,
+        );
+        mark("decision note", "console");
+        // The decisions themselves, whatever the door: a leave decision, its preview and a week's time sheet.
+        const boss = await actorFor(t, "manager@demo.example");
+        const e = await serviceRefuses(
+          decideLeaveRequest(t.deps, boss, { id: pending.id, decision: "REJECT", note: long }),
+          "note",
+        );
+        assert.equal(e.message, "The text may be at most 1000 characters long, this one has 1001.");
+        await serviceRefuses(
+          previewLeaveDecision(t.deps, boss, { id: pending.id, decision: "REJECT", note: long }),
+          "note",
+        );
+        await serviceRefuses(
+          decideTimesheet(t.deps, boss, {
+            employeeId: pending.employeeId,
+            weekStart: "2026-11-09",
+            decision: "REJECT",
+            note: long,
+          }),
+          "note",
+        );
+        // 1000 characters are a note; nothing was decided by the refusals.
+        await previewLeaveDecision(t.deps, boss, { id: pending.id, decision: "REJECT", note: long.slice(1) });
+        const [after] = await t.deps.db.select().from(leaveRequests).where(eq(leaveRequests.id, pending.id));
+        assert.equal(after.status, "AWAITING_APPROVAL");
       });
 
       await ctx.step("every field × door is fed or said not to take it", () => {

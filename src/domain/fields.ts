@@ -1,6 +1,6 @@
 /**
  * The field types every door's input is checked with, so each rule is written once: a calendar date, a time of
- * day, a project code, a break, a time entry's description, a leave type code, a person's language, a
+ * day, a project code, a break, a time entry's description, an approver's note, a leave type code, a person's language, a
  * working-weekday pattern, a workload, a salary-continuation scale, an AHV number, an IBAN, a canton, an e-mail
  * address. The services check their input with them (`checkField`, or inside the service's own list of
  * problems), whichever door it came through; the portal's OpenAPI document and the connector's tool schemas are
@@ -48,6 +48,18 @@ export const MAX_ENTRY_DESCRIPTION = 2000;
 /** A time entry's description: free text of at most 2000 characters. */
 export const entryDescription = z.string().trim().max(MAX_ENTRY_DESCRIPTION, {
   message: `must be at most ${MAX_ENTRY_DESCRIPTION} characters`,
+});
+
+/**
+ * The longest note an approver adds to a decision (a leave request, a cancellation, a week's time sheet): the
+ * person it concerns reads it. The decisions refuse a longer one (`checkTextLength`), whichever door it came
+ * through.
+ */
+export const MAX_DECISION_NOTE = 1000;
+
+/** An approver's note on a decision: free text of at most 1000 characters. */
+export const decisionNote = z.string().trim().max(MAX_DECISION_NOTE, {
+  message: `must be at most ${MAX_DECISION_NOTE} characters`,
 });
 
 /**

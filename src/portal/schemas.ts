@@ -2,6 +2,7 @@ import { LANGS } from "../i18n/mod.ts";
 import { z } from "zod";
 import {
   breakMinutes,
+  decisionNote,
   entryDescription,
   hhmm,
   isoDate,
@@ -733,7 +734,7 @@ export const LeaveApproval = named(
 
 export const DecisionBody = z.strictObject({
   decision: z.enum(["APPROVE", "REJECT"], { error: "must be APPROVE or REJECT" }),
-  note: z.string().trim().max(1000, { message: "must be at most 1000 characters" }).optional(),
+  note: decisionNote.optional(),
 });
 
 export const TimesheetApproval = named(

@@ -23,6 +23,7 @@ import { hasPermission, isHrOrAbove } from "../domain/access.ts";
 import { addDays, daysBetween, holidayFractions, mondayOf } from "../domain/calendar.ts";
 import { round2 } from "../domain/numbers.ts";
 import { refusal } from "../errors.ts";
+import { checkTextLength, MAX_DECISION_NOTE } from "../domain/fields.ts";
 import type { Actor } from "./actor.ts";
 import {
   type EmployeeRow,
@@ -309,6 +310,7 @@ function resultingStatus(current: string, decision: "APPROVE" | "REJECT") {
 }
 
 async function planDecision(q: Q, actor: Actor, input: LeaveDecisionInput, today: string) {
+  checkTextLength(input.note, MAX_DECISION_NOTE, "note");
   const r = await decidableRequest(q, actor, input.id);
   if (!DECIDABLE.includes(r.status)) {
     throw refusal("conflict", "approval.nothingToDecide", { status: { id: statusText(r.status) } });
@@ -469,6 +471,7 @@ export async function decideTimesheet(
 ) {
   const me = requireApprover(actor);
   checkWeekStart(input.weekStart);
+  checkTextLength(input.note, MAX_DECISION_NOTE, "note");
   if (input.employeeId === me) {
     throw refusal("forbidden", "approval.ownTime");
   }

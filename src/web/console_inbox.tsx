@@ -23,7 +23,6 @@ import {
   ConsolePage,
   consolePost,
   download,
-  formText,
   type Page,
   param,
   PostForm,
@@ -33,9 +32,9 @@ import {
   Table,
 } from "./console_kit.tsx";
 import { swissDate } from "../i18n/console_common.ts";
+import { MAX_DECISION_NOTE } from "../domain/fields.ts";
 
 /** Longest note to the person that the form takes (the approvals service has its own limit too). */
-const NOTE_MAX = 500;
 
 type Status = 200 | 400 | 403 | 404 | 409;
 
@@ -129,7 +128,12 @@ async function inboxPage(
                 <td>
                   <PostForm p={p} action={`/hr/inbox/leave/${a.request.id}`}>
                     <label for={`note-${a.request.id}`}>{it.note}</label>
-                    <input id={`note-${a.request.id}`} name="note" type="text" maxlength={NOTE_MAX} />
+                    <input
+                      id={`note-${a.request.id}`}
+                      name="note"
+                      type="text"
+                      maxlength={MAX_DECISION_NOTE}
+                    />
                     <Decision value="APPROVE" label={it.approve} about={a.employee.name} />{" "}
                     <Decision value="REJECT" label={it.reject} about={a.employee.name} secondary />
                   </PostForm>
@@ -253,7 +257,8 @@ export function mountConsoleInbox(app: Hono<any>, deps: AppDeps): void {
     decision(
       ["APPROVE", "REJECT"] as const,
       (id, decision, form, p) => {
-        const note = formText(form, "note", NOTE_MAX, true);
+        // Taken whole: a note longer than the rule is the decision's to refuse, never cut here.
+        const note = (form.get("note") ?? "").trim();
         return decideLeaveRequest(deps, portalActor(p.user), { id, decision, ...(note ? { note } : {}) });
       },
       (t) => t.decided,

@@ -6,6 +6,7 @@ import { personRef, previewOut, previewText, recordId } from "../schemas.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
 import { leaveRequestOut } from "./list_my_leave_requests.ts";
 import { PREVIEW_VALIDITY } from "../previews.ts";
+import { MAX_DECISION_NOTE } from "../../domain/fields.ts";
 
 /** What `commit_leave_decision` files: the decision exactly as previewed, its note taken here. */
 export interface LeaveDecisionPayload {
@@ -29,7 +30,7 @@ export const prepare_leave_decision = defineTool({
   input: z.strictObject({
     leave_request_id: recordId("leave request"),
     decision: z.enum(["APPROVE", "REJECT"]),
-    rejection_note: z.string().min(1).max(500).optional().describe(
+    rejection_note: z.string().min(1).max(MAX_DECISION_NOTE).optional().describe(
       "Only with REJECT: a short, factual note the requester will read.",
     ),
   }),
