@@ -1027,7 +1027,7 @@ export async function keptRead<T>(
 /**
  * SQLite's `PRAGMA data_version` on the shared connection (changes when another connection commits), as
  * read after this call was made. Every request that keeps or reuses a result asks for it, and under load
- * the pragma was a tenth of a connector call's CPU (it opens and closes a read transaction): the callers of
+ * the pragma was a seventh of a connector call's CPU (it opens and closes a read transaction): the callers of
  * one turn of the event loop therefore share one read, made on the next turn. That read starts after each
  * of them asked, so it sees every commit made before any of them asked, as a read of its own would.
  */

@@ -1,8 +1,8 @@
 /**
  * The field types every door's input is checked with, so each rule is written once: a calendar date, a time of
- * day, a project code, a break, a time entry's description, an approver's note, a leave type code, a person's language, a
- * working-weekday pattern, a workload, a salary-continuation scale, an AHV number, an IBAN, a canton, an e-mail
- * address. The services check their input with them (`checkField`, or inside the service's own list of
+ * day, a project code, a break, a time entry's description, an approver's note, a leave type code, a person's
+ * language, a working-weekday pattern, a workload, a salary-continuation scale, an AHV number, an IBAN, a canton,
+ * an e-mail address. The services check their input with them (`checkField`, or inside the service's own list of
  * problems), whichever door it came through; the portal's OpenAPI document and the connector's tool schemas are
  * built from the same types. Which door takes which field: docs/fields.md.
  */

@@ -152,10 +152,10 @@ async function facts(deps: ServiceDeps, employeeId: string, today: string, weekS
 /**
  * The summary, exactly the contract's `PortalEmployeeSummaryDTO`. `leave`, `timesheet`, `nextPayoutDate`
  * and `latestPayslipPeriod` are null when there is no data yet (an empty vacation balance this year, see
- * `emptyBalance`; no time entry ever; no planned pay date; no payslip). `version`: a `dataVersion` read for
- * the same request, the stamp a kept summary is checked against (see `dataStamp`). `leave` is the VACATION balance
- * the leave area shows for the current leave year, computed by the same `balanceFrom`. `todos.total` = feedbackDrafts +
- * surveyInvitations + (onboardingOpen ? 1 : 0) + (documentsMissing ? 1 : 0).
+ * `emptyBalance`; no time entry ever; no planned pay date; no payslip). `leave` is the VACATION balance the
+ * leave area shows for the current leave year, computed by the same `balanceFrom`. `todos.total` =
+ * feedbackDrafts + surveyInvitations + (onboardingOpen ? 1 : 0) + (documentsMissing ? 1 : 0). `version`: a
+ * `dataVersion` read for the same request, the stamp a kept summary is checked against (see `dataStamp`).
  */
 export async function getEmployeeSummary(
   deps: ServiceDeps,

@@ -34,8 +34,6 @@ import {
 import { swissDate } from "../i18n/console_common.ts";
 import { MAX_DECISION_NOTE } from "../domain/fields.ts";
 
-/** Longest note to the person that the form takes (the approvals service has its own limit too). */
-
 type Status = 200 | 400 | 403 | 404 | 409;
 
 /** A decision's button; its accessible name says whose request it decides (`about`), as the row shows it. */
