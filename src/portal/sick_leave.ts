@@ -14,7 +14,7 @@ import {
   uploadCertificate,
 } from "../services/sick_leave.ts";
 import { route, type RouteDef } from "./route.ts";
-import { fileResponse, uploadedFile } from "./files.ts";
+import { fileResponse, uploadFor } from "./files.ts";
 import {
   cursorPageQuery,
   dateTime,
@@ -192,12 +192,11 @@ export const sickLeaveRoutes: RouteDef[] = [
       const actor = portalActor(user);
       // Someone else's id reads as unknown before anything of the upload is looked at.
       await getSickLeaveEntry(deps, actor, params);
-      const file = await uploadedFile(c, "file", deps.config.bodyReadTimeoutSeconds);
-      return uploadCertificate(deps, actor, {
-        id: params.id,
-        fileName: file.name,
-        bytes: new Uint8Array(await file.arrayBuffer()),
-      });
+      return uploadCertificate(
+        deps,
+        actor,
+        await uploadFor(c, params.id, deps.config.bodyReadTimeoutSeconds),
+      );
     },
   }),
   route({

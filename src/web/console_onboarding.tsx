@@ -27,6 +27,7 @@ import {
   param,
   PostForm,
   render,
+  RowAction,
   Table,
 } from "./console_kit.tsx";
 import { refusalText, swissDate } from "../i18n/console_common.ts";
@@ -93,11 +94,13 @@ export function OnboardingPlan(props: { p: Page; plan: PlanSection; page?: boole
                     {t.done ? `✓ ${ot.done}` : `○ ${ot.open}`}
                     {open && !t.done
                       ? (
-                        <PostForm p={props.p} action={`${base(pn)}/tasks/${t.id}/done`} inline>
-                          <button type="submit" class="secondary" aria-label={`${ot.markDone}: ${t.title}`}>
-                            {ot.markDone}
-                          </button>
-                        </PostForm>
+                        <RowAction
+                          p={props.p}
+                          action={`${base(pn)}/tasks/${t.id}/done`}
+                          label={ot.markDone}
+                          about={t.title}
+                          inline
+                        />
                       )
                       : null}
                   </td>
