@@ -61,7 +61,13 @@ export interface Checkpointer {
  */
 export async function startBackgroundCheckpoints(
   database: Database,
-  opts: { intervalMs?: number; walMaxBytes?: number; log?: Logger; pinnedLogAfterMs?: number } = {},
+  opts: {
+    intervalMs?: number;
+    walMaxBytes?: number;
+    restartBytes?: number;
+    log?: Logger;
+    pinnedLogAfterMs?: number;
+  } = {},
 ): Promise<Checkpointer | null> {
   if (!database.path) return null;
   const worker = new Worker(new URL("./checkpoint_worker.ts", import.meta.url), { type: "module" });
@@ -136,6 +142,7 @@ export async function startBackgroundCheckpoints(
     path: database.path,
     intervalMs: opts.intervalMs ?? CHECKPOINT_INTERVAL_MS,
     walMaxBytes: opts.walMaxBytes,
+    restartBytes: opts.restartBytes,
     flag,
   });
   if (!(await started)) {

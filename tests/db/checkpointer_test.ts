@@ -329,3 +329,30 @@ Deno.test("checkpoints on demand: none for an in-memory database; a worker that 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("checkpointer: under a steady stream of commits the log starts over instead of growing to its limit", async () => {
+  const { database, path } = await fresh();
+  // Small sizes stand for the service's 16 MiB (start over) and 64 MiB (cut back).
+  const checkpoints = await startBackgroundCheckpoints(database, {
+    intervalMs: 10,
+    restartBytes: 512 * 1024,
+    walMaxBytes: 64 * 1024 * 1024,
+  });
+  try {
+    assert.ok(checkpoints);
+    // Commits of 16 KiB back to back: a checkpoint round never ends before the next commit, so without the
+    // RESTART the log would hold all 24 MiB (measured: it grew to the 64 MiB limit in a second).
+    let largest = 0;
+    for (let written = 0; written < 24 * 1024 * 1024; written += 16384) {
+      await database.client.batch(
+        [{ sql: "INSERT INTO t (payload) VALUES (randomblob(16384))", args: [] }],
+        "write",
+      );
+      largest = Math.max(largest, (await Deno.stat(`${path}-wal`)).size);
+    }
+    assert.ok(largest < 4 * 1024 * 1024, `the log stayed small: at most ${largest} bytes`);
+  } finally {
+    await checkpoints?.stop();
+    database.close();
+  }
+});
