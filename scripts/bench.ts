@@ -48,6 +48,7 @@ import { eq } from "drizzle-orm";
 import { getEmployeeSummary, reuseSummaries } from "../src/services/summary.ts";
 import { generateScale } from "./bench_scale.ts";
 import { reuseResponses } from "../src/portal/reuse.ts";
+import { SERVICE_V8_FLAGS } from "./compile.ts";
 
 const { values: opts } = parseArgs({
   args: Deno.args,
@@ -546,7 +547,8 @@ async function idleMemory(dir: string) {
     const port = (probe.addr as Deno.NetAddr).port;
     probe.close();
     const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--allow-all", main, "serve"],
+      // As `deno task start` runs it.
+      args: ["run", SERVICE_V8_FLAGS, "--allow-all", main, "serve"],
       env: {
         PORT: String(port),
         HOST: "127.0.0.1",

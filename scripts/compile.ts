@@ -180,13 +180,20 @@ export async function excludes(graph?: { all: Package[]; reachable: Package[] })
   return out;
 }
 
-/** Builds the executable and prints its sizes; returns the exit code. */
-async function compile(): Promise<number> {
-  const excluded = await excludes();
-  const args = [
+/**
+ * V8's flags for the service, wherever it runs (`deno task start`, the executable, the bench): without
+ * allocation-site pretenuring, see docs/performance.md, "V8's pretenuring". `deno.json`'s tasks write it too.
+ */
+export const SERVICE_V8_FLAGS = "--v8-flags=--no-allocation-site-pretenuring";
+
+/** The arguments of `deno compile` for the executable, given the package files it leaves out. */
+export function compileArgs(excluded: readonly string[]): string[] {
+  return [
     "compile",
     "--node-modules-dir=none",
     "--exclude-unused-npm",
+    // Baked into the executable.
+    SERVICE_V8_FLAGS,
     ...PERMISSIONS,
     ...INCLUDES.flatMap((i) => ["--include", i]),
     ...excluded.flatMap((e) => ["--exclude", e]),
@@ -194,7 +201,12 @@ async function compile(): Promise<number> {
     OUTPUT,
     "main.ts",
   ];
-  const r = await run(args);
+}
+
+/** Builds the executable and prints its sizes; returns the exit code. */
+async function compile(): Promise<number> {
+  const excluded = await excludes();
+  const r = await run(compileArgs(excluded));
   // deno compile lists what it embeds; the total is the line "Files: <size>".
   const plain = r.out + r.err;
   if (r.code !== 0) {
