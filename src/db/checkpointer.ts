@@ -16,8 +16,8 @@
  * Cutting the log back never holds writers up: the worker never waits for a lock, it says in shared memory
  * when it holds one (the service's writers wait for it without counting the moment against their lock wait,
  * so it never makes a write fail or blame another program), and a reader that keeps the log from being cut
- * back for five seconds is logged as a warning, at most once a minute, while the worker tries again every
- * second.
+ * back for five seconds is logged as a warning, at most once a minute, while the worker tries again four
+ * times a second.
  *
  * The worker is a second isolate: about 19 MB resident for as long as it runs. `startCheckpointsOnDemand`
  * (what the service uses) therefore starts it only when there is something to checkpoint, a commit seen in
@@ -118,7 +118,7 @@ export async function startBackgroundCheckpoints(
           pinnedLoggedAt = performance.now();
           opts.log?.warn(
             "write-ahead log past its limit and not cut back: a reader keeps it (another program's open read " +
-              "transaction?); tried again every second",
+              "transaction?); tried again four times a second",
             { walMiB: Math.round(m.walBytes / 1048576), pinnedSeconds: Math.round(m.sinceMs / 1000) },
           );
         }

@@ -332,7 +332,7 @@ Deno.test("checkpoints on demand: none for an in-memory database; a worker that 
 
 Deno.test("checkpointer: under a steady stream of commits the log starts over instead of growing to its limit", async () => {
   const { database, path } = await fresh();
-  // Small sizes stand for the service's 16 MiB (start over) and 64 MiB (cut back).
+  // Small sizes stand for the service's 32 MiB (start over) and 64 MiB (cut back).
   const checkpoints = await startBackgroundCheckpoints(database, {
     intervalMs: 10,
     restartBytes: 512 * 1024,
