@@ -18,19 +18,25 @@ import { createLogger } from "./log.ts";
 import { systemClock } from "./clock.ts";
 import { createApp } from "./app.ts";
 import { preloadConnector } from "./mcp/mod.ts";
-import { seedDemo } from "./demo/mod.ts";
+import { hasData } from "./demo/has_data.ts";
 import { diskFullProblem, localPath, preflight } from "./db/preflight.ts";
 import { ensureStandardLeaveTypes, hasLeaveTypes } from "./services/leave_types.ts";
 import { smtpTransport } from "./mail/smtp.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { sendersFrom, startPushWorker } from "./push/outbox.ts";
-import { findCommand, type Io, overview, runCommand } from "./cli/mod.ts";
+import type { Io } from "./cli/mod.ts";
 import { checkListen, EXIT_CANNOT_LISTEN } from "./listen.ts";
 import { countExchanges, stopOnSignal } from "./shutdown.ts";
 import { collectGarbage } from "./start_garbage.ts";
 import { loadOnFirstUse } from "./first_use.ts";
 
-const USAGE = () =>
+/**
+ * The commands and the demo's builders are loaded when they are used: `serve` on an installation that has
+ * its people needs neither, and an idle service holds about 2 MB less without them (docs/performance.md).
+ */
+const cli = () => import("./cli/mod.ts");
+
+const USAGE = async () =>
   `Usage: hr-service <command> [options]
 
 Service:
@@ -41,7 +47,7 @@ Service:
   help         Show this help.
 
 Administration (each has --help):
-${overview()}
+${(await cli()).overview()}
 
 Configuration is read from the environment and from the env file HR_SERVICE_ENV_FILE names (default
 /etc/hr-service.env, when it exists; the environment wins); see the README's configuration table.`;
@@ -64,22 +70,23 @@ export async function main(
 ): Promise<number> {
   const [command = "serve"] = args;
   if (command === "help" || command === "--help" || command === "-h") {
-    io.out(`${USAGE()}\n`);
+    io.out(`${await USAGE()}\n`);
     return 0;
   }
-  const admin = ["serve", "migrate"].includes(command) ? undefined : findCommand(args);
+  const commands = ["serve", "migrate"].includes(command) ? undefined : await cli();
+  const admin = commands?.findCommand(args);
   if (!admin && !["serve", "migrate"].includes(command)) {
-    io.err(`Unknown command '${args.join(" ")}'.\n\n${USAGE()}\n`);
+    io.err(`Unknown command '${args.join(" ")}'.\n\n${await USAGE()}\n`);
     return 2;
   }
   if (admin && (admin.rest.includes("--help") || admin.rest.includes("-h"))) {
     // Help needs neither configuration nor a database.
-    return await runCommand(undefined as never, admin.command, admin.rest, io);
+    return await commands!.runCommand(undefined as never, admin.command, admin.rest, io);
   }
   if (admin?.command.needsDatabase === false) {
     // Opening the configured database would create and migrate it: `restore` with DATABASE_URL naming its
     // target would then find an empty database in its place and refuse.
-    return await runCommand(undefined as never, admin.command, admin.rest, io);
+    return await commands!.runCommand(undefined as never, admin.command, admin.rest, io);
   }
   let config;
   try {
@@ -162,7 +169,7 @@ export async function main(
     const deps = { config, database, db: database.db, clock: systemClock, log };
     try {
       for (const w of differencesFromService(config, await getSetting(deps, "servedWith"))) io.err(`${w}\n`);
-      return await runCommand(deps, admin.command, admin.rest, io);
+      return await commands!.runCommand(deps, admin.command, admin.rest, io);
     } finally {
       database.close();
     }
@@ -171,7 +178,10 @@ export async function main(
   try {
     if (config.demoData) {
       const started = performance.now();
-      const r = await seedDemo(database.db, { clock: systemClock, password: config.demoPassword, config });
+      const r = await hasData(database.db)
+        ? { seeded: false, accounts: [] }
+        : await (await import("./demo/mod.ts"))
+          .seedDemo(database.db, { clock: systemClock, password: config.demoPassword, config });
       if (r.seeded) {
         log.info("demo organisation created", { ms: Math.round(performance.now() - started) });
         console.log(

@@ -17,13 +17,14 @@
  * - Leave requests are computed with the domain rules (`computeLeaveDays`), so the demo never
  *   contradicts what the service itself would compute.
  */
-import { count, getTableColumns } from "drizzle-orm";
+import { getTableColumns } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Clock } from "../clock.ts";
 import { hashPassword, type ScryptCost } from "../signin/password.ts";
 import type { Db } from "../db/client.ts";
-import { employees, users } from "../db/schema/mod.ts";
 import { buildCalendar } from "./calendar.ts";
+import { hasData } from "./has_data.ts";
+import { users } from "../db/schema/mod.ts";
 import { applyDemoConfiguration, CONFIG_TABLES, withConfigIds } from "./config.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { DemoContext } from "./context.ts";
@@ -49,19 +50,7 @@ export interface SeedResult {
   accounts: { email: string; role: string }[];
 }
 
-/** Anything that can run a select: the database handle or a transaction on it. */
-type Reader = Pick<Db, "select">;
-
-/**
- * Whether the database already holds people: any user account or any employee. The demo is only ever
- * seeded into a database where this is false, so real data is never mixed with invented data.
- */
-export async function hasData(db: Reader): Promise<boolean> {
-  const [u] = await db.select({ n: count() }).from(users);
-  if (u.n > 0) return true;
-  const [e] = await db.select({ n: count() }).from(employees);
-  return e.n > 0;
-}
+export { hasData } from "./has_data.ts";
 
 /**
  * Builds the whole demo in memory for a given instant (pure and deterministic apart from the password
