@@ -290,9 +290,43 @@ export function checkYear(year: number, field = "year"): number {
   return year;
 }
 
-/** Epoch ms → ISO 8601 instant for responses. */
+/** "00" to "99", and "000" to "999": the digits of an instant's fields. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, "0"));
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, "0"));
+/** 9999-12-31T23:59:59.999Z + 1 ms: from here on `toISOString` writes six-digit years. */
+const YEAR_10000 = 253_402_300_800_000;
+
+/**
+ * Epoch ms → ISO 8601 instant for responses, exactly `Date.prototype.toISOString`'s text. Lists write one or
+ * more per row, and `toISOString` costs about a microsecond a call (profiled: a seventh of a page of leave
+ * requests computed afresh); for whole milliseconds of the years 1970 to 9999 the same text is written here
+ * by arithmetic (the civil date from the day number by Howard Hinnant's `civil_from_days`,
+ * https://howardhinnant.github.io/date_algorithms.html). Anything else goes to `Date` (which also throws for
+ * a time that is no time, as before).
+ */
 export function iso(ms: number): string {
-  return new Date(ms).toISOString();
+  if (!(ms >= 0 && ms < YEAR_10000) || ms !== Math.floor(ms)) return new Date(ms).toISOString();
+  const days = Math.floor(ms / 86_400_000);
+  let rest = ms - days * 86_400_000;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  return `${year}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}T${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${
+    TWO_DIGITS[seconds]
+  }.${THREE_DIGITS[rest - seconds * 1000]}Z`;
 }
 
 /** A date `YYYY-MM-DD` as the contract's date-time string (midnight UTC). */
