@@ -104,7 +104,9 @@ export const leaveRequests = sqliteTable("leave_requests", {
   createdAt: instant("created_at").notNull(),
   updatedAt: instant("updated_at").notNull(),
 }, (t) => [
-  index("leave_requests_emp_start_idx").on(t.employeeId, t.startDate),
+  // A person's requests in the list's order (newest start, then newest filed, then id), read backwards: the
+  // page needs no sort of its own, and the range checks by start date use its first two columns.
+  index("leave_requests_emp_order_idx").on(t.employeeId, t.startDate, t.createdAt, t.id),
   index("leave_requests_approver_status_idx").on(t.approverEmployeeId, t.status),
   index("leave_requests_status_start_idx").on(t.status, t.startDate),
 ]);
