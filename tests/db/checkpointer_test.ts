@@ -341,16 +341,17 @@ Deno.test("checkpointer: under a steady stream of commits the log starts over in
   try {
     assert.ok(checkpoints);
     // Commits of 16 KiB back to back: a checkpoint round never ends before the next commit, so without the
-    // RESTART the log would hold all 24 MiB (measured: it grew to the 64 MiB limit in a second).
+    // RESTART the log would hold all 48 MiB (measured: it grew to the 64 MiB limit in a second). With it, the
+    // log stayed under 3 MiB on an idle machine and under 5 MiB with the whole suite running beside it.
     let largest = 0;
-    for (let written = 0; written < 24 * 1024 * 1024; written += 16384) {
+    for (let written = 0; written < 48 * 1024 * 1024; written += 16384) {
       await database.client.batch(
         [{ sql: "INSERT INTO t (payload) VALUES (randomblob(16384))", args: [] }],
         "write",
       );
       largest = Math.max(largest, (await Deno.stat(`${path}-wal`)).size);
     }
-    assert.ok(largest < 4 * 1024 * 1024, `the log stayed small: at most ${largest} bytes`);
+    assert.ok(largest < 16 * 1024 * 1024, `the log stayed small: at most ${largest} bytes`);
   } finally {
     await checkpoints?.stop();
     database.close();
