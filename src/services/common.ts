@@ -8,6 +8,7 @@ import type { AppDeps } from "../deps.ts";
 import type { Db } from "../db/client.ts";
 import { employees, notifications } from "../db/schema/mod.ts";
 import { localDay } from "../clock.ts";
+import { fromEpochDay } from "../domain/calendar.ts";
 import { type AppError, refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { queuePushes } from "./push_queue.ts";
@@ -300,9 +301,8 @@ const YEAR_10000 = 253_402_300_800_000;
  * Epoch ms → ISO 8601 instant for responses, exactly `Date.prototype.toISOString`'s text. Lists write one or
  * more per row, and `toISOString` costs about a microsecond a call (profiled: a seventh of a page of leave
  * requests computed afresh); for whole milliseconds of the years 1970 to 9999 the same text is written here
- * by arithmetic (the civil date from the day number by Howard Hinnant's `civil_from_days`,
- * https://howardhinnant.github.io/date_algorithms.html). Anything else goes to `Date` (which also throws for
- * a time that is no time, as before).
+ * by arithmetic (the date by `fromEpochDay`). Anything else goes to `Date` (which also throws for a time that
+ * is no time, as before).
  */
 export function iso(ms: number): string {
   if (!(ms >= 0 && ms < YEAR_10000) || ms !== Math.floor(ms)) return new Date(ms).toISOString();
@@ -313,20 +313,9 @@ export function iso(ms: number): string {
   const minutes = Math.floor(rest / 60_000);
   rest -= minutes * 60_000;
   const seconds = Math.floor(rest / 1000);
-  const z = days + 719_468;
-  const era = Math.floor(z / 146_097);
-  const doe = z - era * 146_097;
-  const yoe = Math.floor(
-    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
-  );
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-  return `${year}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}T${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${
-    TWO_DIGITS[seconds]
-  }.${THREE_DIGITS[rest - seconds * 1000]}Z`;
+  return `${fromEpochDay(days)}T${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}.${
+    THREE_DIGITS[rest - seconds * 1000]
+  }Z`;
 }
 
 /** A date `YYYY-MM-DD` as the contract's date-time string (midnight UTC). */
