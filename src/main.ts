@@ -32,7 +32,7 @@ import { loadOnFirstUse } from "./first_use.ts";
 
 /**
  * The commands and the demo's builders are loaded when they are used: `serve` on an installation that has
- * its people needs neither, and an idle service holds about 2 MB less without them (docs/performance.md).
+ * its people needs neither, and an idle service holds about 1 MB less without them (docs/performance.md).
  */
 const cli = () => import("./cli/mod.ts");
 

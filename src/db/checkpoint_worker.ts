@@ -16,12 +16,14 @@
  * The log FILE only shrinks when it is cut back, which needs a moment when no reader is inside it. Past
  * `walMaxBytes` a round also tries a TRUNCATE checkpoint, and only ever without waiting (busy timeout 0): it
  * takes the write lock if it is free, copies the few frames the PASSIVE round left, and cuts the log to zero
- * bytes if no reader pins it, or gives up at once if one does, and tries again a quarter of a second later. While it holds
- * the lock it says so in the shared flag, so the service's writers wait for it instead of counting the moment
- * against their lock wait (`local.ts`). A reader that pins the log (another program's long read transaction,
- * a backup) is reported (`pinned`), and the log grows until it lets go; then the next try cuts it.
+ * bytes if no reader pins it, or gives up at once if one does, and tries again a quarter of a second later.
+ * While it holds the lock it says so in the shared flag, so the service's writers wait for it instead of
+ * counting the moment against their lock wait (`local.ts`). A reader that pins the log (another program's
+ * long read transaction, a backup) is reported (`pinned`), and the log grows until it lets go; then the next
+ * try cuts it.
  *
- * Messages in: `{type: "start", path, intervalMs, walMaxBytes, restartBytes, flag}`, `{type: "run", id}`, `{type: "stop"}`.
+ * Messages in: `{type: "start", path, intervalMs, walMaxBytes, restartBytes, flag}`, `{type: "run", id}`,
+ * `{type: "stop"}`.
  * Messages out: `{type: "ready"}` or `{type: "failed", error}`, `{type: "ran", id, result}` or
  * `{type: "ran", id, error}`, `{type: "pinned", walBytes, sinceMs}`, `{type: "stopped"}`.
  */
@@ -76,7 +78,8 @@ let walMaxBytes = 64 * 1024 * 1024;
 let restartBytes = 32 * 1024 * 1024;
 /** The database's page size, read when the worker starts (a frame is one page and a 24-byte header). */
 let pageSize = 4096;
-/** Non-zero while this thread holds the write lock for a RESTART or TRUNCATE checkpoint (shared with the service). */
+/** Non-zero while this thread holds the write lock for a RESTART or TRUNCATE checkpoint (shared with the
+ * service). */
 let holding: Int32Array<ArrayBufferLike> = new Int32Array(1);
 /** When a TRUNCATE last found the log pinned (since when, and when to try again); null when it is not. */
 let pinnedSince: number | null = null;
