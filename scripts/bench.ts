@@ -374,9 +374,14 @@ async function main(): Promise<number> {
   const computedMs = await serviceMs(false);
   const reusedMs = await serviceMs(true);
 
-  const auditBefore = Number(
-    (await deps.database.client.execute("SELECT count(*) AS n FROM mcp_audit")).rows[0].n,
-  );
+  // Rows by outcome before and after the run: the difference is what the run wrote (the setup's own calls
+  // are audited too).
+  const auditByOutcome = async () =>
+    new Map(
+      (await deps.database.client.execute("SELECT outcome, count(*) AS n FROM mcp_audit GROUP BY outcome"))
+        .rows.map((r) => [String(r.outcome), Number(r.n)]),
+    );
+  const auditBefore = await auditByOutcome();
   console.log(
     `wrk: ${THREADS} thread(s), ${CONNECTIONS} connections, ${DURATION} s per scenario (after a 2 s warm-up); ` +
       `tools/list returns ${listed.result.tools.length} tools.\n`,
@@ -435,10 +440,11 @@ async function main(): Promise<number> {
     results.push({ ...r, key, bareRps: bareNow });
     console.log(`  measured: ${name}: ${r.rps.toFixed(0)} req/s`);
   }
-  const audit = await deps.database.client.execute(
-    "SELECT outcome, count(*) AS n FROM mcp_audit GROUP BY outcome ORDER BY outcome",
-  );
-  const auditAfter = audit.rows.reduce((s, r) => s + Number(r.n), 0);
+  const auditAfter = await auditByOutcome();
+  const auditRun = [...auditAfter].map(([outcome, n]) =>
+    [outcome, n - (auditBefore.get(outcome) ?? 0)] as const
+  )
+    .filter(([, n]) => n > 0).sort(([a], [b]) => a.localeCompare(b));
 
   const byKey = (k: string) => results.find((r) => r.key === k);
   const bareFirst = byKey("bare")?.rps ?? NaN;
@@ -485,8 +491,8 @@ async function main(): Promise<number> {
       `served again while the data is unchanged ${reusedMs.toFixed(3)} ms.`,
   );
   console.log(
-    `\nAudit rows written during the run: ${auditAfter - auditBefore} (by outcome: ${
-      audit.rows.map((r) => `${r.outcome}=${r.n}`).join(", ")
+    `\nAudit rows written during the run: ${auditRun.reduce((s, [, n]) => s + n, 0)} (by outcome: ${
+      auditRun.map(([outcome, n]) => `${outcome}=${n}`).join(", ")
     }).`,
   );
   const whoami = byKey("whoami");
