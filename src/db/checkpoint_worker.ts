@@ -99,11 +99,6 @@ function walSize(): number {
   }
 }
 
-/** One TRUNCATE checkpoint that never waits (busy timeout 0); whether it cut the log back. */
-function truncate(): boolean {
-  return holdingLock("TRUNCATE");
-}
-
 /**
  * One checkpoint that takes the write lock if it is free (busy timeout 0), with the shared flag set while it
  * may hold it; whether no reader kept it from its end (RESTART: the log starts over; TRUNCATE: it is cut).
@@ -137,7 +132,7 @@ function checkpoint(now = Date.now()): CheckpointResult {
     return result;
   }
   if (now < nextTry) return { ...result, pinned: true };
-  if (truncate()) {
+  if (holdingLock("TRUNCATE")) {
     pinnedSince = null;
     return result;
   }
@@ -190,7 +185,7 @@ scope.onmessage = (e) => {
     clearInterval(timer);
     try {
       // A clean stop leaves an empty log behind (the service's connections are closed by then or idle).
-      truncate();
+      holdingLock("TRUNCATE");
     } catch {
       // Still in use by another process: the next start checkpoints.
     }
