@@ -50,23 +50,58 @@ serverTest(
   },
 );
 
-serverTest("limits: counters live in the database and survive a restart of the service", async (s) => {
+serverTest(
+  "limits: a restart counts the minute's calls again from the audit trail, so the limit survives it",
+  async (s) => {
+    const { g, c } = await connect(s, "employee");
+    for (let i = 0; i < 59; i++) ok(await call(c, "whoami"));
+    // The service started again on the same database file: a new process with nothing in memory.
+    const database = await openDatabase(`file:${s.t.dbPath}`);
+    try {
+      const deps = { ...s.t.deps, database, db: database.db };
+      createApp(deps);
+      await countCall(deps, g.connectionId, false);
+      await assert.rejects(
+        () => countCall(deps, g.connectionId, false),
+        (e: unknown) => e instanceof AppError && e.code === "rate_limited",
+      );
+      // Another connection starts the minute at zero: 60 calls, then refused.
+      for (let i = 0; i < 60; i++) await countCall(deps, "another-connection", false);
+      await assert.rejects(() => countCall(deps, "another-connection", false));
+      // The next minute is counted afresh.
+      s.t.clock.advance(60_000);
+      await countCall(deps, g.connectionId, false);
+    } finally {
+      database.close();
+    }
+  },
+);
+
+serverTest("limits: a clock set back into a minute already used counts that minute again", async (s) => {
+  const { c } = await connect(s, "employee");
+  ok(await call(c, "whoami"));
+  // A minute after the one the counting began in, so what follows is not the start's recount.
+  s.t.clock.advance(60_000);
+  const results = await Promise.all(Array.from({ length: 60 }, () => call(c, "whoami")));
+  for (const r of results) ok(r);
+  s.t.clock.advance(60_000);
+  ok(await call(c, "whoami"));
+  // Back into the first minute (a corrected system clock): its 60 calls are counted from the audit trail.
+  s.t.clock.advance(-60_000);
+  assert.match(refusal(await call(c, "whoami")), /60 Aufrufe pro Minute/);
+});
+
+serverTest("limits: the calls per minute write no row of their own; writes per day do", async (s) => {
   const { g, c } = await connect(s, "employee");
-  for (let i = 0; i < 60 - 1; i++) ok(await call(c, "whoami"));
-  // A second process on the same database file (a restart, or another instance) sees the same count.
-  const database = await openDatabase(`file:${s.t.dbPath}`);
-  try {
-    const deps = { ...s.t.deps, database, db: database.db };
-    createApp(deps);
-    await countCall(deps, g.connectionId, false);
-    await assert.rejects(
-      () => countCall(deps, g.connectionId, false),
-      (e: unknown) => e instanceof AppError && e.code === "rate_limited",
-    );
-  } finally {
-    database.close();
-  }
-  refusal(await call(c, "whoami"));
+  for (let i = 0; i < 5; i++) ok(await call(c, "whoami"));
+  const rows = async () =>
+    (await s.t.deps.database.client.execute({
+      sql: "SELECT key, count FROM rate_counters WHERE key LIKE ? ORDER BY key",
+      args: [`%${g.connectionId}`],
+    })).rows.map((r) => [r.key, r.count]);
+  assert.deepEqual(await rows(), []);
+  await refusedWrites(c, 2);
+  assert.deepEqual(await rows(), [[`mcp:writes:${g.connectionId}`, 2]]);
 });
 
 serverTest("limits: at most 50 rows per list; a larger page is a validation refusal", async (s) => {
