@@ -124,18 +124,19 @@ function plainToolCall(message: JSONRPCRequest): boolean {
  * machinery that serves features such a call does not use (progress, tasks, cancellation, sending requests
  * back, a transport's message routing) and that cost about a sixth of a call's CPU time (`whoami` 214 → 183
  * µs, the two ways alternating in one process). The same steps as the SDK's (`Server.setRequestHandler`
- * for `tools/call`, `Protocol._onrequest`, version 1.32): the request checked against `CallToolRequestSchema`
- * (a request it refuses is left to the SDK, which answers it as it does), the handler, its result checked
- * against `CallToolResultSchema` (an invalid one is a -32602 error), a thrown error answered with its code
- * (-32603 without one), message and data. `tests/mcp/direct_call_test.ts` compares the answers of both ways.
+ * for `tools/call`, `Protocol._onrequest`, version 1.32): the request checked as `CallToolRequestSchema`
+ * would (`plainCallRequest`; a request it refuses is left to the SDK, which answers it as it does), the
+ * handler, its result checked against `CallToolResultSchema` unless it is one the schema gives back unchanged
+ * (`plainResult`; an invalid one is a -32602 error), a thrown error answered with its code (-32603 without
+ * one), message and data. `tests/mcp/direct_call_test.ts` compares the answers of both ways.
  */
 function callToolDirectly(
   handler: (req: CallToolRequest, extra: MessageExtraInfo) => Promise<CallToolResult>,
   message: JSONRPCRequest,
   extra: MessageExtraInfo,
 ): Promise<JSONRPCMessage> | undefined {
-  const request = CallToolRequestSchema.safeParse(message);
-  if (!request.success) return undefined;
+  const request = plainCallRequest(message);
+  if (!request) return undefined;
   const id = message.id;
   const failed = (error: { code?: unknown; message?: string; data?: unknown }): JSONRPCMessage => ({
     jsonrpc: "2.0",
@@ -146,7 +147,8 @@ function callToolDirectly(
       ...(error.data !== undefined && { data: error.data }),
     },
   });
-  return handler(request.data, extra).then((result) => {
+  return handler(request, extra).then((result) => {
+    if (plainResult(result)) return { result, jsonrpc: "2.0", id } as JSONRPCMessage;
     const checked = CallToolResultSchema.safeParse(result);
     if (!checked.success) {
       return failed({
@@ -156,6 +158,49 @@ function callToolDirectly(
     }
     return { result: checked.data, jsonrpc: "2.0", id } as JSONRPCMessage;
   }, (error) => failed(error));
+}
+
+/**
+ * A plain `tools/call` (`plainToolCall`) as `CallToolRequestSchema` would give it: a string name and
+ * arguments that are an object or absent. Anything else is undefined and left to the SDK, which answers it
+ * with its own error, as before.
+ */
+function plainCallRequest(message: JSONRPCRequest): CallToolRequest | undefined {
+  const params = message.params as Record<string, unknown>;
+  const args = params.arguments;
+  if (typeof params.name !== "string" || (args !== undefined && !isPlainObject(args))) return undefined;
+  return { method: "tools/call", params: { name: params.name, arguments: args as Record<string, unknown> } };
+}
+
+const RESULT_KEYS = [
+  ["content"],
+  ["content", "structuredContent"],
+  ["content", "isError"],
+  ["content", "structuredContent", "isError"],
+].map((keys) => keys.join());
+
+/**
+ * Whether a result is one `CallToolResultSchema` gives back unchanged, key order included (so the answer is
+ * the same to the byte, `tests/mcp/direct_call_test.ts`): text content blocks, structured content that is a
+ * plain object, a boolean `isError`, nothing else — the results `callTool` builds. Any other result is
+ * checked by the schema, as before.
+ */
+function plainResult(result: CallToolResult): boolean {
+  if (!RESULT_KEYS.includes(Object.keys(result).join())) return false;
+  if (!Array.isArray(result.content)) return false;
+  for (const block of result.content) {
+    if (!isPlainObject(block) || block.type !== "text" || typeof block.text !== "string") return false;
+    if (Object.keys(block).join() !== "type,text") return false;
+  }
+  if (result.structuredContent !== undefined && !isPlainObject(result.structuredContent)) return false;
+  return result.isError === undefined || typeof result.isError === "boolean";
+}
+
+/** An object as `JSON.parse` makes them (what zod's records and objects accept), not an array. */
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== "object" || v === null) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
 }
 
 /** Reads the context the HTTP layer attached to a request. */

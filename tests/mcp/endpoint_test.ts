@@ -135,6 +135,31 @@ Deno.test({
           const notRpc = await s.post({ hello: "world" }, { token: g.token });
           assert.equal(notRpc.status, 400);
           assert.equal((await notRpc.json()).error.code, -32600);
+          // Near misses of a request, each refused as the SDK's JSON-RPC schema refuses it.
+          const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "whoami" } };
+          for (
+            const [what, message] of [
+              ["an id that is no integer", { ...call, id: 1.5 }],
+              ["an id that is null", { ...call, id: null }],
+              ["a key JSON-RPC does not have", { ...call, extra: 1 }],
+              ["another JSON-RPC version", { ...call, jsonrpc: "1.0" }],
+              ["params that are a list", { ...call, params: ["whoami"] }],
+              ["params that are null", { ...call, params: null }],
+              ["a method that is no string", { ...call, method: 7 }],
+              ["a _meta that is no object", { ...call, params: { name: "whoami", _meta: 3 } }],
+            ] as const
+          ) {
+            const r = await s.post(message, { token: g.token });
+            assert.equal(r.status, 400, what);
+            assert.equal((await r.json()).error.code, -32600, what);
+          }
+          // A request with a valid _meta is no near miss: it is served (through the SDK's Server).
+          const withMeta = await s.post(
+            { ...call, params: { name: "whoami", arguments: {}, _meta: { progressToken: "p" } } },
+            { token: g.token },
+          );
+          assert.equal(withMeta.status, 200);
+          assert.equal((await withMeta.json()).result.structuredContent.user.role, "employee");
           const text = await s.post({ jsonrpc: "2.0", id: 1, method: "ping" }, {
             token: g.token,
             headers: { "Content-Type": "text/plain" },
