@@ -42,7 +42,7 @@ import { originAllowed } from "./origin.ts";
 import { bearerChallenge } from "../oauth/metadata.ts";
 import { classify, discoverResult, isModernVersion, supportedVersions, toModernResponse } from "./modern.ts";
 import { TOOLS } from "./registry.ts";
-import { type Connector, createConnector, isPlainObject } from "./server.ts";
+import { answerJson, type Connector, createConnector, isPlainObject } from "./server.ts";
 import type { ToolDef } from "./tool.ts";
 
 /** The revision a request without `MCP-Protocol-Version` is taken to speak (transport spec, 2025-06-18+). */
@@ -62,6 +62,11 @@ function rpcError(
     status,
     headers: { "Content-Type": "application/json", ...headers },
   });
+}
+
+/** An answer's JSON: written once already for a plain `tools/call` (`answerJson`), else serialised now. */
+function answerText(m: JSONRPCMessage): string {
+  return answerJson.get(m) ?? JSON.stringify(m);
 }
 
 function json(body: unknown): Response {
@@ -242,7 +247,10 @@ async function handlePost(
   }
   if (!pending.length) return new Response(null, { status: 202 });
   const responses = await Promise.all(pending);
-  return json(batch ? responses : responses[0]);
+  return new Response(
+    batch ? `[${responses.map(answerText).join(",")}]` : answerText(responses[0]),
+    { status: 200, headers: { "Content-Type": "application/json" } },
+  );
 }
 
 /** One 2026-07-28 message: no `initialize`, `server/discover` answered here, every result in 2026 shape. */

@@ -148,7 +148,21 @@ function callToolDirectly(
     },
   });
   return handler(request, extra).then((result) => {
-    if (plainResult(result)) return { result, jsonrpc: "2.0", id } as JSONRPCMessage;
+    if (plainResult(result)) {
+      const answer = { result, jsonrpc: "2.0", id } as JSONRPCMessage;
+      const structured = structuredJson.get(result);
+      if (structured !== undefined) {
+        // The text block is the structured content's JSON: that text is the structured content's part of
+        // the answer too, the same bytes `JSON.stringify(answer)` would write for it, not serialised again.
+        answerJson.set(
+          answer,
+          `{"result":{"content":[{"type":"text","text":${
+            JSON.stringify(structured)
+          }}],"structuredContent":${structured}},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`,
+        );
+      }
+      return answer;
+    }
     const checked = CallToolResultSchema.safeParse(result);
     if (!checked.success) {
       return failed({
@@ -159,6 +173,15 @@ function callToolDirectly(
     return { result: checked.data, jsonrpc: "2.0", id } as JSONRPCMessage;
   }, (error) => failed(error));
 }
+
+/** A result whose only content block is the JSON text of its structured content, with that text. */
+const structuredJson = new WeakMap<CallToolResult, string>();
+
+/**
+ * The answer to a plain `tools/call` already written as JSON, byte for byte what `JSON.stringify` gives for
+ * the answer object (`tests/mcp/direct_call_test.ts`); the HTTP layer sends it instead of serialising again.
+ */
+export const answerJson = new WeakMap<JSONRPCMessage, string>();
 
 /**
  * A plain `tools/call` (`plainToolCall`) as `CallToolRequestSchema` would give it: a string name and
@@ -371,10 +394,12 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       touched = out.touched;
       count = out.count ?? null;
       if (out.replayed) outcome = "replayed";
+      const structured = out.text === undefined ? JSON.stringify(checked.data) : undefined;
       result = {
-        content: [{ type: "text", text: out.text ?? JSON.stringify(checked.data) }],
+        content: [{ type: "text", text: out.text ?? structured! }],
         structuredContent: checked.data as Record<string, unknown>,
       };
+      if (structured !== undefined) structuredJson.set(result, structured);
     } catch (e) {
       if (e instanceof AppError) {
         outcome = `refused:${e.code}`;
