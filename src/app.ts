@@ -141,12 +141,13 @@ export function createApp(deps: AppDeps): Hono<Env> {
     const headers = c.req.raw.headers;
     const declared = headers.get("content-length");
     const method = c.req.method;
-    if (!c.req.raw.body || (declared === null && (method === "GET" || method === "HEAD"))) return next();
+    if (declared === null && (method === "GET" || method === "HEAD")) return next();
     const upload = method === "POST" ? uploads.find((u) => u.re.test(c.req.path)) : undefined;
     const max = upload?.max ?? maxBody;
     if (declared !== null && !headers.has("transfer-encoding")) {
       return Number.parseInt(declared, 10) > max ? await refuse(c, tooLargeBody(max)) : next();
     }
+    if (!c.req.raw.body) return next();
     // Undeclared length: counted as it arrives, within the body deadline (a broken or endless stream is
     // answered here, never left to hang a handler or end as a fault of the service).
     const body = await readCountedBody(c.req.raw, max, deps.config.bodyReadTimeoutSeconds);
