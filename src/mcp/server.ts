@@ -326,6 +326,27 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     return listToolsResult;
   });
 
+  /**
+   * A handler's data checked against the tool's output schema (and stripped to it), with its JSON. Data that
+   * is frozen (a summary served again while its data is unchanged, `services/summary.ts`) cannot change, so
+   * it is checked and written once for as long as it is served, not on every call.
+   */
+  const checkedOnce = new WeakMap<object, { def: ToolDef; data: Record<string, unknown>; json: string }>();
+  const checkedOutput = (def: ToolDef, raw: unknown) => {
+    const frozen = typeof raw === "object" && raw !== null && Object.isFrozen(raw);
+    const kept = frozen ? checkedOnce.get(raw) : undefined;
+    if (kept?.def === def) return { data: kept.data, json: () => kept.json };
+    const checked = def.output.safeParse(raw);
+    if (!checked.success) {
+      throw new Error(`${def.name} returned data outside its outputSchema: ${checked.error.message}`);
+    }
+    const data = checked.data as Record<string, unknown>;
+    if (!frozen) return { data, json: () => JSON.stringify(data) };
+    const json = JSON.stringify(data);
+    checkedOnce.set(raw, { def, data, json });
+    return { data, json: () => json };
+  };
+
   const callTool = async (req: CallToolRequest, extra: MessageExtraInfo): Promise<CallToolResult> => {
     const ctx = contextOf(extra);
     const started = performance.now();
@@ -378,10 +399,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         callableTools: () => callableTools(tools, ctx),
       };
       const out = await def.handler(toolCtx, parsed.data);
-      const checked = def.output.safeParse(out.data);
-      if (!checked.success) {
-        throw new Error(`${name} returned data outside its outputSchema: ${checked.error.message}`);
-      }
+      const checked = checkedOutput(def, out.data);
       // Reads (and previews) count the people they concern against the daily allowance; a write that
       // already happened is never taken back by it.
       if (def.kind === "read" || def.kind === "prepare") {
@@ -394,10 +412,10 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       touched = out.touched;
       count = out.count ?? null;
       if (out.replayed) outcome = "replayed";
-      const structured = out.text === undefined ? JSON.stringify(checked.data) : undefined;
+      const structured = out.text === undefined ? checked.json() : undefined;
       result = {
         content: [{ type: "text", text: out.text ?? structured! }],
-        structuredContent: checked.data as Record<string, unknown>,
+        structuredContent: checked.data,
       };
       if (structured !== undefined) structuredJson.set(result, structured);
     } catch (e) {

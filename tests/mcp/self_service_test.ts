@@ -353,3 +353,38 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "self-service: a summary served again is the same answer, and a change shows in the very next call",
+  ...E2E,
+  fn: async () => {
+    const s = await startMcpServer();
+    try {
+      const c = await s.client((await s.grant("employee")).token);
+      const summary = async () => {
+        const r = await c.callTool({ name: "get_my_summary", arguments: {} });
+        const data = ok<{ timesheet: { totalHours: number; draftCount: number } }>(r);
+        // The text block is the structured content's JSON, the same every time.
+        assert.deepEqual(JSON.parse((r.content as { text: string }[])[0].text), data);
+        return data;
+      };
+      const first = await summary();
+      assert.deepEqual(await summary(), first);
+      assert.deepEqual(await summary(), first);
+      // A draft of two hours this week, on a day without entries (18 November 2026 is a Wednesday).
+      const preview = ok<{ previewId: string }>(
+        await c.callTool({
+          name: "prepare_time_entry",
+          arguments: { date: "2026-11-21", start_time: "09:00", end_time: "11:00" },
+        }),
+      );
+      ok(await c.callTool({ name: "commit_time_entry", arguments: { previewId: preview.previewId } }));
+      const after = await summary();
+      assert.equal(after.timesheet.draftCount, first.timesheet.draftCount + 1);
+      assert.equal(after.timesheet.totalHours, first.timesheet.totalHours + 2);
+      assert.deepEqual(await summary(), after);
+    } finally {
+      await s.close();
+    }
+  },
+});
