@@ -307,7 +307,27 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     });
 
   /** Logs a bug with the request id and turns it into the generic error the client sees. */
+  /** A full disk or another program's lock as the JSON-RPC error of a resource read, a prompt or a completion. */
+  const troubleError = (e: unknown): RpcError | null => {
+    const kind = databaseTrouble(e);
+    if (!kind) return null;
+    logTrouble(deps, kind, e);
+    return new RpcError(ErrorCode.InternalError, troubleMessage(e, kind));
+  };
+  /**
+   * The audit row of a resource read, a prompt or a completion; one that the database cannot take (a full
+   * disk, a lock) ends the request with that trouble, said as the tools say it: nothing unrecorded is answered.
+   */
+  const auditOrTrouble = (ctx: RequestContext, e: Parameters<typeof audit>[1]) =>
+    audit(ctx, e).catch((error) => {
+      throw troubleError(error) ?? error;
+    });
   const bug = (ctx: RequestContext, where: string, e: unknown): RpcError => {
+    // An answer already decided (the database's trouble above) is passed on; the trouble itself is the
+    // operator's to fix, not a bug.
+    if (e instanceof RpcError) return e;
+    const trouble = troubleError(e);
+    if (trouble) return trouble;
     deps.log.error("mcp handler failed", {
       requestId: ctx.requestId,
       where,
@@ -434,16 +454,26 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         throw bug(ctx, name, e);
       }
     }
-    await audit(ctx, {
-      kind: "tool",
-      name,
-      args,
-      freeTextArgs: def.freeTextArgs,
-      touched,
-      resultCount: count,
-      outcome,
-      durationMs: performance.now() - started,
-    });
+    try {
+      await audit(ctx, {
+        kind: "tool",
+        name,
+        args,
+        freeTextArgs: def.freeTextArgs,
+        touched,
+        resultCount: count,
+        outcome,
+        durationMs: performance.now() - started,
+      });
+    } catch (e) {
+      // A call that cannot be audited is not answered: a read's data is not handed out unrecorded. Only a
+      // call that wrote nothing gets here through a full disk or a lock (a write call's daily counter, a
+      // preview's row, a commit's work each meet it first), so "nothing was saved" holds.
+      const kind = databaseTrouble(e);
+      if (!kind) throw e;
+      logTrouble(deps, kind, e);
+      return { content: [{ type: "text", text: troubleMessage(e, kind) }], isError: true };
+    }
     return result;
   };
   server.setRequestHandler(CallToolRequestSchema, callTool);
@@ -483,7 +513,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     const uri = req.params.uri;
     const slug = slugOf(uri);
     const done = (outcome: AuditOutcome, touched?: string[], count?: number) =>
-      audit(ctx, {
+      auditOrTrouble(ctx, {
         kind: "resource",
         name: uri,
         args: { uri },
@@ -540,7 +570,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     const { name, arguments: args = {} } = req.params;
     const def = PROMPTS.find((p) => p.name === name);
     const done = (outcome: AuditOutcome) =>
-      audit(ctx, {
+      auditOrTrouble(ctx, {
         kind: "prompt",
         name,
         args,
@@ -598,7 +628,13 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     try {
       await countCall(deps, ctx.connection.id, false);
       if (!ctx.connection.scopes.includes("self:read")) {
-        await audit(ctx, { kind: "prompt", name, args: {}, outcome: "refused:forbidden", durationMs: 0 });
+        await auditOrTrouble(ctx, {
+          kind: "prompt",
+          name,
+          args: {},
+          outcome: "refused:forbidden",
+          durationMs: 0,
+        });
         return { completion: { values: [], hasMore: false } };
       }
       const r = await complete(deps, ctx.actor, req.params as CompletionRequest);
@@ -607,7 +643,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         { connectionId: ctx.connection.id, userId: ctx.actor.userId },
         r.touched,
       );
-      await audit(ctx, {
+      await auditOrTrouble(ctx, {
         kind: "prompt",
         name,
         args: { [req.params.argument.name]: req.params.argument.value },
@@ -620,7 +656,13 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       return { completion: { values: r.values, total: r.values.length, hasMore: false } };
     } catch (e) {
       if (e instanceof AppError) {
-        await audit(ctx, { kind: "prompt", name, args: {}, outcome: `refused:${e.code}`, durationMs: 0 });
+        await auditOrTrouble(ctx, {
+          kind: "prompt",
+          name,
+          args: {},
+          outcome: `refused:${e.code}`,
+          durationMs: 0,
+        });
         throw new RpcError(
           e.code === "rate_limited" ? RATE_LIMITED_CODE : FORBIDDEN_CODE,
           textOf(e, ctx.actor.language),

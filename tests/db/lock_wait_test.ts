@@ -123,13 +123,21 @@ Deno.test({
       ok(await c.callTool({ name: "whoami", arguments: {} }));
       const lock = await holdLock(s.t.dbPath);
       let text: string;
+      let document: unknown;
+      let unknown: unknown;
       try {
         text = refusal(await c.callTool({ name: "get_my_summary", arguments: {} }));
+        // A document read is answered the same way, as a JSON-RPC error (its only channel).
+        document = await c.readResource({ uri: "service://documents/vacation-policy" }).catch((e) => e);
+        // So is a read refused (no such document): its refusal cannot be recorded either.
+        unknown = await c.readResource({ uri: "service://documents/no-such-document" }).catch((e) => e);
       } finally {
         await lock.release();
       }
       assert.match(text, /database is busy/);
       assert.match(text, /nothing was saved/i);
+      assert.match(String(document), /database is busy.*nothing was saved/is);
+      assert.match(String(unknown), /database is busy.*nothing was saved/is);
       assert.ok(!s.t.log.lines.some((l) => l.msg === "mcp handler failed"), "not logged as a bug");
       ok(await c.callTool({ name: "get_my_summary", arguments: {} }));
     } finally {
