@@ -306,7 +306,6 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       ...e,
     });
 
-  /** Logs a bug with the request id and turns it into the generic error the client sees. */
   /** A full disk or another program's lock as the JSON-RPC error of a resource read, a prompt or a completion. */
   const troubleError = (e: unknown): RpcError | null => {
     const kind = databaseTrouble(e);
@@ -322,6 +321,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     audit(ctx, e).catch((error) => {
       throw troubleError(error) ?? error;
     });
+  /** Logs a bug with the request id and turns it into the generic error the client sees. */
   const bug = (ctx: RequestContext, where: string, e: unknown): RpcError => {
     // An answer already decided (the database's trouble above) is passed on; the trouble itself is the
     // operator's to fix, not a bug.
