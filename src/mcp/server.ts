@@ -306,13 +306,26 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       ...e,
     });
 
-  /** A full disk or another program's lock as the JSON-RPC error of a resource read, a prompt or a completion. */
-  const troubleError = (e: unknown): RpcError | null => {
+  /**
+   * What to say of a full disk or another program's lock (logged for the operator, at most once a minute),
+   * or null for any other error.
+   */
+  const troubleText = (e: unknown): string | null => {
     const kind = databaseTrouble(e);
     if (!kind) return null;
     logTrouble(deps, kind, e);
-    return new RpcError(ErrorCode.InternalError, troubleMessage(e, kind));
+    return troubleMessage(e, kind);
   };
+  /** That trouble as the JSON-RPC error of a resource read, a prompt or a completion. */
+  const troubleError = (e: unknown): RpcError | null => {
+    const text = troubleText(e);
+    return text === null ? null : new RpcError(ErrorCode.InternalError, text);
+  };
+  /** That trouble as a tool's answer. */
+  const troubleResult = (text: string): CallToolResult => ({
+    content: [{ type: "text", text }],
+    isError: true,
+  });
   /**
    * The audit row of a resource read, a prompt or a completion; one that the database cannot take (a full
    * disk, a lock) ends the request with that trouble, said as the tools say it: nothing unrecorded is answered.
@@ -442,15 +455,12 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       if (e instanceof AppError) {
         outcome = `refused:${e.code}`;
         result = { content: [{ type: "text", text: textOf(e, ctx.actor.language) }], isError: true };
-      } else if (databaseTrouble(e)) {
+      } else {
         // A full disk or another program's lock: nothing was saved, the assistant may try again later.
         // The audit row is written if the database lets it (it may not, for the same reason).
-        const kind = databaseTrouble(e)!;
-        logTrouble(deps, kind, e);
+        const trouble = troubleText(e);
         await auditError();
-        return { content: [{ type: "text", text: troubleMessage(e, kind) }], isError: true };
-      } else {
-        await auditError();
+        if (trouble !== null) return troubleResult(trouble);
         throw bug(ctx, name, e);
       }
     }
@@ -469,10 +479,9 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       // A call that cannot be audited is not answered: a read's data is not handed out unrecorded. Only a
       // call that wrote nothing gets here through a full disk or a lock (a write call's daily counter, a
       // preview's row, a commit's work each meet it first), so "nothing was saved" holds.
-      const kind = databaseTrouble(e);
-      if (!kind) throw e;
-      logTrouble(deps, kind, e);
-      return { content: [{ type: "text", text: troubleMessage(e, kind) }], isError: true };
+      const trouble = troubleText(e);
+      if (trouble === null) throw e;
+      return troubleResult(trouble);
     }
     return result;
   };
