@@ -183,6 +183,10 @@ export async function main(
         : await (await import("./demo/mod.ts"))
           .seedDemo(database.db, { clock: systemClock, password: config.demoPassword, config });
       if (r.seeded) {
+        // The new organisation's rows are all in the write-ahead log (about 2.4 MB). Copied back here, before
+        // any request, the log is empty when the checkpoints' watch starts, so it does not start its worker
+        // (a second isolate) for them and the idle service does not hold it for its first minute.
+        if (database.path) await database.client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
         log.info("demo organisation created", { ms: Math.round(performance.now() - started) });
         console.log(
           `\nDemo organisation created. Sign in with one of these accounts and the password "${config.demoPassword}":\n` +
@@ -216,10 +220,6 @@ export async function main(
     return full.exitCode;
   }
 
-  // WAL checkpoints in a worker thread, not inside a request's commit, while the database is written; an idle
-  // service has no worker (src/db/checkpointer.ts).
-  const checkpoints = startCheckpointsOnDemand(database, { log });
-
   // Mail: without SMTP_URL messages stay queued (listed by `mail list`); with it, a worker delivers them.
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined;
   const worker = transport
@@ -236,6 +236,10 @@ export async function main(
   const pushWorker = Object.keys(senders).length
     ? startPushWorker(database.db, systemClock, senders, log)
     : undefined;
+  // WAL checkpoints in a worker thread, not inside a request's commit, while the database is written; an idle
+  // service has no worker (src/db/checkpointer.ts). Watched from here, after the start's own writes (the
+  // browsers' push key made at a first start), so those do not start the worker.
+  const checkpoints = startCheckpointsOnDemand(database, { log });
   const app = createApp({
     config,
     database,
