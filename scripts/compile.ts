@@ -8,8 +8,7 @@
  * Each entry of `UNUSED` was checked by tracing the files the running service opens
  * (`strace -f -e trace=openat deno run -A main.ts serve`, then the portal, the connector, the sign-in pages and
  * the commands): none of them is opened. These packages are ES modules whose imports are static, so what
- * the service opens at start is all it can ever open; moment, a CommonJS package that loads its locales on
- * demand, keeps them. See docs/performance.md ("The executable").
+ * the service opens at start is all it can ever open. See docs/performance.md ("The executable").
  *
  * `deno compile` downloads a Deno runtime for the executable, which these build machines cannot; with
  * `DENORT_BIN=$(which deno)` it builds with the local deno binary instead, and the size of the embedded
@@ -39,19 +38,8 @@ const UNUSED: Record<string, (entry: string) => boolean> = {
   "drizzle-orm": (e) =>
     !["cache", "libsql", "pg-core", "query-builders", "sql", "sqlite-core", "package.json"].includes(e) &&
     !/\.js$/.test(e),
-  // An ES module package: `src` is what an import loads; `lib` is the CommonJS build. Of the data, the
-  // holidays of Switzerland need ΔT and the Earth's VSOP87 series (solstices), nothing else.
-  astronomia: (e) => e === "lib",
-  // `src` is the ES module build; `lib` is the CommonJS one. (The rules are Switzerland's part of
-  // date-holidays' data, in the service's own `src/domain/holidays_ch.json`.)
-  "date-holidays-parser": (e) => e === "lib",
   // The TypeScript sources beside the built `v3`/`v4`.
   zod: (e) => e === "src",
-  // `moment.js` is what is required; the minified, source and ES builds are not (locales stay: CommonJS
-  // loads them on demand).
-  moment: (e) => ["min", "src", "dist", "ts3.1-typings"].includes(e),
-  // The packed time zone data in `data/packed` is what is loaded, not the prebuilt bundles.
-  "moment-timezone": (e) => e === "builds",
 };
 
 /**
@@ -70,8 +58,6 @@ const UNUSED_FILES: [string, (relative: string) => boolean][] = [
  */
 const TEXT_ONLY: Record<string, string[]> = { redoc: ["bundles/redoc.standalone.js", "package.json"] };
 
-/** astronomia's data files the service loads (everything else in `data/` is dropped). */
-const ASTRONOMIA_DATA = new Set(["deltat.js", "vsop87Bearth.js", "package.json"]);
 
 /** Never loaded at run time in any package. */
 const NEVER_LOADED = /(\.d\.[cm]?ts|\.map|\.md|\.markdown)$/i;
@@ -163,12 +149,6 @@ export async function excludes(graph?: { all: Package[]; reachable: Package[] })
     const unusedFile = UNUSED_FILES.find(([prefix]) => pkg.name.startsWith(prefix))?.[1];
     if (unusedFile) {
       for await (const f of files(dir)) if (unusedFile(f.slice(dir.length + 1))) out.push(f);
-    }
-    if (pkg.name === "astronomia") {
-      for await (const e of Deno.readDir(join(dir, "data"))) {
-        if (!ASTRONOMIA_DATA.has(e.name)) out.push(join(dir, "data", e.name));
-      }
-      dropped.add("data");
     }
     for await (const e of Deno.readDir(dir)) {
       if (dropped.has(e.name)) continue;

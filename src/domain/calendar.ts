@@ -3,12 +3,10 @@
  *
  * Dates are calendar days without a time zone (the schema stores them as `YYYY-MM-DD` text). All
  * arithmetic runs on UTC midnights, so daylight-saving changes never shift a day. Pure apart from an
- * in-memory cache of holiday lists (date-holidays is slow to evaluate; the result for a canton and year
- * never changes while the process runs).
+ * in-memory cache of holiday lists (the result for a canton and year never changes while the process runs).
  */
-import Holidays from "date-holidays-parser";
-// Switzerland's part of date-holidays' data (CC BY-SA 3.0), written by `deno task holidays`.
-import swissHolidays from "./holidays_ch.json" with { type: "json" };
+// The table of every canton's holidays, written by `deno task holidays` from date-holidays' data (CC BY-SA 3.0).
+import holidayTable from "./holidays_ch_days.json" with { type: "json" };
 import { refusal } from "../errors.ts";
 import type { Lang } from "../i18n/mod.ts";
 
@@ -274,95 +272,49 @@ export function observedHalfDayList(): readonly string[] {
   return observedHalfDays;
 }
 
+/** The holiday table (`holidays_ch_days.json`, written by src/domain/holiday_rules.ts). */
+export interface HolidayTable {
+  source: string;
+  license: string;
+  firstYear: number;
+  lastYear: number;
+  /** Each name in the languages of `TABLE_LANGS`. */
+  names: string[][];
+  /**
+   * Per canton, one segment per year from `firstYear`, separated by `|`; a segment is its days off, six
+   * characters each: `MMDD`, `1` for a whole day or `5` for an afternoon, the name's index as one character
+   * of `A`–`Z`, `a`–`z`, `0`–`9`.
+   */
+  cantons: Record<string, string>;
+}
+
 /**
- * The 26 canton codes date-holidays knows for CH, the states of its data (read once; a wrong code is a
- * validation error). Read from the data itself: no parser is built for them when the module loads.
+ * The Swiss public holidays, every canton, 1900 to 2100: date-holidays' rules (CC BY-SA 3.0) with the
+ * cantons' own lists applied, evaluated ahead by `deno task holidays` (src/domain/holiday_rules.ts, where the
+ * rules and their sources are).
  */
-const CANTONS: ReadonlySet<string> = new Set(Object.keys(swissHolidays.holidays.CH.states));
+const TABLE: HolidayTable = holidayTable as HolidayTable;
+
+/** The 26 two-letter canton codes (a wrong code is a validation error). */
+const CANTONS: ReadonlySet<string> = new Set(Object.keys(TABLE.cantons));
 
 /** Whether `canton` is one of the 26 two-letter canton codes. */
 export function isCanton(canton: string): boolean {
   return CANTONS.has(canton);
 }
 
-/**
- * Where date-holidays' data differs from a canton's own list of rest days, the canton's list wins. Each
- * entry rewrites the canton's `days` of the data (date-holidays' rule syntax) before it is evaluated: a day
- * set to `false` is not a holiday there, `optional` keeps it known but not a day off (communal or regional
- * days: an organisation that observes them records a closure that does not deduct leave), `public` makes
- * it a day off. The source of each is in docs/swiss-rules.md, and tests/domain/cantons_test.ts compares
- * every canton's list for two years with a table written from the cantons' lists.
- */
-const CANTONAL_AMENDMENTS: Readonly<Record<string, Readonly<Record<string, "public" | "optional" | false>>>> =
-  {
-    // Customary afternoons only (the installation's half-day setting), never whole days.
-    GL: { "12-24": false, "12-31": false },
-    // Karfreitag is a rest day of the cantonal law, not an optional day.
-    GR: { "easter -2": "public" },
-    // Mariä Empfängnis has the status of Mariä Himmelfahrt and Allerheiligen.
-    AI: { "12-08": "public" },
-    // 1 May is no rest day; Berchtoldstag and the Catholic days are rest days of some districts only.
-    AG: {
-      "01-02": "optional",
-      "05-01": false,
-      "easter 60": "optional",
-      "08-15": "optional",
-      "11-01": "optional",
-      "12-08": "optional",
-    },
-    // Josefstag is a rest day of a few communes only.
-    SO: { "03-19": "optional" },
-    // Neither 1 May nor Whit Monday (like Easter Monday) is among the canton's rest days; the afternoon of
-    // 24 December comes from the installation's half-day setting.
-    VS: { "05-01 12:00": false, "easter 50": "optional", "12-24 12:00": false },
-    // Whit Monday has the status of Easter Monday; Fête-Dieu is a communal day (Catholic communes).
-    NE: { "easter 50": "public", "easter 60": "optional" },
-  };
+/** Each canton's table split into its years, when first read. */
+const cantonYears = new Map<string, string[]>();
+const NAME_INDEX = new Map(
+  [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"].map((c, i) => [c, i]),
+);
+const LANG_COLUMN: Record<Lang, number> = { de: 0, fr: 1, it: 2, en: 3 };
 
-/** Näfelser Fahrt: the first Thursday of April, a week later when that is Maundy Thursday (Holy Week). */
-const NAEFELSER_FAHRT_FROM = "Thursday after 04-02 if is observance holiday then next Thursday";
-const NAEFELSER_FAHRT_TO = "1st thursday in April if is observance holiday then next thursday";
-
-/**
- * date-holidays' Swiss data with the cantons' own lists applied (see `CANTONAL_AMENDMENTS`); made by the first
- * canton's parser, not when the module loads.
- */
-function amendSwissHolidays(): typeof swissHolidays {
-  const data = structuredClone(swissHolidays) as unknown as {
-    holidays: {
-      CH: { days: Record<string, unknown>; states: Record<string, { days: Record<string, unknown> }> };
-    };
-  };
-  const ch = data.holidays.CH;
-  for (const [canton, amendments] of Object.entries(CANTONAL_AMENDMENTS)) {
-    const days = ch.states[canton].days;
-    for (const [rule, status] of Object.entries(amendments)) {
-      const known = (days[rule] ?? ch.days[rule] ?? { _name: rule }) as Record<string, unknown>;
-      if (status === false) days[rule] = false;
-      else days[rule] = { ...known, type: status };
-    }
-  }
-  const gl = ch.states.GL.days;
-  if (gl[NAEFELSER_FAHRT_FROM]) {
-    gl[NAEFELSER_FAHRT_TO] = gl[NAEFELSER_FAHRT_FROM];
-    delete gl[NAEFELSER_FAHRT_FROM];
-  }
-  return data as unknown as typeof swissHolidays;
-}
-let amendedSwissHolidays: typeof swissHolidays | undefined;
-
-const holidayEngines = new Map<string, Holidays>();
 const holidayCache = new Map<string, PublicHoliday[]>();
 
-interface DhHoliday {
-  date: string;
-  name: string;
-  type: string;
-}
-
 /**
- * Public holidays of a Swiss canton for a year, via date-holidays' rules and parser (`"CH", canton`); only
- * days that are off work:
+ * Public holidays of a Swiss canton for a year from 1900 to 2100, from the table above (date-holidays' rules
+ * for `"CH", canton`, evaluated by its parser when the table was written); only days that are off work:
  * - date-holidays entries of type `public` (the cantonal days equal to Sundays, ArG Art. 20a, plus the
  *   federal 1 August, BV Art. 110 para. 3). A `public` entry that starts at noon or later is a half day.
  *   Types `optional`, `bank`, `school` and `observance` are not days off (e.g. ZH Berchtoldstag and the
@@ -381,28 +333,27 @@ function cachedHolidays(canton: string, year: number, lang: Lang): readonly Publ
   if (!isCanton(canton)) {
     throw refusal("validation", "calendar.unknownCanton", { value: canton }, { field: "canton" });
   }
-  if (!Number.isInteger(year) || year < 1900 || year > 2999) {
+  if (!Number.isInteger(year) || year < TABLE.firstYear || year > TABLE.lastYear) {
     throw refusal("validation", "calendar.yearOutOfRange", { year }, { field: "year" });
   }
   const key = `${canton}|${year}|${lang}|${observedKey}`;
   const cached = holidayCache.get(key);
   if (cached) return cached;
 
-  let engine = holidayEngines.get(canton);
-  if (!engine) {
-    engine = new Holidays(amendedSwissHolidays ??= amendSwissHolidays(), "CH", canton);
-    holidayEngines.set(canton, engine);
-  }
   const byDate = new Map<string, PublicHoliday>();
   const put = (h: PublicHoliday) => {
     const prev = byDate.get(h.date);
     if (!prev || h.portion > prev.portion) byDate.set(h.date, h);
   };
-  for (const h of engine.getHolidays(year, lang) as DhHoliday[]) {
-    if (h.type !== "public") continue;
-    const [date, time = "00:00:00"] = h.date.split(" ");
-    const hour = Number(time.slice(0, 2));
-    put({ date, name: h.name, portion: hour >= 12 ? 0.5 : 1 });
+  let years = cantonYears.get(canton);
+  if (!years) cantonYears.set(canton, years = TABLE.cantons[canton].split("|"));
+  const days = years[year - TABLE.firstYear];
+  for (let i = 0; i < days.length; i += 6) {
+    put({
+      date: `${year}-${days.slice(i, i + 2)}-${days.slice(i + 2, i + 4)}`,
+      name: TABLE.names[NAME_INDEX.get(days[i + 5])!][LANG_COLUMN[lang]],
+      portion: days[i + 4] === "5" ? 0.5 : 1,
+    });
   }
   for (const half of HALF_DAY_HOLIDAYS) {
     if (!observedHalfDays.includes(half.monthDay)) continue;
