@@ -58,7 +58,6 @@ const UNUSED_FILES: [string, (relative: string) => boolean][] = [
  */
 const TEXT_ONLY: Record<string, string[]> = { redoc: ["bundles/redoc.standalone.js", "package.json"] };
 
-
 /** Never loaded at run time in any package. */
 const NEVER_LOADED = /(\.d\.[cm]?ts|\.map|\.md|\.markdown)$/i;
 
