@@ -1,4 +1,5 @@
 import { readBodyText } from "../http_body.ts";
+import { checkedJson } from "../checked_json.ts";
 import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppDeps } from "../deps.ts";
@@ -197,8 +198,8 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
         });
         if (out instanceof Response) return out;
         // The response schema is the contract: data that does not fit it is a bug, never sent.
-        const data = r.response ? r.response.parse(out) : out;
-        return JSON.stringify({ success: true, data });
+        if (!r.response) return JSON.stringify({ success: true, data: out });
+        return `{"success":true,"data":${checkedJson(r.response, out)}}`;
       };
       if (key !== undefined) {
         const answer = await withIdempotency(

@@ -69,9 +69,21 @@ export const sickLeaveRoutes: RouteDef[] = [
     errors: {},
     reuse: true,
     handler: async ({ deps, user, query, c }) => {
-      const { entries, ...out } = await getSickLeave(deps, portalActor(user), query);
+      const { entries, year, totals, salaryContinuation, ...sync } = await getSickLeave(
+        deps,
+        portalActor(user),
+        query,
+      );
       c.set(REUSE_UNTIL, takeBackEnds(entries));
-      return { ...out, items: entries, nextCursor: "nextCursor" in out ? out.nextCursor : null };
+      // In the schema's order, so the answer is written as it is (src/checked_json.ts).
+      return {
+        year,
+        items: entries,
+        nextCursor: "nextCursor" in sync ? sync.nextCursor : null,
+        ...sync,
+        totals,
+        salaryContinuation,
+      };
     },
   }),
   route({
