@@ -8,6 +8,7 @@
  * `isError: true` and a message the assistant can act on; anything else is a bug, logged with the request
  * id and answered as a generic JSON-RPC internal error.
  */
+import { fitsAsIs } from "../checked_json.ts";
 import { Server } from "@modelcontextprotocol/sdk/server";
 import {
   type CallToolRequest,
@@ -369,11 +370,16 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     const frozen = typeof raw === "object" && raw !== null && Object.isFrozen(raw);
     const kept = frozen ? checkedOnce.get(raw) : undefined;
     if (kept?.def === def) return { data: kept.data, json: () => kept.json };
-    const checked = def.output.safeParse(raw);
-    if (!checked.success) {
-      throw new Error(`${def.name} returned data outside its outputSchema: ${checked.error.message}`);
+    // Data that already is what the schema's check would give back is taken as it is (src/checked_json.ts):
+    // nothing to strip, nothing to copy.
+    let data = raw as Record<string, unknown>;
+    if (!fitsAsIs(def.output, raw)) {
+      const checked = def.output.safeParse(raw);
+      if (!checked.success) {
+        throw new Error(`${def.name} returned data outside its outputSchema: ${checked.error.message}`);
+      }
+      data = checked.data as Record<string, unknown>;
     }
-    const data = checked.data as Record<string, unknown>;
     if (!frozen) return { data, json: () => JSON.stringify(data) };
     const json = JSON.stringify(data);
     checkedOnce.set(raw, { def, data, json });
