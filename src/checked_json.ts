@@ -13,9 +13,9 @@
  * enums, literals, plain objects (strict or not), arrays and their limits on length, string-keyed records,
  * optional and nullable are checked by zod's own rules for them (an object's keys in the schema's order, an
  * optional key left out or undefined, a strict object's unknown key refused, a number finite, an integer
- * safe), and a string's refinements, patterns and lengths and a number's bounds are run as zod runs them. Anything else (formats,
- * transforms, defaults, unions, a key zod would drop, keys in another order) makes the check say no,
- * and the caller runs zod on the whole value: its answer, or its refusal and message, are zod's.
+ * safe), and a string's refinements, patterns and lengths and a number's bounds are run as zod runs them.
+ * Anything else (formats, transforms, defaults, unions, a key zod would drop, keys in another order) makes the
+ * check say no, and the caller runs zod on the whole value: its answer, or its refusal and message, are zod's.
  */
 import type { z } from "zod";
 
@@ -116,7 +116,12 @@ function make(schema: z.ZodType): Check {
       return nul;
     case "enum": {
       if (d.checks?.length) return never;
-      const values = new Set<unknown>(Object.values(d.entries ?? {}));
+      // zod's own reading of an enum's entries: a TypeScript numeric enum's reverse keys are not values.
+      const entries = d.entries ?? {};
+      const numbers = Object.values(entries).filter((v) => typeof v === "number");
+      const values = new Set<unknown>(
+        Object.entries(entries).filter(([k]) => !numbers.includes(+k)).map(([, v]) => v),
+      );
       return (v) => values.has(v);
     }
     case "literal": {

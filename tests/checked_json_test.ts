@@ -46,6 +46,11 @@ const Row = z.strictObject({
 });
 const Page = z.strictObject({ items: z.array(Row).max(3), next: z.string().nullable() });
 const Loose = z.object({ a: z.string(), b: z.number().optional() });
+enum Level {
+  Low = 1,
+  High = 2,
+}
+const Leveled = z.strictObject({ level: z.enum(Level) });
 
 const row = () => ({
   id: "r1",
@@ -73,6 +78,7 @@ Deno.test("checked JSON: a value that is zod's copy of itself is written as it i
   const { note: _left, ...withoutNote } = row();
   assert.equal(fitsAsIs(Row, withoutNote), true);
   assert.equal(checkedJson(Row, withoutNote), byZod(Row, withoutNote));
+  assert.equal(fitsAsIs(Leveled, { level: 2 }), true);
 });
 
 Deno.test("checked JSON: whatever zod would copy differently or refuse goes through zod, with zod's answer", () => {
@@ -110,6 +116,7 @@ Deno.test("checked JSON: whatever zod would copy differently or refuse goes thro
     ["__proto__ as an own key", Row, JSON.parse(`{"__proto__": 1, ${JSON.stringify(row()).slice(1)}`)],
     ["an array for an object", Row, [row()]],
     ["null for the whole answer", Page, null],
+    ["a numeric enum's name (its reverse key)", Leveled, { level: "Low" }],
   ];
   for (const [what, schema, value] of cases) {
     assert.equal(fitsAsIs(schema, value), false, what);
