@@ -278,7 +278,7 @@ export interface HolidayTable {
   license: string;
   firstYear: number;
   lastYear: number;
-  /** Each name in the languages of `TABLE_LANGS`. */
+  /** Each name in the languages of `HOLIDAY_TABLE_LANGS`. */
   names: string[][];
   /**
    * Per canton, one segment per year from `firstYear`, separated by `|`; a segment is its days off, six
@@ -305,10 +305,12 @@ export function isCanton(canton: string): boolean {
 
 /** Each canton's table split into its years, when first read. */
 const cantonYears = new Map<string, string[]>();
-const NAME_INDEX = new Map(
-  [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"].map((c, i) => [c, i]),
-);
-const LANG_COLUMN: Record<Lang, number> = { de: 0, fr: 1, it: 2, en: 3 };
+/** The languages the table holds each holiday's name in, in this order. */
+export const HOLIDAY_TABLE_LANGS = ["de", "fr", "it", "en"] as const satisfies readonly Lang[];
+/** The characters that index a name in an entry of the table, in order (at most 62 names). */
+export const HOLIDAY_NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const NAME_INDEX = new Map([...HOLIDAY_NAME_CHARS].map((c, i) => [c, i]));
+const LANG_COLUMN = Object.fromEntries(HOLIDAY_TABLE_LANGS.map((l, i) => [l, i])) as Record<Lang, number>;
 
 const holidayCache = new Map<string, PublicHoliday[]>();
 

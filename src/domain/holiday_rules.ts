@@ -11,15 +11,11 @@
  */
 import Holidays from "date-holidays-parser";
 import swissHolidays from "./holidays_ch.json" with { type: "json" };
-import type { HolidayTable } from "./calendar.ts";
+import { HOLIDAY_NAME_CHARS, HOLIDAY_TABLE_LANGS, type HolidayTable } from "./calendar.ts";
 
-/** The languages the table holds each holiday's name in, in this order. */
-export const TABLE_LANGS = ["de", "fr", "it", "en"] as const;
 /** The years the table covers: every year of a date the service accepts (`isPlausibleDate`). */
 export const TABLE_FIRST_YEAR = 1900;
 export const TABLE_LAST_YEAR = 2100;
-/** One character per name in an entry: a table with more names than this needs a wider entry. */
-const NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /** The 26 canton codes, the states of date-holidays' CH data. */
 export function cantonCodes(): string[] {
@@ -97,7 +93,7 @@ interface DhHoliday {
   type: string;
 }
 
-/** A canton's days off in one year: `MM-DD`, portion, and the name in each of `TABLE_LANGS`. */
+/** A canton's days off in one year: `MM-DD`, portion, and the name in each of `HOLIDAY_TABLE_LANGS`. */
 export interface EvaluatedDay {
   monthDay: string;
   portion: 1 | 0.5;
@@ -131,15 +127,15 @@ export function evaluateDaysOff(engines: CantonEngines, year: number): Evaluated
 }
 
 /**
- * One parser per language of `TABLE_LANGS` for a canton, on the amended data. A name the data lacks in that
- * language is given in German, the service's source language, else in the canton's own (the parser's
- * `languages`). Asked with a language, the parser would instead add it in front of the languages it was
+ * One parser per language of `HOLIDAY_TABLE_LANGS` for a canton, on the amended data. A name the data lacks
+ * in that language is given in German, the service's source language, else in the canton's own (the
+ * parser's `languages`). Asked with a language, the parser would instead add it in front of the languages it was
  * asked in before, so a list's fallback names would depend on the order of earlier calls.
  */
 export type CantonEngines = Holidays[];
 export function cantonEngines(canton: string): CantonEngines {
   const data = amendSwissHolidays();
-  return TABLE_LANGS.map((lang) => {
+  return HOLIDAY_TABLE_LANGS.map((lang) => {
     const engine = new Holidays(data, "CH", canton);
     engine.setLanguages([lang, "de"]);
     return engine;
@@ -162,9 +158,9 @@ export function holidayTable(first = TABLE_FIRST_YEAR, last = TABLE_LAST_YEAR): 
           if (i === undefined) {
             i = names.push(d.names) - 1;
             nameIndex.set(key, i);
-            if (i >= NAME_CHARS.length) throw new Error("more holiday names than an entry can index");
+            if (i >= HOLIDAY_NAME_CHARS.length) throw new Error("more holiday names than an entry can index");
           }
-          return `${d.monthDay.replace("-", "")}${d.portion === 1 ? "1" : "5"}${NAME_CHARS[i]}`;
+          return `${d.monthDay.replace("-", "")}${d.portion === 1 ? "1" : "5"}${HOLIDAY_NAME_CHARS[i]}`;
         }).join(""),
       );
     }
