@@ -20,7 +20,15 @@ async function fixture() {
     return batch(stmts, mode);
   }) as typeof database.client.batch;
   const writer = new GroupWriter({ db: database.db, database });
-  return { database, writer, batches, close: () => database.close() };
+  return {
+    database,
+    writer,
+    batches,
+    close: () => {
+      database.close();
+      Deno.removeSync(dir, { recursive: true });
+    },
+  };
 }
 
 const insert = (id: string, n: number, note: string | null = null) => ({
