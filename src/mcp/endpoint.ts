@@ -42,7 +42,8 @@ import { originAllowed } from "./origin.ts";
 import { bearerChallenge } from "../oauth/metadata.ts";
 import { classify, discoverResult, isModernVersion, supportedVersions, toModernResponse } from "./modern.ts";
 import { TOOLS } from "./registry.ts";
-import { answerJson, type Connector, createConnector, isPlainObject } from "./server.ts";
+import { answerJson, type Connector, createConnector } from "./server.ts";
+import { isPlainObject } from "../checked_json.ts";
 import type { ToolDef } from "./tool.ts";
 
 /** The revision a request without `MCP-Protocol-Version` is taken to speak (transport spec, 2025-06-18+). */

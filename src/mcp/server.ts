@@ -8,7 +8,7 @@
  * `isError: true` and a message the assistant can act on; anything else is a bug, logged with the request
  * id and answered as a generic JSON-RPC internal error.
  */
-import { fitsAsIs } from "../checked_json.ts";
+import { fitsAsIs, isPlainObject } from "../checked_json.ts";
 import { Server } from "@modelcontextprotocol/sdk/server";
 import {
   type CallToolRequest,
@@ -218,13 +218,6 @@ function plainResult(result: CallToolResult): boolean {
   }
   if (result.structuredContent !== undefined && !isPlainObject(result.structuredContent)) return false;
   return result.isError === undefined || typeof result.isError === "boolean";
-}
-
-/** An object as `JSON.parse` makes them (what zod's records and objects accept), not an array. */
-export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  if (typeof v !== "object" || v === null) return false;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
 }
 
 /** Reads the context the HTTP layer attached to a request. */
