@@ -57,7 +57,11 @@ export async function preflight(url: string): Promise<PreflightProblem | null> {
   // (sqlite.org/fileformat.html §1.3.7).
   const u32 = (i: number) => (head[i] << 24 | head[i + 1] << 16 | head[i + 2] << 8 | head[i + 3]) >>> 0;
   const pages = u32(28);
-  if (u32(92) === u32(24) && pages > 0 && pages * pageSize > stat.size) {
+  // With a write-ahead log beside it, the file alone may be shorter than its header says: a checkpoint that
+  // stopped part way (a reader held the rest back, or its process ended) copied page 1, with the new size,
+  // before the pages after it. SQLite reads those from the log; `quick_check` below looks at the whole.
+  const log = await Deno.stat(`${path}-wal`).catch(() => null);
+  if (!(log && log.size > 0) && u32(92) === u32(24) && pages > 0 && pages * pageSize > stat.size) {
     return damaged(`it is shorter than its header says`);
   }
   if (stat.mode !== null && (stat.mode & 0o200) === 0) {
