@@ -3,7 +3,7 @@ import { type Context, Hono } from "hono";
 import type { AppDeps } from "./deps.ts";
 import { AppError, errorBody } from "./errors.ts";
 import { REFUSAL_IN } from "./portal/reuse.ts";
-import { negotiateLang } from "./i18n/mod.ts";
+import { type Lang, negotiateLang } from "./i18n/mod.ts";
 import { readCountedBody, tooLargeBody } from "./http_body.ts";
 import { mountPortal, noSuchEndpoint, refusalLang } from "./portal/mount.ts";
 import { portalRoutes } from "./portal/mod.ts";
@@ -35,6 +35,8 @@ import { mountConsoleLeaveTypes } from "./web/console_leave_types.tsx";
 import { mountConsoleLeave } from "./web/console_leave.tsx";
 import { mountConsoleOrganisation } from "./web/console_organisation.tsx";
 import { mountMcp } from "./mcp/mod.ts";
+import { addCorsHeaders } from "./mcp/origin.ts";
+import { MCP_PATH } from "./mcp/paths.ts";
 import { ICON_PATH, mountIcon } from "./web/icon.ts";
 import { mountInvitationPage } from "./web/invitation.tsx";
 import { mountEmployeeApp } from "./web/app_routes.ts";
@@ -64,6 +66,27 @@ function securityHeaders(https: boolean): [string, string][] {
   ];
 }
 
+/** The request's id: the caller's `X-Request-Id` when it is a plain token of 8 to 64 characters, else a new one. */
+function requestIdOf(incoming: string | null | undefined): string {
+  return incoming && /^[\w.-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+/**
+ * The headers every answer gets: its request id, the security headers, and a closed Content-Security-Policy
+ * unless the answer (an HTML page) set its own.
+ */
+function frameHeaders(
+  requestId: string,
+  security: readonly [string, string][],
+  res: Response,
+): [string, string][] {
+  const headers: [string, string][] = [["X-Request-Id", requestId], ...security];
+  if (!res.headers.has("Content-Security-Policy")) {
+    headers.push(["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"]);
+  }
+  return headers;
+}
+
 /**
  * Sets headers on a finished response. The response's own headers are changed in place: Hono's `c.header`
  * would first copy a finished response into a new one, turning its body into a stream (measured: a
@@ -89,16 +112,11 @@ export function createApp(deps: AppDeps): Hono<Env> {
   let openApiJson: string | undefined;
 
   app.use("*", async (c, next) => {
-    const incoming = c.req.header("x-request-id");
-    const requestId = incoming && /^[\w.-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    const requestId = requestIdOf(c.req.header("x-request-id"));
     c.set("requestId", requestId);
     const started = performance.now();
     await next();
-    const headers: [string, string][] = [["X-Request-Id", requestId], ...security];
-    if (!c.res.headers.has("Content-Security-Policy")) {
-      headers.push(["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"]);
-    }
-    setHeaders(c, headers);
+    setHeaders(c, frameHeaders(requestId, security, c.res));
     deps.log.info("request", {
       requestId,
       method: c.req.method,
@@ -113,9 +131,9 @@ export function createApp(deps: AppDeps): Hono<Env> {
   // the installation's half-day holidays, before any rule computes holidays; a failed read (e.g. the
   // database busy) keeps the half days in force, the request itself reports its own database errors.
   // Requests that never reach the database (health check, icon, the app's static files) need neither.
-  const withDatabase = async (next: () => Promise<void>) => {
+  const withDatabase = async <T>(next: () => Promise<T>): Promise<T> => {
     await syncHalfDays(deps).catch(() => {});
-    await next();
+    return await next();
   };
   app.use("*", (c, next) => withoutDatabase(c.req.path) ? next() : oneLockWait(() => withDatabase(next)));
 
@@ -156,43 +174,56 @@ export function createApp(deps: AppDeps): Hono<Env> {
     return next();
   });
 
-  // A full disk or a lock held by another program is the operator's to fix, not a fault per request: one
-  // clear answer (507 or 503), one log line a minute, and /readyz not ready while a full disk lasts (a load
-  // balancer stops sending writes; `logTrouble` notes the full disk for it).
-  app.onError((err, c) => {
+  // What an error answers, through the router (`onError`) or ahead of it. A full disk or a lock held by
+  // another program is the operator's to fix, not a fault per request: one clear answer (507 or 503), one log
+  // line a minute, and /readyz not ready while a full disk lasts (a load balancer stops sending writes;
+  // `logTrouble` notes the full disk for it).
+  const errorAnswer = (
+    err: unknown,
+    said: { lang: Lang; where?: "body" | "query" } | (() => Lang),
+    requestId: string,
+    route: string,
+  ): { status: number; body: unknown; retryAfter?: number } => {
     if (err instanceof AppError) {
-      if (err.retryAfter) c.header("Retry-After", String(err.retryAfter));
-      const said = c.get(REFUSAL_IN);
-      return c.json(
-        errorBody(err, said?.lang ?? negotiateLang(null, c.req.header("accept-language")), said?.where),
-        err.status as 400,
-      );
+      const { lang, where } = typeof said === "function" ? { lang: said(), where: undefined } : said;
+      return { status: err.status, body: errorBody(err, lang, where), retryAfter: err.retryAfter };
     }
     const kind = databaseTrouble(err);
     if (kind) {
       logTrouble(deps, kind, err);
-      c.header("Retry-After", String(TROUBLE_RETRY_AFTER[kind]));
-      return c.json(
-        {
+      return {
+        status: kind === "full" ? 507 : 503,
+        body: {
           error: troubleMessage(err, kind),
           code: kind === "full" ? "insufficient_storage" : "database_busy",
         },
-        kind === "full" ? 507 : 503,
-      );
+        retryAfter: TROUBLE_RETRY_AFTER[kind],
+      };
     }
     deps.log.error("unhandled error", {
-      requestId: c.get("requestId"),
-      route: c.req.routePath,
+      requestId,
+      route,
       error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
       stack: err instanceof Error ? err.stack?.split("\n").slice(0, 6).join(" | ") : undefined,
     });
-    return c.json(
-      {
-        error: `Something went wrong on our side. Quote request id ${c.get("requestId")}.`,
+    return {
+      status: 500,
+      body: {
+        error: `Something went wrong on our side. Quote request id ${requestId}.`,
         code: "internal_error",
       },
-      500,
+    };
+  };
+  app.onError((err, c) => {
+    const said = c.get(REFUSAL_IN);
+    const { status, body, retryAfter } = errorAnswer(
+      err,
+      said ?? (() => negotiateLang(null, c.req.header("accept-language"))),
+      c.get("requestId"),
+      c.req.routePath,
     );
+    if (retryAfter) c.header("Retry-After", String(retryAfter));
+    return c.json(body, status as 400);
   });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
@@ -243,10 +274,90 @@ export function createApp(deps: AppDeps): Hono<Env> {
   }
   mountWebPages(app, deps);
   mountInvitationPage(app, deps);
-  if (deps.config.mcpEnabled) mountMcp(app, deps);
+  const connectorPost = deps.config.mcpEnabled ? mountMcp(app, deps) : undefined;
   mountEmployeeApp(app);
 
   app.all("/api/*", noSuchEndpoint(deps));
   app.notFound((c) => c.json({ error: `Not found: ${c.req.path}` }, 404));
+  if (connectorPost) {
+    // The connector's POST, the request assistants make most, is answered ahead of the router: the same
+    // steps as through the middleware above, in the same order (request id, one lock wait and the half days,
+    // the endpoint, CORS, the frame's headers and the log line), without the router's search and the chain's
+    // context. Measured in one process, alternating blocks: about 15 µs of CPU less per call, a tenth of it.
+    // Only a body of declared length within the limit is taken; anything else (chunked, too large, another
+    // method or path) goes through the router as every other request does.
+    const routed = app.fetch;
+    const direct = async (req: Request, route: string): Promise<Response> => {
+      const requestId = requestIdOf(req.headers.get("x-request-id"));
+      const started = performance.now();
+      let res: Response;
+      try {
+        res = await oneLockWait(() => withDatabase(() => connectorPost(req, requestId)));
+      } catch (err) {
+        const { status, body, retryAfter } = errorAnswer(
+          err,
+          () => negotiateLang(null, req.headers.get("accept-language")),
+          requestId,
+          route,
+        );
+        res = new Response(JSON.stringify(body), {
+          status,
+          headers: {
+            "Content-Type": "application/json",
+            ...(retryAfter ? { "Retry-After": String(retryAfter) } : {}),
+          },
+        });
+      }
+      const origin = req.headers.get("origin");
+      const headers = frameHeaders(requestId, security, res);
+      const finish = (h: Headers) => {
+        addCorsHeaders(h, deps.config, origin);
+        for (const [k, v] of headers) h.set(k, v);
+      };
+      try {
+        finish(res.headers);
+      } catch {
+        // An answer with immutable headers is copied once so they can be set.
+        res = new Response(res.body, res);
+        finish(res.headers);
+      }
+      deps.log.info("request", {
+        requestId,
+        method: "POST",
+        route,
+        status: res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+      return res;
+    };
+    app.fetch = (req, ...rest) => {
+      const route = answeredAhead(req, maxBody);
+      return route ? direct(req, route) : routed(req, ...rest);
+    };
+  }
   return app;
+}
+
+/**
+ * The connector's route (`/api/mcp` or `/api/mcp/`) when `createApp` answers a request ahead of the router: a
+ * POST there whose body has a declared length within `maxBody`. Undefined for anything else.
+ */
+export function answeredAhead(req: Request, maxBody: number): string | undefined {
+  if (req.method !== "POST") return undefined;
+  const route = connectorRoute(req.url);
+  if (!route) return undefined;
+  const declared = req.headers.get("content-length");
+  if (declared === null || req.headers.has("transfer-encoding")) return undefined;
+  return /^\d{1,15}$/.test(declared) && Number(declared) <= maxBody ? route : undefined;
+}
+
+/** `/api/mcp` or `/api/mcp/` when a URL's path is one of them (the query aside), else undefined. */
+function connectorRoute(url: string): string | undefined {
+  const start = url.indexOf("/", url.indexOf("://") + 3);
+  if (start < 0 || !url.startsWith(MCP_PATH, start)) return undefined;
+  const rest = start + MCP_PATH.length;
+  const end = url.length;
+  if (rest === end || url[rest] === "?") return MCP_PATH;
+  if (url[rest] === "/" && (rest + 1 === end || url[rest + 1] === "?")) return `${MCP_PATH}/`;
+  return undefined;
 }

@@ -24,11 +24,15 @@ export function preloadConnector(): Promise<typeof import("./endpoint.ts")> {
 
 /**
  * Mounts the connector: `POST /api/mcp`, CORS and `OPTIONS` there, 405 for every other method, and the
- * published catalog.
+ * published catalog. Returns the endpoint's POST handler (loading the connector at its first call), which
+ * `createApp` also calls directly for the plain POSTs it answers ahead of the router.
  * Called by `createApp` only when `FEATURE_MCP_CONNECTOR=true`; otherwise these paths answer 404.
  */
-// deno-lint-ignore no-explicit-any
-export function mountMcp(app: Hono<any>, deps: AppDeps): void {
+export function mountMcp(
+  // deno-lint-ignore no-explicit-any
+  app: Hono<any>,
+  deps: AppDeps,
+): (req: Request, requestId: string) => Promise<Response> {
   let handlers: Promise<ConnectorHandlers> | undefined;
   const ready = () =>
     handlers ??= preloadConnector().then((m) => m.connectorHandlers(deps)).catch((e) => {
@@ -42,15 +46,14 @@ export function mountMcp(app: Hono<any>, deps: AppDeps): void {
   // answers every OPTIONS itself, so a preflight never loads the connector.
   const cors = mcpCors(deps.config);
   for (const path of paths) app.use(path, cors);
+  const post = async (req: Request, requestId: string) => (await ready()).post(req, requestId);
   for (const path of paths) {
-    app.post(
-      path,
-      async (c: Context) => (await ready()).post(c.req.raw, c.get("requestId") ?? crypto.randomUUID()),
-    );
+    app.post(path, (c: Context) => post(c.req.raw, c.get("requestId") ?? crypto.randomUUID()));
   }
   app.on(
     ["GET", "PUT", "PATCH", "DELETE", "HEAD"],
     paths,
     async () => (await ready()).notAllowed(),
   );
+  return post;
 }

@@ -55,8 +55,8 @@ function addVary(h: Headers, value: string): void {
 export function mcpCors(config: Pick<Config, "issuer" | "mcpAllowedOrigins">): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header("origin") ?? null;
-    const allowed = origin !== null && originAllowed(config, origin);
     if (c.req.method === "OPTIONS") {
+      const allowed = origin !== null && originAllowed(config, origin);
       const headers = new Headers({ Allow: "POST, OPTIONS" });
       addVary(headers, "Origin");
       if (origin === null || c.req.header("access-control-request-method") === undefined) {
@@ -79,19 +79,28 @@ export function mcpCors(config: Pick<Config, "issuer" | "mcpAllowedOrigins">): M
       return new Response(null, { status: 204, headers });
     }
     await next();
-    let h: Headers;
     try {
-      h = c.res.headers;
-      addVary(h, "Origin");
+      addCorsHeaders(c.res.headers, config, origin);
     } catch {
       // An answer with immutable headers is copied once so they can be set.
       c.res = new Response(c.res.body, c.res);
-      h = c.res.headers;
-      addVary(h, "Origin");
-    }
-    if (allowed && origin !== null) {
-      h.set("Access-Control-Allow-Origin", origin);
-      h.set("Access-Control-Expose-Headers", EXPOSE_HEADERS);
+      addCorsHeaders(c.res.headers, config, origin);
     }
   };
+}
+
+/**
+ * The CORS headers of an answer that is not a preflight's: `Vary: Origin` always, and for an allowed origin
+ * that origin and the headers its page may read. Set on `h` in place (throws if it is immutable).
+ */
+export function addCorsHeaders(
+  h: Headers,
+  config: Pick<Config, "issuer" | "mcpAllowedOrigins">,
+  origin: string | null,
+): void {
+  addVary(h, "Origin");
+  if (origin !== null && originAllowed(config, origin)) {
+    h.set("Access-Control-Allow-Origin", origin);
+    h.set("Access-Control-Expose-Headers", EXPOSE_HEADERS);
+  }
 }
