@@ -5,7 +5,16 @@
  */
 import { refusal } from "../errors.ts";
 import { round2 } from "./numbers.ts";
-import { assertDate, daysInYear, eachDay, isoWeekday, maxDate, minDate, toEpochDay } from "./calendar.ts";
+import {
+  assertDate,
+  byCharacters,
+  daysInYear,
+  eachDay,
+  isoWeekday,
+  maxDate,
+  minDate,
+  toEpochDay,
+} from "./calendar.ts";
 import { LEGAL_MINIMUM_DAYS, POLICY_WEEK_DAYS, YOUTH_MINIMUM_DAYS } from "./entitlement.ts";
 
 /** How much of the first day a request takes (the one list every door's schema is built from). */
@@ -342,7 +351,7 @@ export function proRataEntitlement(input: {
   const to = input.employmentEnd ? minDate(`${year}-12-31`, input.employmentEnd) : `${year}-12-31`;
   if (to < from) return 0;
   const current = countWeekdays(input.workingWeekdays);
-  const changes = [...(input.patternHistory ?? [])].sort((a, b) => a.validFrom.localeCompare(b.validFrom));
+  const changes = [...(input.patternHistory ?? [])].sort((a, b) => byCharacters(a.validFrom, b.validFrom));
   for (const c of changes) assertDate(c.validFrom, "patternHistory.validFrom");
   const patternOn = (date: string): number => {
     let n = current;

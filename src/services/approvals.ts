@@ -20,7 +20,7 @@ import {
   timeEntries,
 } from "../db/schema/mod.ts";
 import { hasPermission, isHrOrAbove } from "../domain/access.ts";
-import { addDays, daysBetween, holidayFractions, mondayOf } from "../domain/calendar.ts";
+import { addDays, byCharacters, daysBetween, holidayFractions, mondayOf } from "../domain/calendar.ts";
 import { round2 } from "../domain/numbers.ts";
 import { refusal } from "../errors.ts";
 import { checkTextLength, MAX_DECISION_NOTE } from "../domain/fields.ts";
@@ -145,7 +145,7 @@ async function absencesOf(q: Q, people: EmployeeRow[], from: string, to: string)
       endDate: s.isOngoing || !s.endDate ? to : s.endDate,
     })),
   ];
-  return out.sort((a, b) => a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name)).slice(
+  return out.sort((a, b) => byCharacters(a.startDate, b.startDate) || a.name.localeCompare(b.name)).slice(
     0,
     50,
   );

@@ -12,7 +12,15 @@
  */
 import { and, asc, eq, gte, inArray, isNull, lte, ne, or } from "drizzle-orm";
 import { employees, leaveRequests, sickLeaveEntries } from "../db/schema/mod.ts";
-import { addDays, daysBetween, fromEpochDay, minDate, mondayOf, toEpochDay } from "../domain/calendar.ts";
+import {
+  addDays,
+  byCharacters,
+  daysBetween,
+  fromEpochDay,
+  minDate,
+  mondayOf,
+  toEpochDay,
+} from "../domain/calendar.ts";
 import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { fullName, selfEmployee, type ServiceDeps, todayOf } from "./common.ts";
@@ -51,7 +59,7 @@ const lastHalf = (date: string, portion: string) => toEpochDay(date) * 2 + (port
  * absence, whatever records it is made of.
  */
 export function mergeSpans<S extends Span>(spans: readonly S[]): Span[] {
-  const sorted = [...spans].sort((a, b) => a.employeeId.localeCompare(b.employeeId) || a.first - b.first);
+  const sorted = [...spans].sort((a, b) => byCharacters(a.employeeId, b.employeeId) || a.first - b.first);
   const out: Span[] = [];
   for (const s of sorted) {
     const prev = out[out.length - 1];
@@ -147,7 +155,7 @@ export async function getTeamAbsences(
     startPortion: s.first % 2 ? "AFTERNOON" as const : "FULL" as const,
     endDate: fromEpochDay(Math.floor(s.last / 2)),
     endPortion: s.last % 2 ? "FULL" as const : "MORNING" as const,
-  })).sort((a, b) => a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name));
+  })).sort((a, b) => byCharacters(a.startDate, b.startDate) || a.name.localeCompare(b.name));
   return {
     from,
     to,
