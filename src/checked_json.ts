@@ -77,9 +77,9 @@ function checkOf(schema: z.ZodType): Check {
   const known = checks.get(schema);
   if (known) return known;
   // A schema that contains itself (a getter in its shape) meets its own check while it is being made.
-  let made: Check | undefined;
-  checks.set(schema, (v) => made!(v));
-  made = make(schema);
+  const cell: { made?: Check } = {};
+  checks.set(schema, (v) => cell.made!(v));
+  const made = cell.made = make(schema);
   checks.set(schema, made);
   return made;
 }

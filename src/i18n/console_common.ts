@@ -5,6 +5,7 @@
  */
 import { type AppError, textOf } from "../errors.ts";
 import { fill, type Lang, langOr } from "./mod.ts";
+import type { RecordProblem } from "../services/employee_records.ts";
 
 export interface ConsoleCommonTexts {
   language: string;
@@ -13,7 +14,9 @@ export interface ConsoleCommonTexts {
   /** The employee file's problems, `{field}` being the column's name in the reader's language. */
   record: {
     required: string;
+    tooLong: string;
     date: string;
+    dateRange: string;
     email: string;
     canton: string;
     workload: string;
@@ -26,6 +29,8 @@ export interface ConsoleCommonTexts {
     endBeforeStart: string;
     unknownManager: string;
     ownManager: string;
+    duplicate: string;
+    invalid: string;
   };
   fields: Record<string, string>;
 }
@@ -38,7 +43,9 @@ const TEXTS: Record<Lang, ConsoleCommonTexts> = {
     languageNames: { de: "Deutsch", fr: "Französisch", it: "Italienisch", en: "Englisch" },
     record: {
       required: "{field} fehlt.",
+      tooLong: "{field} ist zu lang (höchstens {number} Zeichen).",
       date: "{field}: ein Datum wie 25.11.2026 eingeben.",
+      dateRange: "{field}: ein Datum zwischen 1900 und 2100 eingeben.",
       email: "Die E-Mail-Adresse ist ungültig.",
       canton: "Der Kanton muss ein Schweizer Kantonskürzel sein (BE, ZH, TI …).",
       workload: "Das Pensum muss eine Zahl über 0 und höchstens 100 sein.",
@@ -51,6 +58,8 @@ const TEXTS: Record<Lang, ConsoleCommonTexts> = {
       endBeforeStart: "Der letzte Arbeitstag liegt vor dem Eintritt.",
       unknownManager: "Die vorgesetzte Person {number} ist nicht bekannt.",
       ownManager: "Niemand ist die eigene vorgesetzte Person.",
+      duplicate: "Die Personalnummer {number} steht schon auf Zeile {line}.",
+      invalid: "{field} ist ungültig.",
     },
     fields: {
       personnel_number: "Die Personalnummer",
@@ -68,7 +77,9 @@ const TEXTS: Record<Lang, ConsoleCommonTexts> = {
     languageNames: { de: "allemand", fr: "français", it: "italien", en: "anglais" },
     record: {
       required: "{field} manque.",
+      tooLong: "{field} est trop long (au plus {number} caractères).",
       date: "{field} : saisir une date comme 25.11.2026.",
+      dateRange: "{field} : saisir une date entre 1900 et 2100.",
       email: "L'adresse e-mail n'est pas valable.",
       canton: "Le canton doit être l'abréviation d'un canton suisse (BE, ZH, TI …).",
       workload: "Le taux d'activité doit être un nombre supérieur à 0 et au plus 100.",
@@ -81,6 +92,8 @@ const TEXTS: Record<Lang, ConsoleCommonTexts> = {
       endBeforeStart: "Le dernier jour de travail précède l'entrée.",
       unknownManager: "Le ou la supérieur·e {number} n'est pas connu·e.",
       ownManager: "Personne n'est son propre supérieur.",
+      duplicate: "Le numéro de personnel {number} figure déjà à la ligne {line}.",
+      invalid: "{field} n'est pas valable.",
     },
     fields: {
       personnel_number: "Le numéro de personnel",
@@ -97,7 +110,9 @@ const TEXTS: Record<Lang, ConsoleCommonTexts> = {
     languageNames: { de: "tedesco", fr: "francese", it: "italiano", en: "inglese" },
     record: {
       required: "Manca {field}.",
+      tooLong: "Troppo lungo: {field} (al massimo {number} caratteri).",
       date: "{field}: inserire una data come 25.11.2026.",
+      dateRange: "{field}: inserire una data tra il 1900 e il 2100.",
       email: "L'indirizzo e-mail non è valido.",
       canton: "Il cantone deve essere la sigla di un cantone svizzero (BE, ZH, TI …).",
       workload: "Il grado di occupazione deve essere un numero superiore a 0 e al massimo 100.",
@@ -110,6 +125,8 @@ const TEXTS: Record<Lang, ConsoleCommonTexts> = {
       endBeforeStart: "L'ultimo giorno di lavoro precede l'entrata.",
       unknownManager: "Il o la superiore {number} non è noto/a.",
       ownManager: "Nessuno è il proprio superiore.",
+      duplicate: "Il numero del personale {number} compare già alla riga {line}.",
+      invalid: "Non valido: {field}.",
     },
     fields: {
       personnel_number: "il numero del personale",
@@ -127,7 +144,9 @@ const TEXTS: Record<Lang, ConsoleCommonTexts> = {
     languageNames: { de: "German", fr: "French", it: "Italian", en: "English" },
     record: {
       required: "{field} is missing.",
+      tooLong: "{field} is too long (at most {number} characters).",
       date: "{field}: enter a date such as 25.11.2026.",
+      dateRange: "{field}: enter a date from 1900 to 2100.",
       email: "The e-mail address is not valid.",
       canton: "The canton must be a Swiss canton's code (BE, ZH, TI …).",
       workload: "The workload must be a number above 0 and at most 100.",
@@ -140,6 +159,8 @@ const TEXTS: Record<Lang, ConsoleCommonTexts> = {
       endBeforeStart: "The last working day is before the start.",
       unknownManager: "The manager {number} is not known.",
       ownManager: "Nobody is their own manager.",
+      duplicate: "The personnel number {number} already appears on line {line}.",
+      invalid: "{field} is not valid.",
     },
     fields: {
       personnel_number: "The personnel number",
@@ -181,32 +202,12 @@ export function refusalText(e: AppError, lang: string): string {
   return e.msg ? textOf(e, langOr(lang)) : e.message;
 }
 
-/** The employee file's problems, by their pattern, for the reader (`line N:` already taken off). */
-const RECORD_PATTERNS: [RegExp, keyof ConsoleCommonTexts["record"]][] = [
-  [/^(\w+) is required$/, "required"],
-  [/^(\w+) must be a date YYYY-MM-DD or DD\.MM\.YYYY$/, "date"],
-  [/^work_email is not an e-mail address$/, "email"],
-  [/^canton must be /, "canton"],
-  [/^workload_percent must be /, "workload"],
-  [/^working_weekdays /, "weekdays"],
-  [/^weekly_hours must be /, "hours"],
-  [/^salary_continuation_scale must be /, "scale"],
-  [/^ahv_number must look like /, "ahv"],
-  [/^iban is not an IBAN$/, "iban"],
-  [/^language must be /, "language"],
-  [/^employment_end is before employment_start$/, "endBeforeStart"],
-  [/^manager (\S+) is neither in the file nor known$/, "unknownManager"],
-  [/^a person cannot be their own manager$/, "ownManager"],
-];
-
-/** One problem of an employee record in the reader's language; one the console does not know stays as it is. */
-export function recordProblemText(problem: string, lang: string): string {
+/** One problem of an employee record (`RecordProblem`) in the reader's language. */
+export function recordProblemText(problem: RecordProblem, lang: string): string {
   const t = TEXTS[langOr(lang)];
-  for (const [re, key] of RECORD_PATTERNS) {
-    const m = re.exec(problem);
-    if (!m) continue;
-    const field = m[1] ? t.fields[m[1]] ?? m[1] : "";
-    return fill(t.record[key], { field, number: m[1] ?? "" });
-  }
-  return problem;
+  return fill(t.record[problem.code], {
+    field: t.fields[problem.field] ?? problem.field,
+    number: problem.value ?? "",
+    line: problem.firstLine ?? "",
+  });
 }

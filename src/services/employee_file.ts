@@ -39,9 +39,9 @@ export async function importEmployees(
   try {
     rows = parseCsv(text, detectDelimiter(text.replace(/^\uFEFF/, "")));
   } catch (e) {
-    return { ok: false, errors: [(e as Error).message] };
+    return { ok: false, errors: [(e as Error).message], problems: [] };
   }
-  if (!rows.length) return { ok: false, errors: ["the file is empty"] };
+  if (!rows.length) return { ok: false, errors: ["the file is empty"], problems: [] };
   const header = rows[0].cells.map((h) => h.trim().toLowerCase());
   const errors: string[] = [];
   const unknown = header.filter((h) => !(EMPLOYEE_COLUMNS as readonly string[]).includes(h));
@@ -49,7 +49,7 @@ export async function importEmployees(
   for (const c of REQUIRED_COLUMNS) {
     if (!header.includes(c)) errors.push(`line 1: the column ${c} is missing`);
   }
-  if (errors.length) return { ok: false, errors };
+  if (errors.length) return { ok: false, errors, problems: [] };
   const records: EmployeeRecord[] = [];
   for (const { line, cells } of rows.slice(1)) {
     if (cells.length !== header.length) {

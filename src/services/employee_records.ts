@@ -62,55 +62,87 @@ export const REQUIRED_COLUMNS = new Set([
 
 const opt = z.string().trim().transform((v) => (v === "" ? null : v));
 
+/**
+ * What can be wrong with one record. Each door says it in its reader's words: the file's checks in English
+ * (`recordProblemEnglish`, what the command line prints), the console in the reader's language.
+ */
+export type RecordProblemCode =
+  | "required"
+  | "tooLong"
+  | "date"
+  | "dateRange"
+  | "email"
+  | "canton"
+  | "workload"
+  | "weekdays"
+  | "hours"
+  | "scale"
+  | "ahv"
+  | "iban"
+  | "language"
+  | "duplicate"
+  | "endBeforeStart"
+  | "unknownManager"
+  | "ownManager"
+  | "invalid";
+
+/** One problem of one record: its line, the column it is about, and what is wrong. */
+export interface RecordProblem {
+  line: number;
+  field: EmployeeColumn;
+  code: RecordProblemCode;
+  /**
+   * What the problem names: the longest length allowed (`tooLong`), a personnel number (`duplicate`,
+   * `unknownManager`), or what is wrong, in English (`weekdays`, and `invalid`: a check without a code).
+   */
+  value?: string | number;
+  /** The line a `duplicate` personnel number appeared on first. */
+  firstLine?: number;
+}
+
+export type EmployeeColumn = (typeof EMPLOYEE_COLUMNS)[number];
+
 /** `DD.MM.YYYY` (how Swiss spreadsheets write dates) as `YYYY-MM-DD`; anything else is left as it is. */
 function isoFromSwiss(v: string): string {
   const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(v);
   return m ? `${m[3]}-${m[2].padStart(2, "0")}-${m[1].padStart(2, "0")}` : v;
 }
 
-const DATE_FORMATS = "a date YYYY-MM-DD or DD.MM.YYYY";
+// Every message of the schema below is a `RecordProblemCode`; `recordProblems` reads the issues back as
+// problems, the column from the issue's path.
+const problem = (code: RecordProblemCode) => ({ message: code });
+
 // A birth or employment date outside 1900–2100 is a typing slip (0001-01-01 would make 2000 service years).
-const IN_RANGE = "from 1900-01-01 to 2100-12-31";
-const date = (name: string) =>
-  opt.transform((v) => (v === null ? null : isoFromSwiss(v))).refine((v) => v === null || isValidDate(v), {
-    message: `${name} must be ${DATE_FORMATS}`,
-  }).refine((v) => v === null || !isValidDate(v) || isPlausibleDate(v), {
-    message: `${name} must be a date ${IN_RANGE}`,
-  });
+const date = () =>
+  opt.transform((v) => (v === null ? null : isoFromSwiss(v))).refine(
+    (v) => v === null || isValidDate(v),
+    problem("date"),
+  ).refine((v) => v === null || !isValidDate(v) || isPlausibleDate(v), problem("dateRange"));
 
 const Row = z.object({
-  personnel_number: z.string().trim().min(1, "personnel_number is required").max(32),
-  first_name: z.string().trim().min(1, "first_name is required").max(100),
-  last_name: z.string().trim().min(1, "last_name is required").max(100),
-  work_email: opt.refine((v) => v === null || isEmailAddress(v), {
-    message: "work_email is not an e-mail address",
-  }),
+  personnel_number: z.string().trim().min(1, problem("required")).max(32, problem("tooLong")),
+  first_name: z.string().trim().min(1, problem("required")).max(100, problem("tooLong")),
+  last_name: z.string().trim().min(1, problem("required")).max(100, problem("tooLong")),
+  work_email: opt.refine((v) => v === null || isEmailAddress(v), problem("email")),
   phone: opt,
-  canton: z.string().trim().toUpperCase().refine((v) => canton.safeParse(v).success, {
-    message: "canton must be a two-letter Swiss canton code such as BE, ZH or VD",
-  }),
+  canton: z.string().trim().toUpperCase().refine((v) => canton.safeParse(v).success, problem("canton")),
   manager_personnel_number: opt,
   department: opt,
   job_title: opt,
-  employment_start: z.string().trim().transform(isoFromSwiss).refine(isValidDate, {
-    message: `employment_start must be ${DATE_FORMATS}`,
-  }).refine((v) => !isValidDate(v) || isPlausibleDate(v), {
-    message: `employment_start must be a date ${IN_RANGE}`,
-  }),
-  employment_end: date("employment_end"),
+  employment_start: z.string().trim().transform(isoFromSwiss).refine(isValidDate, problem("date"))
+    .refine((v) => !isValidDate(v) || isPlausibleDate(v), problem("dateRange")),
+  employment_end: date(),
   workload_percent: opt.transform((v, ctx) => {
     if (v === null) return 100;
     const n = Number(v);
-    if (!workloadPercent.safeParse(n).success) {
-      ctx.addIssue({ code: "custom", message: "workload_percent must be a number above 0 and at most 100" });
-    }
+    if (!workloadPercent.safeParse(n).success) ctx.addIssue({ code: "custom", ...problem("workload") });
     return n;
   }),
   working_weekdays: opt.transform((v, ctx) => {
     if (v === null) return "1,2,3,4,5";
     const days = parseWeekdays(v);
     if (typeof days === "string") {
-      ctx.addIssue({ code: "custom", message: `working_weekdays ${days}` });
+      ctx.addIssue({ code: "custom", ...problem("weekdays"), params: { detail: days } });
       return "";
     }
     return days.join(",");
@@ -118,33 +150,99 @@ const Row = z.object({
   weekly_hours: opt.transform((v, ctx) => {
     if (v === null) return 42;
     const n = Number(v);
-    if (!Number.isFinite(n) || n <= 0 || n > 60) {
-      ctx.addIssue({ code: "custom", message: "weekly_hours must be from 1 to 60" });
-    }
+    if (!Number.isFinite(n) || n <= 0 || n > 60) ctx.addIssue({ code: "custom", ...problem("hours") });
     return n;
   }),
   salary_continuation_scale: opt.transform((v) => v?.toUpperCase() ?? "BERNER").refine(
     (v) => salaryScale.safeParse(v).success,
-    { message: `salary_continuation_scale must be ${SALARY_SCALES.join(", ")}` },
+    problem("scale"),
   ),
-  birth_date: date("birth_date"),
-  ahv_number: opt.refine((v) => v === null || ahvNumber.safeParse(v).success, {
-    message: "ahv_number must look like 756.1234.5678.97",
-  }),
+  birth_date: date(),
+  ahv_number: opt.refine((v) => v === null || ahvNumber.safeParse(v).success, problem("ahv")),
   iban: opt.transform((v) => v?.replace(/\s+/g, "").toUpperCase() ?? null).refine(
     (v) => v === null || normaliseIban(v) !== null,
-    { message: "iban is not an IBAN" },
+    problem("iban"),
   ),
   address_street: opt,
   address_postal_code: opt,
   address_city: opt,
   language: opt.transform((v) => v?.toLowerCase() ?? null).refine(
     (v) => v === null || language.safeParse(v).success,
-    {
-      message: "language must be de, en, fr or it",
-    },
+    problem("language"),
   ),
 });
+
+const PROBLEM_CODES: ReadonlySet<string> = new Set<RecordProblemCode>([
+  "required",
+  "tooLong",
+  "date",
+  "dateRange",
+  "email",
+  "canton",
+  "workload",
+  "weekdays",
+  "hours",
+  "scale",
+  "ahv",
+  "iban",
+  "language",
+]);
+
+/** The schema's issues for the record on `line`, as problems. */
+function recordProblems(line: number, issues: readonly z.core.$ZodIssue[]): RecordProblem[] {
+  return issues.map((i) => {
+    const field = String(i.path[0]) as EmployeeColumn;
+    if (!PROBLEM_CODES.has(i.message)) return { line, field, code: "invalid", value: i.message };
+    const code = i.message as RecordProblemCode;
+    if (i.code === "too_big") return { line, field, code, value: Number(i.maximum) };
+    if (i.code === "custom" && typeof i.params?.detail === "string") {
+      return { line, field, code, value: i.params.detail };
+    }
+    return { line, field, code };
+  });
+}
+
+/** A problem as the file's checks say it, in English (the command line's words), without its line. */
+export function recordProblemEnglish(p: RecordProblem): string {
+  switch (p.code) {
+    case "required":
+      return `${p.field} is required`;
+    case "tooLong":
+      return `${p.field} must be at most ${p.value} characters`;
+    case "date":
+      return `${p.field} must be a date YYYY-MM-DD or DD.MM.YYYY`;
+    case "dateRange":
+      return `${p.field} must be a date from 1900-01-01 to 2100-12-31`;
+    case "email":
+      return "work_email is not an e-mail address";
+    case "canton":
+      return "canton must be a two-letter Swiss canton code such as BE, ZH or VD";
+    case "workload":
+      return "workload_percent must be a number above 0 and at most 100";
+    case "weekdays":
+      return `working_weekdays ${p.value}`;
+    case "hours":
+      return "weekly_hours must be from 1 to 60";
+    case "scale":
+      return `salary_continuation_scale must be ${SALARY_SCALES.join(", ")}`;
+    case "ahv":
+      return "ahv_number must look like 756.1234.5678.97";
+    case "iban":
+      return "iban is not an IBAN";
+    case "language":
+      return "language must be de, en, fr or it";
+    case "duplicate":
+      return `personnel_number ${p.value} already appears on line ${p.firstLine}`;
+    case "endBeforeStart":
+      return "employment_end is before employment_start";
+    case "unknownManager":
+      return `manager ${p.value} is neither in the file nor known`;
+    case "ownManager":
+      return "a person cannot be their own manager";
+    case "invalid":
+      return `${p.field}: ${p.value}`;
+  }
+}
 
 /**
  * Weekday abbreviations by language (1 = Monday). German and French share `di` (Dienstag, dimanche), German
@@ -215,7 +313,18 @@ export type ImportResult =
     changes: PersonChange[];
     dryRun: boolean;
   }
-  | { ok: false; errors: string[] };
+  | RefusedRecords;
+
+/**
+ * A refused import or form: every problem in English with its line (`errors`, the command line's words;
+ * first those the caller found in the file itself), and the records' problems as codes (`problems`), which
+ * the console says in its reader's language.
+ */
+export interface RefusedRecords {
+  ok: false;
+  errors: string[];
+  problems: RecordProblem[];
+}
 
 /** What a save changes for one person: new, or each field whose cell reads differently, before and after. */
 export interface PersonChange {
@@ -283,24 +392,30 @@ async function checkRecords(
   q: Q,
   records: readonly EmployeeRecord[],
   earlier: readonly string[],
-): Promise<{ errors: string[]; checked: Checked }> {
-  const errors: string[] = [...earlier];
+): Promise<{ refused: RefusedRecords | null; checked: Checked }> {
+  const problems: RecordProblem[] = [];
   const parsed: { line: number; row: z.output<typeof Row> }[] = [];
   const seen = new Map<string, number>();
   for (const { line, fields } of records) {
     const obj = Object.fromEntries(EMPLOYEE_COLUMNS.map((c) => [c, fields[c] ?? ""]));
     const r = Row.safeParse(obj);
     if (!r.success) {
-      for (const i of r.error.issues) errors.push(`line ${line}: ${i.message}`);
+      problems.push(...recordProblems(line, r.error.issues));
       continue;
     }
     const pn = r.data.personnel_number;
     if (seen.has(pn)) {
-      errors.push(`line ${line}: personnel_number ${pn} already appears on line ${seen.get(pn)}`);
+      problems.push({
+        line,
+        field: "personnel_number",
+        code: "duplicate",
+        value: pn,
+        firstLine: seen.get(pn),
+      });
     }
     seen.set(pn, line);
     if (r.data.employment_end && r.data.employment_end < r.data.employment_start) {
-      errors.push(`line ${line}: employment_end is before employment_start`);
+      problems.push({ line, field: "employment_end", code: "endBeforeStart" });
     }
     parsed.push({ line, row: r.data });
   }
@@ -310,11 +425,20 @@ async function checkRecords(
   for (const { line, row } of parsed) {
     const m = row.manager_personnel_number;
     if (m && !seen.has(m) && !byPn.has(m)) {
-      errors.push(`line ${line}: manager ${m} is neither in the file nor known`);
+      problems.push({ line, field: "manager_personnel_number", code: "unknownManager", value: m });
     }
-    if (m === row.personnel_number) errors.push(`line ${line}: a person cannot be their own manager`);
+    if (m === row.personnel_number) {
+      problems.push({ line, field: "manager_personnel_number", code: "ownManager" });
+    }
   }
-  return { errors, checked: { parsed, byPn } };
+  const refused = earlier.length || problems.length
+    ? {
+      ok: false as const,
+      errors: [...earlier, ...problems.map((p) => `line ${p.line}: ${recordProblemEnglish(p)}`)],
+      problems,
+    }
+    : null;
+  return { refused, checked: { parsed, byPn } };
 }
 
 /**
@@ -412,8 +536,8 @@ export async function saveEmployeeRecords(
   earlier: readonly string[] = [],
   opts: RecordOptions = {},
 ): Promise<ImportResult> {
-  const { errors, checked } = await checkRecords(deps.db, records, earlier);
-  if (errors.length) return { ok: false, errors };
+  const { refused, checked } = await checkRecords(deps.db, records, earlier);
+  if (refused) return refused;
   const now = deps.clock.now();
   const today = todayOf(deps);
   const pns = checked.parsed.map((p) => p.row.personnel_number);
@@ -443,9 +567,9 @@ export async function saveEmployeeRecordsIn(
   now: number,
   today: string,
   records: readonly EmployeeRecord[],
-): Promise<{ ok: true; created: string[] } | { ok: false; errors: string[] }> {
-  const { errors, checked } = await checkRecords(tx, records, []);
-  if (errors.length) return { ok: false, errors };
+): Promise<{ ok: true; created: string[] } | RefusedRecords> {
+  const { refused, checked } = await checkRecords(tx, records, []);
+  if (refused) return refused;
   const { newIds } = await writeRecords(tx, checked, now, today);
   return { ok: true, created: newIds };
 }

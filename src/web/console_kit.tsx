@@ -25,6 +25,7 @@ import { pageUser } from "../signin/stepup.ts";
 import { AppError } from "../errors.ts";
 import { applySections, readSection } from "../org_config/mod.ts";
 import type { PersonName } from "../services/hr_console.ts";
+import type { RefusedRecords } from "../services/employee_records.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
 /** Roles that may use the console. */
@@ -250,12 +251,17 @@ export function refusalShown<S extends number>(
   return { errors: [refusalText(e as AppError, lang)], status };
 }
 
-/**
- * The problems of a refused record, without the line number a file would need; in the reader's language
- * where the console knows the problem (`lang`).
- */
-export function formProblems(errors: string[], lang?: Lang): string[] {
-  return errors.map((e) => e.replace(/^line \d+: /, "")).map((e) => lang ? recordProblemText(e, lang) : e);
+/** The problems of a refused line of a file, without the line number a file would need. */
+export function formProblems(errors: string[]): string[] {
+  return errors.map((e) => e.replace(/^line \d+: /, ""));
+}
+
+/** The problems of a record a console form saved (`saveEmployeeRecords`), in the reader's language. */
+export function recordFormProblems(refused: RefusedRecords, lang: Lang): string[] {
+  // A form's record has no file around it: every problem is one of the record's own.
+  return refused.problems.length
+    ? refused.problems.map((p) => recordProblemText(p, lang))
+    : formProblems(refused.errors);
 }
 
 /**

@@ -30,7 +30,6 @@ import {
   consolePost,
   EmploymentFields,
   Field,
-  formProblems,
   formText,
   formYes,
   LanguageSelect,
@@ -38,6 +37,7 @@ import {
   type Page,
   type PageOpts,
   PostForm,
+  recordFormProblems,
   render,
   RowAction,
   Table,
@@ -188,7 +188,7 @@ export function mountConsolePeople(app: Hono<any>, deps: AppDeps): void {
       const saved = await saveEmployeeRecords(deps, [{ line: 1, fields }]);
       if (!saved.ok) {
         return await peoplePage(deps, c, p, {
-          errors: formProblems(saved.errors, p.lang),
+          errors: recordFormProblems(saved, p.lang),
           form: shown,
           status: 400,
         });

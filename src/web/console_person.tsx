@@ -39,7 +39,6 @@ import {
   consolePost,
   EmploymentFields,
   Field,
-  formProblems,
   formText,
   LanguageSelect,
   NameFields,
@@ -50,6 +49,7 @@ import {
   PercentField,
   PersonOptions,
   PostForm,
+  recordFormProblems,
   refusalShown,
   render,
   WeekdayBoxes,
@@ -617,7 +617,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
       const saved = await saveEmployeeRecords(deps, [{ line: 1, fields: { ...record, ...sent } }]);
       if (!saved.ok) {
         return await personPage(deps, c, p, {
-          errors: formProblems(saved.errors, p.lang),
+          errors: recordFormProblems(saved, p.lang),
           status: 400,
           form: sent,
         });

@@ -132,7 +132,26 @@ Deno.test("console person: refusals say why on the page and change nothing", asy
         400,
         /Le taux d(?:'|&#39;)activité doit être un nombre/,
       ],
-      ["no first name", { ...fields, first_name: " " }, 400, /first_name/],
+      // Said in the reader's language, naming the field (never the file's English column name).
+      ["no first name", { ...fields, first_name: " " }, 400, /Le prénom manque\./],
+      [
+        "a first name too long",
+        { ...fields, first_name: "A".repeat(101) },
+        400,
+        /Le prénom est trop long \(au plus 100 caractères\)\./,
+      ],
+      [
+        "a birth date outside 1900–2100",
+        { ...fields, birth_date: "1850-03-01" },
+        400,
+        /Date de naissance : saisir une date entre 1900 et 2100\./,
+      ],
+      [
+        "a start that is not a date",
+        { ...fields, employment_start: "31.02.2022" },
+        400,
+        /Entrée : saisir une date comme 25\.11\.2026\./,
+      ],
     ];
     for (const [name, form, status, message] of cases) {
       await ctx.step(name, async () => {
