@@ -1,7 +1,7 @@
 /**
  * What every page of the HR console shares beyond its own texts: the person's language field, dates as Swiss
  * readers write them, and the services' refusals in the reader's language (the catalogue's, src/i18n/messages;
- * the employee file's problems by their pattern).
+ * an employee record's problems by their code, `RecordProblem`).
  */
 import { type AppError, textOf } from "../errors.ts";
 import { fill, type Lang, langOr } from "./mod.ts";
