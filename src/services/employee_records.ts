@@ -67,24 +67,31 @@ const opt = z.string().trim().transform((v) => (v === "" ? null : v));
  * (`recordProblemEnglish`, what the command line prints), the console in the reader's language.
  */
 export type RecordProblemCode =
-  | "required"
-  | "tooLong"
-  | "date"
-  | "dateRange"
-  | "email"
-  | "canton"
-  | "workload"
-  | "weekdays"
-  | "hours"
-  | "scale"
-  | "ahv"
-  | "iban"
-  | "language"
+  | SchemaProblemCode
   | "duplicate"
   | "endBeforeStart"
   | "unknownManager"
   | "ownManager"
   | "invalid";
+
+/** The codes the record's schema gives as its messages (`problem` below); the others come from `checkRecords`. */
+const SCHEMA_CODES = [
+  "required",
+  "tooLong",
+  "date",
+  "dateRange",
+  "email",
+  "canton",
+  "workload",
+  "weekdays",
+  "hours",
+  "scale",
+  "ahv",
+  "iban",
+  "language",
+] as const;
+type SchemaProblemCode = (typeof SCHEMA_CODES)[number];
+const SCHEMA_CODE_SET: ReadonlySet<string> = new Set(SCHEMA_CODES);
 
 /** One problem of one record: its line, the column it is about, and what is wrong. */
 export interface RecordProblem {
@@ -110,7 +117,7 @@ function isoFromSwiss(v: string): string {
 
 // Every message of the schema below is a `RecordProblemCode`; `recordProblems` reads the issues back as
 // problems, the column from the issue's path.
-const problem = (code: RecordProblemCode) => ({ message: code });
+const problem = (code: SchemaProblemCode) => ({ message: code });
 
 // A birth or employment date outside 1900–2100 is a typing slip (0001-01-01 would make 2000 service years).
 const date = () =>
@@ -172,27 +179,11 @@ const Row = z.object({
   ),
 });
 
-const PROBLEM_CODES: ReadonlySet<string> = new Set<RecordProblemCode>([
-  "required",
-  "tooLong",
-  "date",
-  "dateRange",
-  "email",
-  "canton",
-  "workload",
-  "weekdays",
-  "hours",
-  "scale",
-  "ahv",
-  "iban",
-  "language",
-]);
-
 /** The schema's issues for the record on `line`, as problems. */
 function recordProblems(line: number, issues: readonly z.core.$ZodIssue[]): RecordProblem[] {
   return issues.map((i) => {
     const field = String(i.path[0]) as EmployeeColumn;
-    if (!PROBLEM_CODES.has(i.message)) return { line, field, code: "invalid", value: i.message };
+    if (!SCHEMA_CODE_SET.has(i.message)) return { line, field, code: "invalid", value: i.message };
     const code = i.message as RecordProblemCode;
     if (i.code === "too_big") return { line, field, code, value: Number(i.maximum) };
     if (i.code === "custom" && typeof i.params?.detail === "string") {
