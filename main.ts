@@ -8,6 +8,14 @@ import { EXIT_CANNOT_LISTEN, listenProblem } from "./src/listen.ts";
 
 if (import.meta.main) {
   if (Deno.args[0] === "healthcheck") Deno.exit(await healthcheck(Deno.env.get("PORT")));
+  if (Deno.args[0] === "demo") {
+    // What a first start runs in a process of its own (src/demo/at_start.ts): without the service's modules.
+    const [{ runDemoCommand }, { stdio }] = await Promise.all([
+      import("./src/demo/command.ts"),
+      import("./src/stdio.ts"),
+    ]);
+    Deno.exit(await runDemoCommand(Deno.env.toObject(), stdio));
+  }
   const { main } = await import("./src/main.ts");
   let code;
   try {

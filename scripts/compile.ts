@@ -17,6 +17,11 @@
 import { join } from "node:path";
 
 const OUTPUT = "dist/hr-service";
+/**
+ * The service's permissions. `--allow-run` lets `serve` create a new installation's demo organisation in a
+ * process of its own, the executable run as `hr-service demo` (src/demo/at_start.ts); it gives nothing that
+ * `--allow-ffi`, which libSQL's native library needs, does not already give.
+ */
 const PERMISSIONS = [
   "--allow-net",
   "--allow-read",
@@ -24,6 +29,7 @@ const PERMISSIONS = [
   "--allow-env",
   "--allow-ffi",
   "--allow-sys",
+  "--allow-run",
 ];
 /**
  * The checkpoint worker is started by URL, and the employee app's files (src/app) are read from disk by

@@ -2,29 +2,22 @@
  * The service and its commands: `serve` (default) runs the service; other subcommands administer an
  * installation. With `main.ts`, the only module that reads the environment and the command line.
  */
-import {
-  ConfigError,
-  differencesFromService,
-  loadConfig,
-  logStartWarnings,
-  servedWith,
-  withEnvFile,
-} from "./config.ts";
+import { differencesFromService, logStartWarnings, servedWith } from "./config.ts";
 import { getSetting, setSetting } from "./settings.ts";
-import { openDatabase, permissionWarnings } from "./db/client.ts";
 import { startCheckpointsOnDemand } from "./db/checkpointer.ts";
-import { DatabaseNewerError, migrate } from "./db/migrate.ts";
 import { createLogger } from "./log.ts";
 import { systemClock } from "./clock.ts";
 import { createApp } from "./app.ts";
 import { preloadConnector } from "./mcp/mod.ts";
 import { hasData } from "./demo/has_data.ts";
-import { diskFullProblem, localPath, preflight } from "./db/preflight.ts";
+import { createDemoAtStart } from "./demo/at_start.ts";
+import { openMigrated, readConfig } from "./opening.ts";
 import { ensureStandardLeaveTypes, hasLeaveTypes } from "./services/leave_types.ts";
 import { smtpTransport } from "./mail/smtp.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { sendersFrom, startPushWorker } from "./push/outbox.ts";
 import type { Io } from "./cli/mod.ts";
+import { stdio } from "./stdio.ts";
 import { checkListen, EXIT_CANNOT_LISTEN } from "./listen.ts";
 import { countExchanges, stopOnSignal } from "./shutdown.ts";
 import { collectGarbage } from "./start_garbage.ts";
@@ -43,6 +36,8 @@ Service:
   serve        Run the service (default). Applies migrations first; creates the demo
                organisation on an empty database unless DEMO_DATA=false.
   migrate      Apply pending database migrations and exit.
+  demo         Create the demo organisation in an empty database and exit (serve does it
+               at a first start).
   healthcheck  Exit 0 when the local service answers /healthz (for container health checks).
   help         Show this help.
 
@@ -51,13 +46,6 @@ ${(await cli()).overview()}
 
 Configuration is read from the environment and from the env file HR_SERVICE_ENV_FILE names (default
 /etc/hr-service.env, when it exists; the environment wins); see the README's configuration table.`;
-
-/** Standard input and output: what the executable uses; tests pass their own. */
-export const stdio: Io = {
-  out: (t: string) => void Deno.stdout.writeSync(new TextEncoder().encode(t)),
-  err: (t: string) => void Deno.stderr.writeSync(new TextEncoder().encode(t)),
-  readStdin: async () => await new Response(Deno.stdin.readable).text(),
-};
 
 /**
  * Runs a command line (without the program name) with the environment given; returns the exit code. The
@@ -73,9 +61,11 @@ export async function main(
     io.out(`${await USAGE()}\n`);
     return 0;
   }
-  const commands = ["serve", "migrate"].includes(command) ? undefined : await cli();
+  if (command === "demo") return await (await import("./demo/command.ts")).runDemoCommand(env, io);
+  const own = ["serve", "migrate"].includes(command);
+  const commands = own ? undefined : await cli();
   const admin = commands?.findCommand(args);
-  if (!admin && !["serve", "migrate"].includes(command)) {
+  if (!admin && !own) {
     io.err(`Unknown command '${args.join(" ")}'.\n\n${await USAGE()}\n`);
     return 2;
   }
@@ -88,16 +78,8 @@ export async function main(
     // target would then find an empty database in its place and refuse.
     return await commands!.runCommand(undefined as never, admin.command, admin.rest, io);
   }
-  let config;
-  try {
-    config = loadConfig((await withEnvFile(env)).env);
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      io.err(`${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
+  const config = await readConfig(env, io);
+  if (typeof config === "number") return config;
   if (command === "serve") {
     // Before the database is touched: a port another program holds is a one-line refusal, not a stack trace
     // after the migrations and the demo.
@@ -117,48 +99,9 @@ export async function main(
       },
     );
   }
-  for (const warning of await permissionWarnings(config.databaseUrl)) {
-    log.warn("database files too open", { warning });
-  }
-  // A damaged, read-only or foreign file is refused before anything writes to it.
-  const problem = await preflight(config.databaseUrl);
-  if (problem) {
-    io.err(`${problem.message}\n`);
-    return problem.exitCode;
-  }
-  // A full disk can also first show here (a new installation's first write): said as such, not as a trace.
-  const path = localPath(config.databaseUrl);
-  const diskFull = async (e: unknown) => path ? await diskFullProblem(path, e) : null;
-  let database;
-  try {
-    database = await openDatabase(config.databaseUrl, {
-      authToken: config.databaseAuthToken,
-      synchronous: config.databaseSynchronous,
-      lockWaitMs: config.databaseLockWaitMs,
-    });
-  } catch (e) {
-    const full = await diskFull(e);
-    if (!full) throw e;
-    io.err(`${full.message}\n`);
-    return full.exitCode;
-  }
-  try {
-    const { applied } = await migrate(database.client);
-    if (applied.length) log.info("migrations applied", { applied });
-  } catch (e) {
-    if (e instanceof DatabaseNewerError) {
-      io.err(`${e.message}\n`);
-      database.close();
-      return 3;
-    }
-    const full = await diskFull(e);
-    if (full) {
-      io.err(`${full.message}\n`);
-      database.close();
-      return full.exitCode;
-    }
-    throw e;
-  }
+  const opened = await openMigrated(config, log, io);
+  if (typeof opened === "number") return opened;
+  const { database, diskFull } = opened;
 
   if (command === "migrate") {
     io.out("The database is up to date.\n");
@@ -176,22 +119,12 @@ export async function main(
   }
 
   try {
-    if (config.demoData) {
-      const started = performance.now();
-      const r = await hasData(database.db)
-        ? { seeded: false, accounts: [] }
-        : await (await import("./demo/mod.ts"))
-          .seedDemo(database.db, { clock: systemClock, password: config.demoPassword, config });
-      if (r.seeded) {
-        // The new organisation's rows are all in the write-ahead log (about 2.4 MB). Copied back here, before
-        // any request, the log is empty when the checkpoints' watch starts, so it does not start its worker
-        // (a second isolate) for them and the idle service does not hold it for its first minute.
-        if (database.path) await database.client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
-        log.info("demo organisation created", { ms: Math.round(performance.now() - started) });
-        console.log(
-          `\nDemo organisation created. Sign in with one of these accounts and the password "${config.demoPassword}":\n` +
-            r.accounts.map((a) => `  ${a.email.padEnd(28)} ${a.role}`).join("\n") + "\n",
-        );
+    if (config.demoData && !await hasData(database.db)) {
+      // In a process of its own when it may (src/demo/at_start.ts): the service does not keep its pages.
+      const code = await createDemoAtStart(database, config, log, env, io);
+      if (code !== 0) {
+        database.close();
+        return code;
       }
     }
 
