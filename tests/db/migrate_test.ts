@@ -76,9 +76,10 @@ Deno.test("migrate: 0002 keeps the rate counters, keys them window first, and dr
   const { database } = await freshDb();
   const c = database.client;
   try {
+    // The database as 0001 left it (later migrations rebuild the audit table on their own terms).
     const all = await readMigrations();
-    const before = all.filter((m) => !m.tag.startsWith("0002"));
-    assert.equal(before.length, all.length - 1);
+    const before = all.filter((m) => m.tag < "0002");
+    assert.equal(before.length, 2);
     await migrate(c, before);
     await c.batch([
       {
@@ -92,7 +93,7 @@ Deno.test("migrate: 0002 keeps the rate counters, keys them window first, and dr
         .map((r) => String(r.name)).filter((n) => !n.startsWith("sqlite_autoindex")).sort();
     assert.deepEqual(await indexes(), ["mcp_audit_conn_idx", "mcp_audit_created_idx"]);
 
-    assert.deepEqual((await migrate(c)).applied.length, 1);
+    assert.deepEqual((await migrate(c, all.filter((m) => m.tag < "0003"))).applied.length, 1);
     assert.deepEqual(await indexes(), ["mcp_audit_created_idx"]);
     // The counters survived, and the primary key now starts with the window.
     const rows = await c.execute("SELECT key, window_start, count FROM rate_counters ORDER BY key");
@@ -181,6 +182,41 @@ Deno.test("migrate: 0014 keeps advertisements and candidate e-mails, now by lang
       ["t1", { de: { subject: "Einladung: {position}", body: "Guten Tag {firstName}" } }, "HR"],
       ["t2", {}, "HR"],
     ]);
+  } finally {
+    database.close();
+  }
+});
+
+Deno.test("migrate: 0029 keeps every audit row, in its order, without the index on the id", async () => {
+  const { database } = await freshDb();
+  const c = database.client;
+  try {
+    const all = await readMigrations();
+    await migrate(c, all.filter((m) => m.tag < "0029"));
+    const insert = `INSERT INTO mcp_audit (id, created_at, connection_id, kind, name, argument_names,
+      records_touched, outcome) VALUES (?, ?, 'c1', 'tool', ?, '[]', '[]', 'ok')`;
+    await c.batch([
+      { sql: insert, args: ["0190a000-0000-7000-8000-000000000002", 2000, "whoami"] },
+      { sql: insert, args: ["0190a000-0000-7000-8000-000000000001", 1000, "get_my_summary"] },
+    ], "write");
+    const autoindexes = async () =>
+      (await c.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'mcp_audit' ORDER BY name",
+      )).rows.map((r) => String(r.name));
+    assert.deepEqual(await autoindexes(), ["mcp_audit_created_idx", "sqlite_autoindex_mcp_audit_1"]);
+
+    assert.deepEqual((await migrate(c)).applied, ["0029_audit_rows_without_id_index"]);
+    assert.deepEqual(await autoindexes(), ["mcp_audit_created_idx"]);
+    const pk = await c.execute("SELECT name FROM pragma_table_info('mcp_audit') WHERE pk > 0");
+    assert.equal(pk.rows.length, 0);
+    const rows = await c.execute("SELECT id, created_at, name FROM mcp_audit ORDER BY rowid");
+    assert.deepEqual(rows.rows.map((r) => [r.id, r.created_at, r.name]), [
+      ["0190a000-0000-7000-8000-000000000002", 2000, "whoami"],
+      ["0190a000-0000-7000-8000-000000000001", 1000, "get_my_summary"],
+    ]);
+    // The time index still serves the reads by time.
+    const plan = await c.execute("EXPLAIN QUERY PLAN SELECT id FROM mcp_audit WHERE created_at >= 1500");
+    assert.match(String(plan.rows.map((r) => r.detail).join(" ")), /mcp_audit_created_idx/);
   } finally {
     database.close();
   }
