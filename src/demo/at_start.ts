@@ -3,9 +3,9 @@
  *
  * `serve` has it created by a process of its own, `hr-service demo`, that ends before the service listens:
  * creating the organisation runs code and fills V8's heap and the C library's with what the service never
- * needs again, and a process keeps most of those pages for its lifetime (about 12 MB, docs/performance.md,
- * "Idle memory"). Where `serve` may not start a process (no run permission for its own executable), it
- * creates the demo itself, as `hr-service demo` does.
+ * needs again, and a process keeps most of those pages for its lifetime (about 12 MB, docs/performance.md).
+ * Where `serve` may not start a process (no run permission for its own executable) or the database is not a
+ * file, it creates the demo itself, as `hr-service demo` does.
  */
 import { fileURLToPath } from "node:url";
 import type { Config } from "../config.ts";

@@ -10,6 +10,7 @@ import { type AppError, refusal } from "../errors.ts";
 import { SETTING_KEYS } from "../settings.ts";
 import type { Q, Tx } from "./common.ts";
 import { nextPersonnelNumber, saveEmployeeRecordsIn } from "./employee_records.ts";
+import { recordProblemMessage } from "../i18n/messages/records.ts";
 
 /** Days from the hire to the earliest default first working day (a month's notice, rounded to a Monday). */
 export const DEFAULT_START_AFTER_DAYS = 28;
@@ -94,8 +95,10 @@ export async function createHiredEmployee(tx: Tx, now: number, today: string, hi
     },
   }]);
   if (!saved.ok) {
-    // The records service's problems are the employee file's (said as the file's checks say them).
-    throw refusal("validation", "recruiting.hireRefused", { problems: saved.errors.join("; ") });
+    // The record's problems, each said in the reader's language (the catalogue's texts of the codes).
+    throw refusal("validation", "recruiting.hireRefused", {
+      problems: saved.problems.map(recordProblemMessage),
+    });
   }
   return saved.created[0];
 }

@@ -85,9 +85,10 @@ Deno.test("messages: a fraction takes the Swiss decimal mark of the language, a 
   ];
   assert.equal(
     say("input.year", "fr", { field: two, value: 1 }),
-    "« « cursor » doit être un « nextCursor » renvoyé par cette liste. ; Envoyez soit « cursor », soit « offset », pas les deux. » doit être une année de 2000 à 2100, pas 1.",
+    "« « cursor » doit être un « nextCursor » renvoyé par cette liste ; Envoyez soit « cursor », soit « offset », pas les deux » doit être une année de 2000 à 2100, pas 1.",
   );
-  assert.match(say("input.year", "de", { field: two, value: 1 }), /Liste geliefert hat\.; Senden Sie/);
+  // Items written as sentences lose their full stop inside the list.
+  assert.match(say("input.year", "de", { field: two, value: 1 }), /Liste geliefert hat; Senden Sie/);
 });
 
 /** The folders whose refusals reach people: services, rules, the portal, sign-in and the connector. */

@@ -8,6 +8,8 @@ import { makeTestApp } from "../_helpers.ts";
 import { employees } from "../../src/db/schema/mod.ts";
 import { saveEmployeeRecords } from "../../src/services/employee_records.ts";
 import { recordProblemText } from "../../src/i18n/console_common.ts";
+import { createHiredEmployee } from "../../src/services/hiring.ts";
+import { AppError, textOf } from "../../src/errors.ts";
 
 const GOOD = {
   personnel_number: "T-1",
@@ -103,6 +105,45 @@ Deno.test("record problems: every problem with its line and column, in English f
     assert.equal(said("fr", "dateRange"), "Date de naissance : saisir une date entre 1900 et 2100.");
     assert.equal(said("it", "duplicate"), "Il numero del personale T-1 compare già alla riga 3.");
     assert.equal(said("en", "unknownManager"), "The manager NOPE is not known.");
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("record problems: a hire whose record is refused says the record's problems in the reader's language", async () => {
+  const t = await makeTestApp({ demo: false });
+  try {
+    const before = (await t.deps.db.select().from(employees)).length;
+    const hire = {
+      firstName: "",
+      lastName: "L".repeat(101),
+      phone: null,
+      position: {
+        title: "Pflegefachperson",
+        departmentId: null,
+        canton: "BE",
+        workloadMin: 80,
+        workloadMax: 100,
+        hiringManagerEmployeeId: null,
+        startDate: "2026-12-01",
+      },
+    };
+    const refused = await t.deps.db.transaction((tx) =>
+      createHiredEmployee(tx, t.clock.now(), "2026-11-18", hire)
+    ).then(() => null, (e) => e);
+    assert.ok(refused instanceof AppError, String(refused));
+    assert.equal(refused.code, "validation");
+    assert.equal(
+      textOf(refused, "fr"),
+      "Le dossier du personnel de l'embauche a été refusé : Le prénom manque ; " +
+        "Le nom est trop long (au plus 100 caractères).",
+    );
+    assert.equal(
+      textOf(refused, "de"),
+      "Das Personaldossier der Anstellung wurde abgelehnt: Der Vorname fehlt; " +
+        "Der Nachname ist zu lang (höchstens 100 Zeichen).",
+    );
+    assert.equal((await t.deps.db.select().from(employees)).length, before);
   } finally {
     t.close();
   }

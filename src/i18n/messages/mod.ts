@@ -15,6 +15,7 @@ import { TIME_MESSAGES } from "./time.ts";
 import { SELF_MESSAGES } from "./self.ts";
 import { HR_MESSAGES } from "./hr.ts";
 import { FIELD_MESSAGES } from "./fields.ts";
+import { RECORD_MESSAGES } from "./records.ts";
 
 import type { Catalogue, Texts } from "./types.ts";
 export type { Catalogue, Texts };
@@ -27,6 +28,7 @@ export const CATALOGUE_PARTS: Readonly<Record<string, Catalogue>> = {
   self: SELF_MESSAGES,
   hr: HR_MESSAGES,
   fields: FIELD_MESSAGES,
+  records: RECORD_MESSAGES,
 };
 
 /** The whole catalogue. */
@@ -37,6 +39,7 @@ export const MESSAGES = {
   ...SELF_MESSAGES,
   ...HR_MESSAGES,
   ...FIELD_MESSAGES,
+  ...RECORD_MESSAGES,
 } as const;
 
 /** The id of a refusal in the catalogue. */
@@ -73,8 +76,11 @@ function shown(v: ParamValue, lang: Lang): string {
     const m = ISO_DAY.exec(v);
     return m ? `${m[3]}.${m[2]}.${m[1]}` : v;
   }
-  // French typography puts a space before a semicolon.
-  if (Array.isArray(v)) return v.map((x) => say(x.id, lang, x.params)).join(lang === "fr" ? " ; " : "; ");
+  // French typography puts a space before a semicolon. An item written as a sentence of its own (an employee
+  // record's problem) loses its full stop inside the list; the text around the list ends it.
+  if (Array.isArray(v)) {
+    return v.map((x) => say(x.id, lang, x.params).replace(/\.$/, "")).join(lang === "fr" ? " ; " : "; ");
+  }
   const one = v as { id: MessageId; params?: MessageParams };
   return say(one.id, lang, one.params);
 }
