@@ -14,6 +14,7 @@ import type { AppDeps } from "../deps.ts";
 import { isoDay } from "../clock.ts";
 import { refusal } from "../errors.ts";
 import { getSetting } from "../settings.ts";
+import { keptRead } from "../db/local.ts";
 import { type Stmt, writerOf } from "./writer.ts";
 
 /** Contract, "Limits": 50 or more different people in a day is additionally recorded as an export. */
@@ -106,7 +107,13 @@ async function check(
   people = [...persons];
   const fresh = people.filter((p) => !st.seen.has(p));
   if (!fresh.length) return;
-  const allowance = await getSetting(deps, "personRecordDailyAllowance");
+  // Read again only after the settings changed: every connection's first result of the day asks for it.
+  const allowance = await keptRead(
+    deps.database.client,
+    ["settings"],
+    "personRecordDailyAllowance",
+    () => getSetting(deps, "personRecordDailyAllowance"),
+  );
   const total = counted + fresh.length;
   if (total > allowance) {
     throw refusal(

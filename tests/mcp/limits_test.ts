@@ -151,6 +151,9 @@ serverTest(
         args: [g.connectionId],
       });
       assert.equal(Number(rows.rows[0].n), 5, "the refused read recorded nobody");
+      // A changed allowance applies to the next call (the setting is kept only while it is unchanged).
+      await setSetting(s.t.deps, "personRecordDailyAllowance", 10);
+      ok(await call(c, "list_employees", { limit: 5, offset: 5 }));
       s.t.clock.set("2026-11-20T00:00:01Z");
       const tomorrow = await s.client((await s.grant("hr", { client: g.clientId })).token);
       ok(await call(tomorrow, "list_employees", { limit: 5, offset: 5 }));
