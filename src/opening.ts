@@ -8,11 +8,10 @@ import { type Database, openDatabase, permissionWarnings } from "./db/client.ts"
 import { DatabaseNewerError, migrate } from "./db/migrate.ts";
 import { diskFullProblem, localPath, preflight, type PreflightProblem } from "./db/preflight.ts";
 import type { Logger } from "./log.ts";
+import type { Io } from "./cli/command.ts";
 
 /** Where a command says what went wrong. */
-interface ErrorOut {
-  err(text: string): void;
-}
+type ErrorOut = Pick<Io, "err">;
 
 /** The configuration from `env` and the env file it names, or exit code 2 once the problem is said. */
 export async function readConfig(env: Record<string, string>, io: ErrorOut): Promise<Config | number> {

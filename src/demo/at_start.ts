@@ -7,6 +7,7 @@
  * Where `serve` may not start a process (no run permission for its own executable) or the database is not a
  * file, it creates the demo itself, as `hr-service demo` does.
  */
+import type { Io } from "../cli/command.ts";
 import { fileURLToPath } from "node:url";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -83,7 +84,7 @@ export async function createDemoAtStart(
   config: Config,
   log: Logger,
   env: Record<string, string>,
-  io: { out(text: string): void; err(text: string): void },
+  io: Pick<Io, "out" | "err">,
 ): Promise<number> {
   const { command, args } = demoCommand();
   if (!database.path || (await Deno.permissions.query({ name: "run", command })).state !== "granted") {

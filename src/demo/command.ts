@@ -3,6 +3,7 @@
  * installation's first start (src/demo/at_start.ts); it loads the configuration, the database and the demo's
  * builders, none of the service.
  */
+import type { Io } from "../cli/command.ts";
 import { createLogger } from "../log.ts";
 import { openMigrated, readConfig } from "../opening.ts";
 import { createDemo } from "./at_start.ts";
@@ -10,7 +11,7 @@ import { hasData } from "./has_data.ts";
 
 export async function runDemoCommand(
   env: Record<string, string>,
-  io: { out(text: string): void; err(text: string): void },
+  io: Pick<Io, "out" | "err">,
 ): Promise<number> {
   const config = await readConfig(env, io);
   if (typeof config === "number") return config;
