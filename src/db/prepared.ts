@@ -17,20 +17,3 @@ export function prepared<Q extends object, P>(build: (q: Q) => { prepare(): P })
     return p;
   };
 }
-
-/**
- * `prepared` for a query whose shape varies with the filters a caller gives: one prepared query per variant
- * (a short key naming which filters are present), each built the first time it is asked for.
- */
-export function preparedVariants<Q extends object, K extends string, P>(
-  build: (q: Q, variant: K) => { prepare(): P },
-): (q: Q, variant: K) => P {
-  const byHandle = new WeakMap<Q, Map<K, P>>();
-  return (q, variant) => {
-    let variants = byHandle.get(q);
-    if (!variants) byHandle.set(q, variants = new Map());
-    let p = variants.get(variant);
-    if (p === undefined) variants.set(variant, p = build(q, variant).prepare());
-    return p;
-  };
-}
