@@ -29,6 +29,8 @@ export interface Opened {
   database: Database;
   /** The full disk behind an error, if that is what it was (a local file only). */
   diskFull(error: unknown): Promise<PreflightProblem | null>;
+  /** What the migrations just applied say an administrator must know (`migrate`'s `-- Report:` lines). */
+  reports: string[];
 }
 
 /**
@@ -68,9 +70,11 @@ export async function openMigrated(
     io.err(`${full.message}\n`);
     return full.exitCode;
   }
+  let reports: string[];
   try {
-    const { applied } = await migrate(database.client);
-    if (applied.length) log.info("migrations applied", { applied });
+    const migrated = await migrate(database.client);
+    reports = migrated.reports;
+    if (migrated.applied.length) log.info("migrations applied", { applied: migrated.applied });
   } catch (e) {
     database.close();
     if (e instanceof DatabaseNewerError) {
@@ -82,5 +86,5 @@ export async function openMigrated(
     io.err(`${full.message}\n`);
     return full.exitCode;
   }
-  return { database, diskFull };
+  return { database, diskFull, reports };
 }
