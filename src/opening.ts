@@ -16,7 +16,11 @@ type ErrorOut = Pick<Io, "err">;
 /** The configuration from `env` and the env file it names, or exit code 2 once the problem is said. */
 export async function readConfig(env: Record<string, string>, io: ErrorOut): Promise<Config | number> {
   try {
-    return loadConfig((await withEnvFile(env)).env);
+    const read = await withEnvFile(env);
+    // Before the settings are checked: a file others may read has given its secrets away even when a
+    // setting in it is wrong. On standard error, as every warning, before any logger exists.
+    for (const warning of read.warnings) io.err(`${warning}\n`);
+    return loadConfig(read.env);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     io.err(`${e.message}\n`);
