@@ -208,6 +208,39 @@ Deno.test("password policy: user reset-password refuses the person's own words w
       "--password-stdin",
     ], "Apfelbaum-Gurten-1291\n");
     assert.equal(ok.code, 0, ok.err);
+
+    // Andrea Zbinden's account, made with a generated password, then reset with her own words.
+    const added = await cli(t, [
+      "user",
+      "add",
+      "--email",
+      "andrea.zbinden@demo.example",
+      "--role",
+      "hr",
+      "--employee",
+      "GW-001",
+    ]);
+    assert.equal(added.code, 0, added.err);
+    for (
+      const p of [
+        "Andrea-Zbinden-2026",
+        "Andrea.Zbinden.2026",
+        "Zbinden-Andrea-1990",
+        "Gipfelwerk-Demo-AG-2026",
+        "Thun 3600 Thun",
+        "Zuerich 8001 2026",
+      ]
+    ) {
+      const r = await cli(t, [
+        "user",
+        "reset-password",
+        "--email",
+        "andrea.zbinden@demo.example",
+        "--password-stdin",
+      ], `${p}\n`);
+      assert.equal(r.code, 1, p);
+      assert.match(r.err, /made of the person's own words/, p);
+    }
   } finally {
     t.close();
   }
