@@ -446,7 +446,9 @@ export const DEFAULT_ENV_FILE = "/etc/hr-service.env";
  * The variables of an env file, as systemd's `EnvironmentFile=` reads the same file: `KEY=value` lines, blank
  * lines and lines starting with `#` or `;` ignored, an optional `export ` in front; a value in double quotes
  * (`\"`, `\\` and `\n` inside), in single quotes (taken as written) or bare (trimmed; a `#` in it is part of
- * the value, as in a password). A line that is none of these stops with its line number.
+ * the value, as in a password). A line that is none of these stops with its line number and, when it starts
+ * with the name of a setting, that name: never the line's text, which may hold a password (`SMTP_URL
+ * smtp://hr:secret@…` without its `=`).
  */
 export function parseEnvFile(text: string, name: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -456,7 +458,12 @@ export function parseEnvFile(text: string, name: string): Record<string, string>
     if (line === "" || line.startsWith("#") || line.startsWith(";")) return;
     const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
     if (!m) {
-      problems.push(`${name}, line ${i + 1}: expected KEY=value, got "${line.slice(0, 40)}"`);
+      const word = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)/.exec(line)?.[1];
+      problems.push(
+        word && Object.hasOwn(schema.shape, word)
+          ? `${name}, line ${i + 1}: expected KEY=value; the line of ${word} has no "=" after the name`
+          : `${name}, line ${i + 1}: expected KEY=value (the line is not shown: it may hold a secret)`,
+      );
       return;
     }
     const [, key, value] = m;
@@ -479,19 +486,20 @@ export function parseEnvFile(text: string, name: string): Record<string, string>
  * else `/etc/hr-service.env` when it exists; `HR_SERVICE_ENV_FILE=` (empty) reads none. A variable set in the
  * environment (not empty) wins over the file, as systemd's `Environment=` lines and a shell's `VAR=… hr-service`
  * do. The service and every command read the same file, so a command run from a plain shell writes the
- * service's public origin into its e-mails. Returns the file read, if any, with the environment.
+ * service's public origin into its e-mails. Returns the file read, if any, with the environment, and a warning
+ * when the file is open to accounts that should not have it (`envFileModeWarning`).
  */
 export async function withEnvFile(
   env: Record<string, string | undefined>,
-): Promise<{ env: Record<string, string | undefined>; file?: string }> {
+): Promise<{ env: Record<string, string | undefined>; file?: string; warnings: string[] }> {
   const named = env.HR_SERVICE_ENV_FILE;
-  if (named === "") return { env };
+  if (named === "") return { env, warnings: [] };
   const file = named ?? DEFAULT_ENV_FILE;
   let text: string;
   try {
     text = await Deno.readTextFile(file);
   } catch (e) {
-    if (named === undefined && e instanceof Deno.errors.NotFound) return { env };
+    if (named === undefined && e instanceof Deno.errors.NotFound) return { env, warnings: [] };
     const why = e instanceof Deno.errors.NotFound
       ? "it does not exist"
       : e instanceof Deno.errors.PermissionDenied
@@ -505,7 +513,29 @@ export async function withEnvFile(
   for (const [k, v] of Object.entries(parseEnvFile(text, file))) {
     if (merged[k] === undefined || merged[k] === "") merged[k] = v;
   }
-  return { env: merged, file };
+  const mode = Deno.build.os === "windows" ? null : await Deno.stat(file).then((s) => s.mode, () => null);
+  const warning = mode === null ? null : envFileModeWarning(file, mode);
+  return { env: merged, file, warnings: warning ? [warning] : [] };
+}
+
+/**
+ * The warning for an env file that every account of the machine may read (it holds the database's and the
+ * mail server's passwords, the key-encryption key) or that others than its owner may change (whoever writes it
+ * chooses where the service sends mail and which database it opens); null for 0600 or 0640, the modes an
+ * installation gives it. The same kind of warning as for the data folder's files, with the `chmod` that fixes
+ * it.
+ */
+export function envFileModeWarning(file: string, mode: number): string | null {
+  const bits = mode & 0o777;
+  const open = bits & 0o026;
+  if (!open) return null;
+  const what = [
+    bits & 0o004 ? "readable by every account of this machine" : "",
+    bits & 0o022 ? `writable by ${bits & 0o002 ? "every account" : "its group"}` : "",
+  ].filter(Boolean).join(" and ");
+  return `Warning: the env file ${file} is ${what} (mode ${bits.toString(8).padStart(3, "0")}); run chmod ${
+    (bits & ~0o026 & 0o777).toString(8).padStart(3, "0")
+  } ${file}`;
 }
 
 /** What the serving process ran with, stored at its start (`service.served_with`) for the commands to compare. */

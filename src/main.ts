@@ -104,10 +104,13 @@ export async function main(
   const { database, diskFull } = opened;
 
   if (command === "migrate") {
+    for (const report of opened.reports) io.out(`${report}\n`);
     io.out("The database is up to date.\n");
     database.close();
     return 0;
   }
+  // A command or the service that upgraded the database says it in its log (standard error).
+  for (const report of opened.reports) log.warn(report);
   if (admin) {
     const deps = { config, database, db: database.db, clock: systemClock, log };
     try {

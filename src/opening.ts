@@ -16,7 +16,11 @@ type ErrorOut = Pick<Io, "err">;
 /** The configuration from `env` and the env file it names, or exit code 2 once the problem is said. */
 export async function readConfig(env: Record<string, string>, io: ErrorOut): Promise<Config | number> {
   try {
-    return loadConfig((await withEnvFile(env)).env);
+    const read = await withEnvFile(env);
+    // Before the settings are checked: a file others may read has given its secrets away even when a
+    // setting in it is wrong. On standard error, as every warning, before any logger exists.
+    for (const warning of read.warnings) io.err(`${warning}\n`);
+    return loadConfig(read.env);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     io.err(`${e.message}\n`);
@@ -29,6 +33,8 @@ export interface Opened {
   database: Database;
   /** The full disk behind an error, if that is what it was (a local file only). */
   diskFull(error: unknown): Promise<PreflightProblem | null>;
+  /** What the migrations just applied say an administrator must know (`migrate`'s `-- Report:` lines). */
+  reports: string[];
 }
 
 /**
@@ -68,9 +74,11 @@ export async function openMigrated(
     io.err(`${full.message}\n`);
     return full.exitCode;
   }
+  let reports: string[];
   try {
-    const { applied } = await migrate(database.client);
-    if (applied.length) log.info("migrations applied", { applied });
+    const migrated = await migrate(database.client);
+    reports = migrated.reports;
+    if (migrated.applied.length) log.info("migrations applied", { applied: migrated.applied });
   } catch (e) {
     database.close();
     if (e instanceof DatabaseNewerError) {
@@ -82,5 +90,5 @@ export async function openMigrated(
     io.err(`${full.message}\n`);
     return full.exitCode;
   }
-  return { database, diskFull };
+  return { database, diskFull, reports };
 }

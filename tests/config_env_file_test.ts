@@ -50,7 +50,7 @@ Deno.test("env file: KEY=value lines, comments, export, quotes; a bad line is na
     () => parseEnvFile('PORT=8000\nthis is not a setting\nMAIL_FROM="open', "hr.env"),
     (e: ConfigError) => {
       assert.deepEqual(e.problems, [
-        'hr.env, line 2: expected KEY=value, got "this is not a setting"',
+        "hr.env, line 2: expected KEY=value (the line is not shown: it may hold a secret)",
         `hr.env, line 3: MAIL_FROM's value opens a " it does not close`,
       ]);
       return true;
@@ -103,6 +103,7 @@ Deno.test("env file: a command warns when its origin or SMTP differs from what t
       file,
       `# what the service runs with\nDATABASE_URL=file:${dir}/hr.db\nDEMO_DATA=false\n` +
         "MCP_ISSUER_URL=https://hr.example.ch\nSMTP_URL=smtp://127.0.0.1:9\nLOG_LEVEL=warn\n",
+      { mode: 0o640 }, // as the README installs it: root and the service's group only
     );
     // The service, started as systemd starts it: the file and nothing else.
     const child = new Deno.Command(Deno.execPath(), {

@@ -56,7 +56,8 @@ Deno.test("readme: every hr-service command of the operator's guide runs and suc
   const envFile = /```ini\n(# \/etc\/hr-service\.env[\s\S]*?)```/.exec(guide);
   assert.ok(envFile, "the guide shows /etc/hr-service.env");
   assert.match(envFile[1], /^DEMO_DATA=false$/m, "the first start is not the demo");
-  await Deno.writeTextFile(`${dir}/hr-service.env`, envFile[1]);
+  // Installed as the guide installs it (0640): a file others may read is used with a warning.
+  await Deno.writeTextFile(`${dir}/hr-service.env`, envFile[1], { mode: 0o640 });
   // The database is the test's own: the environment wins over the file's DATABASE_URL.
   const env = {
     HR_SERVICE_ENV_FILE: `${dir}/hr-service.env`,

@@ -46,10 +46,6 @@ export async function addUser(
   const email = p.email.trim().toLowerCase();
   checkEmail(email);
   checkRole(p.role);
-  const problem = p.password === undefined
-    ? null
-    : await passwordProblem(p.password, p.email, await passwordContext(deps, p.email));
-  if (problem) throw new CommandError(PASSWORD_PROBLEM_TEXT[problem]);
   if (await deps.db.query.users.findFirst({ where: eq(users.email, email) })) {
     throw new CommandError(`An account ${email} already exists.`);
   }
@@ -63,6 +59,11 @@ export async function addUser(
     employeeId = e.id;
     recordLanguage = e.language;
   }
+  // Checked once the record is known: its name, city and birth date are the person's own words.
+  const problem = p.password === undefined
+    ? null
+    : await passwordProblem(p.password, p.email, await passwordContext(deps, p.email, employeeId));
+  if (problem) throw new CommandError(PASSWORD_PROBLEM_TEXT[problem]);
   // Without --language: the person's language as HR entered it with their record, else German.
   const language = p.language ?? recordLanguage ?? "de";
   if (!isLang(language)) throw new CommandError("The language must be de, en, fr or it.");

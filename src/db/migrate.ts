@@ -67,22 +67,56 @@ async function ensureTable(client: Client) {
 }
 
 /**
- * Applies pending migrations forward-only, each in one transaction. Refuses to touch a database that
- * already holds migrations this executable does not know (it was upgraded by a newer release).
+ * What a migration's statement asks beyond running it, in comment lines of its SQL: `-- Report: text` adds
+ * the text to what `migrate` says when the statement changed rows (`{count}` is how many); `-- Scrub: why`
+ * rewrites the whole file afterwards when it changed rows, for a statement that removes what must not rest
+ * anywhere (a secret an older version wrote in clear): a deleted value otherwise stays in the file's free
+ * space and in its write-ahead log until overwritten.
  */
-export async function migrate(client: Client, migrations?: Migration[]): Promise<{ applied: string[] }> {
+function directives(statement: string): { report?: string; scrub: boolean } {
+  return {
+    report: /^--\s*Report:\s*(.+)$/m.exec(statement)?.[1].trim(),
+    scrub: /^--\s*Scrub:/m.test(statement),
+  };
+}
+
+/**
+ * Applies pending migrations forward-only, each in one transaction. Refuses to touch a database that
+ * already holds migrations this executable does not know (it was upgraded by a newer release). Returns the
+ * migrations applied and what they report (see `directives`).
+ */
+export async function migrate(
+  client: Client,
+  migrations?: Migration[],
+): Promise<{ applied: string[]; reports: string[] }> {
   const all = migrations ?? await readMigrations();
   const status = await migrationStatus(client, all);
   if (status.unknown > 0) throw new DatabaseNewerError(status.unknown);
   const applied: string[] = [];
+  const reports: string[] = [];
+  let scrub = false;
   for (const m of status.pending) {
-    await client.batch([
+    const results = await client.batch([
       ...m.statements,
       { sql: "INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)", args: [m.hash, m.when] },
     ], "write");
+    m.statements.forEach((sql, i) => {
+      const changed = results[i]?.rowsAffected ?? 0;
+      if (!changed) return;
+      const d = directives(sql);
+      if (d.report) reports.push(d.report.replaceAll("{count}", String(changed)));
+      scrub ||= d.scrub;
+    });
     applied.push(m.tag);
   }
   // A statement prepared before the schema changed would keep its old column list.
   if (applied.length) forgetPreparedStatements(client);
-  return { applied };
+  // A local file only: a libSQL server keeps its own storage and log.
+  if (scrub && client.protocol === "file") {
+    // VACUUM writes a new file from the live rows only (nothing of a freed page or cell is copied); the
+    // checkpoint then moves it out of the log and truncates the log to nothing, old frames included.
+    await client.execute("VACUUM");
+    await client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+  }
+  return { applied, reports };
 }

@@ -19,6 +19,7 @@ export async function runDemoCommand(
   const opened = await openMigrated(config, log, io, false);
   if (typeof opened === "number") return opened;
   const { database, diskFull } = opened;
+  for (const report of opened.reports) log.warn(report);
   try {
     if (!await hasData(database.db) && await createDemo(database, config, log, io.out)) return 0;
     io.err("The database already holds people: the demo organisation is created only in an empty one.\n");

@@ -21,6 +21,8 @@ export interface InvitationTexts {
   submit: string;
   tooShort: string;
   common: string;
+  /** The password is made of the person's name, e-mail, organisation, city or birth date and a year. */
+  personal: string;
   email: string;
   mismatch: string;
   invalid: string;
@@ -46,6 +48,8 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
     tooShort: "Das Passwort muss mindestens 10 Zeichen haben.",
     common:
       "Dieses Passwort ist zu leicht zu erraten (ein häufiges Passwort, ein Name, ein Wort mit Jahreszahl); wählen Sie ein längeres, etwa aus einigen Wörtern ohne Zusammenhang.",
+    personal:
+      "Das neue Passwort besteht aus dem, was andere über Sie wissen (Ihr Name, Ihre E-Mail-Adresse, der Name der Organisation, Ihr Wohnort, die Postleitzahl, das Geburtsdatum, eine Jahreszahl); wählen Sie eines, das niemand aus Ihrem Umfeld erraten kann, etwa aus einigen Wörtern ohne Zusammenhang.",
     email: "Das Passwort darf nicht Ihre E-Mail-Adresse sein.",
     mismatch: "Die beiden Passwörter stimmen nicht überein.",
     invalid: "Dieser Link ist abgelaufen oder wurde schon benutzt. Bitten Sie HR um eine neue Einladung.",
@@ -70,6 +74,8 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
     tooShort: "Le mot de passe doit compter au moins 10 caractères.",
     common:
       "Ce mot de passe est trop facile à deviner (un mot de passe courant, un nom, un mot suivi d'une année) ; choisissez-en un plus long, par exemple quelques mots sans rapport entre eux.",
+    personal:
+      "Le nouveau mot de passe est fait de ce que d'autres savent de vous (votre nom, votre adresse e-mail, le nom de l'organisation, votre localité, le code postal, la date de naissance, une année) ; choisissez-en un que personne de votre entourage ne peut deviner, par exemple quelques mots sans rapport entre eux.",
     email: "Le mot de passe ne doit pas être votre adresse e-mail.",
     mismatch: "Les deux mots de passe ne correspondent pas.",
     invalid: "Ce lien a expiré ou a déjà été utilisé. Demandez une nouvelle invitation aux RH.",
@@ -94,6 +100,8 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
     tooShort: "La password deve avere almeno 10 caratteri.",
     common:
       "Questa password è troppo facile da indovinare (una password comune, un nome, una parola con un anno); ne scelga una più lunga, ad esempio alcune parole senza legame tra loro.",
+    personal:
+      "La nuova password è fatta di ciò che altri sanno di lei (il suo nome, il suo indirizzo e-mail, il nome dell'organizzazione, la sua località, il numero postale, la data di nascita, un anno); ne scelga una che nessuno della sua cerchia possa indovinare, ad esempio alcune parole senza legame tra loro.",
     email: "La password non può essere il suo indirizzo e-mail.",
     mismatch: "Le due password non coincidono.",
     invalid: "Questo link è scaduto o è già stato usato. Chieda un nuovo invito alle risorse umane.",
@@ -117,6 +125,8 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
     tooShort: "The password must have at least 10 characters.",
     common:
       "This password is too easy to guess (a common password, a name, a word with a year); choose a longer one, such as a few unrelated words.",
+    personal:
+      "The new password is made of what others know about you (your name, your e-mail address, the organisation's name, your town, the postcode, your birth date, a year); choose one nobody around you could guess, such as a few unrelated words.",
     email: "The password must not be your e-mail address.",
     mismatch: "The two passwords do not match.",
     invalid: "This link has expired or was already used. Ask HR for a new invitation.",

@@ -49,7 +49,10 @@ const PolicySummary = z.strictObject({
 const Policy = PolicySummary.extend({ markdown: z.string() });
 
 const Attachment = z.strictObject({
-  fileName: z.string(),
+  fileName: z.string().meta({
+    description: "attachment.pdf, attachment.jpg or attachment.png: the type its content proved, never the " +
+      "name it was uploaded under.",
+  }),
   contentType: z.enum(ATTACHMENT_TYPES),
   sizeBytes: z.number().int(),
   uploadedAt: dateTime,

@@ -720,7 +720,10 @@ export const LeaveApproval = named(
     balances: z.array(DecisionBalance).meta({ description: "The requester's remaining days if approved." }),
     teamAbsences: z.array(TeamAbsence).max(50),
     attachment: z.strictObject({
-      fileName: z.string(),
+      fileName: z.string().meta({
+        description: "attachment.pdf, attachment.jpg or attachment.png: the type its content proved, never " +
+          "the name it was uploaded under.",
+      }),
       contentType: z.enum(["application/pdf", "image/jpeg", "image/png"]),
       sizeBytes: z.int(),
       uploadedAt: dateTime,

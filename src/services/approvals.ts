@@ -41,6 +41,7 @@ import { balanceOf, renderRequests, statusText } from "./leave.ts";
 import { type ChangeField, changeRequestView, FIELD_COLUMN } from "./profile.ts";
 import { checkWeekStart, weekOf } from "./time.ts";
 import { afterKey, keysetPage, keysetStart } from "./keyset.ts";
+import { neutralFileName } from "./uploaded_files.ts";
 
 /** States a leave decision applies to. */
 const DECIDABLE = ["AWAITING_APPROVAL", "CANCELLATION_REQUESTED"];
@@ -189,14 +190,13 @@ export function overdrawnYears<B extends { remainingBefore: number; remainingAft
 /** What the approver sees of the requester's supporting file (its bytes are fetched on their own). */
 async function attachmentOf(q: Q, leaveRequestId: string) {
   const [a] = await q.select({
-    fileName: leaveRequestAttachments.fileName,
     contentType: leaveRequestAttachments.contentType,
     sizeBytes: leaveRequestAttachments.sizeBytes,
     uploadedAt: leaveRequestAttachments.uploadedAt,
   }).from(leaveRequestAttachments).where(eq(leaveRequestAttachments.leaveRequestId, leaveRequestId)).limit(1);
   return a
     ? {
-      fileName: a.fileName,
+      fileName: neutralFileName("attachment", a.contentType),
       contentType: a.contentType as "application/pdf" | "image/jpeg" | "image/png",
       sizeBytes: a.sizeBytes,
       uploadedAt: new Date(a.uploadedAt).toISOString(),

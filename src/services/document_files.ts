@@ -9,7 +9,7 @@ import { isHrOrAbove } from "../domain/access.ts";
 import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { iso, type Q, selfId, type ServiceDeps, writeTx } from "./common.ts";
-import { checkedUpload } from "./uploaded_files.ts";
+import { checkedNeutralUpload, neutralFileName } from "./uploaded_files.ts";
 
 type RequiredDocument = typeof requiredDocuments.$inferSelect;
 
@@ -46,7 +46,7 @@ export async function uploadRequiredDocument(
   return await writeTx(deps, async (tx) => {
     const d = await ownDocument(tx, actor, input.id);
     const file = {
-      ...checkedUpload(input, "document"),
+      ...checkedNeutralUpload(input, "document"),
       uploadedAt: now,
       uploadedByUserId: actor.userId,
     };
@@ -73,7 +73,7 @@ export async function getRequiredDocumentFile(deps: ServiceDeps, actor: Actor, i
   const allowed = f && (f.employeeId === actor.employeeId || isHrOrAbove(actor.role));
   if (!allowed) throw refusal("not_found", "upload.noDocumentFile");
   return {
-    fileName: f.fileName,
+    fileName: neutralFileName("document", f.contentType),
     contentType: f.contentType,
     bytes: new Uint8Array(f.bytes) as Uint8Array<ArrayBuffer>,
   };

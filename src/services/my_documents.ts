@@ -22,7 +22,7 @@ import type { MessageId } from "../i18n/messages/mod.ts";
 import type { Lang } from "../i18n/mod.ts";
 import type { Actor } from "./actor.ts";
 import { iso, selfId, type ServiceDeps, writeTx } from "./common.ts";
-import { checkedUpload } from "./uploaded_files.ts";
+import { checkedNeutralUpload, checkedUpload, neutralFileName } from "./uploaded_files.ts";
 import { SLUG_RE } from "./mcp_documents.ts";
 
 export const PERSONAL_DOCUMENT_KINDS = ["CONTRACT", "SALARY_CERTIFICATE", "OTHER"] as const;
@@ -231,7 +231,7 @@ export async function acknowledgePolicy(deps: ServiceDeps, actor: Actor, slug: s
 
 function attachmentView(a: { fileName: string; contentType: string; sizeBytes: number; uploadedAt: number }) {
   return {
-    fileName: a.fileName,
+    fileName: neutralFileName("attachment", a.contentType),
     contentType: a.contentType as typeof ATTACHMENT_TYPES[number],
     sizeBytes: a.sizeBytes,
     uploadedAt: iso(a.uploadedAt),
@@ -267,7 +267,7 @@ export async function attachToLeaveRequest(
         status: { id: DECIDED[r.status] ?? "documents.statusDecided" },
       });
     }
-    const file = checkedUpload(input, "attachment");
+    const file = checkedNeutralUpload(input, "attachment");
     if (!(ATTACHMENT_TYPES as readonly string[]).includes(file.contentType)) {
       throw refusal("unsupported_media_type", "documents.attachmentType", {}, { field: "file" });
     }

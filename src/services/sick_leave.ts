@@ -26,7 +26,7 @@ import { refusal } from "../errors.ts";
 import { isHrOrAbove } from "../domain/access.ts";
 import type { Actor } from "./actor.ts";
 import { localClock } from "./time_timer.ts";
-import { checkedUpload, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from "./uploaded_files.ts";
+import { checkedNeutralUpload, neutralFileName, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from "./uploaded_files.ts";
 import { changedAfter, removedSince, syncPage, syncStart } from "./sync.ts";
 import {
   checkYear,
@@ -572,7 +572,7 @@ export async function uploadCertificate(
     const r = await ownAbsence(tx, actor, input.id);
     if (r.withdrawnAt) throw refusal("conflict", "sick.certificateTakenBack");
     if (r.certificateState === "ACCEPTED") throw refusal("conflict", "sick.certificateAccepted");
-    const checked = checkedUpload(input, "certificate");
+    const checked = checkedNeutralUpload(input, "certificate");
     const fileName = checked.fileName;
     const file = { ...checked, uploadedAt: now, uploadedByUserId: actor.userId };
     await tx.insert(sickCertificates).values({ sickEntryId: r.id, employeeId: r.employeeId, ...file })
@@ -598,7 +598,7 @@ export async function getCertificateFile(deps: ServiceDeps, actor: Actor, entryI
   const allowed = f && (f.employeeId === actor.employeeId || isHrOrAbove(actor.role));
   if (!allowed) throw refusal("not_found", "sick.noCertificateFile");
   return {
-    fileName: f.fileName,
+    fileName: neutralFileName("certificate", f.contentType),
     contentType: f.contentType,
     bytes: new Uint8Array(f.bytes) as Uint8Array<ArrayBuffer>,
   };

@@ -25,6 +25,38 @@ export function fileTypeOf(bytes: Uint8Array): string | null {
   return null;
 }
 
+/** What a file people send HR or their approver is: the first part of the name it is listed and served under. */
+export type UploadKind = "attachment" | "certificate" | "document";
+
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  "application/pdf": "pdf",
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/heic": "heic",
+};
+
+/**
+ * The name a file someone uploaded for another person to open (a leave request's attachment for the approver,
+ * a medical certificate or a requested document for HR) is stored, listed and served under: what it is and the
+ * extension its content proved (`attachment.pdf`, `certificate.jpg`), never the name it was sent with. A PDF
+ * named `einladung.html` would otherwise be offered to its reader as a page, or a name would mislead about
+ * what it holds; CVs and letters are named the same way (`cv.pdf`). Files stored before under their
+ * uploader's name are listed and served under this one too.
+ */
+export function neutralFileName(kind: UploadKind, contentType: string): string {
+  const ext = EXTENSIONS[contentType];
+  return ext ? `${kind}.${ext}` : kind;
+}
+
+/** `checkedUpload` for a file another person opens: stored under its neutral name (`neutralFileName`). */
+export function checkedNeutralUpload(
+  input: { fileName: string; bytes: Uint8Array },
+  kind: UploadKind,
+): CheckedFile {
+  const file = checkedUpload(input, kind);
+  return { ...file, fileName: neutralFileName(kind, file.contentType) };
+}
+
 /** A checked upload, ready to store. */
 export interface CheckedFile {
   fileName: string;

@@ -265,7 +265,7 @@ Deno.test("my documents: a leave request's attachment, read by the approver, ref
       assert.equal(r.status, 200, await r.clone().text());
       const a = (await r.json()).data;
       assert.equal(a.contentType, "application/pdf");
-      assert.equal(a.fileName, "einladung.pdf");
+      assert.equal(a.fileName, "attachment.pdf", "a neutral name, never the one it was sent with");
       const again = await attach(token, form(PNG, "einladung.png", "image/png"));
       assert.equal(again.status, 200);
       assert.equal((await again.json()).data.contentType, "image/png", "a new upload replaces the file");
@@ -290,7 +290,7 @@ Deno.test("my documents: a leave request's attachment, read by the approver, ref
     await ctx.step("the approval names it, and HR's console inbox links to it", async () => {
       const approval = await (await t.request(`${BASE}/approvals/leave-requests/${id}`, { token: manager }))
         .json();
-      assert.equal(approval.data.attachment.fileName, "einladung.png");
+      assert.equal(approval.data.attachment.fileName, "attachment.png");
       assert.equal(approval.data.attachment.contentType, "image/png");
       // The console inbox lists what is routed to HR: route this one there for the look.
       const [row] = await t.deps.db.select().from(leaveRequests).where(eq(leaveRequests.id, id));

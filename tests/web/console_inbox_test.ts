@@ -87,7 +87,7 @@ Deno.test("console inbox: HR applies a change, decides leave without a manager a
       assert.equal(f.status, 200);
       assert.equal(f.headers.get("content-type"), "application/pdf");
       assert.equal(f.headers.get("cache-control"), "no-store");
-      assert.match(f.headers.get("content-disposition") ?? "", /^attachment; filename="zeugnis.pdf"$/);
+      assert.match(f.headers.get("content-disposition") ?? "", /^attachment; filename="certificate.pdf"$/);
       assert.deepEqual(new Uint8Array(await f.arrayBuffer()), PDF);
     });
 
