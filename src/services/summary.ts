@@ -34,7 +34,6 @@ import {
   absencesFrom,
   type AbsenceSick,
   weekTargetFrom,
-  workloadFrom,
 } from "./time.ts";
 
 interface Facts extends EmployeeCore {
@@ -312,7 +311,7 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, today: stri
       emp,
       weekStart,
       absences,
-      workloadFrom(workloadHistory, emp, weekStart),
+      workloadHistory,
     );
     const entries = JSON.parse(f.weekEntries) as [number, string][];
     timesheet = {
