@@ -51,50 +51,59 @@ Deno.test("pattern in force: HR's absence overview and the week's targets follow
     // Thomas Huber (V07): the same from Monday 1 February 2027, ahead of today.
     await changeWorkload(t, cookie, "V07", "2027-02-01");
 
-    await ctx.step("the overview shows a week off before a change behind today on all five days", async () => {
-      await fileWeek(t, "V04", "2026-10-19", "2026-10-23");
-      assert.deepEqual(await awayDays(t, "2026-10", "V04"), [
-        "2026-10-19",
-        "2026-10-20",
-        "2026-10-21",
-        "2026-10-22",
-        "2026-10-23",
-      ]);
-    });
+    await ctx.step(
+      "the overview shows a week off before a change behind today on all five days",
+      async () => {
+        await fileWeek(t, "V04", "2026-10-19", "2026-10-23");
+        assert.deepEqual(await awayDays(t, "2026-10", "V04"), [
+          "2026-10-19",
+          "2026-10-20",
+          "2026-10-21",
+          "2026-10-22",
+          "2026-10-23",
+        ]);
+      },
+    );
 
-    await ctx.step("the overview shows a week off after a change ahead of today on Monday to Wednesday", async () => {
-      await fileWeek(t, "V07", "2027-02-08", "2027-02-12");
-      assert.deepEqual(await awayDays(t, "2027-02", "V07"), ["2027-02-08", "2027-02-09", "2027-02-10"]);
-    });
+    await ctx.step(
+      "the overview shows a week off after a change ahead of today on Monday to Wednesday",
+      async () => {
+        await fileWeek(t, "V07", "2027-02-08", "2027-02-12");
+        assert.deepEqual(await awayDays(t, "2027-02", "V07"), ["2027-02-08", "2027-02-09", "2027-02-10"]);
+      },
+    );
 
-    await ctx.step("the week's targets: 8.4 h a day before the change, the week of the change 25.2 h", async () => {
-      const email = (await fixturePeople()).find((p) => p.pn === "V04")!.email;
-      const token = await t.signIn(email, personPassword("V04"));
-      const week = async (monday: string) => {
-        const r = await t.request(`${BASE}/employee/time-weeks/${monday}`, { token });
-        assert.equal(r.status, 200, await r.clone().text());
-        return (await r.json()).data;
-      };
-      const before = await week("2026-10-26");
-      assert.deepEqual(
-        before.days.map((d: { targetHours: number }) => d.targetHours),
-        [8.4, 8.4, 8.4, 8.4, 8.4, 0, 0],
-      );
-      assert.equal(before.targetHours, 42);
-      // Monday and Tuesday under the old pattern, Wednesday under the new one, Thursday and Friday off.
-      const change = await week("2026-11-02");
-      assert.deepEqual(
-        change.days.map((d: { targetHours: number }) => d.targetHours),
-        [8.4, 8.4, 8.4, 0, 0, 0, 0],
-      );
-      assert.equal(change.targetHours, 25.2);
-      const after = await week("2026-11-09");
-      assert.deepEqual(
-        after.days.map((d: { targetHours: number }) => d.targetHours),
-        [8.4, 8.4, 8.4, 0, 0, 0, 0],
-      );
-      assert.equal(after.targetHours, 25.2);
-    });
+    await ctx.step(
+      "the week's targets: 8.4 h a day before the change, the week of the change 25.2 h",
+      async () => {
+        const email = (await fixturePeople()).find((p) => p.pn === "V04")!.email;
+        const token = await t.signIn(email, personPassword("V04"));
+        const week = async (monday: string) => {
+          const r = await t.request(`${BASE}/employee/time-weeks/${monday}`, { token });
+          assert.equal(r.status, 200, await r.clone().text());
+          return (await r.json()).data;
+        };
+        const before = await week("2026-10-26");
+        assert.deepEqual(
+          before.days.map((d: { targetHours: number }) => d.targetHours),
+          [8.4, 8.4, 8.4, 8.4, 8.4, 0, 0],
+        );
+        assert.equal(before.targetHours, 42);
+        // Monday and Tuesday under the old pattern, Wednesday under the new one, Thursday and Friday off.
+        const change = await week("2026-11-02");
+        assert.deepEqual(
+          change.days.map((d: { targetHours: number }) => d.targetHours),
+          [8.4, 8.4, 8.4, 0, 0, 0, 0],
+        );
+        assert.equal(change.targetHours, 25.2);
+        const after = await week("2026-11-09");
+        assert.deepEqual(
+          after.days.map((d: { targetHours: number }) => d.targetHours),
+          [8.4, 8.4, 8.4, 0, 0, 0, 0],
+        );
+        assert.equal(after.targetHours, 25.2);
+      },
+    );
   } finally {
     t.close();
   }
