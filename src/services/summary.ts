@@ -23,6 +23,7 @@ import {
   balanceFrom,
   balanceOf,
   entitlementData,
+  statutoryOwedIn,
   takesClosures,
   VACATION_CODE,
   WORKLOAD_HISTORY_LIMIT,
@@ -263,7 +264,14 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, today: stri
           ? { carryOverDays: ent[0], carryOverExpiresOn: ent[1], adjustmentDays: ent[2] }
           // No row records the year's carry-over: derived as the balance does (only then, so the
           // statement's single read stays the rule).
-          : await derivedCarryOver(deps.db, emp, { id: f.vacationTypeId, ...type }, year, balanceOf),
+          : await derivedCarryOver(
+            deps.db,
+            emp,
+            { id: f.vacationTypeId, ...type },
+            year,
+            balanceOf,
+            statutoryOwedIn,
+          ),
         adjCount,
         adjSum,
       ),
