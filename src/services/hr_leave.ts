@@ -34,7 +34,8 @@ import {
   weekdaysOf,
   writeTx,
 } from "./common.ts";
-import { balancesOf, patternHistoryOf } from "./leave.ts";
+import { balancesOf, patternHistoryOf, statutoryCarriedIn } from "./leave.ts";
+import { statutoryLapse } from "../domain/carry_over.ts";
 import { OPENING_MARK } from "./carry_over.ts";
 
 export { OPENING_MARK };
@@ -64,6 +65,8 @@ export interface HrBalance {
   entitlement: number | null;
   carryOver: number;
   carryOverLapsed: number;
+  /** The statutory days in `carryOver` by year of origin, with the day they lapse (vacation only). */
+  statutoryCarried: { origin: number; days: number; lapsesOn: string }[];
   adjustments: number;
   available: number | null;
   used: number;
@@ -123,6 +126,7 @@ export async function hrLeaveBalances(
           entitlement: d ? b.entitlement : null,
           carryOver: b.carryOver,
           carryOverLapsed: b.carryOverLapsed,
+          statutoryCarried: statutoryCarriedIn(b).map((c) => ({ ...c, lapsesOn: statutoryLapse(c.origin) })),
           adjustments: b.adjustments,
           available: d ? b.available : null,
           used: b.used,

@@ -241,6 +241,14 @@ export function entitlementData(
  */
 const statutoryOwed = new WeakMap<LeaveBalance, StatutoryCarry[]>();
 
+/** The statutory days carried into a computed balance's year, by year of origin (a derived carry-over). */
+const statutoryCarried = new WeakMap<LeaveBalance, StatutoryCarry[]>();
+
+/** The statutory days carried into `balance`'s year, oldest first; none for a balance not computed here. */
+export function statutoryCarriedIn(balance: LeaveBalance): StatutoryCarry[] {
+  return statutoryCarried.get(balance) ?? [];
+}
+
 /** The statutory days `balance`'s year held (see `statutoryOwed`); none for a balance not computed here. */
 export function statutoryOwedIn(balance: LeaveBalance): StatutoryCarry[] {
   return statutoryOwed.get(balance) ?? [];
@@ -309,6 +317,7 @@ export function balanceFrom(
       patternHistory: calendar.patternHistory,
     });
     statutoryOwed.set(out, [...(ent?.statutory ?? []), ...(own > 0 ? [{ origin: year, days: own }] : [])]);
+    if (ent?.statutory?.length) statutoryCarried.set(out, ent.statutory);
   }
   return out;
 }

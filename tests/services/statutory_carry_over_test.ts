@@ -55,6 +55,13 @@ Deno.test("statutory vacation: untaken statutory days stay owed for five years, 
       assert.equal(b.carryOverExpiresOn, `${year}-03-31`, `${year}: only the extra days have an expiry`);
       assert.equal(b.remaining, remaining, `${year} remaining`);
     }
+    // `leave balances` says the carried statutory days by year of origin, with the day each lapses.
+    const shown = await cli(t, ["leave", "balances", "--employee", "V04", "--year", "2031"]);
+    assert.equal(shown.code, 0, shown.err);
+    assert.match(
+      shown.out,
+      /VACATION +entitlement 25, carry-over 105,[^\n]*\n {4}20 statutory days from 2026 lapse on 31\.12\.2031\n {4}20 statutory days from 2027 lapse on 31\.12\.2032\n {4}20 statutory days from 2028 lapse on 31\.12\.2033\n {4}20 statutory days from 2029 lapse on 31\.12\.2034\n {4}20 statutory days from 2030 lapse on 31\.12\.2035\n/,
+    );
   } finally {
     t.close();
   }
