@@ -234,6 +234,14 @@ export const leaveTypeCommands: Command[] = [
                 b.code.padEnd(14)
               } no balance; used ${b.used}, planned ${b.planned}, requested ${b.pending}\n`,
           );
+          // The statutory days carried never lapse with the type's expiry: said by year of origin.
+          for (const c of b.statutoryCarried) {
+            io.out(
+              `    ${c.days} statutory days from ${c.origin} lapse on ${`${c.lapsesOn.slice(8)}.${
+                c.lapsesOn.slice(5, 7)
+              }.${c.lapsesOn.slice(0, 4)}`}\n`,
+            );
+          }
         }
       }
       io.out(`${r.people.length} person(s), leave year ${r.year}.\n`);

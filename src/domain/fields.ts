@@ -19,10 +19,21 @@ import { SALARY_SCALES } from "./sick.ts";
  */
 export const isoDate = z.string({ error: "must be a date YYYY-MM-DD" })
   .refine(isValidDate, { message: "must be a date YYYY-MM-DD that exists" })
-  .refine((s) => !isValidDate(s) || isPlausibleDate(s), {
+  .refine((s) => dateProblem(s) !== "range", {
     message: "must be a date from 1900-01-01 to 2100-12-31",
   })
   .meta({ format: "date", example: "2026-11-18" });
+
+/**
+ * The one rule for a date any door takes, for the services that list their problems in their own words:
+ * `"format"` when it is no calendar day `YYYY-MM-DD`, `"range"` when it lies outside 1900-01-01 to 2100-12-31
+ * (a year typed 9999 is a slip, and a record dated there makes the installation's own export a file it
+ * refuses), else null. `isoDate` is the same rule as a schema.
+ */
+export function dateProblem(value: string): "format" | "range" | null {
+  if (!isValidDate(value)) return "format";
+  return isPlausibleDate(value) ? null : "range";
+}
 
 /** A time of day `HH:MM` (00:00–23:59). */
 export const hhmm = z.string({ error: "must be a time HH:MM" })

@@ -37,17 +37,32 @@ export const CANTONAL_AMENDMENTS: Readonly<
   GL: { "12-24": false, "12-31": false },
   // Karfreitag is a rest day of the cantonal law, not an optional day.
   GR: { "easter -2": "public" },
-  // Mariä Empfängnis has the status of Mariä Himmelfahrt and Allerheiligen.
-  AI: { "12-08": "public" },
-  // 1 May is no rest day; Berchtoldstag and the Catholic days are rest days of some districts only.
+  // Mariä Empfängnis has the status of Mariä Himmelfahrt and Allerheiligen. St. Mauritius (22 September) is
+  // kept in the inner districts only, not in Oberegg (date-holidays' own note says so), so it is not the
+  // canton's.
+  AI: { "12-08": "public", "09-22": "optional" },
+  // Only five rest days are the whole canton's: 1 January, Good Friday, Ascension, 1 August, 25 December (Kanton
+  // Aargau, Gesetz über die öffentlichen Ruhetage; the canton's portal hallo-aargau.ch: "In jedem Bezirk gibt es
+  // neun gesetzliche Feiertage, fünf davon sind im ganzen Kanton dieselben"). The others, Easter and Whit Monday
+  // and 26 December among them, are set by district; 1 May is none.
   AG: {
     "01-02": "optional",
+    "easter 1": "optional",
     "05-01": false,
+    "easter 50": "optional",
     "easter 60": "optional",
     "08-15": "optional",
     "11-01": "optional",
     "12-08": "optional",
+    "12-26": "optional",
   },
+  // Stephanstag is no rest day when Christmas falls on a Monday or a Friday, i.e. when it is a Tuesday or a
+  // Saturday (hallo-ar.ch, "Öffentliche Feiertage"; srf.ch, 2017); date-holidays has it the other way round ("not
+  // on monday"). The same rule as AI's (date-holidays' AI data has it right).
+  AR: { "12-26 not on monday": false, "12-26 not on tuesday, saturday": "public" },
+  // date-holidays makes Uri's Stephanstag depend on the weekday ("not on monday, friday"); no list or law of the
+  // canton found says so, and the canton's list names the day without a condition: every year.
+  UR: { "12-26 not on monday, friday": false, "12-26": "public" },
   // Josefstag is a rest day of a few communes only.
   SO: { "03-19": "optional" },
   // Neither 1 May nor Whit Monday (like Easter Monday) is among the canton's rest days; the afternoon of
@@ -74,7 +89,12 @@ export function amendSwissHolidays(): typeof swissHolidays {
   for (const [canton, amendments] of Object.entries(CANTONAL_AMENDMENTS)) {
     const days = ch.states[canton].days;
     for (const [rule, status] of Object.entries(amendments)) {
-      const known = (days[rule] ?? ch.days[rule] ?? { _name: rule }) as Record<string, unknown>;
+      // A rule with a weekday condition ("12-26 not on tuesday") takes the name of its day ("12-26").
+      const day = rule.split(" not on ")[0];
+      const known = (days[rule] || ch.days[rule] || days[day] || ch.days[day] || { _name: day }) as Record<
+        string,
+        unknown
+      >;
       if (status === false) days[rule] = false;
       else days[rule] = { ...known, type: status };
     }

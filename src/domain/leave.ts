@@ -268,6 +268,11 @@ export interface BalanceInput {
   /** Days carried over from the previous year and the last day they may be used (null: never lapse). */
   carryOverDays?: number;
   carryOverExpiresOn?: string | null;
+  /**
+   * The part of `carryOverDays` that is the statutory minimum of earlier years (domain/carry_over.ts
+   * `StatutoryCarry`): the expiry does not cut it, and days taken count first against the rest.
+   */
+  carryOverStatutoryDays?: number;
   /** Manual corrections by HR (positive or negative). */
   adjustmentDays?: number;
   /** Requests of this employee and leave type; states other than approved and pending are ignored. */
@@ -485,7 +490,9 @@ export function computeBalance(input: BalanceInput): LeaveBalance {
   }
 
   const carryOver = input.carryOverDays ?? 0;
-  const unconsumed = Math.max(0, carryOver - takenByExpiry);
+  // Only the organisation's extra days lapse at the expiry; days taken by then count against them first.
+  const statutoryCarried = Math.min(carryOver, Math.max(0, input.carryOverStatutoryDays ?? 0));
+  const unconsumed = Math.max(0, carryOver - statutoryCarried - takenByExpiry);
   const expired = expiry !== null && today > expiry;
   const carryOverLapsed = expired ? unconsumed : 0;
   const carryOverAtRisk = expiry !== null && !expired ? unconsumed : 0;

@@ -125,6 +125,9 @@ const utcOffset = (minutes: number) =>
 export interface ElapsedSpan {
   /** Minutes from start to end as they elapsed. */
   minutes: number;
+  /** The start and the end as instants (milliseconds since 1970-01-01 UTC). */
+  from: number;
+  to: number;
   /** Set when a clock time happened twice: which of the two was taken, in words. */
   note?: string;
 }
@@ -184,7 +187,8 @@ export function elapsedSpan(
   say("startTime", date, startTime, starts, chosen.s);
   say("endTime", endDate, endTime, ends, chosen.e);
   const minutes = Math.round((chosen.e - chosen.s) / 60_000);
-  return notes.length ? { minutes, note: notes.join(" ") } : { minutes };
+  const span = { minutes, from: chosen.s, to: chosen.e };
+  return notes.length ? { ...span, note: notes.join(" ") } : span;
 }
 
 /** What a week's target depends on. */
@@ -201,6 +205,19 @@ export interface WeekTargetInput {
   holidays: Map<string, number>;
   /** date → fraction of the day away on approved absence (leave, sick, closure): 0.5 or 1. */
   absenceFractions: Map<string, number>;
+  /**
+   * The workload history (`workload_changes`): each day takes the workload and weekdays of the latest period
+   * from that day or earlier (a period without weekdays keeps `workingWeekdays`); a day before every period,
+   * or no history, takes `workloadPercent` and `workingWeekdays`.
+   */
+  history?: readonly WorkloadPeriod[];
+}
+
+/** A workload change as the time rules read it. */
+export interface WorkloadPeriod {
+  validFrom: string;
+  workloadPercent: number;
+  workingWeekdays: readonly number[] | null;
 }
 
 /** Target hours of one working day: contract hours × workload, spread evenly over the working weekdays. */
@@ -221,6 +238,19 @@ export function dailyTargetHours(
  * Rounded to 2 decimals. E.g. 42 h × 80 % on Mon–Thu = 8.4 h a day; a week with Easter Monday: 25.2 h.
  */
 export function weekTargetHours(input: WeekTargetInput): number {
+  return round2(dayTargets(input).reduce((s, h) => s + h, 0));
+}
+
+/**
+ * Each day's target of the week, Monday first, rounded to 2 decimals: the contract hours × the workload in
+ * force that day, spread over the weekdays in force that day, less its holiday and absence. After a change
+ * from 100 % Monday–Friday to 60 % Monday–Wednesday on a Wednesday (42 h): 8.4, 8.4, 8.4, 0, 0, 0, 0.
+ */
+export function dayTargetHours(input: WeekTargetInput): number[] {
+  return dayTargets(input).map(round2);
+}
+
+function dayTargets(input: WeekTargetInput): number[] {
   assertDate(input.weekStart, "weekStart");
   if (isoWeekday(input.weekStart) !== 1) {
     throw refusal("validation", "time.weekStartNotMonday", { value: input.weekStart }, {
@@ -237,16 +267,25 @@ export function weekTargetHours(input: WeekTargetInput): number {
       field: "workloadPercent",
     });
   }
-  const working = new Set(input.workingWeekdays);
-  const daily = dailyTargetHours(input.weeklyHours, input.workloadPercent, input.workingWeekdays);
-  let target = 0;
+  const out: number[] = [];
   for (let i = 0; i < 7; i++) {
     const date = addDays(input.weekStart, i);
-    if (!working.has(i + 1)) continue;
+    let period: WorkloadPeriod | undefined;
+    for (const p of input.history ?? []) {
+      if (p.validFrom <= date && (!period || p.validFrom > period.validFrom)) period = p;
+    }
+    const weekdays = period?.workingWeekdays ?? input.workingWeekdays;
+    if (!weekdays.includes(i + 1)) {
+      out.push(0);
+      continue;
+    }
+    const daily = dailyTargetHours(input.weeklyHours, period?.workloadPercent ?? input.workloadPercent, [
+      ...weekdays,
+    ]);
     const off = Math.min(1, (input.holidays.get(date) ?? 0) + (input.absenceFractions.get(date) ?? 0));
-    target += daily * (1 - off);
+    out.push(daily * (1 - off));
   }
-  return round2(target);
+  return out;
 }
 
 /** A time entry's position in time: its date and clock times. */
@@ -275,6 +314,30 @@ export function timeSpansOverlap(a: TimeSpanEntry, b: TimeSpanEntry): boolean {
   const [as, ae] = entryInterval(a);
   const [bs, be] = entryInterval(b);
   return as < be && bs < ae;
+}
+
+/** An entry with what it lasted as it elapsed, which tells which reading of a twice-happening clock time it is. */
+export interface ElapsedSpanEntry extends TimeSpanEntry {
+  /** Minutes from start to end as they elapsed (net hours × 60 + break), when known. */
+  elapsedMinutes?: number;
+}
+
+/**
+ * Whether two time entries share a minute of real time in `timeZone`: on the night the clocks go back,
+ * 00:30–02:30 (the first 02:30) and 02:15–04:00 read with the second 02:15 follow each other, though their
+ * clock times overlap. Each entry's reading is the one its elapsed minutes match (`elapsedSpan`). An entry whose
+ * clock times cannot be read in the zone (none stored is, they were checked when recorded) is compared by its
+ * clock times, as `timeSpansOverlap` does.
+ */
+export function elapsedSpansOverlap(a: ElapsedSpanEntry, b: ElapsedSpanEntry, timeZone: string): boolean {
+  let x: ElapsedSpan, y: ElapsedSpan;
+  try {
+    x = elapsedSpan(a.date, a.startTime, a.endTime, timeZone, a.elapsedMinutes);
+    y = elapsedSpan(b.date, b.startTime, b.endTime, timeZone, b.elapsedMinutes);
+  } catch {
+    return timeSpansOverlap(a, b);
+  }
+  return x.from < y.to && y.from < x.to;
 }
 
 /** Sum of hours, rounded to 2 decimals (a week's or a day's total). */

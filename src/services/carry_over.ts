@@ -12,7 +12,7 @@
  */
 import { and, eq, like } from "drizzle-orm";
 import { employees, leaveAdjustments, leaveTypes } from "../db/schema/mod.ts";
-import { carryOverInto } from "../domain/carry_over.ts";
+import { carryOverSplit, type StatutoryCarry } from "../domain/carry_over.ts";
 import type { LeaveBalance } from "../domain/leave.ts";
 import type { EmployeeCore, Q } from "./common.ts";
 
@@ -39,6 +39,9 @@ async function hasOpening(q: Q, employeeId: string, leaveTypeId: string, year: n
 /** The balance function the chain calls for the previous year (services/leave.ts `balanceOf`). */
 type BalanceOf<T> = (q: Q, emp: EmployeeCore, type: T, year: number, today: string) => Promise<LeaveBalance>;
 
+/** The statutory days a balance's year held, by year of origin (services/leave.ts `statutoryOwedIn`). */
+type OwedIn = (balance: LeaveBalance) => StatutoryCarry[];
+
 /** The entitlement facts of a derived carry-over, or undefined when nothing goes into the year. */
 export async function derivedCarryOver<
   T extends
@@ -50,8 +53,18 @@ export async function derivedCarryOver<
   type: T,
   year: number,
   balanceOf: BalanceOf<T>,
-): Promise<{ carryOverDays: number; carryOverExpiresOn: string | null; adjustmentDays: number } | undefined> {
-  if (!type.deductsBalance || type.carryOverMaxDays === 0) return undefined;
+  owedIn: OwedIn = () => [],
+): Promise<
+  | {
+    carryOverDays: number;
+    carryOverExpiresOn: string | null;
+    adjustmentDays: number;
+    statutory: StatutoryCarry[];
+  }
+  | undefined
+> {
+  // A maximum of 0 still carries the statutory minimum (vacation), which no cap can cut.
+  if (!type.deductsBalance) return undefined;
   const previousEnd = `${year - 1}-12-31`;
   if (emp.employmentStart > previousEnd) return undefined;
   let rule = type.carryOverMaxDays === undefined || type.carryOverExpiry === undefined
@@ -60,7 +73,7 @@ export async function derivedCarryOver<
   if (!rule) {
     const [t] = await q.select({ maxDays: leaveTypes.carryOverMaxDays, expiry: leaveTypes.carryOverExpiry })
       .from(leaveTypes).where(eq(leaveTypes.id, type.id)).limit(1);
-    if (!t || t.maxDays === 0) return undefined;
+    if (!t) return undefined;
     rule = t;
   }
   const [e] = await q.select({ createdAt: employees.createdAt }).from(employees).where(
@@ -76,7 +89,12 @@ export async function derivedCarryOver<
     !await hasOpening(q, emp.id, type.id, year - 1)
   ) return undefined;
   const previous = await balanceOf(q, emp, type, year - 1, previousEnd);
-  const carried = carryOverInto(year, previous.remaining, rule);
+  const carried = carryOverSplit(year, previous.remaining, owedIn(previous), rule);
   if (carried.days === 0) return undefined;
-  return { carryOverDays: carried.days, carryOverExpiresOn: carried.expiresOn, adjustmentDays: 0 };
+  return {
+    carryOverDays: carried.days,
+    carryOverExpiresOn: carried.expiresOn,
+    adjustmentDays: 0,
+    statutory: carried.statutory,
+  };
 }

@@ -17,7 +17,8 @@ import {
   users,
   workloadChanges,
 } from "../db/schema/mod.ts";
-import { daysBetween, holidayFractions, isCanton, isPlausibleDate, isValidDate } from "../domain/calendar.ts";
+import { daysBetween, holidayFractions, isCanton } from "../domain/calendar.ts";
+import { dateProblem } from "../domain/fields.ts";
 import { computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
 import { AppError, refusal, type RefusalMessage } from "../errors.ts";
 import { say } from "../i18n/messages/mod.ts";
@@ -90,12 +91,12 @@ export function describe(r: Recalculated): string {
 export function closureProblemMessages(input: ClosureInput): RefusalMessage[] {
   const problems: RefusalMessage[] = [];
   for (const [field, d] of [["from", input.from], ["to", input.to]]) {
-    if (!isValidDate(d)) problems.push({ id: "calendar.closureDate", params: { field, value: d } });
+    if (dateProblem(d) === "format") {
+      problems.push({ id: "calendar.closureDate", params: { field, value: d } });
+    }
   }
   for (const [field, d] of [["from", input.from], ["to", input.to]]) {
-    if (isValidDate(d) && !isPlausibleDate(d)) {
-      problems.push({ id: "calendar.closurePlausible", params: { field } });
-    }
+    if (dateProblem(d) === "range") problems.push({ id: "calendar.closurePlausible", params: { field } });
   }
   if (!problems.length && input.to < input.from) problems.push({ id: "calendar.closureEndBeforeStart" });
   if (!problems.length && daysBetween(input.from, input.to) + 1 > MAX_CLOSURE_DAYS) {

@@ -8,6 +8,7 @@ import { departments, employees, users } from "../db/schema/mod.ts";
 import {
   ahvNumber,
   canton,
+  dateProblem,
   isEmailAddress,
   language,
   normaliseIban,
@@ -15,7 +16,6 @@ import {
   workloadPercent,
 } from "../domain/fields.ts";
 import { SALARY_SCALES } from "../domain/sick.ts";
-import { isPlausibleDate, isValidDate } from "../domain/calendar.ts";
 import { isNewHire, startPlanFromTemplate } from "./onboarding_templates.ts";
 import { type Q, type ServiceDeps, todayOf, type Tx } from "./common.ts";
 
@@ -122,9 +122,9 @@ const problem = (code: SchemaProblemCode) => ({ message: code });
 // A birth or employment date outside 1900–2100 is a typing slip (0001-01-01 would make 2000 service years).
 const date = () =>
   opt.transform((v) => (v === null ? null : isoFromSwiss(v))).refine(
-    (v) => v === null || isValidDate(v),
+    (v) => v === null || dateProblem(v) !== "format",
     problem("date"),
-  ).refine((v) => v === null || !isValidDate(v) || isPlausibleDate(v), problem("dateRange"));
+  ).refine((v) => v === null || dateProblem(v) !== "range", problem("dateRange"));
 
 const Row = z.object({
   personnel_number: z.string().trim().min(1, problem("required")).max(32, problem("tooLong")),
@@ -136,8 +136,11 @@ const Row = z.object({
   manager_personnel_number: opt,
   department: opt,
   job_title: opt,
-  employment_start: z.string().trim().transform(isoFromSwiss).refine(isValidDate, problem("date"))
-    .refine((v) => !isValidDate(v) || isPlausibleDate(v), problem("dateRange")),
+  employment_start: z.string().trim().transform(isoFromSwiss).refine(
+    (v) => dateProblem(v) !== "format",
+    problem("date"),
+  )
+    .refine((v) => dateProblem(v) !== "range", problem("dateRange")),
   employment_end: date(),
   workload_percent: opt.transform((v, ctx) => {
     if (v === null) return 100;

@@ -14,6 +14,7 @@ import {
   leaveRequests,
   leaveTypes,
   users,
+  workloadChanges,
 } from "../db/schema/mod.ts";
 import { addDays, holidayFractions, isoWeekday, yearOf } from "../domain/calendar.ts";
 import { computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
@@ -33,7 +34,8 @@ import {
   weekdaysOf,
   writeTx,
 } from "./common.ts";
-import { balancesOf } from "./leave.ts";
+import { balancesOf, patternHistoryOf, statutoryCarriedIn } from "./leave.ts";
+import { statutoryLapse } from "../domain/carry_over.ts";
 import { OPENING_MARK } from "./carry_over.ts";
 
 export { OPENING_MARK };
@@ -63,6 +65,8 @@ export interface HrBalance {
   entitlement: number | null;
   carryOver: number;
   carryOverLapsed: number;
+  /** The statutory days in `carryOver` by year of origin, with the day they lapse (vacation only). */
+  statutoryCarried: { origin: number; days: number; lapsesOn: string }[];
   adjustments: number;
   available: number | null;
   used: number;
@@ -122,6 +126,7 @@ export async function hrLeaveBalances(
           entitlement: d ? b.entitlement : null,
           carryOver: b.carryOver,
           carryOverLapsed: b.carryOverLapsed,
+          statutoryCarried: statutoryCarriedIn(b).map((c) => ({ ...c, lapsesOn: statutoryLapse(c.origin) })),
           adjustments: b.adjustments,
           available: d ? b.available : null,
           used: b.used,
@@ -167,6 +172,7 @@ export async function leaveOverview(
   const allDepartments = (await deps.db.select({ name: departments.name }).from(departments)
     .orderBy(asc(departments.name)).limit(1000)).map((d) => d.name);
   const rows = await deps.db.select({
+    employeeId: employees.id,
     pn: employees.personnelNumber,
     firstName: employees.firstName,
     lastName: employees.lastName,
@@ -188,6 +194,22 @@ export async function leaveOverview(
       gte(leaveRequests.endDate, from),
       inArray(leaveRequests.status, OVERVIEW_STATUSES),
     )).limit(10_000);
+  // Each day counts by the pattern in force on it (the workload history), not by today's record.
+  const people = [...new Set(rows.map((r) => r.employeeId))];
+  const histories = new Map<string, { validFrom: string; workingWeekdays: string | null }[]>();
+  for (let i = 0; i < people.length; i += 500) {
+    for (
+      const w of await deps.db.select({
+        employeeId: workloadChanges.employeeId,
+        validFrom: workloadChanges.validFrom,
+        workingWeekdays: workloadChanges.workingWeekdays,
+      }).from(workloadChanges).where(inArray(workloadChanges.employeeId, people.slice(i, i + 500)))
+    ) {
+      let list = histories.get(w.employeeId);
+      if (!list) histories.set(w.employeeId, list = []);
+      list.push(w);
+    }
+  }
   const byDay = new Map<string, {
     personnelNumber: string;
     name: string;
@@ -211,6 +233,7 @@ export async function leaveOverview(
       startPortion: s === e && end === "MORNING" ? "FULL" : start,
       endPortion: end,
       workingWeekdays: weekdaysOf(r),
+      patternHistory: patternHistoryOf(histories.get(r.employeeId) ?? []),
       holidays: holidayFractions(r.canton, s, e),
     });
     for (const d of days.perDay) {

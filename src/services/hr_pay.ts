@@ -5,7 +5,8 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { closurePeriods, closureWorkThrough, compensation, employees } from "../db/schema/mod.ts";
-import { daysBetween, isCanton, isoWeekday, isValidDate } from "../domain/calendar.ts";
+import { daysBetween, isCanton, isoWeekday } from "../domain/calendar.ts";
+import { dateProblem } from "../domain/fields.ts";
 import { closureApplies } from "./holidays.ts";
 import { refusal, type RefusalMessage } from "../errors.ts";
 import { type Recalculated, settleLeave } from "./closure_changes.ts";
@@ -58,8 +59,11 @@ export async function addCompensation(
 ) {
   const e = await employeeByNumber(deps, input.personnelNumber);
   const problems = new Problems();
-  if (!isValidDate(input.validFrom)) {
-    problems.add("validFrom", "hr.salaryValidFromDate", { value: input.validFrom });
+  const validFrom = dateProblem(input.validFrom);
+  if (validFrom) {
+    problems.add("validFrom", validFrom === "format" ? "hr.salaryValidFromDate" : "hr.salaryValidFromRange", {
+      value: input.validFrom,
+    });
   } else if (input.validFrom < e.start) {
     problems.add("validFrom", "hr.salaryBeforeStart", { from: input.validFrom, start: e.start });
   }
@@ -129,8 +133,13 @@ export async function addClosure(
   opts: { confirmed?: boolean } = {},
 ) {
   const problems = new Problems();
-  if (!isValidDate(input.from)) problems.add("from", "hr.closureFromDate", { value: input.from });
-  if (!isValidDate(input.to)) problems.add("to", "hr.closureToDate", { value: input.to });
+  const from = dateProblem(input.from), to = dateProblem(input.to);
+  if (from) {
+    problems.add("from", from === "format" ? "hr.closureFromDate" : "hr.closureFromRange", {
+      value: input.from,
+    });
+  }
+  if (to) problems.add("to", to === "format" ? "hr.closureToDate" : "hr.closureToRange", { value: input.to });
   if (problems.none() && input.to < input.from) problems.add(["from", "to"], "hr.closureToBeforeFrom");
   if (problems.none() && daysBetween(input.from, input.to) + 1 > MAX_CLOSURE_DAYS) {
     problems.add(["from", "to"], "hr.closureTooLong", { max: MAX_CLOSURE_DAYS });
@@ -194,8 +203,11 @@ export async function approveWorkThrough(
   deps: Deps,
   input: { personnelNumber: string; date: string; approvedByUserId: string },
 ) {
-  if (!isValidDate(input.date)) {
-    throw refusal("validation", "hr.workThroughDate", { value: input.date }, { field: "date" });
+  const dated = dateProblem(input.date);
+  if (dated) {
+    throw refusal("validation", dated === "format" ? "hr.workThroughDate" : "hr.workThroughRange", {
+      value: input.date,
+    }, { field: "date" });
   }
   const [e] = await deps.db.select({
     id: employees.id,

@@ -31,11 +31,13 @@ import {
   type LeaveBalance,
   type LeaveRequestStatus,
   overlaps,
+  proRataEntitlement,
   type StartPortion,
   wouldExceed,
 } from "../domain/leave.ts";
 import { round2 } from "../domain/numbers.ts";
 import { parseSteps, policyDays, youthMinimumEnds } from "../domain/entitlement.ts";
+import type { StatutoryCarry } from "../domain/carry_over.ts";
 import { refusal } from "../errors.ts";
 import { checkField, FIELD_RULES } from "../domain/fields.ts";
 import type { MessageId } from "../i18n/messages/mod.ts";
@@ -178,6 +180,8 @@ export interface BalanceData {
     carryOverDays: number;
     carryOverExpiresOn: string | null;
     adjustmentDays: number;
+    /** The statutory days in `carryOverDays`, by year of origin (a derived carry-over only). */
+    statutory?: StatutoryCarry[];
   } | undefined;
   /** The type's requests touching the year in the states that hold days (`daysByYear` as stored, JSON). */
   requests: {
@@ -210,7 +214,14 @@ export function takesClosures(type: { code: string; deductsBalance: boolean }): 
  * notes) plus the noted adjustments. A person with neither has no entitlement row for the year.
  */
 export function entitlementData(
-  row: { carryOverDays: number; carryOverExpiresOn: string | null; adjustmentDays: number } | undefined,
+  row:
+    | {
+      carryOverDays: number;
+      carryOverExpiresOn: string | null;
+      adjustmentDays: number;
+      statutory?: StatutoryCarry[];
+    }
+    | undefined,
   adjustmentCount: number,
   adjustmentSum: number | null,
 ): BalanceData["entitlement"] {
@@ -219,7 +230,28 @@ export function entitlementData(
     carryOverDays: row?.carryOverDays ?? 0,
     carryOverExpiresOn: row?.carryOverExpiresOn ?? null,
     adjustmentDays: (row?.adjustmentDays ?? 0) + Number(adjustmentSum ?? 0),
+    ...(row?.statutory?.length ? { statutory: row.statutory } : {}),
   };
+}
+
+/**
+ * The statutory days a computed balance's year held, by year of origin: those carried into it and its own
+ * pro-rata minimum (vacation only). Kept beside the balance object rather than in it, so no answer's shape
+ * changes; the next year's derived carry-over reads it (services/carry_over.ts).
+ */
+const statutoryOwed = new WeakMap<LeaveBalance, StatutoryCarry[]>();
+
+/** The statutory days carried into a computed balance's year, by year of origin (a derived carry-over). */
+const statutoryCarried = new WeakMap<LeaveBalance, StatutoryCarry[]>();
+
+/** The statutory days carried into `balance`'s year, oldest first; none for a balance not computed here. */
+export function statutoryCarriedIn(balance: LeaveBalance): StatutoryCarry[] {
+  return statutoryCarried.get(balance) ?? [];
+}
+
+/** The statutory days `balance`'s year held (see `statutoryOwed`); none for a balance not computed here. */
+export function statutoryOwedIn(balance: LeaveBalance): StatutoryCarry[] {
+  return statutoryOwed.get(balance) ?? [];
 }
 
 /** What the balance needs of a leave type: its policy and whether it has a balance at all. */
@@ -258,6 +290,7 @@ export function balanceFrom(
     patternHistory: calendar.patternHistory,
     carryOverDays: ent?.carryOverDays ?? 0,
     carryOverExpiresOn: ent?.carryOverExpiresOn ?? null,
+    carryOverStatutoryDays: (ent?.statutory ?? []).reduce((s, c) => s + c.days, 0),
     adjustmentDays: ent?.adjustmentDays ?? 0,
     requests: d.requests.map((r) => ({
       startDate: r.startDate,
@@ -272,7 +305,21 @@ export function balanceFrom(
     workingWeekdays: calendar.workingWeekdays,
     holidays: calendar.holidays,
   });
-  return { ...b, hasEntitlement: !!ent };
+  const out = { ...b, hasEntitlement: !!ent };
+  if (vacation) {
+    const own = proRataEntitlement({
+      year,
+      fullTimeDays: 0,
+      legalMinimum: { youthUntil: emp.birthDate ? youthMinimumEnds(emp.birthDate) : null },
+      employmentStart: emp.employmentStart,
+      employmentEnd: emp.employmentEnd,
+      workingWeekdays: calendar.workingWeekdays,
+      patternHistory: calendar.patternHistory,
+    });
+    statutoryOwed.set(out, [...(ent?.statutory ?? []), ...(own > 0 ? [{ origin: year, days: own }] : [])]);
+    if (ent?.statutory?.length) statutoryCarried.set(out, ent.statutory);
+  }
+  return out;
 }
 
 /** The inputs of `balanceFrom` that depend on the employee and the year alone, not on the leave type. */
@@ -440,7 +487,7 @@ async function balancesFromFacts(
       balanceFrom(emp, type, year, today, {
         entitlement: entitlementData(
           rows.find((r) => r.leaveTypeId === type.id) ??
-            await derivedCarryOver(q, emp, type, year, balanceOf),
+            await derivedCarryOver(q, emp, type, year, balanceOf, statutoryOwedIn),
           adj?.n ?? 0,
           adj?.days ?? null,
         ),

@@ -9,7 +9,8 @@ import type ICAL from "ical.js";
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { schoolHolidays } from "../db/schema/mod.ts";
-import { addDays, isCanton, isPlausibleDate, isValidDate } from "../domain/calendar.ts";
+import { addDays, isCanton, isValidDate } from "../domain/calendar.ts";
+import { dateProblem } from "../domain/fields.ts";
 
 export type SchoolHolidayImport =
   | { ok: true; created: number; unchanged: number }
@@ -94,11 +95,11 @@ export async function importSchoolHolidays(
     } else if (duration) {
       last = addDays(first, Math.max(1, Math.round(duration.toSeconds() / 86_400)) - 1);
     } else last = first; // RFC 5545 §3.6.1: an all-day event without an end lasts that one day
-    if (!isValidDate(first) || !isValidDate(last)) {
+    if (dateProblem(first) === "format" || dateProblem(last) === "format") {
       errors.push(`${at}: a date is not a calendar date`);
       return;
     }
-    if (!isPlausibleDate(first) || !isPlausibleDate(last)) {
+    if (dateProblem(first) === "range" || dateProblem(last) === "range") {
       errors.push(`${at}: a date is not from 1900-01-01 to 2100-12-31`);
       return;
     }

@@ -23,6 +23,7 @@ import {
   balanceFrom,
   balanceOf,
   entitlementData,
+  statutoryOwedIn,
   takesClosures,
   VACATION_CODE,
   WORKLOAD_HISTORY_LIMIT,
@@ -34,7 +35,6 @@ import {
   absencesFrom,
   type AbsenceSick,
   weekTargetFrom,
-  workloadFrom,
 } from "./time.ts";
 
 interface Facts extends EmployeeCore {
@@ -264,7 +264,14 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, today: stri
           ? { carryOverDays: ent[0], carryOverExpiresOn: ent[1], adjustmentDays: ent[2] }
           // No row records the year's carry-over: derived as the balance does (only then, so the
           // statement's single read stays the rule).
-          : await derivedCarryOver(deps.db, emp, { id: f.vacationTypeId, ...type }, year, balanceOf),
+          : await derivedCarryOver(
+            deps.db,
+            emp,
+            { id: f.vacationTypeId, ...type },
+            year,
+            balanceOf,
+            statutoryOwedIn,
+          ),
         adjCount,
         adjSum,
       ),
@@ -312,7 +319,7 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, today: stri
       emp,
       weekStart,
       absences,
-      workloadFrom(workloadHistory, emp, weekStart),
+      workloadHistory,
     );
     const entries = JSON.parse(f.weekEntries) as [number, string][];
     timesheet = {

@@ -25,12 +25,13 @@ import {
 import { APPROVED_STATUSES, computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
 import { round2 } from "../domain/numbers.ts";
 import {
-  dailyTargetHours,
+  dayTargetHours,
   elapsedSpan,
+  type ElapsedSpanEntry,
+  elapsedSpansOverlap,
   entryInterval,
   netHours,
   sumHours,
-  timeSpansOverlap,
   weekTargetHours,
 } from "../domain/time.ts";
 import { refusal } from "../errors.ts";
@@ -194,15 +195,32 @@ async function neighbours(q: Q, employeeId: string, date: string, excludeId?: st
     .limit(100);
 }
 
+/**
+ * The first of `rows` that shares a minute of real time with `e` (`elapsedSpansOverlap`): on the night the
+ * clocks go back the same clock times can be an hour apart. A row's reading is the one its stored hours and
+ * break match; `e`'s the one its derived hours match (none given: the first reading, as recording takes it).
+ */
 function findOverlap(
   rows: TimeRow[],
-  e: { date: string; startTime: string; endTime: string },
+  e: ElapsedSpanEntry,
+  timeZone: string,
 ): TimeRow | undefined {
   return rows.find((r) =>
     r.startTime !== null && r.endTime !== null &&
-    timeSpansOverlap(e, { date: r.date, startTime: r.startTime, endTime: r.endTime })
+    elapsedSpansOverlap(e, {
+      date: r.date,
+      startTime: r.startTime,
+      endTime: r.endTime,
+      elapsedMinutes: Math.round(r.totalHours * 60) + r.breakMinutes,
+    }, timeZone)
   );
 }
+
+/** An entry's span with the minutes it lasts as derived (`deriveHours`): which reading of its clock times. */
+const derivedSpan = (
+  e: { date: string; startTime: string; endTime: string },
+  d: { totalHours: number; breakMinutes: number },
+): ElapsedSpanEntry => ({ ...e, elapsedMinutes: Math.round(d.totalHours * 60) + d.breakMinutes });
 
 /**
  * Refuses a span of the caller's that shares minutes with one of their entries (not a rejected one), with
@@ -212,8 +230,9 @@ export async function refuseOverlap(
   q: Q,
   actor: Actor,
   e: { date: string; startTime: string; endTime: string },
+  timeZone: string,
 ): Promise<void> {
-  const o = findOverlap(await neighbours(q, selfId(actor), e.date), e);
+  const o = findOverlap(await neighbours(q, selfId(actor), e.date), e, timeZone);
   if (o) throw overlapError(o, false);
 }
 
@@ -263,7 +282,7 @@ export async function previewTimeEntry(deps: ServiceDeps, actor: Actor, input: T
   const { totalHours, breakMinutes, note } = deriveHours(input, zoneOf(deps));
   await checkEmployed(deps.db, me, input.date);
   const near = await neighbours(deps.db, me, input.date);
-  const o = findOverlap(near, input);
+  const o = findOverlap(near, derivedSpan(input, { totalHours, breakMinutes }), zoneOf(deps));
   if (o) throw overlapError(o);
   const sameDay = near.filter((r) => r.date === input.date);
   const dayBefore = sumHours(sameDay.map((r) => r.totalHours));
@@ -302,7 +321,11 @@ export async function createTimeEntry(
   return await writeTx(deps, async (tx) => {
     if (alsoInTx) await alsoInTx(tx);
     await checkEmployed(tx, me, input.date);
-    const o = findOverlap(await neighbours(tx, me, input.date), input);
+    const o = findOverlap(
+      await neighbours(tx, me, input.date),
+      derivedSpan(input, { totalHours, breakMinutes }),
+      zoneOf(deps),
+    );
     if (o) throw overlapError(o);
     const [row] = await tx.insert(timeEntries).values({
       employeeId: me,
@@ -376,7 +399,11 @@ export async function updateTimeEntry(
     }
     const { totalHours, breakMinutes, note } = deriveHours(merged, zoneOf(deps));
     await checkEmployed(tx, r.employeeId, merged.date);
-    const o = findOverlap(await neighbours(tx, r.employeeId, merged.date, r.id), merged);
+    const o = findOverlap(
+      await neighbours(tx, r.employeeId, merged.date, r.id),
+      derivedSpan(merged, { totalHours, breakMinutes }),
+      zoneOf(deps),
+    );
     if (o) throw overlapError(o);
     const [row] = await tx.update(timeEntries).set({
       date: merged.date,
@@ -603,19 +630,8 @@ export async function listTimeEntries(
   };
 }
 
-/** The workload valid on a date (latest change on or before it, else the employee's current one). */
-async function workloadOn(q: Q, emp: EmployeeCore, date: string): Promise<number> {
-  const latest = await q.select({
-    validFrom: workloadChanges.validFrom,
-    workloadPercent: workloadChanges.workloadPercent,
-  }).from(workloadChanges).where(
-    and(eq(workloadChanges.employeeId, emp.id), lte(workloadChanges.validFrom, date)),
-  ).orderBy(sql`${workloadChanges.validFrom} desc`).limit(1);
-  return workloadFrom(latest, emp, date);
-}
-
 /**
- * The rule of `workloadOn` on loaded workload changes (any order, any dates): the latest change on or
+ * The workload in force on `date` from loaded workload changes (any order, any dates): the latest change on or
  * before `date`, else the employee's current workload. The summary passes the whole history it read.
  */
 export function workloadFrom(
@@ -735,32 +751,51 @@ export function checkWeekStart(weekStart: string) {
  * workload reduced by public holidays and approved absences, and counts per state.
  */
 /**
- * The target hours of a week and what they were reduced by: contract hours × the workload valid at the
- * week's start, spread over the working weekdays, less public holidays and approved absences.
+ * The target hours of a week and what they were reduced by: each day the contract hours × the workload in
+ * force that day, spread over the weekdays in force that day (the workload history, not today's record),
+ * less public holidays and approved absences.
  */
 export async function weekTarget(q: Q, emp: EmployeeCore, weekStart: string) {
   const absences = await absenceFractions(q, emp, weekStart, addDays(weekStart, 6));
-  return weekTargetFrom(emp, weekStart, absences, await workloadOn(q, emp, weekStart));
+  const history = await q.select({
+    validFrom: workloadChanges.validFrom,
+    workloadPercent: workloadChanges.workloadPercent,
+    workingWeekdays: workloadChanges.workingWeekdays,
+  }).from(workloadChanges).where(eq(workloadChanges.employeeId, emp.id)).limit(1000);
+  return weekTargetFrom(emp, weekStart, absences, history);
 }
 
-/** `weekTarget` from loaded absences and workload. */
+/** `weekTarget` from loaded absences and workload history (any order). */
 export function weekTargetFrom(
   emp: EmployeeCore,
   weekStart: string,
   absences: Map<string, number>,
-  workload: number,
+  history: readonly { validFrom: string; workloadPercent: number; workingWeekdays?: string | null }[],
 ) {
   const holidays = holidayFractions(emp.canton, weekStart, addDays(weekStart, 6));
   const weekdays = weekdaysOf(emp);
-  const targetHours = weekTargetHours({
+  const input = {
     weekStart,
     weeklyHours: emp.weeklyHours,
-    workloadPercent: workload,
+    workloadPercent: emp.workloadPercent,
     workingWeekdays: weekdays,
     holidays,
     absenceFractions: absences,
-  });
-  return { holidays, absences, workload, weekdays, targetHours };
+    history: history.map((h) => ({
+      validFrom: h.validFrom,
+      workloadPercent: h.workloadPercent,
+      workingWeekdays: h.workingWeekdays ? weekdaysOf({ workingWeekdays: h.workingWeekdays }) : null,
+    })),
+  };
+  const targetHours = weekTargetHours(input);
+  return {
+    holidays,
+    absences,
+    workload: workloadFrom(history, emp, weekStart),
+    weekdays,
+    targetHours,
+    dayTargets: dayTargetHours(input),
+  };
 }
 
 export async function weekOf(q: Q, emp: EmployeeRow, weekStart: string) {
@@ -771,20 +806,16 @@ export async function weekOf(q: Q, emp: EmployeeRow, weekStart: string) {
     gte(timeEntries.date, weekStart),
     lte(timeEntries.date, weekEnd),
   )).orderBy(asc(timeEntries.date), asc(timeEntries.startTime)).limit(101);
-  const { holidays, absences, workload, weekdays, targetHours } = await weekTarget(q, emp, weekStart);
+  const { holidays, absences, workload, targetHours, dayTargets } = await weekTarget(q, emp, weekStart);
   const counts: Record<TimeStatus, number> = { DRAFT: 0, SUBMITTED: 0, APPROVED: 0, REJECTED: 0 };
   for (const r of rows) counts[r.status as TimeStatus] = (counts[r.status as TimeStatus] ?? 0) + 1;
   const counted = rows.filter((r) => r.status !== "REJECTED");
   const totalHours = sumHours(counted.map((r) => r.totalHours));
-  const daily = dailyTargetHours(emp.weeklyHours, workload, weekdays);
-  const days = [...eachDay(weekStart, weekEnd)].map((date) => {
-    const off = weekdays.includes(isoWeekday(date))
-      ? Math.min(1, (holidays.get(date) ?? 0) + (absences.get(date) ?? 0))
-      : 1;
+  const days = [...eachDay(weekStart, weekEnd)].map((date, i) => {
     return {
       date,
       hours: sumHours(counted.filter((r) => r.date === date).map((r) => r.totalHours)),
-      targetHours: round2(daily * (1 - off)),
+      targetHours: dayTargets[i],
       holiday: holidays.get(date) ?? 0,
       absence: absences.get(date) ?? 0,
     };

@@ -102,7 +102,7 @@ export async function startTimer(deps: ServiceDeps, actor: Actor, input: TimerSt
       });
     }
     await checkEmployed(tx, me, at.date);
-    await refuseOverlap(tx, actor, { date: at.date, startTime: at.time, endTime: nextMinute(at.time) });
+    await refuseOverlap(tx, actor, { date: at.date, startTime: at.time, endTime: nextMinute(at.time) }, zone);
     const [row] = await tx.insert(timeTimers).values({
       employeeId: me,
       startedAt: now,

@@ -4,11 +4,11 @@
  * time target of a day reads the workload that held on it. Editing the employee record instead changes the
  * pattern for the whole past, so HR records a change from a date here (the console's person page).
  */
-import { weekdayPattern, workloadPercent } from "../domain/fields.ts";
+import { dateProblem, weekdayPattern, workloadPercent } from "../domain/fields.ts";
 import { and, eq, gte, inArray, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { employees, leaveRequests, workloadChanges } from "../db/schema/mod.ts";
-import { holidayFractions, isPlausibleDate, isValidDate } from "../domain/calendar.ts";
+import { holidayFractions } from "../domain/calendar.ts";
 import { computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
 import { refusal } from "../errors.ts";
 import type { MessageId, MessageParams } from "../i18n/messages/mod.ts";
@@ -128,9 +128,10 @@ export async function changeWorkload(
     problems.push(params ? { id, params } : { id });
     fields.add(field);
   };
-  if (!isValidDate(input.validFrom)) {
+  const dated = dateProblem(input.validFrom);
+  if (dated === "format") {
     problem("validFrom", "workload.firstDayNotDate", { value: input.validFrom });
-  } else if (!isPlausibleDate(input.validFrom)) {
+  } else if (dated === "range") {
     problem("validFrom", "workload.firstDayImplausible", { value: input.validFrom });
   } else if (input.validFrom <= e.employmentStart) {
     problem("validFrom", "workload.firstDayNotAfterStart", { start: e.employmentStart });

@@ -174,11 +174,14 @@ Deno.test("leave import-opening: Excel-CH's file sets opening balances once, as 
     assert.equal(replaced.v.remaining, 22 + 1 + 2 - 6);
     assert.deepEqual(replaced.v.adjustmentHistory.map((h) => h.days), [1, 2, -6]);
 
-    // With 2026's opening balance the service knows the whole year: its remainder carries into 2027 (at most
-    // 5 days, lapsing on 31 March), for Anna too, who took nothing before; P3 without one carries nothing.
+    // With 2026's opening balance the service knows the whole year: its remainder carries into 2027, for Anna
+    // too, who took nothing before; P3 without one carries nothing. The statutory minimum left carries whole
+    // (OR Art. 329a para. 1, pro rata; Art. 341 para. 1: no cap cuts it), the extra days up to the cap of 5:
+    // Jürg 19 left, 16 of them statutory (20 × 4/5), 3 extra; Anna 15 left (1 June), 12 statutory
+    // (20 × 214/365 = 11.7, to the half day up), 3 extra.
     const carry = await cli(t, ["leave", "balances", "--year", "2027", "--format", "csv"]);
     const rows2027 = parseCsv(carry.out).map((r) => r.cells).filter((r) => r[2] === "VACATION");
-    assert.deepEqual(rows2027.map((r) => [r[0], r[5]]), [["P1", "5"], ["P2", "5"], ["P3", "0"]]);
+    assert.deepEqual(rows2027.map((r) => [r[0], r[5]]), [["P1", "19"], ["P2", "15"], ["P3", "0"]]);
     const rows = await t.deps.db.select().from(leaveAdjustments).where(
       eq(leaveAdjustments.employeeId, replaced.id),
     );

@@ -102,19 +102,26 @@ Deno.test("cantons: cantonal holidays as the cantons publish them", async (t) =>
  * installation's setting, tested below).
  */
 const TABLE: Record<string, Record<number, string>> = {
-  // Kanton Aargau, Gesetz über die öffentlichen Ruhetage and its ordinance (canton-wide days only; Berchtoldstag and the Catholic days are district days, docs/swiss-rules.md)
+  // Kanton Aargau, Gesetz über die öffentlichen Ruhetage and its ordinance: five days are the whole canton's
+  // (1 January, Good Friday, Ascension, 1 August, 25 December; the canton's own portal hallo-aargau.ch,
+  // "Öffentliche Feiertage": "fünf davon sind im ganzen Kanton dieselben"); every other rest day, Easter and
+  // Whit Monday and 26 December among them, is set by district (docs/swiss-rules.md)
   AG: {
-    2026: "01-01 04-03 04-06 05-14 05-25 08-01 12-25 12-26",
-    2027: "01-01 03-26 03-29 05-06 05-17 12-25",
+    2026: "01-01 04-03 05-14 08-01 12-25",
+    2027: "01-01 03-26 05-06 12-25",
   },
-  // Kanton Appenzell I.Rh., Ruhetage (ai.ch); Mariä Empfängnis like Mariä Himmelfahrt and Allerheiligen; Stephanstag not on Tuesday or Saturday
+  // Kanton Appenzell I.Rh., Ruhetage (ai.ch); Mariä Empfängnis like Mariä Himmelfahrt and Allerheiligen;
+  // Stephanstag not when it would make three rest days in a row (Ruhetagsgesetz GS 822.200 Art. 2 lit. b); St.
+  // Mauritius (22 September) is kept in the inner part only, not in the district of Oberegg
   AI: {
-    2026: "01-01 04-03 04-06 05-14 05-25 06-04 08-01 08-15 09-22 12-08 12-25",
-    2027: "01-01 03-26 03-29 05-06 05-17 05-27 09-22 11-01 12-08 12-25",
+    2026: "01-01 04-03 04-06 05-14 05-25 06-04 08-01 08-15 12-08 12-25",
+    2027: "01-01 03-26 03-29 05-06 05-17 05-27 11-01 12-08 12-25",
   },
-  // Kanton Appenzell A.Rh., Ruhetage (ar.ch); Stephanstag not on a Monday
+  // Kanton Appenzell A.Rh., Ruhetage (ar.ch); Stephanstag not when Christmas falls on a Monday or a Friday
+  // (hallo-ar.ch, "Öffentliche Feiertage"; srf.ch, "Weihnachtsverkauf auch am Sonntag", 2017): 26.12.2026 (a
+  // Saturday) is a working day
   AR: {
-    2026: "01-01 04-03 04-06 05-14 05-25 08-01 12-25 12-26",
+    2026: "01-01 04-03 04-06 05-14 05-25 08-01 12-25",
     2027: "01-01 03-26 03-29 05-06 05-17 12-25",
   },
   // Kanton Bern, Gesetz über die öffentlichen Ruhetage (BSG 555.1)
@@ -207,7 +214,7 @@ const TABLE: Record<string, Record<number, string>> = {
     2026: "01-01 01-06 03-19 04-06 05-01 05-14 05-25 06-04 06-29 08-01 08-15 12-08 12-25 12-26",
     2027: "01-01 01-06 03-19 03-29 05-01 05-06 05-17 05-27 06-29 11-01 12-08 12-25",
   },
-  // Kanton Uri, Ruhetage (ur.ch)
+  // Kanton Uri, Ruhetage (ur.ch); Stephanstag every year (no source for a weekday condition was found)
   UR: {
     2026: "01-01 01-06 03-19 04-03 04-06 05-14 05-25 06-04 08-01 08-15 12-08 12-25 12-26",
     2027: "01-01 01-06 03-19 03-26 03-29 05-06 05-17 05-27 11-01 12-08 12-25",
@@ -293,4 +300,37 @@ Deno.test("cantons: Näfelser Fahrt is the first Thursday of April, a week later
       `${year}: one Thursday holiday in April`,
     );
   }
+});
+
+Deno.test("cantons: 26 December in AR and AI is no rest day after a Christmas on a Monday or a Friday, and is one otherwise", () => {
+  // Kanton Appenzell Ausserrhoden: "Der Stephanstag wird nicht gefeiert, wenn der Weihnachtstag auf einen Montag
+  // oder Freitag fällt" (hallo-ar.ch, Öffentliche Feiertage; srf.ch 2017: the same in both Appenzell). Kanton
+  // Appenzell Innerrhoden: Ruhetagsgesetz (GS 822.200) Art. 2 lit. b, three rest days in a row (appenzell24.ch).
+  // Christmas 2022 a Sunday (26th a Monday), 2023 a Monday, 2026 a Friday, 2028 a Monday, 2024 a Wednesday.
+  const cases: [number, boolean][] = [[2022, true], [2023, false], [2024, true], [2026, false], [
+    2028,
+    false,
+  ]];
+  for (const canton of ["AR", "AI"]) {
+    for (const [year, off] of cases) {
+      const h = publicHolidays(canton, year).find((x) => x.date === `${year}-12-26`);
+      assert.equal(Boolean(h), off, `${canton} 26.12.${year}`);
+    }
+  }
+  // Kanton Uri: Stephanstag in every year (no source for a condition on the weekday could be found).
+  for (const [year] of cases) assert.ok(publicHolidays("UR", year).some((x) => x.date === `${year}-12-26`));
+});
+
+Deno.test("cantons: AG's Easter Monday, Whit Monday and 26 December are district days, AI's St. Mauritius the inner part's", () => {
+  // hallo-aargau.ch (Kanton Aargau): five rest days canton-wide, the others by district. Kanton Appenzell
+  // Innerrhoden: Mauritiustag in the inner districts, not in Oberegg.
+  const dates = (c: string, y: number) => publicHolidays(c, y).map((h) => h.date);
+  for (const d of ["2026-04-06", "2026-05-25", "2026-12-26"]) {
+    assert.ok(!dates("AG", 2026).includes(d), `AG ${d}`);
+  }
+  for (const d of ["2026-01-01", "2026-04-03", "2026-05-14", "2026-08-01", "2026-12-25"]) {
+    assert.ok(dates("AG", 2026).includes(d), `AG ${d}`);
+  }
+  assert.ok(!dates("AI", 2026).includes("2026-09-22"));
+  assert.ok(!dates("AI", 2027).includes("2027-09-22"));
 });

@@ -101,3 +101,44 @@ Deno.test("time entries: 02:30 on 29 March 2026 is refused with a message, nothi
     await t.close();
   }
 });
+
+Deno.test("time entries: the overlap check compares elapsed time, so the second 02:15 of the autumn night follows a shift ending at the first 02:30", async () => {
+  // Sommerzeitverordnung (SR 941.299.1): on 25 October 2026 the clocks go back from 03:00 summer time to
+  // 02:00, so 02:00–02:59 happens twice. 00:30–02:30 (the first 02:30) ends at 00:30 UTC; 02:15–04:00 read
+  // with the second 02:15 (1.75 h, as the stated total says) starts at 01:15 UTC: no minute is shared.
+  const t = await makeTestApp();
+  try {
+    const token = await t.signIn("employee@demo.example");
+    const first = await call(t, token, "POST", "/employee/time-entries", {
+      date: "2026-10-25",
+      startTime: "00:30",
+      endTime: "02:30",
+    });
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    assert.equal(first.body.data.totalHours, 2);
+    const preview = await call(t, token, "POST", "/employee/time-entries/preview", {
+      date: "2026-10-25",
+      startTime: "02:15",
+      endTime: "04:00",
+      totalHours: 1.75,
+    });
+    assert.equal(preview.status, 200, JSON.stringify(preview.body));
+    // Read with the first 02:15 (summer time) it starts a quarter of an hour before the first entry ends.
+    const overlapping = await call(t, token, "POST", "/employee/time-entries", {
+      date: "2026-10-25",
+      startTime: "02:15",
+      endTime: "04:00",
+    });
+    assert.equal(overlapping.status, 409, JSON.stringify(overlapping.body));
+    const second = await call(t, token, "POST", "/employee/time-entries", {
+      date: "2026-10-25",
+      startTime: "02:15",
+      endTime: "04:00",
+      totalHours: 1.75,
+    });
+    assert.equal(second.status, 201, JSON.stringify(second.body));
+    assert.equal(second.body.data.totalHours, 1.75);
+  } finally {
+    t.close();
+  }
+});

@@ -1,6 +1,9 @@
 /**
  * The carry-over into a leave year is derived from the previous year's remainder (services/carry_over.ts):
- * in the balance, the filing check and the summary alike, with nothing stored per person.
+ * in the balance, the filing check and the summary alike, with nothing stored per person. The standard vacation
+ * type's 20 days are exactly the statutory minimum (OR Art. 329a para. 1, SR 220): its cap and expiry cannot cut
+ * them (OR Art. 341 para. 1; the claim lapses only after five years, OR Art. 128 no. 3, BGE 130 III 19;
+ * tests/services/statutory_carry_over_test.ts has the organisation's extra days beside them).
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
@@ -49,14 +52,17 @@ Deno.test("carry-over: next year's carry-over is what this year leaves, up to th
       assert.equal(b.remaining, 20);
     });
 
-    await t.step("nothing taken in 2026: 5 of the 20 days go into 2027, lapsing after 31 March", async () => {
-      const b = await vacation(2027);
-      assert.equal(b.entitlement, 20);
-      assert.equal(b.carryOver, 5);
-      assert.equal(b.carryOverExpiresOn, "2027-03-31");
-      assert.equal(b.carryOverAtRisk, 5);
-      assert.equal(b.remaining, 25);
-    });
+    await t.step(
+      "nothing taken in 2026: all 20 statutory days go into 2027, neither capped nor lapsing",
+      async () => {
+        const b = await vacation(2027);
+        assert.equal(b.entitlement, 20);
+        assert.equal(b.carryOver, 20);
+        assert.equal(b.carryOverExpiresOn, null);
+        assert.equal(b.carryOverAtRisk, 0);
+        assert.equal(b.remaining, 40);
+      },
+    );
 
     await t.step("17 days approved in December 2026: the 3 left go into 2027", async () => {
       const r = await fileLeaveRequest(app.deps, who, {
@@ -65,7 +71,7 @@ Deno.test("carry-over: next year's carry-over is what this year leaves, up to th
         endDate: "2026-12-22",
       });
       assert.equal(r.days, 17);
-      assert.equal((await vacation(2027)).carryOver, 5, "a request awaiting approval is not deducted");
+      assert.equal((await vacation(2027)).carryOver, 20, "a request awaiting approval is not deducted");
       await app.deps.db.update(leaveRequests).set({ status: "APPROVED" }).where(eq(leaveRequests.id, r.id));
       const b = await vacation(2027);
       assert.equal(b.carryOver, 3);
@@ -86,8 +92,8 @@ Deno.test("carry-over: next year's carry-over is what this year leaves, up to th
     });
 
     await t.step("2028 comes from 2027's remainder, which counts 2027's own carry-over", async () => {
-      // 2027: 20 + 3 carried; 2 days taken in January (from the carry-over), the last carried day lapses on
-      // 31 March: 20 + 2 − 2 = 20 left, 5 of them go into 2028.
+      // 2027: 20 + 3 carried; 2 days taken in January (from the carry-over). The carried days are statutory
+      // and do not lapse on 31 March: 20 + 3 − 2 = 21 left, all of them statutory, all go into 2028.
       const jan = await fileLeaveRequest(app.deps, who, {
         leaveType: "VACATION",
         startDate: "2027-01-04",
@@ -98,20 +104,20 @@ Deno.test("carry-over: next year's carry-over is what this year leaves, up to th
       assert.equal(b2027.carryOver, 3);
       assert.equal(b2027.remaining, 21, "before 31 March the last carried day is still there");
       const b = await vacation(2028);
-      assert.equal(b.carryOver, 5);
-      assert.equal(b.carryOverExpiresOn, "2028-03-31");
+      assert.equal(b.carryOver, 21);
+      assert.equal(b.carryOverExpiresOn, null);
     });
 
-    await t.step("a type carrying at most 2 days: 2; one carrying none: nothing", async () => {
+    await t.step("a cap of 2 or of none does not cut the 3 statutory days left", async () => {
       await app.deps.db.update(leaveTypes).set({ carryOverMaxDays: 2 }).where(
         eq(leaveTypes.code, "VACATION"),
       );
-      assert.equal((await vacation(2027)).carryOver, 2);
+      assert.equal((await vacation(2027)).carryOver, 3);
       await app.deps.db.update(leaveTypes).set({ carryOverMaxDays: 0 }).where(
         eq(leaveTypes.code, "VACATION"),
       );
       const none = await vacation(2027);
-      assert.equal(none.carryOver, 0);
+      assert.equal(none.carryOver, 3);
       assert.equal(none.carryOverExpiresOn, null);
       await app.deps.db.update(leaveTypes).set({ carryOverMaxDays: 5 }).where(
         eq(leaveTypes.code, "VACATION"),

@@ -438,8 +438,9 @@ Deno.test("leave: balances pro rata for entry, exit and working-pattern changes,
         const b = await getLeaveBalances(app.deps, me, { year: c.year });
         const vac = b.balances.find((x) => x.leaveType.code === "VACATION")!;
         assert.equal(vac.entitlement, c.entitlement);
-        // 2028 also holds what 2027 leaves (the person was entered before 2027): 5 days until 31 March.
-        assert.equal(vac.remaining, c.entitlement + (c.year === 2028 ? 5 : 0));
+        // 2028 also holds what 2027 leaves (the person was entered before 2027): its 20 statutory days, which
+        // no cap cuts (OR Art. 329a para. 1, Art. 341 para. 1), and 5 extra days until 31 March.
+        assert.equal(vac.remaining, c.entitlement + (c.year === 2028 ? 25 : 0));
       });
     }
   } finally {

@@ -193,6 +193,18 @@ export const HR_MESSAGES = {
     it: "«al» deve essere una data AAAA-MM-GG, non «{value}»",
     en: 'to must be a date YYYY-MM-DD, got "{value}"',
   },
+  "hr.closureFromRange": {
+    de: "«von» muss ein Datum vom 01.01.1900 bis 31.12.2100 sein, nicht «{value}»",
+    fr: "« du » doit être une date du 01.01.1900 au 31.12.2100, pas « {value} »",
+    it: "«dal» deve essere una data dal 01.01.1900 al 31.12.2100, non «{value}»",
+    en: 'from must be a date from 1900-01-01 to 2100-12-31, got "{value}"',
+  },
+  "hr.closureToRange": {
+    de: "«bis» muss ein Datum vom 01.01.1900 bis 31.12.2100 sein, nicht «{value}»",
+    fr: "« au » doit être une date du 01.01.1900 au 31.12.2100, pas « {value} »",
+    it: "«al» deve essere una data dal 01.01.1900 al 31.12.2100, non «{value}»",
+    en: 'to must be a date from 1900-01-01 to 2100-12-31, got "{value}"',
+  },
   "hr.closureToBeforeFrom": {
     de: "«bis» liegt vor «von»",
     fr: "« au » précède « du »",
@@ -228,6 +240,18 @@ export const HR_MESSAGES = {
     fr: "La date doit être une date AAAA-MM-JJ, pas « {value} ».",
     it: "La data deve essere una data AAAA-MM-GG, non «{value}».",
     en: 'date must be a date YYYY-MM-DD, got "{value}"',
+  },
+  "hr.workThroughRange": {
+    de: "Das Datum muss ein Datum vom 01.01.1900 bis 31.12.2100 sein, nicht «{value}».",
+    fr: "La date doit être une date du 01.01.1900 au 31.12.2100, pas « {value} ».",
+    it: "La data deve essere una data dal 01.01.1900 al 31.12.2100, non «{value}».",
+    en: 'date must be a date from 1900-01-01 to 2100-12-31, got "{value}"',
+  },
+  "hr.salaryValidFromRange": {
+    de: "«gültig ab» muss ein Datum vom 01.01.1900 bis 31.12.2100 sein, nicht «{value}»",
+    fr: "« valable dès » doit être une date du 01.01.1900 au 31.12.2100, pas « {value} »",
+    it: "«valido dal» deve essere una data dal 01.01.1900 al 31.12.2100, non «{value}»",
+    en: 'valid-from must be a date from 1900-01-01 to 2100-12-31, got "{value}"',
   },
   "hr.workThroughNoClosure": {
     de: "Der {date} ist kein Tag einer Betriebsschliessung im Kanton {canton}.",
