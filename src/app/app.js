@@ -461,12 +461,17 @@ async function home() {
         h(
           "dl",
           { class: "figures" },
+          // The year's entitlement as the person knows it, then what was carried over and corrected (each only
+          // when there is some): the days taken before the service was used are among those taken.
           [
-            ["entitlement", v.available],
+            ["entitlement", v.entitlement],
+            ["carryOver", (v.carryOver ?? 0) - (v.carryOverLapsed ?? 0)],
+            ["corrections", v.adjustments ?? 0],
             ["used", v.used],
             ["planned", v.planned],
             ["pending", v.pending],
-          ].map(([k, n]) => [h("dt", null, t(k)), h("dd", null, formatQuantity(n ?? 0))]),
+          ].filter(([k, n]) => n || !["carryOver", "corrections"].includes(k))
+            .map(([k, n]) => [h("dt", null, t(k)), h("dd", null, formatQuantity(n ?? 0))]),
         ),
         h("a", { href: "/leave", class: "button" }, t("newRequest")),
       )
