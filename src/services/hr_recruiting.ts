@@ -385,6 +385,7 @@ export async function commitStageMove(
         firstName: app.candidateFirstName,
         lastName: app.candidateLastName,
         phone: app.candidatePhone,
+        language: app.candidateLanguage,
         position: pos,
       });
       await tx.update(applications).set({ status: "HIRED", hiredAt: now, employeeId }).where(
