@@ -1,4 +1,4 @@
-/** The onboarding template the hiring tests give the demo organisation (the demo has none of its own). */
+/** The onboarding template the hiring tests give the demo organisation (in place of the demo's own). */
 export const TEMPLATE = `onboardingTemplates:
   - key: DEFAULT
     name: Einarbeitung

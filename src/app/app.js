@@ -96,6 +96,11 @@ function canApprove() {
   return !!user?.permissions.includes("staff-absence:approve");
 }
 
+/** HR staff and administrators run the organisation in the server-rendered console at /hr. */
+function runsConsole() {
+  return ["hr", "admin"].includes(user?.role);
+}
+
 /** The language and approver state the frame was drawn for. */
 let framed = "";
 
@@ -105,14 +110,14 @@ let framed = "";
  */
 function frame() {
   const path = location.pathname;
-  if (framed === `${lang}:${canApprove()}`) {
+  if (framed === `${lang}:${canApprove()}:${runsConsole()}`) {
     for (const a of document.querySelectorAll("nav a")) {
       if (a.getAttribute("href") === path) a.setAttribute("aria-current", "page");
       else a.removeAttribute("aria-current");
     }
     return;
   }
-  framed = `${lang}:${canApprove()}`;
+  framed = `${lang}:${canApprove()}:${runsConsole()}`;
   document.documentElement.lang = lang;
   const items = [
     ["/", "home"],
@@ -123,6 +128,8 @@ function frame() {
     ["/todos", "todosTitle"],
     ["/team", "approvals"],
     ["/account", "settings"],
+    // One tap from the app to the console for the people who run it (a page of the service, not a screen).
+    ...(runsConsole() ? [["/hr", "hrConsole"]] : []),
   ];
   document.body.replaceChildren(
     h("a", { class: "skip", href: "#main" }, t("skip")),
@@ -454,12 +461,17 @@ async function home() {
         h(
           "dl",
           { class: "figures" },
+          // The year's entitlement as the person knows it, then what was carried over and corrected (each only
+          // when there is some): the days taken before the service was used are among those taken.
           [
-            ["entitlement", v.available],
+            ["entitlement", v.entitlement],
+            ["carryOver", (v.carryOver ?? 0) - (v.carryOverLapsed ?? 0)],
+            ["corrections", v.adjustments ?? 0],
             ["used", v.used],
             ["planned", v.planned],
             ["pending", v.pending],
-          ].map(([k, n]) => [h("dt", null, t(k)), h("dd", null, formatQuantity(n ?? 0))]),
+          ].filter(([k, n]) => n || !["carryOver", "corrections"].includes(k))
+            .map(([k, n]) => [h("dt", null, t(k)), h("dd", null, formatQuantity(n ?? 0))]),
         ),
         h("a", { href: "/leave", class: "button" }, t("newRequest")),
       )

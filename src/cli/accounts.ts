@@ -81,15 +81,42 @@ export async function addUser(
   return { password, generated: p.password === undefined };
 }
 
-/** Creates the first admin; refused once any admin exists (later admins: `user add --role admin`). */
+/**
+ * Creates the first admin; refused once any admin exists (later admins: `user add --role admin`). With
+ * `employee`, the account is the office manager's own too: linked to her record from the employee file, so
+ * the app shows her leave, hours and payslips; without one the language is German unless given.
+ */
 export async function createFirstAdmin(
   deps: Pick<AppDeps, "db" | "clock" | "config">,
-  // The administrator has no employee record to take a language from: without one it is German.
-  p: { email: string; password?: string; language?: string },
+  p: { email: string; password?: string; language?: string; employee?: string },
 ) {
   const admin = await deps.db.query.users.findFirst({ where: eq(users.role, "admin") });
   if (admin) throw new CommandError(`An admin already exists (${admin.email}). Use 'user add --role admin'.`);
   return addUser(deps, { ...p, role: "admin" });
+}
+
+/**
+ * Links an existing account to an employee record (an administrator made before the employee file was
+ * imported, or an account added without one). Refused when the record is unknown or another account's, or
+ * the account is already linked to someone else.
+ */
+export async function linkUser(deps: Pick<AppDeps, "db" | "clock">, email: string, pn: string) {
+  const u = await findUser(deps, email);
+  const e = await deps.db.query.employees.findFirst({ where: eq(employees.personnelNumber, pn) });
+  if (!e) throw new CommandError(`There is no employee with personnel number ${pn}.`);
+  if (u.employeeId === e.id) return { changed: false };
+  if (u.employeeId) {
+    const other = await deps.db.query.employees.findFirst({ where: eq(employees.id, u.employeeId) });
+    throw new CommandError(
+      `The account ${u.email} is already linked to employee ${other?.personnelNumber ?? u.employeeId}.`,
+    );
+  }
+  const taken = await deps.db.query.users.findFirst({ where: eq(users.employeeId, e.id) });
+  if (taken) throw new CommandError(`Employee ${pn} is already linked to ${taken.email}.`);
+  await deps.db.update(users).set({ employeeId: e.id, updatedAt: deps.clock.now() }).where(
+    eq(users.id, u.id),
+  );
+  return { changed: true };
 }
 
 /** Deactivates an account and signs it out everywhere; its tokens stop working on the next request. */

@@ -7,6 +7,7 @@ import {
   addUser,
   CommandError,
   createFirstAdmin,
+  linkUser,
   listUsers,
   resetPassword,
   setActive,
@@ -77,19 +78,34 @@ export const COMMANDS: Command[] = [
   {
     name: "user create-admin",
     summary: "Create the first administrator account",
-    usage: "user create-admin --email <e-mail> [--language de|en|fr|it] [--password-stdin]\n\n" +
+    usage: "user create-admin --email <e-mail> [--employee <personnel number>] [--language de|en|fr|it]\n" +
+      "                  [--password-stdin]\n\n" +
       "Without --password-stdin a strong password is generated and shown once.\n" +
-      "--language is the language the console speaks to the administrator (default German).\n" +
+      "--employee links the account to your own record from the employee file (run it after\n" +
+      "'employees import'), so the app shows your leave, hours and payslips; later: 'user link'.\n" +
+      "--language is the language the console speaks to the administrator (default: the record's, else\n" +
+      "German).\n" +
       "Refused when an administrator already exists (use 'user add --role admin').",
-    options: { email: { type: "string" }, language: { type: "string" }, ...PASSWORD_OPTS },
+    options: {
+      email: { type: "string" },
+      employee: { type: "string" },
+      language: { type: "string" },
+      ...PASSWORD_OPTS,
+    },
     async run(deps, { values }, io) {
       const email = need(values, "email");
+      const employee = values.employee as string | undefined;
       const r = await createFirstAdmin(deps, {
         email,
         password: await passwordFrom(values, io),
         language: values.language as string | undefined,
+        employee,
       });
-      io.out(`Administrator ${email.toLowerCase()} created.\n`);
+      io.out(
+        `Administrator ${email.toLowerCase()} created${
+          employee ? `, linked to employee ${employee}` : ""
+        }.\n`,
+      );
       showPassword(io, email.toLowerCase(), r);
       return 0;
     },
@@ -153,6 +169,21 @@ export const COMMANDS: Command[] = [
         if (e instanceof AppError) throw new CommandError(e.message);
         throw e;
       }
+    },
+  },
+  {
+    name: "user link",
+    summary: "Link an account to its employee record (so the app shows the person's own data)",
+    usage: "user link --email <e-mail> --employee <personnel number>",
+    options: { email: { type: "string" }, employee: { type: "string" } },
+    async run(deps, { values }, io) {
+      const email = need(values, "email");
+      const pn = need(values, "employee");
+      const r = await linkUser(deps, email, pn);
+      io.out(
+        `Account ${email.toLowerCase()} ${r.changed ? "linked" : "was already linked"} to employee ${pn}.\n`,
+      );
+      return 0;
     },
   },
   {

@@ -17,6 +17,30 @@ import { DEMO_COMPANY } from "./org.ts";
 
 type Row = Record<string, unknown>;
 
+/** The demo's onboarding template DEFAULT, as an organisation writes it in its configuration file. */
+export const DEMO_ONBOARDING_TEMPLATE = {
+  key: "DEFAULT",
+  name: "Einarbeitung",
+  tasks: [
+    { phase: "BEFORE_START", title: "Arbeitsvertrag unterschrieben zurücksenden", offsetDays: -7 },
+    {
+      phase: "BEFORE_START",
+      title: "Willkommensmail mit Infos zum ersten Tag senden",
+      offsetDays: -5,
+      assignee: "MANAGER",
+    },
+    { phase: "FIRST_DAY", title: "Begrüssung, Rundgang und Arbeitsplatz", assignee: "MANAGER" },
+    { phase: "FIRST_WEEK", title: "Richtlinien im Portal lesen", offsetDays: 3 },
+    {
+      phase: "FIRST_MONTH",
+      title: "Feedbackgespräch nach dem ersten Monat",
+      offsetDays: 28,
+      assignee: "MANAGER",
+    },
+    { phase: "PROBATION", title: "Probezeitgespräch", offsetDays: 80, assignee: "MANAGER" },
+  ],
+};
+
 /** The tables whose rows the configuration file writes. */
 export const CONFIG_TABLES: ReadonlySet<SQLiteTable> = new Set<SQLiteTable>([
   s.leaveTypes,
@@ -101,6 +125,26 @@ function sectionsOf(rows: (table: SQLiteTable) => Row[]): Record<string, unknown
       ),
     })),
   };
+}
+
+/**
+ * Writes the demo's onboarding template DEFAULT through the configuration file's section: the plan every
+ * hire starts with, so a hire on the demo starts one, and HR's "start a plan" and the connector's onboarding
+ * tools have one to work on. Written after the people, whose joiner has the plan the story gives them
+ * rather than one started from the template.
+ */
+export async function applyDemoOnboardingTemplate(
+  tx: Tx,
+  deps: { clock: Clock; config: Config },
+): Promise<void> {
+  const result = await applySectionsIn(tx, deps, { onboardingTemplates: [DEMO_ONBOARDING_TEMPLATE] });
+  if (!result.ok) {
+    throw new Error(
+      `the demo's onboarding template is refused: ${
+        result.problems.map((p) => `${p.path}: ${p.message}`).join("; ")
+      }`,
+    );
+  }
 }
 
 /**

@@ -25,7 +25,12 @@ import type { Db } from "../db/client.ts";
 import { buildCalendar } from "./calendar.ts";
 import { hasData } from "./has_data.ts";
 import { users } from "../db/schema/mod.ts";
-import { applyDemoConfiguration, CONFIG_TABLES, withConfigIds } from "./config.ts";
+import {
+  applyDemoConfiguration,
+  applyDemoOnboardingTemplate,
+  CONFIG_TABLES,
+  withConfigIds,
+} from "./config.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { DemoContext } from "./context.ts";
 import { buildDocuments } from "./documents.ts";
@@ -98,11 +103,8 @@ export async function seedDemo(
     if (await hasData(tx)) return false;
     // The configuration goes in as an organisation's own does: through the configuration file's sections.
     const rowsOf = (t: SQLiteTable) => ctx.rows.entries().find((e) => e.table === t)?.rows ?? [];
-    const ids = await applyDemoConfiguration(
-      tx,
-      { clock: opts.clock, config: opts.config ?? loadConfig({}) },
-      rowsOf,
-    );
+    const configDeps = { clock: opts.clock, config: opts.config ?? loadConfig({}) };
+    const ids = await applyDemoConfiguration(tx, configDeps, rowsOf);
     for (const { table, rows } of ctx.rows.entries()) {
       if (rows.length === 0 || CONFIG_TABLES.has(table)) continue;
       // People, salaries and payslips go in through the services HR uses (`services.ts`).
@@ -118,6 +120,7 @@ export async function seedDemo(
         await tx.insert(table as SQLiteTable).values(values.slice(i, i + perChunk) as never);
       }
     }
+    await applyDemoOnboardingTemplate(tx, configDeps);
     return true;
   });
   if (!seeded) return { seeded: false, accounts: [] };

@@ -273,8 +273,15 @@ export interface BalanceInput {
    * `StatutoryCarry`): the expiry does not cut it, and days taken count first against the rest.
    */
   carryOverStatutoryDays?: number;
-  /** Manual corrections by HR (positive or negative). */
+  /** Manual corrections by HR (positive or negative), without the imported opening balance. */
   adjustmentDays?: number;
+  /**
+   * The imported opening balance (`leave import-opening`): the carry-over from the year before as HR knew it
+   * when the service started (counted as carry-over; it was valid when imported, so it does not lapse), and
+   * the days taken that year before the service (counted as used).
+   */
+  openingCarryOverDays?: number;
+  takenBeforeDays?: number;
   /** Requests of this employee and leave type; states other than approved and pending are ignored. */
   requests: BalanceRequest[];
   /** Closure days that apply to the employee (any year; only `year` counts). */
@@ -301,8 +308,13 @@ export interface LeaveBalance {
   adjustments: number;
   /** entitlement + carryOver − carryOverLapsed + adjustments */
   available: number;
-  /** Approved leave taken up to and including today, plus deducting closure days up to today. */
+  /**
+   * Approved leave taken up to and including today, plus deducting closure days up to today, plus the days
+   * taken before the service (`takenBefore`).
+   */
   used: number;
+  /** Of `used`: the days taken this year before the service, from the imported opening balance. */
+  takenBefore: number;
   /** Approved leave after today, plus deducting closure days after today. */
   planned: number;
   /** Requests awaiting approval (not deducted from `remaining`). */
@@ -489,10 +501,15 @@ export function computeBalance(input: BalanceInput): LeaveBalance {
     if (expiry && c.date <= expiry) takenByExpiry += cost;
   }
 
-  const carryOver = input.carryOverDays ?? 0;
+  // The days taken before the service count as taken; the opening carry-over as carry-over that cannot
+  // lapse any more (only the derived carry-over has an expiry to watch).
+  const takenBefore = input.takenBeforeDays ?? 0;
+  used += takenBefore;
+  const derivedCarry = input.carryOverDays ?? 0;
+  const carryOver = derivedCarry + (input.openingCarryOverDays ?? 0);
   // Only the organisation's extra days lapse at the expiry; days taken by then count against them first.
-  const statutoryCarried = Math.min(carryOver, Math.max(0, input.carryOverStatutoryDays ?? 0));
-  const unconsumed = Math.max(0, carryOver - statutoryCarried - takenByExpiry);
+  const statutoryCarried = Math.min(derivedCarry, Math.max(0, input.carryOverStatutoryDays ?? 0));
+  const unconsumed = Math.max(0, derivedCarry - statutoryCarried - takenByExpiry);
   const expired = expiry !== null && today > expiry;
   const carryOverLapsed = expired ? unconsumed : 0;
   const carryOverAtRisk = expiry !== null && !expired ? unconsumed : 0;
@@ -509,6 +526,7 @@ export function computeBalance(input: BalanceInput): LeaveBalance {
     adjustments: round2(adjustments),
     available: round2(available),
     used: round2(used),
+    takenBefore: round2(takenBefore),
     planned: round2(planned),
     pending: round2(pending),
     closureDays: round2(closureDays),

@@ -10,6 +10,8 @@ export interface ConsoleTexts {
   navLeaveOverview: string;
   forbidden: string;
   people: string;
+  /** Said to HR staff whose own account has no employee record: `{email}` filled in. */
+  ownRecordMissing: string;
   peopleIntro: string;
   colName: string;
   colNumber: string;
@@ -118,6 +120,8 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     navLeaveOverview: "Abwesenheiten im Überblick",
     forbidden: "Diese Seiten sind für HR und Administratoren.",
     people: "Personen",
+    ownRecordMissing:
+      "Ihr Konto {email} ist mit keinem Personaldossier verknüpft: Die App zeigt Ihnen deshalb keine eigenen Ferien, Zeiten und Lohnabrechnungen. Verknüpfen Sie es mit Ihrer Personalnummer aus der Mitarbeiterdatei: hr-service user link --email {email} --employee <Personalnummer>",
     peopleIntro:
       "Alle Mitarbeitenden mit ihrem Konto. Eine Einladung lässt die Person ihr Passwort selbst setzen.",
     colName: "Name",
@@ -239,6 +243,8 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     navLeaveOverview: "Leave overview",
     forbidden: "These pages are for HR and administrators.",
     people: "People",
+    ownRecordMissing:
+      "Your account {email} is linked to no employee record, so the app shows you no leave, hours or payslips of your own. Link it to your personnel number from the employee file: hr-service user link --email {email} --employee <personnel number>",
     peopleIntro: "Every employee with their account. An invitation lets the person set their own password.",
     colName: "Name",
     colNumber: "Personnel number",
@@ -357,6 +363,8 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     navLeaveOverview: "Vue d'ensemble des absences",
     forbidden: "Ces pages sont réservées aux RH et aux administrateurs.",
     people: "Personnes",
+    ownRecordMissing:
+      "Votre compte {email} n'est lié à aucun dossier du personnel : l'application ne vous montre donc ni vos vacances, ni vos heures, ni vos fiches de salaire. Liez-le à votre numéro du personnel du fichier des employés : hr-service user link --email {email} --employee <numéro du personnel>",
     peopleIntro:
       "Tous les collaborateurs avec leur compte. Une invitation permet à la personne de choisir elle-même son mot de passe.",
     colName: "Nom",
@@ -478,6 +486,8 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     navLeaveOverview: "Panoramica delle assenze",
     forbidden: "Queste pagine sono riservate alle risorse umane e agli amministratori.",
     people: "Persone",
+    ownRecordMissing:
+      "Il suo account {email} non è collegato ad alcun fascicolo del personale: l'app non le mostra quindi né le sue vacanze, né le ore, né le buste paga. Lo colleghi al suo numero del personale del file dei dipendenti: hr-service user link --email {email} --employee <numero del personale>",
     peopleIntro:
       "Tutti i collaboratori con il loro conto. Un invito permette alla persona di scegliere da sé la password.",
     colName: "Nome",

@@ -6,8 +6,10 @@ export interface InvitationTexts {
   subject: string;
   /** `{organisation}` filled in. */
   subjectOf: string;
-  /** `{opening}`, `{link}`, `{days}` filled in. */
+  /** `{opening}`, `{link}`, `{days}` and `{app}` (the `appAt` sentence) filled in. */
   body: string;
+  /** Where the app is, `{address}` filled in: said in the e-mail and once the password is set. */
+  appAt: string;
   /** Who invites: `{inviter}` (a person's name), `{organisation}`, `{email}`. */
   openingPerson: string;
   /** A command invited: "your HR team", `{organisation}`, `{email}`. */
@@ -38,8 +40,10 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
     openingTeam: "Ihr HR-Team bei {organisation} hat für Sie ein Konto im HR-Portal eingerichtet ({email}).",
     yourEmployer: "Ihrem Arbeitgeber",
     body: "Guten Tag\n\n{opening} Legen Sie Ihr Passwort über " +
-      "diesen Link fest:\n\n{link}\n\nDer Link gilt {days} Tage und nur einmal. Wenn Sie diese Nachricht nicht " +
-      "erwartet haben, können Sie sie ignorieren.\n",
+      "diesen Link fest:\n\n{link}\n\nDer Link gilt {days} Tage und nur einmal.\n\n{app}\n\nWenn Sie diese " +
+      "Nachricht nicht erwartet haben, können Sie sie ignorieren.\n",
+    appAt: "Ihre Ferien, Arbeitszeiten und Lohnabrechnungen finden Sie danach in der App unter {address} – " +
+      "öffnen Sie die Adresse auf dem Handy und fügen Sie sie zum Startbildschirm hinzu.",
     title: "Passwort festlegen",
     intro: "Legen Sie das Passwort für Ihr Konto {email} fest (mindestens 10 Zeichen).",
     password: "Neues Passwort",
@@ -64,8 +68,11 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
       "Votre équipe RH, chez {organisation}, a créé pour vous un compte sur le portail RH ({email}).",
     yourEmployer: "votre employeur",
     body: "Bonjour,\n\n{opening} Définissez votre mot de passe " +
-      "avec ce lien :\n\n{link}\n\nLe lien est valable {days} jours et une seule fois. Si vous n'attendiez pas " +
-      "ce message, vous pouvez l'ignorer.\n",
+      "avec ce lien :\n\n{link}\n\nLe lien est valable {days} jours et une seule fois.\n\n{app}\n\nSi vous " +
+      "n'attendiez pas ce message, vous pouvez l'ignorer.\n",
+    appAt:
+      "Vos vacances, vos heures et vos fiches de salaire se trouvent ensuite dans l'application, à l'adresse " +
+      "{address} : ouvrez-la sur votre téléphone et ajoutez-la à l'écran d'accueil.",
     title: "Définir le mot de passe",
     intro: "Définissez le mot de passe de votre compte {email} (au moins 10 caractères).",
     password: "Nouveau mot de passe",
@@ -90,8 +97,11 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
       "Il suo team HR, presso {organisation}, ha creato per lei un account nel portale HR ({email}).",
     yourEmployer: "il suo datore di lavoro",
     body: "Buongiorno,\n\n{opening} Imposti la sua password con " +
-      "questo link:\n\n{link}\n\nIl link è valido {days} giorni e una sola volta. Se non si aspettava questo " +
-      "messaggio, può ignorarlo.\n",
+      "questo link:\n\n{link}\n\nIl link è valido {days} giorni e una sola volta.\n\n{app}\n\nSe non si " +
+      "aspettava questo messaggio, può ignorarlo.\n",
+    appAt:
+      "Le sue vacanze, le ore di lavoro e le buste paga si trovano poi nell'app, all'indirizzo {address}: " +
+      "lo apra sul telefono e lo aggiunga alla schermata Home.",
     title: "Impostare la password",
     intro: "Imposti la password del suo account {email} (almeno 10 caratteri).",
     password: "Nuova password",
@@ -115,8 +125,11 @@ export const INVITATION_TEXTS: Record<Lang, InvitationTexts> = {
     openingTeam: "Your HR team at {organisation} has set up an account for you in the HR portal ({email}).",
     yourEmployer: "your employer",
     body: "Hello,\n\n{opening} Set your password with this " +
-      "link:\n\n{link}\n\nThe link works once and for {days} days. If you did not expect this message, you can " +
-      "ignore it.\n",
+      "link:\n\n{link}\n\nThe link works once and for {days} days.\n\n{app}\n\nIf you did not expect this " +
+      "message, you can ignore it.\n",
+    appAt:
+      "Your leave, working hours and payslips are then in the app at {address}: open the address on your " +
+      "phone and add it to your home screen.",
     title: "Set your password",
     intro: "Set the password of your account {email} (at least 10 characters).",
     password: "New password",

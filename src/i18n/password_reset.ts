@@ -11,7 +11,7 @@ export interface PasswordResetTexts {
   back: string;
   link: string;
   subject: string;
-  /** `{link}` and `{minutes}` filled in. */
+  /** `{link}`, `{minutes}` and `{app}` (the invitation's `appAt` sentence) filled in. */
   body: string;
 }
 
@@ -31,7 +31,7 @@ export const PASSWORD_RESET_TEXTS: Record<Lang, PasswordResetTexts> = {
     body:
       "Guten Tag\n\nSie (oder jemand mit Ihrer Adresse) haben ein neues Passwort verlangt. Mit diesem Link " +
       "legen Sie es fest; er gilt {minutes} Minuten und nur einmal:\n\n{link}\n\nWenn Sie nichts verlangt " +
-      "haben, lassen Sie diese E-Mail einfach liegen: Ihr Passwort bleibt, wie es ist.\n",
+      "haben, lassen Sie diese E-Mail einfach liegen: Ihr Passwort bleibt, wie es ist.\n\n{app}\n",
   },
   fr: {
     title: "Mot de passe oublié",
@@ -46,7 +46,7 @@ export const PASSWORD_RESET_TEXTS: Record<Lang, PasswordResetTexts> = {
     subject: "Nouveau mot de passe pour le portail RH",
     body: "Bonjour\n\nVous (ou quelqu'un avec votre adresse) avez demandé un nouveau mot de passe. Ce lien " +
       "permet de le définir ; il vaut {minutes} minutes et une seule fois :\n\n{link}\n\nSi vous n'avez rien " +
-      "demandé, ignorez cet e-mail : votre mot de passe reste tel quel.\n",
+      "demandé, ignorez cet e-mail : votre mot de passe reste tel quel.\n\n{app}\n",
   },
   it: {
     title: "Password dimenticata",
@@ -63,7 +63,7 @@ export const PASSWORD_RESET_TEXTS: Record<Lang, PasswordResetTexts> = {
     body:
       "Buongiorno\n\nLei (o qualcuno con il suo indirizzo) ha chiesto una nuova password. Con questo link " +
       "la imposta; vale {minutes} minuti e una sola volta:\n\n{link}\n\nSe non ha chiesto nulla, ignori " +
-      "questa e-mail: la sua password resta invariata.\n",
+      "questa e-mail: la sua password resta invariata.\n\n{app}\n",
   },
   en: {
     title: "Forgot your password",
@@ -77,6 +77,6 @@ export const PASSWORD_RESET_TEXTS: Record<Lang, PasswordResetTexts> = {
     subject: "New password for the HR portal",
     body: "Hello\n\nYou (or someone with your address) asked for a new password. This link lets you choose " +
       "it; it works for {minutes} minutes and once:\n\n{link}\n\nIf you asked for nothing, leave this e-mail " +
-      "be: your password stays as it is.\n",
+      "be: your password stays as it is.\n\n{app}\n",
   },
 };

@@ -375,10 +375,15 @@ export const LeaveBalance = named(
       note: z.string().meta({ description: "HR's reason, shown to the person." }),
     })).meta({
       description:
-        "HR's corrections of this year's entitlement, oldest first; they sum to `adjustments` with any older correction.",
+        "HR's corrections of this year's entitlement, oldest first; they sum to `adjustments` with any older " +
+        "correction, except the imported opening balance's lines (an installation started during the year): " +
+        "its carry-over is counted in `carryOver`, its days taken before the service in `used`.",
     }),
     available: z.number().nullable(),
-    used: z.number(),
+    used: z.number().meta({
+      description:
+        "Approved days up to today, with the days taken before the service (imported opening balance).",
+    }),
     planned: z.number(),
     pending: z.number().meta({ description: "Awaiting approval; shown apart, not deducted from remaining." }),
     closureDays: z.number(),

@@ -50,6 +50,8 @@ export interface Hire {
   firstName: string;
   lastName: string;
   phone: string | null;
+  /** The language the candidate applied in: the employee's, so their invitation is written in it. */
+  language?: string | null;
   position: {
     title: string;
     departmentId: string | null;
@@ -64,7 +66,7 @@ export interface Hire {
 /**
  * Creates the hired candidate's employee record in the caller's transaction (a new personnel number, the
  * start date of `hireStartDate`, the position's canton, department, title and workload, the hiring manager as
- * manager) and starts their onboarding plan from the template DEFAULT. Returns the new employee's id.
+ * manager, the language the candidate applied in) and starts their onboarding plan from the template DEFAULT. Returns the new employee's id.
  */
 export async function createHiredEmployee(tx: Tx, now: number, today: string, hire: Hire): Promise<string> {
   const p = hire.position;
@@ -86,6 +88,7 @@ export async function createHiredEmployee(tx: Tx, now: number, today: string, hi
       first_name: hire.firstName,
       last_name: hire.lastName,
       phone: hire.phone ?? "",
+      language: hire.language ?? "",
       canton,
       manager_personnel_number: manager,
       department,

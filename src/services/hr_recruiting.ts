@@ -28,6 +28,7 @@ import {
   writeTx,
 } from "./common.ts";
 import { createHiredEmployee, hireCanton, noCanton } from "./hiring.ts";
+import { readerLanguage, titleIn } from "./onboarding_templates.ts";
 import { inScope, positionScope, type Scope } from "./hr_scope.ts";
 import { refuseRepeatedNote } from "./note_repeat.ts";
 
@@ -363,9 +364,12 @@ export async function commitStageMove(
         });
         mails++;
       } else if (t.kind === "CREATE_TASK") {
+        // The hiring manager's task in their language; the recruiting team's as the stage names it.
+        const assignee = t.assignee === "HIRING_MANAGER" ? pos.hiringManagerEmployeeId : null;
+        const lang = await readerLanguage(tx, assignee);
         await tx.insert(applicationTasks).values({
           applicationId,
-          title: t.title,
+          title: titleIn(t.title, t.titleTranslations, lang),
           blocking: t.blocking,
           assigneeEmployeeId: t.assignee === "HIRING_MANAGER" ? pos.hiringManagerEmployeeId : null,
           createdAt: now,
@@ -385,6 +389,7 @@ export async function commitStageMove(
         firstName: app.candidateFirstName,
         lastName: app.candidateLastName,
         phone: app.candidatePhone,
+        language: app.candidateLanguage,
         position: pos,
       });
       await tx.update(applications).set({ status: "HIRED", hiredAt: now, employeeId }).where(

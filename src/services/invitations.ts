@@ -24,6 +24,11 @@ import { passwordContext, type PasswordProblem, passwordProblem } from "../signi
 export const INVITATION_DAYS = 7;
 export const INVITATION_PATH = "/account/invitation";
 
+/** The app's address people open and keep on their home screen: the service's public origin, at `/`. */
+export function appAddress(config: { issuer: string }): string {
+  return `${config.issuer.replace(/\/+$/, "")}/`;
+}
+
 function textsFor(lang: string) {
   return INVITATION_TEXTS[langOr(lang)];
 }
@@ -171,7 +176,12 @@ export async function invite(
     await enqueueMail(tx, deps.clock, {
       to: email,
       subject: words.subject,
-      text: fill(t.body, { opening: words.opening, link: "{{link}}", days: INVITATION_DAYS }),
+      text: fill(t.body, {
+        opening: words.opening,
+        link: "{{link}}",
+        days: INVITATION_DAYS,
+        app: fill(t.appAt, { address: appAddress(deps.config) }),
+      }),
       relatedTo: `invitation:${id}`,
       secrets,
     });

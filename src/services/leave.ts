@@ -67,7 +67,7 @@ import {
 import { closureApplies, closureCalendar, closureDaysIn } from "./holidays.ts";
 import { exactReal, jsonRows, realOf, realOrNull, sqlLiterals } from "./json_rows.ts";
 import { checkEventLength } from "./special_leave.ts";
-import { derivedCarryOver } from "./carry_over.ts";
+import { derivedCarryOver, OPENING_MARK } from "./carry_over.ts";
 import { changedAfter, removedSince, type SyncFields, syncPage, syncStart } from "./sync.ts";
 import { localDay } from "../clock.ts";
 import { prepared } from "../db/prepared.ts";
@@ -182,6 +182,9 @@ export interface BalanceData {
     adjustmentDays: number;
     /** The statutory days in `carryOverDays`, by year of origin (a derived carry-over only). */
     statutory?: StatutoryCarry[];
+    /** The imported opening balance's carry-over and days taken before the service (`OpeningSums`). */
+    openingCarryOverDays: number;
+    takenBeforeDays: number;
   } | undefined;
   /** The type's requests touching the year in the states that hold days (`daysByYear` as stored, JSON). */
   requests: {
@@ -223,7 +226,9 @@ export function entitlementData(
     }
     | undefined,
   adjustmentCount: number,
+  /** The sum of the corrections other than the opening balance's. */
   adjustmentSum: number | null,
+  opening: OpeningSums = NO_OPENING,
 ): BalanceData["entitlement"] {
   if (!row && adjustmentCount === 0) return undefined;
   return {
@@ -231,6 +236,8 @@ export function entitlementData(
     carryOverExpiresOn: row?.carryOverExpiresOn ?? null,
     adjustmentDays: (row?.adjustmentDays ?? 0) + Number(adjustmentSum ?? 0),
     ...(row?.statutory?.length ? { statutory: row.statutory } : {}),
+    openingCarryOverDays: Number(opening.carry ?? 0),
+    takenBeforeDays: Number(opening.taken ?? 0),
   };
 }
 
@@ -253,6 +260,30 @@ export function statutoryCarriedIn(balance: LeaveBalance): StatutoryCarry[] {
 export function statutoryOwedIn(balance: LeaveBalance): StatutoryCarry[] {
   return statutoryOwed.get(balance) ?? [];
 }
+
+/**
+ * The imported opening balance of a year, out of its corrections (`leave import-opening` writes the
+ * carry-over as a positive correction and the days taken before as a negative one, both marked with
+ * `OPENING_MARK`): shown as carry-over and as days taken, not as corrections, so the year's entitlement,
+ * carry-over and days taken read as the person knows them.
+ */
+export interface OpeningSums {
+  carry: number | null;
+  /** Positive: the days taken. */
+  taken: number | null;
+}
+const NO_OPENING: OpeningSums = { carry: 0, taken: 0 };
+
+/**
+ * SQL sums over `leave_adjustments` rows: the corrections other than the opening balance's, the opening
+ * carry-over, and the days taken before (positive). One text for the three statements that read them.
+ */
+const OPENING_LIKE = `'${OPENING_MARK.replaceAll("'", "''")}%'`;
+export const ADJUSTMENT_SUMS_SQL = {
+  plain: `sum(CASE WHEN created_by LIKE ${OPENING_LIKE} THEN 0 ELSE days END)`,
+  openingCarry: `sum(CASE WHEN created_by LIKE ${OPENING_LIKE} AND days > 0 THEN days ELSE 0 END)`,
+  takenBefore: `-sum(CASE WHEN created_by LIKE ${OPENING_LIKE} AND days < 0 THEN days ELSE 0 END)`,
+};
 
 /** What the balance needs of a leave type: its policy and whether it has a balance at all. */
 export type BalanceType = Pick<
@@ -292,6 +323,8 @@ export function balanceFrom(
     carryOverExpiresOn: ent?.carryOverExpiresOn ?? null,
     carryOverStatutoryDays: (ent?.statutory ?? []).reduce((s, c) => s + c.days, 0),
     adjustmentDays: ent?.adjustmentDays ?? 0,
+    openingCarryOverDays: ent?.openingCarryOverDays ?? 0,
+    takenBeforeDays: ent?.takenBeforeDays ?? 0,
     requests: d.requests.map((r) => ({
       startDate: r.startDate,
       endDate: r.endDate,
@@ -375,7 +408,9 @@ const entitlementsOfYear = prepared((q: Q) =>
 const adjustmentSumsOfYear = prepared((q: Q) =>
   q.select({
     leaveTypeId: leaveAdjustments.leaveTypeId,
-    days: sql<number | null>`sum(${leaveAdjustments.days})`,
+    days: sql<number | null>`${sql.raw(ADJUSTMENT_SUMS_SQL.plain)}`,
+    openingCarry: sql<number | null>`${sql.raw(ADJUSTMENT_SUMS_SQL.openingCarry)}`,
+    takenBefore: sql<number | null>`${sql.raw(ADJUSTMENT_SUMS_SQL.takenBefore)}`,
     n: count(),
   }).from(leaveAdjustments).where(and(
     eq(leaveAdjustments.employeeId, sql.placeholder("emp")),
@@ -456,7 +491,13 @@ interface BalanceFacts {
     carryOverExpiresOn: string | null;
     adjustmentDays: number;
   }[];
-  adjustmentSums: { leaveTypeId: string; days: number | null; n: number }[];
+  adjustmentSums: {
+    leaveTypeId: string;
+    days: number | null;
+    openingCarry: number | null;
+    takenBefore: number | null;
+    n: number;
+  }[];
   requests: (BalanceData["requests"][number] & { leaveTypeId: string })[];
   workloadHistory: BalanceData["workloadHistory"];
   /** The closure days that apply and the approved work-through days (when some type takes closures). */
@@ -490,6 +531,7 @@ async function balancesFromFacts(
             await derivedCarryOver(q, emp, type, year, balanceOf, statutoryOwedIn),
           adj?.n ?? 0,
           adj?.days ?? null,
+          { carry: adj?.openingCarry ?? 0, taken: adj?.takenBefore ?? 0 },
         ),
         requests: requests.filter((r) => r.leaveTypeId === type.id),
         workloadHistory,
@@ -514,8 +556,11 @@ const BALANCE_FACTS_SQL = `SELECT
       ${exactReal("adjustment_days")}))
     FROM (SELECT leave_type_id, carry_over_days, carry_over_expires_on, adjustment_days FROM leave_entitlements
       WHERE employee_id = :emp AND year = :year LIMIT ${MAX_LEAVE_TYPES})) AS entitlements,
-  (SELECT json_group_array(json_array(leave_type_id, ${exactReal("s")}, n))
-    FROM (SELECT leave_type_id, sum(days) AS s, count(*) AS n FROM leave_adjustments
+  (SELECT json_group_array(json_array(leave_type_id, ${exactReal("s")}, n, ${exactReal("oc")}, ${
+  exactReal("ot")
+}))
+    FROM (SELECT leave_type_id, ${ADJUSTMENT_SUMS_SQL.plain} AS s, count(*) AS n,
+      ${ADJUSTMENT_SUMS_SQL.openingCarry} AS oc, ${ADJUSTMENT_SUMS_SQL.takenBefore} AS ot FROM leave_adjustments
       WHERE employee_id = :emp AND year = :year GROUP BY leave_type_id)) AS adjustmentSums,
   (SELECT json_group_array(json_array(leave_type_id, start_date, end_date, start_portion, end_portion, status,
       days_by_year))
@@ -563,11 +608,13 @@ async function balanceFacts(
       carryOverExpiresOn,
       adjustmentDays: realOf(adjustmentDays),
     })),
-    adjustmentSums: jsonRows<[string, string | null, number]>(row.adjustmentSums).map((
-      [leaveTypeId, days, n],
-    ) => ({
+    adjustmentSums: jsonRows<[string, string | null, number, string | null, string | null]>(
+      row.adjustmentSums,
+    ).map(([leaveTypeId, days, n, openingCarry, takenBefore]) => ({
       leaveTypeId,
       days: realOrNull(days),
+      openingCarry: realOrNull(openingCarry),
+      takenBefore: realOrNull(takenBefore),
       n,
     })),
     requests: jsonRows<[string, string, string, string, string, string, string]>(row.requests).map((

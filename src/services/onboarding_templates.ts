@@ -12,9 +12,31 @@ import {
   onboardingTasks,
   onboardingTemplates,
   onboardingTemplateTasks,
+  type TitleTranslations,
+  users,
 } from "../db/schema/mod.ts";
 import { addDays } from "../domain/calendar.ts";
 import type { Tx } from "./common.ts";
+
+/** A task's title in `lang` when the template has it, else its main title. */
+export function titleIn(
+  title: string,
+  translations: TitleTranslations | null | undefined,
+  lang: string | null,
+) {
+  return (lang ? translations?.[lang as keyof TitleTranslations] : undefined) ?? title;
+}
+
+/**
+ * The language a person reads: the one on their employee record, else their account's, else null (the
+ * template's main title is used).
+ */
+export async function readerLanguage(tx: Tx, employeeId: string | null): Promise<string | null> {
+  if (!employeeId) return null;
+  const [e] = await tx.select({ record: employees.language, account: users.language }).from(employees)
+    .leftJoin(users, eq(users.employeeId, employees.id)).where(eq(employees.id, employeeId)).limit(1);
+  return e?.record ?? e?.account ?? null;
+}
 
 /** The template applied to every new employee, when the organisation has one. */
 export const DEFAULT_TEMPLATE = "DEFAULT";
@@ -58,6 +80,9 @@ export async function startPlanFromTemplate(
       asc(onboardingTemplateTasks.sortOrder),
     );
   const start = firstDay ?? e.start;
+  // Each task in the language of whoever does it: a French manager reads their tasks in French.
+  const personLang = await readerLanguage(tx, employeeId);
+  const managerLang = await readerLanguage(tx, e.manager);
   const planId = crypto.randomUUID();
   await tx.insert(onboardingPlans).values({
     id: planId,
@@ -71,7 +96,7 @@ export async function startPlanFromTemplate(
     if (t.assignee === "MANAGER" && !e.manager) continue;
     await tx.insert(onboardingTasks).values({
       planId,
-      title: t.title,
+      title: titleIn(t.title, t.titleTranslations, t.assignee === "MANAGER" ? managerLang : personLang),
       phase: t.phase,
       dueDate: addDays(start, t.offsetDays),
       // The person's own tasks have no assignee (the to-dos read them as theirs); a manager's name them.

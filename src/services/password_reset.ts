@@ -12,7 +12,8 @@ import { randomToken, sha256Hex } from "../crypto.ts";
 import { fill, langOr } from "../i18n/mod.ts";
 import { PASSWORD_RESET_TEXTS } from "../i18n/password_reset.ts";
 import { enqueueMail, sealMailSecrets } from "../mail/outbox.ts";
-import { INVITATION_PATH } from "./invitations.ts";
+import { appAddress, INVITATION_PATH } from "./invitations.ts";
+import { INVITATION_TEXTS } from "../i18n/invitation.ts";
 
 /** How long a reset link works: much shorter than an invitation's, as it replaces a password in use. */
 export const RESET_MINUTES = 60;
@@ -72,7 +73,11 @@ export async function requestPasswordReset(
     await enqueueMail(tx, deps.clock, {
       to: email,
       subject: t.subject,
-      text: fill(t.body, { link: "{{link}}", minutes: RESET_MINUTES }),
+      text: fill(t.body, {
+        link: "{{link}}",
+        minutes: RESET_MINUTES,
+        app: fill(INVITATION_TEXTS[langOr(user.language)].appAt, { address: appAddress(deps.config) }),
+      }),
       relatedTo: `password-reset:${user.id}`,
       secrets,
     });

@@ -18,6 +18,7 @@ import { type EmployeeCore, noEmployee, selfId, type ServiceDeps, todayOf } from
 import { closureDaysIn, type ClosurePeriodDates } from "./holidays.ts";
 import { derivedCarryOver } from "./carry_over.ts";
 import {
+  ADJUSTMENT_SUMS_SQL,
   BALANCE_REQUEST_STATUSES,
   type BalanceData,
   balanceFrom,
@@ -53,7 +54,7 @@ interface Facts extends EmployeeCore {
   weekEntries: string;
   /** JSON [carryOverDays, carryOverExpiresOn, adjustmentDays], or null. */
   entitlement: string | null;
-  /** JSON [count, sum of days] of the noted adjustments. */
+  /** JSON [count, sum of days, opening carry-over, days taken before] of the noted adjustments. */
   adjustments: string;
   /** JSON [[startDate, endDate, startPortion, endPortion, status, daysByYear], …] */
   yearRequests: string;
@@ -97,7 +98,8 @@ const FACTS_SQL = `
     (SELECT json_array(carry_over_days, carry_over_expires_on, adjustment_days)
       FROM leave_entitlements WHERE employee_id = e.id AND leave_type_id = v.id AND year = :year
       LIMIT 1) AS entitlement,
-    (SELECT json_array(count(*), sum(days)) FROM leave_adjustments
+    (SELECT json_array(count(*), ${ADJUSTMENT_SUMS_SQL.plain}, ${ADJUSTMENT_SUMS_SQL.openingCarry},
+      ${ADJUSTMENT_SUMS_SQL.takenBefore}) FROM leave_adjustments
       WHERE employee_id = e.id AND leave_type_id = v.id AND year = :year) AS adjustments,
     (SELECT json_group_array(json_array(start_date, end_date, start_portion, end_portion, status, days_by_year))
       FROM (SELECT start_date, end_date, start_portion, end_portion, status, days_by_year FROM leave_requests
@@ -257,7 +259,7 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, today: stri
     const ent = f.entitlement === null
       ? undefined
       : JSON.parse(f.entitlement) as [number, string | null, number];
-    const [adjCount, adjSum] = JSON.parse(f.adjustments) as [number, number | null];
+    const [adjCount, adjSum, openingCarry, takenBefore] = JSON.parse(f.adjustments) as (number | null)[];
     const data: BalanceData = {
       entitlement: entitlementData(
         ent
@@ -272,8 +274,9 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, today: stri
             balanceOf,
             statutoryOwedIn,
           ),
-        adjCount,
+        Number(adjCount),
         adjSum,
+        { carry: openingCarry, taken: takenBefore },
       ),
       requests: (JSON.parse(f.yearRequests) as string[][]).map((r) => ({
         startDate: r[0],

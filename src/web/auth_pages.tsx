@@ -122,8 +122,12 @@ function signInCsrf(deps: AppDeps, c: Context): string {
   return token;
 }
 
+/**
+ * Where a sign-in goes on: the consent it was asked for, the page that sent the person here, else the app at
+ * `/` (the invitation and reset pages link to the sign-in without a target; HR reach the console from there).
+ */
 function afterSignIn(requestId?: string, next?: string): string {
-  return requestId ? `/oauth/consent?request=${requestId}` : next ?? "/account/assistants";
+  return requestId ? `/oauth/consent?request=${requestId}` : next ?? "/";
 }
 
 interface SignInView {

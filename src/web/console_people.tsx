@@ -73,6 +73,10 @@ export async function peoplePage(
   return render(
     c,
     <ConsolePage p={p} title={t.people} here="people" flash={opts.flash} errors={opts.errors}>
+      {
+        // The office manager who ran the first start would otherwise find an empty app without knowing why.
+        p.user.employeeId ? null : <p class="note">{fill(t.ownRecordMissing, { email: p.user.email })}</p>
+      }
       <p>{t.peopleIntro}</p>
       <Table cols={[t.colName, t.colNumber, t.colCanton, t.colStart, t.colAccount]}>
         {rows.map((r) => (

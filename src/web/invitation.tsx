@@ -9,12 +9,16 @@ import { fill, isLang, type Lang, negotiateLang } from "../i18n/mod.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
 import {
   acceptInvitation,
+  appAddress,
   INVITATION_PATH,
   invitationLanguage,
   invitationTexts,
   openInvitation,
 } from "../services/invitations.ts";
 import { ErrorSummary, Layout, setPageHeaders } from "./layout.tsx";
+
+/** The sign-in, then the app (the sign-in pages are served with or without the connector). */
+const SIGN_IN_TO_APP = "/oauth/signin?next=/";
 
 function InvitationPage(p: {
   lang: string;
@@ -23,7 +27,8 @@ function InvitationPage(p: {
   errors?: string[];
   done?: boolean;
   invalid?: boolean;
-  signIn?: string;
+  /** The app's address, said once the password is set. */
+  app?: string;
 }) {
   const t = invitationTexts(p.lang);
   const layoutLang: Lang = isLang(p.lang) ? p.lang : "de";
@@ -36,13 +41,10 @@ function InvitationPage(p: {
         ? (
           <>
             <p class="note" role="status">{t.done}</p>
-            {p.signIn
-              ? (
-                <p>
-                  <a href={p.signIn}>{t.signIn}</a>
-                </p>
-              )
-              : null}
+            <p>
+              <a href={SIGN_IN_TO_APP}>{t.signIn}</a>
+            </p>
+            {p.app ? <p>{fill(t.appAt, { address: p.app })}</p> : null}
           </>
         )
         : null}
@@ -97,7 +99,7 @@ async function deadLinkLang(deps: AppDeps, c: Context, token: string): Promise<L
 /** Mounts the invitation page (served with or without the connector). */
 // deno-lint-ignore no-explicit-any
 export function mountInvitationPage(app: Hono<any>, deps: AppDeps): void {
-  const signIn = deps.config.mcpEnabled ? "/oauth/signin" : undefined;
+  const address = appAddress(deps.config);
   app.get(INVITATION_PATH, async (c) => {
     const token = c.req.query("token") ?? "";
     const open = await openInvitation(deps, token);
@@ -120,7 +122,7 @@ export function mountInvitationPage(app: Hono<any>, deps: AppDeps): void {
       password: f.get("password") ?? "",
       repeat: f.get("repeat") ?? "",
     });
-    if (r.ok) return c.html(<InvitationPage lang={open.language} token="" done signIn={signIn} />);
+    if (r.ok) return c.html(<InvitationPage lang={open.language} token="" done app={address} />);
     if (r.problem === "invalid") return c.html(<InvitationPage lang={open.language} token="" invalid />, 410);
     const t = invitationTexts(open.language);
     return c.html(

@@ -131,8 +131,11 @@ Deno.test("leave import-opening: Excel-CH's file sets opening balances once, as 
     assert.equal(first.out, "Opening balances imported: 2 set, 0 unchanged.\n");
 
     const after = await vacationOf(t, "P1");
-    // 22 + 1 (hand) + 3 (carry-over) − 8.5 (taken before) = 17.5.
-    assert.equal(after.v.adjustments, -4.5);
+    // 22 + 1 (hand) + 3 (carry-over) − 8.5 (taken before) = 17.5: the carry-over reads as carry-over and the
+    // days taken before as taken, only the hand correction as a correction.
+    assert.equal(after.v.adjustments, 1);
+    assert.equal(after.v.carryOver, 3);
+    assert.equal(after.v.used, 8.5);
     assert.equal(after.v.remaining, 17.5);
     assert.deepEqual(
       after.v.adjustmentHistory.map((h) => [h.days, h.note]),

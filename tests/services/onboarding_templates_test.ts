@@ -116,11 +116,14 @@ Deno.test("onboarding templates: a template the file gets wrong is refused with 
       ],
       [TEMPLATE + TEMPLATE.replace("onboardingTemplates:\n", ""), /repeats entry 1 \(DEFAULT\)/],
     ];
+    // The demo's own template DEFAULT stays as it was: a refused file changes nothing.
+    const before = await t.deps.db.select().from(onboardingTemplates);
+    assert.equal(before.length, 1);
     for (const [file, where] of cases) {
       const r = await applyConfiguration(t.deps, file);
       assert.equal(r.ok, false);
       if (!r.ok) assert.match(r.problems.map((p) => `${p.path}: ${p.message}`).join("\n"), where);
-      assert.equal((await t.deps.db.select().from(onboardingTemplates)).length, 0);
+      assert.deepEqual(await t.deps.db.select().from(onboardingTemplates), before);
     }
   } finally {
     t.close();

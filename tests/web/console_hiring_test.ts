@@ -13,6 +13,7 @@ import {
   employees,
   onboardingPlans,
   onboardingTasks,
+  onboardingTemplates,
   positions,
   settings,
 } from "../../src/db/schema/mod.ts";
@@ -136,6 +137,8 @@ Deno.test("hiring: the position's start date is the first working day", async ()
     );
     assert.equal(r.status, 200);
     await r.body?.cancel();
+    // An organisation without a template DEFAULT (the demo has one).
+    await t.deps.db.delete(onboardingTemplates);
     assert.equal((await move(t, cookie, csrf, "HIRED")).status, 200);
     const [hired] = await t.deps.db.select().from(applications).where(
       eq(applications.id, READY_APPLICATION_ID),

@@ -50,7 +50,16 @@ export const onboardingTemplateTasks = sqliteTable("onboarding_template_tasks", 
   templateId: text("template_id").notNull().references(() => onboardingTemplates.id, { onDelete: "cascade" }),
   phase: text("phase").notNull(),
   title: text("title").notNull(),
+  /**
+   * The title in German, French, Italian or English, JSON `{"fr": "…"}` (any may be missing): a plan's task is written
+   * in the language of whoever does it (the new person or their manager), else in `title`.
+   */
+  titleTranslations: text("title_translations", { mode: "json" }).$type<TitleTranslations>().notNull()
+    .default({}),
   offsetDays: integer("offset_days").notNull().default(0),
   assignee: text("assignee").notNull().default("PERSON"),
   sortOrder: integer("sort_order").notNull().default(0),
 }, (t) => [index("onboarding_template_tasks_tpl_idx").on(t.templateId, t.sortOrder)]);
+
+/** A task title in other languages than its main text (`title`, in the organisation's first language). */
+export type TitleTranslations = Partial<Record<"de" | "fr" | "it" | "en", string>>;

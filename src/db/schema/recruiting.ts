@@ -1,6 +1,7 @@
 import { blob, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { day, flag, id, instant } from "./_common.ts";
 import { departments, employees, users } from "./people.ts";
+import type { TitleTranslations } from "./onboarding.ts";
 
 /** A candidate e-mail's subject and body in each language it is written in. */
 export type EmailTexts = Partial<Record<string, { subject: string; body: string }>>;
@@ -81,6 +82,12 @@ export const stageAutomaticTasks = sqliteTable("stage_automatic_tasks", {
   stageId: text("stage_id").notNull().references(() => stages.id, { onDelete: "cascade" }),
   kind: text("kind").notNull(),
   title: text("title").notNull(),
+  /**
+   * For CREATE_TASK: the title in German, French, Italian or English, JSON `{"fr": "…"}` (any may be missing): the
+   * task is written in its assignee's language, else in `title`.
+   */
+  titleTranslations: text("title_translations", { mode: "json" }).$type<TitleTranslations>().notNull()
+    .default({}),
   /**
    * For EMAIL_CANDIDATE: the subject and body per language, JSON `{"de": {"subject", "body"}, "fr": …}`
    * (placeholders {firstName}, {lastName}, {position}). German is required; a candidate whose language has

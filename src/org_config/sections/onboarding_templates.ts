@@ -7,6 +7,16 @@ import { defineSection, duplicates, emptyReport, same } from "../section.ts";
 const task = z.strictObject({
   phase: z.enum(["BEFORE_START", "FIRST_DAY", "FIRST_WEEK", "FIRST_MONTH", "PROBATION"]),
   title: z.string().trim().min(1).max(300),
+  /**
+   * The title in German, French, Italian or English, each optional: a plan's task is written in the language of whoever
+   * does it (the new person, or their manager), else in `title`.
+   */
+  titleTranslations: z.strictObject({
+    de: z.string().trim().min(1).max(300),
+    fr: z.string().trim().min(1).max(300),
+    it: z.string().trim().min(1).max(300),
+    en: z.string().trim().min(1).max(300),
+  }).partial().optional(),
   /** Days from the first working day to the due date (negative: before it). */
   offsetDays: z.number().int().min(-365).max(365).default(0),
   /** PERSON (the new employee) or MANAGER (their manager; left out for someone without one). */
@@ -35,6 +45,7 @@ function toEntry(
     tasks: tasks.filter((x) => x.templateId === t.id).sort((a, b) => a.sortOrder - b.sortOrder).map((x) => ({
       phase: x.phase as Entry["tasks"][number]["phase"],
       title: x.title,
+      ...(Object.keys(x.titleTranslations ?? {}).length ? { titleTranslations: x.titleTranslations } : {}),
       offsetDays: x.offsetDays,
       assignee: x.assignee as Entry["tasks"][number]["assignee"],
     })),
@@ -83,7 +94,12 @@ export const onboardingTemplatesSection = defineSection<Entry[]>({
         report.updated++;
       }
       for (const [i, t] of e.tasks.entries()) {
-        await tx.insert(onboardingTemplateTasks).values({ templateId: id, ...t, sortOrder: (i + 1) * 10 });
+        await tx.insert(onboardingTemplateTasks).values({
+          templateId: id,
+          ...t,
+          titleTranslations: t.titleTranslations ?? {},
+          sortOrder: (i + 1) * 10,
+        });
       }
     }
     const named = new Set(list.map((e) => e.key));

@@ -18,6 +18,13 @@ const translation = z.strictObject({ subject: z.string().min(1), body: z.string(
 const task = z.strictObject({
   kind: z.enum(["EMAIL_CANDIDATE", "CREATE_TASK", "NOTIFY_HIRING_MANAGER", "MARK_HIRED"]),
   title: z.string().trim().min(1).max(300),
+  /** For CREATE_TASK: the title in German, French, Italian or English; the task is written in its assignee's language. */
+  titleTranslations: z.strictObject({
+    de: z.string().trim().min(1).max(300),
+    fr: z.string().trim().min(1).max(300),
+    it: z.string().trim().min(1).max(300),
+    en: z.string().trim().min(1).max(300),
+  }).partial().optional(),
   /** For EMAIL_CANDIDATE: the German subject and body (placeholders {firstName}, {lastName}, {position}). */
   emailSubject: z.string().min(1).optional(),
   emailBody: z.string().min(1).optional(),
@@ -57,6 +64,7 @@ function toTask(t: typeof stageAutomaticTasks.$inferSelect): Task {
   return {
     kind: t.kind as Task["kind"],
     title: t.title,
+    ...(Object.keys(t.titleTranslations ?? {}).length ? { titleTranslations: t.titleTranslations } : {}),
     ...(de ? { emailSubject: de.subject, emailBody: de.body } : {}),
     ...(Object.keys(translations).length ? { emailTranslations: translations } : {}),
     blocking: t.blocking,
@@ -174,6 +182,7 @@ export const stagesSection = defineSection<Entry[]>({
           stageId: id,
           kind: t.kind,
           title: t.title,
+          titleTranslations: t.titleTranslations ?? {},
           emailTexts: {
             ...(t.emailSubject && t.emailBody ? { de: { subject: t.emailSubject, body: t.emailBody } } : {}),
             ...t.emailTranslations,

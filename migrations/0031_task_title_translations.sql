@@ -1,0 +1,2 @@
+ALTER TABLE `onboarding_template_tasks` ADD `title_translations` text DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE `stage_automatic_tasks` ADD `title_translations` text DEFAULT '{}' NOT NULL;
