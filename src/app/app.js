@@ -232,7 +232,11 @@ function takeFlash() {
 /** Whether a field holds something the person typed or chose, not what the screen was drawn with. */
 function changed(f) {
   if (f.type === "checkbox" || f.type === "radio") return f.checked !== f.defaultChecked;
-  if (f instanceof HTMLSelectElement) return [...f.options].some((o) => o.selected !== o.defaultSelected);
+  if (f instanceof HTMLSelectElement) {
+    // A select drawn without a chosen option shows its first one.
+    const shown = [...f.options].find((o) => o.defaultSelected) ?? f.options[0];
+    return f.value !== (shown?.value ?? "");
+  }
   return f.value !== f.defaultValue;
 }
 
