@@ -45,7 +45,8 @@ export function newKey() {
  * service answers the first attempt's result if it got it); then it is an OfflineError.
  * @param {string} method
  * @param {string} path below /api/v1/portal
- * @param {{ json?: unknown, form?: FormData, key?: string }} [opts]
+ * @param {{ json?: unknown, form?: FormData, key?: string, keep?: boolean }} [opts] `keep: false` for
+ *   salary data, which the service marks `no-store`: the answer is not kept, not even in memory.
  * @returns {Promise<any>}
  */
 export async function call(method, path, opts = {}) {
@@ -59,7 +60,7 @@ export async function call(method, path, opts = {}) {
     body = JSON.stringify(opts.json);
   }
   if (method === "POST") headers["Idempotency-Key"] = opts.key ?? newKey();
-  const known = method === "GET" ? kept.get(path) : undefined;
+  const known = method === "GET" && opts.keep !== false ? kept.get(path) : undefined;
   if (known) headers["If-None-Match"] = known.etag;
   /** @type {Response | undefined} */
   let r;
@@ -85,7 +86,7 @@ export async function call(method, path, opts = {}) {
   }
   if (!r.ok) throw new ApiError(r.status, parsed);
   const etag = r.headers.get("ETag");
-  if (method === "GET" && etag) kept.set(path, { etag, data: parsed.data });
+  if (method === "GET" && etag && opts.keep !== false) kept.set(path, { etag, data: parsed.data });
   return parsed.data;
 }
 

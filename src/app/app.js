@@ -3,9 +3,10 @@
  * every datum from the portal API. Plain DOM, no library: the whole app is a few kilobytes.
  */
 import { ApiError, call, forget, hooks, newKey, OfflineError, SignedOutError } from "./api.js";
-import { browserLang, fill, LANG_NAMES, LANGS, STRINGS } from "./i18n.js";
+import { browserLang, LANG_NAMES, LANGS, say } from "./i18n.js";
 import {
   addDays,
+  formatChf,
   formatDate,
   formatMoment,
   formatQuantity,
@@ -17,12 +18,14 @@ import {
 /** @typedef {import("./i18n.js").Lang} Lang */
 
 const HOME_KEY = "hr-app:home";
+/** The session this browser was last seen signed in with (id, account, when its lifetime ends). */
+const SESSION_KEY = "hr-app:session";
 const DRAFTS_KEY = "hr-app:drafts";
 const LANG_KEY = "hr-app:lang";
 
 /** @type {Lang} */
 let lang = /** @type {Lang} */ (localStorage.getItem(LANG_KEY)) || browserLang();
-/** @type {{ email: string, role: string, language: string, permissions: string[] } | null} */
+/** @type {{ id: string, email: string, role: string, language: string, permissions: string[] } | null} */
 let user = null;
 /** The leave year whose balances the leave screen shows (0: the current one). */
 let leaveYear = 0;
@@ -31,10 +34,9 @@ let week = "";
 /** A message for the next screen (after a successful action). */
 let flash = "";
 
-/** A text of the app in the person's language. */
-function t(key, vars) {
-  const table = /** @type {Record<string, string>} */ (STRINGS[lang] ?? STRINGS.de);
-  return fill(table[key] ?? key, vars);
+/** A text of the app in the person's language; with a count, in the language's singular or plural. */
+function t(key, vars, count) {
+  return say(lang, key, vars, count);
 }
 
 /**
@@ -50,6 +52,9 @@ function h(tag, attrs, ...children) {
     if (v === null || v === undefined || v === false) continue;
     if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
     else if (k === "class") el.className = v;
+    // As attributes: what the screen was drawn with is then the field's default (`defaultSelected`,
+    // `defaultChecked`), so a draft holds only what the person changed.
+    else if (v === true && (k === "selected" || k === "checked")) el.setAttribute(k, "");
     else if (typeof v !== "string" && k in el) /** @type {any} */ (el)[k] = v;
     else el.setAttribute(k, v === true ? "" : String(v));
   }
@@ -73,7 +78,7 @@ function parts(...p) {
 
 /** "1 Tag", "2.5 Tage". */
 function daysText(n) {
-  return t(n === 1 ? "day" : "days", { n: formatQuantity(n) });
+  return t("days", { n: formatQuantity(n) }, n);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -85,6 +90,7 @@ const SCREENS = {
   "/time": time,
   "/sick": sick,
   "/payslips": payslips,
+  "/salary": salary,
   "/team": team,
   "/todos": todos,
   "/profile": profile,
@@ -223,38 +229,58 @@ let shownFlash = /** @type {HTMLElement | null} */ (null);
 function takeFlash() {
   const text = flash;
   flash = "";
-  shownFlash = text ? h("p", { class: "note", role: "status", tabindex: "-1" }, text) : null;
+  shownFlash = text ? h("p", { class: "note flash", role: "status", tabindex: "-1" }, text) : null;
   return shownFlash;
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Sessions: the sign-in page of the service, and back to the same screen
 
+/** Whether a field holds something the person typed or chose, not what the screen was drawn with. */
+function changed(f) {
+  if (f.type === "checkbox" || f.type === "radio") return f.checked !== f.defaultChecked;
+  if (f instanceof HTMLSelectElement) {
+    // A select drawn without a chosen option shows its first one.
+    const shown = [...f.options].find((o) => o.defaultSelected) ?? f.options[0];
+    return f.value !== (shown?.value ?? "");
+  }
+  return f.value !== f.defaultValue;
+}
+
 /**
- * The session ended: what was typed on this screen is kept for the tab (sessionStorage), and the sign-in page
- * brings the person back to this path.
+ * The session ended: what the person typed on this screen is kept for the tab (sessionStorage), bound to
+ * their account, and the sign-in page brings them back to this path. Only changed fields are kept: a value
+ * the service showed is no draft (put back later, it would overwrite what the service says by then).
  */
 hooks.onSignedOut = () => {
   // The kept home screen belongs to the session that ended: whoever signs in next must not see it offline.
   localStorage.removeItem(HOME_KEY);
+  localStorage.removeItem(SESSION_KEY);
   const drafts = {};
   for (const form of document.querySelectorAll("form[id]")) {
     const values = {};
     for (const el of /** @type {HTMLFormElement} */ (form).elements) {
       const f = /** @type {HTMLInputElement} */ (el);
-      if (!f.name || f.type === "file" || f.type === "submit") continue;
+      if (!f.name || f.type === "file" || f.type === "submit" || !changed(f)) continue;
       values[f.name] = f.type === "checkbox" ? f.checked : f.value;
     }
-    drafts[form.id] = values;
+    if (Object.keys(values).length) drafts[form.id] = values;
   }
-  sessionStorage.setItem(DRAFTS_KEY, JSON.stringify({ path: location.pathname, drafts }));
+  if (user && Object.keys(drafts).length) {
+    sessionStorage.setItem(DRAFTS_KEY, JSON.stringify({ account: user.id, path: location.pathname, drafts }));
+  }
   location.assign(`/oauth/signin?next=${encodeURIComponent(location.pathname)}`);
 };
 
+/** Puts back what the same account typed before its session ended; another account's drafts are dropped. */
 function restoreDrafts() {
   const raw = sessionStorage.getItem(DRAFTS_KEY);
   if (!raw) return;
   const saved = JSON.parse(raw);
+  if (saved.account !== user?.id) {
+    sessionStorage.removeItem(DRAFTS_KEY);
+    return;
+  }
   if (saved.path !== location.pathname) return;
   sessionStorage.removeItem(DRAFTS_KEY);
   for (const [id, values] of Object.entries(saved.drafts)) {
@@ -360,14 +386,17 @@ function showError(form, e) {
     ? e.message
     : String(e);
   form.append(h("p", { class: "form-error", role: "alert" }, message));
-  (placed[0] ?? form.querySelector("button"))?.focus();
+  return placed[0] ?? form.querySelector("button");
 }
 
 /**
  * Runs a form's action: the same Idempotency-Key until the form changes or succeeds (a second tap, or a retry
- * after a lost answer, files once), buttons disabled while it runs, refusals shown on the form.
+ * after a lost answer, files once), buttons disabled while it runs, refusals shown on the form. A status line
+ * of an earlier success goes as the next action starts, so it never stands beside that action's error. Focus
+ * goes where the action leads (the element it returns, the first refused field) or back to the button used:
+ * a disabled button loses the focus to the page, and the keyboard would be lost with it.
  * @param {HTMLFormElement} form
- * @param {(key: string, submitter: HTMLButtonElement | null) => Promise<void>} action
+ * @param {(key: string, submitter: HTMLButtonElement | null) => Promise<HTMLElement | void>} action
  */
 function handle(form, action) {
   form.addEventListener("input", () => delete form.dataset.key);
@@ -379,15 +408,22 @@ function handle(form, action) {
     form.dataset.key ||= newKey();
     const buttons = [...form.querySelectorAll("button")];
     for (const b of buttons) b.disabled = true;
+    for (const note of main().querySelectorAll(".flash")) note.remove();
+    /** @type {HTMLElement | null | void} */
+    let next = submitter;
     try {
       clearErrors(form);
-      await action(form.dataset.key, submitter);
+      next = (await action(form.dataset.key, submitter)) ?? submitter;
       delete form.dataset.key;
     } catch (e) {
-      showError(form, e);
+      next = showError(form, e);
     } finally {
       delete form.dataset.busy;
       for (const b of buttons) if (b.isConnected) b.disabled = false;
+    }
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (next?.isConnected && (lost || buttons.includes(/** @type {any} */ (document.activeElement)))) {
+      next.focus();
     }
   });
   return form;
@@ -433,13 +469,13 @@ async function home() {
     ]);
     const vacation = balances.balances.find((b) => b.leaveType.code === "VACATION") ?? null;
     data = { at: Date.now(), summary, vacation, requests: requests.items, unread: inbox.unreadCount };
-    localStorage.setItem(HOME_KEY, JSON.stringify(data));
+    const session = keptSession();
+    if (session) localStorage.setItem(HOME_KEY, JSON.stringify({ ...data, session: session.id }));
     week ||= weekOf(summary);
   } catch (e) {
     if (!(e instanceof OfflineError)) throw e;
     offline = true;
-    const raw = localStorage.getItem(HOME_KEY);
-    data = raw ? JSON.parse(raw) : null;
+    data = keptHome();
   }
   if (!data) {
     return parts(
@@ -457,7 +493,11 @@ async function home() {
       ? h(
         "section",
         { class: "card", "aria-labelledby": "h-vac" },
-        h("h2", { id: "h-vac" }, t("vacationLeft", { year: v.year, days: formatQuantity(v.remaining ?? 0) })),
+        h(
+          "h2",
+          { id: "h-vac" },
+          t("vacationLeft", { year: v.year, days: formatQuantity(v.remaining ?? 0) }, v.remaining ?? 0),
+        ),
         h(
           "dl",
           { class: "figures" },
@@ -490,7 +530,9 @@ async function home() {
           })
           : t("time"),
       ),
-      summary.timesheet?.draftCount ? h("p", null, t("drafts", { n: summary.timesheet.draftCount })) : null,
+      summary.timesheet?.draftCount
+        ? h("p", null, t("drafts", { n: summary.timesheet.draftCount }, summary.timesheet.draftCount))
+        : null,
       h("a", { href: "/time" }, t("time")),
     ),
     h(
@@ -519,7 +561,7 @@ async function home() {
           { href: "/todos" },
           t("todos", { n: summary.todos?.total ?? 0 }),
           " · ",
-          t("unreadCount", { n: data.unread ?? 0 }),
+          t("unreadCount", { n: data.unread ?? 0 }, data.unread ?? 0),
         ),
         (summary.todos?.total ?? 0) + (data.unread ?? 0)
           ? [
@@ -668,7 +710,7 @@ async function leave() {
         h(
           "p",
           null,
-          t("deducted", { days: formatQuantity(p.days) }),
+          t("deducted", { days: formatQuantity(p.days) }, p.days),
           " · ",
           formatRange(p.startDate, p.endDate),
         ),
@@ -680,7 +722,7 @@ async function leave() {
               year: b.year,
               before: formatQuantity(b.remainingBefore),
               after: formatQuantity(b.remainingAfter),
-            }),
+            }, b.remainingAfter),
           )
         ),
         p.holidaysInRange?.length
@@ -698,7 +740,7 @@ async function leave() {
       ),
     );
     sendButton.hidden = false;
-    sendButton.focus();
+    return sendButton;
   });
   const shown = balances.balances.filter((b) =>
     b.leaveType.deductsBalance || b.used || b.planned || b.pending
@@ -742,8 +784,15 @@ async function leave() {
             "dd",
             null,
             b.leaveType.deductsBalance
-              ? t("leftOf", { left: formatQuantity(b.remaining ?? 0), of: formatQuantity(b.available ?? 0) })
-              : t("taken", { n: formatQuantity((b.used ?? 0) + (b.planned ?? 0) + (b.pending ?? 0)) }),
+              ? t("leftOf", {
+                left: formatQuantity(b.remaining ?? 0),
+                of: formatQuantity(b.available ?? 0),
+              }, b.available ?? 0)
+              : t(
+                "taken",
+                { n: formatQuantity((b.used ?? 0) + (b.planned ?? 0) + (b.pending ?? 0)) },
+                (b.used ?? 0) + (b.planned ?? 0) + (b.pending ?? 0),
+              ),
           ),
         ]),
       ),
@@ -810,7 +859,7 @@ async function time() {
     h("form", { id: "submit-week", class: "inline" }, h("button", { type: "submit" }, t("submitWeek"))),
     async (key) => {
       const r = await call("POST", `/employee/time-weeks/${week}/submit`, { key });
-      flash = t("weekSubmitted", { n: r.submitted });
+      flash = t("weekSubmitted", { n: r.submitted }, r.submitted);
       await show();
     },
   );
@@ -1045,10 +1094,59 @@ async function sick() {
 // ---------------------------------------------------------------------------------------------------
 // Payslips: the list, each PDF downloaded straight from the API (the session cookie authorises it)
 
+/** An amount in francs as the service gives it (1'234.50 CHF), another currency by its code. */
+function money(n, currency = "CHF") {
+  return currency === "CHF" ? formatChf(n) : `${formatChf(n).slice(0, -4)} ${currency}`;
+}
+
+/**
+ * One payslip's amounts, asked for when the person opens them: salary data is never kept by the service's
+ * caches (`no-store`), so the app keeps it nowhere either (not in memory, not on the device) and shows it
+ * only on request, not on a screen someone looking over a shoulder sees first.
+ */
+function payslipAmounts(s) {
+  const box = h("div", { class: "amounts" });
+  const more = h(
+    "details",
+    { "data-amounts": s.id },
+    h("summary", null, t("amounts"), h("span", { class: "sr" }, ` ${s.periodLabel}`)),
+    box,
+  );
+  more.addEventListener("toggle", async () => {
+    if (!more.open || box.childNodes.length) return;
+    box.textContent = t("loading");
+    try {
+      const p = await call("GET", `/employee/payslips/${s.id}`, { keep: false });
+      box.replaceChildren(
+        h(
+          "dl",
+          { class: "figures" },
+          h("dt", null, t("gross")),
+          h("dd", null, money(p.gross, p.currency)),
+          p.lines.map((l) => [h("dt", null, l.label), h("dd", null, money(l.amount, p.currency))]),
+          h("dt", null, h("strong", null, t("net"))),
+          h("dd", null, h("strong", null, money(p.net, p.currency))),
+        ),
+      );
+    } catch (e) {
+      if (e instanceof SignedOutError) return;
+      box.replaceChildren(
+        h(
+          "p",
+          { class: "alert", role: "alert" },
+          e instanceof OfflineError ? t("networkError") : String(e.message),
+        ),
+      );
+    }
+  });
+  return more;
+}
+
 async function payslips() {
   const p = await call("GET", "/employee/payslips");
   return parts(
     h("h1", null, t("payslips")),
+    h("p", null, h("a", { href: "/salary" }, t("salary"))),
     p.items.length
       ? h(
         "ul",
@@ -1056,10 +1154,11 @@ async function payslips() {
         p.items.map((s) =>
           h(
             "li",
-            null,
+            { "data-payslip": s.id },
             h("strong", null, s.periodLabel),
             " · ",
             t("paidOn", { date: formatDate(s.paymentDate) }),
+            payslipAmounts(s),
             s.hasDocument
               ? h(
                 "p",
@@ -1076,6 +1175,51 @@ async function payslips() {
         ),
       )
       : h("p", null, t("noPayslips")),
+  );
+}
+
+/** The salary: the current one, changes agreed for later and the history (never kept, as payslips). */
+async function salary() {
+  const c = await call("GET", "/employee/compensation", { keep: false });
+  const step = (x) =>
+    h(
+      "dl",
+      { class: "figures" },
+      h("dt", null, t("monthly")),
+      h("dd", null, money(x.monthlySalary, x.currency)),
+      h("dt", null, t("annual")),
+      h("dd", null, money(x.annualSalary, x.currency)),
+      h("dt", null, t("payments")),
+      h("dd", null, formatQuantity(x.payments)),
+    );
+  return parts(
+    h("h1", null, t("salary")),
+    h("p", { class: "muted" }, t("salaryHint")),
+    c.current
+      ? card("h-now", t("salaryNow", { date: formatDate(c.current.validFrom) }), step(c.current))
+      : h("p", null, t("noSalary")),
+    c.upcoming.map((x, i) =>
+      card(`h-up-${i}`, t("salaryUpcoming", { date: formatDate(x.validFrom) }), step(x))
+    ),
+    c.history.length > 1
+      ? card(
+        "h-hist",
+        t("salaryHistory"),
+        h(
+          "ul",
+          { class: "list" },
+          c.history.map((x) =>
+            h(
+              "li",
+              null,
+              h("strong", null, formatDate(x.validFrom)),
+              ` · ${t("monthly")} ${money(x.monthlySalary, x.currency)}`,
+              x.reason ? h("p", { class: "muted" }, x.reason) : null,
+            )
+          ),
+        ),
+      )
+      : null,
   );
 }
 
@@ -1135,7 +1279,7 @@ async function team() {
               ),
               it.request.reason ? h("p", { class: "muted" }, it.request.reason) : null,
               (it.balances ?? []).map((b) =>
-                h("p", null, t("balanceAfter", { days: formatQuantity(b.remainingAfter) }))
+                h("p", null, t("balanceAfter", { days: formatQuantity(b.remainingAfter) }, b.remainingAfter))
               ),
               decide(`/approvals/leave-requests/${it.request.id}/decision`, it.request.id),
             )
@@ -1187,6 +1331,7 @@ async function account() {
         if (!(e instanceof SignedOutError)) throw e;
       });
       localStorage.removeItem(HOME_KEY);
+      localStorage.removeItem(SESSION_KEY);
       forget();
       location.assign("/oauth/signin?next=/");
     },
@@ -1200,6 +1345,7 @@ async function account() {
       { class: "links" },
       h("li", null, h("a", { href: "/profile" }, t("profile"))),
       h("li", null, h("a", { href: "/assistants" }, t("assistants"))),
+      h("li", null, h("a", { href: "/salary" }, t("salary"))),
     ),
     // HR staff and administrators run the organisation in the server-rendered console.
     user && ["hr", "admin"].includes(user.role)
@@ -1370,7 +1516,10 @@ async function todos() {
     more.addEventListener("toggle", async () => {
       if (!more.open || text.childNodes.length) return;
       text.textContent = t("loading");
-      text.textContent = (await call("GET", `/employee/policies/${encodeURIComponent(p.slug)}`)).markdown;
+      // The service renders the Markdown in the careers page's safe subset; parsed into an inert document
+      // first, so nothing of it runs, and the page's policy allows no inline script or style anyway.
+      const { html } = await call("GET", `/employee/policies/${encodeURIComponent(p.slug)}`);
+      text.replaceChildren(...new DOMParser().parseFromString(html, "text/html").body.childNodes);
     });
     return h(
       "li",
@@ -1880,6 +2029,37 @@ async function timerCard() {
 // ---------------------------------------------------------------------------------------------------
 // Start
 
+/** The session last seen on this browser, while its lifetime lasts. */
+function keptSession() {
+  const s = JSON.parse(localStorage.getItem(SESSION_KEY) ?? "null");
+  return s && Date.now() < s.until ? s : null;
+}
+
+/**
+ * The home screen kept for offline use, only while the session it was seen in is the one this browser last
+ * knew and its lifetime has not run out: a session ended (signed out, elsewhere too), replaced by another
+ * person's sign-in, or past its end shows nothing.
+ */
+function keptHome() {
+  const session = keptSession();
+  const home = JSON.parse(localStorage.getItem(HOME_KEY) ?? "null");
+  if (session && home?.session === session.id) return home;
+  localStorage.removeItem(HOME_KEY);
+  return null;
+}
+
+/**
+ * Remembers the session signed in now. Its lifetime is taken as the service counts it (until its end from its
+ * last use) and set against this device's clock, so a device whose clock differs from the service's keeps
+ * it as long. Another session than the one the kept home screen belongs to drops that screen.
+ */
+function rememberSession(s) {
+  const left = Date.parse(s.session.expiresAt) - Date.parse(s.session.lastUsedAt);
+  const id = s.session.id;
+  if (JSON.parse(localStorage.getItem(HOME_KEY) ?? "null")?.session !== id) localStorage.removeItem(HOME_KEY);
+  localStorage.setItem(SESSION_KEY, JSON.stringify({ id, account: s.user.id, until: Date.now() + left }));
+}
+
 function setLang(l) {
   if (!LANGS.includes(l)) return;
   lang = l;
@@ -1890,6 +2070,7 @@ async function start() {
   try {
     const s = await call("GET", "/auth/session");
     user = s.user;
+    rememberSession(s);
     setLang(s.user.language);
     pushAgain();
   } catch (e) {

@@ -7,7 +7,8 @@
  */
 // Plain script (no type check): the worker globals are not in the project's type libraries.
 
-const CACHE = "hr-app-shell-v1";
+// A new name when the list changes, so a worker installed before keeps every file of the new list.
+const CACHE = "hr-app-shell-v2";
 const SHELL = [
   "/",
   "/app/app.js",
@@ -18,6 +19,7 @@ const SHELL = [
   "/manifest.webmanifest",
   "/icon.svg",
   "/app/icon-192.png",
+  "/app/icon-512.png",
 ];
 /**
  * The app's screens: a navigation to one of them offline gets the kept page. The service writes its one list

@@ -14,6 +14,7 @@ import {
 } from "../services/my_documents.ts";
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from "../services/uploaded_files.ts";
 import { LANGS } from "../i18n/mod.ts";
+import { renderSafeMarkdown } from "../web/markdown.ts";
 import { route, type RouteDef } from "./route.ts";
 import { fileResponse, uploadFor } from "./files.ts";
 import { dateTime, idParam } from "./schemas.ts";
@@ -46,7 +47,14 @@ const PolicySummary = z.strictObject({
   }),
 });
 
-const Policy = PolicySummary.extend({ markdown: z.string() });
+const Policy = PolicySummary.extend({
+  markdown: z.string(),
+  html: z.string().meta({
+    description: "The Markdown as HTML, limited to the careers page's safe subset (headings, paragraphs, bold " +
+      "and italic, lists, http(s) and mailto links, line breaks; anything else escaped as text), for an " +
+      "app that shows it as is.",
+  }),
+});
 
 const Attachment = z.strictObject({
   fileName: z.string().meta({
@@ -111,14 +119,18 @@ export const myDocumentRoutes: RouteDef[] = [
     operationId: "getPolicy",
     tag: "profile",
     access: "employee",
-    summary: "One policy as Markdown, in the caller's language",
+    summary: "One policy as Markdown and as safe HTML, in the caller's language",
     description: "The policy's Markdown in the caller's language, or the German original when it has no " +
       "translation (`language` says which). A policy outside the caller's audience answers 404, exactly " +
       "like an unknown slug.",
     params: slugParam,
     response: Policy,
     errors: { 404: "No policy with this slug that the caller may read." },
-    handler: ({ deps, user, params }) => getPolicy(deps, portalActor(user), params.slug),
+    handler: async ({ deps, user, params }) => {
+      const p = await getPolicy(deps, portalActor(user), params.slug);
+      // Rendered here by the careers page's renderer, so every app shows the same safe subset.
+      return { ...p, html: await renderSafeMarkdown(p.markdown) };
+    },
   }),
   route({
     method: "post",

@@ -12,6 +12,7 @@ import { fromEpochDay } from "../domain/calendar.ts";
 import { type AppError, refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { queuePushes } from "./push_queue.ts";
+import { type Lang, LANGS } from "../i18n/mod.ts";
 
 /**
  * What a service needs from the app: the database and the clock (nothing reads globals), and the
@@ -221,6 +222,13 @@ export function leaveTypeName(
   lang: Actor["language"],
 ): string {
   return lang === "it" ? t.nameIt ?? t.nameDe : localName(t, lang);
+}
+
+/** A leave type's name in each language, for a refusal said in its reader's language (`inLang`). */
+export function leaveTypeNames(
+  t: { nameDe: string; nameEn: string; nameFr: string; nameIt?: string | null },
+): Record<Lang, string> {
+  return Object.fromEntries(LANGS.map((l) => [l, leaveTypeName(t, l)])) as Record<Lang, string>;
 }
 
 const writeLocks = new WeakMap<object, Promise<unknown>>();

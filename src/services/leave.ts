@@ -53,6 +53,7 @@ import {
   type KeysetPage,
   keysetPageResult,
   leaveTypeName,
+  leaveTypeNames,
   notify,
   type PageInput,
   pageOf,
@@ -822,10 +823,20 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
     )
   );
   if (clash) {
+    const clashType = clash.leaveTypeId === type.id
+      ? type
+      : (await q.select().from(leaveTypes).where(eq(leaveTypes.id, clash.leaveTypeId)).limit(1))[0];
     throw refusal(
       "conflict",
       "leave.overlap",
-      { id: clash.id, from: clash.startDate, to: clash.endDate, status: { id: statusText(clash.status) } },
+      {
+        // The request named as the person knows it (its type and dates), never by its id: the id is in
+        // `conflictingId` for an app that opens it.
+        type: { inLang: leaveTypeNames(clashType) },
+        from: clash.startDate,
+        to: clash.endDate,
+        status: { id: statusText(clash.status) },
+      },
       { conflictingId: clash.id, reason: "leave_overlap" },
     );
   }
@@ -846,7 +857,7 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
       });
       if (over && type.overdraft === "REFUSE") {
         throw refusal("conflict", "leave.insufficientBalance", {
-          type: leaveTypeName(type, actor.language),
+          type: { inLang: leaveTypeNames(type) },
           year: y,
           days: d,
           remaining: Math.max(0, before),

@@ -13,6 +13,7 @@ import { addDays, mondayOf, yearOf } from "../domain/calendar.ts";
 import { dataStamp, readRow } from "../db/local.ts";
 import { sumHours } from "../domain/time.ts";
 import type { LeaveBalance } from "../domain/leave.ts";
+import { roleLevel } from "../domain/access.ts";
 import type { Actor } from "./actor.ts";
 import { type EmployeeCore, noEmployee, selfId, type ServiceDeps, todayOf } from "./common.ts";
 import { closureDaysIn, type ClosurePeriodDates } from "./holidays.ts";
@@ -49,6 +50,7 @@ interface Facts extends EmployeeCore {
   surveyInvitations: number;
   onboardingOpen: number;
   documentsMissing: number;
+  policiesToRead: number;
   anyTimeEntry: number;
   /** JSON [[totalHours, status], …] of the week */
   weekEntries: string;
@@ -92,6 +94,12 @@ const FACTS_SQL = `
       AND (due_date IS NULL OR due_date >= :today)) AS surveyInvitations,
     EXISTS (SELECT 1 FROM onboarding_plans WHERE employee_id = e.id AND status = 'OPEN') AS onboardingOpen,
     EXISTS (SELECT 1 FROM required_documents WHERE employee_id = e.id AND status = 'MISSING') AS documentsMissing,
+    (SELECT count(*) FROM documents d
+      WHERE (CASE d.audience WHEN 'ALL' THEN 0 WHEN 'MANAGERS' THEN 1 WHEN 'HR' THEN 2 ELSE 99 END) <= :level
+      AND NOT EXISTS (SELECT 1 FROM document_acknowledgements a WHERE a.document_id = d.id
+        AND a.employee_id = e.id AND a.document_version >= max(d.updated_at,
+          coalesce((SELECT max(tr.updated_at) FROM document_translations tr WHERE tr.document_id = d.id), 0))))
+      AS policiesToRead,
     EXISTS (SELECT 1 FROM time_entries WHERE employee_id = e.id) AS anyTimeEntry,
     (SELECT json_group_array(json_array(total_hours, status)) FROM time_entries WHERE employee_id = e.id
       AND date BETWEEN :weekStart AND :weekEnd) AS weekEntries,
@@ -129,7 +137,7 @@ const FACTS_SQL = `
   FROM employees e LEFT JOIN leave_types v ON v.code = '${VACATION_CODE}' AND v.active = 1
   WHERE e.id = :employeeId`;
 
-async function facts(deps: ServiceDeps, employeeId: string, today: string, weekStart: string) {
+async function facts(deps: ServiceDeps, employeeId: string, level: number, today: string, weekStart: string) {
   const weekEnd = addDays(weekStart, 6);
   const year = yearOf(today);
   const yearFrom = `${year}-01-01`;
@@ -139,6 +147,7 @@ async function facts(deps: ServiceDeps, employeeId: string, today: string, weekS
   const rangeTo = weekEnd > yearTo ? weekEnd : yearTo;
   const row = await readRow(deps.db.$client, FACTS_SQL, {
     employeeId,
+    level,
     today,
     year,
     yearFrom,
@@ -156,7 +165,8 @@ async function facts(deps: ServiceDeps, employeeId: string, today: string, weekS
  * and `latestPayslipPeriod` are null when there is no data yet (an empty vacation balance this year, see
  * `emptyBalance`; no time entry ever; no planned pay date; no payslip). `leave` is the VACATION balance the
  * leave area shows for the current leave year, computed by the same `balanceFrom`. `todos.total` =
- * feedbackDrafts + surveyInvitations + (onboardingOpen ? 1 : 0) + (documentsMissing ? 1 : 0). `version`: a
+ * feedbackDrafts + surveyInvitations + (onboardingOpen ? 1 : 0) + (documentsMissing ? 1 : 0) + the policies
+ * the person's role may read and has not acknowledged as they read now (`listPolicies`). `version`: a
  * `dataVersion` read for the same request, the stamp a kept summary is checked against (see `dataStamp`).
  */
 export async function getEmployeeSummary(
@@ -165,18 +175,20 @@ export async function getEmployeeSummary(
   version?: number,
 ): Promise<EmployeeSummary> {
   const employeeId = selfId(actor);
+  const level = roleLevel(actor.role);
   const today = todayOf(deps);
   const client = deps.db.$client;
-  if (reuseOff.has(client)) return await computeSummary(deps, employeeId, today);
+  if (reuseOff.has(client)) return await computeSummary(deps, employeeId, level, today);
   // The stamp is taken before the facts are read (see `dataStamp`).
   const stamp = await dataStamp(client, SUMMARY_TABLES, version);
-  if (stamp === null) return await computeSummary(deps, employeeId, today);
+  if (stamp === null) return await computeSummary(deps, employeeId, level, today);
   let memo = reusable.get(client);
   if (memo?.stamp !== stamp) reusable.set(client, memo = { stamp, byKey: new Map() });
-  const key = `${employeeId}|${today}`;
+  // The role decides which policies are the person's to read.
+  const key = `${employeeId}|${level}|${today}`;
   const hit = memo.byKey.get(key);
   if (hit) return hit;
-  const summary = await computeSummary(deps, employeeId, today);
+  const summary = await computeSummary(deps, employeeId, level, today);
   if (memo.byKey.size >= REUSE_MAX) memo.byKey.delete(memo.byKey.keys().next().value!);
   memo.byKey.set(key, summary);
   return summary;
@@ -215,10 +227,10 @@ export function reuseSummaries(client: object, on: boolean): void {
   else reuseOff.add(client);
 }
 
-async function computeSummary(deps: ServiceDeps, employeeId: string, today: string) {
+async function computeSummary(deps: ServiceDeps, employeeId: string, level: number, today: string) {
   const weekStart = mondayOf(today);
   const weekEnd = addDays(weekStart, 6);
-  const f = await facts(deps, employeeId, today, weekStart);
+  const f = await facts(deps, employeeId, level, today, weekStart);
   if (!f) throw noEmployee();
   const emp: EmployeeCore = {
     id: f.id,
@@ -337,6 +349,7 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, today: stri
   const surveys = Number(f.surveyInvitations);
   const onboardingOpen = Number(f.onboardingOpen) === 1;
   const documentsMissing = Number(f.documentsMissing) === 1;
+  const policiesToRead = Number(f.policiesToRead);
   return deepFreeze({
     leave,
     timesheet,
@@ -347,7 +360,9 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, today: stri
       surveyInvitations: surveys,
       onboardingOpen,
       documentsMissing,
-      total: feedback + surveys + (onboardingOpen ? 1 : 0) + (documentsMissing ? 1 : 0),
+      // The contract's todos carry no field of their own for policies (no other properties are allowed),
+      // yet the badge the total drives must count each policy waiting to be read.
+      total: feedback + surveys + (onboardingOpen ? 1 : 0) + (documentsMissing ? 1 : 0) + policiesToRead,
     },
   });
 }

@@ -241,8 +241,8 @@ export async function refuseOverlap(
  * fields to change; the timer's start minute was no input, so it names none.
  */
 function overlapError(o: TimeRow, typed = true): Error {
+  // The entry named by its day and times, as the person knows it; its id is in `conflictingId` for an app.
   return refusal("conflict", "time.entryOverlap", {
-    id: o.id,
     date: o.date,
     from: o.startTime!,
     to: o.endTime!,

@@ -14,6 +14,7 @@ export const APP_SCREENS = [
   "/time",
   "/sick",
   "/payslips",
+  "/salary",
   "/team",
   "/todos",
   "/profile",

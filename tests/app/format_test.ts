@@ -11,7 +11,7 @@ import {
   formatRange,
   mondayOf,
 } from "../../src/app/format.js";
-import { browserLang, fill, LANGS, STRINGS } from "../../src/app/i18n.js";
+import { browserLang, fill, LANGS, say, STRINGS } from "../../src/app/i18n.js";
 
 Deno.test("app format: dates read 25.11.2026, from a date or a date-time", () => {
   assert.equal(formatDate("2026-11-25"), "25.11.2026");
@@ -66,4 +66,23 @@ Deno.test("app words: before sign-in the browser's first language the app speaks
   assert.equal(browserLang(["es-ES", "fr-CH"]), "fr");
   assert.equal(browserLang(["es-ES"]), "de");
   assert.equal(browserLang([]), "de");
+});
+
+Deno.test("app words: counts follow each language's plural rules (Intl.PluralRules)", () => {
+  assert.equal(say("de", "days", { n: "1" }, 1), "1 Tag");
+  assert.equal(say("de", "days", { n: "2" }, 2), "2 Tage");
+  assert.equal(say("de", "days", { n: "0.5" }, 0.5), "0.5 Tage");
+  assert.equal(say("it", "vacationLeft", { year: 2026, days: "1" }, 1), "Vacanze 2026: ancora 1 giorno");
+  assert.equal(say("it", "vacationLeft", { year: 2026, days: "2" }, 2), "Vacanze 2026: ancora 2 giorni");
+  // French counts 0 to below 2 as one: "1,5 jour", "0 jour".
+  assert.equal(say("fr", "deducted", { days: "1.5" }, 1.5), "Déduit : 1.5 jour");
+  assert.equal(say("fr", "deducted", { days: "2" }, 2), "Déduit : 2 jours");
+  assert.equal(say("en", "unreadCount", { n: 1 }, 1), "1 unread notification");
+  assert.equal(say("en", "unreadCount", { n: 3 }, 3), "3 unread notifications");
+  // Every singular form has its plural, in every language.
+  for (const l of LANGS) {
+    for (const k of Object.keys(STRINGS[l]).filter((x) => x.endsWith(".one"))) {
+      assert.ok(k.slice(0, -4) in STRINGS[l], `${l} ${k}`);
+    }
+  }
 });

@@ -17,6 +17,7 @@ Deno.test("app: every screen's path serves the page, with a policy allowing only
         "/time",
         "/sick",
         "/payslips",
+        "/salary",
         "/team",
         "/todos",
         "/profile",
@@ -102,10 +103,10 @@ Deno.test("app: the service worker is served at the root, allowed to fetch only 
     // It keeps the shell and never the portal API's answers.
     assert.match(text, /"\/app\/app.js"/);
     assert.doesNotMatch(text, /\/api\/v1/);
-    // Offline, each of the app's ten screens opens from the kept page: the worker's list is the service's.
+    // Offline, each of the app's eleven screens opens from the kept page: the worker's list is the service's.
     assert.match(
       text,
-      /const SCREENS = new Set\(\["\/","\/leave","\/time","\/sick","\/payslips","\/team","\/todos","\/profile","\/assistants","\/account"\]\);/,
+      /const SCREENS = new Set\(\["\/","\/leave","\/time","\/sick","\/payslips","\/salary","\/team","\/todos","\/profile","\/assistants","\/account"\]\);/,
     );
   } finally {
     t.close();

@@ -12,15 +12,14 @@ import { E2E, refusal, startMcpServer } from "../mcp/_harness.ts";
 
 const BASE = "/api/v1/portal";
 
-/** What each language says; `{entry}` stands for the overlapped entry's id. */
+/** What each language says: the overlapped entry by its day and times, never its id. */
 const EXPECTED = {
   de: {
     monday: "Eine Woche muss an einem Montag beginnen; der 18.11.2026 ist keiner (Wochen laufen von Montag " +
       "bis Sonntag).",
     totalHours: "Die angegebenen 4 Stunden passen nicht zu 08:00–12:00 abzüglich 30 Minuten Pause (3.5 h). " +
       "Senden Sie den passenden Wert oder lassen Sie totalHours weg.",
-    overlap:
-      "Das überschneidet sich mit Ihrem Eintrag {entry} am 17.11.2026 von 18:00 bis 19:00. Ändern Sie " +
+    overlap: "Das überschneidet sich mit Ihrem Eintrag am 17.11.2026 von 18:00 bis 19:00. Ändern Sie " +
       "die Zeiten oder bearbeiten Sie stattdessen jenen Eintrag.",
     sickTooOld: "Sie können Abwesenheiten der letzten 30 Tage melden; bitten Sie HR, ältere zu erfassen.",
     sickEndBeforeStart: "Das Enddatum darf nicht vor dem Startdatum liegen.",
@@ -33,7 +32,7 @@ const EXPECTED = {
     totalHours:
       "Les 4 heures indiquées ne correspondent pas à 08:00–12:00 moins 30 minutes de pause (3,5 h). " +
       "Envoyez la valeur correspondante ou omettez totalHours.",
-    overlap: "Cela chevauche votre saisie {entry} du 17.11.2026 de 18:00 à 19:00. Modifiez les heures, ou " +
+    overlap: "Cela chevauche votre saisie du 17.11.2026 de 18:00 à 19:00. Modifiez les heures, ou " +
       "corrigez plutôt cette saisie.",
     sickTooOld:
       "Vous pouvez annoncer les absences des 30 derniers jours ; demandez aux RH d'enregistrer les " +
@@ -48,8 +47,7 @@ const EXPECTED = {
     totalHours:
       "Le 4 ore indicate non corrispondono a 08:00–12:00 meno 30 minuti di pausa (3.5 h). Invii il " +
       "valore corrispondente oppure ometta totalHours.",
-    overlap:
-      "Si sovrappone alla sua registrazione {entry} del 17.11.2026 dalle 18:00 alle 19:00. Modifichi " +
+    overlap: "Si sovrappone alla sua registrazione del 17.11.2026 dalle 18:00 alle 19:00. Modifichi " +
       "gli orari, oppure corregga quella registrazione.",
     sickTooOld: "Può notificare le assenze degli ultimi 30 giorni; chieda alle risorse umane di registrare " +
       "quelle più vecchie.",
@@ -124,7 +122,7 @@ Deno.test("time and sick-leave refusals reach a de, fr and it account in its lan
         const overlap = await call("POST", "/employee/time-entries/preview", {
           json: { date: "2026-11-17", startTime: "18:30", endTime: "20:00" },
         });
-        said(overlap, 409, "conflict", e.overlap.replace("{entry}", entryId), [
+        said(overlap, 409, "conflict", e.overlap, [
           "body.startTime",
           "body.endTime",
         ]);

@@ -109,6 +109,13 @@ Deno.test({
           )
             .map((x) => x.outcome);
           assert.deepEqual(outcomes, ["ok", "replayed"]);
+          // The same dates again overlap it: the refusal names it by its type and dates, never its id.
+          const clash = refusal(await c.callTool({ name: "prepare_leave_request", arguments: LEAVE }));
+          assert.match(
+            clash,
+            /^Das überschneidet sich mit Ihrem Gesuch «Ferien» vom 15\.02\.2027 bis 16\.02\.2027/,
+          );
+          assert.ok(!clash.includes(String(first.id)), clash);
           // Withdraw it again so later steps can file the same dates.
           ok(await c.callTool({ name: "withdraw_leave_request", arguments: { request_id: first.id } }));
         },

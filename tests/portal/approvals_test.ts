@@ -254,6 +254,34 @@ Deno.test("approvals: HR applies a sensitive-field change the employee asked for
     assert.deepEqual(profile.body.data.pendingChangeRequests, []);
   }));
 
+Deno.test("approvals: the person's notification of a decided change says whether it was applied or rejected, in their language", () =>
+  withDemo(async (t) => {
+    const employee = await t.signIn("employee@demo.example");
+    const hr = await t.signIn("hr@demo.example");
+    const expected = {
+      de: ["Ihr Änderungswunsch ist übernommen.", "Ihr Änderungswunsch ist abgelehnt."],
+      fr: ["Votre demande de modification a été appliquée.", "Votre demande de modification est refusée."],
+      it: ["La sua richiesta di modifica è stata applicata.", "La sua richiesta di modifica è respinta."],
+      en: ["Your change request has been applied.", "Your change request is refused."],
+    };
+    for (const [lang, [applied, rejected]] of Object.entries(expected)) {
+      assert.equal((await call(t, employee, "PATCH", "/employee/profile", { language: lang })).status, 200);
+      for (const [decision, text] of [["APPLY", applied], ["REJECT", rejected]]) {
+        const asked = await call(t, employee, "POST", "/employee/profile/change-requests", {
+          field: "NATIONALITY",
+          value: "IT",
+        });
+        assert.equal(asked.status, 201, JSON.stringify(asked.body));
+        const path = `/approvals/profile-change-requests/${asked.body.data.id}`;
+        // The inbox lists the newest first: each decision a second after the last.
+        t.clock.advance(1000);
+        assert.equal((await decide(t, hr, path, decision)).status, 200);
+        const inbox = await call(t, employee, "GET", "/employee/notifications?limit=1");
+        assert.equal(inbox.body.data.items[0].text, text, `${lang} ${decision}`);
+      }
+    }
+  }));
+
 Deno.test("approvals: the queue, the preview and the decision agree on whether a request overdraws", () =>
   withDemo(async (t) => {
     const employee = await t.signIn("employee@demo.example");

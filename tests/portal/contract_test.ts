@@ -73,9 +73,15 @@ Deno.test("summary: exactly the DTO's fields for the demo employee, todos.total 
     assert.equal(d.nextPayoutDate, "2026-11-25");
     assert.equal(d.latestPayslipPeriod, "Oktober 2026");
     const td = d.todos;
+    // The badge counts each policy waiting to be read too: the contract's todos have no field for them.
+    const policies = await json(await t.request(`${BASE}/employee/policies`, { token }));
+    const toRead = (policies.body.data.items as { acknowledgementCurrent: boolean }[])
+      .filter((p) => !p.acknowledgementCurrent).length;
+    assert.ok(toRead > 0, "the demo employee has policies to read");
     assert.equal(
       td.total,
-      td.feedbackDrafts + td.surveyInvitations + (td.onboardingOpen ? 1 : 0) + (td.documentsMissing ? 1 : 0),
+      td.feedbackDrafts + td.surveyInvitations + (td.onboardingOpen ? 1 : 0) + (td.documentsMissing ? 1 : 0) +
+        toRead,
     );
   }));
 
@@ -84,6 +90,15 @@ Deno.test("summary: todos count drafts, open surveys, an open onboarding plan an
     const me = await addPerson(t);
     const token = await t.signIn(me.email);
     const now = t.clock.now();
+    // The demo's policies, each a to-do of its own until read: read first, so these four are counted alone.
+    const policies = await json(await t.request(`${BASE}/employee/policies`, { token }));
+    for (const p of policies.body.data.items as { slug: string }[]) {
+      const ack = await t.request(`${BASE}/employee/policies/${p.slug}/acknowledgement`, {
+        method: "POST",
+        token,
+      });
+      assert.equal(ack.status, 200);
+    }
     const empty = await json(await t.request(`${BASE}/employee/summary`, { token }));
     assert.deepEqual(empty.body.data.todos, {
       feedbackDrafts: 0,
@@ -358,7 +373,7 @@ Deno.test("time-entries: overnight shifts end the next day and collide with that
     assert.equal(clash.status, 409);
     assert.match(
       clash.body.error as string,
-      /überschneidet sich mit Ihrem Eintrag .* am 07\.11\.2026 von 22:00 bis 06:00/,
+      /überschneidet sich mit Ihrem Eintrag am 07\.11\.2026 von 22:00 bis 06:00/,
     );
     assert.equal(clash.body.reason, "time_entry_overlap");
     const after = await post(t, "/employee/time-entries", token, {

@@ -6,7 +6,14 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { makeTestApp } from "../_helpers.ts";
-import { documents, employees, leaveRequests, personalDocuments, users } from "../../src/db/schema/mod.ts";
+import {
+  documents,
+  documentTranslations,
+  employees,
+  leaveRequests,
+  personalDocuments,
+  users,
+} from "../../src/db/schema/mod.ts";
 import { addPersonalDocument } from "../../src/services/my_documents.ts";
 import { cli as runCli } from "../_cli.ts";
 import { session } from "../web/_console.ts";
@@ -202,6 +209,25 @@ Deno.test("my documents: policies in the person's language, acknowledged, and as
       const de = await (await t.request(`${BASE}/employee/policies/remote-work`, { token })).json();
       assert.equal(de.data.language, "de");
     });
+
+    await ctx.step(
+      "offered as HTML in the careers page's safe subset, never as raw Markdown or markup",
+      async () => {
+        const [doc] = await t.deps.db.select().from(documents).where(eq(documents.slug, "remote-work"));
+        await t.deps.db.update(documentTranslations).set({
+          bodyMarkdown: "Reimbursed **monthly**:\n\n- Train 2nd class\n- [Site](https://example.ch) " +
+            "[bad](javascript:alert(1))\n\n<script>alert(1)</script> <img src=x onerror=alert(1)>",
+        }).where(eq(documentTranslations.documentId, doc.id));
+        const b = (await (await t.request(`${BASE}/employee/policies/remote-work`, { token })).json()).data;
+        assert.match(b.html, /<p>Reimbursed <strong>monthly<\/strong>:<\/p>/);
+        assert.match(b.html, /<ul>\s*<li>Train 2nd class<\/li>/);
+        assert.match(b.html, /<a href="https:\/\/example\.ch" rel="nofollow noopener noreferrer">Site<\/a>/);
+        assert.ok(!b.html.includes('href="javascript:'), b.html);
+        assert.ok(!/<script|<img/i.test(b.html), b.html);
+        assert.match(b.html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+        assert.ok(b.markdown.startsWith("Reimbursed **monthly**"), "the Markdown stays for assistants");
+      },
+    );
 
     await ctx.step("acknowledged; a change of the policy asks for it again", async () => {
       const r = await t.request(`${BASE}/employee/policies/vacation-policy/acknowledgement`, {

@@ -37,11 +37,10 @@ Deno.test("refusals: overlaps, balances and a week's state are refused in the ac
     const entryId = entry.body.data.id as string;
     const expected = {
       de: {
-        leave: `Das überschneidet sich mit Ihrem Gesuch ${id} vom 11.01.2027 bis 15.01.2027 (wartet auf ` +
+        leave: "Das überschneidet sich mit Ihrem Gesuch «Ferien» vom 11.01.2027 bis 15.01.2027 (wartet auf " +
           "Entscheid). Ziehen Sie jenes zuerst zurück oder ändern Sie es, oder wählen Sie andere Daten.",
         balance: /^Nicht genug Ferien übrig im Jahr 2027: Dieses Gesuch braucht \d+ Tag\(e\)/,
-        time:
-          `Das überschneidet sich mit Ihrem Eintrag ${entryId} am 17.11.2026 von 18:00 bis 19:00. Ändern ` +
+        time: `Das überschneidet sich mit Ihrem Eintrag am 17.11.2026 von 18:00 bis 19:00. Ändern ` +
           "Sie die Zeiten oder bearbeiten Sie stattdessen jenen Eintrag.",
         notStarted: "Die Woche vom 23.11.2026 hat noch nicht begonnen; reichen Sie sie ein, sobald sie " +
           "begonnen hat.",
@@ -49,11 +48,11 @@ Deno.test("refusals: overlaps, balances and a week's state are refused in the ac
         noDrafts: "Die Woche vom 06.01.2020 hat keine Entwürfe zum Einreichen.",
       },
       fr: {
-        leave: `Cela chevauche votre demande ${id} du 11.01.2027 au 15.01.2027 (en attente de décision). ` +
+        leave:
+          "Cela chevauche votre demande « Vacances » du 11.01.2027 au 15.01.2027 (en attente de décision). " +
           "Retirez ou modifiez d'abord celle-ci, ou choisissez d'autres dates.",
         balance: /^Solde de Vacances insuffisant en 2027 : cette demande nécessite \d+ jour\(s\)/,
-        time:
-          `Cela chevauche votre saisie ${entryId} du 17.11.2026 de 18:00 à 19:00. Modifiez les heures, ou ` +
+        time: `Cela chevauche votre saisie du 17.11.2026 de 18:00 à 19:00. Modifiez les heures, ou ` +
           "corrigez plutôt cette saisie.",
         notStarted: "La semaine du 23.11.2026 n'a pas encore commencé ; soumettez-la une fois commencée.",
         submitted: /^La semaine du 16\.11\.2026 est déjà soumise/,
@@ -61,10 +60,10 @@ Deno.test("refusals: overlaps, balances and a week's state are refused in the ac
       },
       it: {
         leave:
-          `Si sovrappone alla sua richiesta ${id} dal 11.01.2027 al 15.01.2027 (in attesa di decisione). ` +
+          "Si sovrappone alla sua richiesta «Vacanze» dal 11.01.2027 al 15.01.2027 (in attesa di decisione). " +
           "Ritiri o modifichi prima quella, oppure scelga altre date.",
         balance: /^Saldo di \S+ insufficiente nel 2027: questa richiesta richiede \d+ giorno\/i/,
-        time: `Si sovrappone alla sua registrazione ${entryId} del 17.11.2026 dalle 18:00 alle 19:00. ` +
+        time: `Si sovrappone alla sua registrazione del 17.11.2026 dalle 18:00 alle 19:00. ` +
           "Modifichi gli orari, oppure corregga quella registrazione.",
         notStarted: "La settimana del 23.11.2026 non è ancora iniziata; la invii quando sarà iniziata.",
         submitted: /^La settimana del 16\.11\.2026 è già stata inviata/,
@@ -72,10 +71,10 @@ Deno.test("refusals: overlaps, balances and a week's state are refused in the ac
       },
       en: {
         leave:
-          `This overlaps your request ${id} from 11.01.2027 to 15.01.2027 (awaiting approval). Withdraw ` +
+          "This overlaps your Vacation request from 11.01.2027 to 15.01.2027 (awaiting approval). Withdraw " +
           "or change that one first, or pick other dates.",
         balance: /^Not enough Vacation left in 2027: this request needs \d+ day\(s\)/,
-        time: `This overlaps your entry ${entryId} on 17.11.2026 from 18:00 to 19:00. Change the times, or ` +
+        time: `This overlaps your entry on 17.11.2026 from 18:00 to 19:00. Change the times, or ` +
           "edit that entry instead.",
         notStarted: "The week of 23.11.2026 has not started yet; submit it once it has.",
         submitted: /^The week of 16\.11\.2026 is already submitted/,
@@ -98,6 +97,10 @@ Deno.test("refusals: overlaps, balances and a week's state are refused in the ac
           assert.equal(r.body.reason, reason);
           if (typeof message === "string") assert.equal(r.body.error, message);
           else assert.match(r.body.error as string, message);
+          // The person reads the record named as they know it; its id is for the app (`conflictingId`).
+          if (conflictingId) {
+            assert.ok(!(r.body.error as string).includes(conflictingId), r.body.error as string);
+          }
           assert.equal(r.body.conflictingId, conflictingId);
         };
         await refused(call("POST", "/employee/leave/requests", leave), "leave_overlap", e.leave, id);

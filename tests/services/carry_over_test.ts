@@ -86,7 +86,7 @@ Deno.test("carry-over: next year's carry-over is what this year leaves, up to th
           endDate: "2027-02-04",
         }),
         "conflict",
-        /Not enough Ferien left in 2027: this request needs 24 day\(s\), 23 remain/,
+        /Not enough Vacation left in 2027: this request needs 24 day\(s\), 23 remain/,
       );
       assert.ok(msg);
     });

@@ -274,19 +274,21 @@ Deno.test("leave: refusals an assistant can act on", async (t) => {
         name: "overlap with an own request",
         input: { startDate: "2027-06-11", endDate: "2027-06-18" },
         code: "conflict",
-        message: /overlaps your request .* from 14\.06\.2027 to 16\.06\.2027 \(awaiting approval\)/,
+        // Named by its type and dates, never by its id.
+        message:
+          /^This overlaps your Vacation request from 14\.06\.2027 to 16\.06\.2027 \(awaiting approval\)\./,
       },
       {
         name: "the overlapping half day",
         input: { startDate: "2027-06-16", endDate: "2027-06-16" },
         code: "conflict",
-        message: /overlaps your request/,
+        message: /^This overlaps your Vacation request from 14\.06\.2027 to 16\.06\.2027/,
       },
       {
         name: "beyond the balance of a REFUSE type",
         input: { startDate: "2027-07-01", endDate: "2027-09-30" },
         code: "conflict",
-        message: /Not enough Ferien left in 2027/,
+        message: /Not enough Vacation left in 2027/,
       },
       {
         name: "an assistant takes no reason",

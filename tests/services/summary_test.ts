@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { FixedClock } from "../../src/clock.ts";
 import { getEmployeeSummary, reuseSummaries, SUMMARY_TABLES } from "../../src/services/summary.ts";
 import { getLeaveBalances } from "../../src/services/leave.ts";
+import { acknowledgePolicy, listPolicies } from "../../src/services/my_documents.ts";
 import { createTimeEntry, getWeekOverview } from "../../src/services/time.ts";
 import { mondayOf } from "../../src/domain/calendar.ts";
 import type { Actor } from "../../src/services/actor.ts";
@@ -92,11 +93,16 @@ Deno.test("summary: for every employee and date it equals the leave balance, the
           assert.equal(week.entries.length, 0, `${p.id} on ${now}: a week with entries needs a timesheet`);
         }
         const todo = s.todos;
-        assert.equal(
-          todo.total,
-          todo.feedbackDrafts + todo.surveyInvitations + (todo.onboardingOpen ? 1 : 0) +
-            (todo.documentsMissing ? 1 : 0),
-        );
+        if (now === DATES[0]) {
+          // Each policy waiting to be read is a to-do of its own (the to-dos screen lists each).
+          const toRead = (await listPolicies(deps, actor)).items.filter((x) => !x.acknowledgementCurrent);
+          assert.equal(
+            todo.total,
+            todo.feedbackDrafts + todo.surveyInvitations + (todo.onboardingOpen ? 1 : 0) +
+              (todo.documentsMissing ? 1 : 0) + toRead.length,
+            `${p.id} on ${now}`,
+          );
+        }
       }
     }
     // The comparison covered real balances and weeks, not only empty summaries (only people who record
@@ -254,6 +260,34 @@ Deno.test("summary: pending, withdrawn, rejected and other-type leave, sick leav
   }
 });
 
+Deno.test("summary: the to-do count holds the policies waiting to be read, one each, and drops as each is acknowledged", async () => {
+  const t = await makeTestApp();
+  try {
+    const actor = await actorFor(t, "employee@demo.example");
+    const waiting = (await listPolicies(t.deps, actor)).items.filter((x) => !x.acknowledgementCurrent);
+    assert.ok(waiting.length >= 2, "the demo employee has policies to read");
+    const before = await getEmployeeSummary(t.deps, actor);
+    const others = before.todos.feedbackDrafts + before.todos.surveyInvitations +
+      (before.todos.onboardingOpen ? 1 : 0) + (before.todos.documentsMissing ? 1 : 0);
+    assert.equal(before.todos.total, others + waiting.length);
+    await acknowledgePolicy(t.deps, actor, waiting[0].slug);
+    assert.equal((await getEmployeeSummary(t.deps, actor)).todos.total, others + waiting.length - 1);
+    // A policy for managers only is no employee's to-do.
+    const manager = await actorFor(t, "manager@demo.example");
+    const managerWaiting = (await listPolicies(t.deps, manager)).items.filter((x) =>
+      !x.acknowledgementCurrent
+    );
+    const m = await getEmployeeSummary(t.deps, manager);
+    assert.equal(
+      m.todos.total,
+      m.todos.feedbackDrafts + m.todos.surveyInvitations + (m.todos.onboardingOpen ? 1 : 0) +
+        (m.todos.documentsMissing ? 1 : 0) + managerWaiting.length,
+    );
+  } finally {
+    t.close();
+  }
+});
+
 Deno.test("summary: one is served again only while no data changed, and equals a fresh computation", async () => {
   const t = await makeTestApp();
   const other = await openDatabase(`file:${t.dbPath}`);
@@ -325,6 +359,9 @@ Deno.test("summary: SUMMARY_TABLES names every table the statement reads and eve
   assert.deepEqual([...SUMMARY_TABLES].sort(), [
     "closure_periods",
     "closure_work_through",
+    "document_acknowledgements",
+    "document_translations",
+    "documents",
     "employees",
     "feedback_drafts",
     "leave_adjustments",
@@ -346,7 +383,8 @@ Deno.test("summary: SUMMARY_TABLES names every table the statement reads and eve
     for (const table of SUMMARY_TABLES) {
       const keys = (await c.execute(`PRAGMA foreign_key_list(${table})`)).rows;
       assert.ok(
-        keys.length || table === "leave_types" || table === "pay_dates" || table === "closure_periods",
+        keys.length || table === "leave_types" || table === "pay_dates" || table === "closure_periods" ||
+          table === "documents",
       );
       for (const k of keys) {
         const acts = [String(k.on_delete), String(k.on_update)].some((a) =>

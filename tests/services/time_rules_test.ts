@@ -116,7 +116,7 @@ Deno.test("time: an entry may not overlap the caller's others; rejected ones do 
     assert.equal(overlap.reason, "time_entry_overlap");
     assert.match(
       textOf(overlap, "de"),
-      /überschneidet sich mit Ihrem Eintrag .* am 01\.03\.2027 von 08:00 bis 12:00/,
+      /überschneidet sich mit Ihrem Eintrag am 01\.03\.2027 von 08:00 bis 12:00/,
     );
     assert.deepEqual(overlap.fields?.map((f) => f.field), ["startTime", "endTime"]);
     const lunch = await createTimeEntry(t.deps, me, {

@@ -112,14 +112,14 @@ export const LEAVE_MESSAGES = {
       "there is nothing to file.",
   },
   "leave.overlap": {
-    de: "Das überschneidet sich mit Ihrem Gesuch {id} vom {from} bis {to} ({status}). Ziehen Sie jenes " +
+    de: "Das überschneidet sich mit Ihrem Gesuch «{type}» vom {from} bis {to} ({status}). Ziehen Sie jenes " +
       "zuerst zurück oder ändern Sie es, oder wählen Sie andere Daten.",
-    fr: "Cela chevauche votre demande {id} du {from} au {to} ({status}). Retirez ou modifiez d'abord " +
+    fr: "Cela chevauche votre demande « {type} » du {from} au {to} ({status}). Retirez ou modifiez d'abord " +
       "celle-ci, ou choisissez d'autres dates.",
-    it: "Si sovrappone alla sua richiesta {id} dal {from} al {to} ({status}). Ritiri o modifichi prima " +
+    it: "Si sovrappone alla sua richiesta «{type}» dal {from} al {to} ({status}). Ritiri o modifichi prima " +
       "quella, oppure scelga altre date.",
     en:
-      "This overlaps your request {id} from {from} to {to} ({status}). Withdraw or change that one first, " +
+      "This overlaps your {type} request from {from} to {to} ({status}). Withdraw or change that one first, " +
       "or pick other dates.",
   },
   "leave.insufficientBalance": {

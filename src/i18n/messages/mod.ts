@@ -55,6 +55,8 @@ export type MessageParams = Readonly<Record<string, ParamValue>>;
 export type ParamValue =
   | string
   | number
+  /** A name the data holds in each language (a leave type's): the reader's. */
+  | { readonly inLang: Readonly<Record<Lang, string>> }
   | { readonly id: MessageId; readonly params?: MessageParams }
   | readonly { readonly id: MessageId; readonly params?: MessageParams }[];
 
@@ -81,6 +83,7 @@ function shown(v: ParamValue, lang: Lang): string {
   if (Array.isArray(v)) {
     return v.map((x) => say(x.id, lang, x.params).replace(/\.$/, "")).join(lang === "fr" ? " ; " : "; ");
   }
+  if ("inLang" in v) return v.inLang[lang];
   const one = v as { id: MessageId; params?: MessageParams };
   return say(one.id, lang, one.params);
 }

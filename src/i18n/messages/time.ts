@@ -124,14 +124,13 @@ const TIME = {
     en: "{date} is after your employment ended ({end}).",
   },
   "time.entryOverlap": {
-    de:
-      "Das überschneidet sich mit Ihrem Eintrag {id} am {date} von {from} bis {to}. Ändern Sie die Zeiten " +
+    de: "Das überschneidet sich mit Ihrem Eintrag am {date} von {from} bis {to}. Ändern Sie die Zeiten " +
       "oder bearbeiten Sie stattdessen jenen Eintrag.",
-    fr: "Cela chevauche votre saisie {id} du {date} de {from} à {to}. Modifiez les heures, ou corrigez " +
+    fr: "Cela chevauche votre saisie du {date} de {from} à {to}. Modifiez les heures, ou corrigez " +
       "plutôt cette saisie.",
-    it: "Si sovrappone alla sua registrazione {id} del {date} dalle {from} alle {to}. Modifichi gli orari, " +
+    it: "Si sovrappone alla sua registrazione del {date} dalle {from} alle {to}. Modifichi gli orari, " +
       "oppure corregga quella registrazione.",
-    en: "This overlaps your entry {id} on {date} from {from} to {to}. Change the times, or edit that entry " +
+    en: "This overlaps your entry on {date} from {from} to {to}. Change the times, or edit that entry " +
       "instead.",
   },
   "time.noDescriptionByAssistant": {
