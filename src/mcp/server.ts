@@ -417,7 +417,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         throw roleRefusal(def, ctx.actor.role);
       }
       if (!ctx.connection.scopes.includes(def.scope)) {
-        throw scopeRefusal(deps, def, ctx.connection.clientName);
+        throw scopeRefusal(deps, def, ctx.connection);
       }
       const parsed = def.input.safeParse(args ?? {});
       if (!parsed.success) throw describeArgs(parsed.error, args ?? {});
@@ -539,7 +539,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         throw scopeRefusal(
           deps,
           { name: { id: "connector.readingDocuments" }, scope: "self:read" },
-          ctx.connection.clientName,
+          ctx.connection,
         );
       }
       if (slug === null) throw refusal("not_found", "connector.unknownResource", { uri });
