@@ -149,7 +149,7 @@ export const authRoutes: RouteDef[] = [
       "4. The browser comes back to the service and is sent on to `redirect_uri` with `code` (single-use, " +
       "valid for 60 seconds), the app's `state` unchanged and `iss` (this service). When the provider's " +
       "identity has no active account here, it is sent there with `error=access_denied` and " +
-      "`error_description` instead.\n" +
+      "`error_description` (in the browser's language, to show as it is) instead.\n" +
       "5. The app checks `state` and exchanges `code` with its `code_verifier` at " +
       "`POST /auth/oidc/token` for a portal session token, as `POST /auth/sessions` gives.\n\n" +
       "A wrong parameter is answered here, as JSON, and the browser is never sent to an unregistered " +
