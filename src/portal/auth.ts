@@ -5,6 +5,8 @@ import { clientAddress } from "../client_address.ts";
 import { setCookie } from "hono/cookie";
 import { refusal } from "../errors.ts";
 import { permissionsOf } from "../domain/access.ts";
+import { portalActor } from "../services/actor.ts";
+import { setAccountLanguage } from "../services/profile.ts";
 import {
   checkPassword,
   createSession,
@@ -256,6 +258,27 @@ export const authRoutes: RouteDef[] = [
           current: true,
         },
       };
+    },
+  }),
+  route({
+    method: "patch",
+    path: "/auth/session",
+    operationId: "updateCurrentAccount",
+    tag: "auth",
+    access: "user",
+    summary: "Set the signed-in account's language",
+    description:
+      "The language the app, the e-mails and every refusal speak is the account's: any signed-in account sets " +
+      "it here, with or without an employee record (an employee may also set it with `PATCH " +
+      "/employee/profile`). The answer is the account as `GET /auth/session` shows it, in its new language.",
+    body: z.strictObject({
+      language: z.enum(LANGS, { error: rule("rule.either", { first: "de, en, fr", last: "it" }) }),
+    }),
+    response: z.strictObject({ user: SessionUser }),
+    errors: {},
+    handler: async ({ deps, user, body }) => {
+      const language = await setAccountLanguage(deps, portalActor(user), body.language);
+      return { user: sessionUser({ ...user, id: user.userId, language }) };
     },
   }),
   route({

@@ -136,7 +136,10 @@ Deno.test("portal languages: an invalid body is explained field by field in the 
         assert.equal(r.status, 400);
         const b = await r.json();
         const description = b.fields.find((f: { field: string }) => f.field === "body.description");
-        assert.equal(description.message, "Ungültiges Feld 'description': darf höchstens 2000 Zeichen lang sein");
+        assert.equal(
+          description.message,
+          "Ungültiges Feld 'description': darf höchstens 2000 Zeichen lang sein",
+        );
       },
     );
   } finally {
