@@ -58,6 +58,8 @@ export type MessageParams = Readonly<Record<string, ParamValue>>;
 export type ParamValue =
   | string
   | number
+  /** Alternatives, joined as the language says "a, b or c" (`Intl.ListFormat`, disjunction). */
+  | { readonly anyOf: readonly string[] }
   | { readonly id: MessageId; readonly params?: MessageParams }
   | readonly { readonly id: MessageId; readonly params?: MessageParams }[];
 
@@ -70,6 +72,12 @@ const DECIMALS = Object.fromEntries(
   ]),
 ) as Record<Lang, Intl.NumberFormat>;
 
+const ALTERNATIVES = Object.fromEntries(
+  (["de", "fr", "it", "en"] as const).map((
+    l,
+  ) => [l, new Intl.ListFormat(`${l}-CH`, { type: "disjunction" })]),
+) as Record<Lang, Intl.ListFormat>;
+
 /** A parameter as it is shown: a day as 25.11.2026 (the Swiss form in all four languages), else as it is. */
 function shown(v: ParamValue, lang: Lang): string {
   // A whole number as it is (years, counts: no grouping); a fraction with the language's Swiss decimal mark
@@ -81,6 +89,7 @@ function shown(v: ParamValue, lang: Lang): string {
   }
   // French typography puts a space before a semicolon. An item written as a sentence of its own (an employee
   // record's problem) loses its full stop inside the list; the text around the list ends it.
+  if ("anyOf" in v) return ALTERNATIVES[lang].format(v.anyOf);
   if (Array.isArray(v)) {
     return v.map((x) => say(x.id, lang, x.params).replace(/\.$/, "")).join(lang === "fr" ? " ; " : "; ");
   }

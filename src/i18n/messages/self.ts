@@ -317,12 +317,6 @@ export const SELF_MESSAGES = {
     it: "già decisa",
     en: "already decided",
   },
-  "documents.attachmentType": {
-    de: "Der Anhang muss eine PDF-, JPEG- oder PNG-Datei sein.",
-    fr: "La pièce jointe doit être un fichier PDF, JPEG ou PNG.",
-    it: "L'allegato deve essere un file PDF, JPEG o PNG.",
-    en: "The attachment must be a PDF, JPEG or PNG file.",
-  },
   "documents.noAttachment": {
     de: "Zu diesem Gesuch gibt es keinen Anhang, den Sie lesen dürfen.",
     fr: "Cette demande n'a aucune pièce jointe que vous pouvez lire.",
