@@ -7,9 +7,10 @@
  * `resultType: "complete"` and the server's identity in `_meta`; cacheable lists carry `ttlMs`/`cacheScope`.
  *
  * Classification is by the body, as the spec and the official SDK do it: a request whose `_meta` claims a
- * 2026-era revision is modern, anything else is served as before. The header is a cross-check: a mismatch is
- * `-32020` (HeaderMismatch) with HTTP 400, a missing envelope behind a modern header is `-32602`, and a 2026-era
- * revision this server does not speak is `-32022` (UnsupportedProtocolVersion) with the supported list.
+ * 2026-era revision is modern, anything else is served as before. The header is a cross-check: a mismatch, a
+ * missing envelope behind a modern header and a missing `Mcp-Name` are `-32020` (HeaderMismatch) with HTTP 400,
+ * an envelope without client capabilities is `-32602`, and a revision this server does not speak is `-32022`
+ * (UnsupportedProtocolVersion) with the supported list and the one asked for.
  *
  * Everything after classification is the same server: the guard, the limits, the tools and their audit rows
  * do not know which revision a request came in.
