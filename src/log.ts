@@ -1,5 +1,6 @@
 /**
- * Structured JSON logs, one object a line on stdout (errors on stderr). Callers pass ids and counts only:
+ * Structured JSON logs, one object a line: the service writes them on stdout (errors on stderr), the commands
+ * on stderr (their stdout is their data). Callers pass ids and counts only:
  * never names, e-mail addresses, free text or tokens, so the log holds no personal data.
  */
 export type Level = "debug" | "info" | "warn" | "error";

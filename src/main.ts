@@ -89,7 +89,9 @@ export async function main(
       return EXIT_CANNOT_LISTEN;
     }
   }
-  const log = createLogger(config.logLevel);
+  // The service logs to standard output as services do; a command's standard output is its data (an export
+  // piped to a file), so its log lines go to standard error.
+  const log = createLogger(config.logLevel, command === "serve" ? undefined : (line) => io.err(`${line}\n`));
   if (command === "serve") logStartWarnings(config, log);
   if (config.faultStopAt) {
     log.warn(

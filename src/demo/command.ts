@@ -15,7 +15,8 @@ export async function runDemoCommand(
 ): Promise<number> {
   const config = await readConfig(env, io);
   if (typeof config === "number") return config;
-  const log = createLogger(config.logLevel);
+  // Standard output says what was created; log lines go to standard error.
+  const log = createLogger(config.logLevel, (line) => io.err(`${line}\n`));
   const opened = await openMigrated(config, log, io, false);
   if (typeof opened === "number") return opened;
   const { database, diskFull } = opened;

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { isCanton, isPlausibleDate, isValidDate } from "./calendar.ts";
 import { LANGS } from "../i18n/mod.ts";
 import type { MessageId, MessageParams } from "../i18n/messages/mod.ts";
+import { rule } from "../i18n/messages/mod.ts";
 import { refusal } from "../errors.ts";
 import { SALARY_SCALES } from "./sick.ts";
 
@@ -17,10 +18,10 @@ import { SALARY_SCALES } from "./sick.ts";
  * A calendar-valid date `YYYY-MM-DD` (see `isValidDate`) from 1900-01-01 to 2100-12-31 (`isPlausibleDate`):
  * no door takes a date outside, whatever the field.
  */
-export const isoDate = z.string({ error: "must be a date YYYY-MM-DD" })
-  .refine(isValidDate, { message: "must be a date YYYY-MM-DD that exists" })
+export const isoDate = z.string({ error: rule("rule.date") })
+  .refine(isValidDate, { message: rule("rule.dateExists") })
   .refine((s) => dateProblem(s) !== "range", {
-    message: "must be a date from 1900-01-01 to 2100-12-31",
+    message: rule("rule.dateRange"),
   })
   .meta({ format: "date", example: "2026-11-18" });
 
@@ -36,8 +37,8 @@ export function dateProblem(value: string): "format" | "range" | null {
 }
 
 /** A time of day `HH:MM` (00:00–23:59). */
-export const hhmm = z.string({ error: "must be a time HH:MM" })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "must be a time HH:MM between 00:00 and 23:59" })
+export const hhmm = z.string({ error: rule("rule.time") })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: rule("rule.timeRange") })
   .meta({ example: "08:00" });
 
 /**
@@ -45,20 +46,20 @@ export const hhmm = z.string({ error: "must be a time HH:MM" })
  * `PLAT-OPS`, `P-1042`), without spaces, so it can be matched and exported as it is.
  */
 export const projectCode = z.string().trim().regex(/^[A-Za-z0-9._-]{1,32}$/, {
-  message: "must be a project code of 1 to 32 letters, digits, '.', '_' or '-'",
+  message: rule("rule.projectCode"),
 }).meta({ example: "PLAT-OPS" });
 
 /** An unpaid break in whole minutes, 0 to 1440 (a day). */
-export const breakMinutes = z.int({ error: "must be a whole number of minutes" })
-  .min(0, { message: "must be at least 0" })
-  .max(1440, { message: "must be at most 1440" });
+export const breakMinutes = z.int({ error: rule("rule.wholeMinutes") })
+  .min(0, { message: rule("rule.atLeast", { min: 0 }) })
+  .max(1440, { message: rule("rule.atMost", { max: 1440 }) });
 
 /** The longest description a time entry keeps (the time service refuses a longer one, `checkTextLength`). */
 export const MAX_ENTRY_DESCRIPTION = 2000;
 
 /** A time entry's description: free text of at most 2000 characters. */
 export const entryDescription = z.string().trim().max(MAX_ENTRY_DESCRIPTION, {
-  message: `must be at most ${MAX_ENTRY_DESCRIPTION} characters`,
+  message: rule("rule.maxChars", { max: MAX_ENTRY_DESCRIPTION }),
 });
 
 /**
@@ -70,14 +71,14 @@ export const MAX_DECISION_NOTE = 1000;
 
 /** An approver's note on a decision: free text of at most 1000 characters. */
 export const decisionNote = z.string().trim().max(MAX_DECISION_NOTE, {
-  message: `must be at most ${MAX_DECISION_NOTE} characters`,
+  message: rule("rule.maxChars", { max: MAX_DECISION_NOTE }),
 });
 
 /**
  * A leave type code as a request names it (e.g. `VACATION`): 1 to 40 characters. Whether a type with the code
  * exists is the leave service's to say (`leave.unknownType`, naming the field), whichever door asked.
  */
-export const leaveTypeCode = z.string({ error: "must be a leave type code such as VACATION" }).min(1).max(40);
+export const leaveTypeCode = z.string({ error: rule("rule.leaveTypeCode") }).min(1).max(40);
 
 /** A person's language: German, English, French or Italian. */
 export const language = z.enum(LANGS);
@@ -92,7 +93,7 @@ export const salaryScale = z.string().trim().toUpperCase().pipe(z.enum(SALARY_SC
 export const weekdayPattern = z.array(z.int().min(1).max(7)).min(1).refine(
   (d) => new Set(d).size === d.length,
   {
-    message: "must name each weekday at most once",
+    message: rule("rule.weekdaysOnce"),
   },
 );
 

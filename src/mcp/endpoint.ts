@@ -32,15 +32,21 @@ import {
   type JSONRPCMessage,
   JSONRPCMessageSchema,
   type JSONRPCRequest,
+  LATEST_PROTOCOL_VERSION,
   type MessageExtraInfo,
-  SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import type { AppDeps } from "../deps.ts";
 import { authenticate, type AuthFailure, SCOPE_HINT } from "./guard.ts";
 import { originAllowed } from "./origin.ts";
 import { bearerChallenge } from "../oauth/metadata.ts";
-import { classify, discoverResult, isModernVersion, supportedVersions, toModernResponse } from "./modern.ts";
+import {
+  classify,
+  discoverResult,
+  supportedVersions,
+  toModernResponse,
+  unsupportedVersion,
+} from "./modern.ts";
 import { TOOLS } from "./registry.ts";
 import { answerJson, type Connector, createConnector } from "./server.ts";
 import { isPlainObject } from "../checked_json.ts";
@@ -49,6 +55,23 @@ import type { ToolDef } from "./tool.ts";
 /** The revision a request without `MCP-Protocol-Version` is taken to speak (transport spec, 2025-06-18+). */
 const DEFAULT_VERSION = "2025-03-26";
 const MAX_BATCH = 20;
+/** The revisions served, as the header names them. */
+const SUPPORTED_VERSIONS: readonly string[] = supportedVersions();
+/**
+ * Methods a 2026-07-28 request may not call: `initialize` (replaced by `server/discover`), `ping` and
+ * `logging/setLevel` (removed, changelog major change 5), `resources/subscribe`/`unsubscribe` (replaced by
+ * `subscriptions/listen`, which this server, with nothing that changes while connected, does not implement).
+ */
+const NOT_IN_MODERN = new Set([
+  "initialize",
+  "ping",
+  "logging/setLevel",
+  "resources/subscribe",
+  "resources/unsubscribe",
+  "subscriptions/listen",
+]);
+/** JSON-RPC's "Method not found". */
+const METHOD_NOT_FOUND = -32601;
 
 type RpcId = string | number | null;
 
@@ -66,6 +89,17 @@ function rpcError(
 }
 
 /** An answer's JSON: written once already for a plain `tools/call` (`answerJson`), else serialised now. */
+/** A refusal of the revision or of the headers (`modern.ts`), with the request's id. */
+function rejection(
+  r: { status: number; code: number; message: string; data?: unknown },
+  id: RpcId,
+): Response {
+  return new Response(
+    JSON.stringify({ jsonrpc: "2.0", id, error: { code: r.code, message: r.message, data: r.data } }),
+    { status: r.status, headers: { "Content-Type": "application/json" } },
+  );
+}
+
 function answerText(m: JSONRPCMessage): string {
   return answerJson.get(m) ?? JSON.stringify(m);
 }
@@ -154,15 +188,6 @@ async function handlePost(
     return rpcError(415, -32000, "Unsupported Media Type: send Content-Type: application/json.");
   }
   const version = req.headers.get("mcp-protocol-version");
-  if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version) && !isModernVersion(version)) {
-    return rpcError(
-      400,
-      -32000,
-      `Bad Request: unsupported MCP-Protocol-Version ${version.slice(0, 40)} (supported: ${
-        supportedVersions(SUPPORTED_PROTOCOL_VERSIONS).join(", ")
-      }).`,
-    );
-  }
 
   let body: unknown;
   try {
@@ -171,6 +196,17 @@ async function handlePost(
     return rpcError(400, -32700, "Parse error: the body is not valid JSON.");
   }
   const batch = Array.isArray(body);
+  // A revision this server does not speak (the specification's list: 2024-11-05 onwards; the SDK's
+  // pre-release 2024-10-07 is not one) is refused with the list, in the 2026-07-28 shape, which the 2025
+  // revisions leave open ("400 Bad Request") and a 2026-era client needs to pick another (basic/versioning,
+  // "Protocol Version Negotiation").
+  if (version !== null && !SUPPORTED_VERSIONS.includes(version)) {
+    const id = batch ? null : (body as { id?: unknown })?.id;
+    return rejection(
+      unsupportedVersion(version),
+      typeof id === "string" || typeof id === "number" ? id : null,
+    );
+  }
   if (Array.isArray(body)) {
     if ((version ?? DEFAULT_VERSION) !== "2025-03-26") {
       return rpcError(
@@ -208,20 +244,7 @@ async function handlePost(
   // MCP 2026-07-28 (src/mcp/modern.ts): classified by the body, the headers cross-checked.
   if (!batch) {
     const era = classify(messages[0], req.headers);
-    if (era.era === "reject") {
-      const id = (messages[0] as { id?: RpcId }).id ?? null;
-      return new Response(
-        JSON.stringify({
-          jsonrpc: "2.0",
-          id,
-          error: { code: era.code, message: era.message, data: era.data },
-        }),
-        {
-          status: era.status,
-          headers: { "Content-Type": "application/json" },
-        },
-      );
-    }
+    if (era.era === "reject") return rejection(era, (messages[0] as { id?: RpcId }).id ?? null);
     if (era.era === "modern") return await handleModern(connector, messages[0], ctx, deps);
   }
 
@@ -242,7 +265,12 @@ async function handlePost(
 
   const extra = extraFor(ctx, deps);
   const pending: Promise<JSONRPCMessage>[] = [];
-  for (const m of messages) {
+  for (let m of messages) {
+    if (isInitializeRequest(m) && !SUPPORTED_VERSIONS.includes(m.params.protocolVersion)) {
+      // A revision outside the specification's list (the SDK would echo its pre-release 2024-10-07): the
+      // lifecycle's negotiation answers with the newest revision this server speaks instead.
+      m = { ...m, params: { ...m.params, protocolVersion: LATEST_PROTOCOL_VERSION } };
+    }
     if (isRequest(m)) {
       pending.push(connector.callTool(m, extra) ?? connector.transport.request(m, extra));
     } else connector.transport.notify(m, extra);
@@ -267,15 +295,17 @@ async function handleModern(
     return new Response(null, { status: 202 });
   }
   const { serverInfo, capabilities, instructions } = connector.identity;
-  if (m.method === "initialize") {
-    return json({
-      jsonrpc: "2.0",
-      id: m.id,
-      error: {
-        code: -32601,
-        message: "Method not found: the 2026-07-28 revision has no initialize; call server/discover.",
-      },
-    });
+  // streamable-http, "Protocol Version Header": a method the server does not implement is 404 with -32601,
+  // so a client can tell it from a legacy HTTP+SSE server's bare 404.
+  if (NOT_IN_MODERN.has(m.method)) {
+    return methodNotFound(
+      m.id,
+      m.method === "initialize"
+        ? `Method not found: the 2026-07-28 revision has no initialize; call server/discover (supported revisions: ${
+          SUPPORTED_VERSIONS.join(", ")
+        }).`
+        : `Method not found: ${m.method.slice(0, 60)} is not part of the 2026-07-28 revision on this server.`,
+    );
   }
   if (m.method === "server/discover") {
     const response = {
@@ -286,7 +316,17 @@ async function handleModern(
     return json(toModernResponse(m, response, serverInfo));
   }
   const response = await connector.transport.request(m, extraFor(ctx, deps));
+  const error = (response as { error?: { code: number; message: string } }).error;
+  if (error?.code === METHOD_NOT_FOUND) return methodNotFound(m.id, error.message);
   return json(toModernResponse(m, response, serverInfo));
+}
+
+/** A 2026-07-28 request for a method this server does not implement. */
+function methodNotFound(id: RpcId, message: string): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id, error: { code: METHOD_NOT_FOUND, message } }), {
+    status: 404,
+    headers: { "Content-Type": "application/json" },
+  });
 }
 
 function extraFor(

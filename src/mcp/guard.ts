@@ -72,6 +72,7 @@ export async function authenticate(
       clientId: connection.clientId,
       clientName: connection.clientName,
       scopes: intersectScopes(token.scopes, connection.scopes),
+      granted: connection.scopes,
     },
     actor: {
       userId: token.userId,

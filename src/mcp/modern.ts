@@ -7,9 +7,10 @@
  * `resultType: "complete"` and the server's identity in `_meta`; cacheable lists carry `ttlMs`/`cacheScope`.
  *
  * Classification is by the body, as the spec and the official SDK do it: a request whose `_meta` claims a
- * 2026-era revision is modern, anything else is served as before. The header is a cross-check: a mismatch is
- * `-32020` (HeaderMismatch) with HTTP 400, a missing envelope behind a modern header is `-32602`, and a 2026-era
- * revision this server does not speak is `-32022` (UnsupportedProtocolVersion) with the supported list.
+ * 2026-era revision is modern, anything else is served as before. The header is a cross-check: a mismatch, a
+ * missing envelope behind a modern header and a missing `Mcp-Name` are `-32020` (HeaderMismatch) with HTTP 400,
+ * an envelope without client capabilities is `-32602`, and a revision this server does not speak is `-32022`
+ * (UnsupportedProtocolVersion) with the supported list and the one asked for.
  *
  * Everything after classification is the same server: the guard, the limits, the tools and their audit rows
  * do not know which revision a request came in.
@@ -61,27 +62,6 @@ export function classify(m: JSONRPCMessage, headers: Headers): Classification {
   const params = (m as { params?: Record<string, unknown> }).params;
   const meta = params?._meta as Record<string, unknown> | undefined;
   const claim = meta?.[PROTOCOL_VERSION_KEY];
-  if (typeof claim !== "string" || !isModernVersion(claim)) {
-    if (header !== null && isModernVersion(header) && "method" in m && "id" in m) {
-      return {
-        era: "reject",
-        status: 400,
-        code: INVALID_PARAMS,
-        message:
-          `Invalid params: a ${header} request carries its revision and capabilities in params._meta (${PROTOCOL_VERSION_KEY}, ${CLIENT_CAPABILITIES_KEY}).`,
-      };
-    }
-    return { era: "legacy" };
-  }
-  if (!(MODERN_VERSIONS as readonly string[]).includes(claim)) {
-    return {
-      era: "reject",
-      status: 400,
-      code: UNSUPPORTED_PROTOCOL_VERSION,
-      message: `Unsupported protocol version ${claim.slice(0, 40)}.`,
-      data: { supported: supportedVersions(), requested: claim.slice(0, 40) },
-    };
-  }
   const mismatch = (headerName: string, body: string) => ({
     era: "reject" as const,
     status: 400,
@@ -89,6 +69,20 @@ export function classify(m: JSONRPCMessage, headers: Headers): Classification {
     message: `Bad Request: the request headers and body disagree: ${body}`,
     data: { mismatch: { header: headerName, body } },
   });
+  if (typeof claim !== "string" || (LEGACY_VERSIONS as readonly string[]).includes(claim)) {
+    // streamable-http, "Protocol Version Header": the header MUST match the envelope's revision; a 2026 header
+    // over a body without the envelope is that mismatch (HeaderMismatch), whatever else the body lacks.
+    if (header !== null && isModernVersion(header) && "method" in m && "id" in m) {
+      return mismatch(
+        "mcp-protocol-version",
+        `the header is ${header} but params._meta does not name it (${PROTOCOL_VERSION_KEY})`,
+      );
+    }
+    return { era: "legacy" };
+  }
+  if (!(MODERN_VERSIONS as readonly string[]).includes(claim)) {
+    return unsupportedVersion(claim);
+  }
   if (header !== claim) {
     return mismatch("mcp-protocol-version", `_meta names ${claim} but the header is ${header ?? "absent"}`);
   }
@@ -101,6 +95,14 @@ export function classify(m: JSONRPCMessage, headers: Headers): Classification {
     const field = NAME_SOURCE[method];
     const name = headers.get("mcp-name");
     const value = field ? params?.[field] : undefined;
+    // "Standard Request Headers": Mcp-Name is required for these methods; a client that leaves it out while
+    // the body has the value is non-conforming and the server MUST reject the request.
+    if (typeof value === "string" && name === null) {
+      return mismatch(
+        "mcp-name",
+        `the body's ${field} is ${value.slice(0, 100)} but the Mcp-Name header is absent`,
+      );
+    }
     if (typeof value === "string" && name !== null && decodeHeaderValue(name) !== value) {
       return mismatch("mcp-name", `the body's ${field} differs from the header`);
     }
@@ -117,6 +119,21 @@ export function classify(m: JSONRPCMessage, headers: Headers): Classification {
     };
   }
   return { era: "modern", version: claim };
+}
+
+/**
+ * The answer to a revision this server does not speak, in the header or the envelope (basic/versioning,
+ * "Protocol Version Negotiation"): `UnsupportedProtocolVersionError` with what is supported and what was asked.
+ */
+export function unsupportedVersion(requested: string) {
+  const asked = requested.slice(0, 40);
+  return {
+    era: "reject" as const,
+    status: 400,
+    code: UNSUPPORTED_PROTOCOL_VERSION,
+    message: `Unsupported protocol version ${asked} (supported: ${supportedVersions().join(", ")}).`,
+    data: { supported: supportedVersions(), requested: asked },
+  };
 }
 
 /** Every revision served, newest first. */

@@ -43,10 +43,21 @@ export function roleRefusal(def: { name: string; permission: string }, role: str
 export function scopeRefusal(
   deps: Pick<AppDeps, "config">,
   def: { name: string | { id: MessageId }; scope: string },
-  clientName: string,
+  connection: { clientName: string; granted: readonly string[] },
 ): AppError {
   const described = SCOPE_TEXT[def.scope as Scope];
   const what: ParamValue = described ? { id: described } : def.scope;
+  const clientName = connection.clientName;
+  // The person allowed it, the client asked for a token without it (a narrower refresh): the way is a new
+  // token, not a reconnection, and the person is not to be told they refused something they allowed.
+  if (connection.granted.includes(def.scope)) {
+    return refusal("forbidden", "connector.scopeNarrowed", {
+      tool: def.name,
+      scope: def.scope,
+      what,
+      client: clientName,
+    });
+  }
   return refusal("forbidden", "connector.scopeNotGranted", {
     tool: def.name,
     scope: def.scope,

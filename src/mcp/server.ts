@@ -31,7 +31,8 @@ import type { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { hasPermission } from "../domain/access.ts";
 import { AppError, refusal, textOf } from "../errors.ts";
-import { say } from "../i18n/messages/mod.ts";
+import { ruleText, say } from "../i18n/messages/mod.ts";
+import { ZOD_LOCALES } from "../i18n/zod_locales.ts";
 import { getAssistantDocument, listAssistantDocuments } from "../services/mcp_documents.ts";
 import { type AuditOutcome, writeAudit } from "./audit.ts";
 import { buildCatalog, catalogText } from "./catalog.ts";
@@ -229,8 +230,8 @@ function contextOf(extra: { authInfo?: { extra?: Record<string, unknown> } }): R
 
 /**
  * The first validation issue as one refusal naming the argument (unknown, missing, of the wrong type, or
- * invalid), from the catalogue, so the person reads it in their language. A rule's own explanation written in
- * the tool's schema (`issue.message`) is quoted as it is.
+ * invalid), from the catalogue, so the person reads it in their language. A rule's own wording in the tool's
+ * schema is a catalogue id too (`ruleText`), said in the same language; zod's own was written in it already.
  */
 export function describeArgs(err: z.ZodError, args: unknown = {}): AppError {
   const issue = err.issues[0];
@@ -242,7 +243,8 @@ export function describeArgs(err: z.ZodError, args: unknown = {}): AppError {
       ? refusal("validation", "connector.unknownArguments", { keys: named }, { field: keys })
       : refusal("validation", "connector.unknownArgument", { key: named }, { field: keys });
   }
-  if (!field) return refusal("validation", "connector.argumentsInvalid", { message: issue.message });
+  const message = ruleText(issue.message) ?? issue.message;
+  if (!field) return refusal("validation", "connector.argumentsInvalid", { message });
   if (issue.code === "invalid_type") {
     // zod does not report the input: the value is looked up at the issue's path.
     let value: unknown = args;
@@ -254,7 +256,7 @@ export function describeArgs(err: z.ZodError, args: unknown = {}): AppError {
     const got = value === null ? "null" : typeof value;
     return refusal("validation", "connector.argumentType", { field, expected, got }, { field });
   }
-  return refusal("validation", "connector.argumentInvalid", { field, message: issue.message }, { field });
+  return refusal("validation", "connector.argumentInvalid", { field, message }, { field });
 }
 
 /** Which tools the person may call now: scope in the token, permission in the role. */
@@ -417,9 +419,10 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         throw roleRefusal(def, ctx.actor.role);
       }
       if (!ctx.connection.scopes.includes(def.scope)) {
-        throw scopeRefusal(deps, def, ctx.connection.clientName);
+        throw scopeRefusal(deps, def, ctx.connection);
       }
-      const parsed = def.input.safeParse(args ?? {});
+      // zod's own wording in the person's language; a rule's wording is said from the catalogue.
+      const parsed = def.input.safeParse(args ?? {}, { error: ZOD_LOCALES[ctx.actor.language] });
       if (!parsed.success) throw describeArgs(parsed.error, args ?? {});
       const toolCtx: ToolContext = {
         deps,
@@ -539,7 +542,7 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
         throw scopeRefusal(
           deps,
           { name: { id: "connector.readingDocuments" }, scope: "self:read" },
-          ctx.connection.clientName,
+          ctx.connection,
         );
       }
       if (slug === null) throw refusal("not_found", "connector.unknownResource", { uri });

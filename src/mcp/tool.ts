@@ -33,6 +33,11 @@ export interface ConnectionInfo {
   clientName: string;
   /** Scopes this token carries (never more than the connection was granted). */
   scopes: readonly Scope[];
+  /**
+   * Scopes the person approved for the connection: more than `scopes` when the client asked for a narrower
+   * token at a refresh (RFC 6749 §6), which a refusal must tell apart from an access the person never gave.
+   */
+  granted: readonly Scope[];
 }
 
 /** What a handler receives besides its validated arguments. */

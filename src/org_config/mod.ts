@@ -8,6 +8,7 @@
  * a section absent from the file is not touched at all.
  */
 import type { AppDeps } from "../deps.ts";
+import { issueMessage } from "../i18n/messages/mod.ts";
 import type { ApplyOptions, Path, PlacedProblem, Section, SectionReport } from "./section.ts";
 import { RecalculationNeeded } from "../services/closure_changes.ts";
 import type { Tx } from "../settings.ts";
@@ -111,7 +112,7 @@ function validateSections(
         const at = [s.key, ...issue.path.map((p) => typeof p === "symbol" ? String(p) : p)];
         if (issue.code === "unrecognized_keys") {
           for (const k of issue.keys) place([...at, k], "unknown key");
-        } else place(at, issue.message);
+        } else place(at, issueMessage(issue.message, "en"));
       }
       continue;
     }

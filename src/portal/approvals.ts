@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rule } from "../i18n/messages/mod.ts";
 import { portalActor } from "../services/actor.ts";
 import {
   decideLeaveRequest,
@@ -183,7 +184,11 @@ export const approvalRoutes: RouteDef[] = [
       "request is decided and the employee sees its state. HR staff and above only, and never on their " +
       "own request (403); a request already decided answers 409.",
     params: idParam,
-    body: z.strictObject({ decision: z.enum(["APPLY", "REJECT"], { error: "must be APPLY or REJECT" }) }),
+    body: z.strictObject({
+      decision: z.enum(["APPLY", "REJECT"], {
+        error: rule("rule.either", { first: "APPLY", last: "REJECT" }),
+      }),
+    }),
     response: ProfileChangeRequest,
     errors: {
       403: "Only HR staff decide, and never their own request.",

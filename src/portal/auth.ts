@@ -1,9 +1,12 @@
 import { LANGS } from "../i18n/mod.ts";
+import { rule } from "../i18n/messages/mod.ts";
 import { z } from "zod";
 import { clientAddress } from "../client_address.ts";
 import { setCookie } from "hono/cookie";
 import { refusal } from "../errors.ts";
 import { permissionsOf } from "../domain/access.ts";
+import { portalActor } from "../services/actor.ts";
+import { setAccountLanguage } from "../services/profile.ts";
 import {
   checkPassword,
   createSession,
@@ -28,12 +31,12 @@ import { eq } from "drizzle-orm";
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const SignInBody = z.strictObject({
-  email: z.string({ error: "must be a string" }).trim().toLowerCase().email({
-    message: "must be an e-mail address",
+  email: z.string({ error: rule("rule.string") }).trim().toLowerCase().email({
+    message: rule("rule.email"),
   })
     .max(254),
-  password: z.string({ error: "must be a string" }).min(1, { message: "must not be empty" }).max(1024),
-  deviceName: z.string().trim().max(100, { message: "must be at most 100 characters" }).optional()
+  password: z.string({ error: rule("rule.string") }).min(1, { message: rule("rule.notEmpty") }).max(1024),
+  deviceName: z.string().trim().max(100, { message: rule("rule.maxChars", { max: 100 }) }).optional()
     .meta({ description: "Shown in the list of signed-in devices, e.g. 'Anna's iPhone'." }),
 });
 
@@ -148,7 +151,7 @@ export const authRoutes: RouteDef[] = [
       "4. The browser comes back to the service and is sent on to `redirect_uri` with `code` (single-use, " +
       "valid for 60 seconds), the app's `state` unchanged and `iss` (this service). When the provider's " +
       "identity has no active account here, it is sent there with `error=access_denied` and " +
-      "`error_description` instead.\n" +
+      "`error_description` (in the browser's language, to show as it is) instead.\n" +
       "5. The app checks `state` and exchanges `code` with its `code_verifier` at " +
       "`POST /auth/oidc/token` for a portal session token, as `POST /auth/sessions` gives.\n\n" +
       "A wrong parameter is answered here, as JSON, and the browser is never sent to an unregistered " +
@@ -157,7 +160,7 @@ export const authRoutes: RouteDef[] = [
       redirect_uri: z.string().max(2000).meta({
         description: "The app's redirect URI, exactly as listed in the installation's APP_REDIRECT_URIS.",
       }),
-      code_challenge: z.string().regex(S256_CHALLENGE, { message: "must be 43 base64url characters" })
+      code_challenge: z.string().regex(S256_CHALLENGE, { message: rule("rule.codeChallenge") })
         .meta({ description: "BASE64URL(SHA-256(code_verifier)), without padding." }),
       code_challenge_method: z.enum(["S256"]).meta({
         description: "Only S256: a `plain` challenge would hand the verifier to whoever sees the URL.",
@@ -209,10 +212,10 @@ export const authRoutes: RouteDef[] = [
     body: z.strictObject({
       code: z.string().min(1).max(200),
       codeVerifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, {
-        message: "must be 43 to 128 characters of A-Z, a-z, 0-9, '-', '.', '_', '~'",
+        message: rule("rule.codeVerifier"),
       }).meta({ description: "The PKCE code_verifier (RFC 7636 §4.1)." }),
       redirectUri: z.string().max(2000).meta({ description: "The redirect_uri the sign-in started with." }),
-      deviceName: z.string().trim().max(100, { message: "must be at most 100 characters" }).optional()
+      deviceName: z.string().trim().max(100, { message: rule("rule.maxChars", { max: 100 }) }).optional()
         .meta({ description: "Shown in the list of signed-in devices, e.g. 'Anna's iPhone'." }),
     }),
     response: z.strictObject({ token: z.string(), expiresAt: dateTime, user: SessionUser }),
@@ -255,6 +258,27 @@ export const authRoutes: RouteDef[] = [
           current: true,
         },
       };
+    },
+  }),
+  route({
+    method: "patch",
+    path: "/auth/session",
+    operationId: "updateCurrentAccount",
+    tag: "auth",
+    access: "user",
+    summary: "Set the signed-in account's language",
+    description:
+      "The language the app, the e-mails and every refusal speak is the account's: any signed-in account sets " +
+      "it here, with or without an employee record (an employee may also set it with `PATCH " +
+      "/employee/profile`). The answer is the account as `GET /auth/session` shows it, in its new language.",
+    body: z.strictObject({
+      language: z.enum(LANGS, { error: rule("rule.either", { first: "de, en, fr", last: "it" }) }),
+    }),
+    response: z.strictObject({ user: SessionUser }),
+    errors: {},
+    handler: async ({ deps, user, body }) => {
+      const language = await setAccountLanguage(deps, portalActor(user), body.language);
+      return { user: sessionUser({ ...user, id: user.userId, language }) };
     },
   }),
   route({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rule } from "../i18n/messages/mod.ts";
 import { portalActor } from "../services/actor.ts";
 import {
   fileLeaveRequest,
@@ -94,7 +95,8 @@ export const leaveRoutes: RouteDef[] = [
       "request says whether it may still be withdrawn or its cancellation asked for, so the app shows " +
       "only the actions that will succeed.",
     query: z.strictObject({
-      status: z.enum(LEAVE_STATUSES, { error: `must be one of ${LEAVE_STATUSES.join(", ")}` }).optional(),
+      status: z.enum(LEAVE_STATUSES, { error: rule("rule.oneOf", { values: LEAVE_STATUSES.join(", ") }) })
+        .optional(),
       leaveType: z.string().max(40).optional().meta({ description: "A leave type code, e.g. VACATION." }),
       year: yearQuery,
       from: isoDate.optional().meta({ description: "Requests ending on or after this date." }),

@@ -50,7 +50,8 @@ const PolicySummary = z.strictObject({
 const Policy = PolicySummary.extend({
   markdown: z.string(),
   html: z.string().meta({
-    description: "The Markdown as HTML, limited to the careers page's safe subset (headings, paragraphs, bold " +
+    description:
+      "The Markdown as HTML, limited to the careers page's safe subset (headings, paragraphs, bold " +
       "and italic, lists, http(s) and mailto links, line breaks; anything else escaped as text), for an " +
       "app that shows it as is.",
   }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rule } from "../i18n/messages/mod.ts";
 import { portalActor } from "../services/actor.ts";
 import {
   getProfile,
@@ -20,40 +21,40 @@ import {
 } from "./schemas.ts";
 
 const nullableText = (max: number, what: string) =>
-  z.string({ error: "must be a string or null" }).trim().max(max, {
-    message: `must be at most ${max} characters`,
+  z.string({ error: rule("rule.stringOrNull") }).trim().max(max, {
+    message: rule("rule.maxChars", { max }),
   })
     .nullable().optional().meta({ description: `${what}; empty or null clears it.` });
 
 const ProfilePatchBody = z.strictObject({
-  phone: z.string({ error: "must be a string or null" }).trim()
-    .regex(/^(\+?[0-9 ()./-]{6,30})?$/, { message: "must be a phone number such as +41 31 123 45 67" })
+  phone: z.string({ error: rule("rule.stringOrNull") }).trim()
+    .regex(/^(\+?[0-9 ()./-]{6,30})?$/, { message: rule("rule.phone") })
     .nullable()
     .optional(),
   // One string schema (not a union of "" and an address): a union beside `nullable` reads in OpenAPI 3.0 as
   // refusing null, while null clears the field like every other contact field.
-  privateEmail: z.string({ error: "must be a string or null" }).trim().toLowerCase()
-    .regex(new RegExp(`^$|${z.regexes.email.source}`), { message: "must be an e-mail address" })
+  privateEmail: z.string({ error: rule("rule.stringOrNull") }).trim().toLowerCase()
+    .regex(new RegExp(`^$|${z.regexes.email.source}`), { message: rule("rule.email") })
     .nullable().optional().meta({ description: "Private e-mail address; empty or null clears it." }),
   addressStreet: nullableText(200, "Street and number"),
-  addressPostalCode: z.string({ error: "must be a string or null" }).trim()
-    .regex(/^[A-Za-z0-9 -]{0,10}$/, { message: "must be a postal code such as 3011" }).nullable().optional(),
+  addressPostalCode: z.string({ error: rule("rule.stringOrNull") }).trim()
+    .regex(/^[A-Za-z0-9 -]{0,10}$/, { message: rule("rule.postalCode") }).nullable().optional(),
   addressCity: nullableText(100, "City"),
-  addressCountry: z.string({ error: "must be a string or null" }).trim().toUpperCase()
-    .regex(/^([A-Z]{2})?$/, { message: "must be a two-letter country code such as CH" }).nullable()
+  addressCountry: z.string({ error: rule("rule.stringOrNull") }).trim().toUpperCase()
+    .regex(/^([A-Z]{2})?$/, { message: rule("rule.countryCode") }).nullable()
     .optional(),
   emergencyContactName: nullableText(200, "Emergency contact's name"),
-  emergencyContactPhone: z.string({ error: "must be a string or null" }).trim()
-    .regex(/^(\+?[0-9 ()./-]{6,30})?$/, { message: "must be a phone number such as +41 31 123 45 67" })
+  emergencyContactPhone: z.string({ error: rule("rule.stringOrNull") }).trim()
+    .regex(/^(\+?[0-9 ()./-]{6,30})?$/, { message: rule("rule.phone") })
     .nullable()
     .optional(),
-  language: z.enum(LANGUAGES, { error: "must be de, en, fr or it" }).optional(),
+  language: z.enum(LANGUAGES, { error: rule("rule.either", { first: "de, en, fr", last: "it" }) }).optional(),
 });
 
 const ChangeRequestBody = z.strictObject({
-  field: z.enum(CHANGE_FIELDS, { error: `must be one of ${CHANGE_FIELDS.join(", ")}` }),
-  value: z.string({ error: "must be a string" }).trim().min(1, { message: "must not be empty" }).max(500),
-  comment: z.string().trim().max(1000, { message: "must be at most 1000 characters" }).optional(),
+  field: z.enum(CHANGE_FIELDS, { error: rule("rule.oneOf", { values: CHANGE_FIELDS.join(", ") }) }),
+  value: z.string({ error: rule("rule.string") }).trim().min(1, { message: rule("rule.notEmpty") }).max(500),
+  comment: z.string().trim().max(1000, { message: rule("rule.maxChars", { max: 1000 }) }).optional(),
 });
 
 /** The home-screen summary (contract), the caller's master data and sensitive-field change requests. */

@@ -2,6 +2,7 @@
  * Push notifications: a phone registers and unregisters its token, a browser its Web Push subscription (with
  * the installation's VAPID public key it subscribes with).
  */
+import { rule } from "../i18n/messages/mod.ts";
 import { z } from "zod";
 import { portalActor } from "../services/actor.ts";
 import {
@@ -87,9 +88,11 @@ export const pushRoutes: RouteDef[] = [
       "another device, expired, the account deactivated or its password reset), the phone gets no more " +
       "pushes and is no longer listed." + PUSH_PAYLOAD_DOC,
     body: z.strictObject({
-      platform: z.enum(PUSH_PLATFORMS, { error: "must be APNS, FCM or WEBPUSH" }),
-      token: z.string({ error: "must be a string" }).min(16).max(4096),
-      language: z.enum(LANGS, { error: "must be de, fr, it or en" }).optional(),
+      platform: z.enum(PUSH_PLATFORMS, {
+        error: rule("rule.either", { first: "APNS, FCM", last: "WEBPUSH" }),
+      }),
+      token: z.string({ error: rule("rule.string") }).min(16).max(4096),
+      language: z.enum(LANGS, { error: rule("rule.either", { first: "de, fr, it", last: "en" }) }).optional(),
     }),
     response: PushDevice,
     errors: {

@@ -5,6 +5,8 @@ import type { AuthUser } from "../signin/sessions.ts";
 import { AppError } from "../errors.ts";
 import { fill, type Lang } from "../i18n/mod.ts";
 import { PORTAL_TEXTS, type PortalTexts } from "../i18n/portal.ts";
+import { ZOD_LOCALES } from "../i18n/zod_locales.ts";
+import { issueMessage } from "../i18n/messages/mod.ts";
 
 /** The eight tags of the contract, in its order. */
 export const TAGS = [
@@ -108,14 +110,6 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-/** zod's own messages (a length, a format) per language; a schema's own message is kept as written. */
-const ZOD_LOCALES: Record<Lang, z.core.$ZodErrorMap> = {
-  de: z.locales.de().localeError,
-  en: z.locales.en().localeError,
-  fr: z.locales.fr().localeError,
-  it: z.locales.it().localeError,
-};
-
 /** A JSON value's type as the sentences name it. */
 function jsonType(value: unknown): keyof PortalTexts["types"] {
   if (value === null) return "null";
@@ -125,7 +119,13 @@ function jsonType(value: unknown): keyof PortalTexts["types"] {
 }
 
 /** One zod issue as a sentence naming the field: missing, of the wrong type, or invalid. */
-function issueSentence(issue: z.core.$ZodIssue, input: unknown, where: Where, t: PortalTexts): string {
+function issueSentence(
+  issue: z.core.$ZodIssue,
+  input: unknown,
+  where: Where,
+  t: PortalTexts,
+  lang: Lang,
+): string {
   const field = issue.path.join(".");
   if (issue.code === "unrecognized_keys") {
     const keys = (issue as { keys?: string[] }).keys ?? [];
@@ -134,7 +134,9 @@ function issueSentence(issue: z.core.$ZodIssue, input: unknown, where: Where, t:
       where: t.where[where],
     });
   }
-  if (!field) return fill(t.invalidWhole, { where: t.where[where], message: issue.message });
+  // A rule's wording is a catalogue id in the schema (src/i18n/messages/rules.ts), said in the reader's language.
+  const message = issueMessage(issue.message, lang);
+  if (!field) return fill(t.invalidWhole, { where: t.where[where], message });
   if (issue.code === "invalid_type") {
     const value = valueAt(input, issue.path);
     if (value === undefined) return fill(t.fieldRequired, { field });
@@ -145,7 +147,7 @@ function issueSentence(issue: z.core.$ZodIssue, input: unknown, where: Where, t:
       got: t.types[jsonType(value)],
     });
   }
-  return fill(t.fieldInvalid, { field, message: issue.message });
+  return fill(t.fieldInvalid, { field, message });
 }
 
 /**
@@ -162,7 +164,7 @@ export function parseOrThrow<T extends z.ZodType>(
   if (!r.success) {
     // An unknown key is named itself (`query.offset`), like any other field, so an app can point at it.
     const fields = r.error.issues.flatMap((issue) => {
-      const message = issueSentence(issue, value, where, PORTAL_TEXTS[lang]);
+      const message = issueSentence(issue, value, where, PORTAL_TEXTS[lang], lang);
       const unknown = issue.code === "unrecognized_keys" ? (issue as { keys?: string[] }).keys ?? [] : [];
       const at = [where, ...issue.path.map(String)].join(".");
       return unknown.length

@@ -1,4 +1,5 @@
 import { LANGS } from "../i18n/mod.ts";
+import { rule } from "../i18n/messages/mod.ts";
 import { z } from "zod";
 import {
   breakMinutes,
@@ -103,11 +104,14 @@ export const TimeEntryBody = z.strictObject({
   startTime: hhmm,
   endTime: hhmm,
   breakMinutes: breakMinutes.default(0),
-  totalHours: z.number({ error: "must be a number" }).min(0, { message: "must be between 0 and 24" })
-    .max(24, { message: "must be between 0 and 24" }).optional(),
-  type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).default(
-    "REGULAR",
-  ),
+  totalHours: z.number({ error: rule("rule.number") }).min(0, {
+    message: rule("rule.between", { min: 0, max: 24 }),
+  })
+    .max(24, { message: rule("rule.between", { min: 0, max: 24 }) }).optional(),
+  type: z.enum(TIME_ENTRY_TYPES, { error: rule("rule.oneOf", { values: TIME_ENTRY_TYPES.join(", ") }) })
+    .default(
+      "REGULAR",
+    ),
   projectCode: projectCode.optional(),
   description: entryDescription.optional(),
 });
@@ -131,8 +135,8 @@ export const SickLeaveEntry = named(
 
 /** The body of `POST /employee/sick-leave/end`. */
 export const SickLeaveEndBody = z.strictObject({
-  action: z.literal("end", { error: "must be 'end'" }),
-  entryId: z.string({ error: "must be a string" }).min(1, { message: "must not be empty" }),
+  action: z.literal("end", { error: rule("rule.literal", { value: "end" }) }),
+  entryId: z.string({ error: rule("rule.string") }).min(1, { message: rule("rule.notEmpty") }),
   endDate: isoDate,
 });
 
@@ -164,7 +168,7 @@ export const SalaryContinuation = named(
  * shows the parameter as the integer it is (`queryType`, read by the OpenAPI builder).
  */
 export function intQuery(min: number, max: number, what: string) {
-  const message = `must be a whole number from ${min} to ${max}`;
+  const message = rule("rule.wholeFromTo", { min, max });
   return z.string({ error: message }).regex(/^[0-9]{1,15}$/, { message }).transform(Number)
     .pipe(z.number().int({ message }).min(min, { message }).max(max, { message }))
     .meta({ description: what, queryType: { type: "integer", minimum: min, maximum: max } });
@@ -172,7 +176,7 @@ export function intQuery(min: number, max: number, what: string) {
 
 /** A yes/no query parameter: `true` or `false`, shown in the document as the boolean it is. */
 export function boolQuery(what: string) {
-  return z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true")
+  return z.enum(["true", "false"], { error: rule("rule.boolean") }).transform((v) => v === "true")
     .meta({ description: what, queryType: { type: "boolean" } });
 }
 
@@ -221,7 +225,7 @@ export function cursorPageFields<T extends z.ZodType>(item: T) {
  */
 export const updatedSinceQuery = z.iso.datetime({
   offset: true,
-  error: "must be a date-time such as 2026-11-18T09:00:00Z",
+  error: rule("rule.dateTime"),
 })
   .transform((v) => Date.parse(v))
   .optional()
@@ -432,14 +436,16 @@ export const LeaveRequestBody = z.strictObject({
   leaveType: leaveTypeCode,
   startDate: isoDate,
   endDate: isoDate,
-  startPortion: z.enum(START_PORTIONS, { error: "must be FULL or AFTERNOON" }).optional().meta({
-    description: "AFTERNOON: only the afternoon of the first day is taken.",
-  }),
-  endPortion: z.enum(END_PORTIONS, { error: "must be FULL or MORNING" }).optional().meta({
-    description:
-      "MORNING: only the morning of the last day is taken. One half day: same start and end with one of them.",
-  }),
-  reason: z.string().trim().max(1000, { message: "must be at most 1000 characters" }).optional(),
+  startPortion: z.enum(START_PORTIONS, { error: rule("rule.either", { first: "FULL", last: "AFTERNOON" }) })
+    .optional().meta({
+      description: "AFTERNOON: only the afternoon of the first day is taken.",
+    }),
+  endPortion: z.enum(END_PORTIONS, { error: rule("rule.either", { first: "FULL", last: "MORNING" }) })
+    .optional().meta({
+      description:
+        "MORNING: only the morning of the last day is taken. One half day: same start and end with one of them.",
+    }),
+  reason: z.string().trim().max(1000, { message: rule("rule.maxChars", { max: 1000 }) }).optional(),
 });
 
 export const LeavePreview = named(
@@ -595,11 +601,13 @@ export const SickReportBody = z.strictObject({
   endDate: isoDate.nullable().optional().meta({
     description: "Leave out (or null) while the absence is ongoing.",
   }),
-  reason: z.string().trim().max(1000, { message: "must be at most 1000 characters" }).optional().meta({
+  reason: z.string().trim().max(1000, { message: rule("rule.maxChars", { max: 1000 }) }).optional().meta({
     description: "Only HR sees it (and you); never your manager or an assistant.",
   }),
-  degree: z.int({ error: "must be a whole percentage" }).min(1, { message: "must be from 1 to 100" })
-    .max(100, { message: "must be from 1 to 100" }).optional().meta({
+  degree: z.int({ error: rule("rule.wholePercent") }).min(1, {
+    message: rule("rule.fromTo", { min: 1, max: 100 }),
+  })
+    .max(100, { message: rule("rule.fromTo", { min: 1, max: 100 }) }).optional().meta({
       description: "Degree of incapacity in percent (default 100). A day at 50 % draws half a day of the " +
         "salary continuation, so it lasts twice as long.",
     }),
@@ -741,7 +749,9 @@ export const LeaveApproval = named(
 );
 
 export const DecisionBody = z.strictObject({
-  decision: z.enum(["APPROVE", "REJECT"], { error: "must be APPROVE or REJECT" }),
+  decision: z.enum(["APPROVE", "REJECT"], {
+    error: rule("rule.either", { first: "APPROVE", last: "REJECT" }),
+  }),
   note: decisionNote.optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rule } from "../i18n/messages/mod.ts";
 import { portalActor } from "../services/actor.ts";
 import {
   createTimeEntry,
@@ -42,9 +43,12 @@ const TimeEntryPatchBody = z.strictObject({
   startTime: hhmm.optional(),
   endTime: hhmm.optional(),
   breakMinutes: breakMinutes.optional(),
-  totalHours: z.number({ error: "must be a number" }).min(0, { message: "must be between 0 and 24" })
-    .max(24, { message: "must be between 0 and 24" }).optional(),
-  type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).optional(),
+  totalHours: z.number({ error: rule("rule.number") }).min(0, {
+    message: rule("rule.between", { min: 0, max: 24 }),
+  })
+    .max(24, { message: rule("rule.between", { min: 0, max: 24 }) }).optional(),
+  type: z.enum(TIME_ENTRY_TYPES, { error: rule("rule.oneOf", { values: TIME_ENTRY_TYPES.join(", ") }) })
+    .optional(),
   // The same rule as a new entry's; an empty string removes the entry's code.
   projectCode: z.union([projectCode, z.literal("")]).optional().meta({
     description: 'The project code (the same rule as a new entry\'s); "" removes it.',
@@ -74,9 +78,12 @@ export const timeRoutes: RouteDef[] = [
     query: z.strictObject({
       from: isoDate.optional(),
       to: isoDate.optional(),
-      status: z.enum(TIME_ENTRY_STATUSES, { error: `must be one of ${TIME_ENTRY_STATUSES.join(", ")}` })
+      status: z.enum(TIME_ENTRY_STATUSES, {
+        error: rule("rule.oneOf", { values: TIME_ENTRY_STATUSES.join(", ") }),
+      })
         .optional(),
-      type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).optional(),
+      type: z.enum(TIME_ENTRY_TYPES, { error: rule("rule.oneOf", { values: TIME_ENTRY_TYPES.join(", ") }) })
+        .optional(),
       updatedSince: updatedSinceQuery,
       ...cursorPageQuery,
     }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rule } from "../i18n/messages/mod.ts";
 import { portalActor } from "../services/actor.ts";
 import { discardTimer, getTimer, startTimer, stopTimer } from "../services/time_timer.ts";
 import { route, type RouteDef } from "./route.ts";
@@ -14,7 +15,8 @@ import {
 } from "./schemas.ts";
 
 const entryFields = {
-  type: z.enum(TIME_ENTRY_TYPES, { error: `must be one of ${TIME_ENTRY_TYPES.join(", ")}` }).optional(),
+  type: z.enum(TIME_ENTRY_TYPES, { error: rule("rule.oneOf", { values: TIME_ENTRY_TYPES.join(", ") }) })
+    .optional(),
   projectCode: projectCode.optional(),
   description: entryDescription.optional(),
 };

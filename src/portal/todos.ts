@@ -1,4 +1,5 @@
 /** The to-dos behind the summary's badge, and the notification inbox. */
+import { rule } from "../i18n/messages/mod.ts";
 import { z } from "zod";
 import { portalActor } from "../services/actor.ts";
 import {
@@ -219,7 +220,7 @@ export const todoRoutes: RouteDef[] = [
     params: idParam,
     body: z.strictObject({
       outcome: z.enum(Object.keys(SURVEY_OUTCOMES) as ["ANSWERED", "DECLINED"], {
-        error: "must be ANSWERED or DECLINED",
+        error: rule("rule.either", { first: "ANSWERED", last: "DECLINED" }),
       }),
     }),
     response: z.strictObject({ id: z.string(), status: z.enum(["COMPLETED", "DECLINED"]) }),

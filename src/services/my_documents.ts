@@ -267,10 +267,7 @@ export async function attachToLeaveRequest(
         status: { id: DECIDED[r.status] ?? "documents.statusDecided" },
       });
     }
-    const file = checkedNeutralUpload(input, "attachment");
-    if (!(ATTACHMENT_TYPES as readonly string[]).includes(file.contentType)) {
-      throw refusal("unsupported_media_type", "documents.attachmentType", {}, { field: "file" });
-    }
+    const file = checkedNeutralUpload(input, "attachment", ATTACHMENT_TYPES);
     const values = { ...file, uploadedAt: deps.clock.now() };
     const [row] = await tx.insert(leaveRequestAttachments).values({
       leaveRequestId: r.id,

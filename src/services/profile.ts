@@ -317,6 +317,18 @@ export async function updateProfile(deps: ServiceDeps, actor: Actor, patch: Prof
   });
 }
 
+/**
+ * Sets the language of an account, with or without an employee record: the language is the account's (what
+ * the app, the e-mails and the refusals speak), so an administrator or recruiter without a record sets it too.
+ */
+export async function setAccountLanguage(deps: ServiceDeps, actor: Actor, language: string): Promise<Lang> {
+  const lang = checkField(FIELD_RULES.language, language, "language") as Lang;
+  await deps.db.update(users).set({ language: lang, updatedAt: deps.clock.now() }).where(
+    eq(users.id, actor.userId),
+  );
+  return lang;
+}
+
 type ChangeRow = typeof profileChangeRequests.$inferSelect;
 
 /** A change request as its owner (or HR) sees it. */

@@ -9,6 +9,14 @@ import { refusal } from "../errors.ts";
 /** The media types an upload may have: a PDF, or a photo as phones take them. */
 export const UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/heic"] as const;
 
+/** How a refusal names each type. */
+const TYPE_NAMES: Record<string, string> = {
+  "application/pdf": "PDF",
+  "image/jpeg": "JPEG",
+  "image/png": "PNG",
+  "image/heic": "HEIC",
+};
+
 /** The largest upload accepted: a phone photo or a scanned PDF fits well within it. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -52,8 +60,9 @@ export function neutralFileName(kind: UploadKind, contentType: string): string {
 export function checkedNeutralUpload(
   input: { fileName: string; bytes: Uint8Array },
   kind: UploadKind,
+  types: readonly string[] = UPLOAD_TYPES,
 ): CheckedFile {
-  const file = checkedUpload(input, kind);
+  const file = checkedUpload(input, kind, types);
   return { ...file, fileName: neutralFileName(kind, file.contentType) };
 }
 
@@ -76,6 +85,8 @@ const UPLOAD_FIELD = "file";
 export function checkedUpload(
   input: { fileName: string; bytes: Uint8Array },
   fallbackName: string,
+  /** What this upload may be; the refusal names this list, so what it says is what the check takes. */
+  types: readonly string[] = UPLOAD_TYPES,
 ): CheckedFile {
   const field = UPLOAD_FIELD;
   if (input.bytes.byteLength === 0) throw refusal("validation", "upload.empty", {}, { field });
@@ -83,7 +94,10 @@ export function checkedUpload(
     throw refusal("payload_too_large", "upload.tooLarge", {}, { field });
   }
   const contentType = fileTypeOf(input.bytes);
-  if (!contentType) throw refusal("unsupported_media_type", "upload.wrongType", {}, { field });
+  if (!contentType || !types.includes(contentType)) {
+    const anyOf = types.map((t) => TYPE_NAMES[t] ?? t);
+    throw refusal("unsupported_media_type", "upload.wrongType", { types: { anyOf } }, { field });
+  }
   // Control characters and path separators never reach a file name or a Content-Disposition header.
   // deno-lint-ignore no-control-regex
   const fileName = input.fileName.replace(/[\x00-\x1f/\\]/g, "_").slice(0, 200) || fallbackName;

@@ -416,7 +416,15 @@ async function finishAppSignIn(deps: AppDeps, c: Context, state: UpstreamState):
     userId = await finishUpstreamSignIn(deps, callback, state);
   } catch (e) {
     if (!(e instanceof UpstreamSignInError)) throw e;
-    return c.redirect(appRedirect(app, { error: "access_denied", error_description: e.message }), 302);
+    // The app may show `error_description` as it is: said in the browser's language, the sign-in page's text.
+    const m = WEB_MESSAGES[langOf(c)];
+    const description = e.reason === "no_account"
+      ? m.errorNoAccount
+      : e.reason === "deactivated"
+      ? m.errorDeactivated
+      : m.errorUpstreamFailed;
+    deps.log.info("app sign-in refused", { reason: e.reason });
+    return c.redirect(appRedirect(app, { error: "access_denied", error_description: description }), 302);
   }
   const code = await issueAppCode(deps, userId, app);
   deps.log.info("app sign-in code issued", { userId });

@@ -23,7 +23,7 @@ const EXPECTED = {
       "die Zeiten oder bearbeiten Sie stattdessen jenen Eintrag.",
     sickTooOld: "Sie können Abwesenheiten der letzten 30 Tage melden; bitten Sie HR, ältere zu erfassen.",
     sickEndBeforeStart: "Das Enddatum darf nicht vor dem Startdatum liegen.",
-    notAFile: "Die Datei muss ein PDF oder ein Foto sein (JPEG, PNG oder HEIC); diese ist nichts davon.",
+    notAFile: "Die Datei muss ein PDF, JPEG, PNG oder HEIC sein; diese ist nichts davon.",
   },
   fr: {
     monday:
@@ -38,8 +38,7 @@ const EXPECTED = {
       "Vous pouvez annoncer les absences des 30 derniers jours ; demandez aux RH d'enregistrer les " +
       "plus anciennes.",
     sickEndBeforeStart: "La date de fin ne doit pas précéder la date de début.",
-    notAFile: "Le fichier doit être un PDF ou une photo (JPEG, PNG ou HEIC) ; celui-ci n'est ni l'un ni " +
-      "l'autre.",
+    notAFile: "Le fichier doit être un PDF, JPEG, PNG ou HEIC ; celui-ci n'est rien de cela.",
   },
   it: {
     monday: "Una settimana deve iniziare di lunedì; il 18.11.2026 non lo è (le settimane vanno dal lunedì " +
@@ -52,7 +51,7 @@ const EXPECTED = {
     sickTooOld: "Può notificare le assenze degli ultimi 30 giorni; chieda alle risorse umane di registrare " +
       "quelle più vecchie.",
     sickEndBeforeStart: "La data di fine non può precedere la data d'inizio.",
-    notAFile: "Il file deve essere un PDF o una foto (JPEG, PNG o HEIC); questo non è né l'uno né l'altro.",
+    notAFile: "Il file deve essere un PDF, JPEG, PNG o HEIC; questo non è nulla di ciò.",
   },
 };
 

@@ -79,12 +79,13 @@ Deno.test({
       await t.step(
         "MCP-Protocol-Version: unsupported or malformed answers 400; absent is accepted",
         async () => {
-          // A later, 2026-era revision in the header without the body's envelope is invalid params (as the
-          // official SDK's inbound ladder answers it); other unknown values are a bad request.
+          // Any revision this server does not speak, malformed, older or later, is UnsupportedProtocolVersion
+          // (MCP 2026-07-28, basic/versioning, "Protocol Version Negotiation"), which a 2025 client reads as
+          // the 400 its revision asks for.
           for (
-            const [v, code] of [["invalid-protocol-version", -32000], ["2000-01-01", -32000], [
+            const [v, code] of [["invalid-protocol-version", -32022], ["2000-01-01", -32022], [
               "2099-01-01",
-              -32602,
+              -32022,
             ]]
           ) {
             const r = await s.post({ jsonrpc: "2.0", id: 1, method: "tools/list" }, {

@@ -146,7 +146,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "modern: headers and body must agree (-32020), the envelope is required (-32602), unknown revisions -32022",
+    "modern: headers and body must agree (-32020), client capabilities are required (-32602), unknown revisions -32022",
   ...E2E,
   fn: async (t) => {
     const s = await startMcpServer();
@@ -192,14 +192,14 @@ Deno.test({
           -32020,
         ],
         [
-          "a 2026 header without the envelope",
+          "a 2026 header without the envelope: the header names a revision the body does not",
           { jsonrpc: "2.0", id: 8, method: "tools/list" },
           {
             "MCP-Protocol-Version": "2026-07-28",
             "Mcp-Method": "tools/list",
           },
           400,
-          -32602,
+          -32020,
         ],
         [
           "the envelope without client capabilities",

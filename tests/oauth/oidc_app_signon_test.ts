@@ -59,9 +59,9 @@ Deno.test("app sign-on: authorization code with PKCE through the upstream provid
       body: JSON.stringify(body),
     });
   /** One whole sign-in in a fresh browser: the app's redirect with its code, and the verifier. */
-  const signIn = async (login = "max-at-idp", redirectUri = APP_REDIRECT) => {
+  const signIn = async (login = "max-at-idp", redirectUri = APP_REDIRECT, acceptLanguage = "en") => {
     const { verifier, challenge } = await pkce();
-    const b = new Browser(fetch, s.origin);
+    const b = new Browser(fetch, s.origin, acceptLanguage);
     const to = await browseToApp(
       b,
       startUrl({
@@ -265,6 +265,15 @@ Deno.test("app sign-on: authorization code with PKCE through the upstream provid
         assert.equal(to.searchParams.get("code"), null);
       },
     );
+
+    await ctx.step("access_denied's error_description is in the browser's language (fr-CH)", async () => {
+      const { to } = await signIn("stranger", APP_REDIRECT, "fr-CH,fr;q=0.9");
+      assert.equal(to.searchParams.get("error"), "access_denied");
+      assert.equal(
+        to.searchParams.get("error_description"),
+        "Aucun compte du portail RH ne correspond à cette connexion. Veuillez contacter votre équipe RH.",
+      );
+    });
   } finally {
     await s.stop();
     await idp.stop();

@@ -120,8 +120,7 @@ Deno.test("certificate: every refusal says why and stores nothing", async (t) =>
       const r = await upload(app, token, id, new TextEncoder().encode("not a pdf at all"), "zeugnis.pdf");
       assert.equal(r.status, 415);
       // The demo employee reads German; the refusal names the form field the file came in.
-      const message =
-        "Die Datei muss ein PDF oder ein Foto sein (JPEG, PNG oder HEIC); diese ist nichts davon.";
+      const message = "Die Datei muss ein PDF, JPEG, PNG oder HEIC sein; diese ist nichts davon.";
       assert.deepEqual(await r.json(), {
         error: message,
         code: "unsupported_media_type",

@@ -327,7 +327,7 @@ Deno.test("time-entries: body rules (calendar dates with leap years, 0–24 h, b
         name: "projectCode of 33 characters",
         body: { date: "2026-11-02", ...ok, projectCode: "P".repeat(33) },
         status: 400,
-        error: /'projectCode'.*1 to 32 letters, digits/,
+        error: /'projectCode'.*1 bis 32 Buchstaben, Ziffern/,
       },
       {
         name: "projectCode with a space",

@@ -34,11 +34,11 @@ Deno.test("dates: a time entry dated 9999-12-31 and the week of 9999-12-27 are r
       endTime: "12:00",
     });
     assert.equal(far.status, 400);
-    assert.match(JSON.stringify(far.body), /from 1900-01-01 to 2100-12-31/);
+    assert.match(JSON.stringify(far.body), /vom 1900-01-01 bis 2100-12-31/);
     const week = await call(t, token, "GET", "/employee/time-weeks/9999-12-27");
     assert.equal(week.status, 400);
     assert.doesNotMatch(JSON.stringify(week.body), /\+010000/);
-    assert.match(JSON.stringify(week.body), /from 1900-01-01 to 2100-12-31/);
+    assert.match(JSON.stringify(week.body), /vom 1900-01-01 bis 2100-12-31/);
 
     // Inside 1900–2100 but more than five years from today (2026-11-18).
     for (const date of ["2031-11-19", "2021-11-17"]) {
@@ -92,7 +92,7 @@ Deno.test("dates: a leave request more than five years ahead is refused, naming 
       endDate: "9999-12-31",
     });
     assert.equal(year9999.status, 400);
-    assert.match(JSON.stringify(year9999.body), /from 1900-01-01 to 2100-12-31/);
+    assert.match(JSON.stringify(year9999.body), /vom 1900-01-01 bis 2100-12-31/);
     assert.equal((await t.deps.db.select().from(leaveRequests)).length, before, "nothing filed");
   } finally {
     await t.close();

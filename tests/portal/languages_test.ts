@@ -120,7 +120,7 @@ Deno.test("portal languages: an invalid body is explained field by field in the 
       });
     }
     await t.step(
-      "zod's own wording (a length) follows the language too; a rule's own text stays",
+      "zod's own wording (a length) follows the language too, and so does a rule's own wording",
       async () => {
         const token = await app.signIn("employee@demo.example");
         const long = await app.request(`/api/v1/portal/employee/leave/requests?leaveType=${"X".repeat(41)}`, {
@@ -136,7 +136,10 @@ Deno.test("portal languages: an invalid body is explained field by field in the 
         assert.equal(r.status, 400);
         const b = await r.json();
         const description = b.fields.find((f: { field: string }) => f.field === "body.description");
-        assert.equal(description.message, "Ungültiges Feld 'description': must be at most 2000 characters");
+        assert.equal(
+          description.message,
+          "Ungültiges Feld 'description': darf höchstens 2000 Zeichen lang sein",
+        );
       },
     );
   } finally {

@@ -295,6 +295,9 @@ Deno.test("openapi: real responses of every operation match the document's schem
       tokens.manager = await app.signIn("manager@demo.example");
       tokens.hr = await app.signIn("hr@demo.example");
       tokens.nolink = await app.signIn("nolink@demo.example");
+      // An account without an employee record sets its language (kept as it is, for the steps below).
+      const [nolink] = await app.deps.db.select().from(users).where(eq(users.email, "nolink@demo.example"));
+      await op("updateCurrentAccount", "nolink", { body: { language: nolink.language }, expect: 200 });
       const [u] = await app.deps.db.select().from(users).where(eq(users.email, "employee@demo.example"));
       await app.deps.db.insert(oauthClients).values({
         id: "client-openapi",

@@ -16,6 +16,7 @@ import { SELF_MESSAGES } from "./self.ts";
 import { HR_MESSAGES } from "./hr.ts";
 import { FIELD_MESSAGES } from "./fields.ts";
 import { RECORD_MESSAGES } from "./records.ts";
+import { RULE_MESSAGES } from "./rules.ts";
 
 import type { Catalogue, Texts } from "./types.ts";
 export type { Catalogue, Texts };
@@ -29,6 +30,7 @@ export const CATALOGUE_PARTS: Readonly<Record<string, Catalogue>> = {
   hr: HR_MESSAGES,
   fields: FIELD_MESSAGES,
   records: RECORD_MESSAGES,
+  rules: RULE_MESSAGES,
 };
 
 /** The whole catalogue. */
@@ -40,6 +42,7 @@ export const MESSAGES = {
   ...HR_MESSAGES,
   ...FIELD_MESSAGES,
   ...RECORD_MESSAGES,
+  ...RULE_MESSAGES,
 } as const;
 
 /** The id of a refusal in the catalogue. */
@@ -57,6 +60,8 @@ export type ParamValue =
   | number
   /** A name the data holds in each language (a leave type's): the reader's. */
   | { readonly inLang: Readonly<Record<Lang, string>> }
+  /** Alternatives, joined as the language says "a, b or c" (`Intl.ListFormat`, disjunction). */
+  | { readonly anyOf: readonly string[] }
   | { readonly id: MessageId; readonly params?: MessageParams }
   | readonly { readonly id: MessageId; readonly params?: MessageParams }[];
 
@@ -69,6 +74,12 @@ const DECIMALS = Object.fromEntries(
   ]),
 ) as Record<Lang, Intl.NumberFormat>;
 
+const ALTERNATIVES = Object.fromEntries(
+  (["de", "fr", "it", "en"] as const).map((
+    l,
+  ) => [l, new Intl.ListFormat(`${l}-CH`, { type: "disjunction" })]),
+) as Record<Lang, Intl.ListFormat>;
+
 /** A parameter as it is shown: a day as 25.11.2026 (the Swiss form in all four languages), else as it is. */
 function shown(v: ParamValue, lang: Lang): string {
   // A whole number as it is (years, counts: no grouping); a fraction with the language's Swiss decimal mark
@@ -80,6 +91,7 @@ function shown(v: ParamValue, lang: Lang): string {
   }
   // French typography puts a space before a semicolon. An item written as a sentence of its own (an employee
   // record's problem) loses its full stop inside the list; the text around the list ends it.
+  if ("anyOf" in v) return ALTERNATIVES[lang].format(v.anyOf);
   if (Array.isArray(v)) {
     return v.map((x) => say(x.id, lang, x.params).replace(/\.$/, "")).join(lang === "fr" ? " ; " : "; ");
   }
@@ -93,4 +105,37 @@ export function say(id: MessageId, lang: Lang, params: MessageParams = {}): stri
   const texts = (MESSAGES as Record<string, Texts>)[id];
   if (!texts) throw new Error(`no message "${id}" in the catalogue`);
   return texts[lang].replace(/\{(\w+)\}/g, (m, k) => (k in params ? shown(params[k], lang) : m));
+}
+
+/** The id of an input rule's wording (src/i18n/messages/rules.ts). */
+export type RuleId = keyof typeof RULE_MESSAGES;
+/** A rule's parameters: plain values, written into the schema's message. */
+export type RuleParams = Readonly<Record<string, string | number>>;
+
+/**
+ * An input rule's message as a zod schema carries it (`{ message: rule("rule.phone") }`): the catalogue id,
+ * with its parameters as JSON after it, never a sentence. Each door reads it back (`ruleText`) and says it in
+ * its reader's language, so a rule is worded once, in the catalogue, for every door.
+ */
+export function rule(id: RuleId, params?: RuleParams): string {
+  return params ? `${id}${JSON.stringify(params)}` : id;
+}
+
+/** A schema message written by `rule`, as a catalogue text; undefined for any other message (zod's own). */
+export function ruleText(message: string): { id: MessageId; params?: MessageParams } | undefined {
+  const brace = message.indexOf("{");
+  const id = brace < 0 ? message : message.slice(0, brace);
+  if (!id.startsWith("rule.") || !Object.hasOwn(RULE_MESSAGES, id)) return undefined;
+  if (brace < 0) return { id: id as MessageId };
+  try {
+    return { id: id as MessageId, params: JSON.parse(message.slice(brace)) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A schema issue's message in a language: a rule's from the catalogue, anything else as zod wrote it. */
+export function issueMessage(message: string, lang: Lang): string {
+  const r = ruleText(message);
+  return r ? say(r.id, lang, r.params) : message;
 }

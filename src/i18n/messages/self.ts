@@ -317,12 +317,6 @@ export const SELF_MESSAGES = {
     it: "già decisa",
     en: "already decided",
   },
-  "documents.attachmentType": {
-    de: "Der Anhang muss eine PDF-, JPEG- oder PNG-Datei sein.",
-    fr: "La pièce jointe doit être un fichier PDF, JPEG ou PNG.",
-    it: "L'allegato deve essere un file PDF, JPEG o PNG.",
-    en: "The attachment must be a PDF, JPEG or PNG file.",
-  },
   "documents.noAttachment": {
     de: "Zu diesem Gesuch gibt es keinen Anhang, den Sie lesen dürfen.",
     fr: "Cette demande n'a aucune pièce jointe que vous pouvez lire.",
@@ -568,6 +562,16 @@ export const SELF_MESSAGES = {
       "{tool} richiede l'accesso «{scope}» ({what}), che la persona non ha autorizzato collegando {client}. Per autorizzarlo, la persona apre {page}, scollega {client}, lo ricollega e autorizza questo accesso quando richiesto. Fino ad allora, chiami whoami per gli strumenti disponibili.",
     en:
       "{tool} needs the access '{scope}' ({what}), which the person did not allow when connecting {client}. To allow it, the person opens {page}, disconnects {client}, then connects it again and allows that access when asked. Until then, call whoami for the tools available now.",
+  },
+  "connector.scopeNarrowed": {
+    de:
+      "{tool} braucht den Zugriff «{scope}» ({what}). Die Person hat ihn beim Verbinden von {client} erlaubt, aber {client} hat dieses Zugriffstoken ohne ihn angefordert (mit einem engeren Umfang beim Erneuern). Um ihn zu nutzen, holt {client} ein neues Zugriffstoken, ohne den Umfang einzuschränken; die Person muss nichts tun. Bis dahin nennt whoami die mit diesem Token verfügbaren Werkzeuge.",
+    fr:
+      "{tool} a besoin de l'accès « {scope} » ({what}). La personne l'a autorisé en connectant {client}, mais {client} a demandé ce jeton d'accès sans lui (une portée plus étroite lors du renouvellement). Pour l'utiliser, {client} obtient un nouveau jeton d'accès sans restreindre la portée ; la personne n'a rien à faire. D'ici là, appelez whoami pour les outils disponibles avec ce jeton.",
+    it:
+      "{tool} richiede l'accesso «{scope}» ({what}). La persona l'ha autorizzato collegando {client}, ma {client} ha chiesto questo token di accesso senza di esso (un ambito più ristretto al rinnovo). Per usarlo, {client} ottiene un nuovo token di accesso senza restringere l'ambito; la persona non deve fare nulla. Fino ad allora, chiami whoami per gli strumenti disponibili con questo token.",
+    en:
+      "{tool} needs the access '{scope}' ({what}). The person allowed it when connecting {client}, but {client} asked for this access token without it (a narrower scope at a refresh). To use it, {client} gets a new access token without narrowing the scope; the person need not do anything. Until then, call whoami for the tools available with this token.",
   },
   "connector.readingDocuments": {
     de: "Das Lesen von Dokumenten",

@@ -487,10 +487,10 @@ const UPLOAD = {
     en: "The file is larger than 10 MB; send a smaller scan or photo.",
   },
   "upload.wrongType": {
-    de: "Die Datei muss ein PDF oder ein Foto sein (JPEG, PNG oder HEIC); diese ist nichts davon.",
-    fr: "Le fichier doit être un PDF ou une photo (JPEG, PNG ou HEIC) ; celui-ci n'est ni l'un ni l'autre.",
-    it: "Il file deve essere un PDF o una foto (JPEG, PNG o HEIC); questo non è né l'uno né l'altro.",
-    en: "The file must be a PDF or a photo (JPEG, PNG or HEIC); this one is none of them.",
+    de: "Die Datei muss ein {types} sein; diese ist nichts davon.",
+    fr: "Le fichier doit être un {types} ; celui-ci n'est rien de cela.",
+    it: "Il file deve essere un {types}; questo non è nulla di ciò.",
+    en: "The file must be a {types}; this one is none of them.",
   },
   "upload.noSuchDocument": {
     de: "Sie haben kein angefordertes Dokument mit dieser ID.",
