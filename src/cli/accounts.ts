@@ -1,14 +1,15 @@
 import { isEmailAddress } from "../domain/fields.ts";
 import { isLang } from "../i18n/mod.ts";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { employees, sessions, users } from "../db/schema/mod.ts";
+import { employees, users } from "../db/schema/mod.ts";
 import { ROLES } from "../domain/access.ts";
 import { hashPassword } from "../signin/password.ts";
 import { base64url } from "../crypto.ts";
 import { PASSWORD_PROBLEM_TEXT, passwordContext, passwordProblem } from "../signin/password_policy.ts";
 import { setAccountActive, setAccountRole } from "../services/accounts.ts";
-import { revokeUserConnections } from "../oauth/connections.ts";
+import { writeTx } from "../services/common.ts";
+import { endAccessIn } from "../services/end_access.ts";
 import { AppError } from "../errors.ts";
 
 /** A refusal an admin command reports in plain words (exit code 1). */
@@ -139,7 +140,10 @@ async function refusedAsCommand<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Sets a new password (generated when not given), unlocks the account and signs out its sessions. */
+/**
+ * Sets a new password (generated when not given), unlocks the account and ends its access (`endAccessIn`:
+ * sessions, phones, assistant connections, open links), in one transaction.
+ */
 export async function resetPassword(deps: AppDeps, email: string, password?: string) {
   const problem = password === undefined
     ? null
@@ -148,17 +152,13 @@ export async function resetPassword(deps: AppDeps, email: string, password?: str
   const u = await findUser(deps, email);
   const pw = password ?? generatePassword();
   const now = deps.clock.now();
-  await deps.db.update(users).set({
-    passwordHash: await hashPassword(pw),
-    failedSignIns: 0,
-    lockedUntil: null,
-    updatedAt: now,
-  }).where(eq(users.id, u.id));
-  await deps.db.update(sessions).set({ revokedAt: now }).where(
-    and(eq(sessions.userId, u.id), isNull(sessions.revokedAt)),
-  );
-  // A reset means the password may have leaked: what assistants were granted with it ends too.
-  await revokeUserConnections(deps, u.id, "password reset");
+  const hash = await hashPassword(pw);
+  await writeTx(deps, async (tx) => {
+    await tx.update(users).set({ passwordHash: hash, failedSignIns: 0, lockedUntil: null, updatedAt: now })
+      .where(eq(users.id, u.id));
+    // A reset means the password may have leaked: whatever was granted with it ends, phones and assistants too.
+    await endAccessIn(tx, now, u.id, { kind: "password replaced" });
+  });
   return { password: pw, generated: password === undefined };
 }
 

@@ -3,11 +3,12 @@
  * "Connector records" and rule 7: a grant never widens). Revoking one stops every token issued under it on
  * the next request.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { oauthConnections, oauthTokenFamilies } from "../db/schema/mod.ts";
+import { oauthConnections, oauthRevokedAccessTokens, oauthTokenFamilies } from "../db/schema/mod.ts";
+import type { Db } from "../db/client.ts";
 import { formatScopes, intersectScopes, readScopes, type Scope } from "./scopes.ts";
-import { revokeConnectionAccessTokens, type VerifiedAccessToken, verifiedToken } from "./tokens.ts";
+import { connectionMarker, type VerifiedAccessToken, verifiedToken } from "./tokens.ts";
 import { keptRead, readRow } from "../db/local.ts";
 
 /** A live connection as the MCP guard and the token endpoint see it, with its person as read now. */
@@ -186,37 +187,49 @@ export async function findOrCreateConnection(
  * `by` is who did it (the person's or an admin's user id, or a reason). False when it was not live.
  */
 export async function revokeConnection(deps: AppDeps, connectionId: string, by: string): Promise<boolean> {
-  const now = deps.clock.now();
-  const r = await deps.db.update(oauthConnections).set({ revokedAt: now, revokedBy: by })
-    .where(and(eq(oauthConnections.id, connectionId), isNull(oauthConnections.revokedAt)))
+  return (await endConnections(deps.db, deps.clock.now(), [connectionId], by)).length > 0;
+}
+
+/** What revoking connections writes: `update` and `insert` of the database or of a transaction. */
+type Writer = Pick<Db, "select" | "update" | "insert">;
+
+/**
+ * Revokes the live ones of `ids` inside the caller's transaction: the connections, their refresh-token
+ * families and (by a marker each) their access tokens. Returns the ids revoked.
+ */
+async function endConnections(q: Writer, now: number, ids: readonly string[], by: string): Promise<string[]> {
+  if (!ids.length) return [];
+  const r = await q.update(oauthConnections).set({ revokedAt: now, revokedBy: by })
+    .where(and(inArray(oauthConnections.id, [...ids]), isNull(oauthConnections.revokedAt)))
     .returning({ id: oauthConnections.id });
-  if (!r.length) return false;
-  await deps.db.update(oauthTokenFamilies).set({ revokedAt: now, revokeReason: "connection revoked" })
-    .where(and(eq(oauthTokenFamilies.connectionId, connectionId), isNull(oauthTokenFamilies.revokedAt)));
-  await revokeConnectionAccessTokens(deps, connectionId);
-  return true;
+  const done = r.map((c) => c.id);
+  if (!done.length) return [];
+  await q.update(oauthTokenFamilies).set({ revokedAt: now, revokeReason: "connection revoked" })
+    .where(and(inArray(oauthTokenFamilies.connectionId, done), isNull(oauthTokenFamilies.revokedAt)));
+  await q.insert(oauthRevokedAccessTokens).values(done.map((id) => connectionMarker(id, now)))
+    .onConflictDoNothing();
+  return done;
 }
 
 /**
- * Revokes a person's live assistant connections (all, or those carrying a scope the person may no longer use):
- * after a password reset or a deactivation nothing an assistant held before keeps working, and a role change
- * ends the connections whose grant the new role could not have been given. Revoked connections never come
- * back (a reactivation starts without any); the person connects again. Returns how many were revoked.
+ * Revokes a person's live assistant connections (all, or those carrying a scope the person may no longer use)
+ * inside the caller's transaction: after a password reset or a deactivation nothing an assistant held before
+ * keeps working, and a role change ends the connections whose grant the new role could not have been given.
+ * Revoked connections never come back (a reactivation starts without any); the person connects again.
+ * Returns how many were revoked.
  */
 export async function revokeUserConnections(
-  deps: AppDeps,
+  q: Writer,
+  now: number,
   userId: string,
   reason: string,
   keepOnly?: readonly Scope[],
 ): Promise<number> {
-  const live = await deps.db.select({ id: oauthConnections.id, scopes: oauthConnections.scopes })
+  const live = await q.select({ id: oauthConnections.id, scopes: oauthConnections.scopes })
     .from(oauthConnections).where(
       and(eq(oauthConnections.userId, userId), isNull(oauthConnections.revokedAt)),
     );
-  let n = 0;
-  for (const c of live) {
-    if (keepOnly && readScopes(c.scopes).every((s) => keepOnly.includes(s))) continue;
-    if (await revokeConnection(deps, c.id, reason)) n++;
-  }
-  return n;
+  const ids = live.filter((c) => !keepOnly || !readScopes(c.scopes).every((s) => keepOnly.includes(s)))
+    .map((c) => c.id);
+  return (await endConnections(q, now, ids, reason)).length;
 }

@@ -322,11 +322,12 @@ export async function revokeFamilyAccessTokens(deps: AppDeps, familyId: string):
     .values({ jti: `fam:${familyId}`, expiresAt: deps.clock.now() + MARKER_TTL_MS }).onConflictDoNothing();
 }
 
-/** Stops every access token of a connection at once (the person or an admin revoked it). */
-export async function revokeConnectionAccessTokens(deps: AppDeps, connectionId: string): Promise<void> {
-  await deps.db.insert(oauthRevokedAccessTokens)
-    .values({ jti: `cnx:${connectionId}`, expiresAt: deps.clock.now() + MARKER_TTL_MS })
-    .onConflictDoNothing();
+/**
+ * The revocation marker that stops every access token of a connection at once (the person or an admin revoked
+ * it), kept as long as one of them could live.
+ */
+export function connectionMarker(connectionId: string, now: number): { jti: string; expiresAt: number } {
+  return { jti: `cnx:${connectionId}`, expiresAt: now + MARKER_TTL_MS };
 }
 
 /** Deletes revocation rows of tokens that have expired anyway; safe to call from any periodic job. */

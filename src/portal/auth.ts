@@ -7,13 +7,7 @@ import { refusal } from "../errors.ts";
 import { permissionsOf } from "../domain/access.ts";
 import { portalActor } from "../services/actor.ts";
 import { setAccountLanguage } from "../services/profile.ts";
-import {
-  checkPassword,
-  createSession,
-  listSessions,
-  refreshSession,
-  revokeSession,
-} from "../signin/sessions.ts";
+import { checkPassword, createSession, listSessions, refreshSession } from "../signin/sessions.ts";
 import { route, type RouteDef } from "./route.ts";
 import { boolQuery, dateTime, idParam, wholeListFields } from "./schemas.ts";
 import { SESSION_COOKIE, sessionToken } from "./mount.ts";
@@ -27,6 +21,7 @@ import {
 } from "../signin/app_signin.ts";
 import { users } from "../db/schema/mod.ts";
 import { eq } from "drizzle-orm";
+import { endAccess } from "../services/end_access.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -337,7 +332,7 @@ export const authRoutes: RouteDef[] = [
     response: z.strictObject({ signedOut: z.literal(true) }),
     errors: {},
     handler: async ({ deps, c, user }) => {
-      await revokeSession(deps.db, deps.clock, user.userId, user.sessionId);
+      await endAccess(deps, user.userId, { kind: "signed out", sessionId: user.sessionId });
       setCookie(c, SESSION_COOKIE, "", { path: "/", maxAge: 0 });
       return { signedOut: true as const };
     },
@@ -383,7 +378,8 @@ export const authRoutes: RouteDef[] = [
     response: z.strictObject({ signedOut: z.literal(true) }),
     errors: { 404: "No live session with this id belongs to the caller." },
     handler: async ({ deps, user, params }) => {
-      if (!await revokeSession(deps.db, deps.clock, user.userId, params.id)) {
+      const ended = await endAccess(deps, user.userId, { kind: "signed out", sessionId: params.id });
+      if (!ended.sessions) {
         throw refusal("not_found", "signin.noSuchSession");
       }
       return { signedOut: true as const };

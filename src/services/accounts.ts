@@ -4,13 +4,15 @@
  * deactivation signs the account out everywhere and ends its assistant connections; a role change ends the
  * connections granted scopes the new role cannot use.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { sessions, users } from "../db/schema/mod.ts";
+import { users } from "../db/schema/mod.ts";
 import { ROLES } from "../domain/access.ts";
 import { refusal } from "../errors.ts";
 import { revokeUserConnections } from "../oauth/connections.ts";
 import { usableScopes } from "../oauth/policy.ts";
+import { writeTx } from "./common.ts";
+import { endAccessIn } from "./end_access.ts";
 
 type Account = typeof users.$inferSelect;
 
@@ -45,7 +47,7 @@ export function checkEditor(
   }
 }
 
-/** Deactivates (signed out everywhere, assistants end) or reactivates an account. */
+/** Deactivates (everything `endAccessIn` ends for a deactivation, in the same transaction) or reactivates an account. */
 export async function setAccountActive(
   deps: AppDeps,
   email: string,
@@ -55,14 +57,11 @@ export async function setAccountActive(
   const u = await accountByEmail(deps, email);
   checkEditor(editor, u);
   const now = deps.clock.now();
-  await deps.db.update(users).set({ active, updatedAt: now, failedSignIns: 0, lockedUntil: null })
-    .where(eq(users.id, u.id));
-  if (!active) {
-    await deps.db.update(sessions).set({ revokedAt: now }).where(
-      and(eq(sessions.userId, u.id), isNull(sessions.revokedAt)),
-    );
-    await revokeUserConnections(deps, u.id, "account deactivated");
-  }
+  await writeTx(deps, async (tx) => {
+    await tx.update(users).set({ active, updatedAt: now, failedSignIns: 0, lockedUntil: null })
+      .where(eq(users.id, u.id));
+    if (!active) await endAccessIn(tx, now, u.id, { kind: "deactivated" });
+  });
   return u;
 }
 
@@ -78,13 +77,17 @@ export async function setAccountRole(
   }
   const u = await accountByEmail(deps, email);
   checkEditor(editor, u, role);
-  await deps.db.update(users).set({ role, updatedAt: deps.clock.now() }).where(eq(users.id, u.id));
-  // Connections granted scopes the new role cannot use end; the others keep working (the role is re-read).
-  await revokeUserConnections(
-    deps,
-    u.id,
-    `role changed to ${role}`,
-    usableScopes(role, u.employeeId !== null),
-  );
+  const now = deps.clock.now();
+  await writeTx(deps, async (tx) => {
+    await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, u.id));
+    // Connections granted scopes the new role cannot use end; the others keep working (the role is re-read).
+    await revokeUserConnections(
+      tx,
+      now,
+      u.id,
+      `role changed to ${role}`,
+      usableScopes(role, u.employeeId !== null),
+    );
+  });
   return { from: u.role, to: role };
 }

@@ -11,7 +11,7 @@ import type { Lang } from "../i18n/mod.ts";
 import { leaveTypeName } from "./common.ts";
 import { VACATION_CODE } from "./leave.ts";
 import { type PolicyChange, setLeavePolicy } from "./leave_policies.ts";
-import { revokeSession } from "../signin/sessions.ts";
+import { endAccess } from "./end_access.ts";
 
 type Deps = Pick<AppDeps, "db">;
 
@@ -129,5 +129,5 @@ export async function endConsoleSession(
   deps: Pick<AppDeps, "db" | "clock">,
   user: { userId: string; sessionId: string },
 ): Promise<void> {
-  await revokeSession(deps.db, deps.clock, user.userId, user.sessionId);
+  await endAccess(deps, user.userId, { kind: "signed out", sessionId: user.sessionId });
 }

@@ -7,8 +7,7 @@
 import { isEmailAddress } from "../domain/fields.ts";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { employees, invitations, sessions, users } from "../db/schema/mod.ts";
-import { revokeUserConnections } from "../oauth/connections.ts";
+import { employees, invitations, users } from "../db/schema/mod.ts";
 import { ROLES } from "../domain/access.ts";
 import { randomToken, sha256Hex } from "../crypto.ts";
 import { refusal } from "../errors.ts";
@@ -16,6 +15,8 @@ import { fill, isLang, type Lang, langOr } from "../i18n/mod.ts";
 import { INVITATION_TEXTS } from "../i18n/invitation.ts";
 import { enqueueMail, sealMailSecrets } from "../mail/outbox.ts";
 import { type AccountEditor, checkEditor } from "./accounts.ts";
+import { writeTx } from "./common.ts";
+import { endAccessIn } from "./end_access.ts";
 import { hashPassword } from "../signin/password.ts";
 import { getSetting, type Queryable } from "../settings.ts";
 import { passwordContext, type PasswordProblem, passwordProblem } from "../signin/password_policy.ts";
@@ -219,7 +220,7 @@ export async function invitationLanguage(deps: Pick<AppDeps, "db">, token: strin
 
 /**
  * Sets the invited person's password and spends the link; returns the problem in the person's words. A link
- * that replaces a password (a reset) also ends the account's sessions and assistant connections.
+ * that replaces a password (a reset) also ends the account's access (`endAccessIn`), in the same transaction.
  */
 export async function acceptInvitation(
   deps: AppDeps,
@@ -234,7 +235,7 @@ export async function acceptInvitation(
   if (p.password !== p.repeat) return { ok: false, problem: "mismatch" };
   const hash = await hashPassword(p.password);
   const now = deps.clock.now();
-  const spent = await deps.db.transaction(async (tx) => {
+  const spent = await writeTx(deps, async (tx) => {
     const claimed = await tx.update(invitations).set({ usedAt: now })
       .where(and(eq(invitations.id, open.inv.id), isNull(invitations.usedAt), isNull(invitations.replacedAt)))
       .returning({ id: invitations.id });
@@ -243,16 +244,12 @@ export async function acceptInvitation(
       .where(eq(users.id, open.inv.userId));
     await tx.update(users).set({ passwordHash: hash, failedSignIns: 0, lockedUntil: null, updatedAt: now })
       .where(eq(users.id, open.inv.userId));
-    if (before?.hash) {
-      await tx.update(sessions).set({ revokedAt: now })
-        .where(and(eq(sessions.userId, open.inv.userId), isNull(sessions.revokedAt)));
-    }
-    return { replaced: !!before?.hash };
+    // A password replaced through a reset link may have been known to someone else: what was granted with it
+    // ends, as after an administrator's reset. A first password (an invitation) has nothing to end.
+    if (before?.hash) await endAccessIn(tx, now, open.inv.userId, { kind: "password replaced" });
+    return true;
   });
   if (!spent) return { ok: false, problem: "invalid" };
-  // A password replaced through a reset link may have leaked: what assistants were granted with it ends too,
-  // as after an administrator's reset.
-  if (spent.replaced) await revokeUserConnections(deps, open.inv.userId, "password reset");
   return { ok: true, email: open.email };
 }
 

@@ -1,5 +1,5 @@
 import { type Lang, langOr } from "../i18n/mod.ts";
-import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { sourceKey } from "../client_address.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
@@ -352,21 +352,44 @@ export async function refreshSession(
   return { token: next, sessionId: s.id, userId: s.userId, expiresAt };
 }
 
-/** Revokes one session of a user (logout, or "sign out that device"). False when there is none. */
+/**
+ * Ends sessions of a user inside the caller's transaction: one (`{ only }`), all but one (`{ allBut }`, the
+ * device asking), or all. The phones registered with an ended session go with it, so nothing more is pushed
+ * to a device that is signed out. Returns the ids ended. `services/end_access.ts` decides which paths end what.
+ */
+export async function endSessions(
+  q: Pick<Db, "update" | "delete">,
+  now: number,
+  userId: string,
+  which: "all" | { only: string } | { allBut: string },
+): Promise<string[]> {
+  const ended = await q.update(sessions).set({ revokedAt: now }).where(and(
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    which === "all"
+      ? undefined
+      : "only" in which
+      ? eq(sessions.id, which.only)
+      : ne(sessions.id, which.allBut),
+  )).returning({ id: sessions.id });
+  const ids = ended.map((r) => r.id);
+  if (ids.length) await q.delete(pushDevices).where(inArray(pushDevices.sessionId, ids));
+  return ids;
+}
+
+/**
+ * Revokes one session of a user for the sign-in's own needs (a step-up replacing the session, an app code
+ * presented twice). False when there is none. What a person or an administrator does goes through
+ * `services/end_access.ts`.
+ */
 export async function revokeSession(
   db: Db,
   clock: Clock,
   userId: string,
   sessionId: string,
 ): Promise<boolean> {
-  const r = await db.update(sessions).set({ revokedAt: clock.now() }).where(and(
-    eq(sessions.id, sessionId),
-    eq(sessions.userId, userId),
-    isNull(sessions.revokedAt),
-  )).returning({ id: sessions.id });
-  // The phone signed out gets no more pushes (and nothing queued for it is sent).
-  if (r.length) await db.delete(pushDevices).where(eq(pushDevices.sessionId, sessionId));
-  return r.length > 0;
+  const ended = await writeTx({ db }, (tx) => endSessions(tx, clock.now(), userId, { only: sessionId }));
+  return ended.length > 0;
 }
 
 /** The live sessions (devices) of a user, newest first. */
