@@ -2,6 +2,7 @@
  * Push notifications: a phone registers and unregisters its token, a browser its Web Push subscription (with
  * the installation's VAPID public key it subscribes with).
  */
+import { NOTIFICATION_KINDS } from "../domain/notifications.ts";
 import { z } from "zod";
 import { portalActor } from "../services/actor.ts";
 import {
@@ -33,9 +34,7 @@ const PUSH_PAYLOAD_DOC =
   "\n\n**What a push carries.** The title and the text are in the device's language and say what " +
   'happened, including the outcome of a decision ("Your leave request is approved."), never a record\'s free ' +
   "text. The data (APNs: beside `aps`; FCM: `data`, strings only; Web Push: `data` of the JSON) holds: `kind` (the notification kind, as in " +
-  "`GET /employee/notifications`: LEAVE_REQUEST_FILED, LEAVE_CANCELLATION_REQUESTED, LEAVE_REQUEST_WITHDRAWN, " +
-  "LEAVE_REQUEST_DECIDED, TIMESHEET_SUBMITTED, TIMESHEET_DECIDED, PROFILE_CHANGE_REQUESTED, " +
-  "PROFILE_CHANGE_DECIDED, SICK_REPORTED, SICK_ENDED, SICK_REPORT_WITHDRAWN, SICK_CERTIFICATE_ACCEPTED), " +
+  `\`GET /employee/notifications\`: ${NOTIFICATION_KINDS.join(", ")}), ` +
   "`notificationId`, `badge` (the person's unread notifications, this one included; also APNs `aps.badge` " +
   "and FCM `android.notification.notification_count`), `collapseId` (also APNs `apns-collapse-id` and FCM " +
   "`android.collapse_key`: `leaveRequest:<id>`, `sickLeave:<id>`, `changeRequest:<id>` or " +
