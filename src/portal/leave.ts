@@ -73,9 +73,13 @@ export const leaveRoutes: RouteDef[] = [
           }),
         }).nullable(),
       })).max(50),
+      nextCursor: z.string().nullable().meta({ description: "Always null: the whole list is one page." }),
     }),
     errors: {},
-    handler: ({ deps, user }) => listLeaveTypes(deps, portalActor(user)),
+    handler: async ({ deps, user }) => ({
+      ...await listLeaveTypes(deps, portalActor(user)),
+      nextCursor: null,
+    }),
   }),
   route({
     method: "get",

@@ -14,7 +14,7 @@ import {
 import { LANGS } from "../i18n/mod.ts";
 import { vapidKeys } from "../push/vapid.ts";
 import { route, type RouteDef } from "./route.ts";
-import { idParam } from "./schemas.ts";
+import { idParam, wholeListFields } from "./schemas.ts";
 
 const PushDevice = z.strictObject({
   id: z.string(),
@@ -107,9 +107,12 @@ export const pushRoutes: RouteDef[] = [
     summary: "The phones that receive the caller's push notifications",
     description: "Every phone registered in a live sign-in session of the caller, newest first, with the " +
       "session it belongs to. Signing a session out (`DELETE /auth/sessions/{id}`) stops its phone's pushes.",
-    response: z.strictObject({ items: z.array(ListedPushDevice) }),
+    response: z.strictObject(wholeListFields(ListedPushDevice)),
     errors: {},
-    handler: ({ deps, user }) => listPushDevices(deps, portalActor(user), user.sessionId),
+    handler: async ({ deps, user }) => ({
+      ...await listPushDevices(deps, portalActor(user), user.sessionId),
+      nextCursor: null,
+    }),
   }),
   route({
     method: "delete",
