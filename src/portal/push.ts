@@ -36,8 +36,8 @@ const PUSH_PAYLOAD_DOC =
   "text. The data (APNs: beside `aps`; FCM: `data`, strings only; Web Push: `data` of the JSON) holds: `kind` (the notification kind, as in " +
   `\`GET /employee/notifications\`: ${NOTIFICATION_KINDS.join(", ")}), ` +
   "`notificationId`, `badge` (the person's unread notifications, this one included; also APNs `aps.badge` " +
-  "and FCM `android.notification.notification_count`), `collapseId` (also APNs `apns-collapse-id` and FCM " +
-  "`android.collapse_key`: `leaveRequest:<id>`, `sickLeave:<id>`, `changeRequest:<id>` or " +
+  "and FCM `android.notification.notification_count` and `apns.payload.aps.badge`), `collapseId` (also APNs " +
+  "`apns-collapse-id` and FCM `android.collapse_key` and `apns.headers.apns-collapse-id`: `leaveRequest:<id>`, `sickLeave:<id>`, `changeRequest:<id>` or " +
   "`week:<employeeId>:<weekStart>`, so the filing and the decision of one record show as one), and the " +
   "notification's ids and flags (`leaveRequestId`, `status`, `cancellation`, `weekStart`, …).";
 
