@@ -5,7 +5,8 @@ import { AppError, errorBody } from "./errors.ts";
 import { REFUSAL_IN } from "./portal/reuse.ts";
 import { type Lang, negotiateLang } from "./i18n/mod.ts";
 import { readCountedBody, tooLargeBody } from "./http_body.ts";
-import { mountPortal, noSuchEndpoint, refusalLang } from "./portal/mount.ts";
+import { mountPortal, noSuchEndpoint, portalRefusalHeaders, refusalLang } from "./portal/mount.ts";
+import { portalLimiter } from "./portal/rate_limit.ts";
 import { portalRoutes } from "./portal/mod.ts";
 import { buildOpenApi } from "./portal/openapi.ts";
 import { mountApiReference } from "./web/api_reference.ts";
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   // undeclared length (chunked, or HTTP/2 without Content-Length) is counted as it arrives, within the body
   // deadline. A file upload route has its own, larger limit (its part's size plus the multipart framing).
   const maxBody = deps.config.maxBodyBytes;
+  const limiter = portalLimiter(deps.clock, deps.config.portalRequestsPerMinute);
   const uploads = portalRoutes.filter((r) => r.upload).map((r) => ({
     re: new RegExp(`^/api/v1/portal${r.path.replace(/:\w+/g, "[^/]+")}$`),
     max: r.upload!.maxBytes + 64 * 1024,
@@ -153,8 +155,17 @@ export function createApp(deps: AppDeps): Hono<Env> {
   // The public application form: a CV and a letter of at most APPLICATION_FILE_MAX_BYTES each.
   uploads.push({ re: /^\/careers\/[^/]+$/, max: 2 * APPLICATION_FILE_MAX_BYTES + 64 * 1024 });
   // Said in the account's language when a valid session token comes with the body, else Accept-Language's.
+  // A portal address's refusal carries what every portal answer carries (`Cache-Control`, the request limit).
   const refuse = async (c: Context, e: AppError) =>
-    c.json(errorBody(e, await refusalLang(deps, c)), e.status as 413);
+    c.json(
+      errorBody(
+        e,
+        c.req.path.startsWith("/api/v1/portal/")
+          ? await portalRefusalHeaders(deps, c, limiter)
+          : await refusalLang(deps, c),
+      ),
+      e.status as 413,
+    );
   app.use("*", async (c, next) => {
     const headers = c.req.raw.headers;
     const declared = headers.get("content-length");
@@ -255,7 +266,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   );
   mountApiReference(app);
 
-  mountPortal(app as unknown as Hono, deps, portalRoutes);
+  mountPortal(app as unknown as Hono, deps, portalRoutes, { limiter });
   mountSignInPages(app, deps);
   mountConsole(app, deps);
   mountConsoleInbox(app, deps);

@@ -166,8 +166,18 @@ export function elapsedSpan(
       field: "endTime",
     });
   }
-  const options: { s: number; e: number }[] = [];
-  for (const s of starts) for (const e of ends) if (e > s) options.push({ s, e });
+  const options: { s: number; e: number; endDate: string; ends: number[] }[] = [];
+  // An end at or before the start on the clock may still come after it the same night the clocks go back:
+  // 02:48 summer time to 02:12 winter time is 24 minutes, not a day. Only both times in the hour that
+  // happens twice allow it, and the reading as the next day's would then exceed 24 hours: the same day's
+  // comes first, the next day's only when a stated total matches it.
+  if (endAbs >= MINUTES_PER_DAY && endEqualsOrBefore(startTime, endTime)) {
+    const sameDay = localInstants(date, parseHhmm(endTime, "endTime"), timeZone);
+    for (const s of starts) {
+      for (const e of sameDay) if (e > s) options.push({ s, e, endDate: date, ends: sameDay });
+    }
+  }
+  for (const s of starts) for (const e of ends) if (e > s) options.push({ s, e, endDate, ends });
   if (options.length === 0) {
     throw refusal("validation", "time.endNotAfterStart", { end: endTime, start: startTime }, {
       field: "endTime",
@@ -185,10 +195,15 @@ export function elapsedSpan(
     );
   };
   say("startTime", date, startTime, starts, chosen.s);
-  say("endTime", endDate, endTime, ends, chosen.e);
+  say("endTime", chosen.endDate, endTime, chosen.ends, chosen.e);
   const minutes = Math.round((chosen.e - chosen.s) / 60_000);
   const span = { minutes, from: chosen.s, to: chosen.e };
   return notes.length ? { ...span, note: notes.join(" ") } : span;
+}
+
+/** Whether the end's clock time is at or before the start's (the span then reads as running overnight). */
+function endEqualsOrBefore(startTime: string, endTime: string): boolean {
+  return endTime !== "24:00" && parseHhmm(endTime, "endTime") <= parseHhmm(startTime, "startTime");
 }
 
 /** What a week's target depends on. */

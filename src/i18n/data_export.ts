@@ -264,10 +264,160 @@ const FIELDS: Record<string, Words> = {
   outcome: ["Ergebnis", "Résultat", "Esito", "Outcome"],
 };
 
+/** The parts of the person's own documents, the policies they confirmed and their requests' attachments. */
+Object.assign(
+  PARTS,
+  {
+    personalDocuments: [
+      "Persönliche Dokumente",
+      "Documents personnels",
+      "Documenti personali",
+      "Personal documents",
+    ],
+    policyAcknowledgements: [
+      "Bestätigte Richtlinien",
+      "Directives confirmées",
+      "Direttive confermate",
+      "Acknowledged policies",
+    ],
+    leaveRequestAttachments: [
+      "Beilagen zu Gesuchen",
+      "Pièces jointes aux demandes",
+      "Allegati alle richieste",
+      "Attachments to requests",
+    ],
+  } satisfies Record<string, Words>,
+);
+
+Object.assign(
+  FIELDS,
+  {
+    documentVersion: ["Fassung vom", "Version du", "Versione del", "Version of"],
+    acknowledgedAt: ["Bestätigt am", "Confirmé le", "Confermato il", "Acknowledged on"],
+    sizeBytes: ["Grösse (Bytes)", "Taille (octets)", "Dimensione (byte)", "Size (bytes)"],
+  } satisfies Record<string, Words>,
+);
+
+/**
+ * The stored codes of states, kinds and choices as words: a value a person reads ("Bewilligt"), never the
+ * code (`APPROVED`), which stays in `data.json`. A code not listed is shown as it is.
+ */
+const VALUES: Record<string, Words> = {
+  AWAITING_APPROVAL: [
+    "Wartet auf Entscheid",
+    "En attente de décision",
+    "In attesa di decisione",
+    "Awaiting decision",
+  ],
+  APPROVED: ["Bewilligt", "Approuvé", "Approvato", "Approved"],
+  REJECTED: ["Abgelehnt", "Refusé", "Respinto", "Rejected"],
+  WITHDRAWN: ["Zurückgezogen", "Retiré", "Ritirato", "Withdrawn"],
+  CANCELLATION_REQUESTED: [
+    "Stornierung verlangt",
+    "Annulation demandée",
+    "Annullamento richiesto",
+    "Cancellation requested",
+  ],
+  CANCELLED: ["Storniert", "Annulé", "Annullato", "Cancelled"],
+  DRAFT: ["Entwurf", "Brouillon", "Bozza", "Draft"],
+  SUBMITTED: ["Eingereicht", "Soumis", "Inoltrato", "Submitted"],
+  OPEN: ["Offen", "Ouvert", "Aperto", "Open"],
+  COMPLETED: ["Abgeschlossen", "Terminé", "Completato", "Completed"],
+  MISSING: ["Fehlt", "Manquant", "Mancante", "Missing"],
+  RECEIVED: ["Erhalten", "Reçu", "Ricevuto", "Received"],
+  PENDING: ["Offen", "En attente", "In sospeso", "Pending"],
+  APPLIED: ["Übernommen", "Appliqué", "Applicato", "Applied"],
+  NONE: ["Keines", "Aucun", "Nessuno", "None"],
+  REQUESTED: ["Verlangt", "Demandé", "Richiesto", "Requested"],
+  UPLOADED: ["Hochgeladen", "Téléversé", "Caricato", "Uploaded"],
+  ACCEPTED: ["Angenommen", "Accepté", "Accettato", "Accepted"],
+  FULL: ["Ganzer Tag", "Journée entière", "Giornata intera", "Full day"],
+  MORNING: ["Bis Mittag", "Jusqu'à midi", "Fino a mezzogiorno", "Until noon"],
+  AFTERNOON: ["Ab Mittag", "Dès midi", "Da mezzogiorno", "From noon"],
+  PORTAL: ["Portal", "Portail", "Portale", "Portal"],
+  ASSISTANT: ["Assistent", "Assistant", "Assistente", "Assistant"],
+  REGULAR: ["Arbeitszeit", "Temps de travail", "Tempo di lavoro", "Working time"],
+  OVERTIME: ["Überzeit", "Heures supplémentaires", "Straordinario", "Overtime"],
+  COMPENSATION: ["Kompensation", "Compensation", "Compensazione", "Time off in lieu"],
+  WEITERBILDUNG: ["Weiterbildung", "Formation continue", "Formazione continua", "Further training"],
+  VORBEREITUNG: ["Vorbereitung", "Préparation", "Preparazione", "Preparation"],
+  CONTRACT: ["Arbeitsvertrag", "Contrat de travail", "Contratto di lavoro", "Employment contract"],
+  SALARY_CERTIFICATE: [
+    "Lohnausweis",
+    "Certificat de salaire",
+    "Certificato di salario",
+    "Salary certificate",
+  ],
+  OTHER: ["Anderes", "Autre", "Altro", "Other"],
+  BERNER: ["Berner Skala", "Échelle bernoise", "Scala bernese", "Bern scale"],
+  ZUERCHER: ["Zürcher Skala", "Échelle zurichoise", "Scala zurighese", "Zurich scale"],
+  BASLER: ["Basler Skala", "Échelle bâloise", "Scala basilese", "Basel scale"],
+  LEAVE_REQUEST_FILED: [
+    "Gesuch eingereicht",
+    "Demande déposée",
+    "Richiesta inoltrata",
+    "Leave request filed",
+  ],
+  LEAVE_REQUEST_DECIDED: [
+    "Gesuch entschieden",
+    "Demande décidée",
+    "Richiesta decisa",
+    "Leave request decided",
+  ],
+  LEAVE_REQUEST_WITHDRAWN: [
+    "Gesuch zurückgezogen",
+    "Demande retirée",
+    "Richiesta ritirata",
+    "Leave request withdrawn",
+  ],
+  LEAVE_CANCELLATION_REQUESTED: [
+    "Stornierung verlangt",
+    "Annulation demandée",
+    "Annullamento richiesto",
+    "Cancellation requested",
+  ],
+  LEAVE_REQUEST_RECALCULATED: [
+    "Gesuch neu berechnet",
+    "Demande recalculée",
+    "Richiesta ricalcolata",
+    "Leave recalculated",
+  ],
+  TIMESHEET_SUBMITTED: ["Woche eingereicht", "Semaine soumise", "Settimana inoltrata", "Week submitted"],
+  TIMESHEET_DECIDED: ["Woche entschieden", "Semaine décidée", "Settimana decisa", "Week decided"],
+  SICK_REPORTED: ["Krankmeldung", "Maladie annoncée", "Malattia annunciata", "Sickness reported"],
+  SICK_ENDED: ["Krankheit beendet", "Maladie terminée", "Malattia terminata", "Sickness ended"],
+  SICK_REPORT_WITHDRAWN: [
+    "Krankmeldung zurückgenommen",
+    "Annonce de maladie retirée",
+    "Annuncio di malattia ritirato",
+    "Sickness report taken back",
+  ],
+  SICK_CERTIFICATE_ACCEPTED: [
+    "Arztzeugnis angenommen",
+    "Certificat médical accepté",
+    "Certificato medico accettato",
+    "Medical certificate accepted",
+  ],
+  PROFILE_CHANGE_REQUESTED: [
+    "Änderung beantragt",
+    "Modification demandée",
+    "Modifica richiesta",
+    "Change requested",
+  ],
+  PROFILE_CHANGE_DECIDED: [
+    "Änderung entschieden",
+    "Modification décidée",
+    "Modifica decisa",
+    "Change decided",
+  ],
+};
+
 /** The words of the readable export in one language. */
 export interface DataExportTexts {
   part(key: string): string;
   field(key: string): string;
+  /** A stored code (a state, a kind) as a word; any other value as it is. */
+  value(code: string): string;
   yes: string;
   no: string;
   /** Above the contents: where the complete, machine-readable data is. */
@@ -277,7 +427,7 @@ export interface DataExportTexts {
   none: string;
 }
 
-const OTHER: Record<Lang, Omit<DataExportTexts, "part" | "field">> = {
+const OTHER: Record<Lang, Omit<DataExportTexts, "part" | "field" | "value">> = {
   de: {
     yes: "ja",
     no: "nein",
@@ -319,6 +469,7 @@ export function dataExportTexts(lang: Lang): DataExportTexts {
     ...OTHER[lang],
     part: (key) => PARTS[key]?.[i] ?? key,
     field: (key) => FIELDS[key]?.[i] ?? key,
+    value: (code) => VALUES[code]?.[i] ?? code,
   };
 }
 

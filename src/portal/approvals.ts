@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { rule } from "../i18n/messages/mod.ts";
+import { withAttachment } from "./leave.ts";
 import { portalActor } from "../services/actor.ts";
 import {
   decideLeaveRequest,
@@ -39,6 +40,11 @@ const who = {
  * `/approvals`; the operations carry the contract's tags of their subject (leave, time, profile), so the
  * document keeps exactly the contract's eight tags.
  */
+/** The request inside an approval carries its file as the approval does (one request shape everywhere). */
+function withRequestAttachment(a: Awaited<ReturnType<typeof getLeaveApproval>>) {
+  return { ...a, request: { ...a.request, attachment: a.attachment } };
+}
+
 export const approvalRoutes: RouteDef[] = [
   route({
     method: "get",
@@ -53,7 +59,10 @@ export const approvalRoutes: RouteDef[] = [
     query: z.strictObject({ ...cursorPageQuery }),
     response: z.strictObject(cursorPageFields(LeaveApproval)),
     errors: who,
-    handler: ({ deps, user, query }) => listLeaveApprovals(deps, portalActor(user), query),
+    handler: async ({ deps, user, query }) => {
+      const page = await listLeaveApprovals(deps, portalActor(user), query);
+      return { ...page, items: page.items.map((a) => withRequestAttachment(a)) };
+    },
   }),
   route({
     method: "get",
@@ -69,7 +78,8 @@ export const approvalRoutes: RouteDef[] = [
     params: idParam,
     response: LeaveApproval,
     errors: { ...who, 404: "No request the caller may decide has this id." },
-    handler: ({ deps, user, params }) => getLeaveApproval(deps, portalActor(user), params),
+    handler: async ({ deps, user, params }) =>
+      withRequestAttachment(await getLeaveApproval(deps, portalActor(user), params)),
   }),
   route({
     method: "post",
@@ -90,8 +100,8 @@ export const approvalRoutes: RouteDef[] = [
       404: "No request the caller may decide has this id.",
       409: "The request is no longer awaiting a decision, or approving would overdraw the balance.",
     },
-    handler: ({ deps, user, params, body }) =>
-      decideLeaveRequest(deps, portalActor(user), { id: params.id, ...body }),
+    handler: async ({ deps, user, params, body }) =>
+      withAttachment(deps, await decideLeaveRequest(deps, portalActor(user), { id: params.id, ...body })),
   }),
   route({
     method: "get",

@@ -11,6 +11,8 @@ import {
   requestLeaveCancellation,
   withdrawLeaveRequest,
 } from "../services/leave.ts";
+import { attachmentsOf } from "../services/my_documents.ts";
+import type { AppDeps } from "../deps.ts";
 import { route, type RouteDef } from "./route.ts";
 import {
   cursorPageFields,
@@ -27,6 +29,17 @@ import {
   updatedSinceQuery,
   yearQuery,
 } from "./schemas.ts";
+
+/** Each request with its supporting file (or null): its owner reads what the approver reads. */
+export async function withAttachments<T extends { id: string }>(deps: AppDeps, requests: T[]) {
+  const files = await attachmentsOf(deps.db, requests.map((r) => r.id));
+  return requests.map((r) => ({ ...r, attachment: files.get(r.id) ?? null }));
+}
+
+/** One request with its supporting file (or null). */
+export async function withAttachment<T extends { id: string }>(deps: AppDeps, request: T) {
+  return (await withAttachments(deps, [request]))[0];
+}
 
 const refusals = {
   400: "An invalid field, a range without working time, dates outside the employment, or more than 366 days.",
@@ -61,9 +74,13 @@ export const leaveRoutes: RouteDef[] = [
           }),
         }).nullable(),
       })).max(50),
+      nextCursor: z.string().nullable().meta({ description: "Always null: the whole list is one page." }),
     }),
     errors: {},
-    handler: ({ deps, user }) => listLeaveTypes(deps, portalActor(user)),
+    handler: async ({ deps, user }) => ({
+      ...await listLeaveTypes(deps, portalActor(user)),
+      nextCursor: null,
+    }),
   }),
   route({
     method: "get",
@@ -106,7 +123,10 @@ export const leaveRoutes: RouteDef[] = [
     }),
     response: z.strictObject({ ...cursorPageFields(LeaveRequest), ...syncFields }),
     errors: {},
-    handler: ({ deps, user, query }) => listLeaveRequests(deps, portalActor(user), query),
+    handler: async ({ deps, user, query }) => {
+      const page = await listLeaveRequests(deps, portalActor(user), query);
+      return { ...page, items: await withAttachments(deps, page.items) };
+    },
   }),
   route({
     method: "post",
@@ -138,7 +158,10 @@ export const leaveRoutes: RouteDef[] = [
     body: LeaveRequestBody,
     response: LeaveRequest,
     errors: refusals,
-    handler: ({ deps, user, body }) => fileLeaveRequest(deps, portalActor(user), body),
+    handler: async ({ deps, user, body }) => ({
+      ...await fileLeaveRequest(deps, portalActor(user), body),
+      attachment: null,
+    }),
   }),
   route({
     method: "get",
@@ -154,7 +177,8 @@ export const leaveRoutes: RouteDef[] = [
     params: idParam,
     response: LeaveRequest,
     errors: { 404: "The caller has no leave request with this id." },
-    handler: ({ deps, user, params }) => getLeaveRequest(deps, portalActor(user), params),
+    handler: async ({ deps, user, params }) =>
+      withAttachment(deps, await getLeaveRequest(deps, portalActor(user), params)),
   }),
   route({
     method: "post",
@@ -173,7 +197,8 @@ export const leaveRoutes: RouteDef[] = [
       404: "The caller has no leave request with this id.",
       409: "The request is no longer awaiting approval.",
     },
-    handler: ({ deps, user, params }) => withdrawLeaveRequest(deps, portalActor(user), params),
+    handler: async ({ deps, user, params }) =>
+      withAttachment(deps, await withdrawLeaveRequest(deps, portalActor(user), params)),
   }),
   route({
     method: "post",
@@ -191,6 +216,7 @@ export const leaveRoutes: RouteDef[] = [
       404: "The caller has no leave request with this id.",
       409: "The request is not approved, or it has already started.",
     },
-    handler: ({ deps, user, params }) => requestLeaveCancellation(deps, portalActor(user), params),
+    handler: async ({ deps, user, params }) =>
+      withAttachment(deps, await requestLeaveCancellation(deps, portalActor(user), params)),
   }),
 ];

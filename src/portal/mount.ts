@@ -7,7 +7,7 @@ import { AppError, errorBody, refusal } from "../errors.ts";
 import { CACHE_NO_STORE, ifNoneMatchHits, readCacheControl, strongEtag } from "./http_cache.ts";
 import { formFingerprintInput, parseIdempotencyKey, withIdempotency } from "./idempotency.ts";
 import { uploadedForm } from "./files.ts";
-import { portalLimiter } from "./rate_limit.ts";
+import { type PortalLimiter, portalLimiter } from "./rate_limit.ts";
 import { clientAddress, sourceKey } from "../client_address.ts";
 import { type AuthUser, resolveSession } from "../signin/sessions.ts";
 import { parseOrThrow, type RouteDef } from "./route.ts";
@@ -123,7 +123,25 @@ export function noSuchEndpoint(deps: AppDeps): (c: Context) => Promise<Response>
 /** Options of the portal's HTTP behaviour (from the configuration). */
 export interface PortalHttpOptions {
   /** Requests per account and minute (429 beyond). */
-  requestsPerMinute: number;
+  requestsPerMinute?: number;
+  /** The limiter to count in, shared with the answers given before a route runs (a body over the limit). */
+  limiter?: PortalLimiter;
+}
+
+/**
+ * The headers every portal answer carries, set on an answer made before the route runs (a body over the
+ * limit): not for a shared cache, and the request limit, the request counted against the account of a valid
+ * session token or else the address, as the route would have counted it. Returns the answer's language.
+ */
+export async function portalRefusalHeaders(deps: AppDeps, c: Context, limiter: PortalLimiter): Promise<Lang> {
+  c.header("Cache-Control", CACHE_NO_STORE);
+  const token = sessionToken(c);
+  const user = token
+    ? await resolveSession(deps.db, deps.clock, token, deps.config.sessionTtlDays).catch(() => null)
+    : null;
+  const key = user ? `u:${user.userId}` : `a:${sourceKey(clientAddress(c, deps.config.trustedProxies))}`;
+  for (const [k, v] of limiter.hit(key).headers) c.header(k, v);
+  return langOf(c, user);
 }
 
 /**
@@ -132,7 +150,8 @@ export interface PortalHttpOptions {
  * reads, `Cache-Control` on everything, and 405 with `Allow` for a known path asked with another method.
  */
 export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?: PortalHttpOptions): void {
-  const limiter = portalLimiter(deps.clock, opts?.requestsPerMinute ?? deps.config.portalRequestsPerMinute);
+  const limiter = opts?.limiter ??
+    portalLimiter(deps.clock, opts?.requestsPerMinute ?? deps.config.portalRequestsPerMinute);
   for (const r of routes) {
     // An upload takes a key too: a retry after a lost answer gets the first answer, and the key is refused
     // for another file.

@@ -17,7 +17,7 @@ import { LANGS } from "../i18n/mod.ts";
 import { renderSafeMarkdown } from "../web/markdown.ts";
 import { route, type RouteDef } from "./route.ts";
 import { fileResponse, uploadFor } from "./files.ts";
-import { dateTime, idParam } from "./schemas.ts";
+import { dateTime, idParam, wholeListFields } from "./schemas.ts";
 
 const PersonalDocument = z.strictObject({
   id: z.string(),
@@ -79,9 +79,12 @@ export const myDocumentRoutes: RouteDef[] = [
     summary: "The caller's own documents: contract, salary certificates, letters",
     description: "The files HR filed for the caller, newest first (at most 200). Only the caller's own; " +
       "nobody else's is ever listed.",
-    response: z.strictObject({ items: z.array(PersonalDocument) }),
+    response: z.strictObject(wholeListFields(PersonalDocument)),
     errors: {},
-    handler: ({ deps, user }) => listMyDocuments(deps, portalActor(user)),
+    handler: async ({ deps, user }) => ({
+      ...await listMyDocuments(deps, portalActor(user)),
+      nextCursor: null,
+    }),
   }),
   route({
     method: "get",
@@ -110,9 +113,9 @@ export const myDocumentRoutes: RouteDef[] = [
       "includes the caller's role, by slug, titled in the caller's language (German when not " +
       "translated), each with when the caller acknowledged it and whether that acknowledgement is for " +
       "the policy as it reads now.",
-    response: z.strictObject({ items: z.array(PolicySummary) }),
+    response: z.strictObject(wholeListFields(PolicySummary)),
     errors: {},
-    handler: ({ deps, user }) => listPolicies(deps, portalActor(user)),
+    handler: async ({ deps, user }) => ({ ...await listPolicies(deps, portalActor(user)), nextCursor: null }),
   }),
   route({
     method: "get",

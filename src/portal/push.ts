@@ -3,6 +3,7 @@
  * the installation's VAPID public key it subscribes with).
  */
 import { rule } from "../i18n/messages/mod.ts";
+import { NOTIFICATION_KINDS } from "../domain/notifications.ts";
 import { z } from "zod";
 import { portalActor } from "../services/actor.ts";
 import {
@@ -14,7 +15,7 @@ import {
 import { LANGS } from "../i18n/mod.ts";
 import { vapidKeys } from "../push/vapid.ts";
 import { route, type RouteDef } from "./route.ts";
-import { idParam } from "./schemas.ts";
+import { idParam, wholeListFields } from "./schemas.ts";
 
 const PushDevice = z.strictObject({
   id: z.string(),
@@ -34,12 +35,10 @@ const PUSH_PAYLOAD_DOC =
   "\n\n**What a push carries.** The title and the text are in the device's language and say what " +
   'happened, including the outcome of a decision ("Your leave request is approved."), never a record\'s free ' +
   "text. The data (APNs: beside `aps`; FCM: `data`, strings only; Web Push: `data` of the JSON) holds: `kind` (the notification kind, as in " +
-  "`GET /employee/notifications`: LEAVE_REQUEST_FILED, LEAVE_CANCELLATION_REQUESTED, LEAVE_REQUEST_WITHDRAWN, " +
-  "LEAVE_REQUEST_DECIDED, TIMESHEET_SUBMITTED, TIMESHEET_DECIDED, PROFILE_CHANGE_REQUESTED, " +
-  "PROFILE_CHANGE_DECIDED, SICK_REPORTED, SICK_ENDED, SICK_REPORT_WITHDRAWN, SICK_CERTIFICATE_ACCEPTED), " +
+  `\`GET /employee/notifications\`: ${NOTIFICATION_KINDS.join(", ")}), ` +
   "`notificationId`, `badge` (the person's unread notifications, this one included; also APNs `aps.badge` " +
-  "and FCM `android.notification.notification_count`), `collapseId` (also APNs `apns-collapse-id` and FCM " +
-  "`android.collapse_key`: `leaveRequest:<id>`, `sickLeave:<id>`, `changeRequest:<id>` or " +
+  "and FCM `android.notification.notification_count` and `apns.payload.aps.badge`), `collapseId` (also APNs " +
+  "`apns-collapse-id` and FCM `android.collapse_key` and `apns.headers.apns-collapse-id`: `leaveRequest:<id>`, `sickLeave:<id>`, `changeRequest:<id>` or " +
   "`week:<employeeId>:<weekStart>`, so the filing and the decision of one record show as one), and the " +
   "notification's ids and flags (`leaveRequestId`, `status`, `cancellation`, `weekStart`, …).";
 
@@ -111,9 +110,12 @@ export const pushRoutes: RouteDef[] = [
     summary: "The phones that receive the caller's push notifications",
     description: "Every phone registered in a live sign-in session of the caller, newest first, with the " +
       "session it belongs to. Signing a session out (`DELETE /auth/sessions/{id}`) stops its phone's pushes.",
-    response: z.strictObject({ items: z.array(ListedPushDevice) }),
+    response: z.strictObject(wholeListFields(ListedPushDevice)),
     errors: {},
-    handler: ({ deps, user }) => listPushDevices(deps, portalActor(user), user.sessionId),
+    handler: async ({ deps, user }) => ({
+      ...await listPushDevices(deps, portalActor(user), user.sessionId),
+      nextCursor: null,
+    }),
   }),
   route({
     method: "delete",

@@ -404,6 +404,17 @@ const daysByYear = z.record(z.string(), z.number()).meta({
   description: 'Leave year → days, e.g. {"2026": 2.5}.',
 });
 
+/** A leave request's supporting file (e.g. a wedding invitation), without its bytes. */
+export const LeaveAttachment = z.strictObject({
+  fileName: z.string().meta({
+    description: "attachment.pdf, attachment.jpg or attachment.png: the type its content proved, never " +
+      "the name it was uploaded under.",
+  }),
+  contentType: z.enum(["application/pdf", "image/jpeg", "image/png"]),
+  sizeBytes: z.int(),
+  uploadedAt: dateTime,
+});
+
 export const LeaveRequest = named(
   z.strictObject({
     id: z.string(),
@@ -427,6 +438,11 @@ export const LeaveRequest = named(
     createdAt: dateTime,
     canWithdraw: z.boolean(),
     canRequestCancellation: z.boolean(),
+    attachment: LeaveAttachment.nullable().meta({
+      description: "The requester's supporting file, or null; its bytes at " +
+        "`GET /employee/leave/requests/{id}/attachment` (the requester) or " +
+        "`GET /approvals/leave-requests/{id}/attachment` (the approver).",
+    }),
   }),
   "LeaveRequest",
 );
@@ -732,15 +748,7 @@ export const LeaveApproval = named(
     request: LeaveRequest,
     balances: z.array(DecisionBalance).meta({ description: "The requester's remaining days if approved." }),
     teamAbsences: z.array(TeamAbsence).max(50),
-    attachment: z.strictObject({
-      fileName: z.string().meta({
-        description: "attachment.pdf, attachment.jpg or attachment.png: the type its content proved, never " +
-          "the name it was uploaded under.",
-      }),
-      contentType: z.enum(["application/pdf", "image/jpeg", "image/png"]),
-      sizeBytes: z.int(),
-      uploadedAt: dateTime,
-    }).nullable().meta({
+    attachment: LeaveAttachment.nullable().meta({
       description: "The requester's supporting file (e.g. a wedding invitation), or null; its bytes at " +
         "`GET /approvals/leave-requests/{id}/attachment`.",
     }),

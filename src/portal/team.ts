@@ -28,7 +28,9 @@ export const TeamAbsences = z.strictObject({
     name: z.string(),
     role: z.enum(["MANAGER", "COLLEAGUE"]),
   })).max(50),
-  absences: z.array(TeamMemberAbsence).max(200),
+  items: z.array(TeamMemberAbsence).max(200).meta({ description: "The absences, as every list's `items`." }),
+  nextCursor: z.string().nullable().meta({ description: "Always null: the range is one page." }),
+  absences: z.array(TeamMemberAbsence).max(200).meta({ description: "The same as `items`, for older apps." }),
 });
 namedSchemas.push([TeamAbsences, "TeamAbsences"]);
 
@@ -45,12 +47,28 @@ export const teamRoutes: RouteDef[] = [
       "The team is the caller's manager and the colleagues with the same manager (the caller left out; a " +
       "person without a manager has an empty team), those employed in the range. Every absence reads " +
       "`ABSENT`, whatever it is (vacation, sick leave, special or unpaid leave); one person's overlapping or " +
-      "adjoining absences are merged into one span. Only approved leave is shown; a sick leave without an " +
-      "end date is shown until today. At most 62 days; default four weeks from this Monday. Another person's " +
-      "data: answered `Cache-Control: no-store`.",
+      "adjoining absences are merged into one span. Only approved leave is shown, never a sick leave (an " +
+      "ongoing one would be told apart from planned leave by its open end). The range lies within four weeks " +
+      "back and three months ahead of today (400 naming `query.from` or `query.to` beyond), at most 62 days; " +
+      "default four weeks from this Monday. `items` holds the absences (as `absences`, kept for older apps), " +
+      "`nextCursor` is always null (one page). Another person's data: answered `Cache-Control: no-store`.",
     query: z.strictObject({ from: isoDate.optional(), to: isoDate.optional() }),
     response: TeamAbsences,
-    errors: { 400: "An invalid date, `to` before `from`, or more than 62 days." },
-    handler: ({ deps, user, query }) => getTeamAbsences(deps, portalActor(user), query),
+    errors: {
+      400:
+        "An invalid date, `to` before `from`, more than 62 days, `from` more than four weeks back or the " +
+        "range past three months ahead.",
+    },
+    handler: async ({ deps, user, query }) => {
+      const team = await getTeamAbsences(deps, portalActor(user), query);
+      return {
+        from: team.from,
+        to: team.to,
+        members: team.members,
+        items: team.absences,
+        nextCursor: null,
+        absences: team.absences,
+      };
+    },
   }),
 ];

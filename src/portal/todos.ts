@@ -1,5 +1,6 @@
 /** The to-dos behind the summary's badge, and the notification inbox. */
 import { rule } from "../i18n/messages/mod.ts";
+import { NOTIFICATION_KINDS } from "../domain/notifications.ts";
 import { z } from "zod";
 import { portalActor } from "../services/actor.ts";
 import {
@@ -116,7 +117,9 @@ const NotificationPayload = z.looseObject({
 
 const Notification = z.strictObject({
   id: z.string(),
-  kind: z.string().meta({ description: "What happened, e.g. LEAVE_REQUEST_DECIDED, TIMESHEET_DECIDED." }),
+  kind: z.enum(NOTIFICATION_KINDS).meta({
+    description: "What happened. An app ignores a kind it does not know: a later version may add one.",
+  }),
   text: z.string().meta({
     description: "What happened, as a line for the inbox in the caller's language, with the outcome of a " +
       'decision ("Your leave request is approved."); the same text as the push.',

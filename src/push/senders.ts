@@ -161,6 +161,16 @@ export function fcmSender(s: FcmSettings, now: () => number = Date.now): PushSen
               ...(m.data.collapseId ? { collapse_key: m.data.collapseId } : {}),
               ...(m.data.badge ? { notification: { notification_count: Number(m.data.badge) } } : {}),
             },
+            // An iOS app may be reached through FCM too: FCM passes `apns` on to APNs, which reads the
+            // badge and the collapse id only from there ("FCM HTTP v1 API", ApnsConfig).
+            apns: {
+              headers: {
+                "apns-push-type": "alert",
+                "apns-priority": "10",
+                ...(m.data.collapseId ? { "apns-collapse-id": m.data.collapseId } : {}),
+              },
+              payload: { aps: m.data.badge ? { badge: Number(m.data.badge) } : {} },
+            },
           },
         }),
       });

@@ -2,6 +2,7 @@
  * What every service shares: its dependencies, the caller's own employee record, bounded paging, a write
  * section that serialises check-then-write sequences, names in the caller's language and notifications.
  */
+import type { NotificationKind } from "../domain/notifications.ts";
 import { eq, sql } from "drizzle-orm";
 import { prepared } from "../db/prepared.ts";
 import type { AppDeps } from "../deps.ts";
@@ -269,7 +270,7 @@ export async function notify(
   q: Q,
   n: {
     recipientEmployeeId: string;
-    kind: string;
+    kind: NotificationKind;
     payload: Record<string, unknown>;
     actor: Actor;
     now: number;

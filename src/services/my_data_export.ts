@@ -339,7 +339,10 @@ export function normalise(v: unknown, key = ""): unknown {
     }
     return out;
   }
-  if (typeof v === "number" && /(At|Until)$/.test(key)) return new Date(v).toISOString();
+  // A policy's version is the instant it was last changed (epoch milliseconds as stored).
+  if (typeof v === "number" && (/(At|Until)$/.test(key) || key === "documentVersion")) {
+    return new Date(v).toISOString();
+  }
   if (typeof v === "string" && JSON_TEXT.has(key)) {
     try {
       return normalise(JSON.parse(v));
@@ -381,7 +384,7 @@ function shown(v: unknown, t: Texts, timeZone: string): string | undefined {
     if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v))) {
       return swissInstant(v, timeZone);
     }
-    return esc(v);
+    return esc(t.value(v));
   }
   if (Array.isArray(v)) {
     const items = v.map((x) => shown(x, t, timeZone)).filter((x) => x !== undefined);

@@ -6,7 +6,7 @@
  * the Markdown documents the assistants read, in the reader's language (German when not translated), for
  * the audiences the reader's role reaches; whether an assistant may read one does not matter to its reader.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import {
   documentAcknowledgements,
   documents,
@@ -21,7 +21,7 @@ import { refusal } from "../errors.ts";
 import type { MessageId } from "../i18n/messages/mod.ts";
 import type { Lang } from "../i18n/mod.ts";
 import type { Actor } from "./actor.ts";
-import { iso, selfId, type ServiceDeps, writeTx } from "./common.ts";
+import { iso, type Q, selfId, type ServiceDeps, writeTx } from "./common.ts";
 import { checkedNeutralUpload, checkedUpload, neutralFileName } from "./uploaded_files.ts";
 import { SLUG_RE } from "./mcp_documents.ts";
 
@@ -238,6 +238,17 @@ function attachmentView(a: { fileName: string; contentType: string; sizeBytes: n
   };
 }
 
+/** The supporting file of each of these leave requests that has one (its description, not its bytes). */
+export async function attachmentsOf(
+  q: Q,
+  leaveRequestIds: readonly string[],
+): Promise<Map<string, ReturnType<typeof attachmentView>>> {
+  if (!leaveRequestIds.length) return new Map();
+  const rows = await q.select().from(leaveRequestAttachments)
+    .where(inArray(leaveRequestAttachments.leaveRequestId, [...new Set(leaveRequestIds)]));
+  return new Map(rows.map((a) => [a.leaveRequestId, attachmentView(a)]));
+}
+
 /** States of a request in which its supporting file may still change: it is not decided yet. */
 const ATTACHABLE = ["AWAITING_APPROVAL"];
 /** How a refusal names a request's state once its file can no longer change. */
@@ -274,6 +285,8 @@ export async function attachToLeaveRequest(
       employeeId: me,
       ...values,
     }).onConflictDoUpdate({ target: leaveRequestAttachments.leaveRequestId, set: values }).returning();
+    // The file is part of the request as its owner reads it: an app's offline copy gets it in its next sync.
+    await tx.update(leaveRequests).set({ updatedAt: values.uploadedAt }).where(eq(leaveRequests.id, r.id));
     return attachmentView(row);
   });
 }

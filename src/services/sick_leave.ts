@@ -26,6 +26,7 @@ import { refusal } from "../errors.ts";
 import { isHrOrAbove } from "../domain/access.ts";
 import type { Actor } from "./actor.ts";
 import { localClock } from "./time_timer.ts";
+import { localInstants } from "../domain/time.ts";
 import { checkedNeutralUpload, neutralFileName, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from "./uploaded_files.ts";
 import { changedAfter, removedSince, syncPage, syncStart } from "./sync.ts";
 import {
@@ -300,6 +301,23 @@ function absenceOf(
 }
 
 /**
+ * When an absence last changed as the app reads it: its last write, or later the last instant a field computed
+ * from the time changed, so a sync re-sends it then though nobody wrote to it. An ongoing absence's
+ * `totalDays` counts up to today, so it changes at every midnight in the service's time zone from its first
+ * day on; `canTakeBack` ends when the take-back window does (`TAKE_BACK_WINDOW_MS` after the report).
+ */
+function computedChange(today: string, now: number, timeZone: string): SQL<number> {
+  const midnight = localInstants(today, 0, timeZone)[0] ?? now;
+  const windowEnds = sql`${sickLeaveEntries.createdAt} + ${TAKE_BACK_WINDOW_MS + 1}`;
+  return sql<number>`max(
+    ${sickLeaveEntries.updatedAt},
+    case when ${sickLeaveEntries.isOngoing} = 1 and ${sickLeaveEntries.startDate} <= ${today}
+      then ${midnight} else 0 end,
+    case when ${windowEnds} <= ${now} then ${windowEnds} else 0 end
+  )`.mapWith(Number);
+}
+
+/**
  * The caller's absences of any year changed at or after `updatedSince` (reported, ended, taken back, a
  * certificate uploaded or accepted), oldest change first. An absence is never deleted (a report taken back
  * stays, marked), so nothing is reported gone.
@@ -312,19 +330,20 @@ async function changedAbsences(
 ) {
   const page = pageOf(input);
   const { since, cursor } = syncStart(deps, input);
-  const rows = await deps.db.select().from(sickLeaveEntries).where(and(
-    eq(sickLeaveEntries.employeeId, me),
-    ...changedAfter(sickLeaveEntries.updatedAt, sickLeaveEntries.id, since, cursor),
-  )).orderBy(asc(sickLeaveEntries.updatedAt), asc(sickLeaveEntries.id)).limit(page.limit + 1)
-    .offset(page.offset);
   const today = todayOf(deps);
   const now = deps.clock.now();
+  const changed = computedChange(today, now, deps.config?.timeZone ?? DEFAULT_TIME_ZONE);
+  const rows = await deps.db.select({ row: sickLeaveEntries, changed }).from(sickLeaveEntries).where(and(
+    eq(sickLeaveEntries.employeeId, me),
+    ...changedAfter(changed, sickLeaveEntries.id, since, cursor),
+  )).orderBy(asc(changed), asc(sickLeaveEntries.id)).limit(page.limit + 1)
+    .offset(page.offset);
   const { items, nextCursor, deleted, nextUpdatedSince } = await syncPage(
     deps,
     { since, fromCursor: cursor !== null, page },
     rows,
-    (shown) => shown.map((r) => sickRecordView(r, today, now, reasonVisible(actor))),
-    (r) => [r.updatedAt, r.id],
+    (shown) => shown.map((r) => sickRecordView(r.row, today, now, reasonVisible(actor))),
+    (r) => [r.changed, r.row.id],
     () => removedSince(deps.db, me, "SICK_LEAVE", since),
   );
   return { entries: items, nextCursor, deleted, nextUpdatedSince };

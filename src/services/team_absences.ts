@@ -3,15 +3,16 @@
  * requests is `getTeamCalendar`). The team is the caller's manager and the colleagues who report to the same
  * manager, the caller left out (their own absences are in their own reads, in full).
  *
- * Colleagues learn who is away and when, to the half day, and nothing about why: vacation, sick leave,
- * accidents, special leave (a birth, a wedding, a move, military service) and unpaid leave all read "ABSENT",
- * and overlapping absences of one person are merged into one span, so not even two records side by side hint
- * at a sickness during a holiday. Only approved leave counts (a request awaiting approval may still be
- * refused, and is nobody else's business until then); a sick leave without an end date is shown until today,
- * what is known, never into the future.
+ * Colleagues learn who is away and when, to the half day, and nothing about why: every absence they see is
+ * approved leave (vacation, special leave such as a birth, a wedding or a move, military service, unpaid
+ * leave), all read "ABSENT", and overlapping absences of one person are merged into one span. Sick leave is
+ * not shown at all: an ongoing one has no end, and any way of drawing it (a span that ends today and grows
+ * each day, one that appears after the fact) tells it apart from planned leave. A request awaiting approval
+ * may still be refused, and is nobody else's business until then. The range is what a team plans with: four
+ * weeks back at most, three months ahead at most, never a person's absences back over the years.
  */
 import { and, asc, eq, gte, inArray, isNull, lte, ne, or } from "drizzle-orm";
-import { employees, leaveRequests, sickLeaveEntries } from "../db/schema/mod.ts";
+import { employees, leaveRequests } from "../db/schema/mod.ts";
 import {
   addDays,
   byCharacters,
@@ -22,11 +23,16 @@ import {
   toEpochDay,
 } from "../domain/calendar.ts";
 import { refusal } from "../errors.ts";
+import { addMonths } from "../domain/sick.ts";
 import type { Actor } from "./actor.ts";
 import { fullName, selfEmployee, type ServiceDeps, todayOf } from "./common.ts";
 
 /** The longest range one request covers, as the manager's team calendar. */
 export const MAX_TEAM_DAYS = 62;
+/** How far back a colleague's absences are shown: what happened in the last four weeks. */
+export const TEAM_DAYS_BACK = 28;
+/** How far ahead: a team plans its next three months. */
+export const TEAM_MONTHS_AHEAD = 3;
 /** At most this many absences are answered (50 people over 62 days rarely come near it). */
 export const MAX_TEAM_ABSENCES = 200;
 
@@ -78,9 +84,27 @@ export async function getTeamAbsences(
 ) {
   const me = await selfEmployee(deps.db, actor);
   const today = todayOf(deps);
+  const earliest = addDays(today, -TEAM_DAYS_BACK);
+  const latest = addMonths(today, TEAM_MONTHS_AHEAD);
   const from = input.from ?? mondayOf(today);
-  const to = input.to ?? addDays(from, 27);
+  if (from < earliest) {
+    throw refusal("validation", "leave.teamFromTooEarly", { date: earliest, days: TEAM_DAYS_BACK }, {
+      field: "from",
+    });
+  }
+  if (from > latest) {
+    throw refusal("validation", "leave.teamTooLate", { date: latest, months: TEAM_MONTHS_AHEAD }, {
+      field: "from",
+    });
+  }
+  // The default four weeks end at the window's end when they would run past it.
+  const to = input.to ?? minDate(addDays(from, 27), latest);
   if (to < from) throw refusal("validation", "calendar.toBeforeFrom", {}, { field: "to" });
+  if (to > latest) {
+    throw refusal("validation", "leave.teamTooLate", { date: latest, months: TEAM_MONTHS_AHEAD }, {
+      field: "to",
+    });
+  }
   if (daysBetween(from, to) + 1 > MAX_TEAM_DAYS) {
     throw refusal("validation", "leave.teamTooLong", { max: MAX_TEAM_DAYS }, { field: "to" });
   }
@@ -124,25 +148,6 @@ export async function getTeamAbsences(
         employeeId: l.employeeId,
         first: firstHalf(l.startDate, l.startPortion),
         last: lastHalf(l.endDate, l.endPortion),
-      });
-    }
-    const sick = await deps.db.select({
-      employeeId: sickLeaveEntries.employeeId,
-      startDate: sickLeaveEntries.startDate,
-      endDate: sickLeaveEntries.endDate,
-    }).from(sickLeaveEntries).where(and(
-      inArray(sickLeaveEntries.employeeId, ids),
-      lte(sickLeaveEntries.startDate, to),
-      or(isNull(sickLeaveEntries.endDate), gte(sickLeaveEntries.endDate, from)),
-      isNull(sickLeaveEntries.withdrawnAt),
-    )).limit(1000);
-    for (const s of sick) {
-      const end = s.endDate ?? minDate(today, to);
-      if (end < s.startDate || end < from) continue;
-      spans.push({
-        employeeId: s.employeeId,
-        first: firstHalf(s.startDate, "FULL"),
-        last: lastHalf(end, "FULL"),
       });
     }
   }

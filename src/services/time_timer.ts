@@ -11,7 +11,7 @@
 import { checkField, checkTextLength, FIELD_RULES } from "../domain/fields.ts";
 import { and, eq } from "drizzle-orm";
 import { timeTimers } from "../db/schema/mod.ts";
-import { zoneOffsetMinutes } from "../domain/time.ts";
+import { localInstants, parseHhmm, zoneOffsetMinutes } from "../domain/time.ts";
 import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { DEFAULT_TIME_ZONE, iso, type Q, selfId, type ServiceDeps, writeTx } from "./common.ts";
@@ -141,8 +141,15 @@ export async function stopTimer(
   const start = localClock(r.startedAt, zone);
   const end = localClock(now, zone);
   let endTime = end.time;
+  const startMinute = Math.floor(r.startedAt / MINUTE) * MINUTE;
+  // The minutes that really elapsed, so a stop the night the clocks go back reads its times as they happened.
+  let elapsed: number | undefined;
   if (input.endTime !== undefined) {
-    if (input.endTime <= start.time) {
+    // The instants the named time stands for on the start's day: two in the hour the clocks go back (02:59
+    // summer time may be past while 02:59 winter time is still to come), none in the hour they skip.
+    const instants = localInstants(start.date, parseHhmm(input.endTime, "endTime"), zone);
+    const afterStart = instants.filter((i) => i > startMinute);
+    if (instants.length ? !afterStart.length : input.endTime <= start.time) {
       throw refusal(
         "validation",
         "timer.endNotAfterStart",
@@ -150,11 +157,13 @@ export async function stopTimer(
         { field: "endTime" },
       );
     }
-    if (end.date === start.date && input.endTime > end.time) {
+    const past = afterStart.filter((i) => i <= now);
+    if (afterStart.length && !past.length) {
       throw refusal("validation", "timer.endLaterThanNow", { end: input.endTime, now: end.time }, {
         field: "endTime",
       });
     }
+    if (past.length) elapsed = (past[0] - startMinute) / MINUTE;
     endTime = input.endTime;
   } else if (end.date !== start.date) {
     throw refusal("conflict", "timer.acrossMidnight", { date: start.date, time: start.time }, {
@@ -163,12 +172,10 @@ export async function stopTimer(
     });
   } else if (Math.floor(now / MINUTE) <= Math.floor(r.startedAt / MINUTE)) {
     throw refusal("conflict", "timer.tooShort", {}, { conflictingId: r.id, reason: "timer_too_short" });
+  } else {
+    elapsed = Math.floor(now / MINUTE) - Math.floor(r.startedAt / MINUTE);
   }
   const breakMinutes = input.breakMinutes ?? 0;
-  // The minutes that really elapsed, so a stop the night the clocks go back reads its times as they happened.
-  const elapsed = input.endTime === undefined
-    ? Math.floor(now / MINUTE) - Math.floor(r.startedAt / MINUTE)
-    : undefined;
   return await createTimeEntry(
     deps,
     actor,

@@ -3,6 +3,7 @@
  * inbox. Each list counts exactly what the summary counts, with the same conditions, so the badge and the
  * lists cannot disagree (a test compares them for every demo employee).
  */
+import type { NotificationKind } from "../domain/notifications.ts";
 import { notificationText } from "../i18n/push.ts";
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import {
@@ -313,7 +314,8 @@ function notificationView(lang: Actor["language"], n: typeof notifications.$infe
   const payload = JSON.parse(n.payload) as Record<string, unknown>;
   return {
     id: n.id,
-    kind: n.kind,
+    // Written only by `notify`, which takes no kind outside the list.
+    kind: n.kind as NotificationKind,
     text: notificationText(lang, n.kind, payload),
     payload,
     viaAssistant: n.channel === "ASSISTANT",
@@ -382,18 +384,7 @@ export async function listNotifications(
   const [unread] = await deps.db.select({ n: sql<number>`count(*)` }).from(notifications)
     .where(and(eq(notifications.recipientEmployeeId, me), isNull(notifications.readAt)));
   return {
-    items: rows.slice(0, limit).map((n) => {
-      const payload = JSON.parse(n.payload) as Record<string, unknown>;
-      return {
-        id: n.id,
-        kind: n.kind,
-        text: notificationText(actor.language, n.kind, payload),
-        payload,
-        viaAssistant: n.channel === "ASSISTANT",
-        createdAt: iso(n.createdAt),
-        readAt: n.readAt === null ? null : iso(n.readAt),
-      };
-    }),
+    items: rows.slice(0, limit).map((n) => notificationView(actor.language, n)),
     unreadCount: Number(unread.n),
     limit,
     offset,

@@ -73,3 +73,41 @@ Deno.test("body: a client that breaks off mid-body gets a quiet 400; one that ne
     app.close();
   }
 });
+
+Deno.test("body: a portal body over the limit (1 MiB) is a 413 with the headers every portal answer carries", async (t) => {
+  const app = await makeTestApp();
+  try {
+    const token = await app.signIn("employee@demo.example");
+    const big = JSON.stringify({ description: "x".repeat(1024 * 1024) });
+    const before = await app.request(`${BASE}/employee/summary`, { token });
+    await before.body?.cancel();
+    const left = (r: Response) => Number(/;r=(\d+)/.exec(r.headers.get("RateLimit") ?? "")?.[1]);
+    for (
+      const [name, init] of [
+        ["signed in", { token }],
+        ["without a session", {}],
+      ] as const
+    ) {
+      await t.step(name, async () => {
+        const r = await app.request(`${BASE}/employee/time-entries`, {
+          method: "POST",
+          ...init,
+          headers: { "Content-Type": "application/json", "Accept-Language": "fr" },
+          body: big,
+        });
+        assert.equal(r.status, 413);
+        assert.equal(r.headers.get("Cache-Control"), "no-store");
+        assert.match(r.headers.get("RateLimit-Policy") ?? "", /^"minute";q=\d+;w=60$/);
+        assert.match(r.headers.get("RateLimit") ?? "", /^"minute";r=\d+;t=\d+$/);
+        const b = await r.json();
+        assert.equal(b.code, "payload_too_large");
+        if ("token" in init) {
+          // Counted against the account, as the route itself counts: one request fewer left.
+          assert.equal(left(r), left(before) - 1);
+        }
+      });
+    }
+  } finally {
+    app.close();
+  }
+});

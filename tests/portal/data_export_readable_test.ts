@@ -10,6 +10,7 @@ import { unzipSync } from "fflate";
 import { chromium } from "playwright-core";
 import { users } from "../../src/db/schema/mod.ts";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
+import { addPersonalDocument } from "../../src/services/my_documents.ts";
 
 const BASE = "/api/v1/portal";
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
@@ -220,3 +221,77 @@ Deno.test(
     }
   },
 );
+
+Deno.test("data export: the person's documents, policy acknowledgements and leave attachments read in the person's language", async () => {
+  const app = await makeTestApp();
+  try {
+    const token = await app.signIn("employee@demo.example");
+    const [me] = await app.deps.db.select().from(users).where(eq(users.email, "employee@demo.example"));
+    await addPersonalDocument(app.deps, {
+      employeeId: me.employeeId!,
+      kind: "CONTRACT",
+      title: "Arbeitsvertrag",
+      fileName: "vertrag.pdf",
+      bytes: new TextEncoder().encode("%PDF-1.7\n%%EOF\n"),
+    });
+    const policies = (await (await app.request(`${BASE}/employee/policies`, { token })).json()).data.items;
+    assert.ok(policies.length > 0, "the demo has a policy the employee reads");
+    const ack = await app.request(`${BASE}/employee/policies/${policies[0].slug}/acknowledgement`, {
+      method: "POST",
+      token,
+    });
+    assert.ok(ack.status < 300, await ack.text());
+    const filed = await app.request(`${BASE}/employee/leave/requests`, {
+      method: "POST",
+      token,
+      json: { leaveType: "VACATION", startDate: "2027-02-08", endDate: "2027-02-09" },
+    });
+    const form = new FormData();
+    form.append("file", new File([new TextEncoder().encode("%PDF-1.7\n%%EOF\n")], "einladung.pdf"));
+    const up = await app.request(
+      `${BASE}/employee/leave/requests/${(await filed.json()).data.id}/attachment`,
+      {
+        method: "POST",
+        token,
+        body: form,
+      },
+    );
+    assert.equal(up.status, 200);
+
+    for (
+      const [lang, words] of [
+        ["de", [
+          "<h3>Persönliche Dokumente (1)",
+          "<h3>Bestätigte Richtlinien (1)",
+          "<h3>Beilagen zu Gesuchen (1)",
+          "<dd>Arbeitsvertrag</dd>",
+          "<dt>Fassung vom</dt>",
+        ]],
+        ["fr", [
+          "<h3>Documents personnels (1)",
+          "<h3>Directives confirmées (1)",
+          "<h3>Pièces jointes aux demandes (1)",
+          "<dd>Contrat de travail</dd>",
+        ]],
+      ] as const
+    ) {
+      await app.deps.db.update(users).set({ language: lang }).where(eq(users.email, "employee@demo.example"));
+      const html = new TextDecoder().decode((await exportOf(app, "employee@demo.example"))["index.html"]);
+      for (const w of words) assert.ok(html.includes(w), `${lang}: ${w}`);
+      assert.deepEqual(
+        [...html.matchAll(/<h3>([a-z]+[A-Z]\w*)/g)].map((m) => m[1]),
+        [],
+        "no part under its key",
+      );
+      // A version is the instant the policy was last changed: as a local date and minute, never epoch ms.
+      assert.doesNotMatch(html, /\b1[5-9]\d{11}\b/);
+      // A currency is read as its code (CHF); every other code is a word.
+      const enums = [...html.matchAll(/<dd>([A-Z][A-Z_]{2,})<\/dd>/g)].map((m) => m[1]).filter((c) =>
+        c !== "CHF"
+      );
+      assert.deepEqual([...new Set(enums)], [], `${lang}: every value in words, not a code`);
+    }
+  } finally {
+    app.close();
+  }
+});

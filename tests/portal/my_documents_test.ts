@@ -401,3 +401,52 @@ Deno.test("my documents: a leave request's attachment, read by the approver, ref
     t.close();
   }
 });
+
+Deno.test("my documents: the requester's own request carries its attachment, and the sync re-sends it", async () => {
+  const t = await makeTestApp();
+  try {
+    const token = await t.signIn("employee@demo.example");
+    const manager = await t.signIn("manager@demo.example");
+    const filed = await t.request(`${BASE}/employee/leave/requests`, {
+      method: "POST",
+      token,
+      json: { leaveType: "VACATION", startDate: "2027-02-08", endDate: "2027-02-09" },
+    });
+    assert.equal(filed.status, 201);
+    const id = (await filed.json()).data.id as string;
+    const own = async () =>
+      (await (await t.request(`${BASE}/employee/leave/requests/${id}`, { token })).json()).data;
+    assert.equal((await own()).attachment, null, "no file yet: null, not absent");
+    const first = await (await t.request(
+      `${BASE}/employee/leave/requests?updatedSince=1970-01-01T00:00:00Z`,
+      { token },
+    )).json();
+    assert.equal(first.data.items.find((r: { id: string }) => r.id === id).attachment, null);
+    t.clock.advance(5 * 60_000);
+
+    const r = await t.request(`${BASE}/employee/leave/requests/${id}/attachment`, {
+      method: "POST",
+      token,
+      body: form(PDF, "einladung.pdf"),
+    });
+    assert.equal(r.status, 200);
+    const mine = (await own()).attachment;
+    assert.equal(mine.contentType, "application/pdf");
+    assert.equal(mine.sizeBytes, PDF.length);
+    assert.equal(typeof mine.fileName, "string");
+
+    const delta = await (await t.request(
+      `${BASE}/employee/leave/requests?updatedSince=${first.data.nextUpdatedSince}`,
+      { token },
+    )).json();
+    assert.deepEqual(delta.data.items.map((x: { id: string }) => x.id), [id], "the upload is a change");
+    assert.deepEqual(delta.data.items[0].attachment, mine);
+
+    const approval = (await (await t.request(`${BASE}/approvals/leave-requests/${id}`, { token: manager }))
+      .json()).data;
+    assert.deepEqual(approval.request.attachment, approval.attachment, "one request shape for both");
+    assert.deepEqual(approval.attachment, mine);
+  } finally {
+    t.close();
+  }
+});

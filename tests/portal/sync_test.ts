@@ -110,7 +110,7 @@ Deno.test("sync: between two syncs each list reports the row changed and the row
     }).returning();
     const [goes] = await t.deps.db.insert(notifications).values({
       recipientEmployeeId: me,
-      kind: "APPLICATION_RECEIVED",
+      kind: "application.stage_changed",
       payload: JSON.stringify({ applicationId: application.id }),
       createdAt: now,
     }).returning();

@@ -157,16 +157,6 @@ Deno.test("team absences: an employee sees who of their team is away, to the hal
     await t.step("who and when, to the half day, every absence as ABSENT", () => {
       assert.deepEqual(data.absences, [
         {
-          employeeId: b.id,
-          name: `${b.firstName} ${b.lastName}`,
-          kind: "ABSENT",
-          startDate: "2026-11-16",
-          startPortion: "FULL",
-          // No end known: shown until today, never into the future.
-          endDate: "2026-11-18",
-          endPortion: "FULL",
-        },
-        {
           employeeId: manager.id,
           name: `${manager.firstName} ${manager.lastName}`,
           kind: "ABSENT",
@@ -185,16 +175,24 @@ Deno.test("team absences: an employee sees who of their team is away, to the hal
           endPortion: "MORNING",
         },
         {
-          // Sick Monday to Wednesday and special leave on Thursday: one span.
+          // Sick Monday to Wednesday, then special leave on Thursday: only the planned leave is shown.
           employeeId: a.id,
           name: `${a.firstName} ${a.lastName}`,
           kind: "ABSENT",
-          startDate: "2026-12-07",
+          startDate: "2026-12-10",
           startPortion: "FULL",
           endDate: "2026-12-10",
           endPortion: "FULL",
         },
       ]);
+    });
+
+    await t.step("a sick leave is not shown: an ongoing one would be told apart by its open end", () => {
+      assert.ok(!data.absences.some((x: { employeeId: string }) => x.employeeId === b.id), "b is sick");
+      assert.ok(
+        !data.absences.some((x: { endDate: string }) => x.endDate === "2026-11-18"),
+        "nothing ends today",
+      );
     });
 
     await t.step("nothing says why: no type, no reason, no sickness", () => {
@@ -263,17 +261,56 @@ Deno.test("team absences: refusals (range, dates, no session, no employee record
       ["to before from", "?from=2026-11-10&to=2026-11-09", 400, /^«to» darf nicht vor «from» liegen\.$/],
       ["not a calendar day", "?from=2026-02-30", 400, /from/],
       ["an unknown parameter", "?employeeId=x", 400, /employeeId/],
+      // Today is 2026-11-18: four weeks back is 2026-10-21, three months ahead 2027-02-18.
+      [
+        "29 days back",
+        "?from=2026-10-20&to=2026-11-01",
+        400,
+        /^Die Abwesenheiten des Teams werden höchstens 28 Tage zurück gezeigt, ab dem 21\.10\.2026\.$/,
+      ],
+      ["years back", "?from=2020-01-01&to=2020-03-02", 400, /höchstens 28 Tage zurück/],
+      [
+        "past three months ahead",
+        "?from=2027-01-01&to=2027-02-19",
+        400,
+        /^Die Abwesenheiten des Teams werden höchstens 3 Monate voraus gezeigt, bis zum 18\.02\.2027\.$/,
+      ],
+      ["starting past three months ahead", "?from=2027-02-19", 400, /höchstens 3 Monate voraus/],
     ];
     for (const [name, query, status, message] of cases) {
       await t.step(name, async () => {
         const { status: s, body } = await json(await app.request(`${PATH}${query}`, { token }));
         assert.equal(s, status);
         assert.match(String(body.error), message);
+        const field = /back|starting/.test(name) ? "query.from" : "query.to";
         if (name !== "an unknown parameter" && name !== "not a calendar day") {
-          assert.deepEqual(body.fields, [{ field: "query.to", message: body.error }]);
+          assert.deepEqual(body.fields, [{ field, message: body.error }]);
         }
       });
     }
+    await t.step("the window's edges are accepted: four weeks back, three months ahead", async () => {
+      for (
+        const q of ["?from=2026-10-21&to=2026-11-18", "?from=2026-12-19&to=2027-02-18", "?from=2027-02-01"]
+      ) {
+        const r = await app.request(`${PATH}${q}`, { token });
+        assert.equal(r.status, 200, q);
+        if (q === "?from=2027-02-01") {
+          assert.equal((await r.json()).data.to, "2027-02-18", "the default ends there");
+        } else await r.body?.cancel();
+      }
+    });
+    await t.step("said in the person's language", async () => {
+      const fr = await app.signIn("employee@demo.example");
+      await app.deps.db.update(users).set({ language: "fr" }).where(eq(users.email, "employee@demo.example"));
+      const { status, body } = await json(await app.request(`${PATH}?from=2026-01-05`, { token: fr }));
+      await app.deps.db.update(users).set({ language: "de" }).where(eq(users.email, "employee@demo.example"));
+      assert.equal(status, 400);
+      assert.equal(
+        body.error,
+        "Les absences de l'équipe s'affichent au plus 28 jours en arrière, à partir du 21.10.2026.",
+      );
+      assert.deepEqual(body.fields, [{ field: "query.from", message: body.error }]);
+    });
     await t.step("62 days are accepted", async () => {
       const r = await app.request(`${PATH}?from=2026-11-01&to=2027-01-01`, { token });
       assert.equal(r.status, 200);
@@ -302,8 +339,25 @@ Deno.test("team absences: on an empty installation, a small team, someone withou
     const colleague = await addEmployee(app, { managerId: boss, firstName: "Beat" });
     const left = await addEmployee(app, { managerId: boss, firstName: "Carla", employmentEnd: "2026-06-30" });
     const bossAccount = await addPerson(app, { managerId: null, firstName: "Solo" });
-    await addSick(app, colleague, { start: "2026-11-18", end: "2026-11-19", reason: "Rücken" });
-    await addSick(app, left, { start: "2026-11-18", end: "2026-11-19", reason: "x" });
+    // An empty installation has no leave types yet: one for the planned leave below.
+    await app.deps.db.insert(leaveTypes).values({
+      code: "VACATION",
+      nameDe: "Ferien",
+      nameEn: "Vacation",
+      nameFr: "Vacances",
+    });
+    await addLeave(app, colleague, {
+      code: "VACATION",
+      start: "2026-11-18",
+      end: "2026-11-19",
+      status: "APPROVED",
+    });
+    await addLeave(app, left, {
+      code: "VACATION",
+      start: "2026-11-18",
+      end: "2026-11-19",
+      status: "APPROVED",
+    });
 
     await t.step("the team: the manager and the colleague still employed", async () => {
       const { status, body } = await json(await app.request(PATH, { token: await app.signIn(me.email) }));

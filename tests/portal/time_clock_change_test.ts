@@ -142,3 +142,55 @@ Deno.test("time entries: the overlap check compares elapsed time, so the second 
     t.close();
   }
 });
+
+// 25 October 2026, the clocks go back at 03:00 CEST to 02:00 CET (Sommerzeitverordnung SR 941.299.1).
+Deno.test("timer: clocked in at 02:48 summer time, out 24 minutes later at 02:12 winter time: 24 minutes", async (ctx) => {
+  const t = await makeTestApp({ now: "2026-10-25T00:48:00Z" });
+  try {
+    const token = await t.signIn("employee@demo.example");
+    const start = async () => {
+      t.clock.set("2026-10-25T00:48:00Z");
+      const s = await call(t, token, "POST", "/employee/timer/start", {});
+      assert.equal(s.status, 201, JSON.stringify(s.body));
+      assert.equal(s.body.data.startTime, "02:48");
+      t.clock.set("2026-10-25T01:12:00Z");
+    };
+    await ctx.step("a stop at 02:12 CET records the 24 minutes that elapsed", async () => {
+      await start();
+      const stop = await call(t, token, "POST", "/employee/timer/stop", {});
+      assert.equal(stop.status, 201, JSON.stringify(stop.body));
+      assert.equal(stop.body.data.date, "2026-10-25");
+      assert.equal(stop.body.data.startTime, "02:48");
+      assert.equal(stop.body.data.endTime, "02:12");
+      assert.equal(stop.body.data.totalHours, 0.4);
+      const del = await t.request(`${BASE}/employee/time-entries/${stop.body.data.id}`, {
+        method: "DELETE",
+        token,
+      });
+      assert.equal(del.status, 200, await del.text());
+    });
+    await ctx.step(
+      "a stop naming 02:59, the summer-time minute already past, records 11 minutes",
+      async () => {
+        await start();
+        const stop = await call(t, token, "POST", "/employee/timer/stop", { endTime: "02:59" });
+        assert.equal(stop.status, 201, JSON.stringify(stop.body));
+        assert.equal(stop.body.data.endTime, "02:59");
+        assert.equal(stop.body.data.totalHours, 0.18);
+        await t.request(`${BASE}/employee/time-entries/${stop.body.data.id}`, { method: "DELETE", token })
+          .then((r) => r.body?.cancel());
+      },
+    );
+    await ctx.step("a stop naming 02:30, the winter-time minute still to come, is after now", async () => {
+      await start();
+      // 02:30 CEST was before the start, 02:30 CET is still to come.
+      const stop = await call(t, token, "POST", "/employee/timer/stop", { endTime: "02:30" });
+      assert.equal(stop.status, 400, JSON.stringify(stop.body));
+      assert.deepEqual((stop.body.fields as { field: string }[]).map((f) => f.field), ["body.endTime"]);
+      const left = await call(t, token, "DELETE", "/employee/timer");
+      assert.equal(left.status, 200, "the timer kept running");
+    });
+  } finally {
+    await t.close();
+  }
+});

@@ -26,7 +26,14 @@ interface Seen {
     collapseId: string | null;
     body: Record<string, unknown>;
   }[];
-  fcm: { token: string; title: string; body: string; data: Record<string, string>; android?: unknown }[];
+  fcm: {
+    token: string;
+    title: string;
+    body: string;
+    data: Record<string, string>;
+    android?: unknown;
+    apns?: unknown;
+  }[];
   tokenRequests: number;
 }
 
@@ -103,6 +110,7 @@ function standIn(keys: { apns: PublicKey; fcm: PublicKey }) {
           body: message.notification.body,
           data: message.data,
           android: message.android,
+          apns: message.apns,
         });
         if (String(message.token).startsWith("gone")) {
           return Response.json({ error: { code: 404, status: "NOT_FOUND" } }, { status: 404 });
@@ -182,13 +190,19 @@ Deno.test({
         assert.deepEqual(counts, { sent: 1, retried: 0, failed: 0, gone: 0 });
         assert.equal(stand.seen.fcm.length, 1);
         assert.deepEqual(
-          { ...stand.seen.fcm[0], data: { kind: stand.seen.fcm[0].data.kind }, android: undefined },
+          {
+            ...stand.seen.fcm[0],
+            data: { kind: stand.seen.fcm[0].data.kind },
+            android: undefined,
+            apns: undefined,
+          },
           {
             token: MANAGER_FCM,
             title: "HR portal",
             body: "A leave request awaits your decision.",
             data: { kind: "LEAVE_REQUEST_FILED" },
             android: undefined,
+            apns: undefined,
           },
         );
         assert.equal(stand.seen.fcm[0].data.leaveRequestId, requestId);
@@ -224,6 +238,15 @@ Deno.test({
           assert.deepEqual(stand.seen.fcm.at(-1)!.android, {
             collapse_key: `leaveRequest:${requestId}`,
             notification: { notification_count: unreadCount },
+          });
+          // An iOS app delivered through FCM gets the same badge and collapse id through FCM's `apns` block.
+          assert.deepEqual(stand.seen.fcm.at(-1)!.apns, {
+            headers: {
+              "apns-push-type": "alert",
+              "apns-priority": "10",
+              "apns-collapse-id": `leaveRequest:${requestId}`,
+            },
+            payload: { aps: { badge: unreadCount } },
           });
           assert.equal(stand.seen.tokenRequests, 1, "the FCM access token is reused");
           assert.doesNotMatch(JSON.stringify(stand.seen), /Gute Erholung/);

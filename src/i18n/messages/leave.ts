@@ -219,6 +219,18 @@ export const LEAVE_MESSAGES = {
     en: "This leave started on {date}; only leave that has not started yet can be cancelled. Ask HR to " +
       "correct it.",
   },
+  "leave.teamFromTooEarly": {
+    de: "Die Abwesenheiten des Teams werden höchstens {days} Tage zurück gezeigt, ab dem {date}.",
+    fr: "Les absences de l'équipe s'affichent au plus {days} jours en arrière, à partir du {date}.",
+    it: "Le assenze del team si mostrano al massimo {days} giorni indietro, dal {date}.",
+    en: "The team's absences are shown at most {days} days back, from {date}.",
+  },
+  "leave.teamTooLate": {
+    de: "Die Abwesenheiten des Teams werden höchstens {months} Monate voraus gezeigt, bis zum {date}.",
+    fr: "Les absences de l'équipe s'affichent au plus {months} mois à l'avance, jusqu'au {date}.",
+    it: "Le assenze del team si mostrano al massimo {months} mesi in anticipo, fino al {date}.",
+    en: "The team's absences are shown at most {months} months ahead, until {date}.",
+  },
   "leave.teamTooLong": {
     de: "Die Abwesenheiten des Teams werden für höchstens {max} Tage auf einmal gezeigt.",
     fr: "Les absences de l'équipe s'affichent pour {max} jours au plus à la fois.",
