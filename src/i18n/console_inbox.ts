@@ -43,6 +43,8 @@ export interface InboxTexts {
   noDocuments: string;
   document: string;
   received: string;
+  /** The heading of the column whose cells hold a request's decision buttons. */
+  decision: string;
 }
 
 export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
@@ -85,6 +87,7 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     noDocuments: "Keine Dokumente eingetroffen.",
     document: "Dokument",
     received: "Eingetroffen",
+    decision: "Entscheid",
   },
   fr: {
     inbox: "Boîte RH",
@@ -125,6 +128,7 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     noDocuments: "Aucun document reçu.",
     document: "Document",
     received: "Reçu le",
+    decision: "Décision",
   },
   it: {
     inbox: "Posta HR",
@@ -165,6 +169,7 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     noDocuments: "Nessun documento arrivato.",
     document: "Documento",
     received: "Arrivato il",
+    decision: "Decisione",
   },
   en: {
     inbox: "HR inbox",
@@ -205,6 +210,7 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     noDocuments: "No documents received.",
     document: "Document",
     received: "Received",
+    decision: "Decision",
   },
 };
 

@@ -33,6 +33,7 @@ import {
 } from "./console_kit.tsx";
 import { swissDate } from "../i18n/console_common.ts";
 import { MAX_DECISION_NOTE } from "../domain/fields.ts";
+import { localDay } from "../clock.ts";
 
 type Status = 200 | 400 | 403 | 404 | 409;
 
@@ -71,13 +72,13 @@ async function inboxPage(
       <h2 id="changes">{it.changes}</h2>
       {changes.items.length
         ? (
-          <Table labelledBy="changes" cols={[it.person, it.field, it.value, it.requested, ""]}>
+          <Table labelledBy="changes" cols={[it.person, it.field, it.value, it.requested, it.decision]}>
             {changes.items.map((r) => (
               <tr>
                 <td>{r.employee.name}</td>
                 <td>{r.field}</td>
                 <td>{r.value}{r.comment ? <p class="hint">{r.comment}</p> : null}</td>
-                <td>{r.createdAt.slice(0, 10)}</td>
+                <td>{swissDate(localDay(Date.parse(r.createdAt), deps.config.timeZone), p.lang)}</td>
                 <td>
                   <PostForm p={p} action={`/hr/inbox/changes/${r.id}`}>
                     <Decision value="APPLY" label={it.apply} about={`${r.employee.name}, ${r.field}`} />{" "}
@@ -98,7 +99,7 @@ async function inboxPage(
       <h2 id="leave">{it.leave}</h2>
       {leave.items.length
         ? (
-          <Table labelledBy="leave" cols={[it.person, it.leaveType, it.period, it.days, ""]}>
+          <Table labelledBy="leave" cols={[it.person, it.leaveType, it.period, it.days, it.decision]}>
             {leave.items.map((a) => (
               <tr>
                 <td>{a.employee.name}</td>
