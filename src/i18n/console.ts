@@ -20,6 +20,11 @@ export interface ConsoleTexts {
   accountInvited: string;
   accountActive: string;
   invite: string;
+  /** Inviting everyone still employed who has no account, at once. */
+  inviteAll: string;
+  inviteAllHint: string;
+  inviteAllNoEmail: string;
+  invitedAll: string;
   newPerson: string;
   personnelNumber: string;
   firstName: string;
@@ -129,6 +134,11 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     accountInvited: "eingeladen",
     accountActive: "aktiv",
     invite: "Einladen",
+    inviteAll: "Alle noch nicht Eingeladenen einladen",
+    inviteAllHint:
+      "{count} Person(en) ohne Konto, davon {noEmail} ohne geschäftliche E-Mail-Adresse. Jede erhält die Einladung in der Sprache ihres Personalblatts; wer Mitarbeitende führt, als vorgesetzte Person.",
+    inviteAllNoEmail: "{name} ({number}) hat keine geschäftliche E-Mail-Adresse und ist nicht eingeladen.",
+    invitedAll: "{count} Einladung(en) verschickt.",
     newPerson: "Neue Person",
     personnelNumber: "Personalnummer",
     firstName: "Vorname",
@@ -249,6 +259,11 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     accountInvited: "invited",
     accountActive: "active",
     invite: "Invite",
+    inviteAll: "Invite everyone not yet invited",
+    inviteAllHint:
+      "{count} person(s) without an account, {noEmail} of them without a work e-mail address. Each is invited in the language of their record; whoever has people reporting to them as a manager.",
+    inviteAllNoEmail: "{name} ({number}) has no work e-mail address and was not invited.",
+    invitedAll: "{count} invitation(s) sent.",
     newPerson: "New person",
     personnelNumber: "Personnel number",
     firstName: "First name",
@@ -368,6 +383,11 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     accountInvited: "invité",
     accountActive: "actif",
     invite: "Inviter",
+    inviteAll: "Inviter toutes les personnes pas encore invitées",
+    inviteAllHint:
+      "{count} personne(s) sans compte, dont {noEmail} sans adresse e-mail professionnelle. Chacune reçoit l'invitation dans la langue de son dossier ; qui dirige des collaborateurs, comme responsable.",
+    inviteAllNoEmail: "{name} ({number}) n'a pas d'adresse e-mail professionnelle et n'est pas invité·e.",
+    invitedAll: "{count} invitation(s) envoyée(s).",
     newPerson: "Nouvelle personne",
     personnelNumber: "Numéro du personnel",
     firstName: "Prénom",
@@ -489,6 +509,11 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     accountInvited: "invitato",
     accountActive: "attivo",
     invite: "Invitare",
+    inviteAll: "Invitare tutte le persone non ancora invitate",
+    inviteAllHint:
+      "{count} persona/e senza account, di cui {noEmail} senza indirizzo e-mail aziendale. Ognuna riceve l'invito nella lingua della sua scheda; chi dirige collaboratori, come superiore.",
+    inviteAllNoEmail: "{name} ({number}) non ha un indirizzo e-mail aziendale e non è stata invitata.",
+    invitedAll: "{count} invito/i inviato/i.",
     newPerson: "Nuova persona",
     personnelNumber: "Numero del personale",
     firstName: "Nome",

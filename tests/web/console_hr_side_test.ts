@@ -216,3 +216,129 @@ Deno.test("console inbox: a request waiting for a manager who cannot act is HR's
     t.close();
   }
 });
+
+Deno.test("console forms: a new person and a school-holiday file default to the organisation's canton; a new person gets a manager", async () => {
+  const t = await buildFixtureOrg();
+  try {
+    await addAccounts(t, [[HR_PN, "hr"]]);
+    const cookie = await hrCookie(t);
+    // Vetreria Ceresio's head office is in Ticino (tests/fixtures/org.yaml, settings.canton: TI).
+    const people = await (await t.request("/hr/people", { headers: cookie })).text();
+    const canton = /<select id="canton" name="canton"[^>]*>[\s\S]*?<\/select>/.exec(people)?.[0] ?? "";
+    assert.match(canton, /value="TI" selected>/);
+    assert.doesNotMatch(canton, /value="ZH" selected/);
+    const calendar = await (await t.request("/hr/calendar", { headers: cookie })).text();
+    const school = /<select id="scanton" name="canton"[^>]*>[\s\S]*?<\/select>/.exec(calendar)?.[0] ?? "";
+    assert.match(school, /value="TI" selected>/);
+
+    assert.match(people, /<label for="manager">Vorgesetzte Person<\/label>/);
+    const r = await t.request(
+      "/hr/people",
+      post(cookie, {
+        csrf: await csrf(t, cookie, "/hr/people"),
+        personnel_number: "V14",
+        first_name: "Marco",
+        last_name: "Bianchi",
+        work_email: "marco.bianchi@ceresio.example",
+        language: "it",
+        canton: "TI",
+        employment_start: "2027-01-04",
+        workload_percent: "100",
+        weekday: ["1", "2", "3", "4", "5"],
+        manager_personnel_number: "V02",
+        role: "employee",
+        invite: "no",
+      }),
+    );
+    assert.equal(r.status, 200, textOf(await r.text()).slice(0, 400));
+    assert.equal(
+      await value(
+        t,
+        "SELECT m.personnel_number FROM employees e JOIN employees m ON m.id = e.manager_id WHERE e.personnel_number = 'V14'",
+      ),
+      "V02",
+    );
+    // A manager nobody has is refused with the record's own problem, and nobody is added.
+    const bad = await t.request(
+      "/hr/people",
+      post(cookie, {
+        csrf: await csrf(t, cookie, "/hr/people"),
+        personnel_number: "V15",
+        first_name: "Ada",
+        last_name: "Neri",
+        canton: "TI",
+        employment_start: "2027-01-04",
+        workload_percent: "100",
+        weekday: ["1", "2", "3", "4", "5"],
+        manager_personnel_number: "V77",
+        role: "employee",
+        invite: "no",
+      }),
+    );
+    assert.equal(bad.status, 400);
+    assert.match(textOf(await bad.text()), /V77/);
+    assert.equal(await value(t, "SELECT count(*) FROM employees WHERE personnel_number = 'V15'"), 0);
+  } finally {
+    t.close();
+  }
+});
+
+Deno.test("invite everyone not yet invited: the console invites each in their language, managers as managers; user list tells invited, active and never invited", async () => {
+  const t = await buildFixtureOrg();
+  try {
+    await addAccounts(t, [[HR_PN, "hr"], ["V03", "employee"]]);
+    const before = await cli(t, ["user", "list"]);
+    assert.equal(before.code, 0, before.err);
+    assert.match(before.out, /sara\.pellegrini@ceresio\.example +employee +active/);
+    assert.match(before.out, /matteo\.cattaneo@ceresio\.example +never invited +V02 Matteo Cattaneo/);
+    assert.doesNotMatch(before.out, /V13/, "Reto Gisler left in 2025: nobody invites him");
+    assert.match(
+      before.out,
+      /3 account\(s\): 3 active, 0 invited \(no password yet\), 0 deactivated; 10 person\(s\) never invited\./,
+    );
+
+    const cookie = await hrCookie(t);
+    const page = await (await t.request("/hr/people", { headers: cookie })).text();
+    assert.match(textOf(page), /10 Person\(en\) ohne Konto, davon 0 ohne geschäftliche E-Mail-Adresse/);
+    const r = await t.request(
+      "/hr/people/invite-all",
+      post(cookie, { csrf: await csrf(t, cookie, "/hr/people") }),
+    );
+    assert.equal(r.status, 200);
+    const after = await r.text();
+    assert.match(textOf(after), /10 Einladung\(en\) verschickt\./);
+    assert.doesNotMatch(after, /action="\/hr\/people\/invite-all"/, "nobody is left to invite");
+    const role = (pn: string) =>
+      value(
+        t,
+        "SELECT u.role FROM users u JOIN employees e ON e.id = u.employee_id WHERE e.personnel_number = ?",
+        [
+          pn,
+        ],
+      );
+    assert.equal(await role("V02"), "manager", "Matteo leads the workshop");
+    assert.equal(await role("V01"), "manager");
+    assert.equal(await role("V04"), "employee");
+    assert.equal(await role("V13"), undefined);
+    // Each in the language of their record: Élodie Rochat's (V10) is French.
+    const subject = (to: string) => value(t, "SELECT subject FROM mail_outbox WHERE to_address = ?", [to]);
+    const french = String(await subject("elodie.rochat@ceresio.example"));
+    const italian = String(await subject("luca.bernasconi@ceresio.example"));
+    assert.match(french, /Vetreria Ceresio SA/);
+    assert.notEqual(french, italian);
+    assert.equal(
+      await value(t, "SELECT language FROM users WHERE email = 'elodie.rochat@ceresio.example'"),
+      "fr",
+    );
+
+    const list = await cli(t, ["user", "list"]);
+    assert.match(list.out, /matteo\.cattaneo@ceresio\.example +manager +invited/);
+    assert.match(list.out, /sara\.pellegrini@ceresio\.example +employee +active/);
+    assert.match(
+      list.out,
+      /13 account\(s\): 3 active, 10 invited \(no password yet\), 0 deactivated; 0 person\(s\) never invited\./,
+    );
+  } finally {
+    t.close();
+  }
+});
