@@ -97,6 +97,20 @@ export interface ConsoleTexts {
   manifestFile: string;
   pdfFiles: string;
   bulkSaved: string;
+  /** The payslips stored, per period on the pay page and per person on their page. */
+  /** The bulk upload's own problems (its files against its manifest). */
+  bulkTwice: string;
+  bulkNotUploaded: string;
+  bulkTooLarge: string;
+  bulkNotNamed: string;
+  bulkNoManifest: string;
+  importedPayslips: string;
+  show: string;
+  noPayslips: string;
+  payslipLabel: string;
+  grossCol: string;
+  netCol: string;
+  personPayslips: string;
   filesSent: string;
   bulkImport: string;
   workThrough: string;
@@ -208,7 +222,6 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     payslips: "Lohnabrechnungen",
     payslipsIntro:
       "Eine Lohnabrechnung als PDF aus der Lohnbuchhaltung für eine Person und einen Monat. Viele auf einmal: mit einem Manifest unten oder hr-service payslips import --manifest.",
-    period: "Monat",
     paymentDate: "Auszahlungsdatum",
     gross: "Bruttolohn (CHF)",
     net: "Nettolohn (CHF)",
@@ -222,6 +235,19 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     manifestFile: "Manifest (CSV)",
     pdfFiles: "PDF-Dateien (mehrere auswählen)",
     bulkSaved: "{count} Lohnabrechnung(en) importiert.",
+    bulkTwice: "Die Datei {file} ist zweimal hochgeladen.",
+    bulkNotUploaded: "Die Datei {file} ist nicht mit dem Manifest hochgeladen.",
+    bulkTooLarge: "{file} ist grösser als {mb} MB.",
+    bulkNotNamed: "Die hochgeladene Datei {file} steht auf keiner Zeile des Manifests.",
+    bulkNoManifest: "Ein Manifest (CSV) ist nötig.",
+    importedPayslips: "Importierte Lohnabrechnungen",
+    period: "Monat",
+    show: "Anzeigen",
+    noPayslips: "Keine Lohnabrechnungen.",
+    payslipLabel: "Abrechnung",
+    grossCol: "Brutto",
+    netCol: "Netto",
+    personPayslips: "Lohnabrechnungen",
     filesSent:
       "Gesendet: {names}. Nichts wurde gespeichert; bitte die Dateien nach der Korrektur erneut auswählen.",
     bulkImport: "Importieren",
@@ -332,7 +358,6 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     payslips: "Payslips",
     payslipsIntro:
       "One payslip PDF from payroll for a person and a month. Many at once: with a manifest below, or hr-service payslips import --manifest.",
-    period: "Month",
     paymentDate: "Payment date",
     gross: "Gross pay (CHF)",
     net: "Net pay (CHF)",
@@ -346,6 +371,19 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     manifestFile: "Manifest (CSV)",
     pdfFiles: "PDF files (choose several)",
     bulkSaved: "{count} payslip(s) imported.",
+    bulkTwice: "The file {file} was uploaded twice.",
+    bulkNotUploaded: "The file {file} was not uploaded with the manifest.",
+    bulkTooLarge: "{file} is larger than {mb} MB.",
+    bulkNotNamed: "The uploaded file {file} is named on no line of the manifest.",
+    bulkNoManifest: "A manifest (CSV) is required.",
+    importedPayslips: "Imported payslips",
+    period: "Month",
+    show: "Show",
+    noPayslips: "No payslips.",
+    payslipLabel: "Payslip",
+    grossCol: "Gross",
+    netCol: "Net",
+    personPayslips: "Payslips",
     filesSent: "Sent: {names}. Nothing was saved; choose the files again once corrected.",
     bulkImport: "Import",
     workThrough: "Working through a closure",
@@ -457,7 +495,6 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     payslips: "Fiches de salaire",
     payslipsIntro:
       "Une fiche de salaire en PDF de la comptabilité salariale pour une personne et un mois. Plusieurs à la fois : avec un manifeste ci-dessous, ou hr-service payslips import --manifest.",
-    period: "Mois",
     paymentDate: "Date de paiement",
     gross: "Salaire brut (CHF)",
     net: "Salaire net (CHF)",
@@ -471,6 +508,19 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     manifestFile: "Manifeste (CSV)",
     pdfFiles: "Fichiers PDF (en choisir plusieurs)",
     bulkSaved: "{count} fiche(s) de salaire importée(s).",
+    bulkTwice: "Le fichier {file} a été envoyé deux fois.",
+    bulkNotUploaded: "Le fichier {file} n'a pas été envoyé avec le manifeste.",
+    bulkTooLarge: "{file} dépasse {mb} Mo.",
+    bulkNotNamed: "Le fichier envoyé {file} ne figure sur aucune ligne du manifeste.",
+    bulkNoManifest: "Un manifeste (CSV) est nécessaire.",
+    importedPayslips: "Fiches de salaire importées",
+    period: "Mois",
+    show: "Afficher",
+    noPayslips: "Aucune fiche de salaire.",
+    payslipLabel: "Fiche",
+    grossCol: "Brut",
+    netCol: "Net",
+    personPayslips: "Fiches de salaire",
     filesSent:
       "Envoyé : {names}. Rien n'a été enregistré ; choisissez à nouveau les fichiers une fois corrigés.",
     bulkImport: "Importer",
@@ -583,7 +633,6 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     payslips: "Conteggi di salario",
     payslipsIntro:
       "Un conteggio di salario in PDF dalla contabilità salariale per una persona e un mese. Molti insieme: con un manifesto qui sotto, o hr-service payslips import --manifest.",
-    period: "Mese",
     paymentDate: "Data di pagamento",
     gross: "Salario lordo (CHF)",
     net: "Salario netto (CHF)",
@@ -597,6 +646,19 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     manifestFile: "Manifesto (CSV)",
     pdfFiles: "File PDF (sceglierne più di uno)",
     bulkSaved: "{count} conteggio/i di salario importato/i.",
+    bulkTwice: "Il file {file} è stato caricato due volte.",
+    bulkNotUploaded: "Il file {file} non è stato caricato con il manifesto.",
+    bulkTooLarge: "{file} supera {mb} MB.",
+    bulkNotNamed: "Il file caricato {file} non figura su nessuna riga del manifesto.",
+    bulkNoManifest: "Serve un manifesto (CSV).",
+    importedPayslips: "Conteggi di salario importati",
+    period: "Mese",
+    show: "Mostrare",
+    noPayslips: "Nessun conteggio di salario.",
+    payslipLabel: "Conteggio",
+    grossCol: "Lordo",
+    netCol: "Netto",
+    personPayslips: "Conteggi di salario",
     filesSent: "Inviato: {names}. Non è stato salvato nulla; scegliere di nuovo i file una volta corretti.",
     bulkImport: "Importa",
     workThrough: "Lavoro durante una chiusura",

@@ -342,3 +342,80 @@ Deno.test("invite everyone not yet invited: the console invites each in their la
     t.close();
   }
 });
+
+Deno.test("console pay: the imported payslips of a month, and on a person's page theirs, amounts in Swiss format", async () => {
+  const t = await buildFixtureOrg();
+  const dir = await Deno.makeTempDir({ prefix: "hr-payslips-" });
+  try {
+    await addAccounts(t, [[HR_PN, "hr"]]);
+    const pdf = new TextEncoder().encode("%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+    for (const f of ["v04-10.pdf", "v04-11.pdf", "v03-11.pdf"]) await Deno.writeFile(`${dir}/${f}`, pdf);
+    await Deno.writeTextFile(
+      `${dir}/manifest.csv`,
+      "personnel_number;period;payment_date;gross;net;file\r\n" +
+        "V04;2026-10;23.10.2026;6'500.00;5'480.35;v04-10.pdf\r\n" +
+        "V04;2026-11;25.11.2026;6'500.00;5'480.35;v04-11.pdf\r\n" +
+        "V03;2026-11;25.11.2026;4'160.00;3'512.80;v03-11.pdf\r\n",
+    );
+    const imported = await cli(t, ["payslips", "import", "--manifest", `${dir}/manifest.csv`]);
+    assert.equal(imported.code, 0, imported.err);
+    const cookie = await hrCookie(t);
+
+    // The current month (the tests' clock: 18 November 2026) unless another is asked for.
+    const november = textOf(await (await t.request("/hr/pay", { headers: cookie })).text());
+    assert.match(november, /Importierte Lohnabrechnungen/);
+    assert.match(november, /Luca Bernasconi \(V04\) November 2026 25\.11\.2026 6'500\.00 CHF 5'480\.35 CHF/);
+    assert.match(november, /Sara Pellegrini \(V03\) November 2026 25\.11\.2026 4'160\.00 CHF 3'512\.80 CHF/);
+    assert.doesNotMatch(november, /23\.10\.2026/);
+    const october = textOf(await (await t.request("/hr/pay?period=2026-10", { headers: cookie })).text());
+    assert.match(october, /Luca Bernasconi \(V04\) Oktober 2026 23\.10\.2026/);
+    assert.doesNotMatch(october, /Sara Pellegrini \(V03\)/);
+    const september = textOf(await (await t.request("/hr/pay?period=2026-09", { headers: cookie })).text());
+    assert.match(september, /Keine Lohnabrechnungen\./);
+
+    const luca = textOf(await (await t.request("/hr/people/V04", { headers: cookie })).text());
+    assert.match(
+      luca,
+      /Lohnabrechnungen Abrechnung Auszahlungsdatum Brutto Netto November 2026 25\.11\.2026 6'500\.00 CHF 5'480\.35 CHF Oktober 2026 23\.10\.2026/,
+    );
+    const giada = textOf(await (await t.request("/hr/people/V12", { headers: cookie })).text());
+    assert.match(giada, /Lohnabrechnungen Keine Lohnabrechnungen\./);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    t.close();
+  }
+});
+
+Deno.test("console pay in German: the bulk upload's files against its manifest are reported in German; nothing stored", async () => {
+  const t = await buildFixtureOrg();
+  try {
+    await addAccounts(t, [[HR_PN, "hr"]]);
+    const cookie = await hrCookie(t);
+    const pdf = new TextEncoder().encode("%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+    const body = new FormData();
+    body.append("csrf", await csrf(t, cookie, "/hr/pay"));
+    body.append(
+      "manifest",
+      new File(
+        ["personnel_number;period;payment_date;gross;net;file\r\nV04;2026-11;25.11.2026;6500;5480.35;fehlt.pdf\r\n"],
+        "manifest.csv",
+      ),
+    );
+    body.append("files", new File([pdf], "uebrig.pdf"));
+    const r = await t.request("/hr/pay/payslips/bulk", { method: "POST", headers: cookie, body });
+    assert.equal(r.status, 400);
+    const text = textOf(await r.text());
+    assert.match(text, /Die Datei fehlt\.pdf ist nicht mit dem Manifest hochgeladen\./);
+    assert.match(text, /Die hochgeladene Datei uebrig\.pdf steht auf keiner Zeile des Manifests\./);
+    assert.doesNotMatch(text, /named on no line|was not uploaded/);
+    assert.equal(await value(t, "SELECT count(*) FROM payslips"), 0);
+
+    const none = new FormData();
+    none.append("csrf", await csrf(t, cookie, "/hr/pay"));
+    const empty = await t.request("/hr/pay/payslips/bulk", { method: "POST", headers: cookie, body: none });
+    assert.equal(empty.status, 400);
+    assert.match(textOf(await empty.text()), /Ein Manifest \(CSV\) ist nötig\./);
+  } finally {
+    t.close();
+  }
+});
