@@ -419,3 +419,55 @@ Deno.test("console pay in German: the bulk upload's files against its manifest a
     t.close();
   }
 });
+
+Deno.test("console leave overview: the month's company closure and the school holidays of the people's cantons", async () => {
+  const t = await buildFixtureOrg();
+  const dir = await Deno.makeTempDir({ prefix: "hr-school-" });
+  try {
+    await addAccounts(t, [[HR_PN, "hr"]]);
+    // Ticino's Christmas school holidays 2026/27 as an iCalendar file (one all-day event; DTEND the day after
+    // the last day, RFC 5545). Dates as the Canton Ticino's school calendar publishes them
+    // (https://www4.ti.ch/decs/ds/calendario-scolastico/).
+    await Deno.writeTextFile(
+      `${dir}/ti.ics`,
+      [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Test//Scuola TI//IT",
+        "BEGIN:VEVENT",
+        "UID:natale-2026@ti.example",
+        "DTSTAMP:20260801T000000Z",
+        "DTSTART;VALUE=DATE:20261224",
+        "DTEND;VALUE=DATE:20270107",
+        "SUMMARY:Vacanze di Natale",
+        "END:VEVENT",
+        "END:VCALENDAR",
+        "",
+      ].join("\r\n"),
+    );
+    const imported = await cli(t, ["school-holidays", "import", "--canton", "TI", "--file", `${dir}/ti.ics`]);
+    assert.equal(imported.code, 0, imported.err);
+    const cookie = await hrCookie(t);
+    const december = textOf(
+      await (await t.request("/hr/leave/overview?month=2026-12", { headers: cookie })).text(),
+    );
+    assert.match(december, /Betriebsferien und Schulferien in diesem Monat/);
+    assert.match(
+      december,
+      /Betriebsferien: Betriebsferien, 28\.12\.2026 – 31\.12\.2026 \(vom Ferienguthaben abgezogen\)/,
+    );
+    assert.match(december, /Schulferien TI: Vacanze di Natale, 24\.12\.2026 – 06\.01\.2027/);
+    const january = textOf(
+      await (await t.request("/hr/leave/overview?month=2027-01", { headers: cookie })).text(),
+    );
+    assert.match(january, /Schulferien TI: Vacanze di Natale/);
+    assert.doesNotMatch(january, /Betriebsferien:/);
+    const march = textOf(
+      await (await t.request("/hr/leave/overview?month=2027-03", { headers: cookie })).text(),
+    );
+    assert.doesNotMatch(march, /Betriebsferien und Schulferien in diesem Monat/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    t.close();
+  }
+});
