@@ -117,3 +117,13 @@ export function unneutralizeCell(cell: string): string {
 export function toCsv(rows: (string | number | null | undefined)[][]): string {
   return rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
+
+/**
+ * Writes rows as the CSV Excel on a Swiss or German Windows opens as columns: semicolons (the list separator
+ * there), a UTF-8 byte-order mark (without it Excel reads the bytes as Windows-1252: "ZÃ¼rich") and CRLF line
+ * ends; cells as `csvCell` writes them (a cell holding a semicolon is quoted, so the separator never splits
+ * one).
+ */
+export function toExcelCsv(rows: (string | number | null | undefined)[][]): string {
+  return "\uFEFF" + rows.map((r) => r.map(csvCell).join(";")).join("\r\n") + "\r\n";
+}

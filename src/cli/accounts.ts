@@ -1,8 +1,8 @@
 import { isEmailAddress } from "../domain/fields.ts";
 import { isLang } from "../i18n/mod.ts";
-import { eq } from "drizzle-orm";
+import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { employees, users } from "../db/schema/mod.ts";
+import { employees, userIdentities, users } from "../db/schema/mod.ts";
 import { ROLES } from "../domain/access.ts";
 import { hashPassword } from "../signin/password.ts";
 import { base64url } from "../crypto.ts";
@@ -162,14 +162,46 @@ export async function resetPassword(deps: AppDeps, email: string, password?: str
   return { password: pw, generated: password === undefined };
 }
 
-/** All accounts, for `user list`. */
-export function listUsers(deps: Pick<AppDeps, "db">) {
-  return deps.db.select({
+/**
+ * All accounts, for `user list`, each with whether it was ever taken up: a password set, or a sign-in through
+ * the organisation's sign-on. An account made by an invitation has neither until the person follows the link.
+ */
+export async function listUsers(deps: Pick<AppDeps, "db">) {
+  const rows = await deps.db.select({
     email: users.email,
     role: users.role,
     active: users.active,
     language: users.language,
     employeeId: users.employeeId,
     lockedUntil: users.lockedUntil,
+    hasPassword: sql<number>`${users.passwordHash} IS NOT NULL`.mapWith(Number),
+    signedIn: sql<
+      number
+    >`${users.lastSignInAt} IS NOT NULL OR EXISTS (SELECT 1 FROM ${userIdentities} WHERE ${userIdentities.userId} = ${users.id})`
+      .mapWith(Number),
   }).from(users).orderBy(users.email);
+  return rows.map(({ hasPassword, signedIn, ...u }) => ({
+    ...u,
+    state: !u.active
+      ? "deactivated" as const
+      : hasPassword || signedIn
+      ? "active" as const
+      : "invited" as const,
+  }));
+}
+
+/**
+ * People of the employee file still employed on `today` (or starting later) without an account: nobody ever
+ * invited them. By last then first name.
+ */
+export async function peopleNeverInvited(deps: Pick<AppDeps, "db">, today: string) {
+  return await deps.db.select({
+    personnelNumber: employees.personnelNumber,
+    firstName: employees.firstName,
+    lastName: employees.lastName,
+    workEmail: employees.workEmail,
+  }).from(employees).leftJoin(users, eq(users.employeeId, employees.id)).where(and(
+    isNull(users.id),
+    or(isNull(employees.employmentEnd), gte(employees.employmentEnd, today)),
+  )).orderBy(employees.lastName, employees.firstName);
 }

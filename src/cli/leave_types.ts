@@ -9,7 +9,7 @@ import { parseStepText, stepText } from "../domain/entitlement.ts";
 import { employees, leaveTypes } from "../db/schema/mod.ts";
 import { nothingImported, number, refusing, text } from "./args.ts";
 import { hrLeaveBalances, importOpeningBalances } from "../services/hr_leave.ts";
-import { toCsv } from "../csv.ts";
+import { toCsv, toExcelCsv } from "../csv.ts";
 
 function describe(p: Awaited<ReturnType<typeof getLeavePolicy>>): string {
   if (!p.deductsBalance) return `${p.code}: recorded, no balance.\n`;
@@ -158,17 +158,27 @@ export const leaveTypeCommands: Command[] = [
   {
     name: "leave balances",
     summary: "Show everyone's (or one person's) leave balances for a year, as text or CSV",
-    usage: "leave balances [--employee <personnel number>] [--year <yyyy>] [--format text|csv]\n\n" +
+    usage:
+      "leave balances [--employee <personnel number>] [--year <yyyy>] [--format text|csv] [--excel]\n\n" +
       "Per person and leave type: entitlement, carry-over, corrections, available, used, planned, requested\n" +
       "(not yet approved, not deducted) and remaining, the figures the person sees in the portal. Without\n" +
-      "--employee, everyone employed in the year; the year is the current one unless given. CSV cells that\n" +
-      "start like a spreadsheet formula are written as text.",
-    options: { employee: { type: "string" }, year: { type: "string" }, format: { type: "string" } },
+      "--employee, everyone employed in the year; the year is the current one unless given. A leave type\n" +
+      "without a balance is listed only where days were taken or asked for. CSV cells that start like a\n" +
+      "spreadsheet formula are written as text. --excel writes the CSV Excel on a Swiss or German Windows\n" +
+      "opens as columns: semicolons, a UTF-8 byte-order mark, CRLF line ends (as employees export --excel).",
+    options: {
+      employee: { type: "string" },
+      year: { type: "string" },
+      format: { type: "string" },
+      excel: { type: "boolean" },
+    },
     async run(deps, { values }, io) {
-      const format = (values.format ?? "text") as string;
+      const excel = values.excel === true;
+      const format = (values.format ?? (excel ? "csv" : "text")) as string;
       if (format !== "text" && format !== "csv") {
         throw new UsageError(`--format is text or csv, got "${format}".`);
       }
+      if (excel && format !== "csv") throw new UsageError("--excel writes CSV: leave out --format text.");
       const year = number(values, "year");
       if (year !== undefined && !(Number.isInteger(year) && year >= 2000 && year <= 2100)) {
         throw new UsageError(`--year must be a year from 2000 to 2100, got "${values.year}".`);
@@ -181,6 +191,10 @@ export const leaveTypeCommands: Command[] = [
         })
       );
       const shown = (n: number | null) => n === null ? "" : String(n);
+      // A type without a balance (maternity, moving, …) is listed only when days were taken or asked for:
+      // for most people most types do not apply, and a row of empty cells each says nothing.
+      const applies = (b: { deductsBalance: boolean; used: number; planned: number; pending: number }) =>
+        b.deductsBalance || b.used > 0 || b.planned > 0 || b.pending > 0;
       if (format === "csv") {
         const rows: (string | number | null)[][] = [[
           "personnel_number",
@@ -197,7 +211,7 @@ export const leaveTypeCommands: Command[] = [
           "remaining",
         ]];
         for (const p of r.people) {
-          for (const b of p.balances) {
+          for (const b of p.balances.filter(applies)) {
             rows.push([
               p.personnelNumber,
               p.name,
@@ -214,13 +228,12 @@ export const leaveTypeCommands: Command[] = [
             ]);
           }
         }
-        io.out(toCsv(rows));
+        io.out(excel ? toExcelCsv(rows) : toCsv(rows));
         return 0;
       }
       for (const p of r.people) {
         io.out(`${p.personnelNumber}  ${p.name}\n`);
-        // A type without a balance is listed only when days were taken or asked for.
-        for (const b of p.balances.filter((b) => b.deductsBalance || b.used || b.planned || b.pending)) {
+        for (const b of p.balances.filter(applies)) {
           io.out(
             b.deductsBalance
               ? `  ${b.code.padEnd(14)} entitlement ${shown(b.entitlement)}, carry-over ${

@@ -9,6 +9,7 @@ import {
   createFirstAdmin,
   linkUser,
   listUsers,
+  peopleNeverInvited,
   resetPassword,
   setActive,
   setRole,
@@ -21,6 +22,7 @@ import { exportAudit } from "./audit.ts";
 import { listMail } from "../mail/outbox.ts";
 import { invite } from "../services/invitations.ts";
 import { AppError } from "../errors.ts";
+import { todayOf } from "../services/common.ts";
 import { getSetting, setSetting } from "../settings.ts";
 import { HALF_DAY_HOLIDAYS, isHalfDayList } from "../domain/calendar.ts";
 import { assistantCommands } from "./assistants.ts";
@@ -188,8 +190,11 @@ export const COMMANDS: Command[] = [
   },
   {
     name: "user list",
-    summary: "List accounts",
-    usage: "user list",
+    summary: "List accounts (active, invited without a password yet, deactivated) and people never invited",
+    usage: "user list\n\n" +
+      "Each account with its role and state: active (a password set, or signed in through the organisation's\n" +
+      "sign-on), invited (the invitation's link not yet followed), deactivated; then the people of the employee\n" +
+      "file, still employed, who have no account: never invited.",
     async run(deps, _a, io) {
       const rows = await listUsers(deps);
       const now = deps.clock.now();
@@ -198,12 +203,27 @@ export const COMMANDS: Command[] = [
           ? `  locked until ${new Date(u.lockedUntil).toISOString().slice(11, 16)} UTC`
           : "";
         io.out(
-          `${u.email.padEnd(32)} ${u.role.padEnd(10)} ${u.active ? "active" : "deactivated"}${
+          `${u.email.padEnd(32)} ${u.role.padEnd(10)} ${u.state.padEnd(13)}${
             u.employeeId ? "" : "  (no employee record)"
           }${locked}\n`,
         );
       }
-      io.out(`${rows.length} account(s).\n`);
+      const never = await peopleNeverInvited(deps, todayOf(deps));
+      for (const p of never) {
+        io.out(
+          `${(p.workEmail ?? "(no work e-mail)").padEnd(32)} ${"".padEnd(10)} ${
+            "never invited".padEnd(13)
+          }  ${p.personnelNumber} ${p.firstName} ${p.lastName}\n`,
+        );
+      }
+      const count = (s: string) => rows.filter((u) => u.state === s).length;
+      io.out(
+        `${rows.length} account(s): ${count("active")} active, ${
+          count("invited")
+        } invited (no password yet), ${
+          count("deactivated")
+        } deactivated; ${never.length} person(s) never invited.\n`,
+      );
       return 0;
     },
   },

@@ -22,6 +22,11 @@ export interface ConsoleTexts {
   accountInvited: string;
   accountActive: string;
   invite: string;
+  /** Inviting everyone still employed who has no account, at once. */
+  inviteAll: string;
+  inviteAllHint: string;
+  inviteAllNoEmail: string;
+  invitedAll: string;
   newPerson: string;
   personnelNumber: string;
   firstName: string;
@@ -94,6 +99,20 @@ export interface ConsoleTexts {
   manifestFile: string;
   pdfFiles: string;
   bulkSaved: string;
+  /** The payslips stored, per period on the pay page and per person on their page. */
+  /** The bulk upload's own problems (its files against its manifest). */
+  bulkTwice: string;
+  bulkNotUploaded: string;
+  bulkTooLarge: string;
+  bulkNotNamed: string;
+  bulkNoManifest: string;
+  importedPayslips: string;
+  show: string;
+  noPayslips: string;
+  payslipLabel: string;
+  grossCol: string;
+  netCol: string;
+  personPayslips: string;
   filesSent: string;
   bulkImport: string;
   workThrough: string;
@@ -133,6 +152,11 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     accountInvited: "eingeladen",
     accountActive: "aktiv",
     invite: "Einladen",
+    inviteAll: "Alle noch nicht Eingeladenen einladen",
+    inviteAllHint:
+      "{count} Person(en) ohne Konto, davon {noEmail} ohne geschäftliche E-Mail-Adresse. Jede erhält die Einladung in der Sprache ihres Personalblatts; wer Mitarbeitende führt, als vorgesetzte Person.",
+    inviteAllNoEmail: "{name} ({number}) hat keine geschäftliche E-Mail-Adresse und ist nicht eingeladen.",
+    invitedAll: "{count} Einladung(en) verschickt.",
     newPerson: "Neue Person",
     personnelNumber: "Personalnummer",
     firstName: "Vorname",
@@ -202,7 +226,6 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     payslips: "Lohnabrechnungen",
     payslipsIntro:
       "Eine Lohnabrechnung als PDF aus der Lohnbuchhaltung für eine Person und einen Monat. Viele auf einmal: mit einem Manifest unten oder hr-service payslips import --manifest.",
-    period: "Monat",
     paymentDate: "Auszahlungsdatum",
     gross: "Bruttolohn (CHF)",
     net: "Nettolohn (CHF)",
@@ -216,6 +239,19 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     manifestFile: "Manifest (CSV)",
     pdfFiles: "PDF-Dateien (mehrere auswählen)",
     bulkSaved: "{count} Lohnabrechnung(en) importiert.",
+    bulkTwice: "Die Datei {file} ist zweimal hochgeladen.",
+    bulkNotUploaded: "Die Datei {file} ist nicht mit dem Manifest hochgeladen.",
+    bulkTooLarge: "{file} ist grösser als {mb} MB.",
+    bulkNotNamed: "Die hochgeladene Datei {file} steht auf keiner Zeile des Manifests.",
+    bulkNoManifest: "Ein Manifest (CSV) ist nötig.",
+    importedPayslips: "Importierte Lohnabrechnungen",
+    period: "Monat",
+    show: "Anzeigen",
+    noPayslips: "Keine Lohnabrechnungen.",
+    payslipLabel: "Abrechnung",
+    grossCol: "Brutto",
+    netCol: "Netto",
+    personPayslips: "Lohnabrechnungen",
     filesSent:
       "Gesendet: {names}. Nichts wurde gespeichert; bitte die Dateien nach der Korrektur erneut auswählen.",
     bulkImport: "Importieren",
@@ -255,6 +291,11 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     accountInvited: "invited",
     accountActive: "active",
     invite: "Invite",
+    inviteAll: "Invite everyone not yet invited",
+    inviteAllHint:
+      "{count} person(s) without an account, {noEmail} of them without a work e-mail address. Each is invited in the language of their record; whoever has people reporting to them as a manager.",
+    inviteAllNoEmail: "{name} ({number}) has no work e-mail address and was not invited.",
+    invitedAll: "{count} invitation(s) sent.",
     newPerson: "New person",
     personnelNumber: "Personnel number",
     firstName: "First name",
@@ -323,7 +364,6 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     payslips: "Payslips",
     payslipsIntro:
       "One payslip PDF from payroll for a person and a month. Many at once: with a manifest below, or hr-service payslips import --manifest.",
-    period: "Month",
     paymentDate: "Payment date",
     gross: "Gross pay (CHF)",
     net: "Net pay (CHF)",
@@ -337,6 +377,19 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     manifestFile: "Manifest (CSV)",
     pdfFiles: "PDF files (choose several)",
     bulkSaved: "{count} payslip(s) imported.",
+    bulkTwice: "The file {file} was uploaded twice.",
+    bulkNotUploaded: "The file {file} was not uploaded with the manifest.",
+    bulkTooLarge: "{file} is larger than {mb} MB.",
+    bulkNotNamed: "The uploaded file {file} is named on no line of the manifest.",
+    bulkNoManifest: "A manifest (CSV) is required.",
+    importedPayslips: "Imported payslips",
+    period: "Month",
+    show: "Show",
+    noPayslips: "No payslips.",
+    payslipLabel: "Payslip",
+    grossCol: "Gross",
+    netCol: "Net",
+    personPayslips: "Payslips",
     filesSent: "Sent: {names}. Nothing was saved; choose the files again once corrected.",
     bulkImport: "Import",
     workThrough: "Working through a closure",
@@ -376,6 +429,11 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     accountInvited: "invité",
     accountActive: "actif",
     invite: "Inviter",
+    inviteAll: "Inviter toutes les personnes pas encore invitées",
+    inviteAllHint:
+      "{count} personne(s) sans compte, dont {noEmail} sans adresse e-mail professionnelle. Chacune reçoit l'invitation dans la langue de son dossier ; qui dirige des collaborateurs, comme responsable.",
+    inviteAllNoEmail: "{name} ({number}) n'a pas d'adresse e-mail professionnelle et n'est pas invité·e.",
+    invitedAll: "{count} invitation(s) envoyée(s).",
     newPerson: "Nouvelle personne",
     personnelNumber: "Numéro du personnel",
     firstName: "Prénom",
@@ -445,7 +503,6 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     payslips: "Fiches de salaire",
     payslipsIntro:
       "Une fiche de salaire en PDF de la comptabilité salariale pour une personne et un mois. Plusieurs à la fois : avec un manifeste ci-dessous, ou hr-service payslips import --manifest.",
-    period: "Mois",
     paymentDate: "Date de paiement",
     gross: "Salaire brut (CHF)",
     net: "Salaire net (CHF)",
@@ -459,6 +516,19 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     manifestFile: "Manifeste (CSV)",
     pdfFiles: "Fichiers PDF (en choisir plusieurs)",
     bulkSaved: "{count} fiche(s) de salaire importée(s).",
+    bulkTwice: "Le fichier {file} a été envoyé deux fois.",
+    bulkNotUploaded: "Le fichier {file} n'a pas été envoyé avec le manifeste.",
+    bulkTooLarge: "{file} dépasse {mb} Mo.",
+    bulkNotNamed: "Le fichier envoyé {file} ne figure sur aucune ligne du manifeste.",
+    bulkNoManifest: "Un manifeste (CSV) est nécessaire.",
+    importedPayslips: "Fiches de salaire importées",
+    period: "Mois",
+    show: "Afficher",
+    noPayslips: "Aucune fiche de salaire.",
+    payslipLabel: "Fiche",
+    grossCol: "Brut",
+    netCol: "Net",
+    personPayslips: "Fiches de salaire",
     filesSent:
       "Envoyé : {names}. Rien n'a été enregistré ; choisissez à nouveau les fichiers une fois corrigés.",
     bulkImport: "Importer",
@@ -499,6 +569,11 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     accountInvited: "invitato",
     accountActive: "attivo",
     invite: "Invitare",
+    inviteAll: "Invitare tutte le persone non ancora invitate",
+    inviteAllHint:
+      "{count} persona/e senza account, di cui {noEmail} senza indirizzo e-mail aziendale. Ognuna riceve l'invito nella lingua della sua scheda; chi dirige collaboratori, come superiore.",
+    inviteAllNoEmail: "{name} ({number}) non ha un indirizzo e-mail aziendale e non è stata invitata.",
+    invitedAll: "{count} invito/i inviato/i.",
     newPerson: "Nuova persona",
     personnelNumber: "Numero del personale",
     firstName: "Nome",
@@ -568,7 +643,6 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     payslips: "Conteggi di salario",
     payslipsIntro:
       "Un conteggio di salario in PDF dalla contabilità salariale per una persona e un mese. Molti insieme: con un manifesto qui sotto, o hr-service payslips import --manifest.",
-    period: "Mese",
     paymentDate: "Data di pagamento",
     gross: "Salario lordo (CHF)",
     net: "Salario netto (CHF)",
@@ -582,6 +656,19 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     manifestFile: "Manifesto (CSV)",
     pdfFiles: "File PDF (sceglierne più di uno)",
     bulkSaved: "{count} conteggio/i di salario importato/i.",
+    bulkTwice: "Il file {file} è stato caricato due volte.",
+    bulkNotUploaded: "Il file {file} non è stato caricato con il manifesto.",
+    bulkTooLarge: "{file} supera {mb} MB.",
+    bulkNotNamed: "Il file caricato {file} non figura su nessuna riga del manifesto.",
+    bulkNoManifest: "Serve un manifesto (CSV).",
+    importedPayslips: "Conteggi di salario importati",
+    period: "Mese",
+    show: "Mostrare",
+    noPayslips: "Nessun conteggio di salario.",
+    payslipLabel: "Conteggio",
+    grossCol: "Lordo",
+    netCol: "Netto",
+    personPayslips: "Conteggi di salario",
     filesSent: "Inviato: {names}. Non è stato salvato nulla; scegliere di nuovo i file una volta corretti.",
     bulkImport: "Importa",
     workThrough: "Lavoro durante una chiusura",

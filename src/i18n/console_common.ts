@@ -63,6 +63,15 @@ export function swissDate(day: string | null | undefined, lang: string): string 
 }
 
 /**
+ * An amount as Swiss readers write it, whatever the language: two decimals, thousands grouped by an
+ * apostrophe (`6'500.00`, `-344.50`).
+ */
+export function swissAmount(n: number): string {
+  const [whole, cents] = Math.abs(n).toFixed(2).split(".");
+  return `${n < 0 ? "-" : ""}${whole.replace(/\B(?=(\d{3})+$)/g, "'")}.${cents}`;
+}
+
+/**
  * A service's refusal in the reader's language: the catalogue's text (src/i18n/messages); one without a
  * catalogue id (a bug the catalogue test looks for) as the service said it.
  */

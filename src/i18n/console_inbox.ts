@@ -43,6 +43,17 @@ export interface InboxTexts {
   noDocuments: string;
   document: string;
   received: string;
+  /** The heading of the column whose cells hold a request's decision buttons. */
+  decision: string;
+  /** Leave requests waiting for someone who cannot decide them. */
+  stranded: string;
+  strandedIntro: string;
+  noStranded: string;
+  waitsFor: string;
+  cannotAct: Record<"NO_ACCOUNT" | "NOT_ACTIVATED" | "DEACTIVATED" | "NO_APPROVAL_RIGHT", string>;
+  routeTo: string;
+  route: string;
+  routed: string;
 }
 
 export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
@@ -85,6 +96,21 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     noDocuments: "Keine Dokumente eingetroffen.",
     document: "Dokument",
     received: "Eingetroffen",
+    decision: "Entscheid",
+    stranded: "Gesuche bei jemandem, der nicht entscheiden kann",
+    strandedIntro:
+      "Diese Gesuche warten auf eine Person ohne Konto, mit einer nie angenommenen Einladung, mit deaktiviertem Konto oder ohne Recht zu entscheiden. HR entscheidet sie hier oder gibt sie jemandem, der entscheiden kann.",
+    noStranded: "Jedes wartende Gesuch liegt bei jemandem, der es entscheiden kann.",
+    waitsFor: "Wartet auf",
+    cannotAct: {
+      NO_ACCOUNT: "hat kein Konto",
+      NOT_ACTIVATED: "hat die Einladung nie angenommen",
+      DEACTIVATED: "Konto deaktiviert",
+      NO_APPROVAL_RIGHT: "Rolle ohne Recht zu entscheiden",
+    },
+    routeTo: "Oder weiterleiten an",
+    route: "Weiterleiten",
+    routed: "Das Gesuch ist an {name} weitergeleitet; die Person ist benachrichtigt.",
   },
   fr: {
     inbox: "Boîte RH",
@@ -125,6 +151,21 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     noDocuments: "Aucun document reçu.",
     document: "Document",
     received: "Reçu le",
+    decision: "Décision",
+    stranded: "Demandes chez quelqu'un qui ne peut pas décider",
+    strandedIntro:
+      "Ces demandes attendent une personne sans compte, dont l'invitation n'a jamais été acceptée, dont le compte est désactivé ou qui n'a pas le droit de décider. Les RH les décident ici ou les confient à quelqu'un qui peut décider.",
+    noStranded: "Chaque demande en attente est chez quelqu'un qui peut la décider.",
+    waitsFor: "Attend",
+    cannotAct: {
+      NO_ACCOUNT: "n'a pas de compte",
+      NOT_ACTIVATED: "n'a jamais accepté l'invitation",
+      DEACTIVATED: "compte désactivé",
+      NO_APPROVAL_RIGHT: "rôle sans droit de décider",
+    },
+    routeTo: "Ou transmettre à",
+    route: "Transmettre",
+    routed: "La demande est transmise à {name} ; la personne est informée.",
   },
   it: {
     inbox: "Posta HR",
@@ -165,6 +206,21 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     noDocuments: "Nessun documento arrivato.",
     document: "Documento",
     received: "Arrivato il",
+    decision: "Decisione",
+    stranded: "Richieste presso chi non può decidere",
+    strandedIntro:
+      "Queste richieste aspettano una persona senza account, con un invito mai accettato, con l'account disattivato o senza il diritto di decidere. HR le decide qui o le affida a chi può decidere.",
+    noStranded: "Ogni richiesta in attesa è presso qualcuno che può deciderla.",
+    waitsFor: "Aspetta",
+    cannotAct: {
+      NO_ACCOUNT: "non ha un account",
+      NOT_ACTIVATED: "non ha mai accettato l'invito",
+      DEACTIVATED: "account disattivato",
+      NO_APPROVAL_RIGHT: "ruolo senza diritto di decidere",
+    },
+    routeTo: "Oppure inoltrare a",
+    route: "Inoltrare",
+    routed: "La richiesta è inoltrata a {name}; la persona è informata.",
   },
   en: {
     inbox: "HR inbox",
@@ -205,6 +261,21 @@ export const INBOX_TEXTS: Record<Lang, InboxTexts> = {
     noDocuments: "No documents received.",
     document: "Document",
     received: "Received",
+    decision: "Decision",
+    stranded: "Requests waiting for someone who cannot decide",
+    strandedIntro:
+      "These requests wait for a person without an account, whose invitation was never taken up, whose account is deactivated or who has no right to decide. HR decides them here or hands them to someone who can.",
+    noStranded: "Every waiting request is with someone who can decide it.",
+    waitsFor: "Waits for",
+    cannotAct: {
+      NO_ACCOUNT: "has no account",
+      NOT_ACTIVATED: "never took up the invitation",
+      DEACTIVATED: "account deactivated",
+      NO_APPROVAL_RIGHT: "role without the right to decide",
+    },
+    routeTo: "Or route to",
+    route: "Route",
+    routed: "The request is routed to {name}, who is told.",
   },
 };
 

@@ -34,6 +34,12 @@ export interface LeaveBalanceTexts {
   allDepartments: string;
   noDepartment: string;
   nobodyAway: string;
+  /** The month's company closures and school holidays, above the days. */
+  monthCalendar: string;
+  closure: string;
+  closureDeducts: string;
+  closureGranted: string;
+  schoolHolidays: string;
   fullDay: string;
   morning: string;
   afternoon: string;
@@ -95,6 +101,11 @@ export const LEAVE_BALANCE_TEXTS: Record<Lang, LeaveBalanceTexts> = {
     allDepartments: "Alle Abteilungen",
     noDepartment: "Ohne Abteilung",
     nobodyAway: "In diesem Monat ist niemand abwesend.",
+    monthCalendar: "Betriebsferien und Schulferien in diesem Monat",
+    closure: "Betriebsferien",
+    closureDeducts: "vom Ferienguthaben abgezogen",
+    closureGranted: "geschenkt",
+    schoolHolidays: "Schulferien",
     fullDay: "ganzer Tag",
     morning: "Vormittag",
     afternoon: "Nachmittag",
@@ -153,6 +164,11 @@ export const LEAVE_BALANCE_TEXTS: Record<Lang, LeaveBalanceTexts> = {
     allDepartments: "All departments",
     noDepartment: "No department",
     nobodyAway: "Nobody is away this month.",
+    monthCalendar: "Company closures and school holidays this month",
+    closure: "Company closure",
+    closureDeducts: "taken from vacation",
+    closureGranted: "granted",
+    schoolHolidays: "School holidays",
     fullDay: "full day",
     morning: "morning",
     afternoon: "afternoon",
@@ -211,6 +227,11 @@ export const LEAVE_BALANCE_TEXTS: Record<Lang, LeaveBalanceTexts> = {
     allDepartments: "Tous les départements",
     noDepartment: "Sans département",
     nobodyAway: "Personne n'est absent ce mois-ci.",
+    monthCalendar: "Fermetures et vacances scolaires ce mois-ci",
+    closure: "Fermeture",
+    closureDeducts: "déduite du solde de vacances",
+    closureGranted: "offerte",
+    schoolHolidays: "Vacances scolaires",
     fullDay: "journée entière",
     morning: "matin",
     afternoon: "après-midi",
@@ -269,6 +290,11 @@ export const LEAVE_BALANCE_TEXTS: Record<Lang, LeaveBalanceTexts> = {
     allDepartments: "Tutti i reparti",
     noDepartment: "Senza reparto",
     nobodyAway: "Nessuno è assente questo mese.",
+    monthCalendar: "Chiusure aziendali e vacanze scolastiche di questo mese",
+    closure: "Chiusura aziendale",
+    closureDeducts: "dedotta dal saldo vacanze",
+    closureGranted: "offerta",
+    schoolHolidays: "Vacanze scolastiche",
     fullDay: "giornata intera",
     morning: "mattino",
     afternoon: "pomeriggio",

@@ -8,7 +8,7 @@
  * anyone's as a fallback; nobody decides their own request. An id the caller may not act on answers 404,
  * exactly like an unknown id, so ids reveal nothing.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import {
   employees,
   expenseReports,
@@ -18,6 +18,8 @@ import {
   profileChangeRequests,
   sickLeaveEntries,
   timeEntries,
+  userIdentities,
+  users,
 } from "../db/schema/mod.ts";
 import { hasPermission, isHrOrAbove } from "../domain/access.ts";
 import { addDays, byCharacters, daysBetween, holidayFractions, mondayOf } from "../domain/calendar.ts";
@@ -641,4 +643,153 @@ export async function decideProfileChange(
     });
     return changeRequestView(row);
   });
+}
+
+/**
+ * Why a request's approver cannot act on it: no account, an account whose invitation was never taken up
+ * (no password and no upstream sign-in yet), a deactivated account, or a role that decides nothing.
+ */
+export type StrandedReason = "NO_ACCOUNT" | "NOT_ACTIVATED" | "DEACTIVATED" | "NO_APPROVAL_RIGHT";
+
+/** The longest list of waiting requests HR's inbox looks through for approvers who cannot act. */
+const MAX_WAITING = 500;
+
+/** Whether the account of an approver can decide now, and if not, why. */
+function approverState(
+  u: { active: boolean; passwordHash: string | null; role: string; signedIn: boolean } | null,
+): StrandedReason | null {
+  if (!u) return "NO_ACCOUNT";
+  if (!u.active) return "DEACTIVATED";
+  if (!u.passwordHash && !u.signedIn) return "NOT_ACTIVATED";
+  if (!hasPermission(u.role as Actor["role"], "staff-absence:approve")) return "NO_APPROVAL_RIGHT";
+  return null;
+}
+
+/** The account of each of these people (by employee id), as `approverState` reads it. */
+async function accountsOf(q: Q, employeeIds: string[]) {
+  const uniq = [...new Set(employeeIds)];
+  if (!uniq.length) return new Map<string, Parameters<typeof approverState>[0]>();
+  const rows = await q.select({
+    employeeId: users.employeeId,
+    active: users.active,
+    passwordHash: users.passwordHash,
+    role: users.role,
+    lastSignInAt: users.lastSignInAt,
+    identity: userIdentities.id,
+  }).from(users).leftJoin(userIdentities, eq(userIdentities.userId, users.id))
+    .where(inArray(users.employeeId, uniq)).limit(uniq.length * 4);
+  return new Map(rows.map((r) => [r.employeeId!, {
+    active: r.active,
+    passwordHash: r.passwordHash,
+    role: r.role,
+    signedIn: r.identity !== null || r.lastSignInAt !== null,
+  }]));
+}
+
+/**
+ * Leave requests that wait for someone who cannot decide them (contract: HR sees every request whose
+ * approver cannot act): routed to a person without an account, with an invitation never taken up, with a
+ * deactivated account or a role that decides nothing. HR decides them as it decides its own, or routes them
+ * to someone who can (`rerouteLeaveRequest`). Soonest start first; never the HR person's own request.
+ */
+export async function listStrandedLeaveRequests(deps: ServiceDeps, actor: Actor) {
+  const me = requireHr(actor);
+  const today = todayOf(deps);
+  const waiting = await deps.db.select().from(leaveRequests).where(and(
+    inArray(leaveRequests.status, DECIDABLE),
+    isNotNull(leaveRequests.approverEmployeeId),
+    me === null ? undefined : ne(leaveRequests.employeeId, me),
+  )).orderBy(asc(leaveRequests.startDate), asc(leaveRequests.createdAt)).limit(MAX_WAITING);
+  const accounts = await accountsOf(deps.db, waiting.map((r) => r.approverEmployeeId!));
+  const approvers = await peopleByIds(deps.db, waiting.map((r) => r.approverEmployeeId!));
+  const items = [];
+  for (const r of waiting) {
+    // An approver who is not HR's own colleague acting as HR: a request routed to the HR person reading is
+    // theirs already, on the inbox's other list.
+    if (r.approverEmployeeId === me) continue;
+    const reason = approverState(accounts.get(r.approverEmployeeId!) ?? null);
+    if (!reason) continue;
+    const approver = approvers.get(r.approverEmployeeId!);
+    items.push({
+      ...await approvalItem(deps.db, actor, r, today),
+      approver: {
+        employeeId: r.approverEmployeeId!,
+        name: approver ? fullName(approver) : "",
+        personnelNumber: approver?.personnelNumber ?? "",
+        reason,
+      },
+    });
+    if (items.length >= 50) break;
+  }
+  return items;
+}
+
+/**
+ * HR routes a waiting leave request to another approver, who is told as of a new request: someone other than
+ * the requester whose account can decide now (active, signed in at least once or with a password, a role that
+ * approves). The request keeps its days and its state.
+ */
+export async function rerouteLeaveRequest(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { id: string; approverPersonnelNumber: string },
+) {
+  const me = requireHr(actor);
+  const now = deps.clock.now();
+  return await writeTx(deps, async (tx) => {
+    const [r] = await tx.select().from(leaveRequests).where(eq(leaveRequests.id, input.id)).limit(1);
+    if (!r) throw refusal("not_found", "approval.noSuchRequest");
+    if (r.employeeId === me) throw refusal("forbidden", "approval.ownRequest");
+    if (!DECIDABLE.includes(r.status)) {
+      throw refusal("conflict", "approval.nothingToDecide", { status: { id: statusText(r.status) } });
+    }
+    const pn = input.approverPersonnelNumber.trim();
+    const [to] = pn
+      ? await tx.select().from(employees).where(eq(employees.personnelNumber, pn)).limit(1)
+      : [];
+    if (!to) throw refusal("validation", "approval.rerouteUnknown", { number: pn }, { field: "approver" });
+    if (to.id === r.employeeId) {
+      throw refusal("validation", "approval.rerouteToRequester", {}, { field: "approver" });
+    }
+    const reason = approverState((await accountsOf(tx, [to.id])).get(to.id) ?? null);
+    if (reason) {
+      throw refusal("validation", `approval.rerouteCannotAct.${reason}`, { name: fullName(to) }, {
+        field: "approver",
+      });
+    }
+    const [row] = await tx.update(leaveRequests).set({ approverEmployeeId: to.id, updatedAt: now }).where(
+      and(eq(leaveRequests.id, r.id), eq(leaveRequests.status, r.status)),
+    ).returning();
+    if (!row) throw refusal("conflict", "approval.changedMeanwhile");
+    await notify(tx, {
+      recipientEmployeeId: to.id,
+      kind: r.status === "CANCELLATION_REQUESTED" ? "LEAVE_CANCELLATION_REQUESTED" : "LEAVE_REQUEST_FILED",
+      payload: { leaveRequestId: r.id, employeeId: r.employeeId },
+      actor,
+      now,
+    });
+    return { id: r.id, approver: { employeeId: to.id, name: fullName(to) } };
+  });
+}
+
+/**
+ * Everyone who could decide a leave request now, by last then first name: people whose account is active,
+ * taken up and of a role that approves (what `rerouteLeaveRequest` accepts), for HR's choice.
+ */
+export async function listPossibleApprovers(deps: ServiceDeps, actor: Actor) {
+  requireHr(actor);
+  const rows = await deps.db.select({
+    id: employees.id,
+    pn: employees.personnelNumber,
+    first: employees.firstName,
+    last: employees.lastName,
+  }).from(employees).innerJoin(users, eq(users.employeeId, employees.id))
+    .where(and(eq(users.active, true), inArray(users.role, ["manager", "hr", "admin"])))
+    .orderBy(asc(employees.lastName), asc(employees.firstName)).limit(MAX_WAITING);
+  const accounts = await accountsOf(deps.db, rows.map((r) => r.id));
+  return rows.filter((r) => approverState(accounts.get(r.id) ?? null) === null).map((r) => ({
+    pn: r.pn,
+    first: r.first,
+    last: r.last,
+  }));
 }

@@ -11,7 +11,7 @@ import {
   REQUIRED_COLUMNS,
   saveEmployeeRecords,
 } from "./employee_records.ts";
-import { csvCell, decodeCsv, detectDelimiter, parseCsv, toCsv, unneutralizeCell } from "../csv.ts";
+import { decodeCsv, detectDelimiter, parseCsv, toCsv, toExcelCsv, unneutralizeCell } from "../csv.ts";
 
 /** How a file is imported. */
 export interface ImportOptions {
@@ -87,7 +87,5 @@ export async function exportEmployees(
 ): Promise<string> {
   const records = await employeeRecordFields(deps);
   const rows = [[...EMPLOYEE_COLUMNS], ...records.map((r) => EMPLOYEE_COLUMNS.map((c) => r[c]))];
-  if (!opts.excel) return toCsv(rows);
-  // csvCell quotes a cell holding a semicolon, so the separator never splits one.
-  return "\uFEFF" + rows.map((r) => r.map(csvCell).join(";")).join("\r\n") + "\r\n";
+  return opts.excel ? toExcelCsv(rows) : toCsv(rows);
 }

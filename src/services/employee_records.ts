@@ -115,6 +115,15 @@ function isoFromSwiss(v: string): string {
   return m ? `${m[3]}-${m[2].padStart(2, "0")}-${m[1].padStart(2, "0")}` : v;
 }
 
+/**
+ * A workload as a spreadsheet writes it: a cell formatted as a percentage is saved as `100%`, or `80 %` (with
+ * a space, a no-break space or a narrow one, as Excel in a French or Swiss locale puts it), and a Swiss or
+ * German Excel writes a decimal comma (`62,5`). The sign and the spaces go; the comma is read as a point.
+ */
+function percentNumber(v: string): string {
+  return v.replace(/[\s\u00a0\u202f]*%$/, "").replace(/^(\d+),(\d+)$/, "$1.$2");
+}
+
 // Every message of the schema below is a `RecordProblemCode`; `recordProblems` reads the issues back as
 // problems, the column from the issue's path.
 const problem = (code: SchemaProblemCode) => ({ message: code });
@@ -144,7 +153,7 @@ const Row = z.object({
   employment_end: date(),
   workload_percent: opt.transform((v, ctx) => {
     if (v === null) return 100;
-    const n = Number(v);
+    const n = Number(percentNumber(v));
     if (!workloadPercent.safeParse(n).success) ctx.addIssue({ code: "custom", ...problem("workload") });
     return n;
   }),

@@ -46,6 +46,8 @@ export async function listPeopleWithAccounts(deps: Deps) {
     last: employees.lastName,
     canton: employees.canton,
     start: employees.employmentStart,
+    end: employees.employmentEnd,
+    managerId: employees.managerId,
     email: employees.workEmail,
     userId: users.id,
     hash: users.passwordHash,

@@ -8,11 +8,13 @@
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import {
+  closurePeriods,
   departments,
   employees,
   leaveAdjustments,
   leaveRequests,
   leaveTypes,
+  schoolHolidays,
   users,
   workloadChanges,
 } from "../db/schema/mod.ts";
@@ -29,6 +31,7 @@ import {
   type EmployeeRow,
   fullName,
   leaveTypeName,
+  localName,
   type Q,
   todayOf,
   weekdaysOf,
@@ -264,7 +267,33 @@ export async function leaveOverview(
       (a.department ?? "\uffff").localeCompare(b.department ?? "\uffff") || a.name.localeCompare(b.name)
     ),
   }));
-  return { month, from, to, departments: allDepartments, days };
+  // The month's company closures and the school holidays of the cantons people work in: what explains why
+  // many are away at once, or why nobody may be (a closure that takes vacation is everyone's leave).
+  const closures = (await deps.db.select().from(closurePeriods).where(and(
+    lte(closurePeriods.startDate, to),
+    gte(closurePeriods.endDate, from),
+  )).orderBy(asc(closurePeriods.startDate)).limit(50)).map((c) => ({
+    name: localName(c, input.lang),
+    startDate: c.startDate,
+    endDate: c.endDate,
+    deductsLeave: c.deductsLeave,
+    cantons: c.cantons ? c.cantons.split(",").filter(Boolean) : [],
+  }));
+  const cantons = (await deps.db.selectDistinct({ canton: employees.canton }).from(employees).limit(26))
+    .map((e) => e.canton);
+  const school = cantons.length
+    ? (await deps.db.select().from(schoolHolidays).where(and(
+      inArray(schoolHolidays.canton, cantons),
+      lte(schoolHolidays.startDate, to),
+      gte(schoolHolidays.endDate, from),
+    )).orderBy(asc(schoolHolidays.startDate), asc(schoolHolidays.canton)).limit(200)).map((h) => ({
+      canton: h.canton,
+      name: localName(h, input.lang),
+      startDate: h.startDate,
+      endDate: h.endDate,
+    }))
+    : [];
+  return { month, from, to, departments: allDepartments, days, closures, schoolHolidays: school };
 }
 
 /** The columns of the opening balances file; `carry-over` and `carry over` are read as `carry_over`. */

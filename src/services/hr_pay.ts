@@ -2,9 +2,9 @@
  * HR's side of pay and the calendar: salary changes (compensation records) and company closures. Each
  * refusal names what is wrong; nothing is written then.
  */
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
-import { closurePeriods, closureWorkThrough, compensation, employees } from "../db/schema/mod.ts";
+import { closurePeriods, closureWorkThrough, compensation, employees, payslips } from "../db/schema/mod.ts";
 import { daysBetween, isCanton, isoWeekday } from "../domain/calendar.ts";
 import { dateProblem } from "../domain/fields.ts";
 import { closureApplies } from "./holidays.ts";
@@ -267,4 +267,52 @@ export function listWorkThrough(deps: Deps) {
   }).from(closureWorkThrough).innerJoin(employees, eq(employees.id, closureWorkThrough.employeeId)).where(
     eq(closureWorkThrough.status, "APPROVED"),
   ).orderBy(asc(closureWorkThrough.date), asc(employees.lastName)).limit(500);
+}
+
+/** A stored payslip as HR's lists show it: whose, which period, when paid, the amounts; never the PDF. */
+export interface PayslipListed {
+  pn: string;
+  first: string;
+  last: string;
+  period: string;
+  label: string;
+  paymentDate: string;
+  currency: string;
+  gross: number;
+  net: number;
+}
+
+const LISTED = {
+  pn: employees.personnelNumber,
+  first: employees.firstName,
+  last: employees.lastName,
+  period: payslips.period,
+  label: payslips.periodLabel,
+  paymentDate: payslips.paymentDate,
+  currency: payslips.currency,
+  gross: payslips.gross,
+  net: payslips.net,
+};
+
+/**
+ * The payslips of one period (`YYYY-MM`), by last then first name. The join starts from the people, so each
+ * person's payslips of the period are found by the (person, period, label) index.
+ */
+export async function listPayslipsOfPeriod(deps: Deps, period: string): Promise<PayslipListed[]> {
+  return await deps.db.select(LISTED).from(employees).innerJoin(
+    payslips,
+    and(eq(payslips.employeeId, employees.id), eq(payslips.period, period)),
+  ).orderBy(asc(employees.lastName), asc(employees.firstName), asc(payslips.periodLabel)).limit(2000);
+}
+
+/** One person's payslips, the newest payment first (at most 50: four years of monthly pay and more). */
+export async function listPayslipsOfPerson(deps: Deps, personnelNumber: string): Promise<PayslipListed[]> {
+  return await deps.db.select(LISTED).from(payslips).innerJoin(
+    employees,
+    eq(employees.id, payslips.employeeId),
+  )
+    .where(eq(employees.personnelNumber, personnelNumber)).orderBy(
+      desc(payslips.paymentDate),
+      desc(payslips.period),
+    ).limit(50);
 }

@@ -6,6 +6,7 @@
  */
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
+import { getSetting } from "../settings.ts";
 import { fill } from "../i18n/mod.ts";
 import { refusalText, swissDate } from "../i18n/console_common.ts";
 import { closureRefusal, closureTexts, requestList } from "../i18n/console_closures.ts";
@@ -89,7 +90,11 @@ export async function calendarPage(
       <h2 id="school">{t.schoolTitle}</h2>
       <p>{t.schoolIntro}</p>
       <PostForm p={p} action="/hr/calendar/school-holidays" upload>
-        <CantonSelect id="scanton" label={t.canton} value={f.canton ?? "BE"} />
+        <CantonSelect
+          id="scanton"
+          label={t.canton}
+          value={f.canton ?? (await getSetting(deps, "defaultCanton")) ?? "BE"}
+        />
         <Field id="sics" label={t.icsFile} name="file" type="file" accept=".ics,text/calendar" required />
         <button type="submit">{t.save}</button>
       </PostForm>

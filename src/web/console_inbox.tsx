@@ -13,7 +13,10 @@ import {
   decideLeaveRequest,
   decideProfileChange,
   listLeaveApprovals,
+  listPossibleApprovers,
   listProfileChangeApprovals,
+  listStrandedLeaveRequests,
+  rerouteLeaveRequest,
 } from "../services/approvals.ts";
 import { acceptCertificate, listReceivedDocuments, listSickFollowUps } from "../services/hr_inbox.ts";
 import { getRequiredDocumentFile } from "../services/document_files.ts";
@@ -25,6 +28,7 @@ import {
   download,
   type Page,
   param,
+  PersonOptions,
   PostForm,
   refusalShown,
   render,
@@ -32,7 +36,9 @@ import {
   Table,
 } from "./console_kit.tsx";
 import { swissDate } from "../i18n/console_common.ts";
+import { fill } from "../i18n/mod.ts";
 import { MAX_DECISION_NOTE } from "../domain/fields.ts";
+import { localDay } from "../clock.ts";
 
 type Status = 200 | 400 | 403 | 404 | 409;
 
@@ -61,6 +67,8 @@ async function inboxPage(
   const actor = portalActor(p.user);
   const changes = await listProfileChangeApprovals(deps, actor, { limit: 50 });
   const leave = await listLeaveApprovals(deps, actor, { limit: 50 });
+  const stranded = await listStrandedLeaveRequests(deps, actor);
+  const approvers = stranded.length ? await listPossibleApprovers(deps, actor) : [];
   const sick = await listSickFollowUps(deps, actor);
   const received = await listReceivedDocuments(deps, actor);
   return render(
@@ -71,13 +79,13 @@ async function inboxPage(
       <h2 id="changes">{it.changes}</h2>
       {changes.items.length
         ? (
-          <Table labelledBy="changes" cols={[it.person, it.field, it.value, it.requested, ""]}>
+          <Table labelledBy="changes" cols={[it.person, it.field, it.value, it.requested, it.decision]}>
             {changes.items.map((r) => (
               <tr>
                 <td>{r.employee.name}</td>
                 <td>{r.field}</td>
                 <td>{r.value}{r.comment ? <p class="hint">{r.comment}</p> : null}</td>
-                <td>{r.createdAt.slice(0, 10)}</td>
+                <td>{swissDate(localDay(Date.parse(r.createdAt), deps.config.timeZone), p.lang)}</td>
                 <td>
                   <PostForm p={p} action={`/hr/inbox/changes/${r.id}`}>
                     <Decision value="APPLY" label={it.apply} about={`${r.employee.name}, ${r.field}`} />{" "}
@@ -98,7 +106,7 @@ async function inboxPage(
       <h2 id="leave">{it.leave}</h2>
       {leave.items.length
         ? (
-          <Table labelledBy="leave" cols={[it.person, it.leaveType, it.period, it.days, ""]}>
+          <Table labelledBy="leave" cols={[it.person, it.leaveType, it.period, it.days, it.decision]}>
             {leave.items.map((a) => (
               <tr>
                 <td>{a.employee.name}</td>
@@ -141,6 +149,64 @@ async function inboxPage(
           </Table>
         )
         : <p>{it.noLeave}</p>}
+
+      <h2 id="stranded">{it.stranded}</h2>
+      <p>{it.strandedIntro}</p>
+      {stranded.length
+        ? (
+          <Table labelledBy="stranded" cols={[it.person, it.period, it.waitsFor, it.decision]}>
+            {stranded.map((a) => (
+              <tr>
+                <td>
+                  {a.employee.name}
+                  <p class="hint">
+                    {`${a.request.leaveType.name}, ${String(a.request.days)} ${it.days}`}
+                    {a.kind === "LEAVE_CANCELLATION" ? ` · ${it.cancellation}` : ""}
+                  </p>
+                  {a.request.exceedsBalance ? <p class="hint">{it.overdraws}</p> : null}
+                </td>
+                <td>
+                  {`${swissDate(a.request.startDate, p.lang)} – ${swissDate(a.request.endDate, p.lang)}`}
+                </td>
+                <td>
+                  {`${a.approver.name} (${a.approver.personnelNumber})`}
+                  <p class="hint">{it.cannotAct[a.approver.reason]}</p>
+                </td>
+                <td>
+                  <PostForm p={p} action={`/hr/inbox/leave/${a.request.id}`}>
+                    <label for={`snote-${a.request.id}`}>{it.note}</label>
+                    <input
+                      id={`snote-${a.request.id}`}
+                      name="note"
+                      type="text"
+                      maxlength={MAX_DECISION_NOTE}
+                    />
+                    <Decision value="APPROVE" label={it.approve} about={a.employee.name} />{" "}
+                    <Decision value="REJECT" label={it.reject} about={a.employee.name} secondary />
+                  </PostForm>
+                  {approvers.length
+                    ? (
+                      <PostForm p={p} action={`/hr/inbox/leave/${a.request.id}/route`}>
+                        <label for={`route-${a.request.id}`}>{it.routeTo}</label>
+                        <select id={`route-${a.request.id}`} name="approver">
+                          <PersonOptions people={approvers} value={undefined} />
+                        </select>
+                        <button
+                          type="submit"
+                          class="secondary"
+                          aria-label={`${it.route}: ${a.employee.name}`}
+                        >
+                          {it.route}
+                        </button>
+                      </PostForm>
+                    )
+                    : null}
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )
+        : <p>{it.noStranded}</p>}
 
       <h2 id="sick">{it.sick}</h2>
       {sick.length
@@ -205,7 +271,7 @@ async function inboxPage(
 
 /** The inbox again with a service's refusal, at the refusal's own status. */
 async function refused(deps: AppDeps, c: Context, p: Page, e: unknown) {
-  return await inboxPage(deps, c, p, refusalShown(e, p.lang, [404, 409, 403] as const));
+  return await inboxPage(deps, c, p, refusalShown(e, p.lang, [404, 409, 403, 400] as const));
 }
 
 /** A decision the form sent, or null when it is none of the allowed ones. */
@@ -261,6 +327,21 @@ export function mountConsoleInbox(app: Hono<any>, deps: AppDeps): void {
       },
       (t) => t.decided,
     ),
+  );
+
+  app.post(
+    "/hr/inbox/leave/:id/route",
+    consolePost(deps, "/hr/inbox", inboxPage, async (c, { p, form }) => {
+      try {
+        const r = await rerouteLeaveRequest(deps, portalActor(p.user), {
+          id: param(c, "id"),
+          approverPersonnelNumber: form.get("approver") ?? "",
+        });
+        return await inboxPage(deps, c, p, { flash: fill(texts(p).routed, { name: r.approver.name }) });
+      } catch (e) {
+        return await refused(deps, c, p, e);
+      }
+    }),
   );
 
   /** A file HR opens from the inbox (`read` finds it for HR); the inbox with the refusal when it cannot. */

@@ -733,7 +733,17 @@ export function Table(
     </table>
   );
   return props.scroll
-    ? <div class="scroll" role="region" aria-labelledby={props.labelledBy} tabindex={0}>{table}</div>
+    ? (
+      <div
+        class="scroll"
+        role="region"
+        aria-labelledby={props.labelledBy}
+        aria-label={props.labelledBy ? undefined : props.label}
+        tabindex={0}
+      >
+        {table}
+      </div>
+    )
     : table;
 }
 

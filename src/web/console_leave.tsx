@@ -188,6 +188,31 @@ async function overviewPage(
           : null}
         <button type="submit" class="secondary">{bt.show}</button>
       </form>
+      {data.closures.length || data.schoolHolidays.length
+        ? (
+          <section aria-labelledby="calendar-month">
+            <h2 id="calendar-month">{bt.monthCalendar}</h2>
+            <ul>
+              {data.closures.map((k) => (
+                <li>
+                  {`${bt.closure}: ${k.name}, ${swissDate(k.startDate, p.lang)} – ${
+                    swissDate(k.endDate, p.lang)
+                  } (${k.deductsLeave ? bt.closureDeducts : bt.closureGranted}${
+                    k.cantons.length ? `; ${k.cantons.join(", ")}` : ""
+                  })`}
+                </li>
+              ))}
+              {data.schoolHolidays.map((h) => (
+                <li>
+                  {`${bt.schoolHolidays} ${h.canton}: ${h.name}, ${swissDate(h.startDate, p.lang)} – ${
+                    swissDate(h.endDate, p.lang)
+                  }`}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )
+        : null}
       {data.days.length === 0 ? <p>{bt.nobodyAway}</p> : null}
       {data.days.map((day) => (
         <section aria-labelledby={`d${day.date}`}>

@@ -9,6 +9,7 @@ import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
 import { leaveTypeTexts } from "../i18n/console_leave_types.ts";
 import { AppError } from "../errors.ts";
+import { refusalText } from "../i18n/console_common.ts";
 import { parseSteps, parseStepText, stepText } from "../domain/entitlement.ts";
 import { saveLeavePolicy, vacationType } from "../services/hr_console.ts";
 import {
@@ -100,7 +101,7 @@ export function mountConsoleLeavePolicy(app: Hono<any>, deps: AppDeps): void {
           steps.push(parseStepText(line));
         } catch (e) {
           if (!(e instanceof AppError)) throw e;
-          errors.push(e.message);
+          errors.push(refusalText(e, p.lang));
         }
       }
       if (!errors.length) {
@@ -112,7 +113,7 @@ export function mountConsoleLeavePolicy(app: Hono<any>, deps: AppDeps): void {
           });
         } catch (e) {
           if (!(e instanceof AppError)) throw e;
-          errors.push(e.message);
+          errors.push(refusalText(e, p.lang));
         }
       }
       if (errors.length) {

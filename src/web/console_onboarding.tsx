@@ -81,6 +81,7 @@ export function OnboardingPlan(props: { p: Page; plan: PlanSection; page?: boole
           </p>
           {plan.phases.map((ph) => (
             <Table
+              scroll
               label={ot.phaseNames[ph.phase]}
               caption={<caption>{ot.phaseNames[ph.phase]}</caption>}
               cols={[ot.task, ot.due, ot.who, ot.state]}

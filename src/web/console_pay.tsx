@@ -7,8 +7,9 @@
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
-import { swissDate } from "../i18n/console_common.ts";
-import { addCompensation } from "../services/hr_pay.ts";
+import { swissAmount, swissDate } from "../i18n/console_common.ts";
+import { addCompensation, listPayslipsOfPeriod, type PayslipListed } from "../services/hr_pay.ts";
+import { todayOf } from "../services/common.ts";
 import {
   defaultLabel,
   importManifest,
@@ -29,10 +30,52 @@ import {
   PostForm,
   refusalShown,
   render,
+  Table,
 } from "./console_kit.tsx";
 
 /** A refused payslip upload answers 409 when the payslip is there already, else 400. */
 const uploadStatus = (errors: string[]) => errors.some((e) => /already has the payslip/.test(e)) ? 409 : 400;
+
+/**
+ * Stored payslips as a table: (the person,) the period's label, the payment day and the amounts in Swiss
+ * format; a sentence when there is none.
+ */
+export function PayslipTable(
+  props: { p: Page; rows: PayslipListed[]; labelledBy: string; withPerson?: boolean },
+) {
+  const { t, lang } = props.p;
+  if (!props.rows.length) return <p>{t.noPayslips}</p>;
+  return (
+    <Table
+      labelledBy={props.labelledBy}
+      scroll
+      cols={[
+        ...(props.withPerson ? [t.colName] : []),
+        t.payslipLabel,
+        t.paymentDate,
+        t.grossCol,
+        t.netCol,
+      ]}
+    >
+      {props.rows.map((r) => (
+        <tr>
+          {props.withPerson
+            ? (
+              <td>
+                <a href={`/hr/people/${encodeURIComponent(r.pn)}#payslips`}>{`${r.first} ${r.last}`}</a>
+                {` (${r.pn})`}
+              </td>
+            )
+            : null}
+          <td>{r.label}</td>
+          <td>{swissDate(r.paymentDate, lang)}</td>
+          <td>{`${swissAmount(r.gross)} ${r.currency}`}</td>
+          <td>{`${swissAmount(r.net)} ${r.currency}`}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
 
 /** The pay page: the salary form, one payslip's upload and the manifest's. */
 export async function payPage(
@@ -46,6 +89,10 @@ export async function payPage(
 ) {
   const { t } = p;
   const people = await listPersonNames(deps);
+  // The month asked for (`?period=2026-11`), else the current one: what payroll imported last, as a rule.
+  const asked = c.req.query("period") ?? "";
+  const period = /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) ? asked : todayOf(deps).slice(0, 7);
+  const imported = await listPayslipsOfPeriod(deps, period);
   const f = opts.form ?? {};
   return render(
     c,
@@ -135,6 +182,12 @@ export async function payPage(
         />
         <button type="submit">{t.bulkImport}</button>
       </PostForm>
+      <h2 id="imported">{t.importedPayslips}</h2>
+      <form method="get" action="/hr/pay#imported">
+        <Field id="lperiod" label={t.period} name="period" type="month" value={period} />
+        <button type="submit" class="secondary">{t.show}</button>
+      </form>
+      <PayslipTable p={p} rows={imported} labelledBy="imported" withPerson />
     </ConsolePage>,
     opts.status ?? 200,
   );
@@ -226,7 +279,7 @@ export function mountConsolePay(app: Hono<any>, deps: AppDeps): void {
       const byName = new Map<string, File>();
       const twice: string[] = [];
       for (const f of pdfs) {
-        if (byName.has(base(f.name))) twice.push(`the file ${base(f.name)} was uploaded twice`);
+        if (byName.has(base(f.name))) twice.push(fill(p.t.bulkTwice, { file: base(f.name) }));
         byName.set(base(f.name), f);
       }
       const named = new Set<string>();
@@ -237,20 +290,23 @@ export function mountConsolePay(app: Hono<any>, deps: AppDeps): void {
           async (name) => {
             named.add(base(name));
             const f = byName.get(base(name));
-            if (!f) return { bytes: null, problem: `the file ${name} was not uploaded with the manifest` };
+            if (!f) return { bytes: null, problem: fill(p.t.bulkNotUploaded, { file: name }) };
             if (f.size > MAX_PAYSLIP_BYTES) {
-              return { bytes: null, problem: `${name} is larger than ${MAX_PAYSLIP_BYTES / 1024 / 1024} MB` };
+              return {
+                bytes: null,
+                problem: fill(p.t.bulkTooLarge, { file: name, mb: MAX_PAYSLIP_BYTES / 1024 / 1024 }),
+              };
             }
             return { bytes: new Uint8Array(await f.arrayBuffer()) };
           },
           () => [
             ...twice,
             ...[...byName.keys()].filter((n) => !named.has(n)).map((n) =>
-              `the uploaded file ${n} is named on no line of the manifest`
+              fill(p.t.bulkNotNamed, { file: n })
             ),
           ],
         )
-        : { ok: false as const, errors: ["a manifest (CSV) is required"] };
+        : { ok: false as const, errors: [p.t.bulkNoManifest] };
       if (!result.ok) {
         return await payPage(deps, c, p, {
           errors: result.errors,

@@ -15,6 +15,9 @@ import { checkEditor } from "../services/accounts.ts";
 import { saveEmployeeRecords } from "../services/employee_records.ts";
 import { importEmployees } from "../services/employee_file.ts";
 import { invite } from "../services/invitations.ts";
+import { personTexts } from "../i18n/console_person.ts";
+import { getSetting } from "../settings.ts";
+import { todayOf } from "../services/common.ts";
 import {
   accountByEmail,
   listPeopleWithAccounts,
@@ -32,10 +35,12 @@ import {
   Field,
   formText,
   formYes,
+  Hint,
   LanguageSelect,
   NameFields,
   type Page,
   type PageOpts,
+  PersonOptions,
   PostForm,
   recordFormProblems,
   render,
@@ -58,6 +63,7 @@ const NEW_PERSON_FIELDS = [
   "birth_date",
   "workload_percent",
   "language",
+  "manager_personnel_number",
 ] as const;
 
 /** The people list with the new person's form and the employee file's upload. */
@@ -70,6 +76,11 @@ export async function peoplePage(
   const rows = await listPeopleWithAccounts(deps);
   const { t } = p;
   const f = opts.form ?? {};
+  const pt = personTexts(p.lang);
+  // A new person most likely works where the organisation is: its head office's canton, once it is set.
+  const orgCanton = (await getSetting(deps, "defaultCanton")) ?? undefined;
+  const today = todayOf(deps);
+  const notInvited = rows.filter((r) => !r.userId && (!r.end || r.end >= today));
   return render(
     c,
     <ConsolePage p={p} title={t.people} here="people" flash={opts.flash} errors={opts.errors}>
@@ -104,6 +115,19 @@ export async function peoplePage(
           </tr>
         ))}
       </Table>
+      {notInvited.length
+        ? (
+          <PostForm p={p} action="/hr/people/invite-all">
+            <Hint id="invite-all-hint">
+              {fill(t.inviteAllHint, {
+                count: String(notInvited.length),
+                noEmail: String(notInvited.filter((r) => !r.email).length),
+              })}
+            </Hint>
+            <button type="submit" aria-describedby="invite-all-hint">{t.inviteAll}</button>
+          </PostForm>
+        )
+        : null}
       <h2>{t.newPerson}</h2>
       <PostForm p={p} action="/hr/people">
         <Field
@@ -125,7 +149,15 @@ export async function peoplePage(
           value={f.work_email}
         />
         <LanguageSelect lang={p.lang} value={f.language} />
-        <CantonSelect label={t.canton} value={f.canton ?? "ZH"} />
+        <CantonSelect label={t.canton} value={f.canton ?? orgCanton ?? "ZH"} />
+        <label for="manager">{pt.manager}</label>
+        <select id="manager" name="manager_personnel_number">
+          <option value="" selected={!f.manager_personnel_number}>{pt.noManager}</option>
+          <PersonOptions
+            people={rows.map((r) => ({ pn: r.pn, first: r.first, last: r.last }))}
+            value={f.manager_personnel_number}
+          />
+        </select>
         <EmploymentFields t={t} f={f} workload={f.workload_percent ?? "100"} />
         <WeekdayBoxes
           t={t}
@@ -239,6 +271,45 @@ export function mountConsolePeople(app: Hono<any>, deps: AppDeps): void {
         return await peoplePage(deps, c, p, { errors: [refusalText(err, p.lang)], status: 400 });
       }
       return await peoplePage(deps, c, p, { flash: fill(p.t.invited, { email }) });
+    }),
+  );
+
+  /**
+   * Everyone still employed who has no account is invited at once, each in the language of their record, as
+   * an employee, or as a manager when someone reports to them (so the requests routed to them can be
+   * decided). People without a work e-mail are named, and left for HR to complete.
+   */
+  app.post(
+    "/hr/people/invite-all",
+    consolePost(deps, "/hr/people", peoplePage, async (c, { p }) => {
+      const today = todayOf(deps);
+      const rows = await listPeopleWithAccounts(deps);
+      const managers = new Set(rows.map((r) => r.managerId).filter((m): m is string => !!m));
+      const waiting = rows.filter((r) => !r.userId && (!r.end || r.end >= today));
+      const errors: string[] = [];
+      let sent = 0;
+      for (const r of waiting) {
+        if (!r.email) {
+          errors.push(fill(p.t.inviteAllNoEmail, { name: `${r.first} ${r.last}`, number: r.pn }));
+          continue;
+        }
+        try {
+          await invite(deps, {
+            email: r.email,
+            employee: r.pn,
+            role: managers.has(r.id) ? "manager" : "employee",
+            by: { userId: p.user.userId, role: p.user.role },
+          });
+          sent++;
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          errors.push(`${r.first} ${r.last} (${r.pn}): ${refusalText(err, p.lang)}`);
+        }
+      }
+      return await peoplePage(deps, c, p, {
+        flash: fill(p.t.invitedAll, { count: String(sent) }),
+        ...(errors.length ? { errors } : {}),
+      });
     }),
   );
 

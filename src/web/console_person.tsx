@@ -56,6 +56,8 @@ import {
 } from "./console_kit.tsx";
 import { swissDate } from "../i18n/console_common.ts";
 import { loadOnboardingPlan, OnboardingPlan } from "./console_onboarding.tsx";
+import { PayslipTable } from "./console_pay.tsx";
+import { listPayslipsOfPerson } from "../services/hr_pay.ts";
 import { BalanceSection, loadPersonBalances } from "./console_leave.tsx";
 
 /**
@@ -346,6 +348,8 @@ async function personPage(
           describedBy="file-intro"
         />
       </FormSection>
+      <h2 id="payslips">{t.personPayslips}</h2>
+      <PayslipTable p={p} rows={await listPayslipsOfPerson(deps, pn)} labelledBy="payslips" />
       <OnboardingPlan p={p} plan={plan} />
       <h2 id="account">{pt.account}</h2>
       {account

@@ -188,10 +188,11 @@ Deno.test("console payslips: a manifest with several PDFs imports through paysli
       assert.equal(r.status, 400);
       const html = (await r.text()).replaceAll("&quot;", '"');
       assert.match(html, /line 4: there is no employee with personnel number GW-999/);
-      assert.match(html, /line 4: the file fehlt\.pdf was not uploaded with the manifest/);
+      // The console's own words about the files are in the reader's language (French here).
+      assert.match(html, /line 4: Le fichier fehlt\.pdf n&#39;a pas été envoyé avec le manifeste\./);
       assert.match(html, /line 5: period must be a month YYYY-MM, got "2026-13"/);
       assert.match(html, /line 5: notiz\.pdf is not a PDF/);
-      assert.match(html, /the uploaded file uebrig\.pdf is named on no line of the manifest/);
+      assert.match(html, /Le fichier envoyé uebrig\.pdf ne figure sur aucune ligne du manifeste\./);
       assert.doesNotMatch(html, /line [23]:/, "the good lines are not blamed");
       assert.match(html, /Envoyé : manifest\.csv, lohn-gw013\.pdf, lohn-gw001\.pdf, notiz\.pdf, uebrig\.pdf/);
       assert.equal(await count(), before, "nothing stored");
@@ -201,7 +202,7 @@ Deno.test("console payslips: a manifest with several PDFs imports through paysli
       const before = await count();
       const r = await uploadBatch(t, cookie, csrf, null, [{ name: "lohn-gw013.pdf", bytes: PDF }]);
       assert.equal(r.status, 400);
-      assert.match(await r.text(), /a manifest \(CSV\) is required/);
+      assert.match(await r.text(), /Un manifeste \(CSV\) est nécessaire\./);
       assert.equal(await count(), before);
     });
 

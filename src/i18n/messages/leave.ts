@@ -386,6 +386,49 @@ export const LEAVE_MESSAGES = {
     it: "Nessuna richiesta di assenza in attesa della sua decisione ha questo identificativo.",
     en: "No leave request awaiting your decision has this id.",
   },
+  "approval.rerouteUnknown": {
+    de: "Niemand hat die Personalnummer «{number}»: Wählen Sie, wer das Gesuch entscheidet.",
+    fr: "Personne n'a le numéro de personnel « {number} » : choisissez qui décide la demande.",
+    it: "Nessuno ha il numero di personale «{number}»: scelga chi decide la richiesta.",
+    en: 'Nobody has the personnel number "{number}": choose who decides the request.',
+  },
+  "approval.rerouteToRequester": {
+    de: "Niemand entscheidet sein eigenes Gesuch: Wählen Sie eine andere Person.",
+    fr: "Personne ne décide sa propre demande : choisissez une autre personne.",
+    it: "Nessuno decide la propria richiesta: scelga un'altra persona.",
+    en: "Nobody decides their own request: choose someone else.",
+  },
+  "approval.rerouteCannotAct.NO_ACCOUNT": {
+    de:
+      "{name} hat kein Konto und sähe das Gesuch nie: Laden Sie die Person zuerst ein, oder wählen Sie jemand anderen.",
+    fr:
+      "{name} n'a pas de compte et ne verrait jamais la demande : invitez d'abord la personne, ou choisissez quelqu'un d'autre.",
+    it:
+      "{name} non ha un account e non vedrebbe mai la richiesta: inviti prima la persona, o scelga qualcun altro.",
+    en: "{name} has no account and would never see the request: invite them first, or choose someone else.",
+  },
+  "approval.rerouteCannotAct.NOT_ACTIVATED": {
+    de:
+      "{name} hat die Einladung noch nicht angenommen und sähe das Gesuch nicht: Wählen Sie jemand anderen.",
+    fr:
+      "{name} n'a pas encore accepté l'invitation et ne verrait pas la demande : choisissez quelqu'un d'autre.",
+    it: "{name} non ha ancora accettato l'invito e non vedrebbe la richiesta: scelga qualcun altro.",
+    en: "{name} has not taken up the invitation yet and would not see the request: choose someone else.",
+  },
+  "approval.rerouteCannotAct.DEACTIVATED": {
+    de: "Das Konto von {name} ist deaktiviert: Wählen Sie jemand anderen.",
+    fr: "Le compte de {name} est désactivé : choisissez quelqu'un d'autre.",
+    it: "L'account di {name} è disattivato: scelga qualcun altro.",
+    en: "The account of {name} is deactivated: choose someone else.",
+  },
+  "approval.rerouteCannotAct.NO_APPROVAL_RIGHT": {
+    de:
+      "{name} entscheidet mit der Rolle des Kontos keine Gesuche: Wählen Sie eine vorgesetzte Person oder HR.",
+    fr:
+      "Avec le rôle de son compte, {name} ne décide aucune demande : choisissez une ou un responsable ou les RH.",
+    it: "Con il ruolo del suo account, {name} non decide richieste: scelga un superiore o HR.",
+    en: "With their account's role, {name} decides no requests: choose a manager or HR.",
+  },
   "approval.nothingToDecide": {
     de: "Dieses Gesuch ist: {status}; es gibt nichts zu entscheiden.",
     fr: "Cette demande est : {status} ; il n'y a rien à décider.",
