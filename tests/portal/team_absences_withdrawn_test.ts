@@ -1,5 +1,6 @@
 /**
- * A sick report its author took back never happened for colleagues: who's away shows nothing for it.
+ * A sick report is health data: colleagues never see it in who's away (only planned leave is shown there),
+ * and the manager's team calendar shows it only while it stands: one its author took back never happened.
  * Today in the tests is Wednesday 18 November 2026.
  */
 import assert from "node:assert/strict";
@@ -10,7 +11,7 @@ import { addAccount } from "../_people.ts";
 
 const BASE = "/api/v1/portal";
 
-Deno.test("team absences: a sick report taken back is not shown to colleagues", async () => {
+Deno.test("team absences: a sick report is not shown to colleagues; the manager's calendar drops it once taken back", async () => {
   const t = await makeTestApp();
   try {
     const [me] = await t.deps.db.select({ e: users.employeeId }).from(users).where(
@@ -31,21 +32,26 @@ Deno.test("team absences: a sick report taken back is not shown to colleagues", 
     );
     assert.equal(reported.status, 201, JSON.stringify(reported.body));
     const token = await t.signIn("employee@demo.example");
-    const away = async () => {
-      const r = await json(
-        await t.request(`${BASE}/employee/team/absences?from=2026-11-16&to=2026-11-20`, { token }),
-      );
+    const manager = await t.signIn("manager@demo.example");
+    const seenBy = async (who: string, path: string) => {
+      const r = await json(await t.request(`${BASE}${path}?from=2026-11-16&to=2026-11-20`, { token: who }));
       assert.equal(r.status, 200, JSON.stringify(r.body));
       return (r.body.data.absences as { employeeId: string }[]).filter((a) => a.employeeId === colleague.id);
     };
-    assert.equal((await away()).length, 1, "reported: shown as away");
+    assert.deepEqual(await seenBy(token, "/employee/team/absences"), [], "colleagues: never");
+    assert.equal(
+      (await seenBy(manager, "/approvals/team-calendar")).length,
+      1,
+      "the manager, while it stands",
+    );
     const back = await t.request(`${BASE}/employee/sick-leave/${reported.body.data.id}/take-back`, {
       method: "POST",
       token: theirs,
     });
     assert.equal(back.status, 200);
     await back.body?.cancel();
-    assert.deepEqual(await away(), [], "taken back: not shown");
+    assert.deepEqual(await seenBy(token, "/employee/team/absences"), [], "colleagues: still nothing");
+    assert.deepEqual(await seenBy(manager, "/approvals/team-calendar"), [], "the manager: taken back");
   } finally {
     t.close();
   }
