@@ -21,25 +21,24 @@ export function tooLargeBody(max: number): AppError {
 }
 
 /**
- * Set once the service stops: `cut` is true from the body deadline on. Deno's graceful shutdown already ends
- * the reading of a body still arriving (the read fails at once); that failure is the stop, not the client's
- * broken connection, and the deadline ends any read that would go on regardless.
+ * Set once the service stops: a body still arriving is no longer read, and its request is answered 503
+ * `service_stopping` (nothing was saved, send it again), so that a slow sender cannot hold the stop.
  */
-const stop = { stopping: false, cut: false, ends: new Set<() => void>() };
+const stop = { stopping: false, ends: new Set<() => void>() };
+
+/** The refusal of a request that the stopping service does not run. */
+export function stoppingRefusal(): AppError {
+  return stopping();
+}
 
 /**
- * The service is stopping: a body read still going `seconds` from now ends, and its request is answered 503
+ * The service is stopping: every body read still going ends, and its request is answered 503
  * `service_stopping`. Only the running service calls this, once.
  */
-export function stopReadingBodies(seconds: number): void {
+export function stopReadingBodies(): void {
   stop.stopping = true;
-  const timer = setTimeout(() => {
-    stop.cut = true;
-    for (const end of stop.ends) end();
-    stop.ends.clear();
-  }, seconds * 1000);
-  // The stop itself does not wait for the deadline.
-  Deno.unrefTimer(timer);
+  for (const end of stop.ends) end();
+  stop.ends.clear();
 }
 
 async function within<T>(c: Context, read: Promise<T>, seconds: number): Promise<T> {
@@ -48,7 +47,7 @@ async function within<T>(c: Context, read: Promise<T>, seconds: number): Promise
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(late(seconds)), seconds * 1000);
     end = () => reject(stopping());
-    if (stop.cut) end();
+    if (stop.stopping) end();
     else stop.ends.add(end);
   });
   try {
@@ -92,7 +91,7 @@ export async function readCountedBody(
   const deadline = new Promise<"late" | "stop">((resolve) => {
     timer = setTimeout(() => resolve("late"), seconds * 1000);
     end = () => resolve("stop");
-    if (stop.cut) end();
+    if (stop.stopping) end();
     else stop.ends.add(end);
   });
   try {
