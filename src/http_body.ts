@@ -41,7 +41,7 @@ export function stopReadingBodies(): void {
   stop.ends.clear();
 }
 
-async function within<T>(c: Context, read: Promise<T>, seconds: number): Promise<T> {
+async function within<T>(c: Context | undefined, read: Promise<T>, seconds: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let end: (() => void) | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -66,6 +66,11 @@ async function within<T>(c: Context, read: Promise<T>, seconds: number): Promise
 /** The body as text, within the deadline. */
 export function readBodyText(c: Context, seconds: number): Promise<string> {
   return within(c, c.req.text(), seconds);
+}
+
+/** A request's body as text, within the deadline (a request answered ahead of the router). */
+export function readRequestText(req: Request, seconds: number): Promise<string> {
+  return within(undefined, req.text(), seconds);
 }
 
 /** The body as form data (multipart or urlencoded), within the deadline. */

@@ -110,3 +110,62 @@ export async function readRawAnswer(
     clearTimeout(timer);
   }
 }
+
+/** The service started as its own process on a fresh database, its standard output kept as it comes. */
+export async function startService(more: Record<string, string>) {
+  const dir = await Deno.makeTempDir({ prefix: "hr-stop-" });
+  const child = spawnPiped(
+    ["run", "-A", new URL("../main.ts", import.meta.url).pathname, "serve"],
+    serveEnv(dir, { DEMO_DATA: "false", ...more }),
+  );
+  const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const stderr = new Response(child.stderr).text();
+  const start = await waitForPort(stdout, 60_000);
+  let out = start.out;
+  const waiting = new Set<() => void>();
+  const rest = (async () => {
+    for (;;) {
+      const { value, done } = await stdout.read().catch(() => ({ value: undefined, done: true }));
+      for (const w of waiting) w();
+      if (done) return;
+      out += value;
+    }
+  })();
+  return {
+    dir,
+    child,
+    port: start.port,
+    started: start.out,
+    /** Resolves once the output matches `re`; false when the output ended or `giveUpMs` passed first. */
+    saw(re: RegExp, giveUpMs: number): Promise<boolean> {
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => finish(false), giveUpMs);
+        const finish = (seen: boolean) => {
+          clearTimeout(timer);
+          waiting.delete(check);
+          resolve(seen);
+        };
+        const check = () => {
+          if (re.test(out)) finish(true);
+        };
+        waiting.add(check);
+        check();
+        void rest.then(() => finish(re.test(out)));
+      });
+    },
+    output: async () => {
+      await rest;
+      return out;
+    },
+    stderr,
+    async end() {
+      try {
+        child.kill("SIGKILL");
+      } catch { /* already gone */ }
+      await child.status;
+      await rest;
+      await stderr.catch(() => "");
+      await Deno.remove(dir, { recursive: true });
+    },
+  };
+}

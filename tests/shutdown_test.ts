@@ -5,7 +5,7 @@
  * The client gets the portal's 503 (nothing was saved, send it again) or a closed connection.
  */
 import assert from "node:assert/strict";
-import { readRawAnswer, serveEnv, spawnPiped, waitForPort } from "./_serve.ts";
+import { readRawAnswer, serveEnv, spawnPiped, startService, waitForPort } from "./_serve.ts";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 /** The service's own overall deadline (src/main.ts) is 20 s; the margin covers a loaded machine. */
@@ -106,62 +106,6 @@ Deno.test("serve: SIGTERM with a request body still arriving exits cleanly withi
     await Deno.remove(dir, { recursive: true });
   }
 });
-
-/** The service started as its own process on a fresh database, its standard output kept as it comes. */
-async function startService(more: Record<string, string>) {
-  const dir = await Deno.makeTempDir({ prefix: "hr-stop-" });
-  const child = spawnPiped(["run", "-A", MAIN, "serve"], serveEnv(dir, { DEMO_DATA: "false", ...more }));
-  const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  const stderr = new Response(child.stderr).text();
-  const start = await waitForPort(stdout, 60_000);
-  let out = start.out;
-  const waiting = new Set<() => void>();
-  const rest = (async () => {
-    for (;;) {
-      const { value, done } = await stdout.read().catch(() => ({ value: undefined, done: true }));
-      for (const w of waiting) w();
-      if (done) return;
-      out += value;
-    }
-  })();
-  return {
-    dir,
-    child,
-    port: start.port,
-    started: start.out,
-    /** Resolves once the output matches `re`; false when the output ended or `giveUpMs` passed first. */
-    saw(re: RegExp, giveUpMs: number): Promise<boolean> {
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => finish(false), giveUpMs);
-        const finish = (seen: boolean) => {
-          clearTimeout(timer);
-          waiting.delete(check);
-          resolve(seen);
-        };
-        const check = () => {
-          if (re.test(out)) finish(true);
-        };
-        waiting.add(check);
-        check();
-        void rest.then(() => finish(re.test(out)));
-      });
-    },
-    output: async () => {
-      await rest;
-      return out;
-    },
-    stderr,
-    async end() {
-      try {
-        child.kill("SIGKILL");
-      } catch { /* already gone */ }
-      await child.status;
-      await rest;
-      await stderr.catch(() => "");
-      await Deno.remove(dir, { recursive: true });
-    },
-  };
-}
 
 /** Opens a connection and has one request answered on it: a client that keeps it open, as browsers do. */
 async function openConnection(port: number): Promise<Deno.TcpConn> {
