@@ -1,8 +1,7 @@
 /**
- * A database file refused at start (damaged: exit 4; another program's: exit 6; a newer release's: exit 3) is left
- * exactly as it was found: no `-wal` or `-shm` appears beside it, and companions that were already there stay
- * as they were.
- * The start is the executable run as a child process, as an operator starts it.
+ * A database file refused at start (damaged: exit 4; another program's: exit 6; a newer release's: exit 3)
+ * is left exactly as it was found: no `-wal` or `-shm` appears beside it, and companions that were already
+ * there stay as they were. The start is the executable run as a child process, as an operator starts it.
  */
 import assert from "node:assert/strict";
 import Database from "libsql";
