@@ -173,12 +173,15 @@ export function createApp(deps: AppDeps): Hono<Env> {
     if (declared === null && (method === "GET" || method === "HEAD")) return next();
     const upload = method === "POST" ? uploads.find((u) => u.re.test(c.req.path)) : undefined;
     const max = upload?.max ?? maxBody;
-    if (declared !== null && !headers.has("transfer-encoding")) {
-      return Number.parseInt(declared, 10) > max ? await refuse(c, tooLargeBody(max)) : next();
-    }
-    if (!c.req.raw.body) return next();
-    // Undeclared length: counted as it arrives, within the body deadline (a broken or endless stream is
-    // answered here, never left to hang a handler or end as a fault of the service).
+    const counted = declared === null || headers.has("transfer-encoding");
+    if (!counted && Number.parseInt(declared, 10) > max) return await refuse(c, tooLargeBody(max));
+    // The portal's routes read their bodies themselves, within the same deadline and said in the account's
+    // language; a declared length is left to them (see above).
+    if ((!counted && ownBodyReader(c.req.path)) || !c.req.raw.body || declared === "0") return next();
+    // Every other body (the sign-in, consent and console forms, the careers form, the authorization
+    // server's endpoints, and any body of undeclared length) is read here whole, within the body deadline:
+    // a broken or endless stream is answered here, never left to hang a handler or end as a fault of the
+    // service.
     const body = await readCountedBody(c.req.raw, max, deps.config.bodyReadTimeoutSeconds);
     if (!(body instanceof Uint8Array)) return await refuse(c, body);
     c.req.raw = new Request(c.req.raw, { body });
@@ -360,6 +363,11 @@ export function answeredAhead(req: Request, maxBody: number): string | undefined
   const declared = req.headers.get("content-length");
   if (declared === null || req.headers.has("transfer-encoding")) return undefined;
   return /^\d{1,15}$/.test(declared) && Number(declared) <= maxBody ? route : undefined;
+}
+
+/** Paths whose handlers read a body of declared length themselves within the body deadline (the portal). */
+function ownBodyReader(path: string): boolean {
+  return path.startsWith("/api/v1/portal/");
 }
 
 /** `/api/mcp` or `/api/mcp/` when a URL's path is one of them (the query aside), else undefined. */

@@ -21,34 +21,33 @@ export function tooLargeBody(max: number): AppError {
 }
 
 /**
- * Set once the service stops: `cut` is true from the body deadline on. Deno's graceful shutdown already ends
- * the reading of a body still arriving (the read fails at once); that failure is the stop, not the client's
- * broken connection, and the deadline ends any read that would go on regardless.
+ * Set once the service stops: a body still arriving is no longer read, and its request is answered 503
+ * `service_stopping` (nothing was saved, send it again), so that a slow sender cannot hold the stop.
  */
-const stop = { stopping: false, cut: false, ends: new Set<() => void>() };
+const stop = { stopping: false, ends: new Set<() => void>() };
 
-/**
- * The service is stopping: a body read still going `seconds` from now ends, and its request is answered 503
- * `service_stopping`. Only the running service calls this, once.
- */
-export function stopReadingBodies(seconds: number): void {
-  stop.stopping = true;
-  const timer = setTimeout(() => {
-    stop.cut = true;
-    for (const end of stop.ends) end();
-    stop.ends.clear();
-  }, seconds * 1000);
-  // The stop itself does not wait for the deadline.
-  Deno.unrefTimer(timer);
+/** The refusal of a request that the stopping service does not run. */
+export function stoppingRefusal(): AppError {
+  return stopping();
 }
 
-async function within<T>(c: Context, read: Promise<T>, seconds: number): Promise<T> {
+/**
+ * The service is stopping: every body read still going ends, and its request is answered 503
+ * `service_stopping`. Only the running service calls this, once.
+ */
+export function stopReadingBodies(): void {
+  stop.stopping = true;
+  for (const end of stop.ends) end();
+  stop.ends.clear();
+}
+
+async function within<T>(c: Context | undefined, read: Promise<T>, seconds: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let end: (() => void) | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(late(seconds)), seconds * 1000);
     end = () => reject(stopping());
-    if (stop.cut) end();
+    if (stop.stopping) end();
     else stop.ends.add(end);
   });
   try {
@@ -67,6 +66,11 @@ async function within<T>(c: Context, read: Promise<T>, seconds: number): Promise
 /** The body as text, within the deadline. */
 export function readBodyText(c: Context, seconds: number): Promise<string> {
   return within(c, c.req.text(), seconds);
+}
+
+/** A request's body as text, within the deadline (a request answered ahead of the router). */
+export function readRequestText(req: Request, seconds: number): Promise<string> {
+  return within(undefined, req.text(), seconds);
 }
 
 /** The body as form data (multipart or urlencoded), within the deadline. */
@@ -92,7 +96,7 @@ export async function readCountedBody(
   const deadline = new Promise<"late" | "stop">((resolve) => {
     timer = setTimeout(() => resolve("late"), seconds * 1000);
     end = () => resolve("stop");
-    if (stop.cut) end();
+    if (stop.stopping) end();
     else stop.ends.add(end);
   });
   try {

@@ -211,8 +211,9 @@ export async function main(
     },
   }, handler);
 
-  // Graceful shutdown (src/shutdown.ts): stop accepting, let in-flight requests finish, answer a body still
-  // arriving with 503, and wait 20 s at most; then stop the workers and close the database.
+  // Graceful shutdown (src/shutdown.ts): every request received is answered (in-flight ones finish, later ones
+  // and bodies still arriving get 503 service_stopping), 20 s at most; then the workers stop and the database
+  // is closed.
   await Promise.race([server.finished, stopOnSignal(server, exchanges, log)]);
   worker?.stop();
   pushWorker?.stop();

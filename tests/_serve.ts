@@ -48,3 +48,124 @@ export function signInOver(base: string, body: Record<string, string>): Promise<
     body: JSON.stringify(body),
   });
 }
+
+/** One HTTP/1.1 answer read off a raw connection: status, headers (lower-case names) and body text. */
+export interface RawAnswer {
+  status: number;
+  headers: Map<string, string>;
+  body: string;
+}
+
+/**
+ * Reads the next HTTP/1.1 answer from `conn` (one with `Content-Length`, or one that ends with the
+ * connection): undefined when the connection ends before a whole answer, or when `giveUpMs` pass (a bound on
+ * a service that never answers, said by the caller). Bytes already read past a previous answer are in `kept`.
+ */
+export async function readRawAnswer(
+  conn: Deno.Conn,
+  giveUpMs: number,
+  kept: { bytes: Uint8Array } = { bytes: new Uint8Array() },
+): Promise<RawAnswer | undefined> {
+  const dec = new TextDecoder();
+  let buf = kept.bytes;
+  const buffer = new Uint8Array(16 * 1024);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((r) => timer = setTimeout(() => r("late"), giveUpMs));
+  const more = async (): Promise<boolean> => {
+    const n = await Promise.race([conn.read(buffer).catch(() => null), late]);
+    if (n === null || n === "late") return false;
+    const next = new Uint8Array(buf.length + n);
+    next.set(buf);
+    next.set(buffer.subarray(0, n), buf.length);
+    buf = next;
+    return true;
+  };
+  try {
+    const headEnd = () => {
+      for (let i = 0; i + 3 < buf.length; i++) {
+        if (buf[i] === 13 && buf[i + 1] === 10 && buf[i + 2] === 13 && buf[i + 3] === 10) return i;
+      }
+      return -1;
+    };
+    while (headEnd() < 0) if (!await more()) return undefined;
+    const end = headEnd();
+    const [statusLine, ...lines] = dec.decode(buf.subarray(0, end)).split("\r\n");
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0);
+    const headers = new Map<string, string>();
+    for (const line of lines) {
+      const at = line.indexOf(":");
+      headers.set(line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim());
+    }
+    const length = headers.get("content-length");
+    if (length === undefined) {
+      while (await more());
+      kept.bytes = new Uint8Array();
+      return { status, headers, body: dec.decode(buf.subarray(end + 4)) };
+    }
+    const total = end + 4 + Number(length);
+    while (buf.length < total) if (!await more()) return undefined;
+    kept.bytes = buf.slice(total);
+    return { status, headers, body: dec.decode(buf.subarray(end + 4, total)) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The service started as its own process on a fresh database, its standard output kept as it comes. */
+export async function startService(more: Record<string, string>) {
+  const dir = await Deno.makeTempDir({ prefix: "hr-stop-" });
+  const child = spawnPiped(
+    ["run", "-A", new URL("../main.ts", import.meta.url).pathname, "serve"],
+    serveEnv(dir, { DEMO_DATA: "false", ...more }),
+  );
+  const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const stderr = new Response(child.stderr).text();
+  const start = await waitForPort(stdout, 60_000);
+  let out = start.out;
+  const waiting = new Set<() => void>();
+  const rest = (async () => {
+    for (;;) {
+      const { value, done } = await stdout.read().catch(() => ({ value: undefined, done: true }));
+      for (const w of waiting) w();
+      if (done) return;
+      out += value;
+    }
+  })();
+  return {
+    dir,
+    child,
+    port: start.port,
+    started: start.out,
+    /** Resolves once the output matches `re`; false when the output ended or `giveUpMs` passed first. */
+    saw(re: RegExp, giveUpMs: number): Promise<boolean> {
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => finish(false), giveUpMs);
+        const finish = (seen: boolean) => {
+          clearTimeout(timer);
+          waiting.delete(check);
+          resolve(seen);
+        };
+        const check = () => {
+          if (re.test(out)) finish(true);
+        };
+        waiting.add(check);
+        check();
+        void rest.then(() => finish(re.test(out)));
+      });
+    },
+    output: async () => {
+      await rest;
+      return out;
+    },
+    stderr,
+    async end() {
+      try {
+        child.kill("SIGKILL");
+      } catch { /* already gone */ }
+      await child.status;
+      await rest;
+      await stderr.catch(() => "");
+      await Deno.remove(dir, { recursive: true });
+    },
+  };
+}

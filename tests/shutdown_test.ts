@@ -5,7 +5,7 @@
  * The client gets the portal's 503 (nothing was saved, send it again) or a closed connection.
  */
 import assert from "node:assert/strict";
-import { serveEnv, spawnPiped, waitForPort } from "./_serve.ts";
+import { readRawAnswer, serveEnv, spawnPiped, startService, waitForPort } from "./_serve.ts";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 /** The service's own overall deadline (src/main.ts) is 20 s; the margin covers a loaded machine. */
@@ -55,9 +55,8 @@ Deno.test("serve: SIGTERM with a request body still arriving exits cleanly withi
       }
       return new TextDecoder().decode(new Uint8Array(chunks.flatMap((ch) => [...ch])));
     })();
-    // The handler is reading the body by now.
-    await new Promise((r) => setTimeout(r, 500));
-
+    // Whether the service has begun to read the body when the signal comes or not, the answer is the same:
+    // a body still arriving is not waited for (503 service_stopping, or the connection closed).
     const signalled = Date.now();
     child.kill("SIGTERM");
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -104,5 +103,71 @@ Deno.test("serve: SIGTERM with a request body still arriving exits cleanly withi
     await rest;
     await stderr.catch(() => "");
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** Opens a connection and has one request answered on it: a client that keeps it open, as browsers do. */
+async function openConnection(port: number): Promise<Deno.TcpConn> {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  await conn.write(new TextEncoder().encode("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
+  const first = await readRawAnswer(conn, 60_000);
+  assert.equal(first?.status, 200, "the connection's first request was answered");
+  return conn;
+}
+
+Deno.test("serve: SIGTERM answers every request already sent on an open connection", async () => {
+  const service = await startService({ LOG_LEVEL: "info" });
+  const before: Deno.TcpConn[] = [];
+  const after: Deno.TcpConn[] = [];
+  try {
+    assert.ok(service.port > 0, `the service reported its port:\n${service.started}`);
+    for (let i = 0; i < 40; i++) before.push(await openConnection(service.port));
+    for (let i = 0; i < 20; i++) after.push(await openConnection(service.port));
+    const enc = new TextEncoder();
+    // A sign-in with an unknown address: the service spends its password hashing on it.
+    const payload = JSON.stringify({ email: "nobody@demo.example", password: "not-a-password-2026" });
+    const request = enc.encode(
+      "POST /api/v1/portal/auth/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+        `Accept-Language: fr\r\nContent-Length: ${enc.encode(payload).length}\r\n\r\n${payload}`,
+    );
+    // Forty requests sent whole, then the signal: on a busy machine they wait unread in their connections.
+    await Promise.all(before.map((c) => c.write(request)));
+    service.child.kill("SIGTERM");
+    // Twenty more on connections the service keeps open, sent once it has begun to stop.
+    assert.ok(await service.saw(/"msg":"stopping"/, 60_000), "the service logged that it is stopping");
+    await Promise.all(after.map((c) => c.write(request)));
+
+    // Every request gets an answer: its own, or 503 service_stopping after which the connection closes.
+    const answers = await Promise.all([...before, ...after].map((c) => readRawAnswer(c, 60_000)));
+    const unanswered = answers.filter((a) => !a).length;
+    assert.equal(unanswered, 0, `${unanswered} of 60 requests were not answered`);
+    for (const a of answers) {
+      if (a!.status === 503) {
+        const body = JSON.parse(a!.body);
+        assert.equal(body.code, "service_stopping", a!.body);
+        assert.equal(
+          body.error,
+          "Le service est en train de s'arrêter ; rien n'a été enregistré, renvoyez la requête.",
+        );
+        assert.equal(a!.headers.get("connection"), "close", "a stopping answer closes its connection");
+      } else {
+        assert.ok([401, 429].includes(a!.status), `the sign-in's own answer: ${a!.status} ${a!.body}`);
+      }
+    }
+    // The requests sent after the signal did not run, and their connections were closed after the answer.
+    for (const a of answers.slice(40)) assert.equal(a!.status, 503);
+    for (const c of after) {
+      assert.equal(await readRawAnswer(c, 60_000), undefined, "the connection was closed");
+    }
+    const status = await service.child.status;
+    assert.equal(status.code, 0, `clean exit after SIGTERM:\n${await service.stderr}`);
+    assert.match(await service.output(), /"msg":"stopped"/);
+  } finally {
+    for (const c of [...before, ...after]) {
+      try {
+        c.close();
+      } catch { /* closed by the service */ }
+    }
+    await service.end();
   }
 });

@@ -67,6 +67,10 @@ export async function startBackgroundCheckpoints(
     restartBytes?: number;
     log?: Logger;
     pinnedLogAfterMs?: number;
+    /** How long the worker may take to start before the connections checkpoint by themselves. */
+    startTimeoutMs?: number;
+    /** How long a stop waits for the worker's last checkpoint (which empties the log) before ending it. */
+    stopTimeoutMs?: number;
   } = {},
 ): Promise<Checkpointer | null> {
   if (!database.path) return null;
@@ -97,7 +101,7 @@ export async function startBackgroundCheckpoints(
     const timeout = setTimeout(() => {
       opts.log?.warn("background checkpoints could not start", { error: "the worker did not answer" });
       resolve(false);
-    }, START_TIMEOUT_MS);
+    }, opts.startTimeoutMs ?? START_TIMEOUT_MS);
     worker.onmessage = (e: MessageEvent<FromWorker>) => {
       const m = e.data;
       if (m.type === "ready") {
@@ -173,7 +177,7 @@ export async function startBackgroundCheckpoints(
         const timeout = setTimeout(() => {
           worker.terminate();
           resolve();
-        }, STOP_TIMEOUT_MS);
+        }, opts.stopTimeoutMs ?? STOP_TIMEOUT_MS);
         stopped = () => {
           clearTimeout(timeout);
           resolve();

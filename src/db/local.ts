@@ -485,8 +485,37 @@ function isBusy(e: unknown): boolean {
   return e instanceof LibsqlError && e.code === "SQLITE_BUSY";
 }
 
+/**
+ * Counts time the current call spent waiting for the service's own write turn (`writeTurn`) as lock wait: a
+ * call behind others that each wait for another program's lock waits its own allowance, not its place in
+ * the queue plus its own allowance.
+ */
+export function countTurnWait(ms: number): void {
+  const call = callWaits.getStore();
+  if (call?.open) call.waitedMs += ms;
+}
+
 /** The lock waits of one call (`oneLockWait`): how long they took together, and whether it still runs. */
-const callWaits = new AsyncLocalStorage<{ waitedMs: number; open: boolean }>();
+export interface CallWait {
+  waitedMs: number;
+  open: boolean;
+}
+const callWaits = new AsyncLocalStorage<CallWait>();
+
+/** The lock waits of the call running now, while it runs (undefined outside a call). */
+export function currentCallWait(): CallWait | undefined {
+  const call = callWaits.getStore();
+  return call?.open ? call : undefined;
+}
+
+/**
+ * Runs `fn` as a call that has already waited `waitedMs` for locks: work done for other calls (a group
+ * commit) waits no longer than the one of them with the least allowance left.
+ */
+export function withLockWaitSpent<T>(waitedMs: number, fn: () => Promise<T>): Promise<T> {
+  const call = { waitedMs, open: true };
+  return callWaits.run(call, fn).finally(() => call.open = false);
+}
 
 /**
  * Runs `fn` as one call whose lock waits share one allowance: every statement, batch and transaction start in

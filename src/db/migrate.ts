@@ -35,6 +35,14 @@ export async function readMigrations(dir: URL = MIGRATIONS_DIR): Promise<Migrati
   return out;
 }
 
+/** When the last migration this executable knows was made (its journal's `when`): later ones are a newer release's. */
+export async function lastKnownMigration(dir: URL = MIGRATIONS_DIR): Promise<number> {
+  const journal = JSON.parse(await Deno.readTextFile(new URL("meta/_journal.json", dir))) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
+
 /** Raised when the database was migrated by a newer version of the service than this one. */
 export class DatabaseNewerError extends Error {
   constructor(readonly unknown: number) {

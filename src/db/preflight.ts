@@ -2,13 +2,16 @@
  * The checks a local database file passes before the service writes to it: that it is an SQLite database
  * and whole (its header, its size a multiple of its page size, `PRAGMA quick_check` on a read-only
  * connection), that the service may write it and its folder (the WAL lives beside it), and that it is this
- * service's database (its migrations table) and not another program's. A file that fails is never written,
- * and nothing is left beside it: the service stops with a message and an exit code the operator's guide
- * lists.
+ * service's database (its migrations table) and not another program's, nor one a newer release upgraded. A
+ * file that fails is never written, and nothing is left beside it: the service stops with a message and an
+ * exit code the operator's guide lists.
  */
 import Database from "libsql";
 import { diskHasRoom, isIoError, isNoSpace } from "./trouble.ts";
+import { DatabaseNewerError, lastKnownMigration } from "./migrate.ts";
 
+/** A database upgraded by a newer release (the README's table; `src/opening.ts` exits so after migrating). */
+export const EXIT_NEWER = 3;
 export const EXIT_DAMAGED = 4;
 export const EXIT_READ_ONLY = 5;
 export const EXIT_FOREIGN = 6;
@@ -94,7 +97,7 @@ export async function preflight(url: string): Promise<PreflightProblem | null> {
   // refusal those are removed again, so the file is left as it was found; companions that were there before
   // (a crashed service's log, another program's) are never touched.
   const before = await companionsOf(path);
-  const checked = checkContents(path, damaged);
+  const checked = checkContents(path, damaged, await lastKnownMigration());
   // SQLite reports a -shm it cannot extend as a "disk I/O error": on a full disk that is no damage, and a
   // restore is the wrong advice.
   const problem = checked.error !== undefined
@@ -150,6 +153,7 @@ async function removeCompanionsCreatedSince(path: string, before: Companions): P
 function checkContents(
   path: string,
   damaged: (why: string) => PreflightProblem,
+  lastKnown: number,
 ): { problem: PreflightProblem | null; error?: unknown } {
   let db: Database.Database | undefined;
   try {
@@ -168,6 +172,15 @@ function checkContents(
             `${path} is another program's database (it has tables but none of this service's migrations).`,
         },
       };
+    }
+    // Migrations this executable does not know: a newer release upgraded the file. Said here, on the
+    // read-only connection, so that the refusal leaves nothing beside the file either.
+    if (tables.length) {
+      const { later } = db.prepare("SELECT count(*) AS later FROM __drizzle_migrations WHERE created_at > ?")
+        .get(lastKnown) as { later: number };
+      if (later > 0) {
+        return { problem: { exitCode: EXIT_NEWER, message: new DatabaseNewerError(later).message } };
+      }
     }
   } catch (e) {
     return { problem: damaged((e as Error).message.slice(0, 300)), error: e };

@@ -37,6 +37,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import type { AppDeps } from "../deps.ts";
+import { readRequestText } from "../http_body.ts";
 import { authenticate, type AuthFailure, SCOPE_HINT } from "./guard.ts";
 import { originAllowed } from "./origin.ts";
 import { bearerChallenge } from "../oauth/metadata.ts";
@@ -189,9 +190,11 @@ async function handlePost(
   }
   const version = req.headers.get("mcp-protocol-version");
 
+  // Within the body deadline: a client that stops sending gets 408, one that breaks off 400 (not a fault).
+  const text = await readRequestText(req, deps.config.bodyReadTimeoutSeconds);
   let body: unknown;
   try {
-    body = JSON.parse(await req.text());
+    body = JSON.parse(text);
   } catch {
     return rpcError(400, -32700, "Parse error: the body is not valid JSON.");
   }

@@ -14,6 +14,7 @@ import { setImmediate } from "node:timers";
 import type { InStatement, InValue } from "@libsql/client";
 import type { AppDeps } from "../deps.ts";
 import { writeTurn } from "../services/common.ts";
+import { type CallWait, currentCallWait, withLockWaitSpent } from "../db/local.ts";
 
 /** A raw statement: fixed SQL with positional arguments (no query builder on this hot path). */
 export type Stmt = InStatement;
@@ -23,6 +24,20 @@ interface Pending {
   stmt: Stmt;
   resolve: (rows: Rows) => void;
   reject: (e: unknown) => void;
+  /** The caller's lock waits, and when it queued: time in the queue counts as waiting for the lock. */
+  call: CallWait | undefined;
+  queuedAt: number;
+}
+
+/** How long a queued statement's caller has waited for locks by now, its time in the queue included. */
+function waitedBy(p: Pending, now: number): number {
+  return (p.call?.waitedMs ?? 0) + (now - p.queuedAt);
+}
+
+/** The caller's time in the queue, counted to its call once the statement is settled. */
+function settle(p: Pending): void {
+  if (p.call?.open) p.call.waitedMs += performance.now() - p.queuedAt;
+  p.call = undefined;
 }
 
 type WriterDeps = Pick<AppDeps, "db" | "database">;
@@ -40,7 +55,22 @@ export class GroupWriter {
   /** Runs one statement in the next group commit and resolves with its rows (for `RETURNING`). */
   run(stmt: Stmt): Promise<Rows> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ stmt, resolve, reject });
+      const call = currentCallWait();
+      const queuedAt = performance.now();
+      this.#queue.push({
+        stmt,
+        resolve: (rows) => {
+          settle(pending);
+          resolve(rows);
+        },
+        reject: (e) => {
+          settle(pending);
+          reject(e);
+        },
+        call,
+        queuedAt,
+      });
+      const pending = this.#queue[this.#queue.length - 1];
       if (!this.#flushing) {
         this.#flushing = true;
         // After the event loop's next turn (not a microtask, not a clamped timer): the requests that
@@ -58,10 +88,17 @@ export class GroupWriter {
   async #flush(): Promise<void> {
     const group = this.#queue.splice(0);
     const client = this.#deps.database.client;
-    // One libSQL batch (one transaction, one commit) for the whole group, in the services' write turn.
+    // One libSQL batch (one transaction, one commit) for the whole group, in the services' write turn. It
+    // waits for a lock no longer than the member that has waited longest may (each caller waits its own
+    // DATABASE_LOCK_WAIT_MS, its time in the queue included, never its place in a queue of waits).
     try {
       const { stmts, owners } = mergeInserts(group.map((p) => p.stmt));
-      const results = await writeTurn(this.#deps, () => client.batch(stmts, "write"));
+      const now = performance.now();
+      const spent = Math.max(...group.map((p) => waitedBy(p, now)));
+      const results = await withLockWaitSpent(
+        spent,
+        () => writeTurn(this.#deps, () => client.batch(stmts, "write")),
+      );
       owners.forEach((ids, i) => {
         for (const id of ids) group[id].resolve(results[i].rows as unknown as Rows);
       });
@@ -69,7 +106,10 @@ export class GroupWriter {
       // One statement failed and the group rolled back whole: write each alone, so only that one fails.
       for (const p of group) {
         try {
-          const r = await writeTurn(this.#deps, () => client.batch([p.stmt], "write"));
+          const r = await withLockWaitSpent(
+            waitedBy(p, performance.now()),
+            () => writeTurn(this.#deps, () => client.batch([p.stmt], "write")),
+          );
           p.resolve(r[0].rows as unknown as Rows);
         } catch (error) {
           p.reject(error);

@@ -4,7 +4,7 @@
  * `web/auth_pages.tsx`. Mounted by
  * `createApp` only when `FEATURE_MCP_CONNECTOR=true`; otherwise none of these paths exist (404).
  */
-import { readBodyText } from "../http_body.ts";
+import { AppError } from "../errors.ts";
 import type { Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppDeps } from "../deps.ts";
@@ -50,8 +50,8 @@ async function readTokenForm(c: Context, repeatable: string[] = []): Promise<URL
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
     throw new OAuthError("invalid_request", "Send the parameters as application/x-www-form-urlencoded.");
   }
-  // The token endpoint's forms are small: the default deadline of the portal suffices.
-  const form = new URLSearchParams(await readBodyText(c, 30));
+  // Read whole within the body deadline before the route runs (`createApp`); this takes it from there.
+  const form = new URLSearchParams(await c.req.text());
   const seen = new Set<string>();
   for (const k of form.keys()) {
     if (seen.has(k) && !repeatable.includes(k)) {
@@ -76,6 +76,9 @@ async function oauthEndpoint(deps: AppDeps, c: Context, fn: () => Promise<Respon
       });
       return oauthErrorResponse(c, e);
     }
+    // A refusal of the request itself (its body broke off, came too slowly, or the service is stopping) is
+    // answered as every route answers it, not as a fault of the service.
+    if (e instanceof AppError) throw e;
     deps.log.error("oauth endpoint failed", {
       requestId: c.get("requestId"),
       route: c.req.path,

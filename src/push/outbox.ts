@@ -4,7 +4,8 @@
  * reports as gone removes the device (and its pending messages). A message left SENDING by a process that
  * died goes back to the queue. A platform without a configured sender keeps its messages queued.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { databaseTrouble } from "../db/trouble.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
 import { pushDevices, pushOutbox, sessions } from "../db/schema/mod.ts";
@@ -26,9 +27,13 @@ export async function deliverDuePushes(
   limit = 50,
 ): Promise<{ sent: number; retried: number; failed: number; gone: number }> {
   const now = clock.now();
+  const counts = { sent: 0, retried: 0, failed: 0, gone: 0 };
+  // Each step reads first and writes only when there is something to change: an installation without
+  // phones does no write every run, and a run during another program's lock meets it only with work to do
+  // (a write statement takes the lock even when it changes no row).
   // A phone whose sign-in session ended (signed out, revoked, expired, the account deactivated) gets nothing
   // more: the device goes, and what waits for it with it.
-  await db.delete(pushDevices).where(or(
+  const ended = or(
     isNull(pushDevices.sessionId),
     inArray(
       pushDevices.sessionId,
@@ -36,15 +41,18 @@ export async function deliverDuePushes(
         or(isNotNull(sessions.revokedAt), lte(sessions.expiresAt, now)),
       ),
     ),
-  ));
-  await db.update(pushOutbox).set({ status: "QUEUED" }).where(
-    and(eq(pushOutbox.status, "SENDING"), lt(pushOutbox.nextAttemptAt, now - STUCK_AFTER_MS)),
   );
+  const devices = await db.select({ id: pushDevices.id, ended: sql<number>`${ended}` }).from(pushDevices);
+  if (!devices.length) return counts;
+  if (devices.some((d) => d.ended)) await db.delete(pushDevices).where(ended);
+  const stuck = and(eq(pushOutbox.status, "SENDING"), lt(pushOutbox.nextAttemptAt, now - STUCK_AFTER_MS));
+  if ((await db.select({ id: pushOutbox.id }).from(pushOutbox).where(stuck).limit(1)).length) {
+    await db.update(pushOutbox).set({ status: "QUEUED" }).where(stuck);
+  }
   const due = await db.select({ m: pushOutbox, d: pushDevices }).from(pushOutbox)
     .innerJoin(pushDevices, eq(pushDevices.id, pushOutbox.deviceId))
     .where(and(eq(pushOutbox.status, "QUEUED"), lte(pushOutbox.nextAttemptAt, now)))
     .orderBy(asc(pushOutbox.nextAttemptAt)).limit(limit);
-  const counts = { sent: 0, retried: 0, failed: 0, gone: 0 };
   for (const { m, d } of due) {
     const sender = senders[d.platform as keyof PushSenders];
     if (!sender) continue;
@@ -88,23 +96,34 @@ export async function deliverDuePushes(
   return counts;
 }
 
-/** Runs delivery every `everyMs` in the background of `serve`; runs never overlap. */
+/**
+ * Runs delivery every `everyMs` in the background of `serve`; runs never overlap. Another program's lock (or a
+ * full disk) is the operator's to fix, not a fault of each run: one line when delivery starts to wait for it
+ * and one when it goes on, nothing in between. `kick` runs it now (or joins the run going on) and resolves when that run is over.
+ */
 export function startPushWorker(db: Db, clock: Clock, senders: PushSenders, log: Logger, everyMs = 15_000) {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
+  let running: Promise<void> | undefined;
+  let troubled: string | null = null;
+  const run = () => running ??= once().finally(() => running = undefined);
+  const once = async () => {
     try {
       await deliverDuePushes(db, clock, senders, log);
+      if (troubled) {
+        log.info("push delivery goes on", { after: troubled });
+        troubled = null;
+      }
     } catch (e) {
-      log.error("push worker failed", { error: e instanceof Error ? e.message : String(e) });
-    } finally {
-      running = false;
+      const kind = databaseTrouble(e);
+      if (!kind) log.error("push worker failed", { error: e instanceof Error ? e.message : String(e) });
+      else if (!troubled) {
+        troubled = kind === "full" ? "the disk is full" : "the database is locked by another program";
+        log.warn("push delivery waits", { reason: troubled });
+      }
     }
   };
   const timer = setInterval(run, everyMs);
   queueMicrotask(run);
-  return { kick: () => void run(), stop: () => clearInterval(timer) };
+  return { kick: () => run(), stop: () => clearInterval(timer) };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { AppDeps } from "../deps.ts";
 import type { Db } from "../db/client.ts";
 import { employees, notifications } from "../db/schema/mod.ts";
 import { localDay } from "../clock.ts";
+import { countTurnWait } from "../db/local.ts";
 import { fromEpochDay } from "../domain/calendar.ts";
 import { type AppError, refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
@@ -241,7 +242,11 @@ const writeLocks = new WeakMap<object, Promise<unknown>>();
  */
 export function writeTurn<T>(deps: Pick<ServiceDeps, "db">, fn: () => Promise<T>): Promise<T> {
   const prev = writeLocks.get(deps.db) ?? Promise.resolve();
-  const run = prev.catch(() => undefined).then(fn);
+  const queued = performance.now();
+  const run = prev.catch(() => undefined).then(() => {
+    countTurnWait(performance.now() - queued);
+    return fn();
+  });
   writeLocks.set(deps.db, run.catch(() => undefined));
   return run;
 }

@@ -4,7 +4,8 @@
  * cookie writes compares the browser's Origin with it), and axe-core run inside the page.
  */
 import assert from "node:assert/strict";
-import { chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../_chromium.ts";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 
 export const CHROMIUM_ARGS = [
@@ -42,8 +43,9 @@ export async function serveDemo(env: Record<string, string> = {}): Promise<Serve
   });
 }
 
-export function launch() {
-  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+/** Debian's Chromium, headless, with a generous bound on each step (`tests/_chromium.ts`). */
+export function launch(): Promise<Browser> {
+  return launchChromium(CHROMIUM_ARGS);
 }
 
 const AXE = await Deno.readTextFile(

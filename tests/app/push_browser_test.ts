@@ -57,8 +57,11 @@ function stubPush(sub: Subscriber["json"]): string {
   })()`;
 }
 
-/** Waits (by count of tries, not by time) until `read` gives a value that `done` accepts. */
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, tries = 200): Promise<T> {
+/**
+ * Waits until `read` gives a value that `done` accepts: tries every 50 ms, 2400 times at most (two minutes,
+ * the bound on what never comes, so a busy machine only makes it wait longer).
+ */
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, tries = 2400): Promise<T> {
   let v = await read();
   for (let i = 0; i < tries && !done(v); i++) {
     await new Promise((r) => setTimeout(r, 50));

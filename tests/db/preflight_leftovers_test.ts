@@ -1,7 +1,7 @@
 /**
- * A database file refused at start (damaged: exit 4; another program's: exit 6) is left exactly as it was
- * found: no `-wal` or `-shm` appears beside it, and companions that were already there stay as they were.
- * The start is the executable run as a child process, as an operator starts it.
+ * A database file refused at start (damaged: exit 4; another program's: exit 6; a newer release's: exit 3)
+ * is left exactly as it was found: no `-wal` or `-shm` appears beside it, and companions that were already
+ * there stay as they were. The start is the executable run as a child process, as an operator starts it.
  */
 import assert from "node:assert/strict";
 import Database from "libsql";
@@ -10,10 +10,17 @@ import { migrate } from "../../src/db/migrate.ts";
 
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 
-async function start(path: string) {
+async function start(path: string, command = "migrate") {
   const r = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, "migrate"],
-    env: { DATABASE_URL: `file:${path}`, DEMO_DATA: "false", LOG_LEVEL: "error", NO_COLOR: "1" },
+    args: ["run", "-A", MAIN, command],
+    env: {
+      DATABASE_URL: `file:${path}`,
+      DEMO_DATA: "false",
+      LOG_LEVEL: "error",
+      NO_COLOR: "1",
+      PORT: "0",
+      HOST: "127.0.0.1",
+    },
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -85,6 +92,32 @@ Deno.test("preflight: a refused file gets no -wal or -shm beside it, and compani
       assert.match(r.err, /another program's database/);
       assert.deepEqual(listing(sub), ["invoices.db"]);
       assert.deepEqual(await Deno.readFile(`${sub}/invoices.db`), before);
+    });
+
+    await t.step("a newer release's database: exit 3 from serve, nothing created beside it", async () => {
+      const sub = await Deno.makeTempDir({ dir });
+      await Deno.copyFile(good, `${sub}/hr.db`);
+      // A migration from a release after this one, written by another program (the sqlite3 shell), which
+      // removes its own companions when it closes.
+      const later = Date.UTC(2099, 0, 1);
+      const shell = await new Deno.Command("sqlite3", {
+        args: [
+          `${sub}/hr.db`,
+          `INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('later', ${later});`,
+        ],
+        stderr: "piped",
+      }).output();
+      assert.equal(shell.code, 0, new TextDecoder().decode(shell.stderr));
+      assert.deepEqual(listing(sub), ["hr.db"]);
+      const before = await Deno.readFile(`${sub}/hr.db`);
+      const r = await start(`${sub}/hr.db`, "serve");
+      assert.equal(r.code, 3, r.err);
+      assert.match(
+        r.err,
+        /1 migration\(s\) this version of the service does not know: it was upgraded by a newer release/,
+      );
+      assert.deepEqual(listing(sub), ["hr.db"]);
+      assert.deepEqual(await Deno.readFile(`${sub}/hr.db`), before);
     });
 
     await t.step("a healthy file still starts", async () => {

@@ -4,8 +4,8 @@
  * an origin outside MCP_ALLOWED_ORIGINS can read nothing.
  */
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
 import { E2E, startMcpServer } from "./_harness.ts";
+import { launchChromium } from "../_chromium.ts";
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -80,7 +80,7 @@ Deno.test({
   fn: async () => {
     const s = await startMcpServer();
     const page = startPage();
-    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    const browser = await launchChromium(CHROMIUM_ARGS);
     try {
       const g = await s.grant("employee");
       const tab = await browser.newPage();
@@ -111,7 +111,7 @@ Deno.test({
   fn: async () => {
     const s = await startMcpServer({ env: { MCP_ALLOWED_ORIGINS: "https://claude.ai" } });
     const page = startPage();
-    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    const browser = await launchChromium(CHROMIUM_ARGS);
     try {
       const g = await s.grant("employee");
       const tab = await browser.newPage();

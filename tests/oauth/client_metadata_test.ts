@@ -638,7 +638,8 @@ Deno.test({
             fetcher.fetch(`https://client.test:${silent.addr.port}/x.json`, {
               signal: AbortSignal.timeout(300),
             }), (e: Error) => e.name === "TimeoutError");
-          assert.ok(Date.now() - started < 3_000);
+          // Given up at the caller's signal, not at a later timeout of its own (bound for a busy machine).
+          assert.ok(Date.now() - started < 30_000);
         } finally {
           silent.close();
           await accepting;

@@ -7,10 +7,10 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
-import { chromium } from "playwright-core";
 import { users } from "../../src/db/schema/mod.ts";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { addPersonalDocument } from "../../src/services/my_documents.ts";
+import { launchChromium } from "../_chromium.ts";
 
 const BASE = "/api/v1/portal";
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
@@ -158,7 +158,7 @@ Deno.test(
   async () => {
     const app = await makeTestApp();
     const dir = await Deno.makeTempDir({ prefix: "hr-export-" });
-    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    const browser = await launchChromium(CHROMIUM_ARGS);
     try {
       // A medical certificate whose name has spaces and an umlaut: linked as safely as the payslips.
       const token = await app.signIn("employee@demo.example");

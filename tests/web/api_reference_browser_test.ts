@@ -4,8 +4,8 @@
  * Content-Security-Policy refuses only Redoc's attribution logo from Redocly's CDN.
  */
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
 import { serveApp } from "../oauth/_server.ts";
+import { launchChromium } from "../_chromium.ts";
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -17,7 +17,7 @@ const CHROMIUM_ARGS = [
 
 Deno.test("api reference: Redoc renders the operations in Chromium, offline, within the page's CSP", async () => {
   const s = await serveApp();
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await launchChromium(CHROMIUM_ARGS);
   try {
     const page = await browser.newPage();
     const problems: string[] = [];
@@ -35,7 +35,7 @@ Deno.test("api reference: Redoc renders the operations in Chromium, offline, wit
     // An operation's summary, rendered by Redoc from the document.
     await page.locator("h2", { hasText: "Upload the medical certificate of an absence (PDF or photo)" })
       .first()
-      .waitFor({ timeout: 30_000 });
+      .waitFor();
     // Markdown in a description is rendered: backticks become code elements.
     const code = await page.locator("code", { hasText: "multipart/form-data" }).count();
     assert.ok(code > 0, "backticks are rendered as code");

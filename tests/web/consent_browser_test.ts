@@ -4,9 +4,9 @@
  * the person's language, refuse framing, and hand the code back to the assistant's loopback redirect.
  */
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
 import { PASSWORD, pkce, registerClient } from "../oauth/_helpers.ts";
 import { serveApp } from "../oauth/_server.ts";
+import { launchChromium } from "../_chromium.ts";
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -46,7 +46,7 @@ function startReceiver() {
 Deno.test("web: sign-in and consent work in headless Chromium without JavaScript", async (ctx) => {
   const s = await serveApp();
   const receiver = startReceiver();
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await launchChromium(CHROMIUM_ARGS);
   try {
     const clientId = await registerClient(fetch, s.origin, {
       client_name: "Claude Desktop",

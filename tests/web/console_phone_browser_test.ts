@@ -5,9 +5,9 @@
  * console's routes are the table the first administrator's test walks, each given a demo address here.
  */
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { declaredRoutes, ROUTES } from "./_console_routes.ts";
+import { launchChromium } from "../_chromium.ts";
 
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
 
@@ -87,7 +87,7 @@ Deno.test({
       (req, info) => app.app.fetch(req, info),
     );
     const origin = `http://127.0.0.1:${server.addr.port}`;
-    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    const browser = await launchChromium(CHROMIUM_ARGS);
     try {
       const declared = await declaredRoutes();
       const addresses: string[] = [];

@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { chromium, type Page } from "playwright-core";
+import { type Page } from "playwright-core";
 import type { TestApp } from "../_helpers.ts";
 import { cli } from "../_cli.ts";
 import { startSmtp } from "../_smtp.ts";
@@ -25,6 +25,7 @@ import {
   personPassword,
   POSITION_TITLE,
 } from "../_fixture_org.ts";
+import { launchChromium } from "../_chromium.ts";
 
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
 const PHONE = { width: 390, height: 844 };
@@ -76,7 +77,7 @@ Deno.test({
     );
     const origin = `http://127.0.0.1:${server.addr.port}`;
     let app: TestApp | undefined;
-    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    const browser = await launchChromium(CHROMIUM_ARGS);
     try {
       app = await buildFixtureOrg({ env: { MCP_ISSUER_URL: origin } });
       const a = app;

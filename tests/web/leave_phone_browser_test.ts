@@ -4,8 +4,8 @@
  * so neither page is wider than the screen.
  */
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
 import { makeTestApp } from "../_helpers.ts";
+import { launchChromium } from "../_chromium.ts";
 
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
 
@@ -21,7 +21,7 @@ Deno.test({
       (req, info) => t.app.fetch(req, info),
     );
     const origin = `http://127.0.0.1:${server.addr.port}`;
-    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    const browser = await launchChromium(CHROMIUM_ARGS);
     try {
       const context = await browser.newContext({
         javaScriptEnabled: false,

@@ -11,7 +11,6 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { eq } from "drizzle-orm";
-import { chromium } from "playwright-core";
 import { E2E, ok, refusal, startMcpServer } from "../mcp/_harness.ts";
 import { startSmtp } from "../_smtp.ts";
 import { TEMPLATE } from "../_hiring.ts";
@@ -19,6 +18,7 @@ import { applications, employees, positions } from "../../src/db/schema/mod.ts";
 import { applyConfiguration } from "../../src/org_config/mod.ts";
 import { deliverDue } from "../../src/mail/outbox.ts";
 import { smtpTransport } from "../../src/mail/smtp.ts";
+import { launchChromium } from "../_chromium.ts";
 
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
 const PDF = Buffer.from("%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
@@ -32,7 +32,7 @@ Deno.test("recruiting in the browser: from the advertisement to the onboarding p
   const deliver = () => deliverDue(s.t.deps, transport, "HR <hr@demo.example>");
   const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to));
   const decoded = (data: string) => data.replace(/=\r?\n/g, "").replace(/=C3=A0/g, "à").replace(/=3D/g, "=");
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await launchChromium(CHROMIUM_ARGS);
   try {
     assert.ok((await applyConfiguration(s.t.deps, TEMPLATE)).ok);
     const hrContext = await browser.newContext({ javaScriptEnabled: false, locale: "fr-CH" });

@@ -7,10 +7,10 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { chromium } from "playwright-core";
 import { E2E, startMcpServer } from "../mcp/_harness.ts";
 import { applications, positions } from "../../src/db/schema/mod.ts";
 import { GATED_APPLICATION_ID } from "../../src/demo/recruiting.ts";
+import { launchChromium } from "../_chromium.ts";
 
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
 const TITLE = "Comptable 60 %";
@@ -20,7 +20,7 @@ Deno.test(
   E2E,
   async (t) => {
     const s = await startMcpServer();
-    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    const browser = await launchChromium(CHROMIUM_ARGS);
     try {
       const hrContext = await browser.newContext({ javaScriptEnabled: false, locale: "fr-CH" });
       const hr = await hrContext.newPage();
