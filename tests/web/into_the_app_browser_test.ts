@@ -7,7 +7,7 @@
  * app; an HR colleague invited with his employee record lands in the app, with the console in its menu.
  */
 import assert from "node:assert/strict";
-import { chromium, type Page } from "playwright-core";
+import { type Page } from "playwright-core";
 import type { TestApp } from "../_helpers.ts";
 import { cli } from "../_cli.ts";
 import { startSmtp } from "../_smtp.ts";
@@ -15,6 +15,7 @@ import { deliverDue } from "../../src/mail/outbox.ts";
 import { smtpTransport } from "../../src/mail/smtp.ts";
 import { buildFixtureOrg } from "../_fixture_org.ts";
 import { CHROMIUM_ARGS } from "../app/_browser.ts";
+import { launchChromium } from "../_chromium.ts";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -74,7 +75,7 @@ Deno.test({
     );
     const origin = `http://127.0.0.1:${server.addr.port}`;
     let app: TestApp | undefined;
-    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    const browser = await launchChromium(CHROMIUM_ARGS);
     const transport = smtpTransport(smtp.url);
     try {
       app = await buildFixtureOrg({ env: { MCP_ISSUER_URL: origin } });
