@@ -120,7 +120,7 @@ export async function startService(more: Record<string, string>) {
   );
   const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   const stderr = new Response(child.stderr).text();
-  const start = await waitForPort(stdout, 60_000);
+  const start = await waitForPort(stdout, 180_000);
   let out = start.out;
   const waiting = new Set<() => void>();
   const rest = (async () => {

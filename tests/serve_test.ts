@@ -13,7 +13,7 @@ Deno.test("serve: starts with the demo, answers the README's flow, and stops cle
   const dir = await Deno.makeTempDir({ prefix: "hr-serve-" });
   const child = spawnPiped(["run", "-A", MAIN, "serve"], serveEnv(dir, { LOG_LEVEL: "warn" }));
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  const { port, out } = await waitForPort(reader, 60_000);
+  const { port, out } = await waitForPort(reader, 180_000);
   try {
     assert.ok(port > 0, `the service reported its port:\n${out}`);
     assert.match(out, /Demo organisation created/);

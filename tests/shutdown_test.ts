@@ -19,7 +19,7 @@ Deno.test("serve: SIGTERM with a request body still arriving exits cleanly withi
   );
   const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   const stderr = new Response(child.stderr).text();
-  const start = await waitForPort(stdout, 60_000);
+  const start = await waitForPort(stdout, 180_000);
   const port = start.port;
   let out = start.out;
   // The rest of standard output is kept (a full pipe would stall the child's log writes).

@@ -94,7 +94,8 @@ Deno.test("start on a full disk: 'the disk is full', exit 8, no advice to restor
     });
 
     await t.step("a new installation on the full disk: exit 8 as well", async () => {
-      await Deno.mkdir(`${disk}/new`);
+      // Private, as the README installs a data folder: a folder others may read is warned about first.
+      await Deno.mkdir(`${disk}/new`, { mode: 0o700 });
       const r = await start(`${disk}/new/hr.db`, "migrate");
       assert.equal(r.code, 8, r.out + r.err);
       assert.match(r.err, new RegExp(`^The disk holding ${disk}/new is full`));

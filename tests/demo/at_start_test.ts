@@ -11,38 +11,40 @@ import { serveEnv, signInOver, spawnPiped, waitForPort } from "../_serve.ts";
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 const SERVICE = ["--allow-net", "--allow-read", "--allow-write", "--allow-env", "--allow-ffi", "--allow-sys"];
 
-/** Starts `serve` on a new database, waits until it listens, signs the demo employee in, stops it. */
+/**
+ * Starts `serve` on a new database, waits until it listens, signs the demo employee in, stops it. The
+ * service logs on standard output, the demo's own process (a command) on standard error: the creation's log
+ * line is looked for in both.
+ */
 async function firstStart(permissions: string[]) {
   const dir = await Deno.makeTempDir({ prefix: "hr-demo-start-" });
   await Deno.chmod(dir, 0o700);
   const child = spawnPiped(["run", ...permissions, MAIN, "serve"], serveEnv(dir, { LOG_LEVEL: "info" }));
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   const errors = new Response(child.stderr).text();
+  let out = "";
+  let signedIn = 0;
   try {
-    const { port, out } = await waitForPort(reader, 60_000);
-    if (!port) {
+    const listening = await waitForPort(reader, 180_000);
+    out = listening.out;
+    if (!listening.port) {
       child.kill("SIGTERM");
       assert.fail(`the service did not listen:\n${out}\n${await errors}`);
     }
-    const signedIn = await signInOver(`http://127.0.0.1:${port}`, {
+    const r = await signInOver(`http://127.0.0.1:${listening.port}`, {
       email: "employee@demo.example",
       password: "demo-password-2026",
     });
-    await signedIn.body?.cancel();
-    const created = out.split("\n").filter((l) => l.includes('"demo organisation created"'));
-    return {
-      pid: child.pid,
-      out,
-      signedIn: signedIn.status,
-      created: created.map((l) => JSON.parse(l)),
-      dir,
-    };
+    await r.body?.cancel();
+    signedIn = r.status;
   } finally {
     child.kill("SIGTERM");
     await reader.cancel().catch(() => {});
     await child.status;
-    await errors.catch(() => "");
   }
+  const err = await errors.catch(() => "");
+  const created = `${out}\n${err}`.split("\n").filter((l) => l.includes('"demo organisation created"'));
+  return { pid: child.pid, out, signedIn, created: created.map((l) => JSON.parse(l)), dir };
 }
 
 Deno.test("first start: the demo organisation is created by a process of its own, then served", async () => {

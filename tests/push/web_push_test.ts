@@ -254,7 +254,7 @@ Deno.test("web push: subscriptions refused naming the field", async (ctx) => {
     await ctx.step("the platform names the three", async () => {
       const r = await register(t, employee, { platform: "WNS", token: good.token });
       assert.equal(r.status, 400);
-      assert.match(r.body.error, /APNS, FCM or WEBPUSH/);
+      assert.match(r.body.error, /APNS, FCM oder WEBPUSH/, "in the employee's language");
     });
     await ctx.step("the good one is taken", async () => {
       const r = await register(t, employee, { platform: "WEBPUSH", token: good.token });
