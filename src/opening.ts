@@ -8,7 +8,7 @@ import { type Database, openDatabase, permissionWarnings } from "./db/client.ts"
 import { DatabaseNewerError, migrate } from "./db/migrate.ts";
 import { diskFullProblem, localPath, preflight, type PreflightProblem } from "./db/preflight.ts";
 import type { Logger } from "./log.ts";
-import type { Io } from "./cli/command.ts";
+import type { Io } from "./stdio.ts";
 
 /** Where a command says what went wrong. */
 type ErrorOut = Pick<Io, "err">;

@@ -1,12 +1,9 @@
 /** What an admin command is, and where it writes: the shape every command module shares. */
 import type { AppDeps } from "../deps.ts";
+import type { Io } from "../stdio.ts";
 
-/** Where a command writes; tests capture it. `stdin` gives piped input (passwords, CSV). */
-export interface Io {
-  out(text: string): void;
-  err(text: string): void;
-  readStdin(): Promise<string>;
-}
+/** Where a command writes (`stdio.ts`, below the commands and the demo that both use it). */
+export type { Io };
 
 /** One admin command: its help text and what it does. Exit codes: 0 done, 1 refused, 2 wrong usage. */
 export interface Command {

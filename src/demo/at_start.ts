@@ -7,7 +7,7 @@
  * Where `serve` may not start a process (no run permission for its own executable) or the database is not a
  * file, it creates the demo itself, as `hr-service demo` does.
  */
-import type { Io } from "../cli/command.ts";
+import type { Io } from "../stdio.ts";
 import { fileURLToPath } from "node:url";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";

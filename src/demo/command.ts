@@ -3,7 +3,7 @@
  * installation's first start (src/demo/at_start.ts); it loads the configuration, the database and the demo's
  * builders, none of the service.
  */
-import type { Io } from "../cli/command.ts";
+import type { Io } from "../stdio.ts";
 import { createLogger } from "../log.ts";
 import { openMigrated, readConfig } from "../opening.ts";
 import { createDemo } from "./at_start.ts";

@@ -42,7 +42,7 @@ import { checkPersonAllowance } from "./allowance.ts";
 import { bindPreviews, isFiledPreview } from "./previews.ts";
 import { roleRefusal, scopeRefusal } from "./refusals.ts";
 import { complete, type CompletionRequest } from "./completion.ts";
-import { ICON_PATH } from "../web/icon.ts";
+import { ICON_PATH } from "../icon.ts";
 import { mayUsePrompt, PROMPTS, promptText } from "./prompts.ts";
 import { DOCUMENT_MIME, DOCUMENT_TEMPLATE, documentUri, slugOf } from "./resources.ts";
 import type { ToolContext, ToolDef } from "./tool.ts";

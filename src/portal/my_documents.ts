@@ -14,7 +14,7 @@ import {
 } from "../services/my_documents.ts";
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from "../services/uploaded_files.ts";
 import { LANGS } from "../i18n/mod.ts";
-import { renderSafeMarkdown } from "../web/markdown.ts";
+import { renderSafeMarkdown } from "../markdown.ts";
 import { route, type RouteDef } from "./route.ts";
 import { fileResponse, uploadFor } from "./files.ts";
 import { dateTime, idParam, wholeListFields } from "./schemas.ts";

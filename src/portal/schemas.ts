@@ -10,6 +10,7 @@ import {
   leaveTypeCode,
   projectCode,
 } from "../domain/fields.ts";
+import { PortalEmployeeSummaryDTO as SummaryDTO } from "../services/summary_dto.ts";
 import { SALARY_SCALES } from "../domain/sick.ts";
 import { END_PORTIONS, START_PORTIONS } from "../domain/leave.ts";
 import { LEAVE_STATUSES } from "../services/leave.ts";
@@ -40,34 +41,8 @@ export const dateTime = z.string().meta({ format: "date-time", example: "2026-11
 /** A record id in a path. */
 export const idParam = z.strictObject({ id: z.string().min(1).max(64) });
 
-/** The contract's `PortalEmployeeSummaryDTO`: exactly these fields, all required, nothing else. */
-export const PortalEmployeeSummaryDTO = named(
-  z.strictObject({
-    leave: z.strictObject({
-      year: z.int(),
-      remaining: z.number(),
-      entitlement: z.number(),
-      used: z.number(),
-      planned: z.number(),
-    }).nullable(),
-    timesheet: z.strictObject({
-      weekStart: isoDate,
-      totalHours: z.number(),
-      targetHours: z.number(),
-      draftCount: z.int(),
-    }).nullable(),
-    nextPayoutDate: isoDate.nullable(),
-    latestPayslipPeriod: z.string().nullable(),
-    todos: z.strictObject({
-      feedbackDrafts: z.int(),
-      surveyInvitations: z.int(),
-      onboardingOpen: z.boolean(),
-      documentsMissing: z.boolean(),
-      total: z.int().meta({ description: "Drives the badge count." }),
-    }),
-  }),
-  "PortalEmployeeSummaryDTO",
-);
+/** The contract's `PortalEmployeeSummaryDTO` (the connector's `get_my_summary` returns it too). */
+export const PortalEmployeeSummaryDTO = named(SummaryDTO, "PortalEmployeeSummaryDTO");
 
 /** A time entry as the contract shows it; optional text fields are left out when empty. */
 export const TimeEntry = named(

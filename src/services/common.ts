@@ -9,7 +9,7 @@ import type { AppDeps } from "../deps.ts";
 import type { Db } from "../db/client.ts";
 import { employees, notifications } from "../db/schema/mod.ts";
 import { localDay } from "../clock.ts";
-import { countTurnWait } from "../db/local.ts";
+import type { Tx } from "../db/write.ts";
 import { fromEpochDay } from "../domain/calendar.ts";
 import { type AppError, refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
@@ -30,8 +30,8 @@ export type ServiceDeps = Pick<AppDeps, "db" | "clock"> & {
   afterWrite?: (tx: Tx, result: unknown) => Promise<void>;
 };
 
-/** A drizzle transaction handle (same query API as `Db`). */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Tx } from "../db/write.ts";
+export { writeTurn, writeTx } from "../db/write.ts";
 /** Either the database or an open transaction: read helpers take both. */
 export type Q = Db | Tx;
 
@@ -231,43 +231,6 @@ export function leaveTypeNames(
   t: { nameDe: string; nameEn: string; nameFr: string; nameIt?: string | null },
 ): Record<Lang, string> {
   return Object.fromEntries(LANGS.map((l) => [l, leaveTypeName(t, l)])) as Record<Lang, string>;
-}
-
-const writeLocks = new WeakMap<object, Promise<unknown>>();
-
-/**
- * The in-process write turn alone: runs `fn` once every earlier turn on this database has finished, without
- * opening a transaction. For writers that open their own (e.g. a raw `client.batch(…, "write")`): inside
- * `writeTx` such a batch would wait for the transaction `writeTx` itself holds on another connection.
- */
-export function writeTurn<T>(deps: Pick<ServiceDeps, "db">, fn: () => Promise<T>): Promise<T> {
-  const prev = writeLocks.get(deps.db) ?? Promise.resolve();
-  const queued = performance.now();
-  const run = prev.catch(() => undefined).then(() => {
-    countTurnWait(performance.now() - queued);
-    return fn();
-  });
-  writeLocks.set(deps.db, run.catch(() => undefined));
-  return run;
-}
-
-/**
- * Runs a check-then-write sequence (overlap check, state check, then insert/update) as one database
- * transaction, in the process's write turn (`writeTurn`). SQLite allows one writer; the libSQL client waits
- * for a busy lock synchronously, so two interleaved write transactions in one process would block each
- * other. The turn avoids that; the transaction keeps the sequence atomic against other processes on a
- * shared libSQL server. Everything inside must go through `tx` (never the client or `deps.db`).
- */
-export function writeTx<T>(
-  deps: Pick<ServiceDeps, "db" | "afterWrite">,
-  fn: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  return writeTurn(deps, () =>
-    deps.db.transaction(async (tx) => {
-      const result = await fn(tx);
-      if (deps.afterWrite) await deps.afterWrite(tx, result);
-      return result;
-    }));
 }
 
 /** Records an in-app notification (and a push to each of the recipient's phones, `push/queue.ts`). The payload holds ids and flags only, never free text from the record. */

@@ -10,7 +10,7 @@ import { type AppError, refusal } from "../errors.ts";
 import { SETTING_KEYS } from "../settings.ts";
 import type { Q, Tx } from "./common.ts";
 import { nextPersonnelNumber, saveEmployeeRecordsIn } from "./employee_records.ts";
-import { recordProblemMessage } from "../i18n/messages/records.ts";
+import { recordProblemMessage } from "../i18n/messages/mod.ts";
 
 /** Days from the hire to the earliest default first working day (a month's notice, rounded to a Monday). */
 export const DEFAULT_START_AFTER_DAYS = 28;

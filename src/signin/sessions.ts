@@ -9,7 +9,7 @@ import { randomToken, sha256Hex } from "../crypto.ts";
 import { refusal } from "../errors.ts";
 import { decoyHash, verifyPassword } from "./password.ts";
 import { enqueueMail } from "../mail/outbox.ts";
-import { writeTx } from "../services/common.ts";
+import { writeTx } from "../db/write.ts";
 import type { Logger } from "../log.ts";
 
 /** The cookie that carries the session token for the server-rendered pages (the portal takes it too). */

@@ -26,7 +26,7 @@ import {
   type SentFile,
 } from "../services/careers.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
-import { renderSafeMarkdown } from "./markdown.ts";
+import { renderSafeMarkdown } from "../markdown.ts";
 
 /** Applications one source address may send per hour. */
 export const APPLICATIONS_PER_HOUR = 5;

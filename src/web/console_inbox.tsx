@@ -35,7 +35,7 @@ import {
   RowAction,
   Table,
 } from "./console_kit.tsx";
-import { swissDate } from "../i18n/console_common.ts";
+import { swissDate } from "./console_common.ts";
 import { fill } from "../i18n/mod.ts";
 import { MAX_DECISION_NOTE } from "../domain/fields.ts";
 import { localDay } from "../clock.ts";

@@ -16,7 +16,7 @@ import { getContext } from "hono/context-storage";
 import type { AppDeps } from "../deps.ts";
 import { safeEqual, sha256Hex } from "../crypto.ts";
 import { isLang, type Lang, LANGS } from "../i18n/mod.ts";
-import { consoleCommonTexts, recordProblemText, refusalText } from "../i18n/console_common.ts";
+import { consoleCommonTexts, recordProblemText, refusalText } from "./console_common.ts";
 import { WEB_MESSAGES } from "../i18n/web.ts";
 import { type ConsoleTexts, consoleTexts } from "../i18n/console.ts";
 import { SESSION_COOKIE } from "../signin/sessions.ts";

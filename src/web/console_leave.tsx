@@ -27,7 +27,7 @@ import {
   render,
   Table,
 } from "./console_kit.tsx";
-import { swissDate } from "../i18n/console_common.ts";
+import { swissDate } from "./console_common.ts";
 
 /** The balances the person page shows: one person, one year, with the corrections. */
 export type PersonBalances = Awaited<ReturnType<typeof hrLeaveBalances>>;

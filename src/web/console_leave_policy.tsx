@@ -9,7 +9,7 @@ import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
 import { leaveTypeTexts } from "../i18n/console_leave_types.ts";
 import { AppError } from "../errors.ts";
-import { refusalText } from "../i18n/console_common.ts";
+import { refusalText } from "./console_common.ts";
 import { parseSteps, parseStepText, stepText } from "../domain/entitlement.ts";
 import { saveLeavePolicy, vacationType } from "../services/hr_console.ts";
 import {

@@ -30,7 +30,7 @@ import {
   RowAction,
   Table,
 } from "./console_kit.tsx";
-import { refusalText, swissDate } from "../i18n/console_common.ts";
+import { refusalText, swissDate } from "./console_common.ts";
 
 /** What the section shows: whose plan, the latest plan (or null) and the first day a new plan would take. */
 export interface PlanSection {

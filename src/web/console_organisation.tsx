@@ -34,7 +34,7 @@ import {
 import { closureById } from "../services/hr_console.ts";
 import { AppError } from "../errors.ts";
 import { fill, type Lang } from "../i18n/mod.ts";
-import { closureRefusal, closureTexts, requestList } from "../i18n/console_closures.ts";
+import { closureRefusal, closureTexts, requestList } from "./console_closures.ts";
 import { type ClosureChangeResult, removeClosure, updateClosure } from "../services/closure_changes.ts";
 
 const HALF_DAYS = ["12-24", "12-31"] as const;

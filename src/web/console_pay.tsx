@@ -7,7 +7,7 @@
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
-import { swissAmount, swissDate } from "../i18n/console_common.ts";
+import { swissAmount, swissDate } from "./console_common.ts";
 import { addCompensation, listPayslipsOfPeriod, type PayslipListed } from "../services/hr_pay.ts";
 import { todayOf } from "../services/common.ts";
 import {

@@ -8,7 +8,7 @@
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
-import { refusalText, swissDate } from "../i18n/console_common.ts";
+import { refusalText, swissDate } from "./console_common.ts";
 import { AppError } from "../errors.ts";
 import { isCanton } from "../domain/calendar.ts";
 import { checkEditor } from "../services/accounts.ts";

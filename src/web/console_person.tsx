@@ -54,7 +54,7 @@ import {
   render,
   WeekdayBoxes,
 } from "./console_kit.tsx";
-import { swissDate } from "../i18n/console_common.ts";
+import { swissDate } from "./console_common.ts";
 import { loadOnboardingPlan, OnboardingPlan } from "./console_onboarding.tsx";
 import { PayslipTable } from "./console_pay.tsx";
 import { listPayslipsOfPerson } from "../services/hr_pay.ts";

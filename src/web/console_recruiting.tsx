@@ -53,7 +53,7 @@ import {
   RowAction,
   Table,
 } from "./console_kit.tsx";
-import { refusalText, swissDate } from "../i18n/console_common.ts";
+import { refusalText, swissDate } from "./console_common.ts";
 import { ORG_LANGUAGES } from "../settings.ts";
 
 type Status = 200 | 400 | 403 | 404 | 409;

@@ -5,14 +5,9 @@
  */
 import type { Hono } from "hono";
 
-export const ICON_PATH = "/icon.svg";
+import { ICON_PATH, ICON_SVG } from "../icon.ts";
 
-export const ICON_SVG =
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="HR Service">` +
-  `<rect width="64" height="64" rx="14" fill="#c8102e"/>` +
-  `<path d="M27 14h10v13h13v10H37v13H27V37H14V27h13z" fill="#fff"/>` +
-  `<circle cx="47" cy="47" r="9" fill="#fff"/><path d="M43 47l3 3 5-6" stroke="#c8102e" stroke-width="2.5" fill="none" stroke-linecap="round" stroke-linejoin="round"/>` +
-  `</svg>`;
+export { ICON_PATH, ICON_SVG };
 
 /** Serves the icon (and the `/favicon.ico` browsers ask for) with a long cache: it is public and fixed. */
 // deno-lint-ignore no-explicit-any

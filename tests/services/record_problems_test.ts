@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { makeTestApp } from "../_helpers.ts";
 import { employees } from "../../src/db/schema/mod.ts";
 import { saveEmployeeRecords } from "../../src/services/employee_records.ts";
-import { recordProblemText } from "../../src/i18n/console_common.ts";
+import { recordProblemText } from "../../src/web/console_common.ts";
 import { createHiredEmployee } from "../../src/services/hiring.ts";
 import { AppError, textOf } from "../../src/errors.ts";
 

@@ -11,7 +11,7 @@ import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { cli } from "../_cli.ts";
 import { csrfOn, post } from "./_console.ts";
 import { positions } from "../../src/db/schema/mod.ts";
-import { renderSafeMarkdown } from "../../src/web/markdown.ts";
+import { renderSafeMarkdown } from "../../src/markdown.ts";
 
 /** Whether the HTML has an element or attribute a script could run from, or a link that is not allowed. */
 function dangers(html: string): string[] {

@@ -139,3 +139,42 @@ export function issueMessage(message: string, lang: Lang): string {
   const r = ruleText(message);
   return r ? say(r.id, lang, r.params) : message;
 }
+
+/** A column the texts name in the reader's language; another column is named as the file names it. */
+type NamedField = keyof typeof RECORD_MESSAGES extends infer K
+  ? K extends `recordField.${infer F}` ? F : never
+  : never;
+
+function isNamedField(field: string): field is NamedField {
+  return `recordField.${field}` in RECORD_MESSAGES;
+}
+
+/** A problem code that has its text; the service's `RecordProblemCode` must be one, which its callers check. */
+type RecordCode = keyof typeof RECORD_MESSAGES extends infer K ? K extends `record.${infer C}` ? C : never
+  : never;
+
+/**
+ * What the texts need of a record's problem (`RecordProblem` of src/services/employee_records.ts; declared
+ * here by its shape, since the services sit above the catalogue).
+ */
+interface ProblemShape {
+  field: string;
+  code: RecordCode;
+  value?: string | number;
+  firstLine?: number;
+}
+
+/** One problem of an employee record (texts: `records.ts`) as a catalogue text and its parameters (every code has its text). */
+export function recordProblemMessage(
+  problem: ProblemShape,
+): { id: `record.${RecordCode}` & MessageId; params: MessageParams } {
+  const field = problem.field;
+  return {
+    id: `record.${problem.code}`,
+    params: {
+      field: isNamedField(field) ? { id: `recordField.${field}` } : field,
+      number: problem.value ?? "",
+      line: problem.firstLine ?? "",
+    },
+  };
+}

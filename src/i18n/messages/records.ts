@@ -4,9 +4,6 @@
  * refused record's problems with them, and a refusal that carries them (a hire whose record was refused) says
  * them in its reader's language too.
  */
-import type { RecordProblem, RecordProblemCode } from "../../services/employee_records.ts";
-import type { MessageId, MessageParams } from "./mod.ts";
-
 export const RECORD_MESSAGES = {
   "record.required": {
     de: "{field} fehlt.",
@@ -153,27 +150,3 @@ export const RECORD_MESSAGES = {
     en: "Birth date",
   },
 } as const;
-
-/** A column the texts name in the reader's language; another column is named as the file names it. */
-type NamedField = keyof typeof RECORD_MESSAGES extends infer K
-  ? K extends `recordField.${infer F}` ? F : never
-  : never;
-
-function isNamedField(field: string): field is NamedField {
-  return `recordField.${field}` in RECORD_MESSAGES;
-}
-
-/** One problem of an employee record as a catalogue text and its parameters (every code has its text). */
-export function recordProblemMessage(
-  problem: RecordProblem,
-): { id: `record.${RecordProblemCode}` & MessageId; params: MessageParams } {
-  const field = problem.field;
-  return {
-    id: `record.${problem.code}`,
-    params: {
-      field: isNamedField(field) ? { id: `recordField.${field}` } : field,
-      number: problem.value ?? "",
-      line: problem.firstLine ?? "",
-    },
-  };
-}

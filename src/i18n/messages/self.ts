@@ -4,7 +4,7 @@
  * connector's own limits and refusals. German first, then French, Italian, English.
  */
 import type { Catalogue } from "./types.ts";
-import { SCOPE_DESCRIPTIONS } from "../../oauth/scopes.ts";
+import { SCOPE_TEXTS as SCOPE_DESCRIPTIONS } from "../scopes.ts";
 
 export const SELF_MESSAGES = {
   // Sign-in. A locked account reads exactly like a wrong password (the same text), so a guesser learns nothing.

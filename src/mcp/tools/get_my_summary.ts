@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PortalEmployeeSummaryDTO } from "../../portal/schemas.ts";
+import { PortalEmployeeSummaryDTO } from "../../services/summary_dto.ts";
 import { getEmployeeSummary } from "../../services/summary.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
 

@@ -1,5 +1,5 @@
 /** The HR console's page of one company closure (change, remove), in the four languages of the console. */
-import { fill, type Lang } from "./mod.ts";
+import { fill, type Lang } from "../i18n/mod.ts";
 import { refusalText, swissDate } from "./console_common.ts";
 import type { AppError } from "../errors.ts";
 import { type Recalculated, RecalculationNeeded } from "../services/closure_changes.ts";

@@ -4,9 +4,9 @@
  * an employee record's problems by their code, `RecordProblem`).
  */
 import { type AppError, textOf } from "../errors.ts";
-import { type Lang, langOr } from "./mod.ts";
-import { say } from "./messages/mod.ts";
-import { recordProblemMessage } from "./messages/records.ts";
+import { type Lang, langOr } from "../i18n/mod.ts";
+import { say } from "../i18n/messages/mod.ts";
+import { recordProblemMessage } from "../i18n/messages/mod.ts";
 import type { RecordProblem } from "../services/employee_records.ts";
 
 export interface ConsoleCommonTexts {
