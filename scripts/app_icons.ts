@@ -1,6 +1,6 @@
 /**
  * Draws the employee app's PNG icons (src/app/icon-192.png, icon-512.png): the service's icon (a white
- * cross on red, src/web/icon.ts) as full-bleed squares, so one image serves as a plain and a maskable icon
+ * cross on red, src/icon.ts) as full-bleed squares, so one image serves as a plain and a maskable icon
  * (the cross stays within the central 80 % that launchers keep). No image library: the pixels are computed
  * and written as an 8-bit RGB PNG. Run `deno run --allow-write scripts/app_icons.ts` after changing it.
  */
