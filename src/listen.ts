@@ -3,7 +3,7 @@
  * on. Imports nothing: the executable's entry point uses it without loading the service.
  */
 
-/** The exit code of a start that cannot listen (the README's table). */
+/** The exit code of a start that cannot listen (the operator's guide's table, docs/operations.md). */
 export const EXIT_CANNOT_LISTEN = 7;
 
 /** The line for an error of opening `host:port`, or null when the error is not about listening there. */

@@ -1,6 +1,6 @@
 /**
  * Stopping the service on SIGTERM (systemd, Docker) or SIGINT (Ctrl-C) before the service manager kills it:
- * systemd kills 30 s after SIGTERM (README's unit, `TimeoutStopSec=30`), and a killed process leaves the
+ * systemd kills 30 s after SIGTERM (the operator's guide's unit, `TimeoutStopSec=30`), and a killed process leaves the
  * database's write-ahead log behind and cuts whatever was being written.
  *
  * Every request the service has received gets an answer: its own, or 503 `service_stopping` with

@@ -1,5 +1,6 @@
 /**
- * The README's operator's guide cannot rot: every `hr-service …` line in its shell blocks is run, in order,
+ * The guide cannot rot: every `hr-service …` line in the shell blocks of the README's first start and then of
+ * the operator's guide (`docs/operations.md`) is run, in order,
  * against a fresh database, through the executable's own `main` with the guide's arguments and environment
  * (in this process: starting Deno once per line would cost the suite most of a minute; `serve_test.ts`
  * runs the executable's entry point as a process).
@@ -23,8 +24,15 @@ async function run(args: string[], env: Record<string, string>) {
   return { code, out, err };
 }
 
-function guideCommands(readme: string): string[] {
-  const guide = readme.slice(readme.indexOf("## Operator's guide"));
+/** The README's first start, then the operator's guide: the order an operator follows them in. */
+async function readGuide(): Promise<string> {
+  const readme = await Deno.readTextFile(`${ROOT}README.md`);
+  const start = readme.indexOf("## First start");
+  assert.ok(start >= 0, "the README has a first start");
+  return readme.slice(start) + "\n" + await Deno.readTextFile(`${ROOT}docs/operations.md`);
+}
+
+function guideCommands(guide: string): string[] {
   const blocks = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
   return blocks.flatMap((b) => b.split("\n")).map((l) => l.trim()).filter((l) => l.startsWith("hr-service "));
 }
@@ -35,14 +43,13 @@ function words(line: string): string[] {
 }
 
 Deno.test("readme: every hr-service command of the operator's guide runs and succeeds", async (t) => {
-  const readme = await Deno.readTextFile(`${ROOT}README.md`);
-  const commands = guideCommands(readme);
+  const guide = await readGuide();
+  const commands = guideCommands(guide);
   assert.ok(commands.length >= 10, `found ${commands.length} commands`);
   const dir = await Deno.makeTempDir({ prefix: "hr-guide-" });
   // The files the first start writes are the guide's own: people.csv and opening.csv (its CSV blocks, told
   // apart by their header), org.yaml (its only YAML block) and the settings file the service and the commands
   // read.
-  const guide = readme.slice(readme.indexOf("## Operator's guide"));
   const csvBlocks = [...guide.matchAll(/```csv\n([\s\S]*?)```/g)].map((m) => m[1]);
   const people = csvBlocks.find((b) => b.startsWith("personnel_number;first_name;"));
   assert.ok(people, "the guide shows people.csv");

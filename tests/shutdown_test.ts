@@ -1,6 +1,6 @@
 /**
  * SIGTERM while a client is still sending a request body: the service must not wait for that client. systemd
- * kills the service 30 s after SIGTERM (README's unit, `TimeoutStopSec=30`), and a kill leaves the database's
+ * kills the service 30 s after SIGTERM (the operator's guide's unit, `TimeoutStopSec=30`), and a kill leaves the database's
  * write-ahead log behind; the service stops on its own well before that, with exit code 0 and an empty log.
  * The client gets the portal's 503 (nothing was saved, send it again) or a closed connection.
  */

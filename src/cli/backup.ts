@@ -80,7 +80,7 @@ export function backupFailure(e: unknown, target: string): CommandError {
   if (/SQLITE_CORRUPT|SQLITE_NOTADB|malformed|not a database/i.test(`${code} ${detail}`)) {
     return new CommandError(
       `The database could not be read whole: it is damaged (${detail}). No backup was written. Stop the ` +
-        'service and restore the last good backup (README, "Backups").',
+        'service and restore the last good backup (docs/operations.md, "Backups and restore").',
     );
   }
   return new CommandError(`The backup to ${target} failed (${detail}). Nothing was left behind.`);

@@ -10,7 +10,7 @@ import Database from "libsql";
 import { diskHasRoom, isIoError, isNoSpace } from "./trouble.ts";
 import { DatabaseNewerError, lastKnownMigration } from "./migrate.ts";
 
-/** A database upgraded by a newer release (the README's table; `src/opening.ts` exits so after migrating). */
+/** A database upgraded by a newer release (docs/operations.md's table; `src/opening.ts` exits so after migrating). */
 export const EXIT_NEWER = 3;
 export const EXIT_DAMAGED = 4;
 export const EXIT_READ_ONLY = 5;

@@ -1,5 +1,5 @@
 /**
- * The README's restore, run as an operator runs it: its shell block, as written, in bash, with the
+ * The operator's guide's restore (`docs/operations.md`), run as an operator runs it: its shell block, as written, in bash, with the
  * systemd unit's `DATABASE_URL` (the file being restored) in the environment of every command. The service
  * and the commands are real processes of `main.ts`; `systemctl` starts and stops that process, `sudo -u hr`
  * runs the command as the test's own user, and the guide's absolute paths are placed in the test's folder.
@@ -12,8 +12,8 @@ const PASSWORD = "Restore-Drill-7394-kestrel";
 
 /** The shell block of "Backups and restore" that restores (the one with `restore --from`). */
 async function restoreBlock(): Promise<string> {
-  const readme = await Deno.readTextFile(`${ROOT}README.md`);
-  const section = readme.slice(readme.indexOf("### Backups and restore"));
+  const guide = await Deno.readTextFile(`${ROOT}docs/operations.md`);
+  const section = guide.slice(guide.indexOf("## Backups and restore"));
   const block = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1])
     .find((b) => b.includes("restore --from"));
   assert.ok(block, "the guide shows the restore as a shell block");
