@@ -261,3 +261,22 @@ Deno.test("timer device time: offline across the night the clocks go back, the h
     app.close();
   }
 });
+
+Deno.test("timer device time: the OpenAPI document shows startedAt and stoppedAt with their bounds", async () => {
+  const app = await makeTestApp();
+  try {
+    const doc = await (await app.request("/api/v1/openapi.json")).json();
+    for (
+      const [schema, field] of [["StartTimerRequest", "startedAt"], ["StopTimerRequest", "stoppedAt"]]
+    ) {
+      const p = doc.components.schemas[schema].properties[field];
+      assert.equal(p.type, "string", `${schema}.${field}`);
+      assert.equal(p.format, "date-time");
+      assert.match(p.description, /2 minutes after/);
+      assert.match(p.description, /12 hours before/);
+      assert.ok(!doc.components.schemas[schema].required?.includes(field), `${field} stays optional`);
+    }
+  } finally {
+    app.close();
+  }
+});
