@@ -122,8 +122,9 @@ export interface TimerStartOnly extends TimerStartInput {
 }
 
 /**
- * Starts the caller's timer now. Refused while one runs (409 `timer_running`), when the minute now is already
- * inside one of their entries (409 `time_entry_overlap`) or outside their employment (400).
+ * Starts the caller's timer now, or at the device's `startedAt` within its bounds. Refused while one runs
+ * (409 `timer_running`), when the start's minute is already inside one of their entries (409
+ * `time_entry_overlap`) or outside their employment (400).
  */
 export async function startTimer(deps: ServiceDeps, actor: Actor, input: TimerStartOnly) {
   const me = selfId(actor);
