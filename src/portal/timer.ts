@@ -33,7 +33,23 @@ export const TimeTimer = z.strictObject({
 });
 namedSchemas.push([TimeTimer, "TimeTimer"]);
 
+/**
+ * A clock event's moment on the device: ISO 8601 with its offset, read as milliseconds. The bounds are
+ * checked by the service against its own clock, so the refusal can say the moment in local time.
+ */
+const deviceMoment = (description: string) =>
+  z.iso.datetime({ offset: true, error: rule("rule.dateTime") })
+    .transform((v) => Date.parse(v))
+    .optional()
+    .meta({ format: "date-time", example: "2026-11-18T08:20:00+01:00", description });
+
 const TimerStartBody = z.strictObject({
+  startedAt: deviceMoment(
+    "When the clock-in happened on the device, for a phone that was offline: ISO 8601 with its offset. " +
+      "Taken when it lies no more than 2 minutes after the service's clock (clocks disagree) and no more " +
+      "than 12 hours before it (a phone that syncs within the shift); otherwise 400 naming this field. " +
+      "Without it the timer starts when the service receives the request. Both moments are kept.",
+  ),
   ...entryFields,
   type: entryFields.type.meta({ description: "Carried into the entry; REGULAR unless sent." }),
 });
@@ -47,6 +63,12 @@ const TimerStopBody = z.strictObject({
       "For a person who forgot to stop: the end time on the day the timer started, after its start and not " +
       "later than now. Without it the entry ends at the current minute.",
   }),
+  stoppedAt: deviceMoment(
+    "When the clock-out happened on the device, for a phone that was offline: ISO 8601 with " +
+      "its offset, after the timer's start. Taken when it lies no more than 2 minutes after the service's " +
+      "clock and no more than 12 hours before it; otherwise 400 naming this field. Not together with " +
+      "`endTime`. Without it the entry ends when the service receives the request. Both moments are kept.",
+  ),
   ...entryFields,
   type: entryFields.type.meta({ description: "Replaces the type given at the start." }),
 });
@@ -83,7 +105,9 @@ export const timerRoutes: RouteDef[] = [
     status: 201,
     summary: "Clock in: start the caller's timer now",
     description:
-      "Starts a timer at the current minute in the service's time zone (Europe/Zurich unless configured). " +
+      "Starts a timer at the current minute in the service's time zone (Europe/Zurich unless configured), " +
+      "or at the device's `startedAt` for a clock-in made offline (at most 2 minutes ahead of the " +
+      "service's clock, at most 12 hours back). " +
       "Stopping it records a DRAFT time entry. Refused while a timer runs (409 `timer_running`, " +
       "`conflictingId` the running timer), when the current minute lies inside one of the caller's entries " +
       "(409 `time_entry_overlap`) or outside the caller's employment (400). Send `{}` for a REGULAR entry " +
@@ -91,7 +115,8 @@ export const timerRoutes: RouteDef[] = [
     body: TimerStartBody,
     response: TimeTimer,
     errors: {
-      400: "An invalid field, or today is outside the caller's employment.",
+      400: "An invalid field (a startedAt more than 2 minutes ahead or 12 hours back), or the day is " +
+        "outside the caller's employment.",
       409: "A timer is already running, or the current minute lies inside one of the caller's entries.",
     },
     handler: ({ deps, user, body }) => startTimer(deps, portalActor(user), body),
@@ -104,8 +129,8 @@ export const timerRoutes: RouteDef[] = [
     access: "employee",
     status: 201,
     summary: "Clock out: stop the caller's timer and record it as a DRAFT time entry",
-    description:
-      "Records the entry from the timer's start minute to the current minute (or `endTime`) less " +
+    description: "Records the entry from the timer's start minute to the current minute (or the device's " +
+      "`stoppedAt`, or `endTime`) less " +
       "`breakMinutes`, exactly as `POST /employee/time-entries` would (same checks, same refusals), and ends " +
       "the timer in the same transaction. The hours are the minutes that really elapsed. A timer runs within " +
       "one day: stopped on a later day without `endTime` it is refused (409 `timer_across_midnight`); a timer " +
@@ -114,9 +139,8 @@ export const timerRoutes: RouteDef[] = [
     body: TimerStopBody,
     response: TimeEntry,
     errors: {
-      400:
-        "An invalid field: an endTime not after the start or later than now, a break as long as the span " +
-        "or longer.",
+      400: "An invalid field: an endTime not after the start or later than now, a stoppedAt not after the " +
+        "start or outside its bounds, a break as long as the span or longer.",
       409: `${notRunning} Or: it started on an earlier day and no endTime was sent; it ran less than a ` +
         "minute; the entry would overlap another of the caller's entries (`time_entry_overlap`).",
     },

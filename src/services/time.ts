@@ -301,6 +301,14 @@ export async function previewTimeEntry(deps: ServiceDeps, actor: Actor, input: T
   };
 }
 
+/** The device's (or the service's) moments of a timer's clock-in and clock-out, and when each was received. */
+export interface ClockMoments {
+  clockInAt: number;
+  clockInReceivedAt: number;
+  clockOutAt: number | null;
+  clockOutReceivedAt: number;
+}
+
 /**
  * Records an entry for the caller as DRAFT (contract: POST /employee/time-entries, commit_time_entry).
  * The overlap check and the insert run in one write transaction.
@@ -309,6 +317,8 @@ export async function createTimeEntry(
   deps: ServiceDeps,
   actor: Actor,
   input: TimeEntryInput,
+  /** The clock events a timer recorded the entry from (the timer's stop only). */
+  clock?: ClockMoments,
   /** Runs in the same transaction before the insert (stopping the timer deletes it there: both or neither). */
   alsoInTx?: (tx: Q) => Promise<void>,
 ): Promise<TimeEntryView & { note?: string }> {
@@ -339,6 +349,7 @@ export async function createTimeEntry(
       description: input.description || null,
       status: "DRAFT",
       channel: actor.channel,
+      ...(clock ?? {}),
       createdAt: now,
       updatedAt: now,
     }).returning();

@@ -7,6 +7,12 @@
  * who forgot to pause can still say the break at the stop. A timer runs within one local day of the service's
  * time zone: stopped on a later day it is refused unless the stop names the end time of the day it started
  * (`endTime`, for a person who forgot to stop), since a timer forgotten overnight is no shift worked.
+ *
+ * A phone that clocked in or out offline sends the moment it happened (`startedAt`, `stoppedAt`), taken
+ * within bounds: up to {@link DEVICE_AHEAD_MINUTES} minutes after the service's now, because two clocks
+ * never agree to the second, and up to {@link DEVICE_BEHIND_HOURS} hours before it, enough for a phone
+ * that syncs within the shift but not for a forgotten week typed in as clock events (that is a time
+ * entry). The moment the service received each event is kept beside it.
  */
 import { checkField, checkTextLength, FIELD_RULES } from "../domain/fields.ts";
 import { and, eq } from "drizzle-orm";
@@ -27,6 +33,36 @@ import {
 type TimerRow = typeof timeTimers.$inferSelect;
 
 const MINUTE = 60_000;
+
+/** How far after the service's now a device's moment may lie: clocks disagree by seconds, rarely minutes. */
+export const DEVICE_AHEAD_MINUTES = 2;
+/** How far back a device's moment may lie: an offline phone that syncs within a shift. */
+export const DEVICE_BEHIND_HOURS = 12;
+
+/**
+ * The moment of a clock event: the device's when sent and within the bounds, else the service's now.
+ * Outside the bounds a 400 naming the field, with the moment in local time.
+ */
+function eventMoment(device: number | undefined, now: number, zone: string, field: string): number {
+  if (device === undefined) return now;
+  const at = localClock(device, zone);
+  if (device > now + DEVICE_AHEAD_MINUTES * MINUTE) {
+    throw refusal("validation", "timer.deviceTimeAhead", {
+      date: at.date,
+      time: at.time,
+      minutes: DEVICE_AHEAD_MINUTES,
+      now: localClock(now, zone).time,
+    }, { field });
+  }
+  if (device < now - DEVICE_BEHIND_HOURS * 60 * MINUTE) {
+    throw refusal("validation", "timer.deviceTimeTooOld", {
+      date: at.date,
+      time: at.time,
+      hours: DEVICE_BEHIND_HOURS,
+    }, { field });
+  }
+  return device;
+}
 
 /** The local date and minute (`HH:MM`) of an instant in a time zone, the seconds cut off. */
 export function localClock(ms: number, timeZone: string): { date: string; time: string } {
@@ -80,18 +116,25 @@ export interface TimerStartInput {
   description?: string;
 }
 
+/** The start may say when it happened on the device (milliseconds), within the bounds above. */
+export interface TimerStartOnly extends TimerStartInput {
+  startedAt?: number;
+}
+
 /**
- * Starts the caller's timer now. Refused while one runs (409 `timer_running`), when the minute now is already
- * inside one of their entries (409 `time_entry_overlap`) or outside their employment (400).
+ * Starts the caller's timer now, or at the device's `startedAt` within its bounds. Refused while one runs
+ * (409 `timer_running`), when the start's minute is already inside one of their entries (409
+ * `time_entry_overlap`) or outside their employment (400).
  */
-export async function startTimer(deps: ServiceDeps, actor: Actor, input: TimerStartInput) {
+export async function startTimer(deps: ServiceDeps, actor: Actor, input: TimerStartOnly) {
   const me = selfId(actor);
   // The entry's rules from the start, so a timer never runs towards an entry its stop would refuse.
   if (input.projectCode) checkField(FIELD_RULES.projectCode, input.projectCode, "projectCode");
   checkTextLength(input.description, MAX_DESCRIPTION, "description");
   const now = deps.clock.now();
   const zone = zoneOf(deps);
-  const at = localClock(now, zone);
+  const startedAt = eventMoment(input.startedAt, now, zone, "startedAt");
+  const at = localClock(startedAt, zone);
   return await writeTx(deps, async (tx) => {
     const running = await runningTimer(tx, me);
     if (running) {
@@ -105,7 +148,8 @@ export async function startTimer(deps: ServiceDeps, actor: Actor, input: TimerSt
     await refuseOverlap(tx, actor, { date: at.date, startTime: at.time, endTime: nextMinute(at.time) }, zone);
     const [row] = await tx.insert(timeTimers).values({
       employeeId: me,
-      startedAt: now,
+      startedAt,
+      receivedAt: now,
       type: input.type ?? "REGULAR",
       projectCode: input.projectCode || null,
       description: input.description || null,
@@ -120,6 +164,8 @@ export interface TimerStopInput extends TimerStartInput {
   breakMinutes?: number;
   /** `HH:MM` on the day the timer started, after its start and not later than now. */
   endTime?: string;
+  /** When the stop happened on the device (milliseconds), within the bounds above; not with `endTime`. */
+  stoppedAt?: number;
 }
 
 /**
@@ -134,12 +180,24 @@ export async function stopTimer(
   input: TimerStopInput,
 ): Promise<TimeEntryView & { note?: string }> {
   const me = selfId(actor);
-  const now = deps.clock.now();
+  const received = deps.clock.now();
   const zone = zoneOf(deps);
+  if (input.stoppedAt !== undefined && input.endTime !== undefined) {
+    throw refusal("validation", "timer.stoppedAtAndEndTime", {}, { field: "stoppedAt" });
+  }
+  const now = eventMoment(input.stoppedAt, received, zone, "stoppedAt");
   const r = await runningTimer(deps.db, me);
   if (!r) throw notRunning();
   const start = localClock(r.startedAt, zone);
   const end = localClock(now, zone);
+  if (input.stoppedAt !== undefined && now <= r.startedAt) {
+    throw refusal("validation", "timer.stopNotAfterStart", {
+      date: end.date,
+      time: end.time,
+      startDate: start.date,
+      start: start.time,
+    }, { field: "stoppedAt" });
+  }
   let endTime = end.time;
   const startMinute = Math.floor(r.startedAt / MINUTE) * MINUTE;
   // The minutes that really elapsed, so a stop the night the clocks go back reads its times as they happened.
@@ -190,6 +248,13 @@ export async function stopTimer(
       type: input.type ?? r.type as TimeType,
       projectCode: input.projectCode ?? r.projectCode ?? undefined,
       description: input.description ?? r.description ?? undefined,
+    },
+    {
+      clockInAt: r.startedAt,
+      clockInReceivedAt: r.receivedAt ?? r.startedAt,
+      // With endTime the entry ends at the time named, not at a moment the device or the service saw.
+      clockOutAt: input.endTime === undefined ? now : null,
+      clockOutReceivedAt: received,
     },
     async (tx) => {
       // Only the timer this stop read: a second stop racing this one finds nothing and records nothing.

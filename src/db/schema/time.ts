@@ -24,6 +24,15 @@ export const timeEntries = sqliteTable("time_entries", {
   decidedByUserId: text("decided_by_user_id"),
   decidedAt: instant("decided_at"),
   channel: text("channel").notNull().default("PORTAL"),
+  /**
+   * For an entry a timer recorded: the moments of the clock-in and clock-out the entry's times were read
+   * from (the device's when it sent one, else the service's) and when the service received each, so an
+   * offline clock-in synced later shows both. Null for entries typed in by hand.
+   */
+  clockInAt: instant("clock_in_at"),
+  clockInReceivedAt: instant("clock_in_received_at"),
+  clockOutAt: instant("clock_out_at"),
+  clockOutReceivedAt: instant("clock_out_received_at"),
   createdAt: instant("created_at").notNull(),
   updatedAt: instant("updated_at").notNull(),
 }, (t) => [
@@ -34,12 +43,15 @@ export const timeEntries = sqliteTable("time_entries", {
 /**
  * A running clock-in timer: at most one per person (the unique employee id). Stopping it records a DRAFT time
  * entry and deletes the row; discarding deletes it. `startedAt` is the instant of the clock-in, read in the
- * service's time zone for the entry's date and start time.
+ * service's time zone for the entry's date and start time: the device's moment when the app sent one (an
+ * offline clock-in synced later), else the moment the service received the start. `receivedAt` is when the
+ * service received it (null for timers started before it was kept: then the same as `startedAt`).
  */
 export const timeTimers = sqliteTable("time_timers", {
   id: id(),
   employeeId: text("employee_id").notNull().references(() => employees.id, { onDelete: "cascade" }).unique(),
   startedAt: instant("started_at").notNull(),
+  receivedAt: instant("received_at"),
   /** REGULAR | OVERTIME | COMPENSATION | WEITERBILDUNG | VORBEREITUNG, carried into the entry. */
   type: text("type").notNull().default("REGULAR"),
   projectCode: text("project_code"),

@@ -263,6 +263,36 @@ const TIMER = {
     it: "L'ora di fine {end} è successiva all'ora attuale ({now}).",
     en: "endTime {end} is later than now ({now}).",
   },
+  "timer.deviceTimeAhead": {
+    de: "Der Zeitpunkt {date} {time} liegt mehr als {minutes} Minuten nach der aktuellen Zeit ({now}); " +
+      "prüfen Sie die Uhr des Geräts.",
+    fr: "L'instant du {date} à {time} dépasse de plus de {minutes} minutes l'heure actuelle ({now}) ; " +
+      "vérifiez l'horloge de l'appareil.",
+    it: "L'istante del {date} alle {time} supera di oltre {minutes} minuti l'ora attuale ({now}); " +
+      "controlli l'orologio del dispositivo.",
+    en:
+      "The moment {date} {time} is more than {minutes} minutes after now ({now}); check the device's clock.",
+  },
+  "timer.deviceTimeTooOld": {
+    de:
+      "Der Zeitpunkt {date} {time} liegt mehr als {hours} Stunden zurück; erfassen Sie diese Zeit von Hand.",
+    fr: "L'instant du {date} à {time} remonte à plus de {hours} heures ; saisissez ce temps à la main.",
+    it: "L'istante del {date} alle {time} risale a più di {hours} ore fa; registri questo tempo a mano.",
+    en: "The moment {date} {time} is more than {hours} hours ago; record this time by hand.",
+  },
+  "timer.stopNotAfterStart": {
+    de:
+      "Der Stopp am {date} um {time} liegt nicht nach dem Start der Zeiterfassung (am {startDate} um {start}).",
+    fr: "L'arrêt du {date} à {time} n'est pas après le démarrage du chronomètre (le {startDate} à {start}).",
+    it: "L'arresto del {date} alle {time} non è dopo l'avvio del cronometro (il {startDate} alle {start}).",
+    en: "The stop at {time} on {date} is not after the timer's start ({start} on {startDate}).",
+  },
+  "timer.stoppedAtAndEndTime": {
+    de: "Senden Sie entweder den Zeitpunkt des Stopps (stoppedAt) oder die Endzeit (endTime), nicht beides.",
+    fr: "Envoyez soit l'instant de l'arrêt (stoppedAt), soit l'heure de fin (endTime), pas les deux.",
+    it: "Invii l'istante dell'arresto (stoppedAt) oppure l'ora di fine (endTime), non entrambi.",
+    en: "Send either the moment of the stop (stoppedAt) or the end time (endTime), not both.",
+  },
 } as const satisfies Catalogue;
 
 /** Sick leave: reporting, ending and taking back an absence, its certificate and the court scales. */
