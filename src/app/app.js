@@ -513,6 +513,7 @@ async function home() {
           ].filter(([k, n]) => n || !["carryOver", "corrections"].includes(k))
             .map(([k, n]) => [h("dt", null, t(k)), h("dd", null, formatQuantity(n ?? 0))]),
         ),
+        carriedLines(v),
         h("a", { href: "/leave", class: "button" }, t("newRequest")),
       )
       : null,
@@ -630,6 +631,31 @@ function requestList(items, actions) {
 
 // ---------------------------------------------------------------------------------------------------
 // Leave: balances, a request checked first (days, balance after, approver), then filed
+
+/**
+ * The statutory days in a balance's carry-over, one line per year of origin with the day they lapse: they
+ * are owed until taken for five years, unlike the extra days, which lapse with the carry-over's expiry.
+ */
+function carriedLines(b) {
+  const statutory = (b.carryOverByYear ?? []).filter((c) => c.kind === "STATUTORY");
+  return statutory.length
+    ? h(
+      "ul",
+      { class: "muted carried" },
+      statutory.map((c) =>
+        h(
+          "li",
+          null,
+          t(
+            "carriedLapse",
+            { days: formatQuantity(c.days), year: c.year, date: formatDate(c.lapsesOn) },
+            c.days,
+          ),
+        )
+      ),
+    )
+    : null;
+}
 
 async function leave() {
   const [types, balances, requests] = await Promise.all([
@@ -793,6 +819,7 @@ async function leave() {
                 { n: formatQuantity((b.used ?? 0) + (b.planned ?? 0) + (b.pending ?? 0)) },
                 (b.used ?? 0) + (b.planned ?? 0) + (b.pending ?? 0),
               ),
+            carriedLines(b),
           ),
         ]),
       ),

@@ -27,6 +27,11 @@ export interface LeaveBalanceTexts {
   colReason: string;
   colWho: string;
   noCorrections: string;
+  /** Above the lines of carried statutory days; {type} is the leave type's name. */
+  statutoryCarried: string;
+  /** {days} days of the statutory minimum from {year} lapse on {date}; `…One` when {days} is 1. */
+  carriedLapse: string;
+  carriedLapseOne: string;
   overview: string;
   overviewIntro: string;
   month: string;
@@ -93,6 +98,9 @@ export const LEAVE_BALANCE_TEXTS: Record<Lang, LeaveBalanceTexts> = {
     colReason: "Grund",
     colWho: "Von",
     noCorrections: "Keine Korrekturen.",
+    statutoryCarried: "Gesetzliche Ferientage im Übertrag ({type}), bis zum Bezug geschuldet:",
+    carriedLapse: "{days} Tage aus {year} verfallen am {date}",
+    carriedLapseOne: "{days} Tag aus {year} verfällt am {date}",
     overview: "Abwesenheiten im Überblick",
     overviewIntro:
       "Wer wann abwesend ist, Tag für Tag, nach Abteilung; halbe Tage als Vor- oder Nachmittag. Noch nicht bewilligte Anträge sind markiert.",
@@ -156,6 +164,9 @@ export const LEAVE_BALANCE_TEXTS: Record<Lang, LeaveBalanceTexts> = {
     colReason: "Reason",
     colWho: "By",
     noCorrections: "No corrections.",
+    statutoryCarried: "Statutory days in the carry-over ({type}), owed until taken:",
+    carriedLapse: "{days} days from {year} lapse on {date}",
+    carriedLapseOne: "{days} day from {year} lapses on {date}",
     overview: "Leave overview",
     overviewIntro:
       "Who is away when, day by day, by department; half days as morning or afternoon. Requests not yet approved are marked.",
@@ -219,6 +230,9 @@ export const LEAVE_BALANCE_TEXTS: Record<Lang, LeaveBalanceTexts> = {
     colReason: "Motif",
     colWho: "Par",
     noCorrections: "Aucune correction.",
+    statutoryCarried: "Jours de vacances légaux reportés ({type}), dus jusqu'à leur prise :",
+    carriedLapse: "{days} jours de {year} échoient le {date}",
+    carriedLapseOne: "{days} jour de {year} échoit le {date}",
     overview: "Vue d'ensemble des absences",
     overviewIntro:
       "Qui est absent quand, jour par jour, par département ; les demi-journées en matin ou après-midi. Les demandes pas encore approuvées sont signalées.",
@@ -282,6 +296,9 @@ export const LEAVE_BALANCE_TEXTS: Record<Lang, LeaveBalanceTexts> = {
     colReason: "Motivo",
     colWho: "Da",
     noCorrections: "Nessuna correzione.",
+    statutoryCarried: "Giorni di vacanza legali riportati ({type}), dovuti fino alla fruizione:",
+    carriedLapse: "{days} giorni del {year} scadono il {date}",
+    carriedLapseOne: "{days} giorno del {year} scade il {date}",
     overview: "Panoramica delle assenze",
     overviewIntro:
       "Chi è assente quando, giorno per giorno, per reparto; le mezze giornate come mattino o pomeriggio. Le richieste non ancora approvate sono segnalate.",

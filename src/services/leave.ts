@@ -37,7 +37,7 @@ import {
 } from "../domain/leave.ts";
 import { round2 } from "../domain/numbers.ts";
 import { parseSteps, policyDays, youthMinimumEnds } from "../domain/entitlement.ts";
-import type { StatutoryCarry } from "../domain/carry_over.ts";
+import { type StatutoryCarry, statutoryLapse } from "../domain/carry_over.ts";
 import { refusal } from "../errors.ts";
 import { checkField, FIELD_RULES } from "../domain/fields.ts";
 import type { MessageId } from "../i18n/messages/mod.ts";
@@ -260,6 +260,36 @@ export function statutoryCarriedIn(balance: LeaveBalance): StatutoryCarry[] {
 /** The statutory days `balance`'s year held (see `statutoryOwed`); none for a balance not computed here. */
 export function statutoryOwedIn(balance: LeaveBalance): StatutoryCarry[] {
   return statutoryOwed.get(balance) ?? [];
+}
+
+/** One part of a balance's carry-over: the days of one year of origin and the day they lapse. */
+export interface CarriedDays {
+  year: number;
+  days: number;
+  /** STATUTORY: the minimum of OR Art. 329a, owed until taken; EXTRA: the organisation's days above it. */
+  kind: "STATUTORY" | "EXTRA";
+  /** The last day they can be taken; null when the extra days have no expiry. */
+  lapsesOn: string | null;
+}
+
+/**
+ * `balance`'s carry-over by year of origin: the statutory days (oldest first, lapsing on 31 December five
+ * years on), then the extra days from the previous year with the type's expiry. Nothing when nothing was
+ * carried.
+ */
+export function carryOverByYear(balance: LeaveBalance): CarriedDays[] {
+  const statutory = statutoryCarriedIn(balance);
+  const out: CarriedDays[] = statutory.map((c) => ({
+    year: c.origin,
+    days: c.days,
+    kind: "STATUTORY",
+    lapsesOn: statutoryLapse(c.origin),
+  }));
+  const extra = Math.round((balance.carryOver - statutory.reduce((s, c) => s + c.days, 0)) * 100) / 100;
+  if (extra > 0) {
+    out.push({ year: balance.year - 1, days: extra, kind: "EXTRA", lapsesOn: balance.carryOverExpiresOn });
+  }
+  return out;
 }
 
 /**
@@ -681,6 +711,7 @@ export async function getLeaveBalances(deps: ServiceDeps, actor: Actor, input: {
       closureDays: b.closureDays,
       remaining: deducts ? b.remaining : null,
       overdrawn: deducts ? b.overdrawn : false,
+      carryOverByYear: deducts ? carryOverByYear(b) : [],
     });
   }
   return { year, balances: items };

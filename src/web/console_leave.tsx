@@ -106,6 +106,30 @@ export function BalanceSection(props: { p: Page; pn: string; data: PersonBalance
           </Table>
         )
         : <p>{bt.noBalanceTypes}</p>}
+      {
+        // The statutory days carried never lapse with the type's expiry: each year of origin with its own day.
+        withBalance.filter((b) => b.statutoryCarried.length).map((b) => (
+          <>
+            <p data-carried={b.code}>{fill(bt.statutoryCarried, { type: b.name })}</p>
+            <ul>
+              {b.statutoryCarried.map((c) => (
+                <li>
+                  {fill(
+                    new Intl.PluralRules(props.p.lang).select(c.days) === "one"
+                      ? bt.carriedLapseOne
+                      : bt.carriedLapse,
+                    {
+                      days: String(c.days),
+                      year: String(c.origin),
+                      date: swissDate(c.lapsesOn, props.p.lang),
+                    },
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        ))
+      }
       {corrected.length ? null : <p class="muted">{bt.noCorrections}</p>}
       {corrected.map((b) => (
         <>
