@@ -27,8 +27,10 @@ import {
   LeaveRequest,
   PersonRef,
   ProfileChangeRequest,
+  syncFields,
   TeamCalendar,
   TimesheetApproval,
+  updatedSinceQuery,
 } from "./schemas.ts";
 
 const who = {
@@ -55,9 +57,13 @@ export const approvalRoutes: RouteDef[] = [
     summary: "For managers: leave requests and cancellation requests awaiting the caller",
     description:
       "Each with the requester's remaining days if approved and the team's absences in its range; " +
-      "soonest start first (then the first filed), 50 a page, paged by `cursor`.",
-    query: z.strictObject({ ...cursorPageQuery }),
-    response: z.strictObject(cursorPageFields(LeaveApproval)),
+      "soonest start first (then the first filed), 50 a page, paged by `cursor`. With `updatedSince`: the " +
+      "waiting requests written since (filed, a cancellation asked for, routed to the caller), for an " +
+      "app's offline copy of the queue; `deleted` holds the requests (by `request.id`) that left the queue " +
+      "since: decided, withdrawn, or routed to another approver. The balances and team absences are as of " +
+      "the answer.",
+    query: z.strictObject({ updatedSince: updatedSinceQuery, ...cursorPageQuery }),
+    response: z.strictObject({ ...cursorPageFields(LeaveApproval), ...syncFields }),
     errors: who,
     handler: async ({ deps, user, query }) => {
       const page = await listLeaveApprovals(deps, portalActor(user), query);

@@ -8,7 +8,23 @@
  * anyone's as a fallback; nobody decides their own request. An id the caller may not act on answers 404,
  * exactly like an unknown id, so ids reveal nothing.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  not,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import {
   employees,
   expenseReports,
@@ -33,6 +49,7 @@ import {
   iso,
   notify,
   type PageInput,
+  pageOf,
   type Q,
   selfId,
   type ServiceDeps,
@@ -44,6 +61,7 @@ import { type ChangeField, changeRequestView, FIELD_COLUMN } from "./profile.ts"
 import { checkWeekStart, weekOf } from "./time.ts";
 import { afterKey, keysetPage, keysetStart } from "./keyset.ts";
 import { neutralFileName } from "./uploaded_files.ts";
+import { changedAfter, FULL_SYNC, recordRemoved, removedSince, syncPage, syncStart } from "./sync.ts";
 
 /** States a leave decision applies to. */
 const DECIDABLE = ["AWAITING_APPROVAL", "CANCELLATION_REQUESTED"];
@@ -243,10 +261,13 @@ async function approvalItem(
 export async function listLeaveApprovals(
   deps: ServiceDeps,
   actor: Actor,
-  input: PageInput & { includeFreeText?: boolean } = {},
+  input: PageInput & { includeFreeText?: boolean; updatedSince?: number } = {},
 ) {
   const me = deciderSelf(actor);
   checkApprovalRole(actor);
+  if (input.updatedSince !== undefined) {
+    return await changedLeaveApprovals(deps, actor, me, { ...input, updatedSince: input.updatedSince });
+  }
   const start = keysetStart(input, ["string", "number", "number"]);
   const { page } = start;
   const today = todayOf(deps);
@@ -272,6 +293,57 @@ export async function listLeaveApprovals(
         items.push(await approvalItem(deps.db, actor, request, today, input.includeFreeText));
       }
       return items;
+    },
+  );
+}
+
+/**
+ * The caller's queue for an app's offline copy (`updatedSince`): the waiting requests written since (filed,
+ * a cancellation asked for, routed to the caller), oldest change first; on the last page, `deleted` holds
+ * the requests that left the queue since, by the request's id. A request leaves it by its state (decided,
+ * withdrawn, cancelled: at its `updatedAt`, the row stays) or by being routed to someone else (a tombstone
+ * for the approver it left). HR's queue also holds the requests routed to nobody, so for HR any request
+ * written since that is not in the queue now counts as left: HR may read every request, and an id the app
+ * never held is simply dropped again.
+ */
+async function changedLeaveApprovals(
+  deps: ServiceDeps,
+  actor: Actor,
+  me: string | null,
+  input: PageInput & { includeFreeText?: boolean; updatedSince: number },
+) {
+  const page = pageOf(input);
+  const { since, cursor } = syncStart(deps, input);
+  const today = todayOf(deps);
+  const notOwn = me === null ? undefined : ne(leaveRequests.employeeId, me);
+  const rows = await deps.db.select().from(leaveRequests).where(and(
+    inArray(leaveRequests.status, DECIDABLE),
+    decidableBy(actor, me),
+    notOwn,
+    ...changedAfter(leaveRequests.updatedAt, leaveRequests.id, since, cursor),
+  )).orderBy(asc(leaveRequests.updatedAt), asc(leaveRequests.id)).limit(page.limit + 1).offset(page.offset);
+  return await syncPage(
+    deps,
+    { since, fromCursor: cursor !== null, page },
+    rows,
+    async (shown) => {
+      const items = [];
+      for (const r of shown) items.push(await approvalItem(deps.db, actor, r, today, input.includeFreeText));
+      return items;
+    },
+    (r) => [r.updatedAt, r.id],
+    async () => {
+      if (since === FULL_SYNC) return [];
+      const left = await deps.db.select({ id: leaveRequests.id, deletedAt: leaveRequests.updatedAt })
+        .from(leaveRequests).where(and(
+          gte(leaveRequests.updatedAt, since),
+          notOwn,
+          isHrOrAbove(actor.role)
+            ? not(and(inArray(leaveRequests.status, DECIDABLE), decidableBy(actor, me))!)
+            : and(eq(leaveRequests.approverEmployeeId, me!), notInArray(leaveRequests.status, DECIDABLE)),
+        )).orderBy(asc(leaveRequests.updatedAt), asc(leaveRequests.id));
+      const rerouted = me === null ? [] : await removedSince(deps.db, me, "LEAVE_APPROVAL", since);
+      return [...left, ...rerouted].sort((a, b) => a.deletedAt - b.deletedAt || byCharacters(a.id, b.id));
     },
   );
 }
@@ -761,6 +833,15 @@ export async function rerouteLeaveRequest(
       and(eq(leaveRequests.id, r.id), eq(leaveRequests.status, r.status)),
     ).returning();
     if (!row) throw refusal("conflict", "approval.changedMeanwhile");
+    // The approver it leaves drops it from their app's copy of the queue at their next sync.
+    if (r.approverEmployeeId && r.approverEmployeeId !== to.id) {
+      await recordRemoved(tx, {
+        employeeId: r.approverEmployeeId,
+        list: "LEAVE_APPROVAL",
+        rowIds: [r.id],
+        now,
+      });
+    }
     await notify(tx, {
       recipientEmployeeId: to.id,
       kind: r.status === "CANCELLATION_REQUESTED" ? "LEAVE_CANCELLATION_REQUESTED" : "LEAVE_REQUEST_FILED",

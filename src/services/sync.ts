@@ -43,7 +43,15 @@ export const SYNC_MARGIN_MS = 120_000;
 export const FULL_SYNC = 0;
 
 /** The lists whose rows are remembered when they leave. */
-export type SyncList = "LEAVE_REQUEST" | "TIME_ENTRY" | "SICK_LEAVE" | "PAYSLIP" | "NOTIFICATION" | "TODO";
+export type SyncList =
+  | "LEAVE_REQUEST"
+  | "TIME_ENTRY"
+  | "SICK_LEAVE"
+  | "PAYSLIP"
+  | "NOTIFICATION"
+  | "TODO"
+  /** A manager's queue of leave requests to decide: a request routed to someone else leaves it. */
+  | "LEAVE_APPROVAL";
 
 /** The fields a list answers beside its page when asked with `updatedSince`. */
 export interface SyncFields {
