@@ -120,9 +120,12 @@ export const approvalRoutes: RouteDef[] = [
       "One item per person and submitted week, oldest week first (then person), 50 a page, paged by " +
       "`cursor`, with total and target hours. A " +
       "manager sees the weeks of their direct reports, HR staff also those of people without a manager. " +
-      "Roles without approvals answer 403.",
-    query: z.strictObject({ ...cursorPageQuery }),
-    response: z.strictObject(cursorPageFields(TimesheetApproval)),
+      "Roles without approvals answer 403. With `updatedSince`: the submitted weeks with an entry " +
+      "written since, oldest change first, for an app's offline copy of the queue; `deleted` holds the " +
+      "weeks (by their `id`) whose entries were written since and that await no decision any more " +
+      "(approved, rejected, taken back).",
+    query: z.strictObject({ updatedSince: updatedSinceQuery, ...cursorPageQuery }),
+    response: z.strictObject({ ...cursorPageFields(TimesheetApproval), ...syncFields }),
     errors: who,
     handler: ({ deps, user, query }) => listTimesheetApprovals(deps, portalActor(user), query),
   }),

@@ -486,8 +486,15 @@ async function timesheetScope(q: Q, actor: Actor, me: string) {
  * Submitted time weeks awaiting the caller: one item per person and week, oldest first, paged (at most 50),
  * with total and target hours.
  */
-export async function listTimesheetApprovals(deps: ServiceDeps, actor: Actor, input: PageInput = {}) {
+export async function listTimesheetApprovals(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: PageInput & { updatedSince?: number } = {},
+) {
   const me = requireApprover(actor);
+  if (input.updatedSince !== undefined) {
+    return await changedTimesheetApprovals(deps, actor, me, { ...input, updatedSince: input.updatedSince });
+  }
   const start = keysetStart(input, ["string", "string"]);
   const { page } = start;
   const people = await timesheetScope(deps.db, actor, me);
@@ -518,20 +525,95 @@ export async function listTimesheetApprovals(deps: ServiceDeps, actor: Actor, in
   const slice = after.slice(page.offset, page.offset + page.limit + 1);
   return await keysetPage(start, slice, (w) => [w.weekStart, w.employeeId], async (shown) => {
     const items = [];
-    for (const w of shown) {
-      const emp = byId.get(w.employeeId)!;
-      const week = await weekOf(deps.db, emp, w.weekStart);
-      items.push({
-        employee: { employeeId: emp.id, name: fullName(emp) },
-        weekStart: w.weekStart,
-        totalHours: week.totalHours,
-        targetHours: week.targetHours,
-        submittedCount: week.submittedCount,
-        entries: week.entries.filter((e) => e.status === "SUBMITTED"),
-      });
-    }
+    for (const w of shown) items.push(await timesheetItem(deps.db, byId.get(w.employeeId)!, w.weekStart));
     return items;
   });
+}
+
+/** A week's item id in the queue (what `deleted` names): the Monday and the person. */
+function weekItemId(employeeId: string, weekStart: string): string {
+  return `${weekStart}.${employeeId}`;
+}
+
+/** One queue item: the person's submitted entries of the week with its total and target hours. */
+async function timesheetItem(q: Q, emp: EmployeeRow, weekStart: string) {
+  const week = await weekOf(q, emp, weekStart);
+  return {
+    id: weekItemId(emp.id, weekStart),
+    employee: { employeeId: emp.id, name: fullName(emp) },
+    weekStart,
+    totalHours: week.totalHours,
+    targetHours: week.targetHours,
+    submittedCount: week.submittedCount,
+    entries: week.entries.filter((e) => e.status === "SUBMITTED"),
+  };
+}
+
+/**
+ * The caller's queue of weeks for an app's offline copy (`updatedSince`). A week changes when one of its
+ * entries is written (submitted, corrected, decided); the weeks changed since that still hold submitted entries
+ * are the items, oldest change first, and those that no longer do (approved, rejected, taken back to a draft)
+ * are `deleted` at their last change, by the item's id. A week changed since that never awaited the caller may
+ * be named too: the app drops an id it does not hold.
+ */
+async function changedTimesheetApprovals(
+  deps: ServiceDeps,
+  actor: Actor,
+  me: string,
+  input: PageInput & { updatedSince: number },
+) {
+  const page = pageOf(input);
+  const { since, cursor } = syncStart(deps, input);
+  const people = await timesheetScope(deps.db, actor, me);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const touched = people.length
+    ? await deps.db.select({
+      employeeId: timeEntries.employeeId,
+      date: timeEntries.date,
+      status: timeEntries.status,
+      updatedAt: timeEntries.updatedAt,
+    }).from(timeEntries).where(and(
+      inArray(timeEntries.employeeId, [...byId.keys()]),
+      or(gte(timeEntries.updatedAt, since), eq(timeEntries.status, "SUBMITTED")),
+    ))
+    : [];
+  // Per week: its last change and whether it still awaits a decision.
+  const weeks = new Map<
+    string,
+    { employeeId: string; weekStart: string; changed: number; waiting: boolean }
+  >();
+  for (const e of touched) {
+    const weekStart = mondayOf(e.date);
+    const id = weekItemId(e.employeeId, weekStart);
+    const w = weeks.get(id) ?? { employeeId: e.employeeId, weekStart, changed: 0, waiting: false };
+    w.changed = Math.max(w.changed, e.updatedAt);
+    w.waiting ||= e.status === "SUBMITTED";
+    weeks.set(id, w);
+  }
+  const changed = [...weeks.entries()].filter(([, w]) => w.changed >= since)
+    .sort(([a, x], [b, y]) => x.changed - y.changed || byCharacters(a, b));
+  const after = changed.filter(([id, w]) =>
+    w.waiting && (!cursor || w.changed > cursor[0] || (w.changed === cursor[0] && id > cursor[1]))
+  );
+  return await syncPage(
+    deps,
+    { since, fromCursor: cursor !== null, page },
+    after.slice(page.offset, page.offset + page.limit + 1),
+    async (shown) => {
+      const items = [];
+      for (const [, w] of shown) {
+        items.push(await timesheetItem(deps.db, byId.get(w.employeeId)!, w.weekStart));
+      }
+      return items;
+    },
+    ([id, w]) => [w.changed, id],
+    () =>
+      Promise.resolve(
+        since === FULL_SYNC
+          ? []
+          : changed.filter(([, w]) => !w.waiting).map(([id, w]) => ({ id, deletedAt: w.changed })),
+      ),
+  );
 }
 
 /**

@@ -1,14 +1,15 @@
 /**
- * A manager's app keeps an offline copy of the leave requests awaiting them, as an employee's app does of their
- * own lists (docs/portal.md, "Sync"): with `updatedSince` the queue answers the waiting requests written since,
- * and on the last page `deleted` names those that left it since (decided, withdrawn, routed to someone else).
+ * A manager's app keeps an offline copy of what awaits them (the leave requests, the submitted weeks), as an
+ * employee's app does of their own lists (docs/portal.md, "Sync"): with `updatedSince` a queue answers what was
+ * written since, and on the last page `deleted` names what left it since (decided, withdrawn, routed to someone
+ * else).
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { json, makeTestApp } from "../_helpers.ts";
 import { employees } from "../../src/db/schema/mod.ts";
 import { rerouteLeaveRequest } from "../../src/services/approvals.ts";
-import { actorFor } from "../services/_fixtures.ts";
+import { actorFor, EMPLOYEE_ID } from "../services/_fixtures.ts";
 
 const BASE = "/api/v1/portal";
 const FULL = "1970-01-01T00:00:00Z";
@@ -136,6 +137,54 @@ Deno.test("approvals sync: an updatedSince older than 90 days is a 400 naming it
       token: employee,
     });
     assert.equal(refused.status, 403, "an employee has no queue, with or without updatedSince");
+  } finally {
+    app.close();
+  }
+});
+
+Deno.test("approvals sync: the weeks to approve answer what was submitted since and what was decided as deleted", async () => {
+  const app = await makeTestApp(); // Wednesday 2026-11-18
+  try {
+    const manager = await app.signIn("manager@demo.example");
+    const employee = await app.signIn("employee@demo.example");
+    const weeks = async (since: string) => {
+      const r = await json(
+        await app.request(`${BASE}/approvals/timesheets?updatedSince=${since}`, { token: manager }),
+      );
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.equal(r.body.data.nextCursor, null, "the demo's weeks fit one page");
+      return {
+        items: (r.body.data.items as { id: string }[]).map((i) => i.id),
+        deleted: (r.body.data.deleted as { id: string }[]).map((x) => x.id),
+        next: r.body.data.nextUpdatedSince as string,
+      };
+    };
+    const full = await weeks(FULL);
+    const plain =
+      (await json(await app.request(`${BASE}/approvals/timesheets`, { token: manager }))).body.data;
+    assert.deepEqual(full.items.toSorted(), (plain.items as { id: string }[]).map((i) => i.id).toSorted());
+    const lukas = `2026-11-09.${EMPLOYEE_ID}`;
+    assert.ok(full.items.includes(lukas), "the demo employee submitted last week");
+    assert.deepEqual(full.deleted, []);
+    app.clock.advance(5 * 60_000);
+    const since = (await weeks(full.next)).next;
+    app.clock.advance(60_000);
+    assert.deepEqual((await weeks(since)).items, [], "nothing changed: nothing is sent");
+
+    const approved = await app.request(`${BASE}/approvals/timesheets/${EMPLOYEE_ID}/2026-11-09/decision`, {
+      method: "POST",
+      token: manager,
+      json: { decision: "APPROVE" },
+    });
+    assert.equal(approved.status, 200, await approved.text());
+    const submitted = await app.request(`${BASE}/employee/time-weeks/2026-11-16/submit`, {
+      method: "POST",
+      token: employee,
+    });
+    assert.equal(submitted.status, 200, await submitted.text());
+    const d = await weeks(since);
+    assert.deepEqual(d.items, [`2026-11-16.${EMPLOYEE_ID}`]);
+    assert.deepEqual(d.deleted, [lukas]);
   } finally {
     app.close();
   }
