@@ -1,6 +1,7 @@
 /**
  * What every list an app keeps an offline copy of shares (`updatedSince`): leave requests, time entries, sick
- * leave, payslips, notifications and to-dos. One design for all six:
+ * leave, payslips, notifications and to-dos; and a manager's queues of leave requests and weeks to decide
+ * (src/services/approvals.ts), which leave by their state or by a tombstone. One design for all:
  *
  * - A row's change instant is the last time it changed as the list shows it (`updatedAt` where rows change;
  *   the creation for payslips, which never change; a notification's reading). Asked with `updatedSince`, a
