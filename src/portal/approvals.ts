@@ -27,8 +27,10 @@ import {
   LeaveRequest,
   PersonRef,
   ProfileChangeRequest,
+  syncFields,
   TeamCalendar,
   TimesheetApproval,
+  updatedSinceQuery,
 } from "./schemas.ts";
 
 const who = {
@@ -55,9 +57,13 @@ export const approvalRoutes: RouteDef[] = [
     summary: "For managers: leave requests and cancellation requests awaiting the caller",
     description:
       "Each with the requester's remaining days if approved and the team's absences in its range; " +
-      "soonest start first (then the first filed), 50 a page, paged by `cursor`.",
-    query: z.strictObject({ ...cursorPageQuery }),
-    response: z.strictObject(cursorPageFields(LeaveApproval)),
+      "soonest start first (then the first filed), 50 a page, paged by `cursor`. With `updatedSince`: the " +
+      "waiting requests written since (filed, a cancellation asked for, routed to the caller), for an " +
+      "app's offline copy of the queue; `deleted` holds the requests (by `request.id`) that left the queue " +
+      "since: decided, withdrawn, or routed to another approver. The balances and team absences are as of " +
+      "the answer.",
+    query: z.strictObject({ updatedSince: updatedSinceQuery, ...cursorPageQuery }),
+    response: z.strictObject({ ...cursorPageFields(LeaveApproval), ...syncFields }),
     errors: who,
     handler: async ({ deps, user, query }) => {
       const page = await listLeaveApprovals(deps, portalActor(user), query);
@@ -114,9 +120,12 @@ export const approvalRoutes: RouteDef[] = [
       "One item per person and submitted week, oldest week first (then person), 50 a page, paged by " +
       "`cursor`, with total and target hours. A " +
       "manager sees the weeks of their direct reports, HR staff also those of people without a manager. " +
-      "Roles without approvals answer 403.",
-    query: z.strictObject({ ...cursorPageQuery }),
-    response: z.strictObject(cursorPageFields(TimesheetApproval)),
+      "Roles without approvals answer 403. With `updatedSince`: the submitted weeks with an entry " +
+      "written since, oldest change first, for an app's offline copy of the queue; `deleted` holds the " +
+      "weeks (by their `id`) whose entries were written since and that await no decision any more " +
+      "(approved, rejected, taken back).",
+    query: z.strictObject({ updatedSince: updatedSinceQuery, ...cursorPageQuery }),
+    response: z.strictObject({ ...cursorPageFields(TimesheetApproval), ...syncFields }),
     errors: who,
     handler: ({ deps, user, query }) => listTimesheetApprovals(deps, portalActor(user), query),
   }),

@@ -758,6 +758,9 @@ export const DecisionBody = z.strictObject({
 
 export const TimesheetApproval = named(
   z.strictObject({
+    id: z.string().meta({
+      description: "The item's id (the week and the person), as `deleted` names it with `updatedSince`.",
+    }),
     employee: PersonRef,
     weekStart: isoDate,
     totalHours: z.number(),

@@ -8,7 +8,23 @@
  * anyone's as a fallback; nobody decides their own request. An id the caller may not act on answers 404,
  * exactly like an unknown id, so ids reveal nothing.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  not,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import {
   employees,
   expenseReports,
@@ -33,6 +49,7 @@ import {
   iso,
   notify,
   type PageInput,
+  pageOf,
   type Q,
   selfId,
   type ServiceDeps,
@@ -44,6 +61,7 @@ import { type ChangeField, changeRequestView, FIELD_COLUMN } from "./profile.ts"
 import { checkWeekStart, weekOf } from "./time.ts";
 import { afterKey, keysetPage, keysetStart } from "./keyset.ts";
 import { neutralFileName } from "./uploaded_files.ts";
+import { changedAfter, FULL_SYNC, recordRemoved, removedSince, syncPage, syncStart } from "./sync.ts";
 
 /** States a leave decision applies to. */
 const DECIDABLE = ["AWAITING_APPROVAL", "CANCELLATION_REQUESTED"];
@@ -243,10 +261,13 @@ async function approvalItem(
 export async function listLeaveApprovals(
   deps: ServiceDeps,
   actor: Actor,
-  input: PageInput & { includeFreeText?: boolean } = {},
+  input: PageInput & { includeFreeText?: boolean; updatedSince?: number } = {},
 ) {
   const me = deciderSelf(actor);
   checkApprovalRole(actor);
+  if (input.updatedSince !== undefined) {
+    return await changedLeaveApprovals(deps, actor, me, { ...input, updatedSince: input.updatedSince });
+  }
   const start = keysetStart(input, ["string", "number", "number"]);
   const { page } = start;
   const today = todayOf(deps);
@@ -272,6 +293,57 @@ export async function listLeaveApprovals(
         items.push(await approvalItem(deps.db, actor, request, today, input.includeFreeText));
       }
       return items;
+    },
+  );
+}
+
+/**
+ * The caller's queue for an app's offline copy (`updatedSince`): the waiting requests written since (filed,
+ * a cancellation asked for, routed to the caller), oldest change first; on the last page, `deleted` holds
+ * the requests that left the queue since, by the request's id. A request leaves it by its state (decided,
+ * withdrawn, cancelled: at its `updatedAt`, the row stays) or by being routed to someone else (a tombstone
+ * for the approver it left). HR's queue also holds the requests routed to nobody, so for HR any request
+ * written since that is not in the queue now counts as left: HR may read every request, and an id the app
+ * never held is simply dropped again.
+ */
+async function changedLeaveApprovals(
+  deps: ServiceDeps,
+  actor: Actor,
+  me: string | null,
+  input: PageInput & { includeFreeText?: boolean; updatedSince: number },
+) {
+  const page = pageOf(input);
+  const { since, cursor } = syncStart(deps, input);
+  const today = todayOf(deps);
+  const notOwn = me === null ? undefined : ne(leaveRequests.employeeId, me);
+  const rows = await deps.db.select().from(leaveRequests).where(and(
+    inArray(leaveRequests.status, DECIDABLE),
+    decidableBy(actor, me),
+    notOwn,
+    ...changedAfter(leaveRequests.updatedAt, leaveRequests.id, since, cursor),
+  )).orderBy(asc(leaveRequests.updatedAt), asc(leaveRequests.id)).limit(page.limit + 1).offset(page.offset);
+  return await syncPage(
+    deps,
+    { since, fromCursor: cursor !== null, page },
+    rows,
+    async (shown) => {
+      const items = [];
+      for (const r of shown) items.push(await approvalItem(deps.db, actor, r, today, input.includeFreeText));
+      return items;
+    },
+    (r) => [r.updatedAt, r.id],
+    async () => {
+      if (since === FULL_SYNC) return [];
+      const left = await deps.db.select({ id: leaveRequests.id, deletedAt: leaveRequests.updatedAt })
+        .from(leaveRequests).where(and(
+          gte(leaveRequests.updatedAt, since),
+          notOwn,
+          isHrOrAbove(actor.role)
+            ? not(and(inArray(leaveRequests.status, DECIDABLE), decidableBy(actor, me))!)
+            : and(eq(leaveRequests.approverEmployeeId, me!), notInArray(leaveRequests.status, DECIDABLE)),
+        )).orderBy(asc(leaveRequests.updatedAt), asc(leaveRequests.id));
+      const rerouted = me === null ? [] : await removedSince(deps.db, me, "LEAVE_APPROVAL", since);
+      return [...left, ...rerouted].sort((a, b) => a.deletedAt - b.deletedAt || byCharacters(a.id, b.id));
     },
   );
 }
@@ -414,8 +486,15 @@ async function timesheetScope(q: Q, actor: Actor, me: string) {
  * Submitted time weeks awaiting the caller: one item per person and week, oldest first, paged (at most 50),
  * with total and target hours.
  */
-export async function listTimesheetApprovals(deps: ServiceDeps, actor: Actor, input: PageInput = {}) {
+export async function listTimesheetApprovals(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: PageInput & { updatedSince?: number } = {},
+) {
   const me = requireApprover(actor);
+  if (input.updatedSince !== undefined) {
+    return await changedTimesheetApprovals(deps, actor, me, { ...input, updatedSince: input.updatedSince });
+  }
   const start = keysetStart(input, ["string", "string"]);
   const { page } = start;
   const people = await timesheetScope(deps.db, actor, me);
@@ -446,20 +525,95 @@ export async function listTimesheetApprovals(deps: ServiceDeps, actor: Actor, in
   const slice = after.slice(page.offset, page.offset + page.limit + 1);
   return await keysetPage(start, slice, (w) => [w.weekStart, w.employeeId], async (shown) => {
     const items = [];
-    for (const w of shown) {
-      const emp = byId.get(w.employeeId)!;
-      const week = await weekOf(deps.db, emp, w.weekStart);
-      items.push({
-        employee: { employeeId: emp.id, name: fullName(emp) },
-        weekStart: w.weekStart,
-        totalHours: week.totalHours,
-        targetHours: week.targetHours,
-        submittedCount: week.submittedCount,
-        entries: week.entries.filter((e) => e.status === "SUBMITTED"),
-      });
-    }
+    for (const w of shown) items.push(await timesheetItem(deps.db, byId.get(w.employeeId)!, w.weekStart));
     return items;
   });
+}
+
+/** A week's item id in the queue (what `deleted` names): the Monday and the person. */
+function weekItemId(employeeId: string, weekStart: string): string {
+  return `${weekStart}.${employeeId}`;
+}
+
+/** One queue item: the person's submitted entries of the week with its total and target hours. */
+async function timesheetItem(q: Q, emp: EmployeeRow, weekStart: string) {
+  const week = await weekOf(q, emp, weekStart);
+  return {
+    id: weekItemId(emp.id, weekStart),
+    employee: { employeeId: emp.id, name: fullName(emp) },
+    weekStart,
+    totalHours: week.totalHours,
+    targetHours: week.targetHours,
+    submittedCount: week.submittedCount,
+    entries: week.entries.filter((e) => e.status === "SUBMITTED"),
+  };
+}
+
+/**
+ * The caller's queue of weeks for an app's offline copy (`updatedSince`). A week changes when one of its
+ * entries is written (submitted, corrected, decided); the weeks changed since that still hold submitted entries
+ * are the items, oldest change first, and those that no longer do (approved, rejected, taken back to a draft)
+ * are `deleted` at their last change, by the item's id. A week changed since that never awaited the caller may
+ * be named too: the app drops an id it does not hold.
+ */
+async function changedTimesheetApprovals(
+  deps: ServiceDeps,
+  actor: Actor,
+  me: string,
+  input: PageInput & { updatedSince: number },
+) {
+  const page = pageOf(input);
+  const { since, cursor } = syncStart(deps, input);
+  const people = await timesheetScope(deps.db, actor, me);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const touched = people.length
+    ? await deps.db.select({
+      employeeId: timeEntries.employeeId,
+      date: timeEntries.date,
+      status: timeEntries.status,
+      updatedAt: timeEntries.updatedAt,
+    }).from(timeEntries).where(and(
+      inArray(timeEntries.employeeId, [...byId.keys()]),
+      or(gte(timeEntries.updatedAt, since), eq(timeEntries.status, "SUBMITTED")),
+    ))
+    : [];
+  // Per week: its last change and whether it still awaits a decision.
+  const weeks = new Map<
+    string,
+    { employeeId: string; weekStart: string; changed: number; waiting: boolean }
+  >();
+  for (const e of touched) {
+    const weekStart = mondayOf(e.date);
+    const id = weekItemId(e.employeeId, weekStart);
+    const w = weeks.get(id) ?? { employeeId: e.employeeId, weekStart, changed: 0, waiting: false };
+    w.changed = Math.max(w.changed, e.updatedAt);
+    w.waiting ||= e.status === "SUBMITTED";
+    weeks.set(id, w);
+  }
+  const changed = [...weeks.entries()].filter(([, w]) => w.changed >= since)
+    .sort(([a, x], [b, y]) => x.changed - y.changed || byCharacters(a, b));
+  const after = changed.filter(([id, w]) =>
+    w.waiting && (!cursor || w.changed > cursor[0] || (w.changed === cursor[0] && id > cursor[1]))
+  );
+  return await syncPage(
+    deps,
+    { since, fromCursor: cursor !== null, page },
+    after.slice(page.offset, page.offset + page.limit + 1),
+    async (shown) => {
+      const items = [];
+      for (const [, w] of shown) {
+        items.push(await timesheetItem(deps.db, byId.get(w.employeeId)!, w.weekStart));
+      }
+      return items;
+    },
+    ([id, w]) => [w.changed, id],
+    () =>
+      Promise.resolve(
+        since === FULL_SYNC
+          ? []
+          : changed.filter(([, w]) => !w.waiting).map(([id, w]) => ({ id, deletedAt: w.changed })),
+      ),
+  );
 }
 
 /**
@@ -761,6 +915,15 @@ export async function rerouteLeaveRequest(
       and(eq(leaveRequests.id, r.id), eq(leaveRequests.status, r.status)),
     ).returning();
     if (!row) throw refusal("conflict", "approval.changedMeanwhile");
+    // The approver it leaves drops it from their app's copy of the queue at their next sync.
+    if (r.approverEmployeeId && r.approverEmployeeId !== to.id) {
+      await recordRemoved(tx, {
+        employeeId: r.approverEmployeeId,
+        list: "LEAVE_APPROVAL",
+        rowIds: [r.id],
+        now,
+      });
+    }
     await notify(tx, {
       recipientEmployeeId: to.id,
       kind: r.status === "CANCELLATION_REQUESTED" ? "LEAVE_CANCELLATION_REQUESTED" : "LEAVE_REQUEST_FILED",

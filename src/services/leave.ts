@@ -14,6 +14,7 @@ import {
   workloadChanges,
 } from "../db/schema/mod.ts";
 import {
+  addDays,
   assertNearToday,
   daysBetween,
   holidayFractions,
@@ -69,7 +70,8 @@ import { closureApplies, closureCalendar, closureDaysIn } from "./holidays.ts";
 import { exactReal, jsonRows, realOf, realOrNull, sqlLiterals } from "./json_rows.ts";
 import { checkEventLength } from "./special_leave.ts";
 import { derivedCarryOver, OPENING_MARK } from "./carry_over.ts";
-import { changedAfter, removedSince, type SyncFields, syncPage, syncStart } from "./sync.ts";
+import { changedAfter, removedSince, SYNC_KEPT_DAYS, type SyncFields, syncPage, syncStart } from "./sync.ts";
+import { localInstants } from "../domain/time.ts";
 import { localDay } from "../clock.ts";
 import { prepared } from "../db/prepared.ts";
 import { keptRead, readRow } from "../db/local.ts";
@@ -1221,6 +1223,28 @@ function requestPageSql(variant: string): string {
 }
 
 /**
+ * When a request last changed as the app reads it: its last write, or later the midnight (in the service's
+ * time zone) its first day began if it is approved, since `canRequestCancellation` turns false then though
+ * nobody wrote to it. Only first days whose midnight lies between `since` and now can move a request into
+ * the sync; the instants are computed here (the zone's rules are not SQLite's) and bound as one JSON object.
+ */
+function requestChange(deps: ServiceDeps, since: number): SQL<number> {
+  const timeZone = deps.config?.timeZone ?? DEFAULT_TIME_ZONE;
+  const now = deps.clock.now();
+  const midnights: Record<string, number> = {};
+  let day = todayOf(deps);
+  for (let i = 0; i <= SYNC_KEPT_DAYS + 1; i++, day = addDays(day, -1)) {
+    const midnight = localInstants(day, 0, timeZone)[0];
+    if (midnight === undefined) continue;
+    if (midnight < since) break;
+    if (midnight <= now) midnights[day] = midnight;
+  }
+  return sql<number>`max(${leaveRequests.updatedAt}, coalesce(case when ${leaveRequests.status} = 'APPROVED'
+    then (select value from json_each(${JSON.stringify(midnights)}) where key = ${leaveRequests.startDate})
+    end, 0))`.mapWith(Number);
+}
+
+/**
  * The caller's requests changed at or after `updatedSince`, in the order of their change (then id), paged by
  * a cursor of the last one's change and id: a request changed again while the app pages moves behind the
  * cursor and comes again, never skipped. The other filters apply as well.
@@ -1233,27 +1257,28 @@ async function changedLeaveRequests(
   input: LeaveListInput,
 ): Promise<KeysetPage<ReturnType<typeof leaveRequestView>> & SyncFields> {
   const { since, cursor } = syncStart(deps, { ...input, updatedSince: input.updatedSince! });
+  const changed = requestChange(deps, since);
   const where: SQL[] = [
     eq(leaveRequests.employeeId, me),
-    ...changedAfter(leaveRequests.updatedAt, leaveRequests.id, since, cursor),
+    ...changedAfter(changed, leaveRequests.id, since, cursor),
   ];
   if (input.status) where.push(eq(leaveRequests.status, input.status));
   if (input.leaveType) {
     where.push(eq(leaveRequests.leaveTypeId, (await typeByCode(deps.db, input.leaveType)).id));
   }
-  const rows = await deps.db.select().from(leaveRequests).where(and(...where))
-    .orderBy(asc(leaveRequests.updatedAt), asc(leaveRequests.id)).limit(page.limit + 1).offset(page.offset);
+  const rows = await deps.db.select({ row: leaveRequests, changed }).from(leaveRequests).where(and(...where))
+    .orderBy(asc(changed), asc(leaveRequests.id)).limit(page.limit + 1).offset(page.offset);
   return await syncPage(
     deps,
     { since, fromCursor: cursor !== null, page },
     rows,
     (shown) =>
-      renderRequests(deps.db, shown, {
+      renderRequests(deps.db, shown.map((r) => r.row), {
         lang: actor.language,
         includeFreeText: freeTextAllowed(actor, input.includeFreeText),
         today: todayOf(deps),
       }),
-    (r) => [r.updatedAt, r.id],
+    (r) => [r.changed, r.row.id],
     // A request is never deleted: withdrawn, refused and cancelled are states it changes to.
     () => removedSince(deps.db, me, "LEAVE_REQUEST", since),
   );

@@ -1,6 +1,7 @@
 /**
  * What every list an app keeps an offline copy of shares (`updatedSince`): leave requests, time entries, sick
- * leave, payslips, notifications and to-dos. One design for all six:
+ * leave, payslips, notifications and to-dos; and a manager's queues of leave requests and weeks to decide
+ * (src/services/approvals.ts), which leave by their state or by a tombstone. One design for all:
  *
  * - A row's change instant is the last time it changed as the list shows it (`updatedAt` where rows change;
  *   the creation for payslips, which never change; a notification's reading). Asked with `updatedSince`, a
@@ -43,7 +44,15 @@ export const SYNC_MARGIN_MS = 120_000;
 export const FULL_SYNC = 0;
 
 /** The lists whose rows are remembered when they leave. */
-export type SyncList = "LEAVE_REQUEST" | "TIME_ENTRY" | "SICK_LEAVE" | "PAYSLIP" | "NOTIFICATION" | "TODO";
+export type SyncList =
+  | "LEAVE_REQUEST"
+  | "TIME_ENTRY"
+  | "SICK_LEAVE"
+  | "PAYSLIP"
+  | "NOTIFICATION"
+  | "TODO"
+  /** A manager's queue of leave requests to decide: a request routed to someone else leaves it. */
+  | "LEAVE_APPROVAL";
 
 /** The fields a list answers beside its page when asked with `updatedSince`. */
 export interface SyncFields {

@@ -82,3 +82,61 @@ Deno.test("sync: an ongoing sick leave comes again when its totalDays or canTake
     app.close();
   }
 });
+
+Deno.test("sync: an approved leave request comes again when its first day begins and canRequestCancellation ends", async (t) => {
+  const app = await makeTestApp(); // Wednesday 2026-11-18, 10:00 in Zurich
+  try {
+    const employee = await app.signIn("employee@demo.example");
+    const manager = await app.signIn("manager@demo.example");
+    const filed = await app.request(`${BASE}/employee/leave/requests`, {
+      method: "POST",
+      token: employee,
+      json: { leaveType: "VACATION", startDate: "2026-11-20", endDate: "2026-11-23" },
+    });
+    assert.equal(filed.status, 201, await filed.clone().text());
+    const id = (await filed.json()).data.id as string;
+    const approved = await app.request(`${BASE}/approvals/leave-requests/${id}/decision`, {
+      method: "POST",
+      token: manager,
+      json: { decision: "APPROVE" },
+    });
+    assert.equal(approved.status, 200, await approved.clone().text());
+    const sync = async (since: string) =>
+      (await json(
+        await app.request(`${BASE}/employee/leave/requests?updatedSince=${since}`, { token: employee }),
+      ))
+        .body.data;
+    const mine = (d: { items: { id: string }[] }) =>
+      d.items.find((x) => x.id === id) as Record<string, unknown> | undefined;
+    const first = await sync("1970-01-01T00:00:00Z");
+    assert.equal(mine(first)?.canRequestCancellation, true);
+    // A row written within the sync's two-minute margin may come twice (docs/portal.md): start after it.
+    app.clock.advance(5 * 60_000);
+    let since = (await sync(first.nextUpdatedSince)).nextUpdatedSince as string;
+
+    await t.step("the day before its first day nothing changed: nothing is sent", async () => {
+      app.clock.advance(24 * HOUR - 5 * 60_000); // 2026-11-19, 10:00 in Zurich
+      const d = await sync(since);
+      assert.equal(mine(d), undefined);
+      since = d.nextUpdatedSince;
+    });
+
+    await t.step(
+      "its first day began: canRequestCancellation is false, and the request comes again",
+      async () => {
+        app.clock.advance(14 * HOUR + 60_000); // 2026-11-20, 00:01 in Zurich
+        const d = await sync(since);
+        assert.equal(mine(d)?.canRequestCancellation, false);
+        assert.equal(mine(d)?.status, "APPROVED");
+        since = d.nextUpdatedSince;
+        app.clock.advance(5 * 60_000);
+        const next = await sync(since);
+        since = next.nextUpdatedSince;
+        app.clock.advance(24 * HOUR);
+        assert.equal(mine(await sync(since)), undefined, "and not again the next day");
+      },
+    );
+  } finally {
+    app.close();
+  }
+});
