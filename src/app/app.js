@@ -1921,6 +1921,31 @@ function absenceList(items, withStatus) {
   );
 }
 
+/**
+ * The company closures or school holidays of the calendar's range, under their heading; nothing when there
+ * are none. A school holiday names its canton.
+ * @param {string} heading
+ * @param {{ name: string, startDate: string, endDate: string, canton?: string }[]} items
+ */
+function periodList(heading, items) {
+  if (!items.length) return null;
+  return [
+    h("h3", null, t(heading)),
+    h(
+      "ul",
+      { class: "list", "data-periods": heading },
+      items.map((p) =>
+        h(
+          "li",
+          null,
+          h("strong", null, p.canton ? `${p.name} (${p.canton})` : p.name),
+          ` · ${formatRange(p.startDate, p.endDate)}`,
+        )
+      ),
+    ),
+  ];
+}
+
 async function teamExtras() {
   const [away, onboarding, recruiting, calendar] = await Promise.all([
     call("GET", "/employee/team/absences"),
@@ -1934,6 +1959,8 @@ async function teamExtras() {
         "h-cal",
         t("teamCalendar", { from: formatDate(calendar.from), to: formatDate(calendar.to) }),
         absenceList(calendar.absences, true),
+        periodList("closuresInRange", calendar.closures ?? []),
+        periodList("schoolHolidaysInRange", calendar.schoolHolidays ?? []),
       )
       : null,
     card(

@@ -783,6 +783,24 @@ export const TeamCalendar = named(
       canton: z.string(),
       days: z.array(z.strictObject({ date: isoDate, portion: z.number() })),
     })),
+    closures: z.array(z.strictObject({
+      name: z.string(),
+      startDate: isoDate,
+      endDate: isoDate,
+      deductsLeave: z.boolean().meta({ description: "True: the closure's days are taken from vacation." }),
+      cantons: z.array(z.string()).meta({ description: "Where it applies; empty: everywhere." }),
+    })).max(50).meta({
+      description:
+        "Company closures in the range that apply in a canton of the team, in the reader's language.",
+    }),
+    schoolHolidays: z.array(z.strictObject({
+      canton: z.string(),
+      name: z.string(),
+      startDate: isoDate,
+      endDate: isoDate,
+    })).max(100).meta({
+      description: "School holidays of the team's cantons in the range (as HR imported them).",
+    }),
   }),
   "TeamCalendar",
 );

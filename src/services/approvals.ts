@@ -26,12 +26,14 @@ import {
   sql,
 } from "drizzle-orm";
 import {
+  closurePeriods,
   employees,
   expenseReports,
   leaveRequestAttachments,
   leaveRequests,
   leaveTypes,
   profileChangeRequests,
+  schoolHolidays,
   sickLeaveEntries,
   timeEntries,
   userIdentities,
@@ -47,6 +49,7 @@ import {
   type EmployeeRow,
   fullName,
   iso,
+  localName,
   notify,
   type PageInput,
   pageOf,
@@ -61,6 +64,7 @@ import { type ChangeField, changeRequestView, FIELD_COLUMN } from "./profile.ts"
 import { checkWeekStart, weekOf } from "./time.ts";
 import { afterKey, keysetPage, keysetStart } from "./keyset.ts";
 import { neutralFileName } from "./uploaded_files.ts";
+import { closureApplies } from "./holidays.ts";
 import { changedAfter, FULL_SYNC, recordRemoved, removedSince, syncPage, syncStart } from "./sync.ts";
 
 /** States a leave decision applies to. */
@@ -694,7 +698,47 @@ export async function getTeamCalendar(
       canton: c,
       days: [...holidayFractions(c, from, to)].map(([date, portion]) => ({ date, portion })),
     })),
+    ...await closuresAndSchoolHolidays(deps, actor, cantons, from, to),
   };
+}
+
+/**
+ * The company closures that apply in any of the team's cantons, and those cantons' school holidays, within
+ * `from`..`to`, named in the reader's language: what explains why many are away at once, or why nobody may be
+ * (a closure that takes vacation is everyone's leave).
+ */
+async function closuresAndSchoolHolidays(
+  deps: ServiceDeps,
+  actor: Actor,
+  cantons: readonly string[],
+  from: string,
+  to: string,
+) {
+  const closures = (await deps.db.select().from(closurePeriods).where(and(
+    lte(closurePeriods.startDate, to),
+    gte(closurePeriods.endDate, from),
+  )).orderBy(asc(closurePeriods.startDate)).limit(50))
+    .filter((c) => cantons.some((canton) => closureApplies(c, canton)))
+    .map((c) => ({
+      name: localName(c, actor.language),
+      startDate: c.startDate,
+      endDate: c.endDate,
+      deductsLeave: c.deductsLeave,
+      cantons: c.cantons ? c.cantons.split(",").filter(Boolean) : [],
+    }));
+  const school = cantons.length
+    ? (await deps.db.select().from(schoolHolidays).where(and(
+      inArray(schoolHolidays.canton, [...cantons]),
+      lte(schoolHolidays.startDate, to),
+      gte(schoolHolidays.endDate, from),
+    )).orderBy(asc(schoolHolidays.startDate), asc(schoolHolidays.canton)).limit(100)).map((h) => ({
+      canton: h.canton,
+      name: localName(h, actor.language),
+      startDate: h.startDate,
+      endDate: h.endDate,
+    }))
+    : [];
+  return { closures, schoolHolidays: school };
 }
 
 /**
