@@ -1392,7 +1392,7 @@ async function account() {
 
 // ---------------------------------------------------------------------------------------------------
 // Push to this browser (Web Push): the service's VAPID key, the browser's subscription registered as a
-// WEBPUSH device of this session; the service worker shows what arrives (sw.js)
+// WEBPUSH device of this sign-in session; the service worker shows what arrives (sw.js)
 
 /** This browser's service worker registration, if it can receive push at all. */
 async function pushRegistration() {
@@ -1406,7 +1406,7 @@ const b64 = (s) => btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/
 
 /**
  * Subscribes this browser (anew when the service's key is not the one it subscribed with) and registers it
- * for this session in the app's language, so pushes follow a new sign-in and a language change.
+ * for this sign-in session in the app's language, so pushes follow a new sign-in and a language change.
  */
 async function pushOn(reg, key) {
   const server = unb64((await call("GET", "/push/web-key")).publicKey);
@@ -1421,7 +1421,7 @@ async function pushOn(reg, key) {
   await call("POST", "/employee/push-devices", { json: { platform: "WEBPUSH", token, language: lang }, key });
 }
 
-/** Stops pushes to this browser: its devices of this session go, and the subscription. */
+/** Stops pushes to this browser: its devices of this sign-in session go, and the subscription. */
 async function pushOff(reg) {
   const { items } = await call("GET", "/employee/push-devices");
   for (const d of items) {
