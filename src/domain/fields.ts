@@ -10,7 +10,7 @@ import { z } from "zod";
 import { isCanton, isPlausibleDate, isValidDate } from "./calendar.ts";
 import { LANGS } from "../i18n/mod.ts";
 import type { MessageId, MessageParams } from "../i18n/messages/mod.ts";
-import { rule } from "../i18n/messages/mod.ts";
+import { rule, typeRule } from "../i18n/messages/mod.ts";
 import { refusal } from "../errors.ts";
 import { SALARY_SCALES } from "./sick.ts";
 
@@ -18,7 +18,7 @@ import { SALARY_SCALES } from "./sick.ts";
  * A calendar-valid date `YYYY-MM-DD` (see `isValidDate`) from 1900-01-01 to 2100-12-31 (`isPlausibleDate`):
  * no door takes a date outside, whatever the field.
  */
-export const isoDate = z.string({ error: rule("rule.date") })
+export const isoDate = z.string({ error: typeRule("rule.date") })
   .refine(isValidDate, { message: rule("rule.dateExists") })
   .refine((s) => dateProblem(s) !== "range", {
     message: rule("rule.dateRange"),
@@ -37,7 +37,7 @@ export function dateProblem(value: string): "format" | "range" | null {
 }
 
 /** A time of day `HH:MM` (00:00–23:59). */
-export const hhmm = z.string({ error: rule("rule.time") })
+export const hhmm = z.string({ error: typeRule("rule.time") })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: rule("rule.timeRange") })
   .meta({ example: "08:00" });
 
@@ -50,7 +50,7 @@ export const projectCode = z.string().trim().regex(/^[A-Za-z0-9._-]{1,32}$/, {
 }).meta({ example: "PLAT-OPS" });
 
 /** An unpaid break in whole minutes, 0 to 1440 (a day). */
-export const breakMinutes = z.int({ error: rule("rule.wholeMinutes") })
+export const breakMinutes = z.int({ error: typeRule("rule.wholeMinutes") })
   .min(0, { message: rule("rule.atLeast", { min: 0 }) })
   .max(1440, { message: rule("rule.atMost", { max: 1440 }) });
 

@@ -14,10 +14,10 @@ export interface PortalTexts {
   unknownField: string;
   unknownFields: string;
   invalidWhole: string;
+  /** The whole body or query of the wrong JSON type (`{where}`, `{expected}`, `{got}`). */
+  wholeType: string;
   /** Where an invalid value was: "in the body", "in the query", "in the path". */
   where: Record<"body" | "query" | "path", string>;
-  /** JSON types as the sentences name them. */
-  types: Record<"string" | "number" | "boolean" | "object" | "array" | "null", string>;
 }
 
 export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
@@ -28,15 +28,8 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     unknownField: "Unbekanntes Feld {keys} {where}.",
     unknownFields: "Unbekannte Felder {keys} {where}.",
     invalidWhole: "Ungültige Angaben {where}: {message}",
+    wholeType: "Ungültige Angaben {where}: erwartet {expected}, nicht {got}.",
     where: { "body": "im Inhalt", "query": "in der Abfrage", "path": "im Pfad" },
-    types: {
-      "string": "Text",
-      "number": "Zahl",
-      "boolean": "true oder false",
-      "object": "Objekt",
-      "array": "Liste",
-      "null": "null",
-    },
   },
   en: {
     fieldRequired: "Field '{field}' is required.",
@@ -45,15 +38,8 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     unknownField: "Unknown field {keys} {where}.",
     unknownFields: "Unknown fields {keys} {where}.",
     invalidWhole: "Invalid input {where}: {message}",
+    wholeType: "Invalid input {where}: must be {expected}, not {got}.",
     where: { "body": "in the body", "query": "in the query", "path": "in the path" },
-    types: {
-      "string": "a string",
-      "number": "a number",
-      "boolean": "a boolean",
-      "object": "an object",
-      "array": "an array",
-      "null": "null",
-    },
   },
   fr: {
     fieldRequired: "Le champ '{field}' manque.",
@@ -62,15 +48,8 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     unknownField: "Champ inconnu {keys} {where}.",
     unknownFields: "Champs inconnus {keys} {where}.",
     invalidWhole: "Données non valables {where} : {message}",
+    wholeType: "Données non valables {where} : attendu {expected}, pas {got}.",
     where: { "body": "dans le contenu", "query": "dans la requête", "path": "dans le chemin" },
-    types: {
-      "string": "un texte",
-      "number": "un nombre",
-      "boolean": "true ou false",
-      "object": "un objet",
-      "array": "une liste",
-      "null": "null",
-    },
   },
   it: {
     fieldRequired: "Manca il campo '{field}'.",
@@ -79,14 +58,7 @@ export const PORTAL_TEXTS: Record<Lang, PortalTexts> = {
     unknownField: "Campo sconosciuto {keys} {where}.",
     unknownFields: "Campi sconosciuti {keys} {where}.",
     invalidWhole: "Dati non validi {where}: {message}",
+    wholeType: "Dati non validi {where}: atteso {expected}, non {got}.",
     where: { "body": "nel contenuto", "query": "nella richiesta", "path": "nel percorso" },
-    types: {
-      "string": "un testo",
-      "number": "un numero",
-      "boolean": "true o false",
-      "object": "un oggetto",
-      "array": "un elenco",
-      "null": "null",
-    },
   },
 };

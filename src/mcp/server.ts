@@ -31,7 +31,7 @@ import type { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { hasPermission } from "../domain/access.ts";
 import { AppError, refusal, textOf } from "../errors.ts";
-import { ruleText, say } from "../i18n/messages/mod.ts";
+import { expectedType, jsonTypeOf, ruleText, say } from "../i18n/messages/mod.ts";
 import { ZOD_LOCALES } from "../i18n/zod_locales.ts";
 import { getAssistantDocument, listAssistantDocuments } from "../services/mcp_documents.ts";
 import { type AuditOutcome, writeAudit } from "./audit.ts";
@@ -252,9 +252,11 @@ export function describeArgs(err: z.ZodError, args: unknown = {}): AppError {
       value = value && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[k] : undefined;
     }
     if (value === undefined) return refusal("validation", "connector.argumentRequired", { field }, { field });
-    const expected = (issue as { expected?: string }).expected ?? "?";
-    const got = value === null ? "null" : typeof value;
-    return refusal("validation", "connector.argumentType", { field, expected, got }, { field });
+    // The types in the person's words, as the catalogue names them (zod names them in English).
+    const expected = expectedType((issue as { expected?: string }).expected);
+    return refusal("validation", "connector.argumentType", { field, expected, got: jsonTypeOf(value) }, {
+      field,
+    });
   }
   return refusal("validation", "connector.argumentInvalid", { field, message }, { field });
 }

@@ -1,5 +1,5 @@
 import { LANGS } from "../i18n/mod.ts";
-import { rule } from "../i18n/messages/mod.ts";
+import { rule, typeRule } from "../i18n/messages/mod.ts";
 import { z } from "zod";
 import { clientAddress } from "../client_address.ts";
 import { setCookie } from "hono/cookie";
@@ -26,11 +26,11 @@ import { endAccess } from "../services/end_access.ts";
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const SignInBody = z.strictObject({
-  email: z.string({ error: rule("rule.string") }).trim().toLowerCase().email({
+  email: z.string({ error: typeRule("rule.string") }).trim().toLowerCase().email({
     message: rule("rule.email"),
   })
     .max(254),
-  password: z.string({ error: rule("rule.string") }).min(1, { message: rule("rule.notEmpty") }).max(1024),
+  password: z.string({ error: typeRule("rule.string") }).min(1, { message: rule("rule.notEmpty") }).max(1024),
   deviceName: z.string().trim().max(100, { message: rule("rule.maxChars", { max: 100 }) }).optional()
     .meta({ description: "Shown in the list of signed-in devices, e.g. 'Anna's iPhone'." }),
 });

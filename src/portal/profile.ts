@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { rule } from "../i18n/messages/mod.ts";
+import { rule, typeRule } from "../i18n/messages/mod.ts";
 import { portalActor } from "../services/actor.ts";
 import {
   getProfile,
@@ -21,30 +21,30 @@ import {
 } from "./schemas.ts";
 
 const nullableText = (max: number, what: string) =>
-  z.string({ error: rule("rule.stringOrNull") }).trim().max(max, {
+  z.string({ error: typeRule("rule.stringOrNull") }).trim().max(max, {
     message: rule("rule.maxChars", { max }),
   })
     .nullable().optional().meta({ description: `${what}; empty or null clears it.` });
 
 const ProfilePatchBody = z.strictObject({
-  phone: z.string({ error: rule("rule.stringOrNull") }).trim()
+  phone: z.string({ error: typeRule("rule.stringOrNull") }).trim()
     .regex(/^(\+?[0-9 ()./-]{6,30})?$/, { message: rule("rule.phone") })
     .nullable()
     .optional(),
   // One string schema (not a union of "" and an address): a union beside `nullable` reads in OpenAPI 3.0 as
   // refusing null, while null clears the field like every other contact field.
-  privateEmail: z.string({ error: rule("rule.stringOrNull") }).trim().toLowerCase()
+  privateEmail: z.string({ error: typeRule("rule.stringOrNull") }).trim().toLowerCase()
     .regex(new RegExp(`^$|${z.regexes.email.source}`), { message: rule("rule.email") })
     .nullable().optional().meta({ description: "Private e-mail address; empty or null clears it." }),
   addressStreet: nullableText(200, "Street and number"),
-  addressPostalCode: z.string({ error: rule("rule.stringOrNull") }).trim()
+  addressPostalCode: z.string({ error: typeRule("rule.stringOrNull") }).trim()
     .regex(/^[A-Za-z0-9 -]{0,10}$/, { message: rule("rule.postalCode") }).nullable().optional(),
   addressCity: nullableText(100, "City"),
-  addressCountry: z.string({ error: rule("rule.stringOrNull") }).trim().toUpperCase()
+  addressCountry: z.string({ error: typeRule("rule.stringOrNull") }).trim().toUpperCase()
     .regex(/^([A-Z]{2})?$/, { message: rule("rule.countryCode") }).nullable()
     .optional(),
   emergencyContactName: nullableText(200, "Emergency contact's name"),
-  emergencyContactPhone: z.string({ error: rule("rule.stringOrNull") }).trim()
+  emergencyContactPhone: z.string({ error: typeRule("rule.stringOrNull") }).trim()
     .regex(/^(\+?[0-9 ()./-]{6,30})?$/, { message: rule("rule.phone") })
     .nullable()
     .optional(),
@@ -53,7 +53,9 @@ const ProfilePatchBody = z.strictObject({
 
 const ChangeRequestBody = z.strictObject({
   field: z.enum(CHANGE_FIELDS, { error: rule("rule.oneOf", { values: CHANGE_FIELDS.join(", ") }) }),
-  value: z.string({ error: rule("rule.string") }).trim().min(1, { message: rule("rule.notEmpty") }).max(500),
+  value: z.string({ error: typeRule("rule.string") }).trim().min(1, { message: rule("rule.notEmpty") }).max(
+    500,
+  ),
   comment: z.string().trim().max(1000, { message: rule("rule.maxChars", { max: 1000 }) }).optional(),
 });
 

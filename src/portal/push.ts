@@ -2,7 +2,7 @@
  * Push notifications: a phone registers and unregisters its token, a browser its Web Push subscription (with
  * the installation's VAPID public key it subscribes with).
  */
-import { rule } from "../i18n/messages/mod.ts";
+import { rule, typeRule } from "../i18n/messages/mod.ts";
 import { NOTIFICATION_KINDS } from "../domain/notifications.ts";
 import { z } from "zod";
 import { portalActor } from "../services/actor.ts";
@@ -90,7 +90,7 @@ export const pushRoutes: RouteDef[] = [
       platform: z.enum(PUSH_PLATFORMS, {
         error: rule("rule.either", { first: "APNS, FCM", last: "WEBPUSH" }),
       }),
-      token: z.string({ error: rule("rule.string") }).min(16).max(4096),
+      token: z.string({ error: typeRule("rule.string") }).min(16).max(4096),
       language: z.enum(LANGS, { error: rule("rule.either", { first: "de, fr, it", last: "en" }) }).optional(),
     }),
     response: PushDevice,

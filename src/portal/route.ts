@@ -6,7 +6,7 @@ import { AppError } from "../errors.ts";
 import { fill, type Lang } from "../i18n/mod.ts";
 import { PORTAL_TEXTS, type PortalTexts } from "../i18n/portal.ts";
 import { ZOD_LOCALES } from "../i18n/zod_locales.ts";
-import { issueMessage } from "../i18n/messages/mod.ts";
+import { expectedType, issueMessage, jsonTypeOf, shown } from "../i18n/messages/mod.ts";
 
 /** The eight tags of the contract, in its order. */
 export const TAGS = [
@@ -110,14 +110,6 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-/** A JSON value's type as the sentences name it. */
-function jsonType(value: unknown): keyof PortalTexts["types"] {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  const t = typeof value;
-  return t === "string" || t === "number" || t === "boolean" ? t : "object";
-}
-
 /** One zod issue as a sentence naming the field: missing, of the wrong type, or invalid. */
 function issueSentence(
   issue: z.core.$ZodIssue,
@@ -134,19 +126,21 @@ function issueSentence(
       where: t.where[where],
     });
   }
+  if (issue.code === "invalid_type") {
+    const value = valueAt(input, issue.path);
+    if (field && value === undefined) return fill(t.fieldRequired, { field });
+    // The types in the reader's words: zod's locales name them in English ("erwartet object, erhalten Array").
+    const types = {
+      expected: shown(expectedType((issue as { expected?: string }).expected), lang),
+      got: shown(jsonTypeOf(value), lang),
+    };
+    return field
+      ? fill(t.fieldType, { field, ...types })
+      : fill(t.wholeType, { where: t.where[where], ...types });
+  }
   // A rule's wording is a catalogue id in the schema (src/i18n/messages/rules.ts), said in the reader's language.
   const message = issueMessage(issue.message, lang);
   if (!field) return fill(t.invalidWhole, { where: t.where[where], message });
-  if (issue.code === "invalid_type") {
-    const value = valueAt(input, issue.path);
-    if (value === undefined) return fill(t.fieldRequired, { field });
-    const expected = (issue as { expected?: string }).expected ?? "object";
-    return fill(t.fieldType, {
-      field,
-      expected: t.types[expected as keyof PortalTexts["types"]] ?? expected,
-      got: t.types[jsonType(value)],
-    });
-  }
   return fill(t.fieldInvalid, { field, message });
 }
 

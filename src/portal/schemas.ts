@@ -1,5 +1,5 @@
 import { LANGS } from "../i18n/mod.ts";
-import { rule } from "../i18n/messages/mod.ts";
+import { rule, typeRule } from "../i18n/messages/mod.ts";
 import { z } from "zod";
 import {
   breakMinutes,
@@ -79,7 +79,7 @@ export const TimeEntryBody = z.strictObject({
   startTime: hhmm,
   endTime: hhmm,
   breakMinutes: breakMinutes.default(0),
-  totalHours: z.number({ error: rule("rule.number") }).min(0, {
+  totalHours: z.number({ error: typeRule("rule.number") }).min(0, {
     message: rule("rule.between", { min: 0, max: 24 }),
   })
     .max(24, { message: rule("rule.between", { min: 0, max: 24 }) }).optional(),
@@ -111,7 +111,7 @@ export const SickLeaveEntry = named(
 /** The body of `POST /employee/sick-leave/end`. */
 export const SickLeaveEndBody = z.strictObject({
   action: z.literal("end", { error: rule("rule.literal", { value: "end" }) }),
-  entryId: z.string({ error: rule("rule.string") }).min(1, { message: rule("rule.notEmpty") }),
+  entryId: z.string({ error: typeRule("rule.string") }).min(1, { message: rule("rule.notEmpty") }),
   endDate: isoDate,
 });
 
@@ -613,7 +613,7 @@ export const SickReportBody = z.strictObject({
   reason: z.string().trim().max(1000, { message: rule("rule.maxChars", { max: 1000 }) }).optional().meta({
     description: "Only HR sees it (and you); never your manager or an assistant.",
   }),
-  degree: z.int({ error: rule("rule.wholePercent") }).min(1, {
+  degree: z.int({ error: typeRule("rule.wholePercent") }).min(1, {
     message: rule("rule.fromTo", { min: 1, max: 100 }),
   })
     .max(100, { message: rule("rule.fromTo", { min: 1, max: 100 }) }).optional().meta({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { rule } from "../i18n/messages/mod.ts";
+import { rule, typeRule } from "../i18n/messages/mod.ts";
 import { portalActor } from "../services/actor.ts";
 import {
   createTimeEntry,
@@ -43,7 +43,7 @@ const TimeEntryPatchBody = z.strictObject({
   startTime: hhmm.optional(),
   endTime: hhmm.optional(),
   breakMinutes: breakMinutes.optional(),
-  totalHours: z.number({ error: rule("rule.number") }).min(0, {
+  totalHours: z.number({ error: typeRule("rule.number") }).min(0, {
     message: rule("rule.between", { min: 0, max: 24 }),
   })
     .max(24, { message: rule("rule.between", { min: 0, max: 24 }) }).optional(),

@@ -51,6 +51,7 @@ const PORTAL: [string, string, string, unknown, string][] = [
   ],
   ["rule.countryCode", "PATCH", "/employee/profile", { addressCountry: "CHE" }, "body.addressCountry"],
   ["rule.maxChars", "PATCH", "/employee/profile", { addressStreet: long(201) }, "body.addressStreet"],
+  ["rule.minChars", "POST", "/employee/push-devices", { platform: "FCM", token: "short" }, "body.token"],
   ["rule.either", "PATCH", "/employee/profile", { language: "rm" }, "body.language"],
   ["rule.oneOf", "POST", "/employee/profile/change-requests", { field: "salary", value: "1" }, "body.field"],
   ["rule.notEmpty", "POST", "/employee/profile/change-requests", { field: "iban", value: " " }, "body.value"],

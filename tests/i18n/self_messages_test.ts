@@ -222,7 +222,10 @@ Deno.test({
         name: "prepare_leave_decision",
         arguments: { leave_request_id: 7, decision: "APPROVE" },
       });
-      assert.equal(refusal(typed), "Argument 'leave_request_id' non valable : attendu string, pas number.");
+      assert.equal(
+        refusal(typed),
+        "Argument 'leave_request_id' non valable : attendu un texte, pas un nombre.",
+      );
       const recruiter = await s.client((await s.grant("recruiter")).token);
       await assert.rejects(
         () => recruiter.getPrompt({ name: "weekly_hr_briefing", arguments: {} }),

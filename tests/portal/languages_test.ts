@@ -127,7 +127,10 @@ Deno.test("portal languages: an invalid body is explained field by field in the 
           token,
         });
         assert.equal(long.status, 400);
-        assert.match((await long.json()).error, /^Ungültiges Feld 'leaveType': Zu groß/);
+        assert.match(
+          (await long.json()).error,
+          /^Ungültiges Feld 'leaveType': darf höchstens 40 Zeichen lang sein$/,
+        );
         const r = await app.request("/api/v1/portal/employee/time-entries", {
           method: "POST",
           token,

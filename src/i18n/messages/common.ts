@@ -36,4 +36,47 @@ export const COMMON_MESSAGES = {
     en:
       "'updatedSince' must be a 'nextUpdatedSince' of this list from the last {days} days; otherwise load the whole list again with 1970-01-01T00:00:00Z.",
   },
+  // A JSON type as the doors name it in "expected a number, not a string".
+  "jsonType.string": {
+    de: "Text",
+    fr: "un texte",
+    it: "un testo",
+    en: "a string",
+  },
+  "jsonType.number": {
+    de: "Zahl",
+    fr: "un nombre",
+    it: "un numero",
+    en: "a number",
+  },
+  "jsonType.int": {
+    de: "ganze Zahl",
+    fr: "un nombre entier",
+    it: "un numero intero",
+    en: "a whole number",
+  },
+  "jsonType.boolean": {
+    de: "true oder false",
+    fr: "true ou false",
+    it: "true o false",
+    en: "a boolean",
+  },
+  "jsonType.object": {
+    de: "Objekt",
+    fr: "un objet",
+    it: "un oggetto",
+    en: "an object",
+  },
+  "jsonType.array": {
+    de: "Liste",
+    fr: "une liste",
+    it: "un elenco",
+    en: "an array",
+  },
+  "jsonType.null": {
+    de: "null",
+    fr: "null",
+    it: "null",
+    en: "null",
+  },
 } as const satisfies Catalogue;

@@ -81,7 +81,7 @@ const ALTERNATIVES = Object.fromEntries(
 ) as Record<Lang, Intl.ListFormat>;
 
 /** A parameter as it is shown: a day as 25.11.2026 (the Swiss form in all four languages), else as it is. */
-function shown(v: ParamValue, lang: Lang): string {
+export function shown(v: ParamValue, lang: Lang): string {
   // A whole number as it is (years, counts: no grouping); a fraction with the language's Swiss decimal mark
   // (CLDR: 3,5 in fr-CH, 3.5 in de-CH, it-CH and en-CH).
   if (typeof v === "number") return Number.isInteger(v) ? String(v) : DECIMALS[lang].format(v);
@@ -107,6 +107,31 @@ export function say(id: MessageId, lang: Lang, params: MessageParams = {}): stri
   return texts[lang].replace(/\{(\w+)\}/g, (m, k) => (k in params ? shown(params[k], lang) : m));
 }
 
+/** The JSON types a door names in "expected a number, not a string" (`jsonType.*` in common.ts). */
+type JsonType = "string" | "number" | "int" | "boolean" | "object" | "array" | "null";
+const JSON_TYPES: ReadonlySet<string> = new Set<JsonType>([
+  "string",
+  "number",
+  "int",
+  "boolean",
+  "object",
+  "array",
+  "null",
+]);
+
+/** A JSON value's type as a catalogue text ("a number"), for "expected …, not …". */
+export function jsonTypeOf(value: unknown): { id: MessageId } {
+  if (value === null) return { id: "jsonType.null" };
+  if (Array.isArray(value)) return { id: "jsonType.array" };
+  const t = typeof value;
+  return { id: t === "string" || t === "number" || t === "boolean" ? `jsonType.${t}` : "jsonType.object" };
+}
+
+/** The type a schema expected (zod's `expected`: string, int, object, …) as a catalogue text, or as zod names it. */
+export function expectedType(expected: string | undefined): ParamValue {
+  return expected && JSON_TYPES.has(expected) ? { id: `jsonType.${expected as JsonType}` } : expected ?? "?";
+}
+
 /** The id of an input rule's wording (src/i18n/messages/rules.ts). */
 export type RuleId = keyof typeof RULE_MESSAGES;
 /** A rule's parameters: plain values, written into the schema's message. */
@@ -119,6 +144,15 @@ export type RuleParams = Readonly<Record<string, string | number>>;
  */
 export function rule(id: RuleId, params?: RuleParams): string {
   return params ? `${id}${JSON.stringify(params)}` : id;
+}
+
+/**
+ * A schema's wording of a value of the wrong type only (`z.string({ error: typeRule("rule.string") })`): a
+ * schema-wide message would word its length or range checks too ("must be a string" for a token too short);
+ * those keep their own message or the door's wording of zod's.
+ */
+export function typeRule(id: RuleId, params?: RuleParams): (issue: { code?: string }) => string | undefined {
+  return (issue) => issue.code === "invalid_type" ? rule(id, params) : undefined;
 }
 
 /** A schema message written by `rule`, as a catalogue text; undefined for any other message (zod's own). */

@@ -194,4 +194,10 @@ export const RULE_MESSAGES = {
     it: "deve nominare ogni giorno della settimana al massimo una volta",
     en: "must name each weekday at most once",
   },
+  "rule.minChars": {
+    de: "muss mindestens {min} Zeichen lang sein",
+    fr: "doit compter au moins {min} caractères",
+    it: "deve contare almeno {min} caratteri",
+    en: "must be at least {min} characters",
+  },
 } as const satisfies Catalogue;

@@ -607,7 +607,7 @@ export const SELF_MESSAGES = {
     de: "Ungültiges Argument '{field}': erwartet {expected}, nicht {got}.",
     fr: "Argument '{field}' non valable : attendu {expected}, pas {got}.",
     it: "Argomento '{field}' non valido: atteso {expected}, non {got}.",
-    en: "Invalid argument '{field}': must be a {expected}, not {got}.",
+    en: "Invalid argument '{field}': must be {expected}, not {got}.",
   },
   "connector.argumentInvalid": {
     de: "Ungültiges Argument '{field}': {message}",
