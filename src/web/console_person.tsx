@@ -29,7 +29,7 @@ import {
   listPersonNames,
   personByNumber,
 } from "../services/hr_console.ts";
-import { AppError } from "../errors.ts";
+import { refusal } from "../errors.ts";
 import { SALARY_SCALES } from "../domain/sick.ts";
 import {
   CantonSelect,
@@ -553,7 +553,7 @@ export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
       }),
       async (pn, sent, p, files) => {
         const [record] = await employeeRecordFields(deps, [pn]);
-        if (!record) throw new AppError("not_found", "No person has this personnel number.");
+        if (!record) throw refusal("not_found", "hr.unknownPersonnelNumber", { number: pn });
         const emp = await personByNumber(deps, pn);
         const file = files.get("file");
         const row = await addPersonalDocument(deps, {
