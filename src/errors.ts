@@ -57,14 +57,19 @@ export const CONFLICT_REASONS = [
 ] as const;
 export type ConflictReason = typeof CONFLICT_REASONS[number];
 
-/** One invalid input field and what is wrong with it (a validation refusal lists every one). */
+/**
+ * One invalid input field and what is wrong with it (a validation refusal lists every one). A catalogue
+ * refusal's fields carry no text: the refusal's own is said beside each field by the door, in its reader's
+ * language. A schema problem found at the door carries the text that door said already.
+ */
 export interface FieldProblem {
   /**
    * Where: `body.startTime`, `query.limit`, `path.id`. A service names the field of its input (`startTime`);
    * the door puts it where its caller sent it (the portal prefixes `body.` or `query.`).
    */
   field: string;
-  message: string;
+  /** The problem as the door said it (a schema problem); absent for a catalogue refusal's field. */
+  message?: string;
 }
 
 /** A refusal's text as a catalogue id and its parameters, said in the reader's language by each door. */
@@ -87,7 +92,10 @@ export class AppError extends Error {
   readonly fields?: FieldProblem[];
   /** What a conflict is about, where it is one of the common ones. */
   readonly reason?: ConflictReason;
-  /** The catalogue text (src/i18n/messages) of this refusal; `message` is its English form, for the logs. */
+  /**
+   * The catalogue text (src/i18n/messages) of this refusal, said by each door in its reader's language.
+   * `message` is its English form, said only when read (the logs, the operator's commands).
+   */
   readonly msg?: RefusalMessage;
   constructor(
     code: ErrorCode,
@@ -100,7 +108,16 @@ export class AppError extends Error {
       msg?: RefusalMessage;
     } = {},
   ) {
-    super(message);
+    super(opts.msg ? undefined : message);
+    if (opts.msg) {
+      const msg = opts.msg;
+      let english: string | undefined;
+      Object.defineProperty(this, "message", {
+        get: () => english ??= say(msg.id, "en", msg.params),
+        configurable: true,
+        enumerable: false,
+      });
+    }
     this.name = "AppError";
     this.code = code;
     this.retryAfter = opts.retryAfter;
@@ -134,13 +151,13 @@ export function refusal(
   params?: MessageParams,
   opts: RefusalOptions = {},
 ): AppError {
-  const english = say(id, "en", params);
   const names = opts.field === undefined ? [] : typeof opts.field === "string" ? [opts.field] : opts.field;
-  return new AppError(code, english, {
+  // No text is said here: the id and its parameters travel to the door, which says them to its reader.
+  return new AppError(code, "", {
     ...(opts.retryAfter !== undefined ? { retryAfter: opts.retryAfter } : {}),
     ...(opts.conflictingId ? { conflictingId: opts.conflictingId } : {}),
     ...(opts.reason ? { reason: opts.reason } : {}),
-    ...(names.length ? { fields: names.map((field) => ({ field, message: english })) } : {}),
+    ...(names.length ? { fields: names.map((field) => ({ field })) } : {}),
     msg: { id, ...(params ? { params } : {}) },
   });
 }
@@ -159,13 +176,13 @@ export function errorBody(err: AppError, lang: Lang = "en", where?: "body" | "qu
   code: ErrorCode;
   reason?: ConflictReason;
   conflictingId?: string;
-  fields?: FieldProblem[];
+  fields?: { field: string; message: string }[];
 } {
   const text = textOf(err, lang);
   const fields = err.fields?.map((f) => ({
     field: where && !/^(body|query|path|header)(\.|$)/.test(f.field) ? `${where}.${f.field}` : f.field,
     // A catalogue refusal's fields share its text; schema problems were said in the language already.
-    message: err.msg ? text : f.message,
+    message: err.msg || f.message === undefined ? text : f.message,
   }));
   return {
     error: text,

@@ -8,6 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { MESSAGES } from "../../src/i18n/messages/mod.ts";
+import { errorBody, refusal, textOf } from "../../src/errors.ts";
 
 const LANGS = ["de", "fr", "it", "en"] as const;
 const SRC = new URL("../../src/", import.meta.url).pathname;
@@ -88,4 +89,21 @@ Deno.test("refusal ids: no refusal in src/ is built with a sentence in place of 
     }
   }
   assert.deepEqual(found, [], "refusals written as sentences where they are thrown");
+});
+
+Deno.test("refusal ids: a refusal carries its id, parameters and fields, and the door says it", () => {
+  const e = refusal("validation", "input.year", { field: "year", value: 1999 }, { field: "year" });
+  // What travels to the door: the id, its parameters and the field, no sentence in any language.
+  assert.deepEqual(e.msg, { id: "input.year", params: { field: "year", value: 1999 } });
+  assert.deepEqual(e.fields, [{ field: "year" }]);
+  assert.deepEqual(JSON.parse(JSON.stringify(e)).fields, [{ field: "year" }]);
+  // Each door says it in its reader's language, beside the field too.
+  assert.deepEqual(errorBody(e, "fr", "query").fields, [{
+    field: "query.year",
+    message: "« year » doit être une année de 2000 à 2100, pas 1999.",
+  }]);
+  assert.equal(textOf(e, "it"), "«year» deve essere un anno dal 2000 al 2100, non 1999.");
+  // English for the logs and the operator's commands, said when read.
+  assert.equal(e.message, "'year' must be a year from 2000 to 2100, not 1999.");
+  assert.match(String(e.stack), /^AppError: 'year' must be a year/);
 });
