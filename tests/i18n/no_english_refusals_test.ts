@@ -151,6 +151,19 @@ const PORTAL: [string, string, unknown][] = [
   // A cursor that is none.
   ["GET", "/employee/time-entries?cursor=garbage", undefined],
   ["GET", "/employee/leave/requests?cursor=garbage", undefined],
+  // Requests a service refuses after the schema: a range the wrong way round, a day too far, a bad bound.
+  ["GET", "/employee/time-entries?from=2026-11-18&to=2026-11-01", undefined],
+  ["POST", "/employee/leave/requests/preview", {
+    leaveType: "VACATION",
+    startDate: "2027-02-16",
+    endDate: "2027-02-15",
+  }],
+  ["POST", "/employee/sick-leave/preview", { startDate: "2026-11-16", degree: 0 }],
+  ["GET", "/employee/time-entries?limit=abc", undefined],
+  ["GET", "/employee/time-entries?limit=0", undefined],
+  // An address or a method the portal does not have.
+  ["GET", "/employee/nothing-here", undefined],
+  ["DELETE", "/employee/profile", undefined],
   // Malformed JSON, and a record that is not there.
   ["POST", "/employee/time-entries", "{not json"],
   ["PATCH", "/employee/time-entries/none", { totalHours: 2 }],
