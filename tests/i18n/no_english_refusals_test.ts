@@ -237,6 +237,8 @@ const CONNECTOR: [string, unknown][] = [
   ["get_public_holidays", { year: "2026" }],
   ["commit_time_entry", { preview_id: false }],
   ["commit_time_entry", { preview_id: "nope" }],
+  // A tool the role cannot use.
+  ["list_employees", {}],
 ];
 
 /** What in a text betrays English (or a text never written out), once the names it quotes are taken out. */
@@ -276,6 +278,8 @@ Deno.test({
       const email = "employee@demo.example";
       const token = await s.t.signIn(email);
       const grant = await s.grant("employee");
+      // A connection the person allowed to read only: a write is refused for its scope.
+      const readOnly = await s.grant("employee", { scopes: ["self:read"] });
       const [u] = await s.t.deps.db.select().from(users).where(eq(users.email, email));
       for (const lang of LANGS) {
         await s.t.deps.db.update(users).set({ language: lang }).where(eq(users.id, u.id));
@@ -329,13 +333,21 @@ Deno.test({
         });
         await t.step(`connector, ${lang}`, async () => {
           const found: string[] = [];
-          for (const [name, args] of CONNECTOR) {
+          const calls: [string, unknown, string][] = [
+            ...CONNECTOR.map(([name, args]): [string, unknown, string] => [name, args, grant.token]),
+            [
+              "prepare_time_entry",
+              { date: "2026-11-16", start_time: "08:00", end_time: "12:00" },
+              readOnly.token,
+            ],
+          ];
+          for (const [name, args, bearer] of calls) {
             const r = await s.post({
               jsonrpc: "2.0",
               id: 1,
               method: "tools/call",
               params: { name, arguments: args },
-            }, { token: grant.token });
+            }, { token: bearer });
             const { result, error } = await r.json();
             const what = `${name} ${JSON.stringify(args)}`;
             assert.equal(error, undefined, `${what}: a tool error, not ${JSON.stringify(error)}`);
