@@ -75,6 +75,15 @@ const UNUSED_FILES: [string, (relative: string) => boolean][] = [
   ["zod", (f) => f.endsWith(".cjs")],
   ["@modelcontextprotocol/sdk", (f) => f.startsWith("dist/cjs/")],
   ["hono", (f) => f.startsWith("dist/cjs/")],
+  ["nodemailer", (f) => f.startsWith("dist/cjs/")],
+  // ical.js gives `import` its one ES module bundle (`dist/ical.js`): its sources, the minified copy and the
+  // ES5 CommonJS builds are not loaded.
+  ["ical.js", (f) => f.startsWith("lib/") || /^dist\/ical\.(min\.js|es5\..*cjs)$/.test(f)],
+  // fflate gives an import under Node's condition (which Deno's resolution takes) `esm/index.mjs`: the
+  // browser module, the CommonJS builds and the UMD bundle are not loaded.
+  ["fflate", (f) => f.startsWith("lib/") || f.startsWith("umd/") || f === "esm/browser.js"],
+  // yaml's `exports` give Node (and Deno) `dist/`; `browser/` is the copy for bundlers.
+  ["yaml", (f) => f.startsWith("browser/")],
 ];
 
 /** The `UNUSED_FILES` rule of a package: by its exact name, or by a prefix that ends in `/` (a scope). */
