@@ -38,6 +38,10 @@ Deno.test("compile: the service runs from only the package files the executable 
   }
   const skip = new Set(skipped);
   const reachable = new Set(graph.reachable);
+  // The test and build tools are never part of what the service reaches, so never embedded.
+  const tools = ["playwright-core", "drizzle-kit", "smtp-server", "oidc-provider", "axe-core"];
+  const embeddedTools = graph.reachable.filter((p) => tools.includes(p.name)).map((p) => p.name);
+  assert.deepEqual(embeddedTools, [], "no test or build tool is embedded");
   const dir = await Deno.makeTempDir({ prefix: "hr-embedded-" });
   const denoDir = join(dir, "deno");
   try {
