@@ -37,6 +37,19 @@ const PERMISSIONS = [
  */
 const INCLUDES = ["migrations", "src/db/checkpoint_worker.ts", "src/app"];
 
+/**
+ * Files of `INCLUDES` the service never reads: drizzle-kit's snapshots of the schema after each migration
+ * (`migrations/meta/NNNN_snapshot.json`, 5 MB, read only by `deno task db:generate` to write the next one).
+ * The service reads the journal and the SQL files it names (src/db/migrate.ts).
+ */
+export async function unusedIncluded(): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of Deno.readDir("migrations/meta")) {
+    if (e.isFile && /_snapshot\.json$/.test(e.name)) out.push(join("migrations/meta", e.name));
+  }
+  return out.sort();
+}
+
 /** Per package: top-level entries the service never opens (see the header). */
 const UNUSED: Record<string, (entry: string) => boolean> = {
   // The service uses the libSQL and SQLite parts; the other databases' dialects and drivers are unused,
@@ -49,14 +62,34 @@ const UNUSED: Record<string, (entry: string) => boolean> = {
 };
 
 /**
- * Per package (by name prefix): files inside its build folder that are never loaded. zxcvbn-ts's packages have
+ * Per package (by name, or a scope): files inside its build folder that are never loaded. zxcvbn-ts's packages have
  * no `exports` map, so `main`, the CommonJS build (`.cjs`, or `.js` in the older language packages) is what an
  * import loads; the ES module copies (`.mjs`, `.esm.js`) and the browser bundles (`zxcvbn-ts.js`,
  * `zxcvbn-ts.min.js`) beside it are not, nor are the TypeScript sources in `src`.
  */
 const UNUSED_FILES: [string, (relative: string) => boolean][] = [
   ["@zxcvbn-ts/", (f) => f.startsWith("src/") || /^dist\/(.*\.(mjs|esm\.js)|zxcvbn-ts(\.min)?\.js)$/.test(f)],
+  // Packages whose `exports` give an ES module to `import` and a CommonJS copy to `require`: the service and
+  // every package that loads them import them, so the CommonJS copies (1.3 MB each for zod, the MCP SDK and
+  // Hono) are never loaded.
+  ["zod", (f) => f.endsWith(".cjs")],
+  ["@modelcontextprotocol/sdk", (f) => f.startsWith("dist/cjs/")],
+  ["hono", (f) => f.startsWith("dist/cjs/")],
+  ["nodemailer", (f) => f.startsWith("dist/cjs/")],
+  // ical.js gives `import` its one ES module bundle (`dist/ical.js`): its sources, the minified copy and the
+  // ES5 CommonJS builds are not loaded.
+  ["ical.js", (f) => f.startsWith("lib/") || /^dist\/ical\.(min\.js|es5\..*cjs)$/.test(f)],
+  // fflate gives an import under Node's condition (which Deno's resolution takes) `esm/index.mjs`: the
+  // browser module, the CommonJS builds and the UMD bundle are not loaded.
+  ["fflate", (f) => f.startsWith("lib/") || f.startsWith("umd/") || f === "esm/browser.js"],
+  // yaml's `exports` give Node (and Deno) `dist/`; `browser/` is the copy for bundlers.
+  ["yaml", (f) => f.startsWith("browser/")],
 ];
+
+/** The `UNUSED_FILES` rule of a package: by its exact name, or by a prefix that ends in `/` (a scope). */
+function unusedFilesOf(name: string): ((relative: string) => boolean) | undefined {
+  return UNUSED_FILES.find(([key]) => key.endsWith("/") ? name.startsWith(key) : name === key)?.[1];
+}
 
 /**
  * Packages the service reads one file of as text, never running them: Redoc's standalone bundle (the API
@@ -151,7 +184,7 @@ export async function excludes(graph?: { all: Package[]; reachable: Package[] })
         }
       }
     }
-    const unusedFile = UNUSED_FILES.find(([prefix]) => pkg.name.startsWith(prefix))?.[1];
+    const unusedFile = unusedFilesOf(pkg.name);
     if (unusedFile) {
       for await (const f of files(dir)) if (unusedFile(f.slice(dir.length + 1))) out.push(f);
     }
@@ -190,7 +223,7 @@ export function compileArgs(excluded: readonly string[]): string[] {
 
 /** Builds the executable and prints its sizes; returns the exit code. */
 async function compile(): Promise<number> {
-  const excluded = await excludes();
+  const excluded = [...await excludes(), ...await unusedIncluded()];
   const r = await run(compileArgs(excluded));
   // deno compile lists what it embeds; the total is the line "Files: <size>".
   const plain = r.out + r.err;

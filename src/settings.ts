@@ -4,7 +4,7 @@ import type { ServedWith } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { settings } from "./db/schema/mod.ts";
 import { DEFAULT_HALF_DAYS, isHalfDayList, setObservedHalfDays } from "./domain/calendar.ts";
-import { type Lang, LANGS } from "./i18n/mod.ts";
+import { type Lang, LANGS_SWISS_ORDER } from "./i18n/mod.ts";
 
 /**
  * Installation settings an admin changes at run time (an admin command writes them; the service reads them
@@ -22,20 +22,10 @@ export const SETTING_KEYS = {
 } as const;
 
 /**
- * Where each language stands in the lists Swiss forms and the configuration file show: the national languages
- * German, French, Italian, then English. A record over `Lang`, so a language added to the one list (`LANGS`)
- * cannot be forgotten here.
+ * Languages an organisation may use: all of `LANGS`, in the Swiss order (German, French, Italian, English);
+ * German is the source language and always among them.
  */
-const NATIONAL_FIRST: Readonly<Record<Lang, number>> = { de: 0, fr: 1, it: 2, en: 3 };
-
-/**
- * Languages an organisation may use (the one list `LANGS`, in the order above); German is the source language
- * and always among them.
- */
-export const ORG_LANGUAGES = [...LANGS].sort((a, b) => NATIONAL_FIRST[a] - NATIONAL_FIRST[b]) as [
-  Lang,
-  ...Lang[],
-];
+export const ORG_LANGUAGES = [...LANGS_SWISS_ORDER] as [Lang, ...Lang[]];
 export type OrgLanguage = Lang;
 
 interface Values {

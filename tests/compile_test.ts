@@ -8,7 +8,8 @@
  */
 import assert from "node:assert/strict";
 import { dirname, join, relative } from "node:path";
-import { excludes, packageGraph } from "../scripts/compile.ts";
+import { excludes, packageGraph, unusedIncluded } from "../scripts/compile.ts";
+import { readMigrations } from "../src/db/migrate.ts";
 import { serveEnv, signInOver, spawnPiped, waitForPort } from "./_serve.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -37,6 +38,10 @@ Deno.test("compile: the service runs from only the package files the executable 
   }
   const skip = new Set(skipped);
   const reachable = new Set(graph.reachable);
+  // The test and build tools are never part of what the service reaches, so never embedded.
+  const tools = ["playwright-core", "drizzle-kit", "smtp-server", "oidc-provider", "axe-core"];
+  const embeddedTools = graph.reachable.filter((p) => tools.includes(p.name)).map((p) => p.name);
+  assert.deepEqual(embeddedTools, [], "no test or build tool is embedded");
   const dir = await Deno.makeTempDir({ prefix: "hr-embedded-" });
   const denoDir = join(dir, "deno");
   try {
@@ -171,6 +176,30 @@ Deno.test("compile: the service runs from only the package files the executable 
     );
     assert.notEqual(common.code, 0);
     assert.match(common.out + common.err, /too easy to guess/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("compile: the migrations read without the files the executable leaves out of them", async () => {
+  const cwd = Deno.cwd();
+  Deno.chdir(ROOT);
+  let left: string[];
+  try {
+    left = await unusedIncluded();
+  } finally {
+    Deno.chdir(cwd);
+  }
+  assert.ok(left.length > 30 && left.every((f) => f.startsWith("migrations/meta/")), left.join(", "));
+  const dir = await Deno.makeTempDir({ prefix: "hr-migrations-" });
+  try {
+    await copyTree(
+      join(ROOT, "migrations"),
+      join(dir, "migrations"),
+      new Set(left.map((f) => join(ROOT, f))),
+    );
+    const embedded = await readMigrations(new URL(`file://${dir}/migrations/`));
+    assert.deepEqual(embedded, await readMigrations(), "the same migrations, read from what is embedded");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -8,7 +8,7 @@
 // The table of every canton's holidays, written by `deno task holidays` from date-holidays' data (CC BY-SA 3.0).
 import holidayTable from "./holidays_ch_days.json" with { type: "json" };
 import { refusal } from "../errors.ts";
-import type { Lang } from "../i18n/mod.ts";
+import { type Lang, LANGS_SWISS_ORDER } from "../i18n/mod.ts";
 
 /** Languages the service speaks (German is the source language). */
 export type { Lang } from "../i18n/mod.ts";
@@ -305,7 +305,9 @@ export interface HolidayTable {
 const TABLE: HolidayTable = holidayTable as HolidayTable;
 
 /** The 26 two-letter canton codes (a wrong code is a validation error). */
-const CANTONS: ReadonlySet<string> = new Set(Object.keys(TABLE.cantons));
+/** The 26 canton codes (AG … ZH), in alphabetical order: the one list, as the holiday table holds them. */
+export const CANTON_CODES: readonly string[] = Object.keys(TABLE.cantons).sort();
+const CANTONS: ReadonlySet<string> = new Set(CANTON_CODES);
 
 /** Whether `canton` is one of the 26 two-letter canton codes. */
 export function isCanton(canton: string): boolean {
@@ -315,7 +317,7 @@ export function isCanton(canton: string): boolean {
 /** Each canton's table split into its years, when first read. */
 const cantonYears = new Map<string, string[]>();
 /** The languages the table holds each holiday's name in, in this order. */
-export const HOLIDAY_TABLE_LANGS = ["de", "fr", "it", "en"] as const satisfies readonly Lang[];
+export const HOLIDAY_TABLE_LANGS = LANGS_SWISS_ORDER;
 /** The characters that index a name in an entry of the table, in order (at most 62 names). */
 export const HOLIDAY_NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const NAME_INDEX = new Map([...HOLIDAY_NAME_CHARS].map((c, i) => [c, i]));

@@ -2,7 +2,7 @@
  * The field types every door's input is checked with, so each rule is written once: a calendar date, a time of
  * day, a project code, a break, a time entry's description, an approver's note, a leave type code, a person's
  * language, a working-weekday pattern, a workload, a salary-continuation scale, an AHV number, an IBAN, a canton,
- * an e-mail address. The services check their input with them (`checkField`, or inside the service's own list of
+ * an e-mail address, a phone number, a postal code, a country, a code list's key. The services check their input with them (`checkField`, or inside the service's own list of
  * problems), whichever door it came through; the portal's OpenAPI document and the connector's tool schemas are
  * built from the same types. Which door takes which field: docs/fields.md.
  */
@@ -83,6 +83,11 @@ export const leaveTypeCode = z.string({ error: rule("rule.leaveTypeCode") }).min
 /** A person's language: German, English, French or Italian. */
 export const language = z.enum(LANGS);
 
+/** `language` as a JSON body takes it, refused saying the languages (`LANGS`, the one list) it could be. */
+export const languageChoice = z.enum(LANGS, {
+  error: rule("rule.either", { first: LANGS.slice(0, -1).join(", "), last: LANGS[LANGS.length - 1] }),
+});
+
 /**
  * A salary-continuation scale (the court scale applied during illness): one of `SALARY_SCALES`, written in
  * capitals; a lower-case value from a spreadsheet is read as the same scale.
@@ -142,6 +147,57 @@ export function isEmailAddress(s: string): boolean {
 /** A canton code, e.g. `BE` (lower case is read as the same code): one of the 26 (`isCanton`, the one list). */
 export const canton = z.string().trim().toUpperCase().refine(isCanton);
 
+/** A pattern that also takes the empty text: where a door's empty box or `""` clears the field. */
+function orEmpty(pattern: RegExp): RegExp {
+  return new RegExp(`^(${pattern.source.slice(1, -1)})?$`);
+}
+
+/**
+ * A phone number as people write one (a person's own, their emergency contact's): 6 to 30 digits, spaces and
+ * `( ) . / -`, with a `+` in front for the international form, so `+41 31 123 45 67` and `031 123 45 67` pass
+ * and a sentence ("call me maybe") does not.
+ */
+const PHONE = /^\+?[0-9 ()./-]{6,30}$/;
+export const phoneNumber = z.string().trim().regex(PHONE, { message: rule("rule.phone") })
+  .meta({ example: "+41 31 123 45 67" });
+/** `phoneNumber`, or the empty text that clears it. */
+export const phoneNumberOrEmpty = z.string({ error: typeRule("rule.stringOrNull") }).trim()
+  .regex(orEmpty(PHONE), { message: rule("rule.phone") });
+
+/**
+ * A postal code: 1 to 10 letters, digits, spaces and `-`, the Swiss four digits (3011) as well as a
+ * neighbouring country's (D-79539, F-68300) or the United Kingdom's (SW1A 1AA).
+ */
+const POSTAL_CODE = /^[A-Za-z0-9 -]{1,10}$/;
+export const postalCode = z.string().trim().regex(POSTAL_CODE, { message: rule("rule.postalCode") });
+/** `postalCode`, or the empty text that clears it. */
+export const postalCodeOrEmpty = z.string({ error: typeRule("rule.stringOrNull") }).trim()
+  .regex(orEmpty(POSTAL_CODE), { message: rule("rule.postalCode") });
+
+/** A country as its ISO 3166-1 alpha-2 code, e.g. `CH` (lower case is read as the same code). */
+const COUNTRY = /^[A-Z]{2}$/;
+export const countryCode = z.string().trim().toUpperCase().regex(COUNTRY, {
+  message: rule("rule.countryCode"),
+});
+/** `countryCode`, or the empty text that clears it. */
+export const countryCodeOrEmpty = z.string({ error: typeRule("rule.stringOrNull") }).trim().toUpperCase()
+  .regex(orEmpty(COUNTRY), { message: rule("rule.countryCode") });
+
+/**
+ * The key of a code list the organisation defines (a leave type, a stage, an onboarding template): an
+ * upper-case letter, then upper-case letters, digits and `_`, at most 40 in all (e.g. `VACATION`, `DEFAULT`),
+ * so it reads the same in a file, an address and an export.
+ */
+export const CODE_KEY = /^[A-Z][A-Z0-9_]{0,39}$/;
+/** `CODE_KEY` as a form's `pattern` attribute, beside its `maxlength` of 40 (the browser's hint only). */
+export const CODE_KEY_HTML = "[A-Z][A-Z0-9_]*";
+/** A code list's key as the configuration file gives it, its refusal showing `example`. */
+export function codeKey(example: string) {
+  return z.string().regex(CODE_KEY, {
+    message: `must be upper-case letters, digits and _ (e.g. ${example})`,
+  });
+}
+
 /**
  * A field's rule as the services apply it: the zod type every door documents, and the catalogue text the
  * service refuses a value with, so the refusal reads the same whichever door the value came through.
@@ -160,6 +216,9 @@ export const FIELD_RULES = {
   projectCode: { schema: projectCode, id: "field.projectCode" },
   date: { schema: isoDate, id: "field.date" },
   language: { schema: language, id: "field.language", params: () => ({ langs: LANGS.join(", ") }) },
+  phone: { schema: phoneNumber, id: "field.phone" },
+  postalCode: { schema: postalCode, id: "field.postalCode" },
+  country: { schema: countryCode, id: "field.country" },
 } as const satisfies Record<string, FieldRule>;
 
 /**

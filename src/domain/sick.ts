@@ -2,6 +2,7 @@
  * Sick-leave rules: days an absence covers, years of service, and how long the salary continues during
  * illness under the court scales (Art. 324a OR).
  */
+import { SCALE_NAMES as SCALE_NAME_LIST } from "../i18n/scales.ts";
 import { refusal } from "../errors.ts";
 import { assertDate, daysBetween, daysInMonth, type Lang, maxDate, minDate } from "./calendar.ts";
 import { round2 } from "./numbers.ts";
@@ -205,12 +206,8 @@ export interface SalaryContinuation {
   owedFrom?: string | null;
 }
 
-/** The scales' names in each language. */
-export const SCALE_NAMES: Record<SalaryScale, Record<Lang, string>> = {
-  BERNER: { de: "Berner Skala", en: "Bern scale", fr: "Échelle bernoise", it: "Scala bernese" },
-  ZUERCHER: { de: "Zürcher Skala", en: "Zurich scale", fr: "Échelle zurichoise", it: "Scala zurighese" },
-  BASLER: { de: "Basler Skala", en: "Basel scale", fr: "Échelle bâloise", it: "Scala basilese" },
-};
+/** The scales' names in each language (the catalogue's one list, which every scale must have). */
+export const SCALE_NAMES: Record<SalaryScale, Record<Lang, string>> = SCALE_NAME_LIST;
 
 function formatNumber(n: number, lang: Lang): string {
   const s = String(n);

@@ -3,6 +3,7 @@
  * the fallback. Placeholders in `{braces}` are filled with `fill` (i18n/mod.ts).
  */
 import type { Lang } from "./mod.ts";
+import { scaleNamesIn } from "./scales.ts";
 
 export interface PersonTexts {
   intro: string;
@@ -71,7 +72,7 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     endHint: "Leer lassen, solange die Anstellung dauert.",
     weeklyHours: "Wochenstunden bei 100 %",
     scale: "Lohnfortzahlung bei Krankheit",
-    scaleNames: { BERNER: "Berner Skala", ZUERCHER: "Zürcher Skala", BASLER: "Basler Skala" },
+    scaleNames: scaleNamesIn("de"),
     saved: "Die Angaben von {name} sind gespeichert.",
     unknown: "Keine Person hat diese Personalnummer.",
     back: "Zurück zu den Personen",
@@ -128,7 +129,7 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     endHint: "Laisser vide tant que l'engagement dure.",
     weeklyHours: "Heures par semaine à 100 %",
     scale: "Maintien du salaire en cas de maladie",
-    scaleNames: { BERNER: "Échelle bernoise", ZUERCHER: "Échelle zurichoise", BASLER: "Échelle bâloise" },
+    scaleNames: scaleNamesIn("fr"),
     saved: "Les données de {name} sont enregistrées.",
     unknown: "Aucune personne n'a ce numéro de personnel.",
     back: "Retour aux personnes",
@@ -189,7 +190,7 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     endHint: "Lasciare vuoto finché dura l'impiego.",
     weeklyHours: "Ore settimanali al 100 %",
     scale: "Continuazione del salario in caso di malattia",
-    scaleNames: { BERNER: "Scala bernese", ZUERCHER: "Scala zurighese", BASLER: "Scala basilese" },
+    scaleNames: scaleNamesIn("it"),
     saved: "I dati di {name} sono salvati.",
     unknown: "Nessuna persona ha questo numero del personale.",
     back: "Tornare alle persone",
@@ -250,7 +251,7 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     endHint: "Leave empty while the employment lasts.",
     weeklyHours: "Weekly hours at 100 %",
     scale: "Salary continuation during illness",
-    scaleNames: { BERNER: "Bern scale", ZUERCHER: "Zurich scale", BASLER: "Basel scale" },
+    scaleNames: scaleNamesIn("en"),
     saved: "{name}'s details are saved.",
     unknown: "No person has this personnel number.",
     back: "Back to people",

@@ -3,6 +3,7 @@
  * labels of the fields, in the four languages people read. A field without a label here (a column added
  * later) is shown under its name as it is in `data.json`, so nothing is left out of the document.
  */
+import { SCALE_NAMES } from "./scales.ts";
 import type { Lang } from "./mod.ts";
 
 type Words = [de: string, fr: string, it: string, en: string];
@@ -363,9 +364,10 @@ const VALUES: Record<string, Words> = {
     "Salary certificate",
   ],
   OTHER: ["Anderes", "Autre", "Altro", "Other"],
-  BERNER: ["Berner Skala", "Échelle bernoise", "Scala bernese", "Bern scale"],
-  ZUERCHER: ["Zürcher Skala", "Échelle zurichoise", "Scala zurighese", "Zurich scale"],
-  BASLER: ["Basler Skala", "Échelle bâloise", "Scala basilese", "Basel scale"],
+  // The scales' names: the catalogue's one list.
+  ...Object.fromEntries(
+    Object.entries(SCALE_NAMES).map(([code, n]) => [code, [n.de, n.fr, n.it, n.en] as const]),
+  ),
   LEAVE_REQUEST_FILED: [
     "Gesuch eingereicht",
     "Demande déposée",
@@ -485,9 +487,4 @@ export function dataExportTexts(lang: Lang): DataExportTexts {
     field: (key) => FIELDS[key]?.[i] ?? key,
     value: (code) => VALUES[code]?.[i] ?? code,
   };
-}
-
-/** Whether a part or field has its words (a test holds the demo's export to it). */
-export function hasWords(kind: "part" | "field", key: string): boolean {
-  return kind === "part" ? key in PARTS : key in FIELDS;
 }

@@ -6,6 +6,15 @@
 export const LANGS = ["de", "en", "fr", "it"] as const;
 export type Lang = typeof LANGS[number];
 
+/**
+ * The same languages in the order Swiss forms, the configuration file and the holiday table show them: the
+ * national languages German, French, Italian, then English.
+ */
+export const LANGS_SWISS_ORDER = ["de", "fr", "it", "en"] as const satisfies readonly Lang[];
+// A language added to `LANGS` and not here fails the type check: the two are the same set.
+const _sameLanguages: Exclude<Lang, typeof LANGS_SWISS_ORDER[number]> extends never ? true : never = true;
+void _sameLanguages;
+
 /** Whether a string is one of the supported languages. */
 export function isLang(s: unknown): s is Lang {
   return typeof s === "string" && (LANGS as readonly string[]).includes(s);

@@ -1,4 +1,5 @@
 import { LANGS } from "../i18n/mod.ts";
+import { languageChoice } from "../domain/fields.ts";
 import { rule, typeRule } from "../i18n/messages/mod.ts";
 import { z } from "zod";
 import { clientAddress } from "../client_address.ts";
@@ -267,7 +268,7 @@ export const authRoutes: RouteDef[] = [
       "it here, with or without an employee record (an employee may also set it with `PATCH " +
       "/employee/profile`). The answer is the account as `GET /auth/session` shows it, in its new language.",
     body: z.strictObject({
-      language: z.enum(LANGS, { error: rule("rule.either", { first: "de, en, fr", last: "it" }) }),
+      language: languageChoice,
     }),
     response: z.strictObject({ user: SessionUser }),
     errors: {},

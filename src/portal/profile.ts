@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  countryCodeOrEmpty,
+  languageChoice,
+  phoneNumberOrEmpty,
+  postalCodeOrEmpty,
+} from "../domain/fields.ts";
 import { rule, typeRule } from "../i18n/messages/mod.ts";
 import { portalActor } from "../services/actor.ts";
 import {
@@ -14,7 +20,6 @@ import {
   CHANGE_FIELDS,
   cursorPageFields,
   cursorPageQuery,
-  LANGUAGES,
   PortalEmployeeSummaryDTO,
   Profile,
   ProfileChangeRequest,
@@ -27,28 +32,19 @@ const nullableText = (max: number, what: string) =>
     .nullable().optional().meta({ description: `${what}; empty or null clears it.` });
 
 const ProfilePatchBody = z.strictObject({
-  phone: z.string({ error: typeRule("rule.stringOrNull") }).trim()
-    .regex(/^(\+?[0-9 ()./-]{6,30})?$/, { message: rule("rule.phone") })
-    .nullable()
-    .optional(),
+  phone: phoneNumberOrEmpty.nullable().optional(),
   // One string schema (not a union of "" and an address): a union beside `nullable` reads in OpenAPI 3.0 as
   // refusing null, while null clears the field like every other contact field.
   privateEmail: z.string({ error: typeRule("rule.stringOrNull") }).trim().toLowerCase()
     .regex(new RegExp(`^$|${z.regexes.email.source}`), { message: rule("rule.email") })
     .nullable().optional().meta({ description: "Private e-mail address; empty or null clears it." }),
   addressStreet: nullableText(200, "Street and number"),
-  addressPostalCode: z.string({ error: typeRule("rule.stringOrNull") }).trim()
-    .regex(/^[A-Za-z0-9 -]{0,10}$/, { message: rule("rule.postalCode") }).nullable().optional(),
+  addressPostalCode: postalCodeOrEmpty.nullable().optional(),
   addressCity: nullableText(100, "City"),
-  addressCountry: z.string({ error: typeRule("rule.stringOrNull") }).trim().toUpperCase()
-    .regex(/^([A-Z]{2})?$/, { message: rule("rule.countryCode") }).nullable()
-    .optional(),
+  addressCountry: countryCodeOrEmpty.nullable().optional(),
   emergencyContactName: nullableText(200, "Emergency contact's name"),
-  emergencyContactPhone: z.string({ error: typeRule("rule.stringOrNull") }).trim()
-    .regex(/^(\+?[0-9 ()./-]{6,30})?$/, { message: rule("rule.phone") })
-    .nullable()
-    .optional(),
-  language: z.enum(LANGUAGES, { error: rule("rule.either", { first: "de, en, fr", last: "it" }) }).optional(),
+  emergencyContactPhone: phoneNumberOrEmpty.nullable().optional(),
+  language: languageChoice.optional(),
 });
 
 const ChangeRequestBody = z.strictObject({

@@ -3,6 +3,7 @@
  * the installation's VAPID public key it subscribes with).
  */
 import { rule, typeRule } from "../i18n/messages/mod.ts";
+import { languageChoice } from "../domain/fields.ts";
 import { NOTIFICATION_KINDS } from "../domain/notifications.ts";
 import { z } from "zod";
 import { portalActor } from "../services/actor.ts";
@@ -91,7 +92,7 @@ export const pushRoutes: RouteDef[] = [
         error: rule("rule.either", { first: "APNS, FCM", last: "WEBPUSH" }),
       }),
       token: z.string({ error: typeRule("rule.string") }).min(16).max(4096),
-      language: z.enum(LANGS, { error: rule("rule.either", { first: "de, fr, it", last: "en" }) }).optional(),
+      language: languageChoice.optional(),
     }),
     response: PushDevice,
     errors: {

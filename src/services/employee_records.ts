@@ -12,6 +12,8 @@ import {
   isEmailAddress,
   language,
   normaliseIban,
+  phoneNumber,
+  postalCode,
   salaryScale,
   workloadPercent,
 } from "../domain/fields.ts";
@@ -89,6 +91,8 @@ const SCHEMA_CODES = [
   "ahv",
   "iban",
   "language",
+  "phone",
+  "postalCode",
 ] as const;
 type SchemaProblemCode = (typeof SCHEMA_CODES)[number];
 const SCHEMA_CODE_SET: ReadonlySet<string> = new Set(SCHEMA_CODES);
@@ -140,7 +144,7 @@ const Row = z.object({
   first_name: z.string().trim().min(1, problem("required")).max(100, problem("tooLong")),
   last_name: z.string().trim().min(1, problem("required")).max(100, problem("tooLong")),
   work_email: opt.refine((v) => v === null || isEmailAddress(v), problem("email")),
-  phone: opt,
+  phone: opt.refine((v) => v === null || phoneNumber.safeParse(v).success, problem("phone")),
   canton: z.string().trim().toUpperCase().refine((v) => canton.safeParse(v).success, problem("canton")),
   manager_personnel_number: opt,
   department: opt,
@@ -183,7 +187,10 @@ const Row = z.object({
     problem("iban"),
   ),
   address_street: opt,
-  address_postal_code: opt,
+  address_postal_code: opt.refine(
+    (v) => v === null || postalCode.safeParse(v).success,
+    problem("postalCode"),
+  ),
   address_city: opt,
   language: opt.transform((v) => v?.toLowerCase() ?? null).refine(
     (v) => v === null || language.safeParse(v).success,
@@ -234,6 +241,10 @@ export function recordProblemEnglish(p: RecordProblem): string {
       return "iban is not an IBAN";
     case "language":
       return "language must be de, en, fr or it";
+    case "phone":
+      return "phone must be a phone number such as +41 31 123 45 67";
+    case "postalCode":
+      return "address_postal_code must be a postal code such as 3011 (at most 10 letters, digits, spaces or -)";
     case "duplicate":
       return `personnel_number ${p.value} already appears on line ${p.firstLine}`;
     case "endBeforeStart":

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { departments, employees, settings } from "../db/schema/mod.ts";
 import { addDays, isoWeekday } from "../domain/calendar.ts";
 import { type AppError, refusal } from "../errors.ts";
+import { phoneNumber } from "../domain/fields.ts";
 import { SETTING_KEYS } from "../settings.ts";
 import type { Q, Tx } from "./common.ts";
 import { nextPersonnelNumber, saveEmployeeRecordsIn } from "./employee_records.ts";
@@ -87,7 +88,10 @@ export async function createHiredEmployee(tx: Tx, now: number, today: string, hi
       personnel_number: await nextPersonnelNumber(tx),
       first_name: hire.firstName,
       last_name: hire.lastName,
-      phone: hire.phone ?? "",
+      // The careers form takes any contact text up to 40 characters ("evenings after 6"); the record takes a
+      // phone number only (`phoneNumber`), so a text that is none stays with the application and HR enters
+      // the number on the person's page, rather than the hire being refused for it.
+      phone: hire.phone && phoneNumber.safeParse(hire.phone).success ? hire.phone : "",
       language: hire.language ?? "",
       canton,
       manager_personnel_number: manager,

@@ -297,13 +297,30 @@ export async function getProfile(deps: ServiceDeps, actor: Actor) {
  * Changes what an employee may change directly: contact details, address, emergency contact and the
  * language of the app (stored on the account). An empty string or null clears a field.
  */
+/** The patch's typed contact fields checked against their rules (parsed: trimmed, a country upper-cased). */
+function checkedContact(patch: ProfilePatch): ProfilePatch {
+  const out = { ...patch };
+  const rules = [
+    ["phone", FIELD_RULES.phone],
+    ["emergencyContactPhone", FIELD_RULES.phone],
+    ["addressPostalCode", FIELD_RULES.postalCode],
+    ["addressCountry", FIELD_RULES.country],
+  ] as const;
+  for (const [field, rule] of rules) {
+    const v = out[field];
+    // Null or an empty text clears the field: no rule to meet.
+    if (typeof v === "string" && v.trim() !== "") out[field] = checkField(rule, v, field);
+  }
+  return out;
+}
+
 export async function updateProfile(deps: ServiceDeps, actor: Actor, patch: ProfilePatch) {
-  // The one language rule, whichever door sent the change (the portal's schema documents the same list).
+  // The one rule per field, whichever door sent the change (the portal's schema documents the same rules).
   checkField(FIELD_RULES.language, patch.language, "language");
+  const { language, ...fields } = checkedContact(patch);
   const now = deps.clock.now();
   return await writeTx(deps, async (tx) => {
     const emp = await selfEmployee(tx, actor);
-    const { language, ...fields } = patch;
     const set: Partial<EmployeeRow> = {};
     for (const [k, v] of Object.entries(fields)) {
       if (v !== undefined) (set as Record<string, unknown>)[k] = v === "" ? null : v;

@@ -14,6 +14,7 @@ import type { Child } from "hono/jsx";
 import { getCookie } from "hono/cookie";
 import { getContext } from "hono/context-storage";
 import type { AppDeps } from "../deps.ts";
+import { CANTON_CODES } from "../domain/calendar.ts";
 import { safeEqual, sha256Hex } from "../crypto.ts";
 import { isLang, type Lang, LANGS } from "../i18n/mod.ts";
 import { consoleCommonTexts, recordProblemText, refusalText } from "./console_common.ts";
@@ -32,8 +33,6 @@ import { Layout, setPageHeaders } from "./layout.tsx";
 const CONSOLE_ROLES = new Set(["hr", "admin"]);
 
 /** The cantons every canton field of the console offers, in the order of their codes. */
-export const CANTON_CODES = "AG AI AR BE BL BS FR GE GL GR JU LU NE NW OW SG SH SO SZ TG TI UR VD VS ZG ZH"
-  .split(" ");
 
 /** The signed-in HR person a console page is rendered for: who, in which language, with the page's token. */
 export interface Page {

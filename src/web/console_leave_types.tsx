@@ -9,6 +9,7 @@
  */
 import type { Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
+import { CODE_KEY_HTML } from "../domain/fields.ts";
 import { fill } from "../i18n/mod.ts";
 import { type LeaveTypeTexts, leaveTypeTexts } from "../i18n/console_leave_types.ts";
 import type { LeaveTypeEntry } from "../org_config/sections/leave_types.ts";
@@ -63,7 +64,7 @@ function TypeForm(props: { p: Page; t: LeaveTypeTexts; f: EntryForm; existing: b
         label={lt.code}
         hint={lt.codeHint}
         maxlength={40}
-        pattern="[A-Z][A-Z0-9_]*"
+        pattern={CODE_KEY_HTML}
         value={f.code}
       />
       <NameFieldset

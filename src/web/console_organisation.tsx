@@ -10,8 +10,8 @@ import type { AppDeps } from "../deps.ts";
 import { organisationTexts } from "../i18n/console_organisation.ts";
 import { applySections, readSection } from "../org_config/mod.ts";
 import { ORG_LANGUAGES } from "../settings.ts";
+import { CANTON_CODES } from "../domain/calendar.ts";
 import {
-  CANTON_CODES,
   CantonSelect,
   Check,
   consoleGet,

@@ -9,7 +9,8 @@
  */
 import type { Hono } from "hono";
 import type { AppDeps } from "../deps.ts";
-import { fill } from "../i18n/mod.ts";
+import { CODE_KEY_HTML } from "../domain/fields.ts";
+import { fill, LANGS_SWISS_ORDER } from "../i18n/mod.ts";
 import { type StageTexts, stageTexts } from "../i18n/console_stages.ts";
 import { renderTemplate, TEMPLATE_PLACEHOLDERS } from "../domain/recruiting.ts";
 import {
@@ -34,8 +35,8 @@ import {
 
 const KINDS = ["", "EMAIL_CANDIDATE", "CREATE_TASK", "NOTIFY_HIRING_MANAGER", "MARK_HIRED"] as const;
 /** German is required of a candidate e-mail; these languages are optional (German stands in). */
-const TRANSLATED = ["fr", "it", "en"] as const;
-const EMAIL_LANGUAGES = ["de", ...TRANSLATED] as const;
+const EMAIL_LANGUAGES = LANGS_SWISS_ORDER;
+const TRANSLATED = EMAIL_LANGUAGES.filter((l) => l !== "de");
 /** How many automatic tasks one stage may have (the form's rows). */
 const MAX_TASKS = 10;
 
@@ -125,7 +126,7 @@ function StageForm(props: { p: Page; t: StageTexts; f: Form; existing: boolean }
         label={st.key}
         hint={st.keyHint}
         maxlength={40}
-        pattern="[A-Z][A-Z0-9_]*"
+        pattern={CODE_KEY_HTML}
         value={f.key}
       />
       <NameFieldset

@@ -40,4 +40,22 @@ export const FIELD_MESSAGES = {
       "I giorni lavorativi sono giorni da 1 a 7 (1 = lunedì), ciascuno al massimo una volta, non «{value}».",
     en: 'The working days are weekdays from 1 to 7 (1 = Monday), each at most once, not "{value}".',
   },
+  "field.phone": {
+    de: "Die Telefonnummer muss wie +41 31 123 45 67 aussehen (6 bis 30 Ziffern), nicht «{value}».",
+    fr: "Le numéro de téléphone doit avoir la forme +41 31 123 45 67 (6 à 30 chiffres), pas « {value} ».",
+    it: "Il numero di telefono deve avere la forma +41 31 123 45 67 (da 6 a 30 cifre), non «{value}».",
+    en: 'The phone number must look like +41 31 123 45 67 (6 to 30 digits), not "{value}".',
+  },
+  "field.postalCode": {
+    de: "Die Postleitzahl besteht aus 1 bis 10 Buchstaben, Ziffern, Leerzeichen oder «-», nicht «{value}».",
+    fr: "Le numéro postal compte 1 à 10 lettres, chiffres, espaces ou « - », pas « {value} ».",
+    it: "Il numero postale conta da 1 a 10 lettere, cifre, spazi o «-», non «{value}».",
+    en: "The postal code is 1 to 10 letters, digits, spaces or '-', not \"{value}\".",
+  },
+  "field.country": {
+    de: "Das Land ist ein Ländercode aus zwei Buchstaben wie CH, nicht «{value}».",
+    fr: "Le pays est un code de deux lettres comme CH, pas « {value} ».",
+    it: "Il paese è un codice di due lettere come CH, non «{value}».",
+    en: 'The country is a two-letter code such as CH, not "{value}".',
+  },
 } as const satisfies Catalogue;

@@ -8,7 +8,7 @@
  * The catalogue is split by area only to keep the files readable; ids are unique across all of them (a test
  * checks it, and that every text has all four languages with the same parameters).
  */
-import type { Lang } from "../mod.ts";
+import { type Lang, LANGS } from "../mod.ts";
 import { COMMON_MESSAGES } from "./common.ts";
 import { LEAVE_MESSAGES } from "./leave.ts";
 import { TIME_MESSAGES } from "./time.ts";
@@ -68,14 +68,14 @@ export type ParamValue =
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const DECIMALS = Object.fromEntries(
-  (["de", "fr", "it", "en"] as const).map((l) => [
+  LANGS.map((l) => [
     l,
     new Intl.NumberFormat(`${l}-CH`, { maximumFractionDigits: 2, useGrouping: false }),
   ]),
 ) as Record<Lang, Intl.NumberFormat>;
 
 const ALTERNATIVES = Object.fromEntries(
-  (["de", "fr", "it", "en"] as const).map((
+  LANGS.map((
     l,
   ) => [l, new Intl.ListFormat(`${l}-CH`, { type: "disjunction" })]),
 ) as Record<Lang, Intl.ListFormat>;

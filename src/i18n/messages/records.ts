@@ -77,6 +77,18 @@ export const RECORD_MESSAGES = {
     it: "L'IBAN non è valido.",
     en: "The IBAN is not valid.",
   },
+  "record.phone": {
+    de: "Die Telefonnummer muss wie +41 31 123 45 67 aussehen.",
+    fr: "Le numéro de téléphone doit avoir la forme +41 31 123 45 67.",
+    it: "Il numero di telefono deve avere la forma +41 31 123 45 67.",
+    en: "The phone number must look like +41 31 123 45 67.",
+  },
+  "record.postalCode": {
+    de: "Die Postleitzahl muss wie 3011 aussehen (höchstens 10 Buchstaben, Ziffern, Leerzeichen oder «-»).",
+    fr: "Le numéro postal doit avoir la forme 3011 (au plus 10 lettres, chiffres, espaces ou « - »).",
+    it: "Il numero postale deve avere la forma 3011 (al massimo 10 lettere, cifre, spazi o «-»).",
+    en: "The postal code must look like 3011 (at most 10 letters, digits, spaces or '-').",
+  },
   "record.language": {
     de: "Die Sprache muss Deutsch, Französisch, Italienisch oder Englisch sein.",
     fr: "La langue doit être l'allemand, le français, l'italien ou l'anglais.",

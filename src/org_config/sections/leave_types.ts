@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { asc, eq } from "drizzle-orm";
 import { leaveTypes } from "../../db/schema/mod.ts";
+import { codeKey } from "../../domain/fields.ts";
 import { defineSection, duplicates, emptyReport, names, type Problem, same } from "../section.ts";
 import {
   LEGAL_MINIMUM_DAYS,
@@ -13,9 +14,7 @@ import {
 import { EVENT_UNITS, type EventUnit } from "../../domain/special_leave.ts";
 
 const entry = z.strictObject({
-  code: z.string().regex(/^[A-Z][A-Z0-9_]{0,39}$/, {
-    message: "must be upper-case letters, digits and _ (e.g. VACATION)",
-  }),
+  code: codeKey("VACATION"),
   name: names.extend({ it: z.string().trim().min(1).optional() }),
   deductsBalance: z.boolean().default(true),
   overdraft: z.enum(["REFUSE", "FLAG"]).default("REFUSE"),

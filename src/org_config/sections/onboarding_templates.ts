@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { asc, eq } from "drizzle-orm";
 import { onboardingTemplates, onboardingTemplateTasks } from "../../db/schema/mod.ts";
+import { codeKey } from "../../domain/fields.ts";
 import { defineSection, duplicates, emptyReport, same } from "../section.ts";
 
 const task = z.strictObject({
@@ -24,16 +25,12 @@ const task = z.strictObject({
 });
 
 const entry = z.strictObject({
-  key: z.string().regex(/^[A-Z][A-Z0-9_]{0,39}$/, {
-    message: "must be upper-case letters, digits and _ (e.g. DEFAULT)",
-  }),
+  key: codeKey("DEFAULT"),
   name: z.string().trim().min(1).max(200),
   /** In the order they appear in a plan. */
   tasks: z.array(task).min(1),
 });
 type Entry = z.infer<typeof entry>;
-/** A template as the configuration file shows it. */
-export type OnboardingTemplateEntry = Entry;
 
 function toEntry(
   t: typeof onboardingTemplates.$inferSelect,

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { asc, eq } from "drizzle-orm";
 import { stageAutomaticTasks, stages } from "../../db/schema/mod.ts";
+import { codeKey } from "../../domain/fields.ts";
 import {
   defineSection,
   duplicates,
@@ -41,9 +42,7 @@ const task = z.strictObject({
 });
 
 const entry = z.strictObject({
-  key: z.string().regex(/^[A-Z][A-Z0-9_]{0,39}$/, {
-    message: "must be upper-case letters, digits and _ (e.g. SCREENING)",
-  }),
+  key: codeKey("SCREENING"),
   name: namesWithIt,
   /** Position in the pipeline (smaller first). */
   order: z.number().int(),
