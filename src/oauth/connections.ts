@@ -10,6 +10,7 @@ import type { Db } from "../db/client.ts";
 import { formatScopes, intersectScopes, readScopes, type Scope } from "./scopes.ts";
 import { connectionMarker, type VerifiedAccessToken, verifiedToken } from "./tokens.ts";
 import { keptRead, readRow } from "../db/local.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
 
 /** A live connection as the MCP guard and the token endpoint see it, with its person as read now. */
 export interface LiveConnection {
@@ -233,3 +234,6 @@ export async function revokeUserConnections(
     .map((c) => c.id);
   return (await endConnections(q, now, ids, reason)).length;
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { LIVE_SQL };

@@ -23,6 +23,7 @@ import {
   todayOf,
   weekdaysOf,
 } from "./common.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
 
 /** One closure day that applies to an employee. */
 export interface ClosureDayInfo {
@@ -191,3 +192,6 @@ export async function getClosurePeriods(deps: ServiceDeps, actor: Actor, input: 
     })),
   };
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { CANTON_CALENDAR_SQL };

@@ -75,6 +75,7 @@ import { localInstants } from "../domain/time.ts";
 import { localDay } from "../clock.ts";
 import { prepared } from "../db/prepared.ts";
 import { keptRead, readRow } from "../db/local.ts";
+import { type RawStatements, statementFamily } from "../db/raw_sql.ts";
 import type { Db } from "../db/client.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
@@ -1190,8 +1191,6 @@ function requestOfTuple(
   };
 }
 
-const requestPageSqls = new Map<string, string>();
-
 /**
  * A page of the caller's requests, newest first (start, filing, id: all descending, so no two rows tie), as
  * ONE JSON list (json_rows.ts): one value handed over instead of one per column and row, and only the
@@ -1199,28 +1198,23 @@ const requestPageSqls = new Map<string, string>();
  * s(tatus), l(eave type), c(ursor: after the cursor's row). One text per variant, so each is prepared once
  * per connection.
  */
-function requestPageSql(variant: string): string {
-  let text = requestPageSqls.get(variant);
-  if (text !== undefined) return text;
+const REQUEST_PAGE_SQL = statementFamily("tfslc", (variant) => {
   const where = ["employee_id = :me"];
   if (variant.includes("t")) where.push("start_date <= :to");
   if (variant.includes("f")) where.push("end_date >= :from");
   if (variant.includes("s")) where.push("status = :status");
   if (variant.includes("l")) where.push("leave_type_id = :type");
   if (variant.includes("c")) where.push("(start_date, created_at, id) < (:cStart, :cCreated, :cId)");
-  text =
-    `SELECT json_group_array(json_array(id, leave_type_id, start_date, end_date, start_portion, end_portion,
+  return `SELECT json_group_array(json_array(id, leave_type_id, start_date, end_date, start_portion, end_portion,
       ${
-      exactReal("days")
-    }, days_by_year, exceeds_balance, status, reason, approver_employee_id, decision_note,
+    exactReal("days")
+  }, days_by_year, exceeds_balance, status, reason, approver_employee_id, decision_note,
       decided_at, channel, cancellation_requested_at, created_at)) AS rows
     FROM (SELECT id, leave_type_id, start_date, end_date, start_portion, end_portion, days, days_by_year,
       exceeds_balance, status, reason, approver_employee_id, decision_note, decided_at, channel,
       cancellation_requested_at, created_at FROM leave_requests WHERE ${where.join(" AND ")}
       ORDER BY start_date DESC, created_at DESC, id DESC LIMIT :limit OFFSET :offset)`;
-  requestPageSqls.set(variant, text);
-  return text;
-}
+});
 
 /**
  * When a request last changed as the app reads it: its last write, or later the midnight (in the service's
@@ -1312,7 +1306,7 @@ export async function listLeaveRequests(
   if (input.status) at.status = input.status;
   if (type) at.type = type;
   if (cursor) [at.cStart, at.cCreated, at.cId] = cursor;
-  const page_ = (await readRow(deps.db.$client, requestPageSql(variant), at))!;
+  const page_ = (await readRow(deps.db.$client, REQUEST_PAGE_SQL[variant], at))!;
   const rows = jsonRows<RequestPageTuple>(page_.rows).map(requestOfTuple);
   const shown = rows.slice(0, page.limit);
   const items = await renderRequests(deps.db, shown, {
@@ -1484,3 +1478,6 @@ function historiesOf(all: readonly AdjustmentRow[], leaveTypeIds: readonly strin
   }
   return out;
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { BALANCE_FACTS_SQL, REQUEST_PAGE_SQL };

@@ -38,6 +38,7 @@ import {
   type AbsenceSick,
   weekTargetFrom,
 } from "./time.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
 
 interface Facts extends EmployeeCore {
   vacationTypeId: string | null;
@@ -383,3 +384,6 @@ function deepFreeze<T extends object>(o: T): T {
   for (const v of Object.values(o)) if (v && typeof v === "object") deepFreeze(v);
   return Object.freeze(o);
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { FACTS_SQL };
