@@ -78,6 +78,7 @@ import { keptRead, readRow } from "../db/local.ts";
 import { type RawStatements, statementFamily } from "../db/raw_sql.ts";
 import type { Db } from "../db/client.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { halfDaysIn } from "../settings.ts";
 
 /** The most leave types an installation has active (lists of types are read up to this). */
 const MAX_LEAVE_TYPES = 50;
@@ -204,6 +205,8 @@ export interface BalanceData {
   /** The year's closure days that apply (vacation only) and the days approved to be worked through. */
   closureDays: { date: string; deductsLeave: boolean }[];
   workThrough: ReadonlySet<string>;
+  /** The customary half days the installation observes (settings.ts `halfDaysIn`). */
+  halfDays: readonly string[];
 }
 
 /** The SQL conditions of the requests a balance counts (shared with the summary's statement). */
@@ -340,7 +343,7 @@ export function balanceFrom(
    * What is the same for every leave type of the employee and year (`yearCalendar`), computed once when
    * several balances are computed together; computed here when not given. The rules only read it.
    */
-  calendar: YearCalendar = yearCalendar(emp, year, d.workloadHistory),
+  calendar: YearCalendar = yearCalendar(emp, year, d.workloadHistory, d.halfDays),
 ): LeaveBalance & { hasEntitlement: boolean } {
   const ent = d.entitlement;
   const policy = { baseDays: type.defaultAnnualDays, steps: parseSteps(type.entitlementSteps) };
@@ -400,11 +403,12 @@ function yearCalendar(
   emp: EmployeeCore,
   year: number,
   workloadHistory: BalanceData["workloadHistory"],
+  halfDays: readonly string[],
 ): YearCalendar {
   return {
     patternHistory: patternHistoryOf(workloadHistory),
     workingWeekdays: weekdaysOf(emp),
-    holidays: holidayFractions(emp.canton, `${year}-01-01`, `${year}-12-31`),
+    holidays: holidayFractions(emp.canton, `${year}-01-01`, `${year}-12-31`, halfDays),
   };
 }
 
@@ -554,7 +558,8 @@ async function balancesFromFacts(
   const requests = facts.requests.filter((r) => wanted.has(r.leaveTypeId));
   const workloadHistory = facts.workloadHistory;
   const closures = facts.closures;
-  const calendar = yearCalendar(emp, year, workloadHistory);
+  const halfDays = await halfDaysIn(q);
+  const calendar = yearCalendar(emp, year, workloadHistory, halfDays);
   for (const type of types) {
     const adj = adjustments.find((a) => a.leaveTypeId === type.id);
     out.set(
@@ -571,6 +576,7 @@ async function balancesFromFacts(
         workloadHistory,
         closureDays: closures && takesClosures(type) ? closures.days : [],
         workThrough: closures && takesClosures(type) ? closures.workThrough : new Set<string>(),
+        halfDays,
       }, calendar),
     );
   }
@@ -819,7 +825,8 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
   }
   assertNearToday(input.startDate, today, "startDate");
   assertNearToday(input.endDate, today, "endDate");
-  const holidays = holidayFractions(emp.canton, input.startDate, input.endDate);
+  const halfDays = await halfDaysIn(q);
+  const holidays = holidayFractions(emp.canton, input.startDate, input.endDate, halfDays);
   const cal = await closureCalendar(q, emp, input.startDate, input.endDate);
   // A closure day costs nothing in a request (it is charged or granted as a closure), unless the
   // employee was approved to work through it: then it is a working day like any other.
@@ -905,6 +912,7 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
     type,
     startPortion,
     endPortion,
+    halfDays,
     computed,
     holidaysInRange: [...holidays.entries()].map(([date, portion]) => ({ date, portion })),
     closureDaysInRange: closureDays.size,
@@ -923,7 +931,7 @@ function previewOf(
 ) {
   const names = new Map<string, string>();
   for (let y = yearOf(input.startDate); y <= yearOf(input.endDate); y++) {
-    for (const h of publicHolidays(emp.canton, y, lang)) names.set(h.date, h.name);
+    for (const h of publicHolidays(emp.canton, y, lang, plan.halfDays)) names.set(h.date, h.name);
   }
   return {
     leaveType: leaveTypeInfo(plan.type, lang),

@@ -61,6 +61,7 @@ import { changedAfter, recordRemoved, removedSince, type SyncFields, syncPage, s
 import { readRow } from "../db/local.ts";
 import { type RawStatements, statementFamily } from "../db/raw_sql.ts";
 import { exactReal, jsonRows, realOf } from "./json_rows.ts";
+import { halfDaysIn } from "../settings.ts";
 
 export const TIME_TYPES = ["REGULAR", "OVERTIME", "COMPENSATION", "WEITERBILDUNG", "VORBEREITUNG"] as const;
 export type TimeType = typeof TIME_TYPES[number];
@@ -672,7 +673,8 @@ export const ABSENCE_ROWS_LIMIT = 100;
 
 /**
  * The rule of `absenceFractions` on loaded data: closure dates (not worked through), approved leave (half
- * days as halves) and sick leave not taken back, each day capped at a whole day.
+ * days as halves) and sick leave not taken back, each day capped at a whole day; `halfDays`: the customary
+ * half days observed (settings.ts `halfDaysIn`).
  */
 export function absencesFrom(
   emp: EmployeeCore,
@@ -681,6 +683,7 @@ export function absencesFrom(
   closureDates: ReadonlySet<string>,
   leaves: readonly AbsenceLeave[],
   sick: readonly AbsenceSick[],
+  halfDays: readonly string[],
 ): Map<string, number> {
   const out = new Map<string, number>();
   const put = (d: string, f: number) => {
@@ -696,7 +699,7 @@ export function absencesFrom(
       startPortion: s === l.startDate ? l.startPortion as StartPortion : "FULL",
       endPortion: e === l.endDate ? l.endPortion as EndPortion : "FULL",
       workingWeekdays: weekdaysOf(emp),
-      holidays: holidayFractions(emp.canton, s, e),
+      holidays: holidayFractions(emp.canton, s, e, halfDays),
       closureDays: closureDates,
     });
     for (const d of r.perDay) put(d.date, d.fraction);
@@ -732,7 +735,7 @@ export async function absenceFractions(q: Q, emp: EmployeeCore, from: string, to
       or(isNull(sickLeaveEntries.endDate), gte(sickLeaveEntries.endDate, from)),
       isNull(sickLeaveEntries.withdrawnAt),
     )).orderBy(sql`${sickLeaveEntries.startDate} desc`).limit(ABSENCE_ROWS_LIMIT);
-  return absencesFrom(emp, from, to, closures, leaves, sick);
+  return absencesFrom(emp, from, to, closures, leaves, sick, await halfDaysIn(q));
 }
 
 /** State of a week: EMPTY, OPEN (has drafts), SUBMITTED, APPROVED, REJECTED, or MIXED. */
@@ -769,17 +772,18 @@ export async function weekTarget(q: Q, emp: EmployeeCore, weekStart: string) {
     workloadPercent: workloadChanges.workloadPercent,
     workingWeekdays: workloadChanges.workingWeekdays,
   }).from(workloadChanges).where(eq(workloadChanges.employeeId, emp.id)).limit(1000);
-  return weekTargetFrom(emp, weekStart, absences, history);
+  return weekTargetFrom(emp, weekStart, absences, history, await halfDaysIn(q));
 }
 
-/** `weekTarget` from loaded absences and workload history (any order). */
+/** `weekTarget` from loaded absences and workload history (any order) and the half days observed. */
 export function weekTargetFrom(
   emp: EmployeeCore,
   weekStart: string,
   absences: Map<string, number>,
   history: readonly { validFrom: string; workloadPercent: number; workingWeekdays?: string | null }[],
+  halfDays: readonly string[],
 ) {
-  const holidays = holidayFractions(emp.canton, weekStart, addDays(weekStart, 6));
+  const holidays = holidayFractions(emp.canton, weekStart, addDays(weekStart, 6), halfDays);
   const weekdays = weekdaysOf(emp);
   const input = {
     weekStart,
