@@ -111,6 +111,26 @@ async function readLiveConnection(
 }
 
 /**
+ * The scopes of the person's unrevoked connection with the client, or null when there is none: what the
+ * consent page offers again and what its answer is checked against.
+ */
+export async function connectionScopes(
+  deps: Pick<AppDeps, "db">,
+  clientId: string,
+  userId: string,
+): Promise<Scope[] | null> {
+  const existing = await deps.db.query.oauthConnections.findFirst({
+    columns: { scopes: true },
+    where: and(
+      eq(oauthConnections.clientId, clientId),
+      eq(oauthConnections.userId, userId),
+      isNull(oauthConnections.revokedAt),
+    ),
+  });
+  return existing ? readScopes(existing.scopes) : null;
+}
+
+/**
  * The connection if it is live (see `liveConnection`). Called on every refresh, so a revocation or a
  * deactivation applies on the next request.
  */

@@ -144,3 +144,24 @@ Deno.test("raw SQL: a renamed column makes its statements fail to compile", asyn
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("data access: the doors write accounts and sign-in sessions only through the services", async () => {
+  // The CLI, the HR console's pages, the portal and the connector are doors: an account's or a session's
+  // rows change in the services (or sign-in), where the rules that go with them (ending access, in one
+  // transaction) are written once.
+  const write =
+    /\.(?:insert|update|delete)\(\s*(?:users|sessions)\s*\)|(?:INSERT INTO|UPDATE|DELETE FROM)\s+(?:users|sessions)\b/;
+  const offending: string[] = [];
+  let scanned = 0;
+  for (const door of ["cli", "web", "portal", "mcp"]) {
+    for await (const file of sources(join(SRC, door))) {
+      scanned++;
+      const text = await Deno.readTextFile(file);
+      text.split("\n").forEach((line, i) => {
+        if (write.test(line)) offending.push(`${relative(SRC, file)}:${i + 1}: ${line.trim()}`);
+      });
+    }
+  }
+  assert.ok(scanned > 50, `scanned ${scanned} files`);
+  assert.deepEqual(offending, []);
+});
