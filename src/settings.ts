@@ -127,8 +127,9 @@ export async function setSetting<K extends Key>(
  * holiday computation takes them (domain/calendar.ts takes them as an argument and holds no setting). Read
  * through `q`: in a transaction as the transaction sees it; on a database handle kept until `settings`
  * changes (`keptRead`: a stamp check per call), so an admin's change applies to the next computation.
+ * `version`: a `dataVersion` read for the same request, when the caller has one (see `dataStamp`).
  */
-export async function halfDaysIn(q: Queryable): Promise<readonly string[]> {
+export async function halfDaysIn(q: Queryable, version?: number): Promise<readonly string[]> {
   const read = async () => {
     const row = await q.query.settings.findFirst({ where: eq(settings.key, SETTING_KEYS.halfDayHolidays) });
     if (!row) return DEFAULT_HALF_DAYS;
@@ -140,5 +141,5 @@ export async function halfDaysIn(q: Queryable): Promise<readonly string[]> {
     }
   };
   const client = (q as { $client?: Client }).$client;
-  return client ? await keptRead(client, ["settings"], "halfDayHolidays", read) : await read();
+  return client ? await keptRead(client, ["settings"], "halfDayHolidays", read, version) : await read();
 }

@@ -180,7 +180,7 @@ export async function getEmployeeSummary(
   const level = roleLevel(actor.role);
   const today = todayOf(deps);
   const client = deps.db.$client;
-  const halfDays = await halfDaysIn(deps.db);
+  const halfDays = await halfDaysIn(deps.db, version);
   if (reuseOff.has(client)) return await computeSummary(deps, employeeId, level, today, halfDays);
   // The stamp is taken before the facts are read (see `dataStamp`).
   const stamp = await dataStamp(client, SUMMARY_TABLES, version);
