@@ -1135,7 +1135,7 @@ export interface LeaveListInput extends PageInput {
   updatedSince?: number;
 }
 
-/** A request of a page as `requestPageSql` writes it. */
+/** A request of a page as `REQUEST_PAGE_SQL` writes it. */
 type RequestPageTuple = [
   string,
   string,
