@@ -1,4 +1,3 @@
-import { syncHalfDays } from "./settings.ts";
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "./deps.ts";
 import { AppError, errorBody } from "./errors.ts";
@@ -128,15 +127,9 @@ export function createApp(deps: AppDeps): Hono<Env> {
   });
 
   // One wait for a lock per request, however many writes it makes (a rate counter, the work, an audit row):
-  // a request answers "busy" after at most DATABASE_LOCK_WAIT_MS of waiting in all (`oneLockWait`). Then
-  // the installation's half-day holidays, before any rule computes holidays; a failed read (e.g. the
-  // database busy) keeps the half days in force, the request itself reports its own database errors.
-  // Requests that never reach the database (health check, icon, the app's static files) need neither.
-  const withDatabase = async <T>(next: () => Promise<T>): Promise<T> => {
-    await syncHalfDays(deps).catch(() => {});
-    return await next();
-  };
-  app.use("*", (c, next) => withoutDatabase(c.req.path) ? next() : oneLockWait(() => withDatabase(next)));
+  // a request answers "busy" after at most DATABASE_LOCK_WAIT_MS of waiting in all (`oneLockWait`).
+  // Requests that never reach the database (health check, icon, the app's static files) need none.
+  app.use("*", (c, next) => withoutDatabase(c.req.path) ? next() : oneLockWait(next));
 
   // The body limit. A declared length is checked from the header alone: touching the request's body turns it
   // into a stream that every handler must then read through, a noticeable cost on every POST. A body of
@@ -306,7 +299,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
       const started = performance.now();
       let res: Response;
       try {
-        res = await oneLockWait(() => withDatabase(() => connectorPost(req, requestId)));
+        res = await oneLockWait(() => connectorPost(req, requestId));
       } catch (err) {
         const { status, body, retryAfter } = errorAnswer(
           err,

@@ -3,7 +3,9 @@ import type { AppDeps } from "./deps.ts";
 import type { ServedWith } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { settings } from "./db/schema/mod.ts";
-import { DEFAULT_HALF_DAYS, isHalfDayList, setObservedHalfDays } from "./domain/calendar.ts";
+import { DEFAULT_HALF_DAYS, isHalfDayList } from "./domain/calendar.ts";
+import { keptRead } from "./db/local.ts";
+import type { Client } from "@libsql/client";
 import { type Lang, LANGS_SWISS_ORDER } from "./i18n/mod.ts";
 
 /**
@@ -110,21 +112,24 @@ export async function setSetting<K extends Key>(
     .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(value), updatedAt: now } });
 }
 
-/** How long the service uses a read of the half-day setting before reading it again. */
-const HALF_DAYS_TTL_MS = 30_000;
-const halfDaysRead = new WeakMap<object, { at: number; value: string[] }>();
-
 /**
- * Makes the holiday rules use this installation's half days (`calendar.half_day_holidays`). Reads the
- * setting at most every 30 seconds per database (an admin's change reaches a running service within
- * that), and otherwise costs one map lookup, so it runs before every request.
+ * The customary half days this installation observes (`calendar.half_day_holidays`, `MM-DD`), as every
+ * holiday computation takes them (domain/calendar.ts takes them as an argument and holds no setting). Read
+ * through `q`: in a transaction as the transaction sees it; on a database handle kept until `settings`
+ * changes (`keptRead`: a stamp check per call), so an admin's change applies to the next computation.
+ * `version`: a `dataVersion` read for the same request, when the caller has one (see `dataStamp`).
  */
-export async function syncHalfDays(deps: Pick<AppDeps, "db" | "config" | "clock">): Promise<void> {
-  const now = deps.clock.now();
-  let seen = halfDaysRead.get(deps.db);
-  if (!seen || now - seen.at >= HALF_DAYS_TTL_MS || now < seen.at) {
-    seen = { at: now, value: await getSetting(deps, "halfDayHolidays") };
-    halfDaysRead.set(deps.db, seen);
-  }
-  setObservedHalfDays(seen.value);
+export async function halfDaysIn(q: Queryable, version?: number): Promise<readonly string[]> {
+  const read = async () => {
+    const row = await q.query.settings.findFirst({ where: eq(settings.key, SETTING_KEYS.halfDayHolidays) });
+    if (!row) return DEFAULT_HALF_DAYS;
+    try {
+      const v = JSON.parse(row.value);
+      return isHalfDayList(v) ? v : DEFAULT_HALF_DAYS;
+    } catch {
+      return DEFAULT_HALF_DAYS; // a hand-edited, unreadable value falls back to the default
+    }
+  };
+  const client = (q as { $client?: Client }).$client;
+  return client ? await keptRead(client, ["settings"], "halfDayHolidays", read, version) : await read();
 }

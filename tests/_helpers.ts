@@ -4,7 +4,6 @@
  * so tests run on real data in milliseconds and never share state.
  */
 import { FixedClock } from "../src/clock.ts";
-import { DEFAULT_HALF_DAYS, setObservedHalfDays } from "../src/domain/calendar.ts";
 import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
@@ -170,9 +169,6 @@ export async function makeTestApp(opts: {
   const config = loadConfig({ DATABASE_URL: `file:${dbPath}`, DEMO_PASSWORD, ...opts.env });
   const database = await openDatabase(config.databaseUrl, { lockWaitMs: config.databaseLockWaitMs });
   const clock = new FixedClock(now);
-  // As in a new process: the default half days until the app's first request reads the setting (the files of
-  // a folder share one worker, `scripts/run_tests.ts`).
-  setObservedHalfDays(DEFAULT_HALF_DAYS);
   const log = memoryLogger();
   const deps: AppDeps = { config, database, db: database.db, clock, log };
   const app = createApp(deps);

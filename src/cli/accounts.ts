@@ -7,9 +7,13 @@ import { ROLES } from "../domain/access.ts";
 import { hashPassword } from "../signin/password.ts";
 import { base64url } from "../crypto.ts";
 import { PASSWORD_PROBLEM_TEXT, passwordContext, passwordProblem } from "../signin/password_policy.ts";
-import { setAccountActive, setAccountRole } from "../services/accounts.ts";
-import { writeTx } from "../services/common.ts";
-import { endAccessIn } from "../services/end_access.ts";
+import {
+  createAccount,
+  linkAccount,
+  replacePassword,
+  setAccountActive,
+  setAccountRole,
+} from "../services/accounts.ts";
 import { AppError } from "../errors.ts";
 
 /** A refusal an admin command reports in plain words (exit code 1). */
@@ -69,15 +73,12 @@ export async function addUser(
   const language = p.language ?? recordLanguage ?? "de";
   if (!isLang(language)) throw new CommandError("The language must be de, en, fr or it.");
   const password = p.password ?? generatePassword();
-  const now = deps.clock.now();
-  await deps.db.insert(users).values({
+  await createAccount(deps, {
     email,
     role: p.role,
     language,
     employeeId,
     passwordHash: await hashPassword(password),
-    createdAt: now,
-    updatedAt: now,
   });
   return { password, generated: p.password === undefined };
 }
@@ -114,9 +115,7 @@ export async function linkUser(deps: Pick<AppDeps, "db" | "clock">, email: strin
   }
   const taken = await deps.db.query.users.findFirst({ where: eq(users.employeeId, e.id) });
   if (taken) throw new CommandError(`Employee ${pn} is already linked to ${taken.email}.`);
-  await deps.db.update(users).set({ employeeId: e.id, updatedAt: deps.clock.now() }).where(
-    eq(users.id, u.id),
-  );
+  await linkAccount(deps, u.id, e.id);
   return { changed: true };
 }
 
@@ -151,14 +150,8 @@ export async function resetPassword(deps: AppDeps, email: string, password?: str
   if (problem) throw new CommandError(PASSWORD_PROBLEM_TEXT[problem]);
   const u = await findUser(deps, email);
   const pw = password ?? generatePassword();
-  const now = deps.clock.now();
-  const hash = await hashPassword(pw);
-  await writeTx(deps, async (tx) => {
-    await tx.update(users).set({ passwordHash: hash, failedSignIns: 0, lockedUntil: null, updatedAt: now })
-      .where(eq(users.id, u.id));
-    // A reset means the password may have leaked: whatever was granted with it ends, phones and assistants too.
-    await endAccessIn(tx, now, u.id, { kind: "password replaced" });
-  });
+  // A reset means the password may have leaked: whatever was granted with it ends, phones and assistants too.
+  await replacePassword(deps, u.id, await hashPassword(pw));
   return { password: pw, generated: password === undefined };
 }
 

@@ -1,6 +1,7 @@
 import type { Database } from "../db/client.ts";
 import { openDatabase } from "../db/client.ts";
 import { CommandError } from "./errors.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
 
 /**
  * An online, consistent copy of the database into one file while the service runs: SQLite's `VACUUM INTO`
@@ -86,6 +87,13 @@ export function backupFailure(e: unknown, target: string): CommandError {
   return new CommandError(`The backup to ${target} failed (${detail}). Nothing was left behind.`);
 }
 
+/** The signing keys' private halves blanked (the public halves kept), every key retired. */
+const DROP_PRIVATE_KEYS_SQL =
+  "UPDATE oauth_signing_keys SET private_jwk = '', retired_at = COALESCE(retired_at, ?)";
+
+/** How many tables a database file holds. */
+export const TABLE_COUNT_SQL = "SELECT count(*) FROM sqlite_master WHERE type = 'table'";
+
 /** Copies the database into the empty file `target`, takes the private key out and checks the copy. */
 async function fillCopy(database: Database, target: string): Promise<{ bytes: number; tables: number }> {
   await database.client.execute({ sql: "VACUUM INTO ?", args: [target] });
@@ -96,7 +104,7 @@ async function fillCopy(database: Database, target: string): Promise<{ bytes: nu
     // a restored installation simply generates a new signing key on first use.
     await copy.client.execute("PRAGMA secure_delete=ON");
     await copy.client.execute({
-      sql: "UPDATE oauth_signing_keys SET private_jwk = '', retired_at = COALESCE(retired_at, ?)",
+      sql: DROP_PRIVATE_KEYS_SQL,
       args: [Date.now()],
     });
     await copy.client.execute("VACUUM");
@@ -105,7 +113,7 @@ async function fillCopy(database: Database, target: string): Promise<{ bytes: nu
     if (verdict !== "ok") {
       throw new CommandError(`The copy failed its integrity check (${verdict}); it was removed. Try again.`);
     }
-    const tables = await copy.client.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'");
+    const tables = await copy.client.execute(TABLE_COUNT_SQL);
     await copy.client.execute("PRAGMA journal_mode=DELETE");
     return { bytes: (await Deno.stat(target)).size, tables: Number(tables.rows[0][0]) };
   } finally {
@@ -114,3 +122,6 @@ async function fillCopy(database: Database, target: string): Promise<{ bytes: nu
     } catch { /* already closed */ }
   }
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { DROP_PRIVATE_KEYS_SQL, TABLE_COUNT_SQL };

@@ -6,7 +6,7 @@
  */
 import type { Database } from "../db/client.ts";
 import { openDatabase } from "../db/client.ts";
-import { backupDatabase, backupFailure, refuseExisting, removeCopy } from "./backup.ts";
+import { backupDatabase, backupFailure, refuseExisting, removeCopy, TABLE_COUNT_SQL } from "./backup.ts";
 import { CommandError } from "./errors.ts";
 
 const AGE_HEADER = "age-encryption.org/v1";
@@ -92,7 +92,7 @@ export async function restoreBackup(
   try {
     const check = String((await db.client.execute("PRAGMA integrity_check")).rows[0]?.[0]);
     const tables = Number(
-      (await db.client.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'")).rows[0][0],
+      (await db.client.execute(TABLE_COUNT_SQL)).rows[0][0],
     );
     if (check !== "ok") {
       throw new CommandError(`The restored database failed its integrity check (${check}).`);

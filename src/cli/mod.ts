@@ -58,7 +58,7 @@ async function queuedNote(deps: AppDeps, what: "it" | "them"): Promise<string> {
 }
 
 /** Fields whose value is not shown in full in a dry run's report: the last four characters say which. */
-const MASKED = new Set(["ahv_number", "iban"]);
+const MASKED: ReadonlySet<string> = new Set(["ahv_number", "iban"]);
 
 /** One person's line of a dry run: new, or each field from its old value to its new one. */
 function describeChange(c: PersonChange): string {

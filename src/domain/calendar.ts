@@ -260,25 +260,11 @@ export function isHalfDayList(v: unknown): v is string[] {
 }
 
 /**
- * The half days in force for this process. The service sets it from the installation setting before
- * each request (`syncHalfDays` in settings.ts); the holiday cache is keyed by it, so a change takes
- * effect without clearing anything and a lookup stays one map access.
+ * The observed half days as the holiday rules key them: those of the catalogue named in `monthDays`, in the
+ * catalogue's order (anything else is ignored), joined by commas.
  */
-let observedHalfDays: readonly string[] = DEFAULT_HALF_DAYS;
-let observedKey = DEFAULT_HALF_DAYS.join(",");
-
-/** Sets the customary half days observed (a subset of the catalogue; anything else is ignored). */
-export function setObservedHalfDays(monthDays: readonly string[]): void {
-  const known = HALF_DAY_HOLIDAYS.map((h) => h.monthDay).filter((d) => monthDays.includes(d));
-  const key = known.join(",");
-  if (key === observedKey) return;
-  observedHalfDays = known;
-  observedKey = key;
-}
-
-/** The customary half days currently observed (`MM-DD`). */
-export function observedHalfDayList(): readonly string[] {
-  return observedHalfDays;
+function halfDaysKey(monthDays: readonly string[]): string {
+  return HALF_DAY_HOLIDAYS.map((h) => h.monthDay).filter((d) => monthDays.includes(d)).join(",");
 }
 
 /** The holiday table (`holidays_ch_days.json`, written by src/domain/holiday_rules.ts). */
@@ -320,7 +306,7 @@ const cantonYears = new Map<string, string[]>();
 export const HOLIDAY_TABLE_LANGS = LANGS_SWISS_ORDER;
 /** The characters that index a name in an entry of the table, in order (at most 62 names). */
 export const HOLIDAY_NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-const NAME_INDEX = new Map([...HOLIDAY_NAME_CHARS].map((c, i) => [c, i]));
+const NAME_INDEX: ReadonlyMap<string, number> = new Map([...HOLIDAY_NAME_CHARS].map((c, i) => [c, i]));
 const LANG_COLUMN = Object.fromEntries(HOLIDAY_TABLE_LANGS.map((l, i) => [l, i])) as Record<Lang, number>;
 
 const holidayCache = new Map<string, PublicHoliday[]>();
@@ -333,23 +319,35 @@ const holidayCache = new Map<string, PublicHoliday[]>();
  *   Types `optional`, `bank`, `school` and `observance` are not days off (e.g. ZH Berchtoldstag and the
  *   city of Zurich's Knabenschiessen afternoon are `optional`; an installation that grants them records
  *   a closure that does not deduct leave).
- * - the customary half days of `HALF_DAY_HOLIDAYS` the installation observes (`setObservedHalfDays`).
+ * - the customary half days of `HALF_DAY_HOLIDAYS` the installation observes (`halfDays`, `MM-DD`; the
+ *   installation's setting, which the services read: settings.ts `halfDaysOf`).
  * Sorted by date, one entry per date (the larger portion wins). Cached per canton + year + language +
- * observed half days.
+ * observed half days (the result depends on nothing else).
  */
-export function publicHolidays(canton: string, year: number, lang: Lang = "de"): PublicHoliday[] {
-  return cachedHolidays(canton, year, lang).map((h) => ({ ...h }));
+export function publicHolidays(
+  canton: string,
+  year: number,
+  lang: Lang = "de",
+  halfDays: readonly string[] = DEFAULT_HALF_DAYS,
+): PublicHoliday[] {
+  return cachedHolidays(canton, year, lang, halfDays).map((h) => ({ ...h }));
 }
 
 /** The cached list itself, for this module's read-only use (`publicHolidays` hands out copies). */
-function cachedHolidays(canton: string, year: number, lang: Lang): readonly PublicHoliday[] {
+function cachedHolidays(
+  canton: string,
+  year: number,
+  lang: Lang,
+  halfDays: readonly string[],
+): readonly PublicHoliday[] {
   if (!isCanton(canton)) {
     throw refusal("validation", "calendar.unknownCanton", { value: canton }, { field: "canton" });
   }
   if (!Number.isInteger(year) || year < TABLE.firstYear || year > TABLE.lastYear) {
     throw refusal("validation", "calendar.yearOutOfRange", { year }, { field: "year" });
   }
-  const key = `${canton}|${year}|${lang}|${observedKey}`;
+  const observed = halfDaysKey(halfDays);
+  const key = `${canton}|${year}|${lang}|${observed}`;
   const cached = holidayCache.get(key);
   if (cached) return cached;
 
@@ -369,7 +367,7 @@ function cachedHolidays(canton: string, year: number, lang: Lang): readonly Publ
     });
   }
   for (const half of HALF_DAY_HOLIDAYS) {
-    if (!observedHalfDays.includes(half.monthDay)) continue;
+    if (!observed.split(",").includes(half.monthDay)) continue;
     if (half.cantons !== "*" && !half.cantons.includes(canton)) continue;
     put({ date: `${year}-${half.monthDay}`, name: half.names[lang], portion: 0.5 });
   }
@@ -380,15 +378,20 @@ function cachedHolidays(canton: string, year: number, lang: Lang): readonly Publ
 
 /**
  * date → fraction of the day that is a holiday (1 or 0.5) for the inclusive range `from`..`to`, possibly
- * spanning several years. Days that are not holidays are absent. This is what the leave and time rules
- * take as `holidays`.
+ * spanning several years, with the customary half days `halfDays` observed (see `publicHolidays`). Days
+ * that are not holidays are absent. This is what the leave and time rules take as `holidays`.
  */
-export function holidayFractions(canton: string, from: string, to: string): Map<string, number> {
+export function holidayFractions(
+  canton: string,
+  from: string,
+  to: string,
+  halfDays: readonly string[] = DEFAULT_HALF_DAYS,
+): Map<string, number> {
   assertDate(from, "from");
   assertDate(to, "to");
   const out = new Map<string, number>();
   for (let y = yearOf(from); y <= yearOf(to); y++) {
-    for (const h of cachedHolidays(canton, y, "de")) {
+    for (const h of cachedHolidays(canton, y, "de", halfDays)) {
       if (h.date >= from && h.date <= to) out.set(h.date, h.portion);
     }
   }

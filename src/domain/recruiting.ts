@@ -21,7 +21,12 @@ export interface PlannedTask {
   marksHired: boolean;
 }
 
-const KINDS = new Set(["EMAIL_CANDIDATE", "CREATE_TASK", "NOTIFY_HIRING_MANAGER", "MARK_HIRED"]);
+const KINDS: ReadonlySet<string> = new Set([
+  "EMAIL_CANDIDATE",
+  "CREATE_TASK",
+  "NOTIFY_HIRING_MANAGER",
+  "MARK_HIRED",
+]);
 
 /**
  * The tasks entering `stage` fires. A stage flagged `marksHired` marks the candidate hired even without an

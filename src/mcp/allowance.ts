@@ -16,6 +16,7 @@ import { refusal } from "../errors.ts";
 import { getSetting } from "../settings.ts";
 import { keptRead } from "../db/local.ts";
 import { type Stmt, writerOf } from "./writer.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
 
 /** Contract, "Limits": 50 or more different people in a day is additionally recorded as an export. */
 export const EXPORT_THRESHOLD = 50;
@@ -26,6 +27,26 @@ export function personIds(touched: readonly string[] | undefined): string[] {
   if (touched?.length === 1) return touched[0] && !touched[0].includes(":") ? [touched[0]] : [];
   return [...new Set((touched ?? []).filter((t) => t && !t.includes(":")))];
 }
+
+/**
+ * Which of the touched ids (a JSON list) are person records, which of those the connection already counted
+ * on the day, and the day's count so far.
+ */
+const TOUCHED_SQL = `SELECT e.id, t.employee_id IS NOT NULL AS seen,
+    (SELECT count(*) FROM person_touches WHERE connection_id = ? AND day = ?) AS n
+  FROM employees e
+  LEFT JOIN person_touches t ON t.connection_id = ? AND t.day = ? AND t.employee_id = e.id
+  WHERE e.id IN (SELECT value FROM json_each(?))`;
+
+/** A person counted for a connection on a day (once). */
+const TOUCH_SQL =
+  "INSERT INTO person_touches (connection_id, day, employee_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING";
+
+/** The day's export record of a connection, its count of people made current. */
+const EXPORT_RECORD_SQL =
+  `INSERT INTO export_records (id, connection_id, user_id, day, person_count, recorded_at)
+  VALUES (?, ?, ?, ?, (SELECT count(*) FROM person_touches WHERE connection_id = ? AND day = ?), ?)
+  ON CONFLICT (connection_id, day) DO UPDATE SET person_count = excluded.person_count`;
 
 const DAY_MS = 86_400_000;
 /** The UTC day last asked for, with its bounds: every checked read asks, nearly always for the same day. */
@@ -86,16 +107,11 @@ async function check(
   touched: string[],
 ): Promise<void> {
   let people = touched;
-  const marks = people.map(() => "?").join(", ");
   // Which of the touched ids are person records (employees), which of those are already counted today,
   // and today's count: one query.
   const r = await deps.database.client.execute({
-    sql: `SELECT e.id, t.employee_id IS NOT NULL AS seen,
-        (SELECT count(*) FROM person_touches WHERE connection_id = ? AND day = ?) AS n
-      FROM employees e
-      LEFT JOIN person_touches t ON t.connection_id = ? AND t.day = ? AND t.employee_id = e.id
-      WHERE e.id IN (${marks})`,
-    args: [c.connectionId, day, c.connectionId, day, ...people],
+    sql: TOUCHED_SQL,
+    args: [c.connectionId, day, c.connectionId, day, JSON.stringify(people)],
   });
   const rows = r.rows as unknown as { id: string; seen: number; n: number }[];
   // Ids that are no person record need no counting: remember them like people already counted.
@@ -125,18 +141,18 @@ async function check(
   }
   const writer = writerOf(deps);
   const stmts: Stmt[] = fresh.map((p) => ({
-    sql:
-      "INSERT INTO person_touches (connection_id, day, employee_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+    sql: TOUCH_SQL,
     args: [c.connectionId, day, p],
   }));
   if (total >= EXPORT_THRESHOLD) {
     stmts.push({
-      sql: `INSERT INTO export_records (id, connection_id, user_id, day, person_count, recorded_at)
-        VALUES (?, ?, ?, ?, (SELECT count(*) FROM person_touches WHERE connection_id = ? AND day = ?), ?)
-        ON CONFLICT (connection_id, day) DO UPDATE SET person_count = excluded.person_count`,
+      sql: EXPORT_RECORD_SQL,
       args: [crypto.randomUUID(), c.connectionId, c.userId, day, c.connectionId, day, deps.clock.now()],
     });
   }
   await writer.runAll(stmts);
   for (const p of fresh) st.seen.add(p);
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { TOUCHED_SQL, TOUCH_SQL, EXPORT_RECORD_SQL };

@@ -7,6 +7,7 @@
 import type { AppDeps } from "../deps.ts";
 import { sha256Hex, uuidv7 } from "../crypto.ts";
 import { writerOf } from "./writer.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
 
 /** `ok`, `replayed` (a retried commit), `refused:<reason>` or `error` (a bug, logged with the request id). */
 export type AuditOutcome = "ok" | "replayed" | `refused:${string}` | "error";
@@ -26,6 +27,11 @@ export interface AuditEntry {
   outcome: AuditOutcome;
   durationMs: number;
 }
+
+const AUDIT_SQL =
+  `INSERT INTO mcp_audit (id, created_at, request_id, client_id, connection_id, user_id, kind, name,
+  argument_names, free_text, records_touched, result_count, outcome, duration_ms)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 const NAME_RE = /^[\w.-]{1,64}$/;
 
@@ -54,9 +60,7 @@ export async function writeAudit(deps: AppDeps, e: AuditEntry): Promise<void> {
   const freeText = await freeTextDigest(e.args, e.freeTextArgs);
   const touched = JSON.stringify([...new Set(e.touched ?? [])].slice(0, 500));
   await writerOf(deps).run({
-    sql: `INSERT INTO mcp_audit (id, created_at, request_id, client_id, connection_id, user_id, kind, name,
-      argument_names, free_text, records_touched, result_count, outcome, duration_ms)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    sql: AUDIT_SQL,
     args: [
       uuidv7(deps.clock.now()),
       deps.clock.now(),
@@ -75,3 +79,6 @@ export async function writeAudit(deps: AppDeps, e: AuditEntry): Promise<void> {
     ],
   });
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { AUDIT_SQL };

@@ -63,7 +63,7 @@ const SUPPORTED_VERSIONS: readonly string[] = supportedVersions();
  * `logging/setLevel` (removed, changelog major change 5), `resources/subscribe`/`unsubscribe` (replaced by
  * `subscriptions/listen`, which this server, with nothing that changes while connected, does not implement).
  */
-const NOT_IN_MODERN = new Set([
+const NOT_IN_MODERN: ReadonlySet<string> = new Set([
   "initialize",
   "ping",
   "logging/setLevel",
@@ -132,7 +132,7 @@ function unauthorized(deps: AppDeps, why: AuthFailure): Response {
 
 export { originAllowed };
 
-const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
+const REQUEST_KEYS: ReadonlySet<string> = new Set(["jsonrpc", "id", "method", "params"]);
 
 /**
  * Whether a parsed body is a JSON-RPC request that the SDK's `JSONRPCRequestSchema` accepts as it is: a

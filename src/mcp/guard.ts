@@ -14,6 +14,7 @@ import type { Actor } from "../services/actor.ts";
 import type { ConnectionInfo } from "./tool.ts";
 import { writerOf } from "./writer.ts";
 import { dataVersion as readDataVersion } from "../db/local.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
 
 /** Everything a request's handlers need to know about who is calling. */
 export interface RequestContext {
@@ -38,6 +39,10 @@ export function bearerToken(header: string | null | undefined): string | undefin
   return m?.[1];
 }
 
+/** A connection's last use, never moved back. */
+const TOUCH_CONNECTION_SQL = `INSERT INTO oauth_connection_uses (connection_id, last_used_at) VALUES (?, ?)
+  ON CONFLICT (connection_id) DO UPDATE SET last_used_at = max(last_used_at, excluded.last_used_at)`;
+
 /**
  * Authenticates a request with `authenticateAccessToken` (token, revocation, live connection, the person
  * read now) and records the connection's use at most once a minute, through the connector's group-committed
@@ -57,8 +62,7 @@ export async function authenticate(
   const now = deps.clock.now();
   if (touchDue(deps, connection.id, now)) {
     writerOf(deps).run({
-      sql: `INSERT INTO oauth_connection_uses (connection_id, last_used_at) VALUES (?, ?)
-        ON CONFLICT (connection_id) DO UPDATE SET last_used_at = max(last_used_at, excluded.last_used_at)`,
+      sql: TOUCH_CONNECTION_SQL,
       args: [connection.id, now],
     })
       .catch((e) => deps.log.warn("connection touch failed", { requestId, error: String(e) }));
@@ -88,3 +92,6 @@ export async function authenticate(
 
 /** The scope hint of the 401 challenge: every scope, since a later consent can never widen a grant. */
 export const SCOPE_HINT = SCOPES.join(" ");
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { TOUCH_CONNECTION_SQL };

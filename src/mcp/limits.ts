@@ -21,6 +21,7 @@ import type { AppDeps } from "../deps.ts";
 import { type AppError, refusal } from "../errors.ts";
 import { writerOf } from "./writer.ts";
 import { oneRow } from "../db/local.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
 
 export const CALLS_PER_MINUTE = 60;
 export const WRITES_PER_DAY = 20;
@@ -42,6 +43,9 @@ function counter(key: string, windowStart: number) {
 /** The audited calls of each connection since a minute's start: what a restart counts again. */
 const AUDITED_SINCE = `SELECT connection_id AS c, count(*) AS n FROM mcp_audit
   WHERE created_at >= ? AND created_at < ? AND connection_id IS NOT NULL GROUP BY connection_id`;
+
+/** The connector's counter rows of windows that began before a moment. */
+const PURGE_SQL = "DELETE FROM rate_counters WHERE key LIKE 'mcp:%' AND window_start < ?";
 
 /** The calls of each connection in the current minute, counted in memory (see the module comment). */
 class MinuteCounts {
@@ -179,7 +183,10 @@ function maybePurge(deps: AppDeps, now: number): void {
   if (now - last < 3_600_000 && now >= last) return;
   lastPurge.set(deps.db, now);
   writerOf(deps).run({
-    sql: "DELETE FROM rate_counters WHERE key LIKE 'mcp:%' AND window_start < ?",
+    sql: PURGE_SQL,
     args: [now - KEEP_MS],
   }).catch((e) => deps.log.warn("rate counter purge failed", { error: String(e) }));
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { UPSERT, AUDITED_SINCE, PURGE_SQL };

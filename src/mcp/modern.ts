@@ -143,7 +143,7 @@ export function supportedVersions(legacy: readonly string[] = LEGACY_VERSIONS): 
 export const LEGACY_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"] as const;
 
 /** Methods whose results a 2026 client may cache (with `ttlMs` and `cacheScope`). */
-const CACHEABLE = new Set([
+const CACHEABLE: ReadonlySet<string> = new Set([
   "tools/list",
   "prompts/list",
   "resources/list",

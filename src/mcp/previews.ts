@@ -17,9 +17,11 @@ import type { AppDeps } from "../deps.ts";
 import { AppError, type ErrorCode, refusal } from "../errors.ts";
 import { randomToken } from "../crypto.ts";
 import { writerOf } from "./writer.ts";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import { mcpPreviews } from "../db/schema/mod.ts";
 import type { Tx } from "../services/common.ts";
 import { faultPoint } from "../fault.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
 
 /** Contract, "Limits": preview lifetime, in minutes (the one place the figure is written). */
 export const PREVIEW_MINUTES = 15;
@@ -33,7 +35,18 @@ export const PREVIEW_TOO_OLD = `older than ${PREVIEW_MINUTES} minutes`;
  * the filing that a stopped process may have left behind (its filing and mark always committed together, so
  * such a preview was never filed).
  */
-const FILEABLE = "status IN ('PENDING', 'CLAIMED')";
+const FILEABLE_STATES = ["PENDING", "CLAIMED"];
+
+const PREVIEW_SQL =
+  "SELECT id, connection_id, tool, payload, expires_at, status, result, committed_at FROM mcp_previews WHERE id = ? LIMIT 1";
+
+const STORE_PREVIEW_SQL =
+  `INSERT INTO mcp_previews (id, connection_id, tool, payload, created_at, expires_at, status)
+  VALUES (?, ?, ?, ?, ?, ?, 'PENDING')`;
+
+/** A preview whose filing the rules refused, unless it was settled meanwhile. */
+const REFUSE_PREVIEW_SQL = `UPDATE mcp_previews SET status = 'REFUSED', result = ?, committed_at = ?
+  WHERE id = ? AND status IN ('PENDING', 'CLAIMED')`;
 
 /** What a prepare tool returns about its stored preview. */
 export interface StoredPreview {
@@ -108,8 +121,7 @@ function expired(): AppError {
 
 async function readPreview(deps: AppDeps, id: string): Promise<Row | undefined> {
   const r = await deps.database.client.execute({
-    sql:
-      "SELECT id, connection_id, tool, payload, expires_at, status, result, committed_at FROM mcp_previews WHERE id = ? LIMIT 1",
+    sql: PREVIEW_SQL,
     args: [id],
   });
   return r.rows[0] as unknown as Row | undefined;
@@ -155,8 +167,7 @@ export function bindPreviews(
       const id = randomToken("pv");
       const expiresAt = now + PREVIEW_TTL_MS;
       await writer.run({
-        sql: `INSERT INTO mcp_previews (id, connection_id, tool, payload, created_at, expires_at, status)
-          VALUES (?, ?, ?, ?, ?, ?, 'PENDING')`,
+        sql: STORE_PREVIEW_SQL,
         args: [id, connectionId, tool.name, JSON.stringify(payload), now, expiresAt],
       });
       return { previewId: id, expiresAt: new Date(expiresAt).toISOString() };
@@ -206,10 +217,9 @@ async function fileOnce<T>(
         throw new Error("A connector filing must write in one transaction: its answer is stored with it.");
       }
       const json = JSON.stringify(result ?? null);
-      const marked = await tx.all(
-        sql`UPDATE mcp_previews SET status = 'COMMITTED', result = ${json}, committed_at = ${now}
-          WHERE id = ${previewId} AND ${sql.raw(FILEABLE)} RETURNING id`,
-      );
+      const marked = await tx.update(mcpPreviews).set({ status: "COMMITTED", result: json, committedAt: now })
+        .where(and(eq(mcpPreviews.id, previewId), inArray(mcpPreviews.status, FILEABLE_STATES)))
+        .returning({ id: mcpPreviews.id });
       if (!marked.length) throw new SettledMeanwhile();
       faultPoint(deps.config, "in-filing");
       answer = json;
@@ -223,8 +233,7 @@ async function fileOnce<T>(
     if (!(e instanceof AppError)) throw e;
     // A refusal by the filing rules is this preview's outcome, unless a racing commit settled it first.
     await writerOf(deps).run({
-      sql:
-        `UPDATE mcp_previews SET status = 'REFUSED', result = ?, committed_at = ? WHERE id = ? AND ${FILEABLE}`,
+      sql: REFUSE_PREVIEW_SQL,
       args: [JSON.stringify(storedRefusal(e)), now, previewId],
     });
     return replay<T>((await readPreview(deps, previewId))!);
@@ -240,3 +249,6 @@ async function fileOnce<T>(
   }
   return { result: JSON.parse(answer) as T, replayed: false };
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { PREVIEW_SQL, STORE_PREVIEW_SQL, REFUSE_PREVIEW_SQL };

@@ -107,7 +107,7 @@ export function useDirectToolCalls(on: boolean): void {
   directToolCalls = on;
 }
 
-const PLAIN_CALL_PARAMS = new Set(["name", "arguments"]);
+const PLAIN_CALL_PARAMS: ReadonlySet<string> = new Set(["name", "arguments"]);
 
 /**
  * Whether a `tools/call` is plain: params with a tool name and arguments (an object, or none), nothing else:

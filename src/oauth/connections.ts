@@ -10,6 +10,7 @@ import type { Db } from "../db/client.ts";
 import { formatScopes, intersectScopes, readScopes, type Scope } from "./scopes.ts";
 import { connectionMarker, type VerifiedAccessToken, verifiedToken } from "./tokens.ts";
 import { keptRead, readRow } from "../db/local.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
 
 /** A live connection as the MCP guard and the token endpoint see it, with its person as read now. */
 export interface LiveConnection {
@@ -107,6 +108,26 @@ async function readLiveConnection(
     language: String(r.language),
     employeeId: r.employee_id === null ? null : String(r.employee_id),
   };
+}
+
+/**
+ * The scopes of the person's unrevoked connection with the client, or null when there is none: what the
+ * consent page offers again and what its answer is checked against.
+ */
+export async function connectionScopes(
+  deps: Pick<AppDeps, "db">,
+  clientId: string,
+  userId: string,
+): Promise<Scope[] | null> {
+  const existing = await deps.db.query.oauthConnections.findFirst({
+    columns: { scopes: true },
+    where: and(
+      eq(oauthConnections.clientId, clientId),
+      eq(oauthConnections.userId, userId),
+      isNull(oauthConnections.revokedAt),
+    ),
+  });
+  return existing ? readScopes(existing.scopes) : null;
 }
 
 /**
@@ -233,3 +254,6 @@ export async function revokeUserConnections(
     .map((c) => c.id);
   return (await endConnections(q, now, ids, reason)).length;
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { LIVE_SQL };

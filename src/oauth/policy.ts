@@ -13,7 +13,7 @@ export type RedirectKind = "https" | "loopback" | "private-use";
  * Schemes that can never be a redirect target: script and data URLs, local files, browser-internal pages,
  * and schemes that hand the code to another protocol.
  */
-const FORBIDDEN_SCHEMES = new Set([
+const FORBIDDEN_SCHEMES: ReadonlySet<string> = new Set([
   "javascript",
   "data",
   "vbscript",
@@ -32,7 +32,7 @@ const FORBIDDEN_SCHEMES = new Set([
   "jar",
 ]);
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["127.0.0.1", "[::1]", "localhost"]);
 /** Redirect URIs longer than this are refused (they travel in a URL themselves). */
 export const MAX_REDIRECT_URI_LENGTH = 2000;
 

@@ -35,7 +35,7 @@ export const CACHE_REVALIDATE = "private, no-cache";
 export const CACHE_NO_STORE = "no-store";
 
 /** Own reads that carry the most sensitive fields: never stored, not even on the person's device. */
-const NO_STORE_OWN_READS = new Set([
+const NO_STORE_OWN_READS: ReadonlySet<string> = new Set([
   "getProfile",
   "getCompensation",
   "getPayslip",

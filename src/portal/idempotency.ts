@@ -18,7 +18,7 @@ import type { Tx } from "../services/common.ts";
 
 /** How long a key's answer is replayed. */
 export const IDEMPOTENCY_KEY_HOURS = 24;
-const NOT_KEPT = new Set([400, 401, 429]);
+const NOT_KEPT: ReadonlySet<number> = new Set([400, 401, 429]);
 
 /** The key from the header: a structured-field string (`"…"`) or the bare token clients commonly send. */
 export function parseIdempotencyKey(header: string | undefined): string | undefined {

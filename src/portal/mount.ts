@@ -14,7 +14,6 @@ import { parseOrThrow, type RouteDef } from "./route.ts";
 import { DATA_VERSION, REFUSAL_IN, REUSE_UNTIL, reusedOr } from "./reuse.ts";
 import { dataVersion } from "../db/local.ts";
 import { todayOf } from "../services/common.ts";
-import { observedHalfDayList } from "../domain/calendar.ts";
 
 import { SESSION_COOKIE } from "../signin/sessions.ts";
 import { isLang, type Lang, negotiateLang } from "../i18n/mod.ts";
@@ -80,14 +79,14 @@ function parseJsonText(c: Context, text: string): unknown {
 }
 
 /**
- * What a reusable answer is kept under: the account, its language, the exact path and query, the day, and the
- * customary half days the holiday rules observe (a setting the rules hold in memory, not read per request).
+ * What a reusable answer is kept under: the account, its language, the exact path and query, and the day
+ * (the half-day setting the holiday rules observe is read through the database, so its table is recorded
+ * like every other the answer read).
  */
 function reuseKey(c: Context, user: AuthUser, lang: Lang, today: string): string {
   const url = c.req.url;
   const q = url.indexOf("?");
-  const halfDays = observedHalfDayList().join(",");
-  return `${user.userId}\n${lang}\n${today}\n${halfDays}\n${c.req.path}${q < 0 ? "" : url.slice(q)}`;
+  return `${user.userId}\n${lang}\n${today}\n${c.req.path}${q < 0 ? "" : url.slice(q)}`;
 }
 
 /**

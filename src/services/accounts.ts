@@ -91,3 +91,34 @@ export async function setAccountRole(
   });
   return { from: u.role, to: role };
 }
+
+/** A new account as an administrator's command makes it (its checks are the command's: `cli/accounts.ts`). */
+export async function createAccount(
+  deps: Pick<AppDeps, "db" | "clock">,
+  a: { email: string; role: string; language: string; employeeId: string | null; passwordHash: string },
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.insert(users).values({ ...a, createdAt: now, updatedAt: now });
+}
+
+/** Links an account to an employee record (the caller checked that both are free). */
+export async function linkAccount(
+  deps: Pick<AppDeps, "db" | "clock">,
+  userId: string,
+  employeeId: string,
+): Promise<void> {
+  await deps.db.update(users).set({ employeeId, updatedAt: deps.clock.now() }).where(eq(users.id, userId));
+}
+
+/**
+ * Sets a new password hash, unlocks the account and ends its access (`endAccessIn`: sessions, phones,
+ * assistant connections, open links), in one transaction: a reset means the password may have leaked.
+ */
+export async function replacePassword(deps: AppDeps, userId: string, passwordHash: string): Promise<void> {
+  const now = deps.clock.now();
+  await writeTx(deps, async (tx) => {
+    await tx.update(users).set({ passwordHash, failedSignIns: 0, lockedUntil: null, updatedAt: now })
+      .where(eq(users.id, userId));
+    await endAccessIn(tx, now, userId, { kind: "password replaced" });
+  });
+}

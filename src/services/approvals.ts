@@ -66,6 +66,7 @@ import { afterKey, keysetPage, keysetStart } from "./keyset.ts";
 import { neutralFileName } from "./uploaded_files.ts";
 import { closureApplies } from "./holidays.ts";
 import { changedAfter, FULL_SYNC, recordRemoved, removedSince, syncPage, syncStart } from "./sync.ts";
+import { halfDaysIn } from "../settings.ts";
 
 /** States a leave decision applies to. */
 const DECIDABLE = ["AWAITING_APPROVAL", "CANCELLATION_REQUESTED"];
@@ -689,6 +690,7 @@ export async function getTeamCalendar(
   }
   const team = await teamOf(deps.db, me);
   const cantons = [...new Set(team.map((t) => t.canton))].sort();
+  const halfDays = await halfDaysIn(deps.db);
   return {
     from,
     to,
@@ -696,7 +698,7 @@ export async function getTeamCalendar(
     absences: await absencesOf(deps.db, team, from, to),
     publicHolidays: cantons.map((c) => ({
       canton: c,
-      days: [...holidayFractions(c, from, to)].map(([date, portion]) => ({ date, portion })),
+      days: [...holidayFractions(c, from, to, halfDays)].map(([date, portion]) => ({ date, portion })),
     })),
     ...await closuresAndSchoolHolidays(deps, actor, cantons, from, to),
   };

@@ -27,6 +27,7 @@ import { isLang, type Lang } from "../i18n/mod.ts";
 import type { Actor } from "./actor.ts";
 import { notify, type Tx, weekdaysOf, writeTx } from "./common.ts";
 import { closureCalendar } from "./holidays.ts";
+import { halfDaysIn } from "../settings.ts";
 
 type Deps = Pick<AppDeps, "db" | "clock">;
 type ClosureRow = typeof closurePeriods.$inferSelect;
@@ -165,6 +166,7 @@ export async function recomputeRequests(
       or(...ranges.map((x) => and(lte(leaveRequests.startDate, x.to), gte(leaveRequests.endDate, x.from)))),
     )).orderBy(asc(employees.personnelNumber), asc(leaveRequests.startDate)).limit(5000);
   const out = [];
+  const halfDays = await halfDaysIn(tx);
   for (const { r, e } of rows) {
     const cal = await closureCalendar(tx, e, r.startDate, r.endDate);
     const history = (await tx.select().from(workloadChanges).where(eq(workloadChanges.employeeId, e.id)))
@@ -179,7 +181,7 @@ export async function recomputeRequests(
       endPortion: r.endPortion as EndPortion,
       workingWeekdays: weekdaysOf(e),
       patternHistory: history,
-      holidays: holidayFractions(e.canton, r.startDate, r.endDate),
+      holidays: holidayFractions(e.canton, r.startDate, r.endDate, halfDays),
       closureDays: new Set(cal.days.filter((d) => !d.workThrough).map((d) => d.date)),
     });
     const stored = JSON.parse(r.daysByYear) as Record<string, number>;

@@ -54,7 +54,7 @@ export const EMPLOYEE_COLUMNS = [
   "language",
 ] as const;
 
-export const REQUIRED_COLUMNS = new Set([
+export const REQUIRED_COLUMNS: ReadonlySet<string> = new Set([
   "personnel_number",
   "first_name",
   "last_name",

@@ -23,6 +23,8 @@ import {
   todayOf,
   weekdaysOf,
 } from "./common.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
+import { halfDaysIn } from "../settings.ts";
 
 /** One closure day that applies to an employee. */
 export interface ClosureDayInfo {
@@ -127,7 +129,7 @@ export async function getPublicHolidays(deps: ServiceDeps, actor: Actor, input: 
   const school = jsonRows<[string, string, string, string | null, string, string]>(row.school).map((
     [nameDe, nameEn, nameFr, nameIt, startDate, endDate],
   ) => ({ nameDe, nameEn, nameFr, nameIt, startDate, endDate }));
-  const holidays = publicHolidays(emp.canton, year, actor.language).map((h) => ({
+  const holidays = publicHolidays(emp.canton, year, actor.language, await halfDaysIn(deps.db)).map((h) => ({
     date: h.date,
     name: h.name,
     portion: h.portion,
@@ -166,7 +168,10 @@ export async function getClosurePeriods(deps: ServiceDeps, actor: Actor, input: 
     }));
   const current = weekdaysOf(emp);
   const hol = new Map<string, number>();
-  for (const y of [year]) for (const h of publicHolidays(emp.canton, y)) hol.set(h.date, h.portion);
+  const halfDays = await halfDaysIn(deps.db);
+  for (const y of [year]) {
+    for (const h of publicHolidays(emp.canton, y, "de", halfDays)) hol.set(h.date, h.portion);
+  }
   const costOf = (d: ClosureDayInfo) =>
     d.deductsLeave && !d.workThrough && worksOn(current, history, d.date)
       ? 1 - Math.min(1, hol.get(d.date) ?? 0)
@@ -191,3 +196,6 @@ export async function getClosurePeriods(deps: ServiceDeps, actor: Actor, input: 
     })),
   };
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { CANTON_CALENDAR_SQL };

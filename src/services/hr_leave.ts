@@ -43,6 +43,7 @@ import { OPENING_MARK } from "./carry_over.ts";
 
 export { OPENING_MARK };
 import { localDay } from "../clock.ts";
+import { halfDaysIn } from "../settings.ts";
 
 type Deps = Pick<AppDeps, "db" | "clock"> & { config?: AppDeps["config"] };
 
@@ -172,6 +173,7 @@ export async function leaveOverview(
   const y = Number(month.slice(0, 4));
   const m = Number(month.slice(5));
   const to = addDays(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`, -1);
+  const halfDays = await halfDaysIn(deps.db);
   const allDepartments = (await deps.db.select({ name: departments.name }).from(departments)
     .orderBy(asc(departments.name)).limit(1000)).map((d) => d.name);
   const rows = await deps.db.select({
@@ -237,7 +239,7 @@ export async function leaveOverview(
       endPortion: end,
       workingWeekdays: weekdaysOf(r),
       patternHistory: patternHistoryOf(histories.get(r.employeeId) ?? []),
-      holidays: holidayFractions(r.canton, s, e),
+      holidays: holidayFractions(r.canton, s, e, halfDays),
     });
     for (const d of days.perDay) {
       if (d.fraction <= 0) continue;

@@ -75,8 +75,10 @@ import { localInstants } from "../domain/time.ts";
 import { localDay } from "../clock.ts";
 import { prepared } from "../db/prepared.ts";
 import { keptRead, readRow } from "../db/local.ts";
+import { type RawStatements, statementFamily } from "../db/raw_sql.ts";
 import type { Db } from "../db/client.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { halfDaysIn } from "../settings.ts";
 
 /** The most leave types an installation has active (lists of types are read up to this). */
 const MAX_LEAVE_TYPES = 50;
@@ -203,6 +205,8 @@ export interface BalanceData {
   /** The year's closure days that apply (vacation only) and the days approved to be worked through. */
   closureDays: { date: string; deductsLeave: boolean }[];
   workThrough: ReadonlySet<string>;
+  /** The customary half days the installation observes (settings.ts `halfDaysIn`). */
+  halfDays: readonly string[];
 }
 
 /** The SQL conditions of the requests a balance counts (shared with the summary's statement). */
@@ -339,7 +343,7 @@ export function balanceFrom(
    * What is the same for every leave type of the employee and year (`yearCalendar`), computed once when
    * several balances are computed together; computed here when not given. The rules only read it.
    */
-  calendar: YearCalendar = yearCalendar(emp, year, d.workloadHistory),
+  calendar: YearCalendar = yearCalendar(emp, year, d.workloadHistory, d.halfDays),
 ): LeaveBalance & { hasEntitlement: boolean } {
   const ent = d.entitlement;
   const policy = { baseDays: type.defaultAnnualDays, steps: parseSteps(type.entitlementSteps) };
@@ -399,11 +403,12 @@ function yearCalendar(
   emp: EmployeeCore,
   year: number,
   workloadHistory: BalanceData["workloadHistory"],
+  halfDays: readonly string[],
 ): YearCalendar {
   return {
     patternHistory: patternHistoryOf(workloadHistory),
     workingWeekdays: weekdaysOf(emp),
-    holidays: holidayFractions(emp.canton, `${year}-01-01`, `${year}-12-31`),
+    holidays: holidayFractions(emp.canton, `${year}-01-01`, `${year}-12-31`, halfDays),
   };
 }
 
@@ -553,7 +558,8 @@ async function balancesFromFacts(
   const requests = facts.requests.filter((r) => wanted.has(r.leaveTypeId));
   const workloadHistory = facts.workloadHistory;
   const closures = facts.closures;
-  const calendar = yearCalendar(emp, year, workloadHistory);
+  const halfDays = await halfDaysIn(q);
+  const calendar = yearCalendar(emp, year, workloadHistory, halfDays);
   for (const type of types) {
     const adj = adjustments.find((a) => a.leaveTypeId === type.id);
     out.set(
@@ -570,6 +576,7 @@ async function balancesFromFacts(
         workloadHistory,
         closureDays: closures && takesClosures(type) ? closures.days : [],
         workThrough: closures && takesClosures(type) ? closures.workThrough : new Set<string>(),
+        halfDays,
       }, calendar),
     );
   }
@@ -818,7 +825,8 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
   }
   assertNearToday(input.startDate, today, "startDate");
   assertNearToday(input.endDate, today, "endDate");
-  const holidays = holidayFractions(emp.canton, input.startDate, input.endDate);
+  const halfDays = await halfDaysIn(q);
+  const holidays = holidayFractions(emp.canton, input.startDate, input.endDate, halfDays);
   const cal = await closureCalendar(q, emp, input.startDate, input.endDate);
   // A closure day costs nothing in a request (it is charged or granted as a closure), unless the
   // employee was approved to work through it: then it is a working day like any other.
@@ -904,6 +912,7 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
     type,
     startPortion,
     endPortion,
+    halfDays,
     computed,
     holidaysInRange: [...holidays.entries()].map(([date, portion]) => ({ date, portion })),
     closureDaysInRange: closureDays.size,
@@ -922,7 +931,7 @@ function previewOf(
 ) {
   const names = new Map<string, string>();
   for (let y = yearOf(input.startDate); y <= yearOf(input.endDate); y++) {
-    for (const h of publicHolidays(emp.canton, y, lang)) names.set(h.date, h.name);
+    for (const h of publicHolidays(emp.canton, y, lang, plan.halfDays)) names.set(h.date, h.name);
   }
   return {
     leaveType: leaveTypeInfo(plan.type, lang),
@@ -1126,7 +1135,7 @@ export interface LeaveListInput extends PageInput {
   updatedSince?: number;
 }
 
-/** A request of a page as `requestPageSql` writes it. */
+/** A request of a page as `REQUEST_PAGE_SQL` writes it. */
 type RequestPageTuple = [
   string,
   string,
@@ -1190,8 +1199,6 @@ function requestOfTuple(
   };
 }
 
-const requestPageSqls = new Map<string, string>();
-
 /**
  * A page of the caller's requests, newest first (start, filing, id: all descending, so no two rows tie), as
  * ONE JSON list (json_rows.ts): one value handed over instead of one per column and row, and only the
@@ -1199,28 +1206,23 @@ const requestPageSqls = new Map<string, string>();
  * s(tatus), l(eave type), c(ursor: after the cursor's row). One text per variant, so each is prepared once
  * per connection.
  */
-function requestPageSql(variant: string): string {
-  let text = requestPageSqls.get(variant);
-  if (text !== undefined) return text;
+const REQUEST_PAGE_SQL = statementFamily("tfslc", (variant) => {
   const where = ["employee_id = :me"];
   if (variant.includes("t")) where.push("start_date <= :to");
   if (variant.includes("f")) where.push("end_date >= :from");
   if (variant.includes("s")) where.push("status = :status");
   if (variant.includes("l")) where.push("leave_type_id = :type");
   if (variant.includes("c")) where.push("(start_date, created_at, id) < (:cStart, :cCreated, :cId)");
-  text =
-    `SELECT json_group_array(json_array(id, leave_type_id, start_date, end_date, start_portion, end_portion,
+  return `SELECT json_group_array(json_array(id, leave_type_id, start_date, end_date, start_portion, end_portion,
       ${
-      exactReal("days")
-    }, days_by_year, exceeds_balance, status, reason, approver_employee_id, decision_note,
+    exactReal("days")
+  }, days_by_year, exceeds_balance, status, reason, approver_employee_id, decision_note,
       decided_at, channel, cancellation_requested_at, created_at)) AS rows
     FROM (SELECT id, leave_type_id, start_date, end_date, start_portion, end_portion, days, days_by_year,
       exceeds_balance, status, reason, approver_employee_id, decision_note, decided_at, channel,
       cancellation_requested_at, created_at FROM leave_requests WHERE ${where.join(" AND ")}
       ORDER BY start_date DESC, created_at DESC, id DESC LIMIT :limit OFFSET :offset)`;
-  requestPageSqls.set(variant, text);
-  return text;
-}
+});
 
 /**
  * When a request last changed as the app reads it: its last write, or later the midnight (in the service's
@@ -1312,7 +1314,7 @@ export async function listLeaveRequests(
   if (input.status) at.status = input.status;
   if (type) at.type = type;
   if (cursor) [at.cStart, at.cCreated, at.cId] = cursor;
-  const page_ = (await readRow(deps.db.$client, requestPageSql(variant), at))!;
+  const page_ = (await readRow(deps.db.$client, REQUEST_PAGE_SQL[variant], at))!;
   const rows = jsonRows<RequestPageTuple>(page_.rows).map(requestOfTuple);
   const shown = rows.slice(0, page.limit);
   const items = await renderRequests(deps.db, shown, {
@@ -1484,3 +1486,6 @@ function historiesOf(all: readonly AdjustmentRow[], leaveTypeIds: readonly strin
   }
   return out;
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { BALANCE_FACTS_SQL, REQUEST_PAGE_SQL };

@@ -12,6 +12,7 @@ import { type Audience, audienceAllows } from "../domain/access.ts";
 import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { iso, type PageInput, pageOf, type ServiceDeps } from "./common.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
 
 const AUDIENCES: Audience[] = ["ALL", "MANAGERS", "HR"];
 
@@ -38,16 +39,28 @@ function audiencesOf(role: string): Audience[] {
   return AUDIENCES.filter((a) => audienceAllows(role, a));
 }
 
-function placeholders(n: number): string {
-  return Array.from({ length: n }, () => "?").join(", ");
-}
-
 /** One query with two joins picks the reader's translation and falls back to the German original. */
 type RawDeps = ServiceDeps & Pick<AppDeps, "database">;
 
 const SELECT = `SELECT d.slug, d.audience, d.category, d.updated_at,
     COALESCE(t.language, o.language) AS language, COALESCE(t.title, o.title) AS title,
     COALESCE(t.updated_at, o.updated_at) AS text_updated_at`;
+
+/** A page of the documents of the audiences given (a JSON list) in the reader's language. */
+const LIST_DOCUMENTS_SQL = `${SELECT}
+      FROM documents d
+      JOIN document_translations o ON o.document_id = d.id AND o.language = 'de'
+      LEFT JOIN document_translations t ON t.document_id = d.id AND t.language = ?
+      WHERE d.assistant_visible = 1 AND d.audience IN (SELECT value FROM json_each(?))
+      ORDER BY d.slug LIMIT ? OFFSET ?`;
+
+/** One document by slug, if of one of the audiences given (a JSON list), in the reader's language. */
+const DOCUMENT_SQL = `${SELECT}, COALESCE(t.body_markdown, o.body_markdown) AS body
+      FROM documents d
+      JOIN document_translations o ON o.document_id = d.id AND o.language = 'de'
+      LEFT JOIN document_translations t ON t.document_id = d.id AND t.language = ?
+      WHERE d.slug = ? AND d.assistant_visible = 1 AND d.audience IN (SELECT value FROM json_each(?))
+      LIMIT 1`;
 
 function toSummary(r: Record<string, unknown>): DocumentSummary {
   return {
@@ -70,13 +83,8 @@ export async function listAssistantDocuments(
   if (!aud.length) return { items: [], nextOffset: null };
   const page = pageOf(input);
   const r = await deps.database.client.execute({
-    sql: `${SELECT}
-      FROM documents d
-      JOIN document_translations o ON o.document_id = d.id AND o.language = 'de'
-      LEFT JOIN document_translations t ON t.document_id = d.id AND t.language = ?
-      WHERE d.assistant_visible = 1 AND d.audience IN (${placeholders(aud.length)})
-      ORDER BY d.slug LIMIT ? OFFSET ?`,
-    args: [actor.language, ...aud, page.limit + 1, page.offset],
+    sql: LIST_DOCUMENTS_SQL,
+    args: [actor.language, JSON.stringify(aud), page.limit + 1, page.offset],
   });
   const rows = r.rows as Record<string, unknown>[];
   return {
@@ -91,15 +99,13 @@ export async function getAssistantDocument(deps: RawDeps, actor: Actor, slug: st
   const missing = () => refusal("not_found", "documents.noAssistantDocument", { slug });
   if (!SLUG_RE.test(slug) || !aud.length) throw missing();
   const r = await deps.database.client.execute({
-    sql: `${SELECT}, COALESCE(t.body_markdown, o.body_markdown) AS body
-      FROM documents d
-      JOIN document_translations o ON o.document_id = d.id AND o.language = 'de'
-      LEFT JOIN document_translations t ON t.document_id = d.id AND t.language = ?
-      WHERE d.slug = ? AND d.assistant_visible = 1 AND d.audience IN (${placeholders(aud.length)})
-      LIMIT 1`,
-    args: [actor.language, slug, ...aud],
+    sql: DOCUMENT_SQL,
+    args: [actor.language, slug, JSON.stringify(aud)],
   });
   const row = r.rows[0] as Record<string, unknown> | undefined;
   if (!row) throw missing();
   return { ...toSummary(row), markdown: String(row.body) };
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { LIST_DOCUMENTS_SQL, DOCUMENT_SQL };

@@ -320,7 +320,7 @@ function safeName(name: string): string {
 }
 
 /** Columns whose text is JSON: exported as the structure it holds, not as a string within a string. */
-const JSON_TEXT = new Set(["payload", "lines", "daysByYear", "entitlementSteps"]);
+const JSON_TEXT: ReadonlySet<string> = new Set(["payload", "lines", "daysByYear", "entitlementSteps"]);
 
 /**
  * One format for `data.json`: every instant (a column named `…At` or `…Until`, stored as epoch milliseconds) as

@@ -4,6 +4,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { readRow } from "../db/local.ts";
+import { type RawStatements, statementFamily } from "../db/raw_sql.ts";
 import { exactReal, jsonRows, realOf } from "./json_rows.ts";
 import { compensation, payslips } from "../db/schema/mod.ts";
 import { round2 } from "../domain/numbers.ts";
@@ -37,27 +38,21 @@ export function payslipListView(
   };
 }
 
-const payslipPageSqls = new Map<string, string>();
-
 /**
  * The caller's payslips, newest first (payment day, period, id: no two tie), all or those paid in one year
  * (y), after a cursor's payslip (c), as ONE JSON list of the columns the list shows (json_rows.ts). One text
  * per variant, so each is prepared once per connection.
  */
-function payslipPageSql(variant: "" | "y" | "c" | "yc"): string {
-  let text = payslipPageSqls.get(variant);
-  if (text !== undefined) return text;
+const PAYSLIP_PAGE_SQL = statementFamily<"" | "y" | "c" | "yc">("yc", (variant) => {
   const where = ["employee_id = :me"];
   if (variant.includes("y")) where.push("payment_date >= :from", "payment_date <= :to");
   if (variant.includes("c")) where.push("(payment_date, period, id) < (:cDate, :cPeriod, :cId)");
-  text = `SELECT json_group_array(json_array(id, period, period_label, payment_date, document_name)) AS rows
+  return `SELECT json_group_array(json_array(id, period, period_label, payment_date, document_name)) AS rows
     FROM (SELECT id, period, period_label, payment_date, document_name FROM payslips WHERE ${
     where.join(" AND ")
   }
       ORDER BY payment_date DESC, period DESC, id DESC LIMIT :limit OFFSET :offset)`;
-  payslipPageSqls.set(variant, text);
-  return text;
-}
+});
 
 /** The caller's payslips (optionally of one payment year), newest payment first, paged (at most 50). */
 export async function listPayslips(
@@ -97,7 +92,7 @@ export async function listPayslips(
   if (year !== undefined) [at.from, at.to] = [`${year}-01-01`, `${year}-12-31`];
   if (cursor) [at.cDate, at.cPeriod, at.cId] = cursor;
   const rows = jsonRows<[string, string, string, string, string | null]>(
-    (await readRow(deps.db.$client, payslipPageSql(variant), at))!.rows,
+    (await readRow(deps.db.$client, PAYSLIP_PAGE_SQL[variant], at))!.rows,
   ).map(([id, period, periodLabel, paymentDate, documentName]) => ({
     id,
     period,
@@ -211,3 +206,6 @@ export async function getCompensation(deps: ServiceDeps, actor: Actor) {
     history: past,
   };
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { SALARIES_SQL, PAYSLIP_PAGE_SQL };

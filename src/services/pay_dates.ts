@@ -11,6 +11,7 @@ import { holidayFractions } from "../domain/calendar.ts";
 import { paymentDate } from "../domain/payday.ts";
 import { refusal } from "../errors.ts";
 import { getSetting } from "../settings.ts";
+import { halfDaysIn } from "../settings.ts";
 
 /** The payment dates of the twelve periods of `year` under the stored rule. */
 export async function plannedPayDates(
@@ -27,7 +28,7 @@ export async function plannedPayDates(
     throw refusal("validation", "pay.cantonNotSet");
   }
   // From a week before the year: a payment on the 1st can move back into December.
-  const holidays = holidayFractions(canton, `${year - 1}-12-20`, `${year}-12-31`);
+  const holidays = holidayFractions(canton, `${year - 1}-12-20`, `${year}-12-31`, await halfDaysIn(deps.db));
   return Array.from({ length: 12 }, (_, i) => {
     const period = `${year}-${String(i + 1).padStart(2, "0")}`;
     return { period, paymentDate: paymentDate(period, day, (d) => holidays.get(d) ?? 0) };

@@ -29,6 +29,7 @@ import {
   writeTx,
 } from "./common.ts";
 import { afterKey, keysetPage, keysetStart } from "./keyset.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
 
 /** Fields the employee changes directly. */
 export interface ProfilePatch {
@@ -434,3 +435,6 @@ export async function requestProfileChange(
     return changeRequestView(row);
   });
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { PROFILE_SQL };

@@ -45,6 +45,7 @@ import {
   todayOf,
   writeTx,
 } from "./common.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
 
 /** How long after reporting an absence it can be taken back (contract: cancel_sick_report window). */
 export const TAKE_BACK_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -639,3 +640,6 @@ export async function getSalaryContinuation(deps: ServiceDeps, actor: Actor) {
     emp.employmentEnd,
   );
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { ABSENCE_LISTS_SQL };

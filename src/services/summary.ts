@@ -38,6 +38,8 @@ import {
   type AbsenceSick,
   weekTargetFrom,
 } from "./time.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
+import { halfDaysIn } from "../settings.ts";
 
 interface Facts extends EmployeeCore {
   vacationTypeId: string | null;
@@ -178,17 +180,19 @@ export async function getEmployeeSummary(
   const level = roleLevel(actor.role);
   const today = todayOf(deps);
   const client = deps.db.$client;
-  if (reuseOff.has(client)) return await computeSummary(deps, employeeId, level, today);
+  const halfDays = await halfDaysIn(deps.db, version);
+  if (reuseOff.has(client)) return await computeSummary(deps, employeeId, level, today, halfDays);
   // The stamp is taken before the facts are read (see `dataStamp`).
   const stamp = await dataStamp(client, SUMMARY_TABLES, version);
-  if (stamp === null) return await computeSummary(deps, employeeId, level, today);
+  if (stamp === null) return await computeSummary(deps, employeeId, level, today, halfDays);
   let memo = reusable.get(client);
   if (memo?.stamp !== stamp) reusable.set(client, memo = { stamp, byKey: new Map() });
   // The role decides which policies are the person's to read.
-  const key = `${employeeId}|${level}|${today}`;
+  // The half days are a setting, not among the statement's tables: they key the summary instead.
+  const key = `${employeeId}|${level}|${today}|${halfDays.join(",")}`;
   const hit = memo.byKey.get(key);
   if (hit) return hit;
-  const summary = await computeSummary(deps, employeeId, level, today);
+  const summary = await computeSummary(deps, employeeId, level, today, halfDays);
   if (memo.byKey.size >= REUSE_MAX) memo.byKey.delete(memo.byKey.keys().next().value!);
   memo.byKey.set(key, summary);
   return summary;
@@ -227,7 +231,13 @@ export function reuseSummaries(client: object, on: boolean): void {
   else reuseOff.add(client);
 }
 
-async function computeSummary(deps: ServiceDeps, employeeId: string, level: number, today: string) {
+async function computeSummary(
+  deps: ServiceDeps,
+  employeeId: string,
+  level: number,
+  today: string,
+  halfDays: readonly string[],
+) {
   const weekStart = mondayOf(today);
   const weekEnd = addDays(weekStart, 6);
   const f = await facts(deps, employeeId, level, today, weekStart);
@@ -303,6 +313,7 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, level: numb
         ? closureDaysIn(periods, workThrough, emp.canton, `${year}-01-01`, `${year}-12-31`)
         : [],
       workThrough: takesClosures(type) ? workThrough : new Set(),
+      halfDays,
     };
     const b = balanceFrom(emp, type, year, today, data);
     // `entitlement` is what is available this year (pro-rata entitlement + carry-over still valid +
@@ -329,13 +340,8 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, level: numb
       }));
     const sick: AbsenceSick[] = (JSON.parse(f.weekSick) as [string, string | null][])
       .map(([startDate, endDate]) => ({ startDate, endDate }));
-    const absences = absencesFrom(emp, weekStart, weekEnd, closureDates, leaves, sick);
-    const { targetHours } = weekTargetFrom(
-      emp,
-      weekStart,
-      absences,
-      workloadHistory,
-    );
+    const absences = absencesFrom(emp, weekStart, weekEnd, closureDates, leaves, sick, halfDays);
+    const { targetHours } = weekTargetFrom(emp, weekStart, absences, workloadHistory, halfDays);
     const entries = JSON.parse(f.weekEntries) as [number, string][];
     timesheet = {
       weekStart,
@@ -383,3 +389,6 @@ function deepFreeze<T extends object>(o: T): T {
   for (const v of Object.values(o)) if (v && typeof v === "object") deepFreeze(v);
   return Object.freeze(o);
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { FACTS_SQL };

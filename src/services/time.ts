@@ -59,7 +59,9 @@ import {
 import { closureCalendar } from "./holidays.ts";
 import { changedAfter, recordRemoved, removedSince, type SyncFields, syncPage, syncStart } from "./sync.ts";
 import { readRow } from "../db/local.ts";
+import { type RawStatements, statementFamily } from "../db/raw_sql.ts";
 import { exactReal, jsonRows, realOf } from "./json_rows.ts";
+import { halfDaysIn } from "../settings.ts";
 
 export const TIME_TYPES = ["REGULAR", "OVERTIME", "COMPENSATION", "WEITERBILDUNG", "VORBEREITUNG"] as const;
 export type TimeType = typeof TIME_TYPES[number];
@@ -509,8 +511,6 @@ async function changedTimeEntries(
 /** Which of the optional filters of the entry list are given: status (s), type (t). */
 type EntryFilter = "" | "s" | "t" | "st";
 
-const entryPageSqls = new Map<string, string>();
-
 /**
  * The count and sum of hours of the caller's entries in a range and filter, and one page of them (oldest
  * day first, then start, filing, id: no two entries tie; an entry without a start, an older import, sorts
@@ -518,16 +518,14 @@ const entryPageSqls = new Map<string, string>();
  * (json_rows.ts). The variant names the optional filters given: status (s), type (t), and a cursor (c:
  * after the cursor's entry). One text per variant, so each is prepared once per connection.
  */
-function entryPageSql(variant: `${EntryFilter}${"" | "c"}`): string {
-  let text = entryPageSqls.get(variant);
-  if (text !== undefined) return text;
+const ENTRY_PAGE_SQL = statementFamily<`${EntryFilter}${"" | "c"}`>("stc", (variant) => {
   const where = ["employee_id = :me", "date >= :from", "date <= :to"];
   if (variant.includes("s")) where.push("status = :status");
   if (variant.includes("t")) where.push("type = :type");
   const after = variant.endsWith("c")
     ? " AND (date, coalesce(start_time, ''), created_at, id) > (:cDate, :cStart, :cCreated, :cId)"
     : "";
-  text = `SELECT count(*) AS count, coalesce(sum(total_hours), 0) AS total,
+  return `SELECT count(*) AS count, coalesce(sum(total_hours), 0) AS total,
     (SELECT json_group_array(json_array(id, date, start_time, end_time, break_minutes, ${
     exactReal("total_hours")
   },
@@ -537,11 +535,9 @@ function entryPageSql(variant: `${EntryFilter}${"" | "c"}`): string {
         ORDER BY date ASC, coalesce(start_time, '') ASC, created_at ASC, id ASC LIMIT :limit OFFSET :offset))
       AS rows
     FROM time_entries WHERE ${where.join(" AND ")}`;
-  entryPageSqls.set(variant, text);
-  return text;
-}
+});
 
-/** An entry from its tuple in `entryPageSql`. */
+/** An entry from its tuple in `ENTRY_PAGE_SQL`. */
 function entryOfTuple(
   [
     id,
@@ -623,7 +619,8 @@ export async function listTimeEntries(
   if (input.status) at.status = input.status;
   if (input.type) at.type = input.type;
   if (cursor) [at.cDate, at.cStart, at.cCreated, at.cId] = cursor;
-  const agg = (await readRow(deps.db.$client, entryPageSql(cursor ? `${variant}c` : variant), at))!;
+  const text: `${EntryFilter}${"" | "c"}` = cursor ? `${variant}c` : variant;
+  const agg = (await readRow(deps.db.$client, ENTRY_PAGE_SQL[text], at))!;
   const rows = jsonRows<Parameters<typeof entryOfTuple>[0]>(agg.rows).map(entryOfTuple);
   const last = rows.slice(0, page.limit).at(-1);
   return {
@@ -676,7 +673,8 @@ export const ABSENCE_ROWS_LIMIT = 100;
 
 /**
  * The rule of `absenceFractions` on loaded data: closure dates (not worked through), approved leave (half
- * days as halves) and sick leave not taken back, each day capped at a whole day.
+ * days as halves) and sick leave not taken back, each day capped at a whole day; `halfDays`: the customary
+ * half days observed (settings.ts `halfDaysIn`).
  */
 export function absencesFrom(
   emp: EmployeeCore,
@@ -685,6 +683,7 @@ export function absencesFrom(
   closureDates: ReadonlySet<string>,
   leaves: readonly AbsenceLeave[],
   sick: readonly AbsenceSick[],
+  halfDays: readonly string[],
 ): Map<string, number> {
   const out = new Map<string, number>();
   const put = (d: string, f: number) => {
@@ -700,7 +699,7 @@ export function absencesFrom(
       startPortion: s === l.startDate ? l.startPortion as StartPortion : "FULL",
       endPortion: e === l.endDate ? l.endPortion as EndPortion : "FULL",
       workingWeekdays: weekdaysOf(emp),
-      holidays: holidayFractions(emp.canton, s, e),
+      holidays: holidayFractions(emp.canton, s, e, halfDays),
       closureDays: closureDates,
     });
     for (const d of r.perDay) put(d.date, d.fraction);
@@ -736,7 +735,7 @@ export async function absenceFractions(q: Q, emp: EmployeeCore, from: string, to
       or(isNull(sickLeaveEntries.endDate), gte(sickLeaveEntries.endDate, from)),
       isNull(sickLeaveEntries.withdrawnAt),
     )).orderBy(sql`${sickLeaveEntries.startDate} desc`).limit(ABSENCE_ROWS_LIMIT);
-  return absencesFrom(emp, from, to, closures, leaves, sick);
+  return absencesFrom(emp, from, to, closures, leaves, sick, await halfDaysIn(q));
 }
 
 /** State of a week: EMPTY, OPEN (has drafts), SUBMITTED, APPROVED, REJECTED, or MIXED. */
@@ -773,17 +772,18 @@ export async function weekTarget(q: Q, emp: EmployeeCore, weekStart: string) {
     workloadPercent: workloadChanges.workloadPercent,
     workingWeekdays: workloadChanges.workingWeekdays,
   }).from(workloadChanges).where(eq(workloadChanges.employeeId, emp.id)).limit(1000);
-  return weekTargetFrom(emp, weekStart, absences, history);
+  return weekTargetFrom(emp, weekStart, absences, history, await halfDaysIn(q));
 }
 
-/** `weekTarget` from loaded absences and workload history (any order). */
+/** `weekTarget` from loaded absences and workload history (any order) and the half days observed. */
 export function weekTargetFrom(
   emp: EmployeeCore,
   weekStart: string,
   absences: Map<string, number>,
   history: readonly { validFrom: string; workloadPercent: number; workingWeekdays?: string | null }[],
+  halfDays: readonly string[],
 ) {
-  const holidays = holidayFractions(emp.canton, weekStart, addDays(weekStart, 6));
+  const holidays = holidayFractions(emp.canton, weekStart, addDays(weekStart, 6), halfDays);
   const weekdays = weekdaysOf(emp);
   const input = {
     weekStart,
@@ -909,3 +909,6 @@ export async function submitWeek(deps: ServiceDeps, actor: Actor, input: { weekS
     return { submitted: changed.length, week: await weekOf(tx, emp, input.weekStart) };
   });
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { ENTRY_PAGE_SQL };

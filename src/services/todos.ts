@@ -46,6 +46,7 @@ import { prepared } from "../db/prepared.ts";
 import { readRow } from "../db/local.ts";
 import { jsonRows } from "./json_rows.ts";
 import { markTaskDone } from "./onboarding_plans.ts";
+import type { RawStatements } from "../db/raw_sql.ts";
 
 const openPlans = prepared((q: Q) =>
   q.select().from(onboardingPlans)
@@ -406,3 +407,6 @@ export async function markNotificationsRead(
     .returning({ id: notifications.id });
   return { marked: rows.length };
 }
+
+/** This module's hand-written statements, each prepared against the migrated schema by a test (db/raw_sql.ts). */
+export const RAW_SQL: RawStatements = { OPEN_TODOS_SQL };

@@ -15,6 +15,7 @@ import type { MessageId, MessageParams } from "../i18n/messages/mod.ts";
 import type { Actor } from "./actor.ts";
 import { notify, todayOf, type Tx, weekdaysOf } from "./common.ts";
 import { closureCalendar } from "./holidays.ts";
+import { halfDaysIn } from "../settings.ts";
 
 /** Leave states whose days count (approved, awaiting a decision or a cancellation). */
 const HOLDING = ["AWAITING_APPROVAL", "APPROVED", "CANCELLATION_REQUESTED"];
@@ -48,6 +49,7 @@ async function recomputeFrom(tx: Tx, employeeId: string, from: string, now: numb
   )).limit(1000);
   const actor: Actor = { userId: "", role: "hr", language: "de", employeeId: null, channel: "PORTAL" };
   const changed: RecomputedRequest[] = [];
+  const halfDays = await halfDaysIn(tx);
   for (const r of rows) {
     const cal = await closureCalendar(tx, e, r.startDate, r.endDate);
     const computed = computeLeaveDays({
@@ -57,7 +59,7 @@ async function recomputeFrom(tx: Tx, employeeId: string, from: string, now: numb
       endPortion: r.endPortion as EndPortion,
       workingWeekdays: weekdaysOf(e),
       patternHistory: history,
-      holidays: holidayFractions(e.canton, r.startDate, r.endDate),
+      holidays: holidayFractions(e.canton, r.startDate, r.endDate, halfDays),
       closureDays: new Set(cal.days.filter((d) => !d.workThrough).map((d) => d.date)),
     });
     if (

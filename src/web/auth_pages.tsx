@@ -7,10 +7,9 @@
  */
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { clientAddress } from "../client_address.ts";
 import type { AppDeps } from "../deps.ts";
-import { oauthConnections } from "../db/schema/mod.ts";
 import { AppError } from "../errors.ts";
 import { randomToken, safeEqual } from "../crypto.ts";
 import { fill, isLang, type Lang, negotiateLang } from "../i18n/mod.ts";
@@ -26,7 +25,8 @@ import {
   startAuthorization,
 } from "../oauth/authorize.ts";
 import { offeredScopes, usableScopes } from "../oauth/policy.ts";
-import { readScopes, type Scope, SCOPES } from "../oauth/scopes.ts";
+import { type Scope, SCOPES } from "../oauth/scopes.ts";
+import { connectionScopes } from "../oauth/connections.ts";
 import { checkPassword, createSession } from "../signin/sessions.ts";
 import { isFreshSignIn, pageUser, replaceSessionCookie } from "../signin/stepup.ts";
 import {
@@ -169,17 +169,14 @@ async function renderConsent(
   user: { userId: string; email: string; role: string; employeeId: string | null; language: string },
   errors: string[] = [],
   checked?: Scope[],
+  /** The existing connection's scopes when the caller read them already (`connectionScopes`). */
+  existing?: Scope[] | null,
 ) {
   const lang = langOf(c, user);
   const m = WEB_MESSAGES[lang];
-  const existing = await deps.db.query.oauthConnections.findFirst({
-    where: and(
-      eq(oauthConnections.clientId, req.client.id),
-      eq(oauthConnections.userId, user.userId),
-      isNull(oauthConnections.revokedAt),
-    ),
-  });
-  const existingScopes = existing ? readScopes(existing.scopes) : null;
+  const existingScopes = existing !== undefined
+    ? existing
+    : await connectionScopes(deps, req.client.id, user.userId);
   const offered = offeredScopes({
     requested: req.params.scopes,
     role: user.role,
@@ -486,18 +483,12 @@ export function mountAuthorizationPages(app: Hono<any>, deps: AppDeps): void {
     const fresh = await deps.db.query.users.findFirst({ where: eq(users.id, user.userId) });
     if (!fresh?.active) return c.redirect(`/oauth/signin?request=${r.id}`, 303);
     const decision = form.get("decision");
-    const existing = await deps.db.query.oauthConnections.findFirst({
-      where: and(
-        eq(oauthConnections.clientId, r.client.id),
-        eq(oauthConnections.userId, user.userId),
-        isNull(oauthConnections.revokedAt),
-      ),
-    });
+    const existing = await connectionScopes(deps, r.client.id, user.userId);
     const offered = offeredScopes({
       requested: r.params.scopes,
       role: fresh.role,
       hasEmployee: !!fresh.employeeId,
-      existingConnection: existing ? readScopes(existing.scopes) : null,
+      existingConnection: existing,
     });
     if (decision !== "allow" || !offered.length) {
       deleteCookie(c, requestCookieName(r.id), { path: "/oauth" });
@@ -511,7 +502,7 @@ export function mountAuthorizationPages(app: Hono<any>, deps: AppDeps): void {
     }
     const chosen = SCOPES.filter((s) => form.getAll("scope").includes(s) && offered.includes(s));
     if (!chosen.length) {
-      return renderConsent(deps, c, r, user, [WEB_MESSAGES[langOf(c, user)].consentPickOne], []);
+      return renderConsent(deps, c, r, user, [WEB_MESSAGES[langOf(c, user)].consentPickOne], [], existing);
     }
     deleteCookie(c, requestCookieName(r.id), { path: "/oauth" });
     const location = await approveAuthorization(deps, r, user.userId, chosen);

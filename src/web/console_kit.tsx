@@ -30,7 +30,7 @@ import type { RefusedRecords } from "../services/employee_records.ts";
 import { Layout, setPageHeaders } from "./layout.tsx";
 
 /** Roles that may use the console. */
-const CONSOLE_ROLES = new Set(["hr", "admin"]);
+const CONSOLE_ROLES: ReadonlySet<string> = new Set(["hr", "admin"]);
 
 /** The cantons every canton field of the console offers, in the order of their codes. */
 

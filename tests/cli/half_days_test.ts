@@ -7,8 +7,9 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { json, makeTestApp, type TestApp } from "../_helpers.ts";
 import { settings } from "../../src/db/schema/mod.ts";
-import { setObservedHalfDays } from "../../src/domain/calendar.ts";
 import { cli } from "../_cli.ts";
+import { actorFor } from "../services/_fixtures.ts";
+import { getPublicHolidays } from "../../src/services/holidays.ts";
 
 async function halfDays(t: TestApp, token: string): Promise<{ date: string; portion: number }[]> {
   const r = await json(await t.request("/api/v1/portal/employee/holidays?year=2026", { token }));
@@ -74,7 +75,30 @@ Deno.test("half-days: the service's holidays follow the setting within 30 second
     t.clock.advance(30_000);
     assert.equal((await halfDays(t, token)).length, 2);
   } finally {
-    setObservedHalfDays(["12-24", "12-31"]);
     t.close();
+  }
+});
+
+Deno.test("half-days: each installation's computations take its own setting, whatever another one's requests read", async () => {
+  // Two installations in one process (as the test suite runs them): the holiday rules hold no setting, so a
+  // request to one cannot leave its half days in force for a computation of the other.
+  const a = await makeTestApp();
+  const b = await makeTestApp();
+  try {
+    assert.equal((await cli(a, ["half-days", "set", "12-31"])).code, 0);
+    const tokenB = await b.signIn("employee@demo.example");
+    assert.equal((await halfDays(b, tokenB)).length, 2, "the other installation observes both afternoons");
+    const actor = await actorFor(a, "employee@demo.example");
+    const direct = (await getPublicHolidays(a.deps, actor, { year: 2026 })).halfDayHolidays.map((h) =>
+      h.date
+    );
+    assert.deepEqual(direct, ["2026-12-31"]);
+    assert.deepEqual(await halfDays(a, await a.signIn("employee@demo.example")), [
+      { date: "2026-12-31", portion: 0.5 },
+    ]);
+    assert.equal((await halfDays(b, tokenB)).length, 2);
+  } finally {
+    a.close();
+    b.close();
   }
 });

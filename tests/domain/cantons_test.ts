@@ -8,7 +8,7 @@
  * du plébiscite jurassien (23 June); BS and BL Tag der Arbeit (1 May).
  */
 import assert from "node:assert/strict";
-import { isoWeekday, publicHolidays, setObservedHalfDays } from "../../src/domain/calendar.ts";
+import { isoWeekday, publicHolidays } from "../../src/domain/calendar.ts";
 
 const CANTONS = [
   "AG",
@@ -243,21 +243,16 @@ const TABLE: Record<string, Record<number, string>> = {
 
 Deno.test("cantons: every canton's days off in 2026 and 2027 are the cantons' own lists", async (t) => {
   assert.equal(Object.keys(TABLE).length, 26);
-  setObservedHalfDays([]);
-  try {
-    for (const canton of CANTONS) {
-      await t.step(canton, () => {
-        for (const year of [2026, 2027]) {
-          const got = publicHolidays(canton, year)
-            .filter((h) => new Date(h.date + "T00:00:00Z").getUTCDay() !== 0)
-            .map((h) => h.date.slice(5) + (h.portion === 0.5 ? "½" : ""))
-            .join(" ");
-          assert.equal(got, TABLE[canton][year], `${canton} ${year}`);
-        }
-      });
-    }
-  } finally {
-    setObservedHalfDays(["12-24", "12-31"]);
+  for (const canton of CANTONS) {
+    await t.step(canton, () => {
+      for (const year of [2026, 2027]) {
+        const got = publicHolidays(canton, year, "de", [])
+          .filter((h) => new Date(h.date + "T00:00:00Z").getUTCDay() !== 0)
+          .map((h) => h.date.slice(5) + (h.portion === 0.5 ? "½" : ""))
+          .join(" ");
+        assert.equal(got, TABLE[canton][year], `${canton} ${year}`);
+      }
+    });
   }
 });
 
@@ -265,16 +260,13 @@ Deno.test("cantons: GL and VS have the afternoons of 24 and 31 December only fro
   // Kanton Glarus, Öffentliche Feiertage (gl.ch); Canton du Valais, jours fériés légaux (vs.ch): neither day
   // is a rest day; the afternoons are the customary half days every canton gets by default.
   for (const canton of ["GL", "VS"]) {
-    const dec = (c: string) =>
-      publicHolidays(c, 2026).filter((h) => h.date === "2026-12-24" || h.date === "2026-12-31")
+    const dec = (c: string, halfDays?: string[]) =>
+      publicHolidays(c, 2026, "de", halfDays).filter((h) =>
+        h.date === "2026-12-24" || h.date === "2026-12-31"
+      )
         .map((h) => `${h.date} ${h.portion}`);
     assert.deepEqual(dec(canton), ["2026-12-24 0.5", "2026-12-31 0.5"], canton);
-    setObservedHalfDays([]);
-    try {
-      assert.deepEqual(dec(canton), [], canton);
-    } finally {
-      setObservedHalfDays(["12-24", "12-31"]);
-    }
+    assert.deepEqual(dec(canton, []), [], canton);
   }
 });
 
