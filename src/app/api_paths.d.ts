@@ -4,7 +4,7 @@
  * query may follow), the JSON body that operation takes, and the `data` of its success answer. So
  * `deno check` refuses a call to a path or with a body the service does not have, and types what comes back.
  */
-import type { paths } from "./api_types.d.ts";
+import type { components, paths } from "./api_types.d.ts";
 
 type Prefix = "/api/v1/portal";
 
@@ -48,3 +48,6 @@ export type DataOf<M extends Method, P extends string> = {
       : never) extends infer E ? E extends { data: infer D } ? D : undefined : never
     : never;
 }[Match<M, P>];
+
+/** A named schema of the document (a DTO the answers hold), e.g. `Schema<"LeaveRequest">`. */
+export type Schema<N extends keyof components["schemas"]> = components["schemas"][N];

@@ -9,10 +9,11 @@ import { formatQuantity } from "../format.js";
 
 /**
  * Makes an element. Attributes: `on…` listeners, `class`, DOM properties for non-strings (value, checked).
- * @param {string} tag
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
  * @param {Record<string, any> | null} [attrs]
  * @param {...any} children
- * @returns {HTMLElement}
+ * @returns {HTMLElementTagNameMap[K]}
  */
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
@@ -34,25 +35,41 @@ export function h(tag, attrs, ...children) {
 
 export const main = () => /** @type {HTMLElement} */ (document.getElementById("main"));
 
-/** Puts a screen's parts into the main landmark (absent parts, null, are left out). */
+/**
+ * Puts a screen's parts into the main landmark (absent parts, null, are left out).
+ * @param {...any} items
+ */
 export function render(...items) {
   main().replaceChildren(...items.flat().filter((p) => p !== null && p !== undefined && p !== false));
 }
 
-/** A screen's parts, as its function returns them for `show` to draw. */
+/**
+ * A screen's parts, as its function returns them for `show` to draw.
+ * @param {...any} p
+ */
 export function parts(...p) {
   return p;
 }
 
-/** "1 Tag", "2.5 Tage". */
+/**
+ * "1 Tag", "2.5 Tage".
+ * @param {number} n
+ */
 export function daysText(n) {
   return t("days", { n: formatQuantity(n) }, n);
 }
+
+/** @param {string} code */
 export function status(code) {
   return h("span", { class: `badge s-${code}` }, t(`status.${code}`));
 }
 
-/** A card with its heading (h2, labelled). */
+/**
+ * A card with its heading (h2, labelled).
+ * @param {string} id
+ * @param {string} title
+ * @param {...any} content
+ */
 export function card(id, title, ...content) {
   return h("section", { class: "card", "aria-labelledby": id }, h("h2", { id }, title), content);
 }

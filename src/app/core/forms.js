@@ -8,7 +8,10 @@ import { ApiError, newKey, OfflineError, SignedOutError } from "../api.js";
 import { h, main } from "./dom.js";
 import { t } from "./state.js";
 
-/** Where a refusal without a field belongs (its stable reason names it). */
+/**
+ * Where a refusal without a field belongs (its stable reason names it).
+ * @type {Record<string, string>}
+ */
 export const REASON_FIELD = {
   leave_overlap: "startDate",
   insufficient_balance: "endDate",
@@ -20,6 +23,7 @@ export const REASON_FIELD = {
  * @param {string} name
  * @param {string} label
  * @param {Record<string, any>} [attrs]
+ * @param {keyof HTMLElementTagNameMap} [tag]
  */
 export function field(name, label, attrs = {}, tag = "input") {
   const id = `f-${name}`;
@@ -32,6 +36,10 @@ export function field(name, label, attrs = {}, tag = "input") {
   );
 }
 
+/**
+ * @param {string} name
+ * @param {string} label
+ */
 export function checkbox(name, label) {
   const id = `f-${name}`;
   return h(
@@ -42,7 +50,10 @@ export function checkbox(name, label) {
   );
 }
 
-/** Removes a form's shown refusals. */
+/**
+ * Removes a form's shown refusals.
+ * @param {HTMLFormElement} form
+ */
 export function clearErrors(form) {
   for (const el of form.querySelectorAll(".field-error, .form-error")) el.remove();
   for (const el of form.querySelectorAll("[aria-invalid]")) {
@@ -139,8 +150,13 @@ export function handle(form, action) {
   return form;
 }
 
-/** The form's values as strings (empty ones left out), checkboxes as booleans. */
+/**
+ * The form's values as strings (empty ones left out), checkboxes as booleans.
+ * @param {HTMLFormElement} form
+ * @returns {Record<string, any>}
+ */
 export function values(form) {
+  /** @type {Record<string, any>} */
   const out = {};
   for (const el of form.elements) {
     const f = /** @type {HTMLInputElement} */ (el);
@@ -164,7 +180,8 @@ export const UPLOAD_ACCEPT = "application/pdf,image/jpeg,image/png,image/heic,.h
  */
 export function chosenFile(form, name, required) {
   const file = /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).files?.[0];
-  const refuse = (message) => new ApiError(0, { error: message, fields: [{ field: name, message }] });
+  const refuse = (/** @type {string} */ message) =>
+    new ApiError(0, { error: message, fields: [{ field: name, message }] });
   if (!file) {
     if (required) throw refuse(t("fileMissing"));
     return null;
@@ -175,7 +192,12 @@ export function chosenFile(form, name, required) {
   return file;
 }
 
-/** A form of one button (a tap that calls the service and shows the next screen with a status line). */
+/**
+ * A form of one button (a tap that calls the service and shows the next screen with a status line).
+ * @param {string} id
+ * @param {string} label
+ * @param {(key: string, submitter: HTMLButtonElement | null) => Promise<HTMLElement | void>} action
+ */
 export function button(id, label, action, cls = "secondary") {
   return handle(
     h("form", { id, class: "inline" }, h("button", { type: "submit", class: cls }, label)),

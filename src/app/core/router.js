@@ -29,7 +29,7 @@ export function canApprove() {
 
 /** HR staff and administrators run the organisation in the server-rendered console at /hr. */
 export function runsConsole() {
-  return ["hr", "admin"].includes(state.user?.role);
+  return ["hr", "admin"].includes(state.user?.role ?? "");
 }
 
 /** The language and approver state the frame was drawn for. */
@@ -130,6 +130,7 @@ export async function show(focus = false) {
   shownFlash = null;
 }
 
+/** @param {string} path */
 export function go(path) {
   if (path !== location.pathname) history.pushState(null, "", path);
   return show(true);

@@ -7,7 +7,10 @@
 import { hooks } from "../api.js";
 import { DRAFTS_KEY, HOME_KEY, SESSION_KEY, state } from "./state.js";
 
-/** Whether a field holds something the person typed or chose, not what the screen was drawn with. */
+/**
+ * Whether a field holds something the person typed or chose, not what the screen was drawn with.
+ * @param {HTMLInputElement | HTMLSelectElement} f
+ */
 export function changed(f) {
   if (f.type === "checkbox" || f.type === "radio") return f.checked !== f.defaultChecked;
   if (f instanceof HTMLSelectElement) {
@@ -27,8 +30,10 @@ hooks.onSignedOut = () => {
   // The kept home screen belongs to the session that ended: whoever signs in next must not see it offline.
   localStorage.removeItem(HOME_KEY);
   localStorage.removeItem(SESSION_KEY);
+  /** @type {Record<string, Record<string, string | boolean>>} */
   const drafts = {};
   for (const form of document.querySelectorAll("form[id]")) {
+    /** @type {Record<string, string | boolean>} */
     const values = {};
     for (const el of /** @type {HTMLFormElement} */ (form).elements) {
       const f = /** @type {HTMLInputElement} */ (el);
@@ -92,6 +97,7 @@ export function keptHome() {
  * Remembers the session signed in now. Its lifetime is taken as the service counts it (until its end from its
  * last use) and set against this device's clock, so a device whose clock differs from the service's keeps
  * it as long. Another session than the one the kept home screen belongs to drops that screen.
+ * @param {import("../api_paths.d.ts").DataOf<"GET", "/auth/session">} s
  */
 export function rememberSession(s) {
   const left = Date.parse(s.session.expiresAt) - Date.parse(s.session.lastUsedAt);

@@ -27,13 +27,19 @@ export const state = {
   flash: "",
 };
 
-/** A text of the app in the person's language; with a count, in the language's singular or plural. */
+/**
+ * A text of the app in the person's language; with a count, in the language's singular or plural.
+ * @param {string} key
+ * @param {Record<string, unknown>} [vars]
+ * @param {number} [count]
+ */
 export function t(key, vars, count) {
   return say(state.lang, key, vars, count);
 }
 
+/** @param {string} l a language the service names (an account's) */
 export function setLang(l) {
-  if (!LANGS.includes(l)) return;
-  state.lang = l;
+  if (!LANGS.includes(/** @type {Lang} */ (l))) return;
+  state.lang = /** @type {Lang} */ (l);
   localStorage.setItem(LANG_KEY, l);
 }

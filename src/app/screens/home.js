@@ -12,8 +12,9 @@ import { formatDate, formatMoment, formatQuantity, localToday, mondayOf } from "
 import { carriedLines, requestList } from "./leave.js";
 
 /**
- * The state.week the time screen opens on: the summary's, which is null until the person has logged any time (a
- * new hire), then the browser's current state.week.
+ * The week the time screen opens on: the summary's, which is null until the person has logged any time (a
+ * new hire), then the browser's current week.
+ * @param {{ timesheet: { weekStart: string } | null }} summary
  */
 export function weekOf(summary) {
   return summary.timesheet?.weekStart ?? mondayOf(localToday());

@@ -10,7 +10,11 @@ import { show, takeFlash } from "../core/router.js";
 import { state, t } from "../core/state.js";
 import { formatDate, formatQuantity, formatRange, localToday } from "../format.js";
 
-/** Leave requests with their status and the decision's note. */
+/**
+ * Leave requests with their status and the decision's note.
+ * @param {import("../api_paths.d.ts").Schema<"LeaveRequest">[]} items
+ * @param {boolean} actions
+ */
 export function requestList(items, actions) {
   if (!items.length) return h("p", null, t("noRequests"));
   return h(
@@ -58,6 +62,7 @@ export function requestList(items, actions) {
 /**
  * The statutory days in a balance's carry-over, one line per year of origin with the day they lapse: they
  * are owed until taken for five years, unlike the extra days, which lapse with the carry-over's expiry.
+ * @param {Pick<import("../api_paths.d.ts").Schema<"LeaveBalance">, "carryOverByYear">} b
  */
 export function carriedLines(b) {
   const statutory = (b.carryOverByYear ?? []).filter((c) => c.kind === "STATUTORY");
@@ -83,7 +88,10 @@ export function carriedLines(b) {
 export async function leave() {
   const [types, balances, requests] = await Promise.all([
     call("GET", "/employee/leave/types"),
-    call("GET", `/employee/leave/balances${state.leaveYear ? `?year=${state.leaveYear}` : ""}`),
+    call(
+      "GET",
+      state.leaveYear ? `/employee/leave/balances?year=${state.leaveYear}` : "/employee/leave/balances",
+    ),
     call("GET", "/employee/leave/requests?limit=20"),
   ]);
   const previewBox = h("div", { id: "preview", "aria-live": "polite" });
@@ -132,6 +140,7 @@ export async function leave() {
     previewBox.replaceChildren();
     sendButton.hidden = true;
   });
+  /** @returns {import("../api_paths.d.ts").BodyOf<"POST", "/employee/leave/requests">} */
   const body = () => {
     const v = values(form);
     return {

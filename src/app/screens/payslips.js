@@ -8,7 +8,10 @@ import { h, parts } from "../core/dom.js";
 import { t } from "../core/state.js";
 import { formatChf, formatDate } from "../format.js";
 
-/** An amount in francs as the service gives it (1'234.50 CHF), another currency by its code. */
+/**
+ * An amount in francs as the service gives it (1'234.50 CHF), another currency by its code.
+ * @param {number} n
+ */
 export function money(n, currency = "CHF") {
   return currency === "CHF" ? formatChf(n) : `${formatChf(n).slice(0, -4)} ${currency}`;
 }
@@ -17,6 +20,7 @@ export function money(n, currency = "CHF") {
  * One payslip's amounts, asked for when the person opens them: salary data is never kept by the service's
  * caches (`no-store`), so the app keeps it nowhere either (not in memory, not on the device) and shows it
  * only on request, not on a screen someone looking over a shoulder sees first.
+ * @param {import("../api_paths.d.ts").Schema<"PayslipSummary">} s
  */
 export function payslipAmounts(s) {
   const box = h("div", { class: "amounts" });
@@ -48,7 +52,7 @@ export function payslipAmounts(s) {
         h(
           "p",
           { class: "alert", role: "alert" },
-          e instanceof OfflineError ? t("networkError") : String(e.message),
+          e instanceof OfflineError ? t("networkError") : String(/** @type {Error} */ (e).message),
         ),
       );
     }

@@ -12,6 +12,8 @@ import { formatDate } from "../format.js";
 import { LANG_NAMES, LANGS } from "../i18n.js";
 import { pushAgain } from "./push.js";
 
+/** @typedef {import("../i18n.js").Lang} Lang */
+
 export const CHANGE_FIELDS = [
   "IBAN",
   "AHV_NUMBER",
@@ -76,6 +78,7 @@ export async function profile() {
       h("button", { type: "submit" }, t("save")),
     ),
     async () => {
+      /** @type {Record<string, string>} */
       const json = {};
       for (const el of contactForm.elements) {
         const f = /** @type {HTMLInputElement} */ (el);
@@ -123,7 +126,7 @@ export async function profile() {
     card(
       "h-me",
       `${p.firstName} ${p.lastName}`,
-      h("dl", { class: "figures" }, facts.map(([k, v]) => [h("dt", null, t(k)), h("dd", null, v)])),
+      h("dl", { class: "figures" }, facts.map(([k, v]) => [h("dt", null, t(String(k))), h("dd", null, v)])),
     ),
     card("h-contact", t("addressContact"), h("p", { class: "muted" }, t("directChange")), contactForm),
     card(

@@ -17,13 +17,18 @@ export async function pushRegistration() {
 }
 
 /** base64url to bytes (the VAPID key) and back (the subscription as a token). */
-export const unb64 = (s) =>
+export const unb64 = (/** @type {string} */ s) =>
   Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-export const b64 = (s) => btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+export const b64 = (/** @type {string} */ s) =>
+  btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 /**
  * Subscribes this browser (anew when the service's key is not the one it subscribed with) and registers it
  * for this sign-in session in the app's language, so pushes follow a new sign-in and a language change.
+ */
+/**
+ * @param {ServiceWorkerRegistration} reg
+ * @param {string} [key]
  */
 export async function pushOn(reg, key) {
   const server = unb64((await call("GET", "/push/web-key")).publicKey);
@@ -42,6 +47,7 @@ export async function pushOn(reg, key) {
 }
 
 /** Stops pushes to this browser: its devices of this sign-in session go, and the subscription. */
+/** @param {ServiceWorkerRegistration} reg */
 export async function pushOff(reg) {
   const { items } = await call("GET", "/employee/push-devices");
   for (const d of items) {
@@ -65,7 +71,7 @@ export async function pushAgain() {
 /** The account screen's push switch (or why this browser has none). */
 export async function pushCard() {
   const reg = await pushRegistration();
-  const title = (...c) => card("h-push", t("pushTitle"), ...c);
+  const title = (/** @type {any[]} */ ...c) => card("h-push", t("pushTitle"), ...c);
   if (!reg) return title(h("p", { class: "muted" }, t("pushUnsupported")));
   const blocked = Notification.permission === "denied";
   const on = Notification.permission === "granted" && !!await reg.pushManager.getSubscription();

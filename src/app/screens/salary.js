@@ -12,7 +12,9 @@ import { money } from "./payslips.js";
 /** The salary: the current one, changes agreed for later and the history (never kept, as payslips). */
 export async function salary() {
   const c = await call("GET", "/employee/compensation", { keep: false });
-  const step = (x) =>
+  const step = (
+    /** @type {NonNullable<import("../api_paths.d.ts").Schema<"Compensation">["current"]>} */ x,
+  ) =>
     h(
       "dl",
       { class: "figures" },

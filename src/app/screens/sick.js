@@ -12,6 +12,11 @@ import { formatDate, formatRange, localToday } from "../format.js";
 
 export async function sick() {
   const s = await call("GET", "/employee/sick-leave");
+  /**
+   * @param {string} id
+   * @param {File} file
+   * @param {string} key
+   */
   const upload = async (id, file, key) => {
     const form = new FormData();
     form.append("file", file);

@@ -18,6 +18,10 @@ export async function team() {
     call("GET", "/approvals/timesheets"),
     teamExtras(),
   ]);
+  /**
+   * @param {`/approvals/leave-requests/${string}/decision` | `/approvals/timesheets/${string}/${string}/decision`} path
+   * @param {string} id
+   */
   const decide = (path, id) => {
     const f = handle(
       h(
@@ -30,7 +34,10 @@ export async function team() {
       async (key, submitter) => {
         const note = values(f)[`note-${id}`];
         await call("POST", path, {
-          json: { decision: submitter?.value ?? "APPROVE", ...(note ? { note } : {}) },
+          json: {
+            decision: /** @type {"APPROVE" | "REJECT"} */ (submitter?.value ?? "APPROVE"),
+            ...(note ? { note } : {}),
+          },
           key,
         });
         state.flash = t("decided");
@@ -104,6 +111,10 @@ export async function team() {
 }
 
 /** Absences as a list by start date: a grid of days would not fit a phone. */
+/**
+ * @param {(import("../api_paths.d.ts").Schema<"TeamAbsence"> | import("../api_paths.d.ts").Schema<"TeamMemberAbsence"> & { status?: undefined })[]} items
+ * @param {boolean} withStatus
+ */
 export function absenceList(items, withStatus) {
   if (!items.length) return h("p", null, t("nobodyAway"));
   return h(

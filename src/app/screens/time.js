@@ -15,7 +15,7 @@ import { timerCard } from "./timer.js";
 export async function time() {
   if (!state.week) state.week = weekOf(await call("GET", "/employee/summary"));
   const [w, clock] = await Promise.all([call("GET", `/employee/time-weeks/${state.week}`), timerCard()]);
-  const day = (iso) =>
+  const day = (/** @type {string} */ iso) =>
     new Date(`${iso}T12:00:00Z`).toLocaleDateString(state.lang === "en" ? "en-GB" : `${state.lang}-CH`, {
       weekday: "short",
       timeZone: "UTC",
@@ -66,7 +66,7 @@ export async function time() {
       await show();
     },
   );
-  const move = (days) => () => {
+  const move = (/** @type {number} */ days) => () => {
     state.week = addDays(state.week, days);
     show();
   };

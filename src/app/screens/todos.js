@@ -95,7 +95,7 @@ export async function todos() {
       )
     ),
   ];
-  const read = (ids) => async (key) => {
+  const read = (/** @type {string[] | null} */ ids) => async (/** @type {string} */ key) => {
     await call("POST", "/employee/notifications/read", { json: ids ? { ids } : { all: true }, key });
     state.flash = t("markedRead");
     await show();
