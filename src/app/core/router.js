@@ -32,8 +32,17 @@ export function runsConsole() {
   return ["hr", "admin"].includes(state.user?.role ?? "");
 }
 
-/** The language and approver state the frame was drawn for. */
-let framed = "";
+/** What is on the page: the frame, the latest screen asked for, the one drawn, and its status line. */
+const shown = {
+  /** The language and approver state the frame was drawn for. */
+  framed: "",
+  /** The latest screen asked for: an older one whose data arrives later is not drawn over it. */
+  seq: 0,
+  /** The path of the screen drawn last (a change of the #fragment alone is no new screen). */
+  path: "",
+  /** The status line of the screen being drawn, focused once it is shown (so it is read out). */
+  flash: /** @type {HTMLElement | null} */ (null),
+};
 
 /**
  * The header, navigation and main landmark, drawn again only when the language or the menu changes; between
@@ -41,14 +50,14 @@ let framed = "";
  */
 export function frame() {
   const path = location.pathname;
-  if (framed === `${state.lang}:${canApprove()}:${runsConsole()}`) {
+  if (shown.framed === `${state.lang}:${canApprove()}:${runsConsole()}`) {
     for (const a of document.querySelectorAll("nav a")) {
       if (a.getAttribute("href") === path) a.setAttribute("aria-current", "page");
       else a.removeAttribute("aria-current");
     }
     return;
   }
-  framed = `${state.lang}:${canApprove()}:${runsConsole()}`;
+  shown.framed = `${state.lang}:${canApprove()}:${runsConsole()}`;
   document.documentElement.lang = state.lang;
   const items = [
     ["/", "home"],
@@ -89,25 +98,20 @@ export function frame() {
   );
 }
 
-/** The latest screen asked for: an older one whose data arrives later is not drawn over it. */
-let showSeq = 0;
-/** The path of the screen drawn last (a change of the #fragment alone is no new screen). */
-let shownPath = "";
-
 /** Shows a screen for the current path. */
 export async function show(focus = false) {
-  const mine = ++showSeq;
+  const mine = ++shown.seq;
   const screen = SCREENS[location.pathname] ?? SCREENS["/"];
-  shownPath = location.pathname;
+  shown.path = location.pathname;
   frame();
   main().setAttribute("aria-busy", "true");
   try {
     const drawn = await screen();
-    if (mine !== showSeq) return;
+    if (mine !== shown.seq) return;
     render(drawn);
     document.title = `${main().querySelector("h1")?.textContent ?? ""} – ${t("appName")}`;
   } catch (e) {
-    if (e instanceof SignedOutError || mine !== showSeq) return;
+    if (e instanceof SignedOutError || mine !== shown.seq) return;
     if (e instanceof OfflineError) {
       render(
         h("h1", null, t(location.pathname === "/" ? "home" : "appName")),
@@ -122,12 +126,12 @@ export async function show(focus = false) {
     );
     return;
   } finally {
-    if (mine === showSeq) main().removeAttribute("aria-busy");
+    if (mine === shown.seq) main().removeAttribute("aria-busy");
   }
   restoreDrafts();
-  if (shownFlash?.isConnected) shownFlash.focus();
+  if (shown.flash?.isConnected) shown.flash.focus();
   else if (focus) main().focus();
-  shownFlash = null;
+  shown.flash = null;
 }
 
 /** @param {string} path */
@@ -145,16 +149,13 @@ document.addEventListener("click", (e) => {
   go(url.pathname);
 });
 addEventListener("popstate", () => {
-  if (location.pathname !== shownPath) show(true);
+  if (location.pathname !== shown.path) show(true);
 });
-
-/** The status line of the screen being drawn, focused once it is shown (so it is read out). */
-let shownFlash = /** @type {HTMLElement | null} */ (null);
 
 /** A status line at the top of the screen, for what just happened. */
 export function takeFlash() {
   const text = state.flash;
   state.flash = "";
-  shownFlash = text ? h("p", { class: "note flash", role: "status", tabindex: "-1" }, text) : null;
-  return shownFlash;
+  shown.flash = text ? h("p", { class: "note flash", role: "status", tabindex: "-1" }, text) : null;
+  return shown.flash;
 }
