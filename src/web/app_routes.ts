@@ -124,6 +124,11 @@ async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
 const SCREENS_MARKER = '/* APP_SCREENS */ ["/"]';
 /** The service worker's place for the modules it keeps, which `load` fills from `APP_MODULES`. */
 const MODULES_MARKER = '/* APP_MODULES */ "/app/app.js"';
+/**
+ * The page's place for its modules: each is named to the browser at once (`modulepreload`), so it fetches
+ * them side by side instead of one level of imports after the other.
+ */
+const PRELOAD_MARKER = "<!-- APP_MODULES -->";
 
 async function load(file: string, type: string): Promise<Asset> {
   let body = await Deno.readFile(new URL(file, APP_DIR));
@@ -135,6 +140,13 @@ async function load(file: string, type: string): Promise<Asset> {
     body = new TextEncoder().encode(
       text.replace(SCREENS_MARKER, JSON.stringify(APP_SCREENS)).replace(MODULES_MARKER, modules),
     );
+  }
+  if (file === "index.html") {
+    const text = new TextDecoder().decode(body);
+    if (!text.includes(PRELOAD_MARKER)) throw new Error("index.html has no place for the app's modules");
+    const links = APP_MODULES.filter((m) => m !== "app.js")
+      .map((m) => `<link rel="modulepreload" href="/app/${m}">`).join("\n    ");
+    body = new TextEncoder().encode(text.replace(PRELOAD_MARKER, links));
   }
   const text = !type.startsWith("image/png");
   return {

@@ -58,6 +58,9 @@ Deno.test("app: every module the page loads is served, and the service worker ke
       assert.ok(seen.has(p), p);
     }
     assert.deepEqual([...seen].sort(), APP_MODULES.map((m) => `/app/${m}`).sort());
+    // The page names every module the entry imports, so the browser fetches them at once, not level by level.
+    const preloaded = [...page.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+    assert.deepEqual([...preloaded, entry].sort(), [...seen].sort());
     // The page's style, icons and manifest are kept as well.
     for (const p of ["/", "/app/app.css", "/manifest.webmanifest", "/app/icon-192.png"]) {
       assert.ok(kept.has(p), p);
