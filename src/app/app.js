@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * The employee app at `/`: one page, screens by path (/, /leave, /time, /sick, /payslips, /team, /account),
  * every datum from the portal API. Plain DOM, no library: the whole app is a few kilobytes. This is its

@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * Rendering: elements made from tag, attributes and children, a screen put into the main landmark, and the
  * small parts every screen uses (a card, a status badge, a number of days).

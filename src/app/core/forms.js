@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * Forms: labelled fields, the service's refusals beside the field they concern, one key per intended action
  * Files from the phone: checked before they are sent (the service takes PDF, JPEG, PNG and HEIC up to 10 MB)

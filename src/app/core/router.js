@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * The frame (header, navigation, main landmark) and the screens by path: the app's entry (app.js) gives the
  * table of screens; a link to one of them, or the browser's back and forward, shows it without a page load.

@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * Sessions: the sign-in page of the service and back to the same screen with what was typed, and the session
  * and home screen this browser keeps for offline use.

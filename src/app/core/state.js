@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * What the app holds while it runs: the language it speaks, the signed-in account, and what a screen leaves
  * for the next one. One object, so every module reads and changes the same state.

@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * Account: language, push to this browser, sign-out
  */

@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * My assistants: connections, what they read about me, my data export
  */

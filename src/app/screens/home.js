@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * Home: the balance, the week, pay, to-dos and the latest requests; kept on the device for offline use
  */

@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * Leave: balances, a request checked first (days, balance after, approver), then filed
  */

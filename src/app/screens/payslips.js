@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * Payslips: the list, each PDF downloaded straight from the API (the session cookie authorises it)
  */

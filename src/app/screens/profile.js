@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * Profile: what HR has on file, address and emergency contact, sensitive changes through HR, language
  */

@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * Push to this browser (Web Push): the service's VAPID key, the browser's subscription registered as a
  * WEBPUSH device of this sign-in session; the service worker shows what arrives (sw.js)

@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * Salary: the current one, changes agreed for later and the history (never kept, as payslips).
  */

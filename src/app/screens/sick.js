@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * Sick leave: report (with the certificate at once), upload later, end, take back
  */

@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * Team: who is away (everyone), the team calendar, leave requests and weeks to decide (managers), onboarding
  * and recruiting tasks.

@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * Time: the week against its target, an entry logged, the week submitted
  */

@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * Clock in / clock out: the running timer becomes a time entry when stopped
  * A card of the time screen.

@@ -1,5 +1,4 @@
 // @ts-check
-/// <reference lib="dom" />
 /**
  * To-dos and the inbox: documents HR asks for, onboarding tasks, feedback and surveys, notifications
  */
