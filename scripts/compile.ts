@@ -35,7 +35,12 @@ const PERMISSIONS = [
  * The checkpoint worker is started by URL, and the employee app's files (src/app) are read from disk by
  * src/web/app_routes.ts, so `deno compile` embeds them only when told to.
  */
-const INCLUDES = ["migrations", "src/db/checkpoint_worker.ts", "src/app"];
+export const INCLUDES = ["migrations", "src/db/checkpoint_worker.ts", "src/app"];
+/**
+ * Files of src/app the service never reads: the API types the app's modules are checked against
+ * (`deno check`), which only the type checker reads.
+ */
+export const APP_TYPES_ONLY = ["src/app/api_types.d.ts", "src/app/api_paths.d.ts"];
 
 /**
  * Files of `INCLUDES` the service never reads: drizzle-kit's snapshots of the schema after each migration
@@ -214,7 +219,7 @@ export function compileArgs(excluded: readonly string[]): string[] {
     SERVICE_V8_FLAGS,
     ...PERMISSIONS,
     ...INCLUDES.flatMap((i) => ["--include", i]),
-    ...excluded.flatMap((e) => ["--exclude", e]),
+    ...[...APP_TYPES_ONLY, ...excluded].flatMap((e) => ["--exclude", e]),
     "--output",
     OUTPUT,
     "main.ts",

@@ -42,12 +42,15 @@ export function newKey() {
 
 /**
  * Calls the portal. A network failure is retried once after a short wait with the same key (so the
- * service answers the first attempt's result if it got it); then it is an OfflineError.
- * @param {string} method
- * @param {string} path below /api/v1/portal
- * @param {{ json?: unknown, form?: FormData, key?: string, keep?: boolean }} [opts] `keep: false` for
- *   salary data, which the service marks `no-store`: the answer is not kept, not even in memory.
- * @returns {Promise<any>}
+ * service answers the first attempt's result if it got it); then it is an OfflineError. The path, the body
+ * and the answer's `data` are typed from the OpenAPI document (api_paths.d.ts), so `deno check` checks each call.
+ * @template {import("./api_paths.d.ts").Method} M
+ * @template {import("./api_paths.d.ts").PathOf<M>} P
+ * @param {M} method
+ * @param {P} path below /api/v1/portal
+ * @param {{ json?: import("./api_paths.d.ts").BodyOf<M, P>, form?: FormData, key?: string, keep?: boolean }} [opts]
+ *   `keep: false` for salary data, which the service marks `no-store`: the answer is not kept, not even in memory.
+ * @returns {Promise<import("./api_paths.d.ts").DataOf<M, P>>}
  */
 export async function call(method, path, opts = {}) {
   /** @type {Record<string, string>} */
@@ -72,7 +75,7 @@ export async function call(method, path, opts = {}) {
       await new Promise((ok) => setTimeout(ok, 600));
     }
   }
-  if (r.status === 304 && known) return known.data;
+  if (r.status === 304 && known) return /** @type {any} */ (known.data);
   if (r.status === 401) {
     hooks.onSignedOut();
     throw new SignedOutError("signed out");

@@ -22,12 +22,50 @@ export const APP_SCREENS = [
   "/account",
 ] as const;
 
+/**
+ * The app's ES modules, as files below src/app: the entry, the API client, the core, one module per screen
+ * and the texts by area. Each is served at `/app/<file>` and kept by the service worker for offline use (its
+ * list is filled from this one); tests/app/modules_test.ts checks that every module the entry imports is here.
+ */
+export const APP_MODULES = [
+  "app.js",
+  "api.js",
+  "format.js",
+  "i18n.js",
+  "core/dom.js",
+  "core/forms.js",
+  "core/router.js",
+  "core/session.js",
+  "core/state.js",
+  "screens/account.js",
+  "screens/assistants.js",
+  "screens/home.js",
+  "screens/leave.js",
+  "screens/payslips.js",
+  "screens/profile.js",
+  "screens/push.js",
+  "screens/salary.js",
+  "screens/sick.js",
+  "screens/team.js",
+  "screens/time.js",
+  "screens/timer.js",
+  "screens/todos.js",
+  "i18n/account.js",
+  "i18n/common.js",
+  "i18n/home.js",
+  "i18n/leave.js",
+  "i18n/pay.js",
+  "i18n/sick.js",
+  "i18n/team.js",
+  "i18n/time.js",
+  "i18n/todos.js",
+] as const;
+
 /** The served files: URL path → file in src/app and its type. */
 const FILES: Record<string, { file: string; type: string }> = {
-  "/app/app.js": { file: "app.js", type: "text/javascript; charset=utf-8" },
-  "/app/api.js": { file: "api.js", type: "text/javascript; charset=utf-8" },
-  "/app/i18n.js": { file: "i18n.js", type: "text/javascript; charset=utf-8" },
-  "/app/format.js": { file: "format.js", type: "text/javascript; charset=utf-8" },
+  ...Object.fromEntries(
+    APP_MODULES.map((file) => [`/app/${file}`, { file, type: "text/javascript; charset=utf-8" }]),
+  ),
   "/app/app.css": { file: "app.css", type: "text/css; charset=utf-8" },
   "/app/icon-192.png": { file: "icon-192.png", type: "image/png" },
   "/app/icon-512.png": { file: "icon-512.png", type: "image/png" },
@@ -84,13 +122,31 @@ async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
 
 /** The service worker's place for the screens, which `load` fills from `APP_SCREENS`. */
 const SCREENS_MARKER = '/* APP_SCREENS */ ["/"]';
+/** The service worker's place for the modules it keeps, which `load` fills from `APP_MODULES`. */
+const MODULES_MARKER = '/* APP_MODULES */ "/app/app.js"';
+/**
+ * The page's place for its modules: each is named to the browser at once (`modulepreload`), so it fetches
+ * them side by side instead of one level of imports after the other.
+ */
+const PRELOAD_MARKER = "<!-- APP_MODULES -->";
 
 async function load(file: string, type: string): Promise<Asset> {
   let body = await Deno.readFile(new URL(file, APP_DIR));
   if (file === "sw.js") {
     const text = new TextDecoder().decode(body);
     if (!text.includes(SCREENS_MARKER)) throw new Error("sw.js has no place for the app's screens");
-    body = new TextEncoder().encode(text.replace(SCREENS_MARKER, JSON.stringify(APP_SCREENS)));
+    if (!text.includes(MODULES_MARKER)) throw new Error("sw.js has no place for the app's modules");
+    const modules = APP_MODULES.map((m) => JSON.stringify(`/app/${m}`)).join(",\n  ");
+    body = new TextEncoder().encode(
+      text.replace(SCREENS_MARKER, JSON.stringify(APP_SCREENS)).replace(MODULES_MARKER, modules),
+    );
+  }
+  if (file === "index.html") {
+    const text = new TextDecoder().decode(body);
+    if (!text.includes(PRELOAD_MARKER)) throw new Error("index.html has no place for the app's modules");
+    const links = APP_MODULES.filter((m) => m !== "app.js")
+      .map((m) => `<link rel="modulepreload" href="/app/${m}">`).join("\n    ");
+    body = new TextEncoder().encode(text.replace(PRELOAD_MARKER, links));
   }
   const text = !type.startsWith("image/png");
   return {
