@@ -14,6 +14,10 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** `file#name` → why nothing imports it. */
 const ENTRY_POINTS: Record<string, string> = {
+  "src/app/api_types.d.ts#webhooks":
+    "generated from the OpenAPI document by openapi-typescript, which writes it always",
+  "src/app/api_types.d.ts#$defs":
+    "generated from the OpenAPI document by openapi-typescript, which writes it always",
   "src/db/schema/connector.ts#rateCounters":
     "a table of the schema: drizzle-kit reads every exported table of src/db/schema to write the migrations",
 };
@@ -51,7 +55,9 @@ Deno.test("dead exports: every export of src/ is named by some module, or is a l
   const texts = new Map<string, string>();
   for (const dir of ["src", "tests", "scripts"]) {
     for await (const path of sources(dir)) {
-      texts.set(path, withoutComments(await Deno.readTextFile(`${ROOT}${path}`)));
+      const text = await Deno.readTextFile(`${ROOT}${path}`);
+      // In the app's scripts the JSDoc comments are the types `deno check` reads: they name what they use.
+      texts.set(path, path.endsWith(".js") ? text : withoutComments(text));
     }
   }
   texts.set("main.ts", withoutComments(await Deno.readTextFile(`${ROOT}main.ts`)));
