@@ -3,7 +3,13 @@ import type { AppDeps } from "./deps.ts";
 import type { ServedWith } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { settings } from "./db/schema/mod.ts";
-import { DEFAULT_HALF_DAYS, isHalfDayList, setObservedHalfDays } from "./domain/calendar.ts";
+import {
+  DEFAULT_HALF_DAYS,
+  isHalfDayList,
+  isRegionalDayList,
+  setObservedHalfDays,
+  setObservedRegionalDays,
+} from "./domain/calendar.ts";
 import { type Lang, LANGS } from "./i18n/mod.ts";
 
 /**
@@ -18,6 +24,7 @@ export const SETTING_KEYS = {
   paydayDay: "org.payday_day",
   languages: "org.languages",
   halfDayHolidays: "calendar.half_day_holidays",
+  regionalDays: "calendar.regional_days",
   servedWith: "service.served_with",
 } as const;
 
@@ -48,6 +55,8 @@ interface Values {
   languages: OrgLanguage[];
   /** The customary half days the organisation observes (`MM-DD`, see `HALF_DAY_HOLIDAYS`). */
   halfDayHolidays: string[];
+  /** The regional days the organisation's places of work keep (`CANTON:name`, see `REGIONAL_DAYS`). */
+  regionalDays: string[];
   /** The public origin and mail setting the service last started with (commands compare theirs). */
   servedWith: ServedWith | null;
 }
@@ -68,6 +77,7 @@ function fallback<K extends Key>(deps: Pick<AppDeps, "config">, key: K): Value<K
     paydayDay: null,
     languages: ["de"],
     halfDayHolidays: [...DEFAULT_HALF_DAYS],
+    regionalDays: [],
     servedWith: null,
   };
   return defaults[key];
@@ -78,6 +88,8 @@ function valid(key: Key, v: unknown): boolean {
   switch (key) {
     case "halfDayHolidays":
       return isHalfDayList(v);
+    case "regionalDays":
+      return isRegionalDayList(v);
     case "dynamicClientRegistration":
       return typeof v === "boolean";
     case "personRecordDailyAllowance":
@@ -122,19 +134,35 @@ export async function setSetting<K extends Key>(
 
 /** How long the service uses a read of the half-day setting before reading it again. */
 const HALF_DAYS_TTL_MS = 30_000;
-const halfDaysRead = new WeakMap<object, { at: number; value: string[] }>();
+const halfDaysRead = new WeakMap<object, { at: number; value: string[]; regional: string[] }>();
 
 /**
- * Makes the holiday rules use this installation's half days (`calendar.half_day_holidays`). Reads the
- * setting at most every 30 seconds per database (an admin's change reaches a running service within
- * that), and otherwise costs one map lookup, so it runs before every request.
+ * Makes the holiday rules use this installation's half days (`calendar.half_day_holidays`) and the regional
+ * days its places of work keep (`calendar.regional_days`). Reads the settings at most every 30 seconds per
+ * database (an admin's change reaches a running service within that), and otherwise costs one map lookup, so
+ * it runs before every request.
  */
 export async function syncHalfDays(deps: Pick<AppDeps, "db" | "config" | "clock">): Promise<void> {
   const now = deps.clock.now();
   let seen = halfDaysRead.get(deps.db);
   if (!seen || now - seen.at >= HALF_DAYS_TTL_MS || now < seen.at) {
-    seen = { at: now, value: await getSetting(deps, "halfDayHolidays") };
+    seen = {
+      at: now,
+      value: await getSetting(deps, "halfDayHolidays"),
+      regional: await getSetting(deps, "regionalDays"),
+    };
     halfDaysRead.set(deps.db, seen);
   }
   setObservedHalfDays(seen.value);
+  setObservedRegionalDays(seen.regional);
+}
+
+/**
+ * The same for one admin command: read now, not through the request cache above (a command runs once, and its
+ * read must not stand in for the service's), so `leave balances` and the like count the days the
+ * organisation chose.
+ */
+export async function useCalendarSettings(deps: Pick<AppDeps, "db" | "config">): Promise<void> {
+  setObservedHalfDays(await getSetting(deps, "halfDayHolidays"));
+  setObservedRegionalDays(await getSetting(deps, "regionalDays"));
 }
