@@ -740,7 +740,8 @@ async function leave() {
           " · ",
           formatRange(p.startDate, p.endDate),
         ),
-        p.balances.map((b) =>
+        // Each year's balance, and under it the statutory days carried into it with the day each year's lapse.
+        p.balances.map((b) => [
           h(
             "p",
             null,
@@ -749,8 +750,9 @@ async function leave() {
               before: formatQuantity(b.remainingBefore),
               after: formatQuantity(b.remainingAfter),
             }, b.remainingAfter),
-          )
-        ),
+          ),
+          carriedLines(b),
+        ]),
         p.holidaysInRange?.length
           ? h(
             "p",

@@ -887,6 +887,8 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
         remainingBefore: before,
         pending: b.pending,
         remainingAfter: round2(before - d),
+        // What the days come out of: the statutory days carried, by year and lapse, apart from the extra days.
+        carryOverByYear: carryOverByYear(b),
       });
       if (over && type.overdraft === "REFUSE") {
         throw refusal("conflict", "leave.insufficientBalance", {

@@ -347,6 +347,7 @@ Deno.test("leave: a FLAG type may be filed beyond its balance and is marked", as
       remainingBefore: 1,
       pending: 0,
       remainingAfter: -1,
+      carryOverByYear: [],
     }]);
     const r = await fileLeaveRequest(t.deps, me, {
       leaveType: "COMPENSATION",
