@@ -23,7 +23,7 @@ import {
   BALANCE_REQUEST_STATUSES,
   type BalanceData,
   balanceFrom,
-  balanceOf,
+  carryOverOf,
   entitlementData,
   statutoryOwedIn,
   takesClosures,
@@ -274,18 +274,14 @@ async function computeSummary(deps: ServiceDeps, employeeId: string, level: numb
     const [adjCount, adjSum, openingCarry, takenBefore] = JSON.parse(f.adjustments) as (number | null)[];
     const data: BalanceData = {
       entitlement: entitlementData(
-        ent
-          ? { carryOverDays: ent[0], carryOverExpiresOn: ent[1], adjustmentDays: ent[2] }
-          // No row records the year's carry-over: derived as the balance does (only then, so the
-          // statement's single read stays the rule).
-          : await derivedCarryOver(
-            deps.db,
-            emp,
-            { id: f.vacationTypeId, ...type },
-            year,
-            balanceOf,
-            statutoryOwedIn,
-          ),
+        await carryOverOf(
+          deps.db,
+          emp,
+          { id: f.vacationTypeId, ...type },
+          year,
+          ent ? { carryOverDays: ent[0], carryOverExpiresOn: ent[1], adjustmentDays: ent[2] } : undefined,
+          Number(openingCarry ?? 0),
+        ),
         Number(adjCount),
         adjSum,
         { carry: openingCarry, taken: takenBefore },
