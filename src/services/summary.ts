@@ -17,7 +17,6 @@ import { roleLevel } from "../domain/access.ts";
 import type { Actor } from "./actor.ts";
 import { type EmployeeCore, noEmployee, selfId, type ServiceDeps, todayOf } from "./common.ts";
 import { closureDaysIn, type ClosurePeriodDates } from "./holidays.ts";
-import { derivedCarryOver } from "./carry_over.ts";
 import {
   ADJUSTMENT_SUMS_SQL,
   BALANCE_REQUEST_STATUSES,
@@ -25,7 +24,6 @@ import {
   balanceFrom,
   carryOverOf,
   entitlementData,
-  statutoryOwedIn,
   takesClosures,
   VACATION_CODE,
   WORKLOAD_HISTORY_LIMIT,
