@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "./deps.ts";
 import type { ServedWith } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { settings } from "./db/schema/mod.ts";
-import { DEFAULT_HALF_DAYS, isHalfDayList } from "./domain/calendar.ts";
+import { DEFAULT_HALF_DAYS, isHalfDayList, isRegionalDayList } from "./domain/calendar.ts";
 import { keptRead } from "./db/local.ts";
 import type { Client } from "@libsql/client";
 import { type Lang, LANGS_SWISS_ORDER } from "./i18n/mod.ts";
@@ -20,6 +20,7 @@ export const SETTING_KEYS = {
   paydayDay: "org.payday_day",
   languages: "org.languages",
   halfDayHolidays: "calendar.half_day_holidays",
+  regionalDays: "calendar.regional_days",
   servedWith: "service.served_with",
 } as const;
 
@@ -40,6 +41,8 @@ interface Values {
   languages: OrgLanguage[];
   /** The customary half days the organisation observes (`MM-DD`, see `HALF_DAY_HOLIDAYS`). */
   halfDayHolidays: string[];
+  /** The regional days the organisation's places of work keep (`CANTON:name`, see `REGIONAL_DAYS`). */
+  regionalDays: string[];
   /** The public origin and mail setting the service last started with (commands compare theirs). */
   servedWith: ServedWith | null;
 }
@@ -60,6 +63,7 @@ function fallback<K extends Key>(deps: Pick<AppDeps, "config">, key: K): Value<K
     paydayDay: null,
     languages: ["de"],
     halfDayHolidays: [...DEFAULT_HALF_DAYS],
+    regionalDays: [],
     servedWith: null,
   };
   return defaults[key];
@@ -70,6 +74,8 @@ function valid(key: Key, v: unknown): boolean {
   switch (key) {
     case "halfDayHolidays":
       return isHalfDayList(v);
+    case "regionalDays":
+      return isRegionalDayList(v);
     case "dynamicClientRegistration":
       return typeof v === "boolean";
     case "personRecordDailyAllowance":
@@ -113,22 +119,33 @@ export async function setSetting<K extends Key>(
 }
 
 /**
- * The customary half days this installation observes (`calendar.half_day_holidays`, `MM-DD`), as every
- * holiday computation takes them (domain/calendar.ts takes them as an argument and holds no setting). Read
+ * The customary half days this installation observes (`calendar.half_day_holidays`, `MM-DD`) and the regional
+ * days its places of work keep (`calendar.regional_days`, `CANTON:name`), in one list as every holiday
+ * computation takes them (domain/calendar.ts takes them as an argument and holds no setting). Read
  * through `q`: in a transaction as the transaction sees it; on a database handle kept until `settings`
  * changes (`keptRead`: a stamp check per call), so an admin's change applies to the next computation.
  * `version`: a `dataVersion` read for the same request, when the caller has one (see `dataStamp`).
  */
 export async function halfDaysIn(q: Queryable, version?: number): Promise<readonly string[]> {
-  const read = async () => {
-    const row = await q.query.settings.findFirst({ where: eq(settings.key, SETTING_KEYS.halfDayHolidays) });
-    if (!row) return DEFAULT_HALF_DAYS;
-    try {
-      const v = JSON.parse(row.value);
-      return isHalfDayList(v) ? v : DEFAULT_HALF_DAYS;
-    } catch {
-      return DEFAULT_HALF_DAYS; // a hand-edited, unreadable value falls back to the default
-    }
+  const read = async (): Promise<readonly string[]> => {
+    const rows = await q.query.settings.findMany({
+      where: inArray(settings.key, [SETTING_KEYS.halfDayHolidays, SETTING_KEYS.regionalDays]),
+    });
+    // A hand-edited, unreadable value falls back to the default.
+    const parsed = (key: string) => {
+      const row = rows.find((r) => r.key === key);
+      try {
+        return row ? JSON.parse(row.value) : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const half = parsed(SETTING_KEYS.halfDayHolidays);
+    const regional = parsed(SETTING_KEYS.regionalDays);
+    return [
+      ...(isHalfDayList(half) ? half : DEFAULT_HALF_DAYS),
+      ...(isRegionalDayList(regional) ? regional : []),
+    ];
   };
   const client = (q as { $client?: Client }).$client;
   return client ? await keptRead(client, ["settings"], "halfDayHolidays", read, version) : await read();

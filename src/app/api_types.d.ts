@@ -1993,6 +1993,23 @@ export interface components {
                 remainingBefore: number;
                 pending: number;
                 remainingAfter: number;
+                /** @description `carryOver` by year of origin: the statutory days oldest first, then the extra days; they sum to `carryOver`. Empty when nothing was carried and for types without a balance. E.g. [{"year": 2025, "days": 4, "kind": "STATUTORY", "lapsesOn": "2030-12-31"}]. */
+                carryOverByYear: {
+                    /** @description The leave year the days were left over from. */
+                    year: number;
+                    days: number;
+                    /**
+                     * @description STATUTORY: the statutory minimum (OR Art. 329a), carried whatever the leave type's cap and expiry and owed until 31 December five years after its year (OR Art. 128 no. 3); EXTRA: the organisation's days above the minimum, capped and lapsing after `carryOverExpiresOn`.
+                     * @enum {string}
+                     */
+                    kind: "STATUTORY" | "EXTRA";
+                    /**
+                     * Format: date
+                     * @description The last day the days can be taken; null when the extra days have no expiry.
+                     * @example 2026-11-18
+                     */
+                    lapsesOn: string | null;
+                }[];
             }[];
             exceedsBalance: boolean;
             approver: components["schemas"]["PersonRef"] | null;

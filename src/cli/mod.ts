@@ -24,7 +24,7 @@ import { invite } from "../services/invitations.ts";
 import { AppError } from "../errors.ts";
 import { todayOf } from "../services/common.ts";
 import { getSetting, setSetting } from "../settings.ts";
-import { HALF_DAY_HOLIDAYS, isHalfDayList } from "../domain/calendar.ts";
+import { HALF_DAY_HOLIDAYS, isHalfDayList, isRegionalDayList, REGIONAL_DAYS } from "../domain/calendar.ts";
 import { assistantCommands } from "./assistants.ts";
 import { privacyCommands } from "./privacy.ts";
 import { leaveTypeCommands } from "./leave_types.ts";
@@ -481,6 +481,39 @@ export const COMMANDS: Command[] = [
         io.out(
           `${h.monthDay}  ${on.includes(h.monthDay) ? "observed    " : "not observed"}  ${h.names.en}\n`,
         );
+      }
+      return 0;
+    },
+  },
+  {
+    name: "regional-days",
+    summary: "Show or set the regional holidays (a district's, a commune's) the places of work keep",
+    usage: "regional-days [show | set <CANTON:day>[,<CANTON:day>] | set none]\n\n" +
+      "A day kept only in part of a canton (AG's district days, AI's St. Mauritius in the inner part, SO's\n" +
+      "Josefstag, NE's Fête-Dieu) is a day off only where the organisation's place of work keeps it. The place\n" +
+      "of work is known by its canton: a day chosen here is off for everyone working in that canton.",
+    async run(deps, { positionals }, io) {
+      if (positionals[0] === "set") {
+        const arg = positionals[1] ?? "";
+        const list = arg === "none" ? [] : arg.split(",").map((d) => d.trim());
+        if (!arg || !isRegionalDayList(list)) {
+          throw new UsageError(
+            `Give the regional days as a comma-separated list of ${
+              REGIONAL_DAYS.map((r) => r.key).join(", ")
+            }, each once, or 'none'.`,
+          );
+        }
+        const sorted = REGIONAL_DAYS.map((r) => r.key).filter((k) => list.includes(k));
+        await setSetting(deps, "regionalDays", sorted);
+        io.out(`Regional days set to ${sorted.length ? sorted.join(", ") : "none"}.\n`);
+        return 0;
+      }
+      if (positionals[0] && positionals[0] !== "show") {
+        throw new UsageError(`Unknown action '${positionals[0]}'.`);
+      }
+      const on = await getSetting(deps, "regionalDays");
+      for (const r of REGIONAL_DAYS) {
+        io.out(`${r.key.padEnd(26)}  ${on.includes(r.key) ? "kept    " : "not kept"}  ${r.names.en}\n`);
       }
       return 0;
     },

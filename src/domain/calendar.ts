@@ -260,11 +260,114 @@ export function isHalfDayList(v: unknown): v is string[] {
 }
 
 /**
- * The observed half days as the holiday rules key them: those of the catalogue named in `monthDays`, in the
- * catalogue's order (anything else is ignored), joined by commas.
+ * The observed days as the holiday rules key them: the catalogue's half days (`MM-DD`) and regional days
+ * (`CANTON:name`) named in `monthDays`, in the catalogues' order (anything else is ignored), joined by commas.
  */
 function halfDaysKey(monthDays: readonly string[]): string {
-  return HALF_DAY_HOLIDAYS.map((h) => h.monthDay).filter((d) => monthDays.includes(d)).join(",");
+  return [...HALF_DAY_HOLIDAYS.map((h) => h.monthDay), ...REGIONAL_DAYS.map((r) => r.key)]
+    .filter((d) => monthDays.includes(d)).join(",");
+}
+
+/** Easter Sunday of a Gregorian year (the anonymous Gregorian algorithm, Meeus/Jones/Butcher). */
+export function easterSunday(year: number): string {
+  const a = year % 19, b = Math.floor(year / 100), c = year % 100;
+  const d = Math.floor(b / 4), e = b % 4, f = Math.floor((b + 8) / 25), g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30, i = Math.floor(c / 4), k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7, m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31), day = ((h + l - 7 * m + 114) % 31) + 1;
+  return `${year}-${pad2(month)}-${pad2(day)}`;
+}
+
+/**
+ * Days that are rest days only in part of a canton (a district, a commune, the inner part): not the canton's, so
+ * not in its list, and a day off only where the organisation says its place of work keeps it (the
+ * `calendar.regional_days` setting, admin command `regional-days`, `settings.regionalDays` of the
+ * configuration file, the console's organisation page). The service knows a place of work by its canton (the
+ * employee's `canton`), so a choice holds for everyone working in that canton. Each is a whole day.
+ *
+ * Sources:
+ * - AG: Kanton Aargau, Gesetz über die öffentlichen Ruhetage and its ordinance, which adds days per district;
+ *   ag.ch / hallo-aargau.ch, "Öffentliche Feiertage": "In jedem Bezirk gibt es neun gesetzliche Feiertage, fünf
+ *   davon sind im ganzen Kanton dieselben" (1 January, Good Friday, Ascension, 1 August, 25 December). The
+ *   others are the districts': Berchtoldstag, Easter Monday, Whit Monday and 26 December in the reformed
+ *   districts; Fronleichnam, Mariä Himmelfahrt, Allerheiligen and Mariä Empfängnis in the Catholic ones
+ *   (Baden, Bremgarten, Laufenburg, Muri, Rheinfelden, Zurzach), with Easter and Whit Monday in most.
+ * - AI: Kanton Appenzell Innerrhoden, "Feiertage" (ai.ch): Mauritiustag (22 September) in the inner districts,
+ *   not in Oberegg.
+ * - SO: Josefstag (19 March) in a few communes only (Kanton Solothurn, law on public rest days).
+ * - NE: Fête-Dieu in the Catholic communes only (République et canton de Neuchâtel, jours fériés, ne.ch).
+ */
+export const REGIONAL_DAYS: ReadonlyArray<{
+  /** `CANTON:name`, what the setting lists. */
+  key: string;
+  canton: string;
+  /** `MM-DD`, or days after Easter Sunday. */
+  on: string | { easter: number };
+  names: Record<Lang, string>;
+}> = [
+  regional("AG:berchtoldstag", "01-02", "Berchtoldstag", "Saint-Berthold", "San Bertoldo", "Berchtold's Day"),
+  regional(
+    "AG:easter-monday",
+    { easter: 1 },
+    "Ostermontag",
+    "Lundi de Pâques",
+    "Lunedì di Pasqua",
+    "Easter Monday",
+  ),
+  regional(
+    "AG:whit-monday",
+    { easter: 50 },
+    "Pfingstmontag",
+    "Lundi de Pentecôte",
+    "Lunedì di Pentecoste",
+    "Whit Monday",
+  ),
+  regional(
+    "AG:corpus-christi",
+    { easter: 60 },
+    "Fronleichnam",
+    "Fête-Dieu",
+    "Corpus Domini",
+    "Corpus Christi",
+  ),
+  regional("AG:assumption", "08-15", "Mariä Himmelfahrt", "Assomption", "Assunzione", "Assumption Day"),
+  regional("AG:all-saints", "11-01", "Allerheiligen", "Toussaint", "Ognissanti", "All Saints' Day"),
+  regional(
+    "AG:immaculate-conception",
+    "12-08",
+    "Mariä Empfängnis",
+    "Immaculée Conception",
+    "Immacolata Concezione",
+    "Immaculate Conception",
+  ),
+  regional("AG:st-stephen", "12-26", "Stephanstag", "Saint-Étienne", "Santo Stefano", "St. Stephen's Day"),
+  regional("AI:st-mauritius", "09-22", "St. Mauritius", "Saint-Maurice", "San Maurizio", "St. Maurice's Day"),
+  regional("SO:st-joseph", "03-19", "Josefstag", "Saint-Joseph", "San Giuseppe", "St. Joseph's Day"),
+  regional(
+    "NE:corpus-christi",
+    { easter: 60 },
+    "Fronleichnam",
+    "Fête-Dieu",
+    "Corpus Domini",
+    "Corpus Christi",
+  ),
+];
+
+function regional(
+  key: string,
+  on: string | { easter: number },
+  de: string,
+  fr: string,
+  it: string,
+  en: string,
+) {
+  return { key, canton: key.slice(0, 2), on, names: { de, fr, it, en } };
+}
+
+/** Whether a list names only catalogue regional days (`CANTON:name` of `REGIONAL_DAYS`), each once. */
+export function isRegionalDayList(v: unknown): v is string[] {
+  return Array.isArray(v) && new Set(v).size === v.length &&
+    v.every((d) => typeof d === "string" && REGIONAL_DAYS.some((r) => r.key === d));
 }
 
 /** The holiday table (`holidays_ch_days.json`, written by src/domain/holiday_rules.ts). */
@@ -319,10 +422,11 @@ const holidayCache = new Map<string, PublicHoliday[]>();
  *   Types `optional`, `bank`, `school` and `observance` are not days off (e.g. ZH Berchtoldstag and the
  *   city of Zurich's Knabenschiessen afternoon are `optional`; an installation that grants them records
  *   a closure that does not deduct leave).
- * - the customary half days of `HALF_DAY_HOLIDAYS` the installation observes (`halfDays`, `MM-DD`; the
- *   installation's setting, which the services read: settings.ts `halfDaysOf`).
+ * - the customary half days of `HALF_DAY_HOLIDAYS` the installation observes (`MM-DD` entries of `halfDays`)
+ *   and the regional days of `REGIONAL_DAYS` its place of work in the canton keeps (`CANTON:name` entries of
+ *   `halfDays`): the installation's settings, which the services read (settings.ts `halfDaysIn`).
  * Sorted by date, one entry per date (the larger portion wins). Cached per canton + year + language +
- * observed half days (the result depends on nothing else).
+ * observed days (the result depends on nothing else).
  */
 export function publicHolidays(
   canton: string,
@@ -370,6 +474,11 @@ function cachedHolidays(
     if (!observed.split(",").includes(half.monthDay)) continue;
     if (half.cantons !== "*" && !half.cantons.includes(canton)) continue;
     put({ date: `${year}-${half.monthDay}`, name: half.names[lang], portion: 0.5 });
+  }
+  for (const r of REGIONAL_DAYS) {
+    if (r.canton !== canton || !halfDays.includes(r.key)) continue;
+    const date = typeof r.on === "string" ? `${year}-${r.on}` : addDays(easterSunday(year), r.on.easter);
+    put({ date, name: r.names[lang], portion: 1 });
   }
   const list = [...byDate.values()].sort((a, b) => byCharacters(a.date, b.date));
   holidayCache.set(key, list);

@@ -20,6 +20,8 @@ export interface OrganisationTexts {
   timeZone: string;
   timeZoneHint: string;
   saved: string;
+  regionalDays: string;
+  regionalDaysHint: string;
 }
 
 export const ORGANISATION_TEXTS: Record<Lang, OrganisationTexts> = {
@@ -42,6 +44,9 @@ export const ORGANISATION_TEXTS: Record<Lang, OrganisationTexts> = {
     timeZone: "Zeitzone",
     timeZoneHint: "Wird mit TIME_ZONE beim Start des Dienstes festgelegt.",
     saved: "Die Einstellungen sind gespeichert.",
+    regionalDays: "Regionale Feiertage der Arbeitsorte",
+    regionalDaysHint:
+      "Tage, die nur in einem Teil des Kantons gelten (Bezirk, Gemeinde, inneres Land): angekreuzt gilt der Tag für alle, die in diesem Kanton arbeiten.",
   },
   fr: {
     organisation: "Organisation",
@@ -59,6 +64,9 @@ export const ORGANISATION_TEXTS: Record<Lang, OrganisationTexts> = {
     timeZone: "Fuseau horaire",
     timeZoneHint: "Fixé par TIME_ZONE au démarrage du service.",
     saved: "Les réglages sont enregistrés.",
+    regionalDays: "Jours fériés régionaux des lieux de travail",
+    regionalDaysHint:
+      "Jours fériés d'une partie du canton seulement (district, commune) : cochés, ils valent pour toutes les personnes qui travaillent dans ce canton.",
   },
   it: {
     organisation: "Organizzazione",
@@ -77,6 +85,9 @@ export const ORGANISATION_TEXTS: Record<Lang, OrganisationTexts> = {
     timeZone: "Fuso orario",
     timeZoneHint: "Fissato con TIME_ZONE all'avvio del servizio.",
     saved: "Le impostazioni sono salvate.",
+    regionalDays: "Giorni festivi regionali dei luoghi di lavoro",
+    regionalDaysHint:
+      "Giorni festivi solo in una parte del cantone (distretto, comune): se spuntati valgono per tutte le persone che lavorano in quel cantone.",
   },
   en: {
     organisation: "Organisation",
@@ -97,6 +108,9 @@ export const ORGANISATION_TEXTS: Record<Lang, OrganisationTexts> = {
     timeZone: "Time zone",
     timeZoneHint: "Set with TIME_ZONE when the service starts.",
     saved: "The settings are saved.",
+    regionalDays: "Regional holidays of the places of work",
+    regionalDaysHint:
+      "Days kept only in part of a canton (a district, a commune, the inner part): ticked, the day is off for everyone working in that canton.",
   },
 };
 

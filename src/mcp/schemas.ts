@@ -60,6 +60,19 @@ export const leaveTypeOut = z.object({
 });
 
 /** A record id argument. */
+/** A balance's carry-over by year of origin: the statutory days apart from the organisation's extra days. */
+export const carriedDaysOut = z.array(z.object({
+  year: z.int().describe("The leave year the days were left over from."),
+  days: z.number(),
+  kind: z.enum(["STATUTORY", "EXTRA"]).describe(
+    "STATUTORY: the statutory minimum (OR Art. 329a), carried whatever the cap and owed until 31 December five " +
+      "years after its year; EXTRA: the organisation's days above it, capped and lapsing with the carry-over.",
+  ),
+  lapsesOn: z.string().nullable().describe(
+    "The last day they can be taken; null: the extra days never lapse.",
+  ),
+})).describe("The carry-over by year of origin, e.g. 4 statutory days from 2025 lapsing on 2030-12-31.");
+
 export const recordId = (what: string) => z.string().min(1).max(64).describe(`The ${what} id.`);
 
 /** The text block of a preview: it says plainly that nothing was filed yet and what to do next. */

@@ -332,6 +332,26 @@ export const LeaveType = named(
   "LeaveType",
 );
 
+/** A balance's carry-over by year of origin (balances and previews). */
+const CarriedDaysList = z.array(z.strictObject({
+  year: z.int().meta({ description: "The leave year the days were left over from." }),
+  days: z.number(),
+  kind: z.enum(["STATUTORY", "EXTRA"]).meta({
+    description:
+      "STATUTORY: the statutory minimum (OR Art. 329a), carried whatever the leave type's cap and expiry and " +
+      "owed until 31 December five years after its year (OR Art. 128 no. 3); EXTRA: the organisation's days " +
+      "above the minimum, capped and lapsing after `carryOverExpiresOn`.",
+  }),
+  lapsesOn: isoDate.nullable().meta({
+    description: "The last day the days can be taken; null when the extra days have no expiry.",
+  }),
+})).meta({
+  description:
+    "`carryOver` by year of origin: the statutory days oldest first, then the extra days; they sum to " +
+    "`carryOver`. Empty when nothing was carried and for types without a balance. E.g. " +
+    '[{"year": 2025, "days": 4, "kind": "STATUTORY", "lapsesOn": "2030-12-31"}].',
+});
+
 export const LeaveBalance = named(
   z.strictObject({
     leaveType: LeaveType,
@@ -370,24 +390,7 @@ export const LeaveBalance = named(
       description: "available − used − planned; never clamped (see overdrawn).",
     }),
     overdrawn: z.boolean(),
-    carryOverByYear: z.array(z.strictObject({
-      year: z.int().meta({ description: "The leave year the days were left over from." }),
-      days: z.number(),
-      kind: z.enum(["STATUTORY", "EXTRA"]).meta({
-        description:
-          "STATUTORY: the statutory minimum (OR Art. 329a), carried whatever the leave type's cap and expiry and " +
-          "owed until 31 December five years after its year (OR Art. 128 no. 3); EXTRA: the organisation's days " +
-          "above the minimum, capped and lapsing after `carryOverExpiresOn`.",
-      }),
-      lapsesOn: isoDate.nullable().meta({
-        description: "The last day the days can be taken; null when the extra days have no expiry.",
-      }),
-    })).meta({
-      description:
-        "`carryOver` by year of origin: the statutory days oldest first, then the extra days; they sum to " +
-        "`carryOver`. Empty when nothing was carried and for types without a balance. E.g. " +
-        '[{"year": 2025, "days": 4, "kind": "STATUTORY", "lapsesOn": "2030-12-31"}].',
-    }),
+    carryOverByYear: CarriedDaysList,
   }),
   "LeaveBalance",
 );
@@ -476,6 +479,7 @@ export const LeavePreview = named(
       }),
       pending: z.number(),
       remainingAfter: z.number(),
+      carryOverByYear: CarriedDaysList,
     })),
     exceedsBalance: z.boolean(),
     approver: PersonRef.nullable(),

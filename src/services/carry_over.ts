@@ -98,3 +98,43 @@ export async function derivedCarryOver<
     statutory: carried.statutory,
   };
 }
+
+/**
+ * The statutory days among a carry-over that is recorded rather than derived: an entitlement row (typed by HR,
+ * or kept from records older than the derivation) or an opening balance's carry-over (`leave import-opening`).
+ * Whoever typed it, a carried day of the statutory minimum stays owed until taken and lapses only after five
+ * years (OR Art. 329a, 341 para. 1, 128 no. 3, SR 220; BGE 130 III 19): no expiry of the leave type cuts it.
+ *
+ * Which of the recorded days are statutory is what the previous year would carry by the statutory rule: its
+ * remainder, counted first against the organisation's extra days, keeps the newest statutory days
+ * (`carryOverSplit`). A previous year the service did not hold (the person was entered later) has no leave
+ * recorded, so its whole statutory minimum counts as left: without the days taken back then, the service
+ * presumes the carried days owed rather than forfeited. At most `recorded` days, the newest kept; the rest are
+ * the organisation's extra days. Vacation only (`owedIn` gives nothing for other types).
+ */
+export async function recordedStatutory<T>(
+  q: Q,
+  emp: EmployeeCore,
+  type: T,
+  year: number,
+  recorded: number,
+  balanceOf: BalanceOf<T>,
+  owedIn: OwedIn,
+): Promise<StatutoryCarry[]> {
+  if (!(recorded > 0)) return [];
+  const previousEnd = `${year - 1}-12-31`;
+  if (emp.employmentStart > previousEnd) return [];
+  const previous = await balanceOf(q, emp, type, year - 1, previousEnd);
+  const owed = owedIn(previous);
+  if (!owed.length) return [];
+  const { statutory } = carryOverSplit(year, previous.remaining, owed, { maxDays: 0, expiry: "12-31" });
+  let left = recorded;
+  const kept: StatutoryCarry[] = [];
+  for (const c of [...statutory].sort((a, b) => b.origin - a.origin)) {
+    const days = Math.min(left, c.days);
+    if (days <= 0) break;
+    kept.push({ origin: c.origin, days });
+    left -= days;
+  }
+  return kept.sort((a, b) => a.origin - b.origin);
+}

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { employees, onboardingPlans, onboardingTasks } from "../db/schema/mod.ts";
 import { hasPermission } from "../domain/access.ts";
 import { refusal } from "../errors.ts";
-import { isValidDate } from "../domain/calendar.ts";
+import { dateProblem } from "../domain/fields.ts";
 import type { Actor } from "./actor.ts";
 import { fullName, type ServiceDeps, writeTx } from "./common.ts";
 import { employeeScope, inScope } from "./hr_scope.ts";
@@ -33,8 +33,15 @@ export async function previewOnboardingTask(deps: ServiceDeps, actor: Actor, inp
   if (!PHASES.includes(input.phase)) {
     throw refusal("validation", "onboarding.badPhase", { phases: PHASES.join(", ") }, { field: "phase" });
   }
-  if (input.dueDate !== undefined && !isValidDate(input.dueDate)) {
-    throw refusal("validation", "onboarding.badDueDate", {}, { field: "dueDate" });
+  // The one date rule (`dateProblem`): a due date in year 9999 would make the plan's own export unreadable.
+  const dueProblem = input.dueDate === undefined ? null : dateProblem(input.dueDate);
+  if (dueProblem) {
+    throw refusal(
+      "validation",
+      dueProblem === "range" ? "onboarding.dueDateRange" : "onboarding.badDueDate",
+      {},
+      { field: "dueDate" },
+    );
   }
   const scope = await employeeScope(deps, actor);
   if (!inScope(scope, input.employeeId)) throw refusal("not_found", "hr.employeeOutOfReach");

@@ -14,7 +14,8 @@ import {
   positionTeam,
   users,
 } from "../db/schema/mod.ts";
-import { isCanton, isValidDate } from "../domain/calendar.ts";
+import { isCanton } from "../domain/calendar.ts";
+import { dateProblem } from "../domain/fields.ts";
 import { hasPermission, isHrOrAbove } from "../domain/access.ts";
 import { refusal, type RefusalMessage } from "../errors.ts";
 import type { Actor } from "./actor.ts";
@@ -113,7 +114,9 @@ export async function savePosition(deps: Deps, actor: Actor, input: PositionInpu
     } else if (text?.trim()) advertisements[lang] = text.trim();
   }
   const startDate = input.startDate?.trim() || null;
-  if (startDate && !isValidDate(startDate)) problem("startDate", "positions.startDate");
+  const startProblem = startDate ? dateProblem(startDate) : null;
+  if (startProblem === "format") problem("startDate", "positions.startDate");
+  else if (startProblem === "range") problem("startDate", "positions.startDateRange");
   let hiringManagerId: string | null = null;
   if (input.hiringManager.trim()) {
     const [e] = await deps.db.select({ id: employees.id }).from(employees)

@@ -69,7 +69,7 @@ import {
 import { closureApplies, closureCalendar, closureDaysIn } from "./holidays.ts";
 import { exactReal, jsonRows, realOf, realOrNull, sqlLiterals } from "./json_rows.ts";
 import { checkEventLength } from "./special_leave.ts";
-import { derivedCarryOver, OPENING_MARK } from "./carry_over.ts";
+import { derivedCarryOver, OPENING_MARK, recordedStatutory } from "./carry_over.ts";
 import { changedAfter, removedSince, SYNC_KEPT_DAYS, type SyncFields, syncPage, syncStart } from "./sync.ts";
 import { localInstants } from "../domain/time.ts";
 import { localDay } from "../clock.ts";
@@ -542,6 +542,73 @@ interface BalanceFacts {
   closures: { days: BalanceData["closureDays"]; workThrough: ReadonlySet<string> } | undefined;
 }
 
+/**
+ * A recorded entitlement row with the statutory days among its carry-over and the opening balance's
+ * (`recordedStatutory`): they do not lapse with the row's expiry and are carried on by year of origin.
+ */
+export async function withRecordedStatutory<
+  R extends { carryOverDays: number; carryOverExpiresOn: string | null; adjustmentDays: number },
+>(
+  q: Q,
+  emp: EmployeeCore,
+  type:
+    & BalanceType
+    & Pick<LeaveTypeRow, "id">
+    & Partial<Pick<LeaveTypeRow, "carryOverMaxDays" | "carryOverExpiry">>,
+  year: number,
+  row: R,
+  openingCarry: number,
+): Promise<R & { statutory?: StatutoryCarry[] }> {
+  if (!(type.code === VACATION_CODE && type.deductsBalance)) return row;
+  const statutory = await recordedStatutory(
+    q,
+    emp,
+    type,
+    year,
+    row.carryOverDays + openingCarry,
+    balanceOf,
+    statutoryOwedIn,
+  );
+  return statutory.length ? { ...row, statutory } : row;
+}
+
+/**
+ * The year's carry-over facts: the recorded row with its statutory days, else the derived carry-over, else
+ * (an imported opening balance only) the statutory days among the opening carry-over.
+ */
+export async function carryOverOf(
+  q: Q,
+  emp: EmployeeCore,
+  type:
+    & BalanceType
+    & Pick<LeaveTypeRow, "id">
+    & Partial<Pick<LeaveTypeRow, "carryOverMaxDays" | "carryOverExpiry">>,
+  year: number,
+  row: { carryOverDays: number; carryOverExpiresOn: string | null; adjustmentDays: number } | undefined,
+  openingCarry: number,
+): Promise<
+  | {
+    carryOverDays: number;
+    carryOverExpiresOn: string | null;
+    adjustmentDays: number;
+    statutory?: StatutoryCarry[];
+  }
+  | undefined
+> {
+  if (row) return await withRecordedStatutory(q, emp, type, year, row, openingCarry);
+  const derived = await derivedCarryOver(q, emp, type, year, balanceOf, statutoryOwedIn);
+  if (derived || !(openingCarry > 0)) return derived;
+  const opening = await withRecordedStatutory(
+    q,
+    emp,
+    type,
+    year,
+    { carryOverDays: 0, carryOverExpiresOn: null, adjustmentDays: 0 },
+    openingCarry,
+  );
+  return opening.statutory ? opening : undefined;
+}
+
 /** The balances of `types` from their loaded facts (`balancesOf`, or `getLeaveBalances`'s one statement). */
 async function balancesFromFacts(
   q: Q,
@@ -562,12 +629,12 @@ async function balancesFromFacts(
   const calendar = yearCalendar(emp, year, workloadHistory, halfDays);
   for (const type of types) {
     const adj = adjustments.find((a) => a.leaveTypeId === type.id);
+    const row = rows.find((r) => r.leaveTypeId === type.id);
     out.set(
       type.id,
       balanceFrom(emp, type, year, today, {
         entitlement: entitlementData(
-          rows.find((r) => r.leaveTypeId === type.id) ??
-            await derivedCarryOver(q, emp, type, year, balanceOf, statutoryOwedIn),
+          await carryOverOf(q, emp, type, year, row, Number(adj?.openingCarry ?? 0)),
           adj?.n ?? 0,
           adj?.days ?? null,
           { carry: adj?.openingCarry ?? 0, taken: adj?.takenBefore ?? 0 },
@@ -895,6 +962,8 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
         remainingBefore: before,
         pending: b.pending,
         remainingAfter: round2(before - d),
+        // What the days come out of: the statutory days carried, by year and lapse, apart from the extra days.
+        carryOverByYear: carryOverByYear(b),
       });
       if (over && type.overdraft === "REFUSE") {
         throw refusal("conflict", "leave.insufficientBalance", {

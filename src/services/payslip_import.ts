@@ -9,7 +9,7 @@ import { Buffer } from "node:buffer";
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { employees, payslips } from "../db/schema/mod.ts";
-import { isValidDate } from "../domain/calendar.ts";
+import { dateProblem } from "../domain/fields.ts";
 import { decodeCsv, detectDelimiter, parseCsv } from "../csv.ts";
 
 /** Largest PDF accepted: a payslip is one or two pages; anything much larger is not one. */
@@ -102,9 +102,15 @@ export async function importPayslips(
     const period = e.period.trim();
     const periodOk = /^\d{4}-(0[1-9]|1[0-2])$/.test(period);
     if (!periodOk) errors.push(`${at}: period must be a month YYYY-MM, got "${e.period}"`);
+    else if (dateProblem(`${period}-01`) === "range") {
+      errors.push(`${at}: period must be a month from 1900-01 to 2100-12, got "${e.period}"`);
+    }
     const paymentDate = isoDate(e.paymentDate);
-    if (!isValidDate(paymentDate)) {
+    const dateProblemOf = dateProblem(paymentDate);
+    if (dateProblemOf === "format") {
       errors.push(`${at}: payment_date must be a date YYYY-MM-DD or DD.MM.YYYY, got "${e.paymentDate}"`);
+    } else if (dateProblemOf === "range") {
+      errors.push(`${at}: payment_date must be a date from 1900-01-01 to 2100-12-31, got "${e.paymentDate}"`);
     }
     const gross = amount(e.gross);
     const net = amount(e.net);

@@ -3,14 +3,13 @@
  * employee may change directly (contact, address, emergency contact, language), and change requests for
  * sensitive fields, which HR decides (see `approvals.ts`).
  */
-import { ahvNumber, checkField, FIELD_RULES, normaliseIban } from "../domain/fields.ts";
+import { ahvNumber, checkField, dateProblem, FIELD_RULES, normaliseIban } from "../domain/fields.ts";
 import type { Lang } from "../i18n/mod.ts";
 import { and, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { prepared } from "../db/prepared.ts";
 import { readRow } from "../db/local.ts";
 import { exactReal, jsonRows, realOf } from "./json_rows.ts";
 import { compensation, departments, employees, profileChangeRequests, users } from "../db/schema/mod.ts";
-import { isValidDate } from "../domain/calendar.ts";
 import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import {
@@ -89,11 +88,18 @@ export function normaliseRequestedValue(field: ChangeField, value: string): stri
       if (!iban) throw refusal("validation", "profile.ibanInvalid", {}, { field: "value" });
       return iban;
     }
-    case "BIRTH_DATE":
-      if (!isValidDate(v)) {
-        throw refusal("validation", "profile.birthDate", {}, { field: "value" });
+    case "BIRTH_DATE": {
+      const problem = dateProblem(v);
+      if (problem) {
+        throw refusal(
+          "validation",
+          problem === "range" ? "profile.birthDateRange" : "profile.birthDate",
+          {},
+          { field: "value" },
+        );
       }
       return v;
+    }
     case "NATIONALITY":
       if (!/^[A-Za-z]{2}$/.test(v)) {
         throw refusal("validation", "profile.nationality", {}, { field: "value" });

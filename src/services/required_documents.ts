@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { employees, requiredDocuments } from "../db/schema/mod.ts";
-import { isValidDate } from "../domain/calendar.ts";
+import { dateProblem } from "../domain/fields.ts";
 import { refusal } from "../errors.ts";
 import type { MessageId, MessageParams } from "../i18n/messages/mod.ts";
 import { todayOf } from "./common.ts";
@@ -27,7 +27,9 @@ export async function requestDocument(
     problems.push({ id: "documents.kindLength" });
     fields.push("kind");
   }
-  if (due !== null && !isValidDate(due)) problems.push({ id: "documents.dueDateInvalid", params: { due } });
+  const dueProblem = due === null ? null : dateProblem(due);
+  if (dueProblem === "format") problems.push({ id: "documents.dueDateInvalid", params: { due: due! } });
+  else if (dueProblem === "range") problems.push({ id: "documents.dueDateRange", params: { due: due! } });
   else if (due !== null && due < todayOf(deps)) {
     problems.push({ id: "documents.dueDatePassed", params: { due } });
   }

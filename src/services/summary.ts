@@ -17,15 +17,13 @@ import { roleLevel } from "../domain/access.ts";
 import type { Actor } from "./actor.ts";
 import { type EmployeeCore, noEmployee, selfId, type ServiceDeps, todayOf } from "./common.ts";
 import { closureDaysIn, type ClosurePeriodDates } from "./holidays.ts";
-import { derivedCarryOver } from "./carry_over.ts";
 import {
   ADJUSTMENT_SUMS_SQL,
   BALANCE_REQUEST_STATUSES,
   type BalanceData,
   balanceFrom,
-  balanceOf,
+  carryOverOf,
   entitlementData,
-  statutoryOwedIn,
   takesClosures,
   VACATION_CODE,
   WORKLOAD_HISTORY_LIMIT,
@@ -284,18 +282,14 @@ async function computeSummary(
     const [adjCount, adjSum, openingCarry, takenBefore] = JSON.parse(f.adjustments) as (number | null)[];
     const data: BalanceData = {
       entitlement: entitlementData(
-        ent
-          ? { carryOverDays: ent[0], carryOverExpiresOn: ent[1], adjustmentDays: ent[2] }
-          // No row records the year's carry-over: derived as the balance does (only then, so the
-          // statement's single read stays the rule).
-          : await derivedCarryOver(
-            deps.db,
-            emp,
-            { id: f.vacationTypeId, ...type },
-            year,
-            balanceOf,
-            statutoryOwedIn,
-          ),
+        await carryOverOf(
+          deps.db,
+          emp,
+          { id: f.vacationTypeId, ...type },
+          year,
+          ent ? { carryOverDays: ent[0], carryOverExpiresOn: ent[1], adjustmentDays: ent[2] } : undefined,
+          Number(openingCarry ?? 0),
+        ),
         Number(adjCount),
         adjSum,
         { carry: openingCarry, taken: takenBefore },

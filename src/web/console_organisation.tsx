@@ -10,7 +10,7 @@ import type { AppDeps } from "../deps.ts";
 import { organisationTexts } from "../i18n/console_organisation.ts";
 import { applySections, readSection } from "../org_config/mod.ts";
 import { ORG_LANGUAGES } from "../settings.ts";
-import { CANTON_CODES } from "../domain/calendar.ts";
+import { CANTON_CODES, REGIONAL_DAYS } from "../domain/calendar.ts";
 import {
   CantonSelect,
   Check,
@@ -45,6 +45,7 @@ interface Settings {
   payday?: number;
   languages?: string[];
   halfDays?: string[];
+  regionalDays?: string[];
   timeZone?: string;
 }
 
@@ -87,6 +88,7 @@ async function organisationPage(
   const f: Settings = opts.form ?? current;
   const languages = new Set(f.languages ?? ["de"]);
   const halfDays = new Set(f.halfDays ?? []);
+  const regionalDays = new Set(f.regionalDays ?? []);
   return render(
     c,
     <ConsolePage p={p} title={ot.organisation} here="organisation" flash={opts.flash} errors={opts.errors}>
@@ -132,6 +134,16 @@ async function organisationPage(
           names={ot.halfDayNames}
           checked={halfDays}
         />
+        <Boxes
+          legend={ot.regionalDays}
+          name="regional_days"
+          prefix="oregional-"
+          values={REGIONAL_DAYS.map((r) => r.key)}
+          names={Object.fromEntries(REGIONAL_DAYS.map((r) => [r.key, `${r.canton}: ${r.names[p.lang]}`]))}
+          checked={regionalDays}
+          describedBy="oregional-hint"
+        />
+        <Hint id="oregional-hint">{ot.regionalDaysHint}</Hint>
         <p>
           {`${ot.timeZone}: ${current.timeZone ?? deps.config.timeZone}. `}
           <span class="muted">{ot.timeZoneHint}</span>
@@ -158,6 +170,7 @@ export function mountConsoleOrganisation(app: Hono<any>, deps: AppDeps): void {
         payday: numberOrText(form.get("payday") ?? ""),
         languages: form.getAll("languages").slice(0, 10),
         halfDays: form.getAll("half_days").slice(0, 10),
+        regionalDays: form.getAll("regional_days").slice(0, 50),
       };
       const result = await applySections(deps, { settings });
       if (!result.ok) {

@@ -36,6 +36,7 @@ Deno.test({
           remainingBefore: 25,
           pending: 0,
           remainingAfter: 23,
+          carryOverByYear: [],
         }]);
         assert.ok((p.approver as { name: string }).name);
         assert.match(String(p.previewId), /^pv_/);

@@ -53,3 +53,38 @@ Deno.test("carried days by year of origin: the balances API and HR's person page
     t.close();
   }
 });
+
+Deno.test("carried days by year of origin: the leave preview, the assistant's preview and balances, and leave balances say them too", async () => {
+  const t = await buildFixtureOrg();
+  try {
+    const opening = await cli(
+      t,
+      ["leave", "import-opening", "--file", "-"],
+      "personnel_number;leave_type;year;taken;carry_over\nV04;VACATION;2026;0;0\n",
+    );
+    assert.equal(opening.code, 0, opening.err);
+    await addAccounts(t, [["V04", "employee"]]);
+    const token = await t.signIn("luca.bernasconi@ceresio.example", personPassword("V04"));
+    // A week in February 2027: the 2027 balance it comes out of, with 2026's carried days by kind.
+    const res = await t.request("/api/v1/portal/employee/leave/requests/preview", {
+      method: "POST",
+      token,
+      json: { leaveType: "VACATION", startDate: "2027-02-01", endDate: "2027-02-05" },
+    });
+    assert.equal(res.status, 200);
+    const preview = (await res.json()).data;
+    assert.equal(preview.balances.length, 1);
+    assert.equal(preview.balances[0].year, 2027);
+    assert.deepEqual(preview.balances[0].carryOverByYear, [
+      { year: 2026, days: 20, kind: "STATUTORY", lapsesOn: "2031-12-31" },
+      { year: 2026, days: 1.5, kind: "EXTRA", lapsesOn: "2027-03-31" },
+    ]);
+
+    // `leave balances` says each year's statutory days and their lapse.
+    const cliOut = await cli(t, ["leave", "balances", "--employee", "V04", "--year", "2027"]);
+    assert.equal(cliOut.code, 0, cliOut.err);
+    assert.match(cliOut.out, /20 statutory days from 2026 lapse on 31\.12\.2031/);
+  } finally {
+    t.close();
+  }
+});

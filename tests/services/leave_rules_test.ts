@@ -347,6 +347,7 @@ Deno.test("leave: a FLAG type may be filed beyond its balance and is marked", as
       remainingBefore: 1,
       pending: 0,
       remainingAfter: -1,
+      carryOverByYear: [],
     }]);
     const r = await fileLeaveRequest(t.deps, me, {
       leaveType: "COMPENSATION",
@@ -455,6 +456,14 @@ Deno.test("leave: carried-over days lapse after their expiry unless used; pendin
   try {
     const me = await person(t);
     const manager = await actorFor(t, "manager@demo.example");
+    // Only the organisation's extra days lapse (statutory days are owed five years, OR Art. 128 no. 3): the
+    // records say 2026 was taken whole (a correction takes its remainder), so the 5 days carried into 2027
+    // are all extra days.
+    await setEntitlement(t, me.employeeId!, "VACATION", 2026, {});
+    const left2026 = (await getLeaveBalances(t.deps, me, { year: 2026 })).balances.find((b) =>
+      b.leaveType.code === "VACATION"
+    )!.remaining!;
+    await setEntitlement(t, me.employeeId!, "VACATION", 2026, { adjustmentDays: -left2026 });
     await setEntitlement(t, me.employeeId!, "VACATION", 2027, {
       carryOverDays: 5,
       carryOverExpiresOn: "2027-03-31",

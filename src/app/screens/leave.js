@@ -171,7 +171,8 @@ export async function leave() {
           " · ",
           formatRange(p.startDate, p.endDate),
         ),
-        p.balances.map((b) =>
+        // Each year's balance, and under it the statutory days carried into it with the day each year's lapse.
+        p.balances.map((b) => [
           h(
             "p",
             null,
@@ -180,8 +181,9 @@ export async function leave() {
               before: formatQuantity(b.remainingBefore),
               after: formatQuantity(b.remainingAfter),
             }, b.remainingAfter),
-          )
-        ),
+          ),
+          carriedLines(b),
+        ]),
         p.holidaysInRange?.length
           ? h(
             "p",

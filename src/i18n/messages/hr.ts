@@ -345,6 +345,12 @@ export const HR_MESSAGES = {
     it: "entrata in servizio: una data AAAA-MM-GG",
     en: "start date: a date YYYY-MM-DD",
   },
+  "positions.startDateRange": {
+    de: "Stellenantritt: ein Datum vom 1900-01-01 bis 2100-12-31",
+    fr: "entrée en fonction : une date du 1900-01-01 au 2100-12-31",
+    it: "entrata in servizio: una data dal 1900-01-01 al 2100-12-31",
+    en: "start date: a date from 1900-01-01 to 2100-12-31",
+  },
   "positions.hiringManager": {
     de: "vorgesetzte Person: keine Person mit der Personalnummer {number}",
     fr: "responsable : aucune personne avec le numéro de personnel {number}",
@@ -618,6 +624,12 @@ export const HR_MESSAGES = {
     fr: "L'échéance doit être une date valable AAAA-MM-JJ.",
     it: "La scadenza deve essere una data valida AAAA-MM-GG.",
     en: "dueDate must be a calendar-valid date YYYY-MM-DD.",
+  },
+  "onboarding.dueDateRange": {
+    de: "Die Frist muss ein Datum vom 1900-01-01 bis 2100-12-31 sein.",
+    fr: "L'échéance doit être une date du 1900-01-01 au 2100-12-31.",
+    it: "La scadenza deve essere una data dal 1900-01-01 al 2100-12-31.",
+    en: "dueDate must be a date from 1900-01-01 to 2100-12-31.",
   },
   "onboarding.noOpenPlanOf": {
     de: "{name} hat keinen offenen Onboarding-Plan.",

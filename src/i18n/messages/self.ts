@@ -213,6 +213,12 @@ export const SELF_MESSAGES = {
     it: "Una data di nascita è una data del calendario AAAA-MM-GG.",
     en: "A birth date is a calendar date YYYY-MM-DD.",
   },
+  "profile.birthDateRange": {
+    de: "Ein Geburtsdatum liegt zwischen 1900-01-01 und 2100-12-31.",
+    fr: "Une date de naissance se situe entre le 1900-01-01 et le 2100-12-31.",
+    it: "Una data di nascita è compresa tra il 1900-01-01 e il 2100-12-31.",
+    en: "A birth date lies from 1900-01-01 to 2100-12-31.",
+  },
   "profile.nationality": {
     de: "Die Nationalität ist ein Ländercode aus zwei Buchstaben, z. B. CH.",
     fr: "La nationalité est un code de pays de deux lettres, p. ex. CH.",
@@ -354,6 +360,12 @@ export const SELF_MESSAGES = {
     fr: "l'échéance doit être une date AAAA-MM-JJ, pas « {due} »",
     it: "la scadenza deve essere una data AAAA-MM-GG, non «{due}»",
     en: 'the due day must be a date YYYY-MM-DD, got "{due}"',
+  },
+  "documents.dueDateRange": {
+    de: "die Frist muss ein Datum vom 1900-01-01 bis 2100-12-31 sein, nicht «{due}»",
+    fr: "l'échéance doit être une date du 1900-01-01 au 2100-12-31, pas « {due} »",
+    it: "la scadenza deve essere una data dal 1900-01-01 al 2100-12-31, non «{due}»",
+    en: 'the due day must be a date from 1900-01-01 to 2100-12-31, got "{due}"',
   },
   "documents.dueDatePassed": {
     de: "die Frist {due} ist vorbei",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getLeaveBalances } from "../../services/leave.ts";
-import { leaveTypeOut, year } from "../schemas.ts";
+import { carriedDaysOut, leaveTypeOut, year } from "../schemas.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
 
 /** Balances per leave type for a leave year. */
@@ -33,6 +33,7 @@ export const get_my_leave_balances = defineTool({
       closureDays: z.number(),
       remaining: z.number().nullable(),
       overdrawn: z.boolean(),
+      carryOverByYear: carriedDaysOut,
     })),
   }),
   handler: async ({ deps, actor }, args) => {

@@ -2,7 +2,7 @@ import { END_PORTIONS, START_PORTIONS } from "../../domain/leave.ts";
 import { leaveTypeCode } from "../../domain/fields.ts";
 import { z } from "zod";
 import { previewLeaveRequest } from "../../services/leave.ts";
-import { isoDate, leaveTypeOut, personRef, previewOut, previewText } from "../schemas.ts";
+import { carriedDaysOut, isoDate, leaveTypeOut, personRef, previewOut, previewText } from "../schemas.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
 import { PREVIEW_VALIDITY } from "../previews.ts";
 
@@ -56,6 +56,7 @@ export const prepare_leave_request = defineTool({
       remainingBefore: z.number(),
       pending: z.number(),
       remainingAfter: z.number(),
+      carryOverByYear: carriedDaysOut,
     })),
     exceedsBalance: z.boolean(),
     approver: personRef.nullable(),

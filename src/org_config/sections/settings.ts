@@ -1,6 +1,6 @@
 /** The organisation's settings: name, default canton, payday rule, languages, and (read-only) time zone. */
 import { z } from "zod";
-import { isCanton, isHalfDayList } from "../../domain/calendar.ts";
+import { isCanton, isHalfDayList, isRegionalDayList, REGIONAL_DAYS } from "../../domain/calendar.ts";
 import { isPaydayDay } from "../../domain/payday.ts";
 import { getSetting, ORG_LANGUAGES, type OrgLanguage, setSetting } from "../../settings.ts";
 import { defineSection, emptyReport, type SectionDeps } from "../section.ts";
@@ -23,6 +23,15 @@ const schema = (deps: SectionDeps) =>
       message: "must list half days the service knows (12-24, 12-31), each once",
     }).optional(),
     /**
+     * The regional days (a district's, a commune's) the organisation's places of work keep, `CANTON:day`
+     * (see `REGIONAL_DAYS`): AG:easter-monday, AI:st-mauritius, …
+     */
+    regionalDays: z.array(z.string()).refine(isRegionalDayList, {
+      message: `must list regional days the service knows (${
+        REGIONAL_DAYS.map((r) => r.key).join(", ")
+      }), each once`,
+    }).optional(),
+    /**
      * Written for information: the service takes its time zone from TIME_ZONE before the database opens,
      * so a different value cannot be applied.
      */
@@ -37,6 +46,10 @@ type Settings = z.infer<ReturnType<typeof schema>>;
 
 /** The languages in a fixed order, so the same set always compares and exports the same. */
 const canonical = (langs: readonly OrgLanguage[]) => ORG_LANGUAGES.filter((l) => langs.includes(l));
+
+/** Regional days in the catalogue's order, so the same choice always compares and exports the same. */
+const inCatalogueOrder = (keys: readonly string[]) =>
+  REGIONAL_DAYS.map((r) => r.key).filter((k) => keys.includes(k));
 
 export const settingsSection = defineSection<Settings>({
   key: "settings",
@@ -53,6 +66,9 @@ export const settingsSection = defineSection<Settings>({
     if (payday !== null) out.payday = payday;
     out.languages = canonical(await getSetting(d, "languages"));
     out.halfDays = [...await getSetting(d, "halfDayHolidays")].sort();
+    // Written only when some are kept: most organisations keep none, and their files stay as they were.
+    const regional = inCatalogueOrder(await getSetting(d, "regionalDays"));
+    if (regional.length) out.regionalDays = regional;
     out.timeZone = deps.config.timeZone;
     return out;
   },
@@ -60,7 +76,13 @@ export const settingsSection = defineSection<Settings>({
     const report = emptyReport();
     const d = { db: tx, config: deps.config, clock: deps.clock };
     const put = async <
-      K extends "organisationName" | "defaultCanton" | "paydayDay" | "languages" | "halfDayHolidays",
+      K extends
+        | "organisationName"
+        | "defaultCanton"
+        | "paydayDay"
+        | "languages"
+        | "halfDayHolidays"
+        | "regionalDays",
     >(
       key: K,
       value: Parameters<typeof setSetting<K>>[2] | undefined,
@@ -78,6 +100,7 @@ export const settingsSection = defineSection<Settings>({
     await put("paydayDay", v.payday);
     await put("languages", v.languages ? canonical(v.languages) : undefined);
     await put("halfDayHolidays", v.halfDays ? [...v.halfDays].sort() : undefined);
+    await put("regionalDays", v.regionalDays ? inCatalogueOrder(v.regionalDays) : undefined);
     return report;
   },
 });
