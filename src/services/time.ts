@@ -16,7 +16,8 @@ import {
   assertNearToday,
   daysBetween,
   eachDay,
-  holidayFractions,
+  type CantonPeriod,
+  holidayFractionsOver,
   isoWeekday,
   maxDate,
   minDate,
@@ -56,7 +57,7 @@ import {
   weekdaysOf,
   writeTx,
 } from "./common.ts";
-import { closureCalendar } from "./holidays.ts";
+import { cantonHistoryOf, closureCalendar } from "./holidays.ts";
 import { changedAfter, recordRemoved, removedSince, type SyncFields, syncPage, syncStart } from "./sync.ts";
 import { readRow } from "../db/local.ts";
 import { exactReal, jsonRows, realOf } from "./json_rows.ts";
@@ -685,6 +686,8 @@ export function absencesFrom(
   closureDates: ReadonlySet<string>,
   leaves: readonly AbsenceLeave[],
   sick: readonly AbsenceSick[],
+  /** The place-of-work canton history: each day's holidays by the canton in force on it. */
+  cantonHistory: readonly CantonPeriod[] = [],
 ): Map<string, number> {
   const out = new Map<string, number>();
   const put = (d: string, f: number) => {
@@ -700,7 +703,7 @@ export function absencesFrom(
       startPortion: s === l.startDate ? l.startPortion as StartPortion : "FULL",
       endPortion: e === l.endDate ? l.endPortion as EndPortion : "FULL",
       workingWeekdays: weekdaysOf(emp),
-      holidays: holidayFractions(emp.canton, s, e),
+      holidays: holidayFractionsOver(emp.canton, cantonHistory, s, e),
       closureDays: closureDates,
     });
     for (const d of r.perDay) put(d.date, d.fraction);
@@ -736,7 +739,7 @@ export async function absenceFractions(q: Q, emp: EmployeeCore, from: string, to
       or(isNull(sickLeaveEntries.endDate), gte(sickLeaveEntries.endDate, from)),
       isNull(sickLeaveEntries.withdrawnAt),
     )).orderBy(sql`${sickLeaveEntries.startDate} desc`).limit(ABSENCE_ROWS_LIMIT);
-  return absencesFrom(emp, from, to, closures, leaves, sick);
+  return absencesFrom(emp, from, to, closures, leaves, sick, await cantonHistoryOf(q).all({ emp: emp.id }));
 }
 
 /** State of a week: EMPTY, OPEN (has drafts), SUBMITTED, APPROVED, REJECTED, or MIXED. */
@@ -773,7 +776,7 @@ export async function weekTarget(q: Q, emp: EmployeeCore, weekStart: string) {
     workloadPercent: workloadChanges.workloadPercent,
     workingWeekdays: workloadChanges.workingWeekdays,
   }).from(workloadChanges).where(eq(workloadChanges.employeeId, emp.id)).limit(1000);
-  return weekTargetFrom(emp, weekStart, absences, history);
+  return weekTargetFrom(emp, weekStart, absences, history, await cantonHistoryOf(q).all({ emp: emp.id }));
 }
 
 /** `weekTarget` from loaded absences and workload history (any order). */
@@ -782,8 +785,10 @@ export function weekTargetFrom(
   weekStart: string,
   absences: Map<string, number>,
   history: readonly { validFrom: string; workloadPercent: number; workingWeekdays?: string | null }[],
+  /** The place-of-work canton history: each day's holidays by the canton in force on it. */
+  cantonHistory: readonly CantonPeriod[] = [],
 ) {
-  const holidays = holidayFractions(emp.canton, weekStart, addDays(weekStart, 6));
+  const holidays = holidayFractionsOver(emp.canton, cantonHistory, weekStart, addDays(weekStart, 6));
   const weekdays = weekdaysOf(emp);
   const input = {
     weekStart,

@@ -8,13 +8,12 @@ import { dateProblem, weekdayPattern, workloadPercent } from "../domain/fields.t
 import { and, eq, gte, inArray, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { employees, leaveRequests, workloadChanges } from "../db/schema/mod.ts";
-import { holidayFractions } from "../domain/calendar.ts";
 import { computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
 import { refusal } from "../errors.ts";
 import type { MessageId, MessageParams } from "../i18n/messages/mod.ts";
 import type { Actor } from "./actor.ts";
 import { notify, todayOf, type Tx, weekdaysOf } from "./common.ts";
-import { closureCalendar } from "./holidays.ts";
+import { closureCalendar, personHolidays } from "./holidays.ts";
 
 /** Leave states whose days count (approved, awaiting a decision or a cancellation). */
 const HOLDING = ["AWAITING_APPROVAL", "APPROVED", "CANCELLATION_REQUESTED"];
@@ -57,7 +56,7 @@ async function recomputeFrom(tx: Tx, employeeId: string, from: string, now: numb
       endPortion: r.endPortion as EndPortion,
       workingWeekdays: weekdaysOf(e),
       patternHistory: history,
-      holidays: holidayFractions(e.canton, r.startDate, r.endDate),
+      holidays: await personHolidays(tx, e, r.startDate, r.endDate),
       closureDays: new Set(cal.days.filter((d) => !d.workThrough).map((d) => d.date)),
     });
     if (
