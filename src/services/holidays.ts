@@ -9,8 +9,8 @@ import { readRow } from "../db/local.ts";
 import { jsonRows } from "./json_rows.ts";
 import { cantonChanges, closurePeriods, closureWorkThrough, workloadChanges } from "../db/schema/mod.ts";
 import {
-  type CantonPeriod,
   cantonOn,
+  type CantonPeriod,
   cantonsDuring,
   eachDay,
   holidayFractionsOver,
@@ -170,7 +170,9 @@ export async function getPublicHolidays(deps: ServiceDeps, actor: Actor, input: 
   // holidays before the move and the new one's after it.
   const history = await cantonHistoryOf(deps.db).all({ emp: id });
   const holidays = cantonsDuring(emp.canton, history, `${year}-01-01`, `${year}-12-31`)
-    .flatMap((c) => publicHolidays(c, year, actor.language).filter((h) => cantonOn(emp.canton, history, h.date) === c))
+    .flatMap((c) =>
+      publicHolidays(c, year, actor.language).filter((h) => cantonOn(emp.canton, history, h.date) === c)
+    )
     .sort((a, b) => a.date < b.date ? -1 : a.date > b.date ? 1 : 0)
     .map((h) => ({
       date: h.date,

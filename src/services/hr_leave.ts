@@ -8,6 +8,7 @@
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import {
+  cantonChanges,
   closurePeriods,
   departments,
   employees,
@@ -17,7 +18,6 @@ import {
   schoolHolidays,
   users,
   workloadChanges,
-  cantonChanges,
 } from "../db/schema/mod.ts";
 import { addDays, type CantonPeriod, holidayFractionsOver, isoWeekday, yearOf } from "../domain/calendar.ts";
 import { computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";

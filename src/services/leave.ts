@@ -633,7 +633,10 @@ async function balanceFacts(
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
   const row = (await readRow(client, BALANCE_FACTS_SQL, { emp: emp.id, year, from, to }))!;
-  const cantonHistory = jsonRows<[string, string]>(row.cantons).map(([validFrom, canton]) => ({ validFrom, canton }));
+  const cantonHistory = jsonRows<[string, string]>(row.cantons).map(([validFrom, canton]) => ({
+    validFrom,
+    canton,
+  }));
   const periods = jsonRows<[string, string, string, number, string | null]>(row.closures)
     .map(([id, startDate, endDate, deductsLeave, cantons]) => ({
       id,

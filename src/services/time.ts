@@ -14,9 +14,9 @@ import {
 import {
   addDays,
   assertNearToday,
+  type CantonPeriod,
   daysBetween,
   eachDay,
-  type CantonPeriod,
   holidayFractionsOver,
   isoWeekday,
   maxDate,

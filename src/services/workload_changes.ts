@@ -29,11 +29,18 @@ export interface RecomputedRequest {
 }
 
 /**
- * Computes again the days of the person's requests that reach `from` or later, with the workload history as
- * it stands in `tx` (each day by the pattern in force on it), stores those that changed and tells the person
- * and the approver (notification `LEAVE_REQUEST_RECALCULATED`): their balance changed without anyone filing.
+ * Computes again the days of the person's requests that reach `from` or later, with the workload and canton
+ * histories as they stand in `tx` (each day by the pattern and the canton's holidays in force on it), stores
+ * those that changed and tells the person and the approver (notification `LEAVE_REQUEST_RECALCULATED`, with
+ * `because` the change that caused it): their balance changed without anyone filing.
  */
-async function recomputeFrom(tx: Tx, employeeId: string, from: string, now: number) {
+export async function recomputeFrom(
+  tx: Tx,
+  employeeId: string,
+  from: string,
+  now: number,
+  because: "WORKLOAD_CHANGE" | "CANTON_CHANGE" = "WORKLOAD_CHANGE",
+) {
   const [e] = await tx.select().from(employees).where(eq(employees.id, employeeId)).limit(1);
   const history = (await tx.select().from(workloadChanges).where(eq(workloadChanges.employeeId, employeeId)))
     .map((w) => ({
@@ -74,7 +81,7 @@ async function recomputeFrom(tx: Tx, employeeId: string, from: string, now: numb
       employeeId,
       days: computed.days,
       previousDays: r.days,
-      because: "WORKLOAD_CHANGE",
+      because,
     };
     await notify(tx, {
       recipientEmployeeId: employeeId,
