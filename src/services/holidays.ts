@@ -104,15 +104,17 @@ export async function personHolidays(
 }
 
 /**
- * The caller's canton and its school holidays touching a year (soonest first, at most 50) in ONE statement,
- * the holidays as a JSON list of the columns the answer shows (json_rows.ts).
+ * The caller's canton today (the dated history's, else the record's) and its school holidays touching a year
+ * (soonest first, at most 50) in ONE statement, the holidays as a JSON list of the columns the answer shows
+ * (json_rows.ts).
  */
-const CANTON_CALENDAR_SQL = `SELECT e.canton,
+const CANTON_CALENDAR_SQL = `SELECT c.canton,
     (SELECT json_group_array(json_array(name_de, name_en, name_fr, name_it, start_date, end_date))
       FROM (SELECT name_de, name_en, name_fr, name_it, start_date, end_date FROM school_holidays
-        WHERE canton = e.canton AND start_date <= :to AND end_date >= :from ORDER BY start_date ASC LIMIT 50))
+        WHERE canton = c.canton AND start_date <= :to AND end_date >= :from ORDER BY start_date ASC LIMIT 50))
       AS school
-  FROM employees e WHERE e.id = :emp`;
+  FROM (SELECT coalesce((SELECT canton FROM canton_changes WHERE employee_id = e.id AND valid_from <= :today
+      ORDER BY valid_from DESC LIMIT 1), e.canton) AS canton FROM employees e WHERE e.id = :emp) c`;
 
 const closuresTouching = prepared((q: Q) =>
   q.select().from(closurePeriods).where(
@@ -151,13 +153,16 @@ export async function closureCalendar(q: Q, emp: EmployeeCore, from: string, to:
 
 /**
  * Public holidays of the caller's canton for a year (whole and half days, names in the caller's
- * language), the half days among them, and the canton's school holidays touching the year.
+ * language; each day by the canton in force on it when the person moves within the year), the half days
+ * among them, and the school holidays of today's canton touching the year.
  */
 export async function getPublicHolidays(deps: ServiceDeps, actor: Actor, input: { year?: number } = {}) {
   const id = selfId(actor);
-  const year = checkYear(input.year ?? Number(todayOf(deps).slice(0, 4)));
+  const today = todayOf(deps);
+  const year = checkYear(input.year ?? Number(today.slice(0, 4)));
   const row = await readRow(deps.db.$client, CANTON_CALENDAR_SQL, {
     emp: id,
+    today,
     from: `${year}-01-01`,
     to: `${year}-12-31`,
   });

@@ -144,8 +144,9 @@ async function profileOf(q: Q, emp: EmployeeRow, actor: Actor, today: string) {
   const salary = await salaryOn(q).get({ emp: emp.id, today });
   const pending = await pendingChangeFields(q).all({ emp: emp.id });
   const history = await cantonHistoryOf(q).all({ emp: emp.id });
-  const next =
-    history.filter((h) => h.validFrom > today).sort((a, b) => a.validFrom < b.validFrom ? -1 : 1)[0];
+  // A move, not the first day of someone who starts later.
+  const sorted = [...history].sort((a, b) => a.validFrom < b.validFrom ? -1 : 1);
+  const next = sorted.slice(1).find((h) => h.validFrom > today);
   return profileView({ ...emp, canton: cantonOn(emp.canton, history, today) }, actor, {
     user,
     manager,
@@ -263,6 +264,7 @@ const PROFILE_SQL = `SELECT e.id, e.personnel_number AS personnelNumber, e.first
     coalesce((SELECT canton FROM canton_changes WHERE employee_id = e.id AND valid_from <= :today
       ORDER BY valid_from DESC LIMIT 1), e.canton) AS canton,
     (SELECT json_array(canton, valid_from) FROM canton_changes WHERE employee_id = e.id AND valid_from > :today
+      AND valid_from > (SELECT min(valid_from) FROM canton_changes WHERE employee_id = e.id)
       ORDER BY valid_from LIMIT 1) AS cantonChange,
     e.job_title AS jobTitle, e.employment_start AS employmentStart,
     e.employment_end AS employmentEnd, e.workload_percent AS workloadPercent,
