@@ -19,6 +19,7 @@ import { cli } from "../_cli.ts";
 import { csrfOn, post } from "../web/_console.ts";
 import { employees, leaveRequests, notifications } from "../../src/db/schema/mod.ts";
 import { weekTarget } from "../../src/services/time.ts";
+import { recordProblemText } from "../../src/web/console_common.ts";
 import type { TestApp } from "../_helpers.ts";
 
 const BASE = "/api/v1/portal";
@@ -268,4 +269,18 @@ Deno.test("canton move: the console's person form takes the date, and refuses a 
   } finally {
     t.close();
   }
+});
+
+Deno.test("canton move: the refusal of an undated move names the field in each of the four languages", () => {
+  const p = { line: 1, field: "canton_valid_from", code: "cantonNeedsDate", value: "ZH" } as const;
+  assert.match(recordProblemText(p, "de"), /ändert von ZH: im Feld «Kanton gültig ab» \(canton_valid_from\)/);
+  assert.match(
+    recordProblemText(p, "fr"),
+    /change \(jusqu'ici ZH\) : indiquer dans le champ « Canton valable dès »/,
+  );
+  assert.match(recordProblemText(p, "it"), /cambia \(finora ZH\): indicare nel campo «Cantone valido dal»/);
+  assert.match(
+    recordProblemText(p, "en"),
+    /changes from ZH: give in the field “Canton valid from” \(canton_valid_from\)/,
+  );
 });
