@@ -70,7 +70,7 @@ Deno.test("canton move: the employee file dates the move; the days before keep t
   // The tests' today is 18 November 2026.
   const t = await buildFixtureOrg();
   try {
-    await addAccounts(t, [["V07", "employee"]]);
+    await addAccounts(t, [["V07", "employee"], ["V08", "manager"]]);
     const token = await tokenOf(t, "V07");
     const easter = await file(t, token, "2027-03-29", "2027-04-02");
     const allSaints = await file(t, token, "2027-11-01", "2027-11-05");
@@ -156,6 +156,30 @@ Deno.test("canton move: the employee file dates the move; the days before keep t
       assert.ok(!dates.includes("2027-05-27"));
       assert.ok(dates.includes("2027-08-15"), "Assumption, after the move");
     });
+
+    await ctx.step(
+      "the manager's team calendar shows him in Lucerne after the move, in Zurich before",
+      async () => {
+        const manager = await tokenOf(t, "V08");
+        const canton = async (from: string, to: string) => {
+          const r = await t.request(`${BASE}/approvals/team-calendar?from=${from}&to=${to}`, {
+            token: manager,
+          });
+          const body = await r.json();
+          assert.equal(r.status, 200, JSON.stringify(body));
+          const member = body.data.members.find((m: { name: string }) => m.name === "Thomas Huber");
+          const days = body.data.publicHolidays.find((h: { canton: string }) =>
+            h.canton === member.canton
+          ).days;
+          return { canton: member.canton, days: days.map((d: { date: string }) => d.date) };
+        };
+        assert.deepEqual(await canton("2027-10-25", "2027-11-07"), { canton: "LU", days: ["2027-11-01"] });
+        assert.deepEqual(await canton("2027-03-22", "2027-04-04"), {
+          canton: "ZH",
+          days: ["2027-03-26", "2027-03-28", "2027-03-29"],
+        });
+      },
+    );
 
     await ctx.step("the profile shows today's canton and the planned move", async () => {
       const r = await t.request(`${BASE}/employee/profile`, { token });
