@@ -299,6 +299,12 @@ export const COMMANDS: Command[] = [
       io.out(`Imported: ${r.created} added, ${r.updated} updated.\n`);
       // Only new hires start the onboarding template; saying how many keeps a first import's outcome plain.
       if (r.plansStarted) io.out(`Onboarding plans started for new hires: ${r.plansStarted}.\n`);
+      // A dated canton change counts filed leave again by the new canton's holidays; the people were told.
+      for (const x of r.recalculated) {
+        io.out(
+          `Leave ${x.startDate} to ${x.endDate} computed again for the new canton: ${x.before} → ${x.after} days.\n`,
+        );
+      }
       return 0;
     },
   },

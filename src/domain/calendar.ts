@@ -506,3 +506,63 @@ export function holidayFractions(
   }
   return out;
 }
+
+/** A place-of-work canton valid from a date until the next change (schema: `canton_changes`). */
+export interface CantonPeriod {
+  validFrom: string;
+  canton: string;
+}
+
+/**
+ * The canton in force on `date`: the latest period that starts on or before it; before the first period the
+ * first one's (a day before the history starts belongs to no other canton); `current` when there is no
+ * history at all.
+ */
+export function cantonOn(current: string, history: readonly CantonPeriod[], date: string): string {
+  if (!history.length) return current;
+  let best: CantonPeriod | null = null;
+  let first = history[0];
+  for (const p of history) {
+    if (p.validFrom < first.validFrom) first = p;
+    if (p.validFrom <= date && (!best || p.validFrom > best.validFrom)) best = p;
+  }
+  return (best ?? first).canton;
+}
+
+/**
+ * `holidayFractions` for someone whose place of work may change within the range: each day takes the
+ * holidays of the canton in force on it (`cantonOn`), so a move never rewrites the days before it.
+ */
+export function holidayFractionsOver(
+  current: string,
+  history: readonly CantonPeriod[],
+  from: string,
+  to: string,
+  halfDays: readonly string[] = DEFAULT_HALF_DAYS,
+): Map<string, number> {
+  const sorted = [...history].sort((a, b) => byCharacters(a.validFrom, b.validFrom));
+  const inRange = sorted.filter((p) => p.validFrom > from && p.validFrom <= to);
+  if (!inRange.length) return holidayFractions(cantonOn(current, sorted, from), from, to, halfDays);
+  const out = new Map<string, number>();
+  let start = from;
+  for (const p of [...inRange, null]) {
+    const end = p ? addDays(p.validFrom, -1) : to;
+    for (const [d, v] of holidayFractions(cantonOn(current, sorted, start), start, end, halfDays)) {
+      out.set(d, v);
+    }
+    if (p) start = p.validFrom;
+  }
+  return out;
+}
+
+/** The cantons in force on some day of `from`..`to` (the one of `from` first). */
+export function cantonsDuring(
+  current: string,
+  history: readonly CantonPeriod[],
+  from: string,
+  to: string,
+): string[] {
+  const out = [cantonOn(current, history, from)];
+  for (const p of history) if (p.validFrom > from && p.validFrom <= to) out.push(p.canton);
+  return [...new Set(out)];
+}

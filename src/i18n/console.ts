@@ -261,7 +261,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     workThroughSaved: "{number} arbeitet am {date}; der Tag kostet keine Ferien.",
     importTitle: "Personaldatei importieren",
     importIntro:
-      "Eine CSV-Datei, wie sie Excel auf einem Schweizer Windows speichert (Komma oder Semikolon, UTF-8 oder Windows-1252). Bekannte Personalnummern werden nachgeführt, neue angelegt; bei einem Fehler wird nichts gespeichert. Die erste Zeile nennt die Spalten; nötig sind personnel_number, first_name, last_name, canton, employment_start, freiwillig work_email, phone, manager_personnel_number, department, job_title, employment_end, workload_percent, working_weekdays, weekly_hours, salary_continuation_scale, birth_date, ahv_number, iban, address_street, address_postal_code, address_city, language (de, fr, it oder en).",
+      "Eine CSV-Datei, wie sie Excel auf einem Schweizer Windows speichert (Komma oder Semikolon, UTF-8 oder Windows-1252). Bekannte Personalnummern werden nachgeführt, neue angelegt; bei einem Fehler wird nichts gespeichert. Die erste Zeile nennt die Spalten; nötig sind personnel_number, first_name, last_name, canton, employment_start, freiwillig canton_valid_from (erster Tag in einem neuen Kanton), work_email, phone, manager_personnel_number, department, job_title, employment_end, workload_percent, working_weekdays, weekly_hours, salary_continuation_scale, birth_date, ahv_number, iban, address_street, address_postal_code, address_city, language (de, fr, it oder en).",
     csvFile: "CSV-Datei",
     imported: "Personaldatei importiert: {created} neu, {updated} nachgeführt.",
     noFile: "Bitte eine Datei wählen.",
@@ -398,7 +398,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     workThroughSaved: "{number} works on {date}; the day costs no vacation.",
     importTitle: "Import the employee file",
     importIntro:
-      "A CSV file as Excel saves it on a Swiss Windows (comma or semicolon, UTF-8 or Windows-1252). Known personnel numbers are updated, new ones added; with any problem nothing is saved. The first line names the columns: personnel_number, first_name, last_name, canton, employment_start are required; optional are work_email, phone, manager_personnel_number, department, job_title, employment_end, workload_percent, working_weekdays, weekly_hours, salary_continuation_scale, birth_date, ahv_number, iban, address_street, address_postal_code, address_city, language (de, fr, it or en).",
+      "A CSV file as Excel saves it on a Swiss Windows (comma or semicolon, UTF-8 or Windows-1252). Known personnel numbers are updated, new ones added; with any problem nothing is saved. The first line names the columns: personnel_number, first_name, last_name, canton, employment_start are required; optional are canton_valid_from (the first day in a new canton), work_email, phone, manager_personnel_number, department, job_title, employment_end, workload_percent, working_weekdays, weekly_hours, salary_continuation_scale, birth_date, ahv_number, iban, address_street, address_postal_code, address_city, language (de, fr, it or en).",
     csvFile: "CSV file",
     imported: "Employee file imported: {created} new, {updated} updated.",
     noFile: "Please choose a file.",
@@ -538,7 +538,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     workThroughSaved: "{number} travaille le {date} ; ce jour ne coûte pas de vacances.",
     importTitle: "Importer le fichier du personnel",
     importIntro:
-      "Un fichier CSV tel qu'Excel l'enregistre sur un Windows suisse (virgule ou point-virgule, UTF-8 ou Windows-1252). Les numéros de personnel connus sont mis à jour, les nouveaux ajoutés ; au moindre problème, rien n'est enregistré. La première ligne nomme les colonnes : personnel_number, first_name, last_name, canton, employment_start sont obligatoires ; facultatives : work_email, phone, manager_personnel_number, department, job_title, employment_end, workload_percent, working_weekdays, weekly_hours, salary_continuation_scale, birth_date, ahv_number, iban, address_street, address_postal_code, address_city, language (de, fr, it ou en).",
+      "Un fichier CSV tel qu'Excel l'enregistre sur un Windows suisse (virgule ou point-virgule, UTF-8 ou Windows-1252). Les numéros de personnel connus sont mis à jour, les nouveaux ajoutés ; au moindre problème, rien n'est enregistré. La première ligne nomme les colonnes : personnel_number, first_name, last_name, canton, employment_start sont obligatoires ; facultatives : canton_valid_from (premier jour dans un nouveau canton), work_email, phone, manager_personnel_number, department, job_title, employment_end, workload_percent, working_weekdays, weekly_hours, salary_continuation_scale, birth_date, ahv_number, iban, address_street, address_postal_code, address_city, language (de, fr, it ou en).",
     csvFile: "Fichier CSV",
     imported: "Fichier du personnel importé : {created} nouveaux, {updated} mis à jour.",
     noFile: "Veuillez choisir un fichier.",
@@ -677,7 +677,7 @@ export const CONSOLE_TEXTS: Record<"de" | "en" | "fr" | "it", ConsoleTexts> = {
     workThroughSaved: "{number} lavora il {date}; il giorno non costa vacanze.",
     importTitle: "Importare il file del personale",
     importIntro:
-      "Un file CSV come lo salva Excel su un Windows svizzero (virgola o punto e virgola, UTF-8 o Windows-1252). I numeri del personale noti sono aggiornati, i nuovi aggiunti; al minimo problema non si salva nulla. La prima riga nomina le colonne: personnel_number, first_name, last_name, canton, employment_start sono obbligatorie; facoltative work_email, phone, manager_personnel_number, department, job_title, employment_end, workload_percent, working_weekdays, weekly_hours, salary_continuation_scale, birth_date, ahv_number, iban, address_street, address_postal_code, address_city, language (de, fr, it o en).",
+      "Un file CSV come lo salva Excel su un Windows svizzero (virgola o punto e virgola, UTF-8 o Windows-1252). I numeri del personale noti sono aggiornati, i nuovi aggiunti; al minimo problema non si salva nulla. La prima riga nomina le colonne: personnel_number, first_name, last_name, canton, employment_start sono obbligatorie; facoltative canton_valid_from (primo giorno in un nuovo cantone), work_email, phone, manager_personnel_number, department, job_title, employment_end, workload_percent, working_weekdays, weekly_hours, salary_continuation_scale, birth_date, ahv_number, iban, address_street, address_postal_code, address_city, language (de, fr, it o en).",
     csvFile: "File CSV",
     imported: "File del personale importato: {created} nuovi, {updated} aggiornati.",
     noFile: "Scegliere un file.",

@@ -14,6 +14,8 @@ export interface PersonTexts {
   jobTitle: string;
   end: string;
   endHint: string;
+  cantonFrom: string;
+  cantonFromHint: string;
   weeklyHours: string;
   scale: string;
   scaleNames: Record<"BERNER" | "ZUERCHER" | "BASLER", string>;
@@ -70,6 +72,9 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     jobTitle: "Funktion",
     end: "Letzter Arbeitstag",
     endHint: "Leer lassen, solange die Anstellung dauert.",
+    cantonFrom: "Neuer Kanton gültig ab",
+    cantonFromHint:
+      "Bei einem Wechsel des Arbeitsorts: der erste Tag im neuen Kanton. Die Feiertage davor bleiben die des bisherigen Kantons; bereits eingereichte Abwesenheiten danach werden neu berechnet.",
     weeklyHours: "Wochenstunden bei 100 %",
     scale: "Lohnfortzahlung bei Krankheit",
     scaleNames: scaleNamesIn("de"),
@@ -127,6 +132,9 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     jobTitle: "Fonction",
     end: "Dernier jour de travail",
     endHint: "Laisser vide tant que l'engagement dure.",
+    cantonFrom: "Nouveau canton valable dès",
+    cantonFromHint:
+      "En cas de changement de lieu de travail : le premier jour dans le nouveau canton. Les jours fériés d'avant restent ceux du canton précédent ; les absences déjà déposées après sont recalculées.",
     weeklyHours: "Heures par semaine à 100 %",
     scale: "Maintien du salaire en cas de maladie",
     scaleNames: scaleNamesIn("fr"),
@@ -188,6 +196,9 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     jobTitle: "Funzione",
     end: "Ultimo giorno di lavoro",
     endHint: "Lasciare vuoto finché dura l'impiego.",
+    cantonFrom: "Nuovo cantone valido dal",
+    cantonFromHint:
+      "In caso di cambio del luogo di lavoro: il primo giorno nel nuovo cantone. I giorni festivi precedenti restano quelli del cantone precedente; le assenze già inoltrate dopo sono ricalcolate.",
     weeklyHours: "Ore settimanali al 100 %",
     scale: "Continuazione del salario in caso di malattia",
     scaleNames: scaleNamesIn("it"),
@@ -249,6 +260,9 @@ export const PERSON_TEXTS: Record<Lang, PersonTexts> = {
     jobTitle: "Job title",
     end: "Last working day",
     endHint: "Leave empty while the employment lasts.",
+    cantonFrom: "New canton valid from",
+    cantonFromHint:
+      "When the place of work changes: the first day in the new canton. The public holidays before stay those of the previous canton; leave already filed after it is computed again.",
     weeklyHours: "Weekly hours at 100 %",
     scale: "Salary continuation during illness",
     scaleNames: scaleNamesIn("en"),

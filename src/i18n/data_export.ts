@@ -26,6 +26,12 @@ const PARTS: Record<string, Words> = {
     "Devices for notifications",
   ],
   workloadChanges: ["Pensum-Änderungen", "Changements de taux", "Modifiche del grado", "Workload changes"],
+  cantonChanges: [
+    "Arbeitskanton ab Datum",
+    "Canton de travail par date",
+    "Cantone di lavoro per data",
+    "Canton of work by date",
+  ],
   profileChangeRequests: [
     "Änderungsanträge",
     "Demandes de modification",

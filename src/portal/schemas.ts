@@ -278,7 +278,11 @@ export const Profile = named(
       emergencyContactPhone: z.string().nullable(),
     }),
     employment: z.strictObject({
-      canton: z.string(),
+      canton: z.string().meta({ description: "The canton of work today: its public holidays apply." }),
+      cantonChange: z.strictObject({ canton: z.string(), validFrom: isoDate }).nullable().meta({
+        description: "A move of the place of work HR recorded for a later day: from `validFrom` on, that " +
+          "canton's public holidays apply. Null when none is planned.",
+      }),
       jobTitle: z.string().nullable(),
       department: z.string().nullable(),
       manager: PersonRef.nullable(),

@@ -100,8 +100,8 @@ const NotificationPayload = z.looseObject({
   }),
   because: z.string().optional().meta({
     description:
-      "LEAVE_REQUEST_RECALCULATED: WORKLOAD_CHANGE when a workload change caused it (absent for a " +
-      "closure change).",
+      "LEAVE_REQUEST_RECALCULATED: WORKLOAD_CHANGE when a workload change caused it, CANTON_CHANGE when a " +
+      "dated change of the canton of work did (absent for a closure change).",
   }),
   stage: z.string().optional().meta({ description: "application.stage_changed: the stage's key." }),
 }).meta({

@@ -26,6 +26,7 @@ import {
   sql,
 } from "drizzle-orm";
 import {
+  cantonChanges,
   closurePeriods,
   employees,
   expenseReports,
@@ -40,7 +41,16 @@ import {
   users,
 } from "../db/schema/mod.ts";
 import { hasPermission, isHrOrAbove } from "../domain/access.ts";
-import { addDays, byCharacters, daysBetween, holidayFractions, mondayOf } from "../domain/calendar.ts";
+import {
+  addDays,
+  byCharacters,
+  cantonOn,
+  type CantonPeriod,
+  cantonsDuring,
+  daysBetween,
+  holidayFractions,
+  mondayOf,
+} from "../domain/calendar.ts";
 import { round2 } from "../domain/numbers.ts";
 import { refusal } from "../errors.ts";
 import { checkTextLength, MAX_DECISION_NOTE } from "../domain/fields.ts";
@@ -688,8 +698,25 @@ export async function getTeamCalendar(
   if (daysBetween(from, to) + 1 > MAX_CALENDAR_DAYS) {
     throw refusal("validation", "approval.calendarTooLong", { max: MAX_CALENDAR_DAYS }, { field: "to" });
   }
-  const team = await teamOf(deps.db, me);
-  const cantons = [...new Set(team.map((t) => t.canton))].sort();
+  const found = await teamOf(deps.db, me);
+  // Each member's canton of work as at the range's first day (a dated move, before or after today); the
+  // holidays of every canton someone works in during the range are listed.
+  const histories = new Map<string, CantonPeriod[]>();
+  if (found.length) {
+    for (
+      const c of await deps.db.select().from(cantonChanges).where(
+        inArray(cantonChanges.employeeId, found.map((t) => t.id)),
+      ).limit(found.length * 50)
+    ) {
+      let list = histories.get(c.employeeId);
+      if (!list) histories.set(c.employeeId, list = []);
+      list.push({ validFrom: c.validFrom, canton: c.canton });
+    }
+  }
+  const team = found.map((t) => ({ ...t, canton: cantonOn(t.canton, histories.get(t.id) ?? [], from) }));
+  const cantons = [
+    ...new Set(found.flatMap((t) => cantonsDuring(t.canton, histories.get(t.id) ?? [], from, to))),
+  ].sort();
   const halfDays = await halfDaysIn(deps.db);
   return {
     from,

@@ -17,7 +17,7 @@ import {
   users,
   workloadChanges,
 } from "../db/schema/mod.ts";
-import { daysBetween, holidayFractions, isCanton } from "../domain/calendar.ts";
+import { daysBetween, isCanton } from "../domain/calendar.ts";
 import { dateProblem } from "../domain/fields.ts";
 import { computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
 import { AppError, refusal, type RefusalMessage } from "../errors.ts";
@@ -26,7 +26,7 @@ import { enqueueMail } from "../mail/outbox.ts";
 import { isLang, type Lang } from "../i18n/mod.ts";
 import type { Actor } from "./actor.ts";
 import { notify, type Tx, weekdaysOf, writeTx } from "./common.ts";
-import { closureCalendar } from "./holidays.ts";
+import { closureCalendar, personHolidays } from "./holidays.ts";
 import { halfDaysIn } from "../settings.ts";
 
 type Deps = Pick<AppDeps, "db" | "clock">;
@@ -181,7 +181,7 @@ export async function recomputeRequests(
       endPortion: r.endPortion as EndPortion,
       workingWeekdays: weekdaysOf(e),
       patternHistory: history,
-      holidays: holidayFractions(e.canton, r.startDate, r.endDate, halfDays),
+      holidays: await personHolidays(tx, e, r.startDate, r.endDate, undefined, halfDays),
       closureDays: new Set(cal.days.filter((d) => !d.workThrough).map((d) => d.date)),
     });
     const stored = JSON.parse(r.daysByYear) as Record<string, number>;

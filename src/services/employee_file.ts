@@ -67,8 +67,13 @@ export async function importEmployees(
   for (const r of records) {
     const current = known.get((r.fields.personnel_number ?? "").trim());
     if (!current) continue;
+    // A different canton takes its date from the file alone: the record's date of an earlier move would
+    // silently move that move instead of refusing the undated one.
+    const newCanton = (r.fields.canton ?? "").trim().toUpperCase();
+    const keepDate = !newCanton || newCanton === current.canton;
     for (const c of EMPLOYEE_COLUMNS) {
       const cell = r.fields[c];
+      if (c === "canton_valid_from" && !keepDate) continue;
       if (cell === undefined || (!opts.clearEmpty && cell.trim() === "")) r.fields[c] = current[c];
     }
   }

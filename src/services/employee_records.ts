@@ -2,9 +2,10 @@
  * Employee records as HR enters them, one by one in the console or many in a file: one validation (each
  * problem named with its place) and one all-or-nothing write, shared by the CSV import and the console.
  */
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { departments, employees, users } from "../db/schema/mod.ts";
+import { cantonChanges, departments, employees, users } from "../db/schema/mod.ts";
+import { cantonOn, type CantonPeriod } from "../domain/calendar.ts";
 import {
   ahvNumber,
   canton,
@@ -20,6 +21,7 @@ import {
 import { SALARY_SCALES } from "../domain/sick.ts";
 import { isNewHire, startPlanFromTemplate } from "./onboarding_templates.ts";
 import { type Q, type ServiceDeps, todayOf, type Tx } from "./common.ts";
+import { type RecomputedRequest, recomputeFrom } from "./workload_changes.ts";
 
 /**
  * The employee CSV format, the same for import and export. `personnel_number` identifies a person: an
@@ -27,7 +29,10 @@ import { type Q, type ServiceDeps, todayOf, type Tx } from "./common.ts";
  * later in the same file, or already in the database. `working_weekdays` lists the working days
  * (`parseWeekdays`: `1-5`, `1,2,3`, `Mo-Fr`, `lu-me`, `Mon-Wed`). `language` (de, en, fr or it) is the person's
  * language: kept with the record (their invitation is written in it) and set on their account when they have
- * one; an empty cell leaves it as it is.
+ * one; an empty cell leaves it as it is. `canton_valid_from` is the day a changed `canton` applies from (the
+ * place of work decides each day's public holidays, so a move must not rewrite the days before it): a new
+ * person's canton applies from their first day; for someone known, a different canton without this date is
+ * refused (`cantonNeedsDate`). The export gives the date of the latest move, empty when there was none.
  */
 export const EMPLOYEE_COLUMNS = [
   "personnel_number",
@@ -36,6 +41,7 @@ export const EMPLOYEE_COLUMNS = [
   "work_email",
   "phone",
   "canton",
+  "canton_valid_from",
   "manager_personnel_number",
   "department",
   "job_title",
@@ -74,6 +80,9 @@ export type RecordProblemCode =
   | "endBeforeStart"
   | "unknownManager"
   | "ownManager"
+  | "cantonNeedsDate"
+  | "cantonDateBeforeStart"
+  | "cantonDateAfterEnd"
   | "invalid";
 
 /** The codes the record's schema gives as its messages (`problem` below); the others come from `checkRecords`. */
@@ -146,6 +155,7 @@ const Row = z.object({
   work_email: opt.refine((v) => v === null || isEmailAddress(v), problem("email")),
   phone: opt.refine((v) => v === null || phoneNumber.safeParse(v).success, problem("phone")),
   canton: z.string().trim().toUpperCase().refine((v) => canton.safeParse(v).success, problem("canton")),
+  canton_valid_from: date(),
   manager_personnel_number: opt,
   department: opt,
   job_title: opt,
@@ -253,6 +263,13 @@ export function recordProblemEnglish(p: RecordProblem): string {
       return `manager ${p.value} is neither in the file nor known`;
     case "ownManager":
       return "a person cannot be their own manager";
+    case "cantonNeedsDate":
+      return `canton changes from ${p.value}: give canton_valid_from, the day the new canton applies from ` +
+        "(without it the past's public holidays would be rewritten)";
+    case "cantonDateBeforeStart":
+      return "canton_valid_from is before employment_start";
+    case "cantonDateAfterEnd":
+      return "canton_valid_from is after employment_end";
     case "invalid":
       return `${p.field}: ${p.value}`;
   }
@@ -323,6 +340,8 @@ export type ImportResult =
     created: number;
     updated: number;
     plansStarted: number;
+    /** Leave already filed whose days a dated canton change altered (computed again, the people told). */
+    recalculated: RecomputedRequest[];
     /** Per person, what the save changed (or, in a dry run, would change). */
     changes: PersonChange[];
     dryRun: boolean;
@@ -399,6 +418,15 @@ function changesBetween(
 interface Checked {
   parsed: { line: number; row: z.output<typeof Row> }[];
   byPn: Map<string, string>;
+  /** The known people's record canton and canton history, by id. */
+  cantons: Map<string, { current: string; history: CantonPeriod[] }>;
+}
+
+/** The latest entry of a canton history (the record's own canton from the start when there is none). */
+function latestCanton(current: string, history: readonly CantonPeriod[]): string {
+  return history.length
+    ? [...history].sort((a, b) => a.validFrom < b.validFrom ? -1 : 1).at(-1)!.canton
+    : current;
 }
 
 /** Every problem of the records, each with its line, read through `q` (the database or a transaction). */
@@ -434,8 +462,42 @@ async function checkRecords(
     parsed.push({ line, row: r.data });
   }
 
-  const existing = await q.select({ id: employees.id, pn: employees.personnelNumber }).from(employees);
+  const existing = await q.select({
+    id: employees.id,
+    pn: employees.personnelNumber,
+    canton: employees.canton,
+  })
+    .from(employees);
   const byPn = new Map(existing.map((e) => [e.pn, e.id]));
+  const cantons = new Map(existing.map((e) => [e.id, { current: e.canton, history: [] as CantonPeriod[] }]));
+  const known = parsed.map((p) => byPn.get(p.row.personnel_number)).filter((id): id is string => !!id);
+  for (let i = 0; i < known.length; i += 500) {
+    for (
+      const c of await q.select().from(cantonChanges).where(
+        inArray(cantonChanges.employeeId, known.slice(i, i + 500)),
+      )
+    ) cantons.get(c.employeeId)?.history.push({ validFrom: c.validFrom, canton: c.canton });
+  }
+  for (const { line, row } of parsed) {
+    const from = row.canton_valid_from;
+    if (from && from < row.employment_start) {
+      problems.push({ line, field: "canton_valid_from", code: "cantonDateBeforeStart" });
+    } else if (from && row.employment_end && from > row.employment_end) {
+      problems.push({ line, field: "canton_valid_from", code: "cantonDateAfterEnd" });
+    }
+    const id = byPn.get(row.personnel_number);
+    const was = id ? cantons.get(id) : undefined;
+    // A known person's different canton without a date would move every past day to it: refused, naming
+    // the field that says from when.
+    if (was && !from && row.canton !== was.current && row.canton !== latestCanton(was.current, was.history)) {
+      problems.push({
+        line,
+        field: "canton_valid_from",
+        code: "cantonNeedsDate",
+        value: latestCanton(was.current, was.history),
+      });
+    }
+  }
   for (const { line, row } of parsed) {
     const m = row.manager_personnel_number;
     if (m && !seen.has(m) && !byPn.has(m)) {
@@ -452,7 +514,7 @@ async function checkRecords(
       problems,
     }
     : null;
-  return { refused, checked: { parsed, byPn } };
+  return { refused, checked: { parsed, byPn, cantons } };
 }
 
 /**
@@ -461,13 +523,14 @@ async function checkRecords(
  */
 async function writeRecords(
   tx: Tx,
-  { parsed, byPn }: Checked,
+  { parsed, byPn, cantons }: Checked,
   now: number,
   today: string,
   opts: RecordOptions = {},
 ) {
   let created = 0;
   let updated = 0;
+  const moved: { id: string; from: string }[] = [];
   const depts = new Map((await tx.select().from(departments)).map((d) => [d.name, d.id]));
   const newIds: string[] = [];
   const ids = new Map(byPn);
@@ -513,11 +576,43 @@ async function writeRecords(
       updatedAt: now,
     };
     const id = ids.get(row.personnel_number)!;
-    if (byPn.has(row.personnel_number)) {
-      await tx.update(employees).set(values).where(eq(employees.id, id));
+    const was = cantons.get(id);
+    if (byPn.has(row.personnel_number) && was) {
+      const from = row.canton_valid_from;
+      const history = [...was.history];
+      if (from) {
+        const same = history.find((h) => h.validFrom === from);
+        if (cantonOn(was.current, history, from) !== row.canton || (same && same.canton !== row.canton)) {
+          // The canton so far is kept as history from the first day, so the move leaves the past as it was.
+          if (!history.length && from > row.employment_start) {
+            const first = { validFrom: row.employment_start, canton: was.current };
+            await tx.insert(cantonChanges).values({ employeeId: id, ...first });
+            history.push(first);
+          }
+          if (same) {
+            await tx.delete(cantonChanges).where(
+              and(eq(cantonChanges.employeeId, id), eq(cantonChanges.validFrom, from)),
+            );
+            history.splice(history.indexOf(same), 1);
+          }
+          await tx.insert(cantonChanges).values({ employeeId: id, validFrom: from, canton: row.canton });
+          history.push({ validFrom: from, canton: row.canton });
+          moved.push({ id, from });
+        }
+      }
+      // The record holds the canton in force today; a move planned for later takes over on its day in
+      // every rule that reads the history.
+      const canton = history.length ? cantonOn(was.current, history, today) : was.current;
+      await tx.update(employees).set({ ...values, canton }).where(eq(employees.id, id));
       updated++;
     } else {
       await tx.insert(employees).values({ id, ...values, createdAt: now });
+      // A new person's canton holds from their first day.
+      await tx.insert(cantonChanges).values({
+        employeeId: id,
+        validFrom: row.employment_start,
+        canton: row.canton,
+      });
       created++;
       newIds.push(id);
     }
@@ -536,7 +631,11 @@ async function writeRecords(
     if (!newIds.includes(id) || !isNewHire(row.employment_start, today)) continue;
     if (await startPlanFromTemplate(tx, id, now)) plansStarted++;
   }
-  return { created, updated, newIds, plansStarted };
+  // Leave already filed over a moved day is counted again by the new canton's holidays, and the person and
+  // the approver are told, as after a workload change.
+  const recalculated: RecomputedRequest[] = [];
+  for (const m of moved) recalculated.push(...await recomputeFrom(tx, m.id, m.from, now, "CANTON_CHANGE"));
+  return { created, updated, newIds, plansStarted, recalculated };
 }
 
 /**
@@ -558,10 +657,24 @@ export async function saveEmployeeRecords(
   try {
     return await deps.db.transaction(async (tx) => {
       const before = await employeeRecordFields({ db: tx }, pns);
-      const { created, updated, plansStarted } = await writeRecords(tx, checked, now, today, opts);
+      const { created, updated, plansStarted, recalculated } = await writeRecords(
+        tx,
+        checked,
+        now,
+        today,
+        opts,
+      );
       const changes = changesBetween(before, await employeeRecordFields({ db: tx }, pns));
       const dryRun = opts.dryRun === true;
-      const result: ImportResult = { ok: true, created, updated, plansStarted, changes, dryRun };
+      const result: ImportResult = {
+        ok: true,
+        created,
+        updated,
+        plansStarted,
+        recalculated,
+        changes,
+        dryRun,
+      };
       if (opts.dryRun) throw new DryRun(result);
       return result;
     });
@@ -637,13 +750,32 @@ export async function employeeRecordFields(
       .map((u) => [u.employeeId, u.language]),
   );
   const cell = (v: string | number | null | undefined) => v === null || v === undefined ? "" : String(v);
+  // The canton as last recorded (a planned move included) and, when the person has moved, from when.
+  const histories = new Map<string, CantonPeriod[]>();
+  const ids = all.map((e) => e.id);
+  for (let i = 0; i < ids.length; i += 500) {
+    for (
+      const c of await deps.db.select().from(cantonChanges).where(
+        inArray(cantonChanges.employeeId, ids.slice(i, i + 500)),
+      )
+    ) {
+      let list = histories.get(c.employeeId);
+      if (!list) histories.set(c.employeeId, list = []);
+      list.push({ validFrom: c.validFrom, canton: c.canton });
+    }
+  }
+  const lastMove = (e: { id: string; canton: string }) => {
+    const h = [...histories.get(e.id) ?? []].sort((a, b) => a.validFrom < b.validFrom ? -1 : 1);
+    return h.length > 1 ? h.at(-1)! : { validFrom: "", canton: h.at(-1)?.canton ?? e.canton };
+  };
   return all.map((e) => ({
     personnel_number: e.personnelNumber,
     first_name: e.firstName,
     last_name: e.lastName,
     work_email: cell(e.workEmail),
     phone: cell(e.phone),
-    canton: e.canton,
+    canton: lastMove(e).canton,
+    canton_valid_from: lastMove(e).validFrom,
     manager_personnel_number: e.managerId ? cell(pnById.get(e.managerId)) : "",
     department: e.departmentId ? cell(depts.get(e.departmentId)) : "",
     job_title: cell(e.jobTitle),

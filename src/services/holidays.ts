@@ -7,8 +7,18 @@ import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { prepared } from "../db/prepared.ts";
 import { readRow } from "../db/local.ts";
 import { jsonRows } from "./json_rows.ts";
-import { closurePeriods, closureWorkThrough, workloadChanges } from "../db/schema/mod.ts";
-import { eachDay, isoWeekday, maxDate, minDate, publicHolidays } from "../domain/calendar.ts";
+import { cantonChanges, closurePeriods, closureWorkThrough, workloadChanges } from "../db/schema/mod.ts";
+import {
+  cantonOn,
+  type CantonPeriod,
+  cantonsDuring,
+  eachDay,
+  holidayFractionsOver,
+  isoWeekday,
+  maxDate,
+  minDate,
+  publicHolidays,
+} from "../domain/calendar.ts";
 import { worksOn } from "../domain/leave.ts";
 import type { Actor } from "./actor.ts";
 import {
@@ -53,34 +63,67 @@ export function closureApplies(p: Pick<ClosurePeriodDates, "cantons">, canton: s
 /**
  * The closure days in `from`..`to` of the periods given (in the order given) that apply in `canton`, each
  * marked when its date is in `workThrough`. The rule behind `closureCalendar`, also used by the summary.
+ * `canton` may be the canton in force per day (someone who moves): a closure limited to cantons applies on
+ * the days the person works in one of them.
  */
 export function closureDaysIn(
   periods: readonly ClosurePeriodDates[],
   workThrough: ReadonlySet<string>,
-  canton: string,
+  canton: string | ((date: string) => string),
   from: string,
   to: string,
 ): ClosureDayInfo[] {
   const days: ClosureDayInfo[] = [];
+  const cantonOf = typeof canton === "string" ? () => canton : canton;
   for (const p of periods) {
-    if (p.startDate > to || p.endDate < from || !closureApplies(p, canton)) continue;
+    if (p.startDate > to || p.endDate < from) continue;
     for (const date of eachDay(maxDate(p.startDate, from), minDate(p.endDate, to))) {
+      if (!closureApplies(p, cantonOf(date))) continue;
       days.push({ date, closureId: p.id, deductsLeave: p.deductsLeave, workThrough: workThrough.has(date) });
     }
   }
   return days;
 }
 
+/** Someone's place-of-work canton history (`canton_changes`), in no particular order. */
+export const cantonHistoryOf = prepared((q: Q) =>
+  q.select({ validFrom: cantonChanges.validFrom, canton: cantonChanges.canton }).from(cantonChanges)
+    .where(eq(cantonChanges.employeeId, sql.placeholder("emp"))).limit(1000)
+);
+
 /**
- * The caller's canton and its school holidays touching a year (soonest first, at most 50) in ONE statement,
- * the holidays as a JSON list of the columns the answer shows (json_rows.ts).
+ * The public holidays (date → 1 or 0.5) of `from`..`to` for the employee, each day by the canton in force on
+ * it: what every leave and time rule takes as `holidays` for a person.
  */
-const CANTON_CALENDAR_SQL = `SELECT e.canton,
+export async function personHolidays(
+  q: Q,
+  emp: Pick<EmployeeCore, "id" | "canton">,
+  from: string,
+  to: string,
+  history?: readonly CantonPeriod[],
+  halfDays?: readonly string[],
+): Promise<Map<string, number>> {
+  return holidayFractionsOver(
+    emp.canton,
+    history ?? await cantonHistoryOf(q).all({ emp: emp.id }),
+    from,
+    to,
+    halfDays ?? await halfDaysIn(q),
+  );
+}
+
+/**
+ * The caller's canton today (the dated history's, else the record's) and its school holidays touching a year
+ * (soonest first, at most 50) in ONE statement, the holidays as a JSON list of the columns the answer shows
+ * (json_rows.ts).
+ */
+const CANTON_CALENDAR_SQL = `SELECT c.canton,
     (SELECT json_group_array(json_array(name_de, name_en, name_fr, name_it, start_date, end_date))
       FROM (SELECT name_de, name_en, name_fr, name_it, start_date, end_date FROM school_holidays
-        WHERE canton = e.canton AND start_date <= :to AND end_date >= :from ORDER BY start_date ASC LIMIT 50))
+        WHERE canton = c.canton AND start_date <= :to AND end_date >= :from ORDER BY start_date ASC LIMIT 50))
       AS school
-  FROM employees e WHERE e.id = :emp`;
+  FROM (SELECT coalesce((SELECT canton FROM canton_changes WHERE employee_id = e.id AND valid_from <= :today
+      ORDER BY valid_from DESC LIMIT 1), e.canton) AS canton FROM employees e WHERE e.id = :emp) c`;
 
 const closuresTouching = prepared((q: Q) =>
   q.select().from(closurePeriods).where(
@@ -105,22 +148,30 @@ const approvedWorkThrough = prepared((q: Q) =>
  * includes theirs), each marked when the employee was approved to work through it.
  */
 export async function closureCalendar(q: Q, emp: EmployeeCore, from: string, to: string) {
-  const periods = (await closuresTouching(q).all({ from, to })).filter((p) => closureApplies(p, emp.canton));
+  const history = await cantonHistoryOf(q).all({ emp: emp.id });
+  const cantons = cantonsDuring(emp.canton, history, from, to);
+  const periods = (await closuresTouching(q).all({ from, to })).filter((p) =>
+    cantons.some((c) => closureApplies(p, c))
+  );
   const through = new Set(
     (await approvedWorkThrough(q).all({ emp: emp.id, from, to })).map((r) => r.date),
   );
-  return { periods, days: closureDaysIn(periods, through, emp.canton, from, to), workThrough: through };
+  const cantonOf = (d: string) => cantonOn(emp.canton, history, d);
+  return { periods, days: closureDaysIn(periods, through, cantonOf, from, to), workThrough: through };
 }
 
 /**
  * Public holidays of the caller's canton for a year (whole and half days, names in the caller's
- * language), the half days among them, and the canton's school holidays touching the year.
+ * language; each day by the canton in force on it when the person moves within the year), the half days
+ * among them, and the school holidays of today's canton touching the year.
  */
 export async function getPublicHolidays(deps: ServiceDeps, actor: Actor, input: { year?: number } = {}) {
   const id = selfId(actor);
-  const year = checkYear(input.year ?? Number(todayOf(deps).slice(0, 4)));
+  const today = todayOf(deps);
+  const year = checkYear(input.year ?? Number(today.slice(0, 4)));
   const row = await readRow(deps.db.$client, CANTON_CALENDAR_SQL, {
     emp: id,
+    today,
     from: `${year}-01-01`,
     to: `${year}-12-31`,
   });
@@ -129,12 +180,23 @@ export async function getPublicHolidays(deps: ServiceDeps, actor: Actor, input: 
   const school = jsonRows<[string, string, string, string | null, string, string]>(row.school).map((
     [nameDe, nameEn, nameFr, nameIt, startDate, endDate],
   ) => ({ nameDe, nameEn, nameFr, nameIt, startDate, endDate }));
-  const holidays = publicHolidays(emp.canton, year, actor.language, await halfDaysIn(deps.db)).map((h) => ({
-    date: h.date,
-    name: h.name,
-    portion: h.portion,
-    isoWeekday: isoWeekday(h.date),
-  }));
+  // Each day by the canton in force on it: someone who moves within the year has the old canton's
+  // holidays before the move and the new one's after it.
+  const history = await cantonHistoryOf(deps.db).all({ emp: id });
+  const halfDays = await halfDaysIn(deps.db);
+  const holidays = cantonsDuring(emp.canton, history, `${year}-01-01`, `${year}-12-31`)
+    .flatMap((c) =>
+      publicHolidays(c, year, actor.language, halfDays).filter((h) =>
+        cantonOn(emp.canton, history, h.date) === c
+      )
+    )
+    .sort((a, b) => a.date < b.date ? -1 : a.date > b.date ? 1 : 0)
+    .map((h) => ({
+      date: h.date,
+      name: h.name,
+      portion: h.portion,
+      isoWeekday: isoWeekday(h.date),
+    }));
   return {
     year,
     canton: emp.canton,
@@ -167,11 +229,8 @@ export async function getClosurePeriods(deps: ServiceDeps, actor: Actor, input: 
       workingWeekdays: w.workingWeekdays ? weekdaysOf({ workingWeekdays: w.workingWeekdays }) : null,
     }));
   const current = weekdaysOf(emp);
-  const hol = new Map<string, number>();
-  const halfDays = await halfDaysIn(deps.db);
-  for (const y of [year]) {
-    for (const h of publicHolidays(emp.canton, y, "de", halfDays)) hol.set(h.date, h.portion);
-  }
+  // Each day by the canton in force on it (a move within the year).
+  const hol = await personHolidays(deps.db, emp, from, to);
   const costOf = (d: ClosureDayInfo) =>
     d.deductsLeave && !d.workThrough && worksOn(current, history, d.date)
       ? 1 - Math.min(1, hol.get(d.date) ?? 0)

@@ -8,6 +8,7 @@
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import {
+  cantonChanges,
   closurePeriods,
   departments,
   employees,
@@ -18,7 +19,7 @@ import {
   users,
   workloadChanges,
 } from "../db/schema/mod.ts";
-import { addDays, holidayFractions, isoWeekday, yearOf } from "../domain/calendar.ts";
+import { addDays, type CantonPeriod, holidayFractionsOver, isoWeekday, yearOf } from "../domain/calendar.ts";
 import { computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
 import { refusal } from "../errors.ts";
 import { fill, isLang, type Lang } from "../i18n/mod.ts";
@@ -215,6 +216,21 @@ export async function leaveOverview(
       list.push(w);
     }
   }
+  // And each day's holidays by the canton in force on it (someone who moves).
+  const cantonHistories = new Map<string, CantonPeriod[]>();
+  for (let i = 0; i < people.length; i += 500) {
+    for (
+      const c of await deps.db.select({
+        employeeId: cantonChanges.employeeId,
+        validFrom: cantonChanges.validFrom,
+        canton: cantonChanges.canton,
+      }).from(cantonChanges).where(inArray(cantonChanges.employeeId, people.slice(i, i + 500)))
+    ) {
+      let list = cantonHistories.get(c.employeeId);
+      if (!list) cantonHistories.set(c.employeeId, list = []);
+      list.push(c);
+    }
+  }
   const byDay = new Map<string, {
     personnelNumber: string;
     name: string;
@@ -239,7 +255,7 @@ export async function leaveOverview(
       endPortion: end,
       workingWeekdays: weekdaysOf(r),
       patternHistory: patternHistoryOf(histories.get(r.employeeId) ?? []),
-      holidays: holidayFractions(r.canton, s, e, halfDays),
+      holidays: holidayFractionsOver(r.canton, cantonHistories.get(r.employeeId) ?? [], s, e, halfDays),
     });
     for (const d of days.perDay) {
       if (d.fraction <= 0) continue;

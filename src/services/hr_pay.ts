@@ -5,9 +5,9 @@
 import { and, asc, desc, eq, gte, lte } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { closurePeriods, closureWorkThrough, compensation, employees, payslips } from "../db/schema/mod.ts";
-import { daysBetween, isCanton, isoWeekday } from "../domain/calendar.ts";
+import { cantonOn, daysBetween, isCanton, isoWeekday } from "../domain/calendar.ts";
 import { dateProblem } from "../domain/fields.ts";
-import { closureApplies } from "./holidays.ts";
+import { cantonHistoryOf, closureApplies } from "./holidays.ts";
 import { refusal, type RefusalMessage } from "../errors.ts";
 import { type Recalculated, settleLeave } from "./closure_changes.ts";
 import { writeTx } from "./common.ts";
@@ -219,11 +219,13 @@ export async function approveWorkThrough(
       field: "personnelNumber",
     });
   }
+  // The closure must apply where the person works on that day (someone who moves).
+  const canton = cantonOn(e.canton, await cantonHistoryOf(deps.db).all({ emp: e.id }), input.date);
   const closure = (await deps.db.select().from(closurePeriods).where(
     and(lte(closurePeriods.startDate, input.date), gte(closurePeriods.endDate, input.date)),
-  ).limit(10)).find((p) => closureApplies(p, e.canton));
+  ).limit(10)).find((p) => closureApplies(p, canton));
   if (!closure) {
-    throw refusal("validation", "hr.workThroughNoClosure", { date: input.date, canton: e.canton }, {
+    throw refusal("validation", "hr.workThroughNoClosure", { date: input.date, canton }, {
       field: "date",
     });
   }

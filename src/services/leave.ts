@@ -16,8 +16,11 @@ import {
 import {
   addDays,
   assertNearToday,
+  cantonOn,
+  type CantonPeriod,
+  cantonsDuring,
   daysBetween,
-  holidayFractions,
+  holidayFractionsOver,
   isValidDate,
   publicHolidays,
   yearOf,
@@ -66,7 +69,7 @@ import {
   weekdaysOf,
   writeTx,
 } from "./common.ts";
-import { closureApplies, closureCalendar, closureDaysIn } from "./holidays.ts";
+import { cantonHistoryOf, closureApplies, closureCalendar, closureDaysIn } from "./holidays.ts";
 import { exactReal, jsonRows, realOf, realOrNull, sqlLiterals } from "./json_rows.ts";
 import { checkEventLength } from "./special_leave.ts";
 import { derivedCarryOver, OPENING_MARK, recordedStatutory } from "./carry_over.ts";
@@ -202,6 +205,8 @@ export interface BalanceData {
   }[];
   /** `workingWeekdays` as stored (`"1,2,3"`), null for "unchanged". */
   workloadHistory: { validFrom: string; workloadPercent: number; workingWeekdays?: string | null }[];
+  /** The place-of-work canton history (`canton_changes`); absent or empty: the record's canton every day. */
+  cantonHistory?: readonly CantonPeriod[];
   /** The year's closure days that apply (vacation only) and the days approved to be worked through. */
   closureDays: { date: string; deductsLeave: boolean }[];
   workThrough: ReadonlySet<string>;
@@ -343,7 +348,7 @@ export function balanceFrom(
    * What is the same for every leave type of the employee and year (`yearCalendar`), computed once when
    * several balances are computed together; computed here when not given. The rules only read it.
    */
-  calendar: YearCalendar = yearCalendar(emp, year, d.workloadHistory, d.halfDays),
+  calendar: YearCalendar = yearCalendar(emp, year, d.workloadHistory, d.halfDays, d.cantonHistory),
 ): LeaveBalance & { hasEntitlement: boolean } {
   const ent = d.entitlement;
   const policy = { baseDays: type.defaultAnnualDays, steps: parseSteps(type.entitlementSteps) };
@@ -404,11 +409,13 @@ function yearCalendar(
   year: number,
   workloadHistory: BalanceData["workloadHistory"],
   halfDays: readonly string[],
+  cantonHistory: readonly CantonPeriod[] = [],
 ): YearCalendar {
   return {
     patternHistory: patternHistoryOf(workloadHistory),
     workingWeekdays: weekdaysOf(emp),
-    holidays: holidayFractions(emp.canton, `${year}-01-01`, `${year}-12-31`, halfDays),
+    // Each day's holidays by the canton in force on it (a move within the year).
+    holidays: holidayFractionsOver(emp.canton, cantonHistory, `${year}-01-01`, `${year}-12-31`, halfDays),
   };
 }
 
@@ -517,6 +524,7 @@ export async function balancesOf(
     adjustmentSums: await adjustmentSumsOfYear(q).all(at),
     requests: await requestsTouchingYear(q).all(at),
     workloadHistory: await workloadHistoryOf(q).all(at),
+    cantonHistory: await cantonHistoryOf(q).all(at),
     closures: types.some(takesClosures) ? await closureCalendar(q, emp, from, to) : undefined,
   });
 }
@@ -538,6 +546,7 @@ interface BalanceFacts {
   }[];
   requests: (BalanceData["requests"][number] & { leaveTypeId: string })[];
   workloadHistory: BalanceData["workloadHistory"];
+  cantonHistory: readonly CantonPeriod[];
   /** The closure days that apply and the approved work-through days (when some type takes closures). */
   closures: { days: BalanceData["closureDays"]; workThrough: ReadonlySet<string> } | undefined;
 }
@@ -626,7 +635,7 @@ async function balancesFromFacts(
   const workloadHistory = facts.workloadHistory;
   const closures = facts.closures;
   const halfDays = await halfDaysIn(q);
-  const calendar = yearCalendar(emp, year, workloadHistory, halfDays);
+  const calendar = yearCalendar(emp, year, workloadHistory, halfDays, facts.cantonHistory);
   for (const type of types) {
     const adj = adjustments.find((a) => a.leaveTypeId === type.id);
     const row = rows.find((r) => r.leaveTypeId === type.id);
@@ -677,6 +686,8 @@ const BALANCE_FACTS_SQL = `SELECT
   (SELECT json_group_array(json_array(valid_from, ${exactReal("workload_percent")}, working_weekdays))
     FROM (SELECT valid_from, workload_percent, working_weekdays FROM workload_changes WHERE employee_id = :emp
       LIMIT ${WORKLOAD_HISTORY_LIMIT})) AS workload,
+  (SELECT json_group_array(json_array(valid_from, canton))
+    FROM (SELECT valid_from, canton FROM canton_changes WHERE employee_id = :emp LIMIT 1000)) AS cantons,
   (SELECT json_group_array(json_array(id, start_date, end_date, deducts_leave, cantons))
     FROM (SELECT id, start_date, end_date, deducts_leave, cantons FROM closure_periods
       WHERE start_date <= :to AND end_date >= :from ORDER BY start_date LIMIT 200)) AS closures,
@@ -696,6 +707,10 @@ async function balanceFacts(
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
   const row = (await readRow(client, BALANCE_FACTS_SQL, { emp: emp.id, year, from, to }))!;
+  const cantonHistory = jsonRows<[string, string]>(row.cantons).map(([validFrom, canton]) => ({
+    validFrom,
+    canton,
+  }));
   const periods = jsonRows<[string, string, string, number, string | null]>(row.closures)
     .map(([id, startDate, endDate, deductsLeave, cantons]) => ({
       id,
@@ -704,7 +719,7 @@ async function balanceFacts(
       deductsLeave: deductsLeave === 1,
       cantons,
     }))
-    .filter((p) => closureApplies(p, emp.canton));
+    .filter((p) => cantonsDuring(emp.canton, cantonHistory, from, to).some((c) => closureApplies(p, c)));
   const workThrough = new Set(jsonRows<string>(row.workThrough));
   return {
     entitlements: jsonRows<[string, string, string | null, string]>(row.entitlements).map((
@@ -730,7 +745,11 @@ async function balanceFacts(
     workloadHistory: jsonRows<[string, string, string | null]>(row.workload).map((
       [validFrom, workloadPercent, workingWeekdays],
     ) => ({ validFrom, workloadPercent: realOf(workloadPercent), workingWeekdays })),
-    closures: { days: closureDaysIn(periods, workThrough, emp.canton, from, to), workThrough },
+    cantonHistory,
+    closures: {
+      days: closureDaysIn(periods, workThrough, (d) => cantonOn(emp.canton, cantonHistory, d), from, to),
+      workThrough,
+    },
     adjustments: jsonRows<[string, string, string, number]>(row.adjustments).map((
       [leaveTypeId, days, note, createdAt],
     ) => ({ leaveTypeId, days: realOf(days), note, createdAt })),
@@ -893,7 +912,9 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
   assertNearToday(input.startDate, today, "startDate");
   assertNearToday(input.endDate, today, "endDate");
   const halfDays = await halfDaysIn(q);
-  const holidays = holidayFractions(emp.canton, input.startDate, input.endDate, halfDays);
+  // Each day's holidays by the canton in force on it (a move within the range, before or after today).
+  const cantonHistory = await cantonHistoryOf(q).all({ emp: emp.id });
+  const holidays = holidayFractionsOver(emp.canton, cantonHistory, input.startDate, input.endDate, halfDays);
   const cal = await closureCalendar(q, emp, input.startDate, input.endDate);
   // A closure day costs nothing in a request (it is charged or granted as a closure), unless the
   // employee was approved to work through it: then it is a working day like any other.
@@ -982,6 +1003,7 @@ async function planRequest(q: Q, actor: Actor, emp: EmployeeRow, input: LeaveReq
     startPortion,
     endPortion,
     halfDays,
+    cantonHistory,
     computed,
     holidaysInRange: [...holidays.entries()].map(([date, portion]) => ({ date, portion })),
     closureDaysInRange: closureDays.size,
@@ -999,8 +1021,16 @@ function previewOf(
   lang: Actor["language"],
 ) {
   const names = new Map<string, string>();
-  for (let y = yearOf(input.startDate); y <= yearOf(input.endDate); y++) {
-    for (const h of publicHolidays(emp.canton, y, lang, plan.halfDays)) names.set(h.date, h.name);
+  // Each holiday named as the canton in force on its day names it.
+  for (const { date } of plan.holidaysInRange) {
+    const h = publicHolidays(
+      cantonOn(emp.canton, plan.cantonHistory, date),
+      yearOf(date),
+      lang,
+      plan.halfDays,
+    )
+      .find((x) => x.date === date);
+    if (h) names.set(date, h.name);
   }
   return {
     leaveType: leaveTypeInfo(plan.type, lang),

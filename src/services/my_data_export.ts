@@ -14,6 +14,7 @@ import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { getTableColumns } from "drizzle-orm";
 import {
+  cantonChanges,
   closureWorkThrough,
   compensation,
   dataExports,
@@ -76,6 +77,7 @@ interface Part {
 /** Every table with rows of one employee. A test checks that no table with an employee column is missing. */
 export const EXPORT_PARTS: Part[] = [
   { section: "profile", key: "workloadChanges", table: workloadChanges, owner: "employeeId" },
+  { section: "profile", key: "cantonChanges", table: cantonChanges, owner: "employeeId" },
   { section: "profile", key: "profileChangeRequests", table: profileChangeRequests, owner: "employeeId" },
   { section: "profile", key: "notifications", table: notifications, owner: "recipientEmployeeId" },
   { section: "profile", key: "surveyInvitations", table: surveyInvitations, owner: "employeeId" },

@@ -10,6 +10,8 @@ import { prepared } from "../db/prepared.ts";
 import { readRow } from "../db/local.ts";
 import { exactReal, jsonRows, realOf } from "./json_rows.ts";
 import { compensation, departments, employees, profileChangeRequests, users } from "../db/schema/mod.ts";
+import { cantonOn, isValidDate } from "../domain/calendar.ts";
+import { cantonHistoryOf } from "./holidays.ts";
 import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import {
@@ -149,7 +151,18 @@ async function profileOf(q: Q, emp: EmployeeRow, actor: Actor, today: string) {
   const dept = emp.departmentId ? await departmentOf(q).get({ id: emp.departmentId }) : undefined;
   const salary = await salaryOn(q).get({ emp: emp.id, today });
   const pending = await pendingChangeFields(q).all({ emp: emp.id });
-  return profileView(emp, actor, { user, manager, dept, salary, pending });
+  const history = await cantonHistoryOf(q).all({ emp: emp.id });
+  // A move, not the first day of someone who starts later.
+  const sorted = [...history].sort((a, b) => a.validFrom < b.validFrom ? -1 : 1);
+  const next = sorted.slice(1).find((h) => h.validFrom > today);
+  return profileView({ ...emp, canton: cantonOn(emp.canton, history, today) }, actor, {
+    user,
+    manager,
+    dept,
+    salary,
+    pending,
+    cantonChange: next ?? null,
+  });
 }
 
 /** The employee's fields the profile shows. */
@@ -186,12 +199,14 @@ type ProfileEmployee = Pick<
 function profileView(
   emp: ProfileEmployee,
   actor: Actor,
-  { user, manager, dept, salary, pending }: {
+  { user, manager, dept, salary, pending, cantonChange }: {
     user: { email: string; language: string } | undefined;
     manager: { id: string; firstName: string; lastName: string } | undefined;
     dept: { name: string } | undefined;
     salary: { annualSalary: number; currency: string; payments: number; validFrom: string } | undefined;
     pending: { field: string }[];
+    /** The next dated change of the canton of work after today, if one is planned. */
+    cantonChange: { canton: string; validFrom: string } | null;
   },
 ) {
   return {
@@ -214,6 +229,7 @@ function profileView(
     },
     employment: {
       canton: emp.canton,
+      cantonChange,
       jobTitle: emp.jobTitle,
       department: dept?.name ?? null,
       manager: manager ? { employeeId: manager.id, name: fullName(manager) } : null,
@@ -253,7 +269,12 @@ const PROFILE_SQL = `SELECT e.id, e.personnel_number AS personnelNumber, e.first
     e.address_street AS addressStreet, e.address_postal_code AS addressPostalCode,
     e.address_city AS addressCity, e.address_country AS addressCountry,
     e.emergency_contact_name AS emergencyContactName, e.emergency_contact_phone AS emergencyContactPhone,
-    e.canton, e.job_title AS jobTitle, e.employment_start AS employmentStart,
+    coalesce((SELECT canton FROM canton_changes WHERE employee_id = e.id AND valid_from <= :today
+      ORDER BY valid_from DESC LIMIT 1), e.canton) AS canton,
+    (SELECT json_array(canton, valid_from) FROM canton_changes WHERE employee_id = e.id AND valid_from > :today
+      AND valid_from > (SELECT min(valid_from) FROM canton_changes WHERE employee_id = e.id)
+      ORDER BY valid_from LIMIT 1) AS cantonChange,
+    e.job_title AS jobTitle, e.employment_start AS employmentStart,
     e.employment_end AS employmentEnd, e.workload_percent AS workloadPercent,
     e.working_weekdays AS workingWeekdays, e.weekly_hours AS weeklyHours,
     e.salary_continuation_scale AS salaryContinuationScale, e.birth_date AS birthDate,
@@ -297,6 +318,9 @@ export async function getProfile(deps: ServiceDeps, actor: Actor) {
         validFrom: salary[3],
       },
     pending: jsonRows<string>(row.pending).map((field) => ({ field })),
+    cantonChange: row.cantonChange === null ? null : (([canton, validFrom]) => ({ canton, validFrom }))(
+      JSON.parse(row.cantonChange as string) as [string, string],
+    ),
   });
 }
 

@@ -9,7 +9,7 @@
  * (`balanceFrom`, `closureDaysIn`, `absencesFrom`, `weekTargetFrom`), and `tests/services/summary_test.ts`
  * holds the result to the areas' own answers for every demo employee on awkward dates.
  */
-import { addDays, mondayOf, yearOf } from "../domain/calendar.ts";
+import { addDays, cantonOn, mondayOf, yearOf } from "../domain/calendar.ts";
 import { dataStamp, readRow } from "../db/local.ts";
 import { sumHours } from "../domain/time.ts";
 import type { LeaveBalance } from "../domain/leave.ts";
@@ -62,6 +62,8 @@ interface Facts extends EmployeeCore {
   yearRequests: string;
   /** JSON [[validFrom, workloadPercent, workingWeekdays], …] */
   history: string;
+  /** JSON [[validFrom, canton], …] (`canton_changes`) */
+  cantons: string;
   /** JSON [[id, startDate, endDate, deductsLeave, cantons], …] by start date */
   closures: string;
   /** JSON [date, …] */
@@ -119,6 +121,8 @@ const FACTS_SQL = `
     (SELECT json_group_array(json_array(valid_from, workload_percent, working_weekdays))
       FROM (SELECT valid_from, workload_percent, working_weekdays FROM workload_changes WHERE employee_id = e.id
         LIMIT ${WORKLOAD_HISTORY_LIMIT})) AS history,
+    (SELECT json_group_array(json_array(valid_from, canton))
+      FROM (SELECT valid_from, canton FROM canton_changes WHERE employee_id = e.id LIMIT 1000)) AS cantons,
     (SELECT json_group_array(json_array(id, start_date, end_date, deducts_leave, cantons))
       FROM (SELECT id, start_date, end_date, deducts_leave, cantons FROM closure_periods
         WHERE start_date <= :rangeTo AND end_date >= :rangeFrom ORDER BY start_date LIMIT 200)) AS closures,
@@ -266,6 +270,12 @@ async function computeSummary(
         cantons,
       }));
   const workThrough = new Set(JSON.parse(f.workThrough) as string[]);
+  // Each day by the canton in force on it (someone who moves).
+  const cantonHistory = (JSON.parse(f.cantons) as [string, string][]).map(([validFrom, canton]) => ({
+    validFrom,
+    canton,
+  }));
+  const cantonOf = (d: string) => cantonOn(emp.canton, cantonHistory, d);
 
   let leave = null;
   if (f.vacationTypeId) {
@@ -303,8 +313,9 @@ async function computeSummary(
         daysByYear: r[5],
       })),
       workloadHistory,
+      cantonHistory,
       closureDays: takesClosures(type)
-        ? closureDaysIn(periods, workThrough, emp.canton, `${year}-01-01`, `${year}-12-31`)
+        ? closureDaysIn(periods, workThrough, cantonOf, `${year}-01-01`, `${year}-12-31`)
         : [],
       workThrough: takesClosures(type) ? workThrough : new Set(),
       halfDays,
@@ -322,7 +333,7 @@ async function computeSummary(
   let timesheet = null;
   if (Number(f.anyTimeEntry)) {
     const closureDates = new Set(
-      closureDaysIn(periods, workThrough, emp.canton, weekStart, weekEnd).filter((d) => !d.workThrough)
+      closureDaysIn(periods, workThrough, cantonOf, weekStart, weekEnd).filter((d) => !d.workThrough)
         .map((d) => d.date),
     );
     const leaves: AbsenceLeave[] = (JSON.parse(f.weekLeaves) as string[][])
@@ -334,8 +345,24 @@ async function computeSummary(
       }));
     const sick: AbsenceSick[] = (JSON.parse(f.weekSick) as [string, string | null][])
       .map(([startDate, endDate]) => ({ startDate, endDate }));
-    const absences = absencesFrom(emp, weekStart, weekEnd, closureDates, leaves, sick, halfDays);
-    const { targetHours } = weekTargetFrom(emp, weekStart, absences, workloadHistory, halfDays);
+    const absences = absencesFrom(
+      emp,
+      weekStart,
+      weekEnd,
+      closureDates,
+      leaves,
+      sick,
+      halfDays,
+      cantonHistory,
+    );
+    const { targetHours } = weekTargetFrom(
+      emp,
+      weekStart,
+      absences,
+      workloadHistory,
+      halfDays,
+      cantonHistory,
+    );
     const entries = JSON.parse(f.weekEntries) as [number, string][];
     timesheet = {
       weekStart,

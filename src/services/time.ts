@@ -14,9 +14,10 @@ import {
 import {
   addDays,
   assertNearToday,
+  type CantonPeriod,
   daysBetween,
   eachDay,
-  holidayFractions,
+  holidayFractionsOver,
   isoWeekday,
   maxDate,
   minDate,
@@ -56,7 +57,7 @@ import {
   weekdaysOf,
   writeTx,
 } from "./common.ts";
-import { closureCalendar } from "./holidays.ts";
+import { cantonHistoryOf, closureCalendar } from "./holidays.ts";
 import { changedAfter, recordRemoved, removedSince, type SyncFields, syncPage, syncStart } from "./sync.ts";
 import { readRow } from "../db/local.ts";
 import { type RawStatements, statementFamily } from "../db/raw_sql.ts";
@@ -684,6 +685,8 @@ export function absencesFrom(
   leaves: readonly AbsenceLeave[],
   sick: readonly AbsenceSick[],
   halfDays: readonly string[],
+  /** The place-of-work canton history: each day's holidays by the canton in force on it. */
+  cantonHistory: readonly CantonPeriod[] = [],
 ): Map<string, number> {
   const out = new Map<string, number>();
   const put = (d: string, f: number) => {
@@ -699,7 +702,7 @@ export function absencesFrom(
       startPortion: s === l.startDate ? l.startPortion as StartPortion : "FULL",
       endPortion: e === l.endDate ? l.endPortion as EndPortion : "FULL",
       workingWeekdays: weekdaysOf(emp),
-      holidays: holidayFractions(emp.canton, s, e, halfDays),
+      holidays: holidayFractionsOver(emp.canton, cantonHistory, s, e, halfDays),
       closureDays: closureDates,
     });
     for (const d of r.perDay) put(d.date, d.fraction);
@@ -735,7 +738,16 @@ export async function absenceFractions(q: Q, emp: EmployeeCore, from: string, to
       or(isNull(sickLeaveEntries.endDate), gte(sickLeaveEntries.endDate, from)),
       isNull(sickLeaveEntries.withdrawnAt),
     )).orderBy(sql`${sickLeaveEntries.startDate} desc`).limit(ABSENCE_ROWS_LIMIT);
-  return absencesFrom(emp, from, to, closures, leaves, sick, await halfDaysIn(q));
+  return absencesFrom(
+    emp,
+    from,
+    to,
+    closures,
+    leaves,
+    sick,
+    await halfDaysIn(q),
+    await cantonHistoryOf(q).all({ emp: emp.id }),
+  );
 }
 
 /** State of a week: EMPTY, OPEN (has drafts), SUBMITTED, APPROVED, REJECTED, or MIXED. */
@@ -772,7 +784,14 @@ export async function weekTarget(q: Q, emp: EmployeeCore, weekStart: string) {
     workloadPercent: workloadChanges.workloadPercent,
     workingWeekdays: workloadChanges.workingWeekdays,
   }).from(workloadChanges).where(eq(workloadChanges.employeeId, emp.id)).limit(1000);
-  return weekTargetFrom(emp, weekStart, absences, history, await halfDaysIn(q));
+  return weekTargetFrom(
+    emp,
+    weekStart,
+    absences,
+    history,
+    await halfDaysIn(q),
+    await cantonHistoryOf(q).all({ emp: emp.id }),
+  );
 }
 
 /** `weekTarget` from loaded absences and workload history (any order) and the half days observed. */
@@ -782,8 +801,16 @@ export function weekTargetFrom(
   absences: Map<string, number>,
   history: readonly { validFrom: string; workloadPercent: number; workingWeekdays?: string | null }[],
   halfDays: readonly string[],
+  /** The place-of-work canton history: each day's holidays by the canton in force on it. */
+  cantonHistory: readonly CantonPeriod[] = [],
 ) {
-  const holidays = holidayFractions(emp.canton, weekStart, addDays(weekStart, 6), halfDays);
+  const holidays = holidayFractionsOver(
+    emp.canton,
+    cantonHistory,
+    weekStart,
+    addDays(weekStart, 6),
+    halfDays,
+  );
   const weekdays = weekdaysOf(emp);
   const input = {
     weekStart,

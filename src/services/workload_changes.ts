@@ -8,13 +8,12 @@ import { dateProblem, weekdayPattern, workloadPercent } from "../domain/fields.t
 import { and, eq, gte, inArray, isNull } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { employees, leaveRequests, workloadChanges } from "../db/schema/mod.ts";
-import { holidayFractions } from "../domain/calendar.ts";
 import { computeLeaveDays, type EndPortion, type StartPortion } from "../domain/leave.ts";
 import { refusal } from "../errors.ts";
 import type { MessageId, MessageParams } from "../i18n/messages/mod.ts";
 import type { Actor } from "./actor.ts";
 import { notify, todayOf, type Tx, weekdaysOf } from "./common.ts";
-import { closureCalendar } from "./holidays.ts";
+import { closureCalendar, personHolidays } from "./holidays.ts";
 import { halfDaysIn } from "../settings.ts";
 
 /** Leave states whose days count (approved, awaiting a decision or a cancellation). */
@@ -31,11 +30,18 @@ export interface RecomputedRequest {
 }
 
 /**
- * Computes again the days of the person's requests that reach `from` or later, with the workload history as
- * it stands in `tx` (each day by the pattern in force on it), stores those that changed and tells the person
- * and the approver (notification `LEAVE_REQUEST_RECALCULATED`): their balance changed without anyone filing.
+ * Computes again the days of the person's requests that reach `from` or later, with the workload and canton
+ * histories as they stand in `tx` (each day by the pattern and the canton's holidays in force on it), stores
+ * those that changed and tells the person and the approver (notification `LEAVE_REQUEST_RECALCULATED`, with
+ * `because` the change that caused it): their balance changed without anyone filing.
  */
-async function recomputeFrom(tx: Tx, employeeId: string, from: string, now: number) {
+export async function recomputeFrom(
+  tx: Tx,
+  employeeId: string,
+  from: string,
+  now: number,
+  because: "WORKLOAD_CHANGE" | "CANTON_CHANGE" = "WORKLOAD_CHANGE",
+) {
   const [e] = await tx.select().from(employees).where(eq(employees.id, employeeId)).limit(1);
   const history = (await tx.select().from(workloadChanges).where(eq(workloadChanges.employeeId, employeeId)))
     .map((w) => ({
@@ -59,7 +65,7 @@ async function recomputeFrom(tx: Tx, employeeId: string, from: string, now: numb
       endPortion: r.endPortion as EndPortion,
       workingWeekdays: weekdaysOf(e),
       patternHistory: history,
-      holidays: holidayFractions(e.canton, r.startDate, r.endDate, halfDays),
+      holidays: await personHolidays(tx, e, r.startDate, r.endDate, undefined, halfDays),
       closureDays: new Set(cal.days.filter((d) => !d.workThrough).map((d) => d.date)),
     });
     if (
@@ -77,7 +83,7 @@ async function recomputeFrom(tx: Tx, employeeId: string, from: string, now: numb
       employeeId,
       days: computed.days,
       previousDays: r.days,
-      because: "WORKLOAD_CHANGE",
+      because,
     };
     await notify(tx, {
       recipientEmployeeId: employeeId,

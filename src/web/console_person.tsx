@@ -144,6 +144,14 @@ async function personPage(
         <LanguageSelect lang={p.lang} value={f.language} />
         <Field id="phone" label={pt.phone} name="phone" type="tel" maxlength={40} value={f.phone} />
         <CantonSelect label={t.canton} value={f.canton} />
+        <Field
+          id="canton-from"
+          label={pt.cantonFrom}
+          hint={pt.cantonFromHint}
+          name="canton_valid_from"
+          type="date"
+          value={f.canton_valid_from}
+        />
         <label for="manager">{pt.manager}</label>
         <select id="manager" name="manager_personnel_number">
           <option value="" selected={!f.manager_personnel_number}>{pt.noManager}</option>

@@ -357,6 +357,7 @@ Deno.test("summary: one is served again only while no data changed, and equals a
 
 Deno.test("summary: SUMMARY_TABLES names every table the statement reads and every table that cascades into one", async () => {
   assert.deepEqual([...SUMMARY_TABLES].sort(), [
+    "canton_changes",
     "closure_periods",
     "closure_work_through",
     "document_acknowledgements",

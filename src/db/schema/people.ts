@@ -31,7 +31,10 @@ export const employees = sqliteTable("employees", {
   addressCountry: text("address_country").default("CH"),
   emergencyContactName: text("emergency_contact_name"),
   emergencyContactPhone: text("emergency_contact_phone"),
-  /** Two-letter canton code (BE, ZH, VD, …): decides public and school holidays. */
+  /**
+   * Two-letter canton code (BE, ZH, VD, …) of the place of work as it stands today; a dated move is kept in
+   * canton_changes, which decides each day's public holidays.
+   */
   canton: text("canton").notNull(),
   managerId: text("manager_id"),
   departmentId: text("department_id").references(() => departments.id),
@@ -72,6 +75,18 @@ export const workloadChanges = sqliteTable("workload_changes", {
   /** ISO weekdays worked from `validFrom` (`"1,2,3"`); null keeps the employee's current pattern. */
   workingWeekdays: text("working_weekdays"),
 }, (t) => [uniqueIndex("workload_changes_emp_from_idx").on(t.employeeId, t.validFrom)]);
+
+/**
+ * Place-of-work canton history: the public holidays of each day come from the canton in force on it (the
+ * latest row whose `validFrom` is on or before the day). No rows: `employees.canton` holds for every day.
+ */
+export const cantonChanges = sqliteTable("canton_changes", {
+  id: id(),
+  employeeId: text("employee_id").notNull().references(() => employees.id, { onDelete: "cascade" }),
+  validFrom: day("valid_from").notNull(),
+  /** Two-letter canton code in force from `validFrom`. */
+  canton: text("canton").notNull(),
+}, (t) => [uniqueIndex("canton_changes_emp_from_idx").on(t.employeeId, t.validFrom)]);
 
 /** A sign-in account. `employeeId` links it to a record; an account may have none (e.g. an external admin). */
 export const users = sqliteTable("users", {

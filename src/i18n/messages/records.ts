@@ -125,6 +125,34 @@ export const RECORD_MESSAGES = {
     it: "Non valido: {field}.",
     en: "{field} is not valid.",
   },
+  "record.cantonNeedsDate": {
+    de:
+      "Der Arbeitskanton ändert von {number}: im Feld «Kanton gültig ab» (canton_valid_from) angeben, ab welchem Tag der neue Kanton gilt, sonst würden die Feiertage der Vergangenheit umgeschrieben.",
+    fr:
+      "Le canton de travail change (jusqu'ici {number}) : indiquer dans le champ « Canton valable dès » (canton_valid_from) le jour dès lequel le nouveau canton s'applique, sinon les jours fériés du passé seraient réécrits.",
+    it:
+      "Il cantone di lavoro cambia (finora {number}): indicare nel campo «Cantone valido dal» (canton_valid_from) il giorno da cui vale il nuovo cantone, altrimenti i giorni festivi del passato verrebbero riscritti.",
+    en:
+      "The canton of work changes from {number}: give in the field “Canton valid from” (canton_valid_from) the day the new canton applies from, otherwise the past's public holidays would be rewritten.",
+  },
+  "record.cantonDateBeforeStart": {
+    de: "«Kanton gültig ab» (canton_valid_from) liegt vor dem Eintritt.",
+    fr: "« Canton valable dès » (canton_valid_from) précède l'entrée.",
+    it: "«Cantone valido dal» (canton_valid_from) precede l'entrata.",
+    en: "“Canton valid from” (canton_valid_from) is before the start.",
+  },
+  "record.cantonDateAfterEnd": {
+    de: "«Kanton gültig ab» (canton_valid_from) liegt nach dem letzten Arbeitstag.",
+    fr: "« Canton valable dès » (canton_valid_from) suit le dernier jour de travail.",
+    it: "«Cantone valido dal» (canton_valid_from) segue l'ultimo giorno di lavoro.",
+    en: "“Canton valid from” (canton_valid_from) is after the last working day.",
+  },
+  "recordField.canton_valid_from": {
+    de: "Kanton gültig ab",
+    fr: "Canton valable dès",
+    it: "Cantone valido dal",
+    en: "Canton valid from",
+  },
   "recordField.personnel_number": {
     de: "Die Personalnummer",
     fr: "Le numéro de personnel",
