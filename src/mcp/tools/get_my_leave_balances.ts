@@ -8,7 +8,7 @@ export const get_my_leave_balances = defineTool({
   name: "get_my_leave_balances",
   title: "My leave balances",
   description:
-    "The person's leave balances for one leave year (default: the current one), per leave type: entitlement (pro rata, in days of the person's own working week), carry-over and when it lapses, HR's adjustments with their reasons, days used, planned, awaiting approval, company closure days, and what remains. Types that do not reduce a balance (e.g. unpaid leave) have null entitlement and remaining.",
+    "The person's leave balances for one leave year (default: the current one), per leave type: entitlement (pro rata, in days of the person's own working week), carry-over and when it lapses (by year of origin: statutory and extra days), HR's adjustments with their reasons, days used, planned, awaiting approval, company closure days, and what remains. Types that do not reduce a balance (e.g. unpaid leave) have null entitlement and remaining.",
   scope: "self:read",
   permission: "mcp:connect",
   kind: "read",
@@ -33,6 +33,18 @@ export const get_my_leave_balances = defineTool({
       closureDays: z.number(),
       remaining: z.number().nullable(),
       overdrawn: z.boolean(),
+      carryOverByYear: z.array(z.object({
+        year: z.int().describe("The leave year the days were left over from."),
+        days: z.number(),
+        kind: z.enum(["STATUTORY", "EXTRA"]).describe(
+          "STATUTORY: the statutory minimum (OR Art. 329a), owed until 31 December five years after its year; EXTRA: the organisation's days above it, lapsing on lapsesOn.",
+        ),
+        lapsesOn: z.string().nullable().describe(
+          "The last day the days can be taken; null when they do not lapse.",
+        ),
+      })).describe(
+        "carryOver by year of origin, statutory days oldest first, then the extra days; they sum to carryOver.",
+      ),
     })),
   }),
   handler: async ({ deps, actor }, args) => {
