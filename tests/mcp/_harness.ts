@@ -211,9 +211,7 @@ function missingPaths(data: unknown, shown: unknown, path: string, out: string[]
  * lists the fields of the tool's last handler data missing from its `structuredContent`, apart from those
  * left out on purpose. `restore()` puts the handlers back.
  */
-export function watchToolData(
-  tools: readonly { name: string; handler: (...a: never[]) => Promise<unknown> }[],
-) {
+export function watchToolData(tools: readonly ToolDef[]) {
   const last = new Map<string, unknown>();
   const originals = tools.map((t) => [t, t.handler] as const);
   for (const [t, handler] of originals) {
