@@ -168,7 +168,14 @@ export async function startTimer(deps: ServiceDeps, actor: Actor, input: TimerSt
       });
     }
     await checkEmployed(tx, me, at.date);
-    await refuseOverlap(tx, actor, { date: at.date, startTime: at.time, endTime: nextMinute(at.time) }, zone);
+    // The start minute by its instant: in the hour the clocks go back its clock time happens twice.
+    const minute = Math.floor(startedAt / MINUTE) * MINUTE;
+    await refuseOverlap(tx, actor, {
+      date: at.date,
+      startTime: at.time,
+      endTime: nextMinute(at.time),
+      at: { from: minute, to: minute + MINUTE },
+    }, zone);
     const [row] = await tx.insert(timeTimers).values({
       employeeId: me,
       startedAt,
