@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
+import { unzipSync } from "fflate";
 import { timeEntries, timeTimerBreaks, timeTimers, users } from "../../src/db/schema/mod.ts";
 import { json, makeTestApp, type TestApp } from "../_helpers.ts";
 
@@ -257,6 +258,32 @@ Deno.test("timer breaks: the OpenAPI document lists the break operations with th
     assert.equal(doc.components.schemas.StartTimerBreakRequest.properties.startedAt.format, "date-time");
     assert.equal(doc.components.schemas.EndTimerBreakRequest.properties.endedAt.format, "date-time");
     assert.ok(doc.components.schemas.TimeTimer.required.includes("breaks"));
+  } finally {
+    app.close();
+  }
+});
+
+Deno.test("timer breaks: the person's data export holds the running timer's breaks with both moments", async () => {
+  const app = await makeTestApp();
+  try {
+    const token = await app.signIn(EMAIL);
+    assert.equal((await call(app, token, "POST", "/start", {})).status, 201);
+    app.clock.advance(40 * MIN); // 10:40, the break began offline at 10:30
+    const b = await call(app, token, "POST", "/break/start", { startedAt: "2026-11-18T10:30:00+01:00" });
+    assert.equal(b.status, 201);
+    const r = await app.request(`${BASE}/employee/data-exports`, { method: "POST", token });
+    assert.equal(r.status, 201);
+    const exp = (await r.json()).data;
+    const dl = await app.request(`${BASE}/employee/data-exports/${exp.id}/archive`, { token });
+    assert.equal(dl.status, 200);
+    const files = unzipSync(new Uint8Array(await dl.arrayBuffer()));
+    const data = JSON.parse(new TextDecoder().decode(files["data.json"]));
+    assert.equal(data.time.runningTimer.length, 1);
+    const breaks = data.time.runningTimerBreaks as Record<string, unknown>[];
+    assert.equal(breaks.length, 1);
+    assert.equal(breaks[0].timerId, data.time.runningTimer[0].id);
+    assert.equal(breaks[0].startedAt, "2026-11-18T09:30:00.000Z");
+    assert.equal(breaks[0].startReceivedAt, "2026-11-18T09:40:00.000Z");
   } finally {
     app.close();
   }
