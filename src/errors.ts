@@ -54,6 +54,8 @@ export const CONFLICT_REASONS = [
   "timer_not_running",
   "timer_across_midnight",
   "timer_too_short",
+  "timer_on_break",
+  "timer_not_on_break",
 ] as const;
 export type ConflictReason = typeof CONFLICT_REASONS[number];
 

@@ -798,9 +798,49 @@ export interface paths {
         put?: never;
         /**
          * Clock out: stop the caller's timer and record it as a DRAFT time entry
-         * @description Records the entry from the timer's start minute to the current minute (or the device's `stoppedAt`, or `endTime`) less `breakMinutes`, exactly as `POST /employee/time-entries` would (same checks, same refusals), and ends the timer in the same transaction. The hours are the minutes that really elapsed. A timer runs within one day: stopped on a later day without `endTime` it is refused (409 `timer_across_midnight`); a timer stopped in the minute it started is refused (409 `timer_too_short`). After a refusal the timer keeps running: stop it with other values, or discard it.
+         * @description Records the entry from the timer's start minute to the current minute (or the device's `stoppedAt`, or `endTime`) less the recorded breaks (a running one ends at the stop) and `breakMinutes`, exactly as `POST /employee/time-entries` would (same checks, same refusals), and ends the timer in the same transaction. The hours are the minutes that really elapsed. A timer runs within one day: stopped on a later day without `endTime` it is refused (409 `timer_across_midnight`); a timer stopped in the minute it started is refused (409 `timer_too_short`). After a refusal the timer keeps running: stop it with other values, or discard it.
          */
         post: operations["stopTimer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/employee/timer/break/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a break of the caller's running timer
+         * @description Starts a break now, or at the device's `startedAt` for a break begun offline (at most 2 minutes ahead of the service's clock, at most 12 hours back). The answer is the timer with its breaks. The stop records the breaks' minutes as the entry's break; a break still running at the stop ends there.
+         */
+        post: operations["startTimerBreak"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/employee/timer/break/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the running break of the caller's timer
+         * @description Ends the running break now, or at the device's `endedAt` for a break ended offline (the same bounds as the start). The answer is the timer with its breaks.
+         */
+        post: operations["endTimerBreak"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1636,7 +1676,7 @@ export interface components {
              * @description With `conflict`, for the most common ones: what exactly clashes (an overlapping leave request or time entry, a balance too small, a week not started, already submitted or without drafts). Stable: an app may show its own words for it; the message is in the caller's language.
              * @enum {string}
              */
-            reason?: "leave_overlap" | "insufficient_balance" | "time_entry_overlap" | "week_not_started" | "week_already_submitted" | "week_without_drafts" | "timer_running" | "timer_not_running" | "timer_across_midnight" | "timer_too_short";
+            reason?: "leave_overlap" | "insufficient_balance" | "time_entry_overlap" | "week_not_started" | "week_already_submitted" | "week_without_drafts" | "timer_running" | "timer_not_running" | "timer_across_midnight" | "timer_too_short" | "timer_on_break" | "timer_not_on_break";
             /** @description With `conflict`: the id of the record this one clashes with (an overlapping request). */
             conflictingId?: string;
             /** @description With `validation`: every invalid field (`body.startTime`, `query.limit`) and why. */
@@ -1766,7 +1806,17 @@ export interface components {
                 emergencyContactPhone: string | null;
             };
             employment: {
+                /** @description The canton of work today: its public holidays apply. */
                 canton: string;
+                /** @description A move of the place of work HR recorded for a later day: from `validFrom` on, that canton's public holidays apply. Null when none is planned. */
+                cantonChange: {
+                    canton: string;
+                    /**
+                     * Format: date
+                     * @example 2026-11-18
+                     */
+                    validFrom: string;
+                } | null;
                 jobTitle: string | null;
                 department: string | null;
                 manager: components["schemas"]["PersonRef"] | null;
@@ -2516,6 +2566,22 @@ export interface components {
             type: "REGULAR" | "OVERTIME" | "COMPENSATION" | "WEITERBILDUNG" | "VORBEREITUNG";
             projectCode?: string;
             description?: string;
+            /** @description The breaks recorded while the timer ran, in the order taken. */
+            breaks: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-18T09:00:00.000Z
+                 */
+                startedAt: string;
+                /**
+                 * Format: date-time
+                 * @description Absent while the break runs.
+                 * @example 2026-11-18T09:00:00.000Z
+                 */
+                endedAt?: string;
+            }[];
+            /** @description Whole minutes of those breaks, a running one counted until the answer; the stop records them as the entry's break. */
+            breakMinutes: number;
         };
         TeamMemberAbsence: {
             employeeId: string;
@@ -2813,7 +2879,7 @@ export interface components {
                         days?: number;
                         /** @description LEAVE_REQUEST_RECALCULATED: the days it cost before. */
                         previousDays?: number;
-                        /** @description LEAVE_REQUEST_RECALCULATED: WORKLOAD_CHANGE when a workload change caused it (absent for a closure change). */
+                        /** @description LEAVE_REQUEST_RECALCULATED: WORKLOAD_CHANGE when a workload change caused it, CANTON_CHANGE when a dated change of the canton of work did (absent for a closure change). */
                         because?: string;
                         /** @description application.stage_changed: the stage's key. */
                         stage?: string;
@@ -3214,6 +3280,22 @@ export interface components {
                     type: "REGULAR" | "OVERTIME" | "COMPENSATION" | "WEITERBILDUNG" | "VORBEREITUNG";
                     projectCode?: string;
                     description?: string;
+                    /** @description The breaks recorded while the timer ran, in the order taken. */
+                    breaks: {
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-18T09:00:00.000Z
+                         */
+                        startedAt: string;
+                        /**
+                         * Format: date-time
+                         * @description Absent while the break runs.
+                         * @example 2026-11-18T09:00:00.000Z
+                         */
+                        endedAt?: string;
+                    }[];
+                    /** @description Whole minutes of those breaks, a running one counted until the answer; the stop records them as the entry's break. */
+                    breakMinutes: number;
                 } | null;
             };
         };
@@ -3226,6 +3308,16 @@ export interface components {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["TimeEntry"];
+        };
+        StartTimerBreakResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TimeTimer"];
+        };
+        EndTimerBreakResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TimeTimer"];
         };
         DiscardTimerResponse: {
             /** @enum {boolean} */
@@ -4054,7 +4146,7 @@ export interface components {
             description?: string;
         };
         StopTimerRequest: {
-            /** @description The breaks taken while the timer ran, in minutes; 0 unless sent. */
+            /** @description Break minutes not recorded as break events (a break the person forgot to start), added to the recorded breaks' minutes; 0 unless sent. An app that records breaks as events leaves it out. */
             breakMinutes?: number;
             /**
              * @description For a person who forgot to stop: the end time on the day the timer started, after its start and not later than now. Without it the entry ends at the current minute.
@@ -4075,6 +4167,22 @@ export interface components {
             /** @example PLAT-OPS */
             projectCode?: string;
             description?: string;
+        };
+        StartTimerBreakRequest: {
+            /**
+             * Format: date-time
+             * @description When the break started on the device, for a phone that was offline: ISO 8601 with its offset, not before the timer's start nor the end of its last break. The same bounds as the clock-in's (2 minutes ahead, 12 hours back). Without it the break starts when the service receives the request.
+             * @example 2026-11-18T08:20:00+01:00
+             */
+            startedAt?: string;
+        };
+        EndTimerBreakRequest: {
+            /**
+             * Format: date-time
+             * @description When the break ended on the device, for a phone that was offline: ISO 8601 with its offset, not before the break's start. The same bounds as the clock-in's. Without it the break ends when the service receives the request.
+             * @example 2026-11-18T08:20:00+01:00
+             */
+            endedAt?: string;
         };
         PreviewSickReportRequest: {
             /**
@@ -11341,7 +11449,7 @@ export interface operations {
                     "application/json": components["schemas"]["StopTimerResponse"];
                 };
             };
-            /** @description An invalid field: an endTime not after the start or later than now, a stoppedAt not after the start or outside its bounds, a break as long as the span or longer. Or the `Idempotency-Key` is not 1 to 255 visible ASCII characters (`fields`: `header.Idempotency-Key`). */
+            /** @description An invalid field: an endTime not after the start or later than now, a stoppedAt not after the start or outside its bounds, a stoppedAt or endTime before a recorded break, a break as long as the span or longer. Or the `Idempotency-Key` is not 1 to 255 visible ASCII characters (`fields`: `header.Idempotency-Key`). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -11447,6 +11555,396 @@ export interface operations {
             };
             /** @description This Idempotency-Key was already used for a different request. */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this account in the current minute (see Retry-After). */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on the server's side; the message quotes the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy with another program's work (a backup, a maintenance command): nothing was saved; try again after Retry-After (`code: database_busy`). Or the service is stopping while the body was still arriving: nothing was saved; send it again (`code: service_stopping`). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server's disk is full: nothing was saved; try again later (`code: insufficient_storage`). */
+            507: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startTimerBreak: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe (draft-ietf-httpapi-idempotency-key-header): the same key with the same body (for an upload: the same file) replays the first answer for 24 hours (with `Idempotent-Replayed: true`); the same key with another body or file is refused with 422; while the first is still running, 409 with `Retry-After`. If the service stopped while handling the first, a retry after two minutes runs it when it was never carried out, or answers 409 saying it was (only its answer was lost). 1 to 255 visible ASCII characters; a UUID is a good choice. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartTimerBreakRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `{success: true, data}`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartTimerBreakResponse"];
+                };
+            };
+            /** @description An invalid startedAt: outside its bounds, before the timer's start or before the end of the last break. Or the `Idempotency-Key` is not 1 to 255 visible ASCII characters (`fields`: `header.Idempotency-Key`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was signed out. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No employee record is linked to the caller's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path exists, but not with this method: `Allow` lists the methods it has. */
+            405: {
+                headers: {
+                    /** @description The methods this path has. */
+                    Allow?: string;
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body arrived too slowly (BODY_READ_TIMEOUT_SECONDS): nothing was saved; send it again. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No timer is running (`reason` timer_not_running). Or a break is already running (`timer_on_break`). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the installation's limit (MAX_BODY_BYTES). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this account in the current minute (see Retry-After). */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on the server's side; the message quotes the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy with another program's work (a backup, a maintenance command): nothing was saved; try again after Retry-After (`code: database_busy`). Or the service is stopping while the body was still arriving: nothing was saved; send it again (`code: service_stopping`). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server's disk is full: nothing was saved; try again later (`code: insufficient_storage`). */
+            507: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    endTimerBreak: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndTimerBreakRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `{success: true, data}`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndTimerBreakResponse"];
+                };
+            };
+            /** @description An invalid endedAt: outside its bounds or before the break's start. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was signed out. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No employee record is linked to the caller's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path exists, but not with this method: `Allow` lists the methods it has. */
+            405: {
+                headers: {
+                    /** @description The methods this path has. */
+                    Allow?: string;
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body arrived too slowly (BODY_READ_TIMEOUT_SECONDS): nothing was saved; send it again. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No timer is running (`reason` timer_not_running). Or no break is running (`timer_not_on_break`). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the installation's limit (MAX_BODY_BYTES). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Cache-Control": components["headers"]["CacheControl"];

@@ -335,6 +335,12 @@ export function timeSpansOverlap(a: TimeSpanEntry, b: TimeSpanEntry): boolean {
 export interface ElapsedSpanEntry extends TimeSpanEntry {
   /** Minutes from start to end as they elapsed (net hours × 60 + break), when known. */
   elapsedMinutes?: number;
+  /**
+   * The span's instants when they are known rather than read from the clock times (a timer's start minute,
+   * from the moment the service or the device saw): in the hour the clocks go back the clock time alone
+   * cannot say which of its two instants it was.
+   */
+  at?: { from: number; to: number };
 }
 
 /**
@@ -342,13 +348,13 @@ export interface ElapsedSpanEntry extends TimeSpanEntry {
  * 00:30–02:30 (the first 02:30) and 02:15–04:00 read with the second 02:15 follow each other, though their
  * clock times overlap. Each entry's reading is the one its elapsed minutes match (`elapsedSpan`). An entry whose
  * clock times cannot be read in the zone (none stored is, they were checked when recorded) is compared by its
- * clock times, as `timeSpansOverlap` does.
+ * clock times, as `timeSpansOverlap` does. An entry whose instants are known (`at`) is compared by them.
  */
 export function elapsedSpansOverlap(a: ElapsedSpanEntry, b: ElapsedSpanEntry, timeZone: string): boolean {
-  let x: ElapsedSpan, y: ElapsedSpan;
+  let x: { from: number; to: number }, y: { from: number; to: number };
   try {
-    x = elapsedSpan(a.date, a.startTime, a.endTime, timeZone, a.elapsedMinutes);
-    y = elapsedSpan(b.date, b.startTime, b.endTime, timeZone, b.elapsedMinutes);
+    x = a.at ?? elapsedSpan(a.date, a.startTime, a.endTime, timeZone, a.elapsedMinutes);
+    y = b.at ?? elapsedSpan(b.date, b.startTime, b.endTime, timeZone, b.elapsedMinutes);
   } catch {
     return timeSpansOverlap(a, b);
   }

@@ -59,6 +59,12 @@ const PARTS: Record<string, Words> = {
   ],
   timeEntries: ["Zeiteinträge", "Saisies de temps", "Registrazioni del tempo", "Time entries"],
   runningTimer: ["Laufende Zeiterfassung", "Chronomètre en cours", "Cronometro in corso", "Running timer"],
+  runningTimerBreaks: [
+    "Pausen der laufenden Zeiterfassung",
+    "Pauses du chronomètre en cours",
+    "Pause del cronometro in corso",
+    "Breaks of the running timer",
+  ],
   expenseReports: ["Spesen", "Notes de frais", "Note spese", "Expense reports"],
   sickLeaveEntries: [
     "Krankheitsabwesenheiten",
@@ -209,6 +215,10 @@ const FIELDS: Record<string, Words> = {
     "Clock-in received",
   ],
   clockOutAt: ["Ausgestempelt", "Pointage de départ", "Timbratura d'uscita", "Clocked out"],
+  timerId: ["Zeiterfassung", "Chronomètre", "Cronometro", "Timer"],
+  startReceivedAt: ["Beginn empfangen", "Début reçu le", "Inizio ricevuto il", "Start received"],
+  endedAt: ["Beendet", "Terminé le", "Terminato il", "Ended"],
+  endReceivedAt: ["Ende empfangen", "Fin reçue le", "Fine ricevuta il", "End received"],
   clockOutReceivedAt: [
     "Ausstempeln empfangen",
     "Pointage de départ reçu le",

@@ -270,28 +270,11 @@ export function callableTools(tools: readonly ToolDef[], ctx: RequestContext): s
 }
 
 /** Builds the connector for an app, once (at the connector's first request; `mod.ts`). */
-export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Connector {
-  const toolsByName = new Map(tools.map((t) => [t.name, t]));
-  if (toolsByName.size !== tools.length) throw new Error("Two MCP tools share a name");
-  const catalog = buildCatalog(tools);
-  const listToolsResult = { tools: catalog.tools };
-  const catalogJson = catalogText(tools);
-  const templatesResult = { resourceTemplates: [DOCUMENT_TEMPLATE] };
-
-  const serverInfo = {
-    ...SERVER_INFO,
-    icons: [{ src: `${deps.config.issuer}${ICON_PATH}`, mimeType: "image/svg+xml", sizes: ["any"] }],
-    websiteUrl: deps.config.issuer,
-  };
-  const capabilities = {
-    tools: { listChanged: false },
-    resources: { listChanged: false },
-    prompts: { listChanged: false },
-    completions: {},
-  };
-  const server = new Server(serverInfo, { capabilities, instructions: INSTRUCTIONS });
-  server.onerror = (e) => deps.log.warn("mcp protocol error", { error: String(e) });
-
+/**
+ * What every handler of the connector shares: the audit row, what to say of the database's trouble, and the
+ * generic answer to a bug.
+ */
+function connectorSupport(deps: AppDeps) {
   const audit = (
     ctx: RequestContext,
     e: Omit<Parameters<typeof writeAudit>[1], "requestId" | "clientId" | "connectionId" | "userId">,
@@ -347,16 +330,26 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     });
     return new RpcError(ErrorCode.InternalError, `Internal error. Quote request id ${ctx.requestId}.`);
   };
+  return { audit, troubleText, troubleError, troubleResult, auditOrTrouble, bug };
+}
+type Support = ReturnType<typeof connectorSupport>;
 
-  // Lists that have a single page take no cursor; one that is sent is not ours (spec: pagination, -32602).
-  const noCursor = (req: { params?: { cursor?: unknown } }) => {
-    if (req.params?.cursor !== undefined) throw new RpcError(ErrorCode.InvalidParams, "Invalid cursor");
-  };
-  server.setRequestHandler(ListToolsRequestSchema, (req) => {
-    noCursor(req);
-    return listToolsResult;
-  });
+/** Lists that have a single page take no cursor; one that is sent is not ours (spec: pagination, -32602). */
+function noCursor(req: { params?: { cursor?: unknown } }): void {
+  if (req.params?.cursor !== undefined) throw new RpcError(ErrorCode.InvalidParams, "Invalid cursor");
+}
 
+/**
+ * The `tools/call` handler: the guard (daily counter, role, scope, arguments), the tool's handler, its data
+ * checked against the output schema, the person allowance and the audit row. Registered with the `Server`
+ * and called by `callToolDirectly`.
+ */
+function toolCallHandler(
+  deps: AppDeps,
+  tools: readonly ToolDef[],
+  toolsByName: Map<string, ToolDef>,
+  { audit, troubleText, troubleResult, bug }: Support,
+): (req: CallToolRequest, extra: MessageExtraInfo) => Promise<CallToolResult> {
   /**
    * A handler's data checked against the tool's output schema (and stripped to it), with its JSON. Data that
    * is frozen (a summary served again while its data is unchanged, `services/summary.ts`) cannot change, so
@@ -489,8 +482,12 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
     }
     return result;
   };
-  server.setRequestHandler(CallToolRequestSchema, callTool);
+  return callTool;
+}
 
+/** The policy documents as resources: the template, the list and a read, each audited. */
+function registerResources(server: Server, deps: AppDeps, { auditOrTrouble, bug }: Support): void {
+  const templatesResult = { resourceTemplates: [DOCUMENT_TEMPLATE] };
   server.setRequestHandler(ListResourceTemplatesRequestSchema, (req) => {
     noCursor(req);
     return templatesResult;
@@ -566,7 +563,15 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       throw bug(ctx, "resources/read", e);
     }
   });
+}
 
+/** The prompts: the list of those the person's role may use, and one rendered, audited. */
+function registerPrompts(
+  server: Server,
+  deps: AppDeps,
+  catalog: ReturnType<typeof buildCatalog>,
+  { auditOrTrouble, bug }: Support,
+): void {
   server.setRequestHandler(ListPromptsRequestSchema, (req, extra) => {
     noCursor(req);
     const ctx = contextOf(extra);
@@ -633,7 +638,10 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       messages: [{ role: "user" as const, content: { type: "text" as const, text } }],
     };
   });
+}
 
+/** Completion of a prompt's argument or a document's name, within the person's reach, audited. */
+function registerCompletion(server: Server, deps: AppDeps, { auditOrTrouble, bug }: Support): void {
   server.setRequestHandler(CompleteRequestSchema, async (req, extra) => {
     const ctx = contextOf(extra);
     const started = performance.now();
@@ -684,6 +692,40 @@ export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Conne
       throw bug(ctx, name, e);
     }
   });
+}
+
+/** Builds the connector for an app, once (at the connector's first request; `mod.ts`). */
+export function createConnector(deps: AppDeps, tools: readonly ToolDef[]): Connector {
+  const toolsByName = new Map(tools.map((t) => [t.name, t]));
+  if (toolsByName.size !== tools.length) throw new Error("Two MCP tools share a name");
+  const catalog = buildCatalog(tools);
+  const listToolsResult = { tools: catalog.tools };
+  const catalogJson = catalogText(tools);
+
+  const serverInfo = {
+    ...SERVER_INFO,
+    icons: [{ src: `${deps.config.issuer}${ICON_PATH}`, mimeType: "image/svg+xml", sizes: ["any"] }],
+    websiteUrl: deps.config.issuer,
+  };
+  const capabilities = {
+    tools: { listChanged: false },
+    resources: { listChanged: false },
+    prompts: { listChanged: false },
+    completions: {},
+  };
+  const server = new Server(serverInfo, { capabilities, instructions: INSTRUCTIONS });
+  server.onerror = (e) => deps.log.warn("mcp protocol error", { error: String(e) });
+  const support = connectorSupport(deps);
+
+  server.setRequestHandler(ListToolsRequestSchema, (req) => {
+    noCursor(req);
+    return listToolsResult;
+  });
+  const callTool = toolCallHandler(deps, tools, toolsByName, support);
+  server.setRequestHandler(CallToolRequestSchema, callTool);
+  registerResources(server, deps, support);
+  registerPrompts(server, deps, catalog, support);
+  registerCompletion(server, deps, support);
 
   const transport = new MultiplexTransport();
   // connect() only wires callbacks and calls start(), which resolves at once; nothing to await per request.

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { rule } from "../i18n/messages/mod.ts";
 import { portalActor } from "../services/actor.ts";
-import { discardTimer, getTimer, startTimer, stopTimer } from "../services/time_timer.ts";
+import {
+  discardTimer,
+  endBreak,
+  getTimer,
+  startBreak,
+  startTimer,
+  stopTimer,
+} from "../services/time_timer.ts";
 import { route, type RouteDef } from "./route.ts";
 import { breakMinutes, entryDescription } from "../domain/fields.ts";
 import {
@@ -30,6 +37,14 @@ export const TimeTimer = z.strictObject({
   type: z.enum(TIME_ENTRY_TYPES),
   projectCode: z.string().optional(),
   description: z.string().optional(),
+  breaks: z.array(z.strictObject({
+    startedAt: dateTime,
+    endedAt: dateTime.optional().meta({ description: "Absent while the break runs." }),
+  })).meta({ description: "The breaks recorded while the timer ran, in the order taken." }),
+  breakMinutes: z.int().meta({
+    description: "Whole minutes of those breaks, a running one counted until the answer; the stop " +
+      "records them as the entry's break.",
+  }),
 });
 namedSchemas.push([TimeTimer, "TimeTimer"]);
 
@@ -54,9 +69,26 @@ const TimerStartBody = z.strictObject({
   type: entryFields.type.meta({ description: "Carried into the entry; REGULAR unless sent." }),
 });
 
+const BreakStartBody = z.strictObject({
+  startedAt: deviceMoment(
+    "When the break started on the device, for a phone that was offline: ISO 8601 with its offset, not " +
+      "before the timer's start nor the end of its last break. The same bounds as the clock-in's " +
+      "(2 minutes ahead, 12 hours back). Without it the break starts when the service receives the request.",
+  ),
+});
+
+const BreakEndBody = z.strictObject({
+  endedAt: deviceMoment(
+    "When the break ended on the device, for a phone that was offline: ISO 8601 with its offset, not " +
+      "before the break's start. The same bounds as the clock-in's. Without it the break ends when the " +
+      "service receives the request.",
+  ),
+});
+
 const TimerStopBody = z.strictObject({
   breakMinutes: breakMinutes.optional().meta({
-    description: "The breaks taken while the timer ran, in minutes; 0 unless sent.",
+    description: "Break minutes not recorded as break events (a break the person forgot to start), added " +
+      "to the recorded breaks' minutes; 0 unless sent. An app that records breaks as events leaves it out.",
   }),
   endTime: hhmm.optional().meta({
     description:
@@ -130,7 +162,7 @@ export const timerRoutes: RouteDef[] = [
     status: 201,
     summary: "Clock out: stop the caller's timer and record it as a DRAFT time entry",
     description: "Records the entry from the timer's start minute to the current minute (or the device's " +
-      "`stoppedAt`, or `endTime`) less " +
+      "`stoppedAt`, or `endTime`) less the recorded breaks (a running one ends at the stop) and " +
       "`breakMinutes`, exactly as `POST /employee/time-entries` would (same checks, same refusals), and ends " +
       "the timer in the same transaction. The hours are the minutes that really elapsed. A timer runs within " +
       "one day: stopped on a later day without `endTime` it is refused (409 `timer_across_midnight`); a timer " +
@@ -140,11 +172,50 @@ export const timerRoutes: RouteDef[] = [
     response: TimeEntry,
     errors: {
       400: "An invalid field: an endTime not after the start or later than now, a stoppedAt not after the " +
-        "start or outside its bounds, a break as long as the span or longer.",
+        "start or outside its bounds, a stoppedAt or endTime before a recorded break, a break as long as " +
+        "the span or longer.",
       409: `${notRunning} Or: it started on an earlier day and no endTime was sent; it ran less than a ` +
         "minute; the entry would overlap another of the caller's entries (`time_entry_overlap`).",
     },
     handler: ({ deps, user, body }) => stopTimer(deps, portalActor(user), body),
+  }),
+  route({
+    method: "post",
+    path: "/employee/timer/break/start",
+    operationId: "startTimerBreak",
+    tag: "time",
+    access: "employee",
+    status: 201,
+    summary: "Start a break of the caller's running timer",
+    description: "Starts a break now, or at the device's `startedAt` for a break begun offline (at most 2 " +
+      "minutes ahead of the service's clock, at most 12 hours back). The answer is the timer with its " +
+      "breaks. The stop records the breaks' minutes as the entry's break; a break still running at the stop " +
+      "ends there.",
+    body: BreakStartBody,
+    response: TimeTimer,
+    errors: {
+      400: "An invalid startedAt: outside its bounds, before the timer's start or before the end of the " +
+        "last break.",
+      409: `${notRunning} Or a break is already running (\`timer_on_break\`).`,
+    },
+    handler: ({ deps, user, body }) => startBreak(deps, portalActor(user), body),
+  }),
+  route({
+    method: "post",
+    path: "/employee/timer/break/end",
+    operationId: "endTimerBreak",
+    tag: "time",
+    access: "employee",
+    summary: "End the running break of the caller's timer",
+    description: "Ends the running break now, or at the device's `endedAt` for a break ended offline (the " +
+      "same bounds as the start). The answer is the timer with its breaks.",
+    body: BreakEndBody,
+    response: TimeTimer,
+    errors: {
+      400: "An invalid endedAt: outside its bounds or before the break's start.",
+      409: `${notRunning} Or no break is running (\`timer_not_on_break\`).`,
+    },
+    handler: ({ deps, user, body }) => endBreak(deps, portalActor(user), body),
   }),
   route({
     method: "delete",

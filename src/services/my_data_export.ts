@@ -44,6 +44,7 @@ import {
   sickLeaveEntries,
   surveyInvitations,
   timeEntries,
+  timeTimerBreaks,
   timeTimers,
   users,
   workloadChanges,
@@ -211,6 +212,15 @@ export async function collectPersonData(
     tasks.push(...await deps.db.select().from(onboardingTasks).where(eq(onboardingTasks.planId, planId)));
   }
   data.profile.onboardingTasks = tasks;
+  // The running timer's breaks, recorded as they started and ended; they go with the timer when it stops.
+  const timerBreaks = [];
+  for (const timer of data.time.runningTimer as { id: string }[]) {
+    timerBreaks.push(
+      ...await deps.db.select().from(timeTimerBreaks).where(eq(timeTimerBreaks.timerId, timer.id))
+        .orderBy(asc(timeTimerBreaks.startedAt)),
+    );
+  }
+  data.time.runningTimerBreaks = timerBreaks;
   // The leave type's name beside its id, in the person's language: the id alone means nothing to them.
   const types = new Map((await deps.db.select().from(leaveTypes)).map((t) => [t.id, leaveTypeName(t, lang)]));
   for (const key of ["leaveEntitlements", "leaveAdjustments", "leaveRequests"]) {

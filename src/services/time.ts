@@ -232,7 +232,7 @@ const derivedSpan = (
 export async function refuseOverlap(
   q: Q,
   actor: Actor,
-  e: { date: string; startTime: string; endTime: string },
+  e: ElapsedSpanEntry,
   timeZone: string,
 ): Promise<void> {
   const o = findOverlap(await neighbours(q, selfId(actor), e.date), e, timeZone);

@@ -2,9 +2,11 @@
  * Clock in, clock out: one running timer per person that becomes a DRAFT time entry when stopped, recorded by
  * `createTimeEntry` (the same checks and refusals as `POST /employee/time-entries`).
  *
- * Breaks are one number given at the stop (`breakMinutes`), as a time entry holds them, rather than pause and
- * resume: an entry keeps no break intervals, so pauses would only be summed up into that number, and a person
- * who forgot to pause can still say the break at the stop. A timer runs within one local day of the service's
+ * Breaks are recorded as they start and end (`startBreak`, `endBreak`), each with the device's moment like the
+ * clock events, so a phone that goes offline during a break still records when it took it. An entry keeps no
+ * break intervals: the stop sums the spans (an open one ends at the stop) into the entry's `breakMinutes`, and
+ * adds the `breakMinutes` the stop may still name, for older apps and for a person who forgot to pause. A
+ * timer runs within one local day of the service's
  * time zone: stopped on a later day it is refused unless the stop names the end time of the day it started
  * (`endTime`, for a person who forgot to stop), since a timer forgotten overnight is no shift worked.
  *
@@ -15,8 +17,8 @@
  * entry). The moment the service received each event is kept beside it.
  */
 import { checkField, checkTextLength, FIELD_RULES } from "../domain/fields.ts";
-import { and, eq } from "drizzle-orm";
-import { timeTimers } from "../db/schema/mod.ts";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { timeTimerBreaks, timeTimers } from "../db/schema/mod.ts";
 import { localInstants, parseHhmm, zoneOffsetMinutes } from "../domain/time.ts";
 import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
@@ -31,6 +33,7 @@ import {
 } from "./time.ts";
 
 type TimerRow = typeof timeTimers.$inferSelect;
+type BreakRow = typeof timeTimerBreaks.$inferSelect;
 
 const MINUTE = 60_000;
 
@@ -82,18 +85,32 @@ const notRunning = () => refusal("conflict", "timer.notRunning", {}, { reason: "
 
 const zoneOf = (deps: ServiceDeps) => deps.config?.timeZone ?? DEFAULT_TIME_ZONE;
 
+/** Whole minutes from one instant to a later one, counted by the minutes the clock shows (as the entry is). */
+const minutesBetween = (from: number, to: number) =>
+  Math.max(0, Math.floor(to / MINUTE) - Math.floor(from / MINUTE));
+
+/** The minutes of a timer's breaks, an open one counted until `until`. */
+function breakMinutesOf(breaks: BreakRow[], until: number): number {
+  return breaks.reduce((sum, b) => sum + minutesBetween(b.startedAt, b.endedAt ?? until), 0);
+}
+
 /** The running timer as the portal shows it. */
-function timerView(r: TimerRow, now: number, timeZone: string) {
+function timerView(r: TimerRow, breaks: BreakRow[], now: number, timeZone: string) {
   const at = localClock(r.startedAt, timeZone);
   return {
     id: r.id,
     startedAt: iso(r.startedAt),
     date: at.date,
     startTime: at.time,
-    elapsedMinutes: Math.max(0, Math.floor(now / MINUTE) - Math.floor(r.startedAt / MINUTE)),
+    elapsedMinutes: minutesBetween(r.startedAt, now),
     type: r.type as TimeType,
     ...(r.projectCode ? { projectCode: r.projectCode } : {}),
     ...(r.description ? { description: r.description } : {}),
+    breaks: breaks.map((b) => ({
+      startedAt: iso(b.startedAt),
+      ...(b.endedAt !== null ? { endedAt: iso(b.endedAt) } : {}),
+    })),
+    breakMinutes: breakMinutesOf(breaks, now),
   };
 }
 export type TimerView = ReturnType<typeof timerView>;
@@ -103,10 +120,16 @@ async function runningTimer(q: Q, employeeId: string): Promise<TimerRow | undefi
   return r;
 }
 
+/** A timer's breaks in the order they were taken. */
+async function breaksOf(q: Q, timerId: string): Promise<BreakRow[]> {
+  return await q.select().from(timeTimerBreaks).where(eq(timeTimerBreaks.timerId, timerId))
+    .orderBy(asc(timeTimerBreaks.startedAt));
+}
+
 /** The caller's running timer, or null. */
 export async function getTimer(deps: ServiceDeps, actor: Actor): Promise<{ timer: TimerView | null }> {
   const r = await runningTimer(deps.db, selfId(actor));
-  return { timer: r ? timerView(r, deps.clock.now(), zoneOf(deps)) : null };
+  return { timer: r ? timerView(r, await breaksOf(deps.db, r.id), deps.clock.now(), zoneOf(deps)) : null };
 }
 
 /** What the person may say at the start; the stop may change it. */
@@ -145,7 +168,14 @@ export async function startTimer(deps: ServiceDeps, actor: Actor, input: TimerSt
       });
     }
     await checkEmployed(tx, me, at.date);
-    await refuseOverlap(tx, actor, { date: at.date, startTime: at.time, endTime: nextMinute(at.time) }, zone);
+    // The start minute by its instant: in the hour the clocks go back its clock time happens twice.
+    const minute = Math.floor(startedAt / MINUTE) * MINUTE;
+    await refuseOverlap(tx, actor, {
+      date: at.date,
+      startTime: at.time,
+      endTime: nextMinute(at.time),
+      at: { from: minute, to: minute + MINUTE },
+    }, zone);
     const [row] = await tx.insert(timeTimers).values({
       employeeId: me,
       startedAt,
@@ -155,7 +185,94 @@ export async function startTimer(deps: ServiceDeps, actor: Actor, input: TimerSt
       description: input.description || null,
       channel: actor.channel,
     }).returning();
-    return timerView(row, now, zone);
+    return timerView(row, [], now, zone);
+  });
+}
+
+/**
+ * Starts a break of the caller's running timer now, or at the device's `startedAt` within its bounds.
+ * Refused without a timer (409 `timer_not_running`), while a break runs (409 `timer_on_break`), and at a
+ * moment before the timer's start or before the end of its last break (400 naming `startedAt`).
+ */
+export async function startBreak(deps: ServiceDeps, actor: Actor, input: { startedAt?: number }) {
+  const me = selfId(actor);
+  const now = deps.clock.now();
+  const zone = zoneOf(deps);
+  const at = eventMoment(input.startedAt, now, zone, "startedAt");
+  return await writeTx(deps, async (tx) => {
+    const r = await runningTimer(tx, me);
+    if (!r) throw notRunning();
+    const breaks = await breaksOf(tx, r.id);
+    const open = breaks.find((b) => b.endedAt === null);
+    if (open) {
+      const since = localClock(open.startedAt, zone);
+      throw refusal("conflict", "timer.breakRunning", { date: since.date, time: since.time }, {
+        conflictingId: r.id,
+        reason: "timer_on_break",
+      });
+    }
+    const when = localClock(at, zone);
+    if (at < r.startedAt) {
+      const start = localClock(r.startedAt, zone);
+      throw refusal("validation", "timer.breakBeforeStart", {
+        date: when.date,
+        time: when.time,
+        startDate: start.date,
+        start: start.time,
+      }, { field: "startedAt" });
+    }
+    const lastEnd = Math.max(r.startedAt, ...breaks.map((b) => b.endedAt ?? 0));
+    if (at < lastEnd) {
+      throw refusal("validation", "timer.breakBeforeLastBreakEnd", {
+        date: when.date,
+        time: when.time,
+        end: localClock(lastEnd, zone).time,
+      }, { field: "startedAt" });
+    }
+    const [row] = await tx.insert(timeTimerBreaks).values({
+      timerId: r.id,
+      startedAt: at,
+      startReceivedAt: now,
+    }).returning();
+    return timerView(r, [...breaks, row], now, zone);
+  });
+}
+
+/**
+ * Ends the running break of the caller's timer now, or at the device's `endedAt` within its bounds. Refused
+ * without a timer (409 `timer_not_running`), without a running break (409 `timer_not_on_break`), and at a
+ * moment before the break's start (400 naming `endedAt`).
+ */
+export async function endBreak(deps: ServiceDeps, actor: Actor, input: { endedAt?: number }) {
+  const me = selfId(actor);
+  const now = deps.clock.now();
+  const zone = zoneOf(deps);
+  const at = eventMoment(input.endedAt, now, zone, "endedAt");
+  return await writeTx(deps, async (tx) => {
+    const r = await runningTimer(tx, me);
+    if (!r) throw notRunning();
+    const breaks = await breaksOf(tx, r.id);
+    const open = breaks.find((b) => b.endedAt === null);
+    if (!open) {
+      throw refusal("conflict", "timer.noBreak", {}, { conflictingId: r.id, reason: "timer_not_on_break" });
+    }
+    if (at < open.startedAt) {
+      const when = localClock(at, zone);
+      const since = localClock(open.startedAt, zone);
+      throw refusal("validation", "timer.breakEndBeforeStart", {
+        date: when.date,
+        time: when.time,
+        startDate: since.date,
+        start: since.time,
+      }, { field: "endedAt" });
+    }
+    // Only the break this request read as running: a second end racing this one finds it ended.
+    const [row] = await tx.update(timeTimerBreaks).set({ endedAt: at, endReceivedAt: now })
+      .where(and(eq(timeTimerBreaks.id, open.id), isNull(timeTimerBreaks.endedAt))).returning();
+    if (!row) {
+      throw refusal("conflict", "timer.noBreak", {}, { conflictingId: r.id, reason: "timer_not_on_break" });
+    }
+    return timerView(r, breaks.map((b) => b.id === row.id ? row : b), now, zone);
   });
 }
 
@@ -233,7 +350,30 @@ export async function stopTimer(
   } else {
     elapsed = Math.floor(now / MINUTE) - Math.floor(r.startedAt / MINUTE);
   }
-  const breakMinutes = input.breakMinutes ?? 0;
+  // The moment the timer stops: the end of an open break, and no break may lie after it.
+  const stopAt = elapsed !== undefined ? startMinute + elapsed * MINUTE : now;
+  const breaks = await breaksOf(deps.db, r.id);
+  const named = input.stoppedAt !== undefined
+    ? "stoppedAt"
+    : input.endTime !== undefined
+    ? "endTime"
+    : undefined;
+  const late = breaks.find((b) => Math.max(b.startedAt, b.endedAt ?? 0) > stopAt + MINUTE - 1);
+  if (late && named) {
+    const when = localClock(Math.max(late.startedAt, late.endedAt ?? 0), zone);
+    throw refusal("validation", "timer.stopBeforeBreak", {
+      stop: localClock(stopAt, zone).time,
+      date: when.date,
+      time: when.time,
+    }, { field: named });
+  }
+  // Without a moment named, a break's device moment a little ahead of the service's clock ends at the stop.
+  const spans = breaks.map((b) => ({
+    ...b,
+    startedAt: Math.min(b.startedAt, stopAt),
+    endedAt: Math.min(b.endedAt ?? stopAt, stopAt),
+  }));
+  const breakMinutes = breakMinutesOf(spans, stopAt) + (input.breakMinutes ?? 0);
   return await createTimeEntry(
     deps,
     actor,

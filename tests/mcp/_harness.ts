@@ -4,6 +4,7 @@
  * the demo database with a fixed clock; tokens come from the real `findOrCreateConnection` and
  * `issueAccessToken`; the official SDK client talks to it over HTTP.
  */
+import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { Client } from "@modelcontextprotocol/sdk/client";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -13,6 +14,8 @@ import { findOrCreateConnection } from "../../src/oauth/connections.ts";
 import { issueAccessToken } from "../../src/oauth/tokens.ts";
 import { SCOPES } from "../../src/oauth/scopes.ts";
 import type { AppDeps } from "../../src/deps.ts";
+import type { ToolDef } from "../../src/mcp/tool.ts";
+import { TOOLS } from "../../src/mcp/registry.ts";
 
 /** The demo accounts by purpose (see src/demo/org.ts). */
 export const EMAIL = {
@@ -173,3 +176,84 @@ export async function auditRows(t: TestApp, connectionId: string) {
 
 /** Options for Deno.test: the SDK client keeps fetch resources alive between steps. */
 export const E2E = { sanitizeOps: false, sanitizeResources: false } as const;
+
+/**
+ * Fields of a handler's data that the tool's output schema leaves out, known and meant: the connector pages by
+ * offset (`nextOffset`) where the service also gives the portal's cursor; a decided request's free-text reason
+ * is shown only when asked for (`list_my_leave_requests` with `include_free_text`); a position card names no
+ * person by record id.
+ */
+const LEFT_OUT_ON_PURPOSE = [
+  /\.nextCursor$/,
+  /^commit_leave_decision\.reason$/,
+  /^get_position\.hiringManagerEmployeeId$/,
+];
+
+/** Where `data` holds a field `shown` lacks (`tool.items[].field`); undefined values count as absent. */
+function missingPaths(data: unknown, shown: unknown, path: string, out: string[]): void {
+  if (Array.isArray(data)) {
+    if (!Array.isArray(shown)) return;
+    data.forEach((x, i) => missingPaths(x, shown[i], `${path}[]`, out));
+    return;
+  }
+  if (data === null || typeof data !== "object" || shown === null || typeof shown !== "object") return;
+  for (const [k, v] of Object.entries(data)) {
+    if (v === undefined) continue;
+    if (!(k in shown)) out.push(`${path}.${k}`);
+    else missingPaths(v, (shown as Record<string, unknown>)[k], `${path}.${k}`, out);
+  }
+}
+
+/**
+ * Watches every tool's handler, so a test can tell whether a result kept all its handler gave: the output
+ * schemas strip what they do not declare (the SDK's client sees only the stripped result and cannot notice),
+ * so a field a service added and a tool's schema forgot would vanish silently. `undeclared(name, result)`
+ * lists the fields of the tool's last handler data missing from its `structuredContent`, apart from those
+ * left out on purpose. `restore()` puts the handlers back.
+ */
+export function watchToolData(tools: readonly ToolDef[]) {
+  const last = new Map<string, unknown>();
+  const originals = tools.map((t) => [t, t.handler] as const);
+  for (const [t, handler] of originals) {
+    t.handler = async (ctx, args) => {
+      const outcome = await handler(ctx, args);
+      last.set(t.name, (outcome as { data?: unknown }).data);
+      return outcome;
+    };
+  }
+  return {
+    /** Forgets the data seen so far (before a call whose result is checked). */
+    clear: () => last.clear(),
+    undeclared(name: string, structured: unknown): string[] {
+      if (!last.has(name)) return [];
+      const out: string[] = [];
+      missingPaths(last.get(name), structured, name, out);
+      return [...new Set(out)].filter((p) => !LEFT_OUT_ON_PURPOSE.some((re) => re.test(p)));
+    },
+    restore() {
+      for (const [t, handler] of originals) t.handler = handler;
+    },
+  };
+}
+
+/**
+ * Makes every successful `callTool` of `client` fail the test when its result lacks a field its handler gave
+ * (see `watchToolData`). Returns the function that puts the handlers back.
+ */
+export function failOnUndeclaredFields(client: Client): () => void {
+  const watch = watchToolData(TOOLS);
+  const call = client.callTool.bind(client);
+  client.callTool = async (params, ...rest) => {
+    watch.clear();
+    const r = await call(params, ...rest);
+    if (!r.isError) {
+      assert.deepEqual(
+        watch.undeclared(params.name, r.structuredContent),
+        [],
+        `${params.name}: every field the handler gave is declared in the output schema`,
+      );
+    }
+    return r;
+  };
+  return () => watch.restore();
+}

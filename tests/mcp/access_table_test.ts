@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { E2E, startMcpServer, type Who } from "./_harness.ts";
+import { E2E, startMcpServer, watchToolData, type Who } from "./_harness.ts";
 import { TOOLS } from "../../src/mcp/registry.ts";
 import { DEMO_ACCOUNTS, GATED_APPLICATION_ID } from "../../src/demo/mod.ts";
 import { employees, leaveRequests, positions } from "../../src/db/schema/mod.ts";
@@ -63,6 +63,8 @@ Deno.test(
   E2E,
   async (t) => {
     const s = await startMcpServer();
+    // Every result is also checked for fields its handler gave and its output schema left out.
+    const watch = watchToolData(TOOLS);
     try {
       const db = s.t.deps.db;
       const joiner = await db.query.employees.findFirst({ where: eq(employees.personnelNumber, "GW-018") });
@@ -101,6 +103,7 @@ Deno.test(
             const hasEmployee = who !== "nolink";
             let id = 0;
             for (const tool of TOOLS) {
+              watch.clear();
               const r = await s.post({
                 jsonrpc: "2.0",
                 id: ++id,
@@ -118,6 +121,13 @@ Deno.test(
                 `${label}: a tool result, not a JSON-RPC error: ${JSON.stringify(body).slice(0, 200)}`,
               );
               const text: string = body.result.content?.[0]?.text ?? "";
+              if (!body.result.isError) {
+                assert.deepEqual(
+                  watch.undeclared(tool.name, body.result.structuredContent),
+                  [],
+                  `${label}: every field the handler gave is declared in the output schema`,
+                );
+              }
               if (!hasPermission(role, tool.permission)) {
                 assert.equal(body.result.isError, true, `${label}: permission missing → refused`);
                 assert.ok(text.includes(tool.permission), `${label}: names the permission`);
@@ -183,6 +193,7 @@ Deno.test(
         },
       );
     } finally {
+      watch.restore();
       await s.close();
     }
   },

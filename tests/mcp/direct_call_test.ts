@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { useDirectToolCalls } from "../../src/mcp/server.ts";
 import { MultiplexTransport } from "../../src/mcp/transport.ts";
+import { TOOLS } from "../../src/mcp/registry.ts";
 import { auditRows, E2E, startMcpServer } from "./_harness.ts";
 
 Deno.test({
@@ -15,6 +16,13 @@ Deno.test({
   fn: async () => {
     const s = await startMcpServer();
     const request = MultiplexTransport.prototype.request;
+    // Two tools made to fail as a bug would: one throws, one returns data outside its output schema. Both are
+    // answered with a JSON-RPC error quoting the request id, which the calls below fix by `X-Request-Id`.
+    const throws = TOOLS.find((x) => x.name === "get_public_holidays")!;
+    const strays = TOOLS.find((x) => x.name === "get_closure_periods")!;
+    const handlers = [throws.handler, strays.handler] as const;
+    throws.handler = () => Promise.reject(new Error("a bug"));
+    strays.handler = () => Promise.resolve({ data: { not: "declared" } });
     try {
       const full = await s.grant("employee");
       const readOnly = await s.grant("manager", { scopes: ["self:read"] });
@@ -39,6 +47,18 @@ Deno.test({
         ["an unknown argument", call("whoami", { verbose: true }), full.token],
         ["a tool outside the scopes", call("withdraw_my_leave_request", { id: "x" }), readOnly.token],
         ["an unknown tool (JSON-RPC error)", call("no_such_tool", {}), full.token],
+        [
+          "a tool that throws (JSON-RPC error)",
+          call("get_public_holidays", { year: 2026 }),
+          full.token,
+          { "X-Request-Id": "direct-call-bug-1" },
+        ],
+        [
+          "a tool whose data is outside its output schema (JSON-RPC error)",
+          call("get_closure_periods", { year: 2026 }),
+          full.token,
+          { "X-Request-Id": "direct-call-bug-2" },
+        ],
         ["a string id", { ...call("whoami", {}), id: "call-1" }, full.token],
         [
           "a batch of two calls",
@@ -51,7 +71,7 @@ Deno.test({
         ["a name that is no string", call(42, {}), full.token],
         ["a progress token", call("whoami", {}, { _meta: { progressToken: 3 } }), full.token],
       ];
-      const plain = 10;
+      const plain = 12;
       let audited = 0;
       for (const [i, [what, body, token, headers]] of cases.entries()) {
         const answers: { status: number; body: string }[] = [];
@@ -64,6 +84,15 @@ Deno.test({
           assert.equal(throughServer > 0, !direct || i >= plain, `${what}, direct: ${direct}`);
         }
         assert.deepEqual(answers[1], answers[0], what);
+        const quoted = headers?.["X-Request-Id"];
+        if (quoted) {
+          // The bug's answer says no more than that it failed, with the id to quote.
+          assert.equal(
+            answers[0].body,
+            `{"jsonrpc":"2.0","id":7,"error":{"code":-32603,"message":"Internal error. Quote request id ${quoted}."}}`,
+            what,
+          );
+        }
         assert.equal(answers[0].status, 200, what);
         audited += Array.isArray(body) ? 4 : 2;
       }
@@ -76,6 +105,7 @@ Deno.test({
       assert.equal(rows.length, audited - 4);
     } finally {
       MultiplexTransport.prototype.request = request;
+      [throws.handler, strays.handler] = handlers;
       useDirectToolCalls(true);
       await s.close();
     }

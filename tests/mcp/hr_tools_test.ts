@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { auditRows, E2E, ok, refusal, startMcpServer } from "./_harness.ts";
+import { auditRows, E2E, failOnUndeclaredFields, ok, refusal, startMcpServer } from "./_harness.ts";
 import { HR_TOOLS, TOOLS } from "../../src/mcp/registry.ts";
 import { NO_RANKING } from "../../src/mcp/hr.ts";
 import { DEMO_ACCOUNTS, GATED_APPLICATION_ID, READY_APPLICATION_ID } from "../../src/demo/mod.ts";
@@ -177,9 +177,11 @@ Deno.test(
   E2E,
   async () => {
     const s = await startMcpServer();
+    let restore = () => {};
     try {
       const g = await s.grant("manager");
       const mgr = await s.client(g.token);
+      restore = failOnUndeclaredFields(mgr);
       const pending = await s.t.deps.db.select().from(leaveRequests).where(
         eq(leaveRequests.employeeId, DEMO_ACCOUNTS.employee.employeeId!),
       );
@@ -261,6 +263,7 @@ Deno.test(
       assert.ok(noteRow, "the free-text argument is audited");
       assert.ok(!JSON.stringify(rows).includes("Release week"), "only as length and hash");
     } finally {
+      restore();
       await s.close();
     }
   },

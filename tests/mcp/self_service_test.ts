@@ -12,7 +12,7 @@ import { listConnectedAssistants } from "../../src/oauth/assistants.ts";
 import { sha256Hex } from "../../src/crypto.ts";
 import { guardRail } from "../../src/mcp/prompts.ts";
 import { SELF_SERVICE_TOOLS } from "../../src/mcp/registry.ts";
-import { auditRows, E2E, ok, refusal, startMcpServer } from "./_harness.ts";
+import { auditRows, E2E, failOnUndeclaredFields, ok, refusal, startMcpServer } from "./_harness.ts";
 
 /** Arguments that make each tool succeed for the demo employee on 18 November 2026. */
 const CALLS: Record<string, Record<string, unknown>> = {
@@ -37,9 +37,11 @@ Deno.test({
   ...E2E,
   fn: async (t) => {
     const s = await startMcpServer();
+    let restore = () => {};
     try {
       const g = await s.grant("employee");
       const c = await s.client(g.token);
+      restore = failOnUndeclaredFields(c);
       const results: Record<string, Record<string, unknown>> = {};
       for (const [name, args] of Object.entries(CALLS)) {
         await t.step(name, async () => {
@@ -133,6 +135,7 @@ Deno.test({
         assert.ok(w.tools.every((x) => !/^(prepare|commit|withdraw|cancel)_/.test(x)));
       });
     } finally {
+      restore();
       await s.close();
     }
   },

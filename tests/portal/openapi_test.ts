@@ -550,7 +550,15 @@ Deno.test("openapi: real responses of every operation match the document's schem
       await op("discardTimer", "employee", { expect: 409 });
       const before = app.clock.now();
       await op("startTimer", "employee", { body: { projectCode: "PLAT-OPS" }, expect: 201 });
-      app.clock.advance(30 * 60_000);
+      await op("endTimerBreak", "employee", { body: {}, expect: 409 });
+      app.clock.advance(10 * 60_000);
+      await op("startTimerBreak", "employee", { body: {}, expect: 201 });
+      await op("startTimerBreak", "employee", { body: {}, expect: 409 });
+      await op("getTimer", "employee", { expect: 200 });
+      app.clock.advance(5 * 60_000);
+      await op("endTimerBreak", "employee", { body: { endedAt: "2000-01-01T00:00:00Z" }, expect: 400 });
+      await op("endTimerBreak", "employee", { body: {}, expect: 200 });
+      app.clock.advance(15 * 60_000);
       await op("stopTimer", "employee", { body: { breakMinutes: 5 }, expect: 201 });
       app.clock.set(before);
     });

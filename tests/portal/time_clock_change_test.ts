@@ -194,3 +194,68 @@ Deno.test("timer: clocked in at 02:48 summer time, out 24 minutes later at 02:12
     await t.close();
   }
 });
+
+Deno.test("timer: a clock-in at the second 02:15 of the autumn night follows a shift ending at the first 02:30", async (ctx) => {
+  // Sommerzeitverordnung (SR 941.299.1): on 25 October 2026 the clocks go back from 03:00 summer time to
+  // 02:00, so 02:00–02:59 happens twice. 00:30–02:30 (the first 02:30) ends at 00:30 UTC; a clock-in at the
+  // second 02:15 is 01:15 UTC, 45 minutes later: no minute is shared, whichever way the moment is known.
+  const cases = [
+    { what: "the service's own moment", now: "2026-10-25T01:15:00Z", body: {} },
+    {
+      what: "the device's moment with its winter-time offset",
+      now: "2026-10-25T01:40:00Z",
+      body: { startedAt: "2026-10-25T02:15:00+01:00" },
+    },
+  ];
+  for (const c of cases) {
+    await ctx.step(c.what, async () => {
+      const t = await makeTestApp({ now: "2026-10-25T00:40:00Z" });
+      try {
+        const token = await t.signIn("employee@demo.example");
+        const first = await call(t, token, "POST", "/employee/time-entries", {
+          date: "2026-10-25",
+          startTime: "00:30",
+          endTime: "02:30",
+        });
+        assert.equal(first.status, 201, JSON.stringify(first.body));
+        t.clock.set(c.now);
+        const s = await call(t, token, "POST", "/employee/timer/start", c.body);
+        assert.equal(s.status, 201, JSON.stringify(s.body));
+        assert.equal(s.body.data.startTime, "02:15");
+        assert.equal(s.body.data.startedAt, "2026-10-25T01:15:00.000Z");
+        // Stopped at 03:00 winter time: 45 minutes, the second 02:15 to 03:00.
+        t.clock.set("2026-10-25T02:00:00Z");
+        const r = await call(t, token, "POST", "/employee/timer/stop", {});
+        assert.equal(r.status, 201, JSON.stringify(r.body));
+        assert.equal(r.body.data.startTime, "02:15");
+        assert.equal(r.body.data.endTime, "03:00");
+        assert.equal(r.body.data.totalHours, 0.75);
+      } finally {
+        t.close();
+      }
+    });
+  }
+
+  await ctx.step(
+    "the device's moment with its summer-time offset is the first 02:15: inside the shift",
+    async () => {
+      const t = await makeTestApp({ now: "2026-10-25T00:40:00Z" });
+      try {
+        const token = await t.signIn("employee@demo.example");
+        const first = await call(t, token, "POST", "/employee/time-entries", {
+          date: "2026-10-25",
+          startTime: "00:30",
+          endTime: "02:30",
+        });
+        assert.equal(first.status, 201, JSON.stringify(first.body));
+        const s = await call(t, token, "POST", "/employee/timer/start", {
+          startedAt: "2026-10-25T02:15:00+02:00",
+        });
+        assert.equal(s.status, 409, JSON.stringify(s.body));
+        assert.equal(s.body.reason, "time_entry_overlap");
+      } finally {
+        t.close();
+      }
+    },
+  );
+});

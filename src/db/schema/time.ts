@@ -58,3 +58,20 @@ export const timeTimers = sqliteTable("time_timers", {
   description: text("description"),
   channel: text("channel").notNull().default("PORTAL"),
 });
+
+/**
+ * A break of a running timer, recorded as it starts and ends so a phone that goes offline can send each
+ * event later with the moment it happened on the device (within the same bounds as the clock events).
+ * `endedAt` is null while the break runs; at most one runs per timer (checked by the service in the
+ * transaction that writes the row). The moments the service received each event are kept beside them. The
+ * rows go with their timer: the stop sums the spans into the entry's `breakMinutes`, as an entry keeps no
+ * break intervals.
+ */
+export const timeTimerBreaks = sqliteTable("time_timer_breaks", {
+  id: id(),
+  timerId: text("timer_id").notNull().references(() => timeTimers.id, { onDelete: "cascade" }),
+  startedAt: instant("started_at").notNull(),
+  startReceivedAt: instant("start_received_at").notNull(),
+  endedAt: instant("ended_at"),
+  endReceivedAt: instant("end_received_at"),
+}, (t) => [index("time_timer_breaks_timer_idx").on(t.timerId, t.startedAt)]);

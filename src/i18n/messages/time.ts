@@ -293,6 +293,42 @@ const TIMER = {
     it: "Invii l'istante dell'arresto (stoppedAt) oppure l'ora di fine (endTime), non entrambi.",
     en: "Send either the moment of the stop (stoppedAt) or the end time (endTime), not both.",
   },
+  "timer.breakRunning": {
+    de: "Ihre Pause läuft bereits seit dem {date} um {time}. Beenden Sie sie, bevor Sie eine neue beginnen.",
+    fr: "Votre pause a déjà commencé le {date} à {time}. Terminez-la avant d'en commencer une autre.",
+    it: "La sua pausa è già in corso dal {date} alle {time}. La termini prima di iniziarne un'altra.",
+    en: "Your break has been running since {date} {time}. End it before starting another.",
+  },
+  "timer.noBreak": {
+    de: "Es läuft keine Pause, die Sie beenden könnten; beginnen Sie zuerst eine.",
+    fr: "Aucune pause n'est en cours à terminer ; commencez-en d'abord une.",
+    it: "Non c'è nessuna pausa in corso da terminare; ne inizi prima una.",
+    en: "No break is running to end; start one first.",
+  },
+  "timer.breakBeforeStart": {
+    de: "Die Pause am {date} um {time} liegt vor dem Start der Zeiterfassung (am {startDate} um {start}).",
+    fr: "La pause du {date} à {time} précède le démarrage du chronomètre (le {startDate} à {start}).",
+    it: "La pausa del {date} alle {time} precede l'avvio del cronometro (il {startDate} alle {start}).",
+    en: "The break at {time} on {date} is before the timer's start ({start} on {startDate}).",
+  },
+  "timer.breakBeforeLastBreakEnd": {
+    de: "Die Pause am {date} um {time} beginnt vor dem Ende Ihrer letzten Pause ({end}).",
+    fr: "La pause du {date} à {time} commence avant la fin de votre dernière pause ({end}).",
+    it: "La pausa del {date} alle {time} inizia prima della fine della sua ultima pausa ({end}).",
+    en: "The break at {time} on {date} starts before the end of your last break ({end}).",
+  },
+  "timer.breakEndBeforeStart": {
+    de: "Das Ende der Pause am {date} um {time} liegt vor ihrem Beginn (am {startDate} um {start}).",
+    fr: "La fin de pause du {date} à {time} précède son début (le {startDate} à {start}).",
+    it: "La fine della pausa del {date} alle {time} precede il suo inizio (il {startDate} alle {start}).",
+    en: "The break's end at {time} on {date} is before its start ({start} on {startDate}).",
+  },
+  "timer.stopBeforeBreak": {
+    de: "Der Stopp um {stop} liegt vor einer erfassten Pause (am {date} um {time}).",
+    fr: "L'arrêt à {stop} précède une pause enregistrée (le {date} à {time}).",
+    it: "L'arresto alle {stop} precede una pausa registrata (il {date} alle {time}).",
+    en: "The stop at {stop} is before a recorded break ({time} on {date}).",
+  },
 } as const satisfies Catalogue;
 
 /** Sick leave: reporting, ending and taking back an absence, its certificate and the court scales. */

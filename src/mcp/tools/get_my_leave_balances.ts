@@ -8,7 +8,7 @@ export const get_my_leave_balances = defineTool({
   name: "get_my_leave_balances",
   title: "My leave balances",
   description:
-    "The person's leave balances for one leave year (default: the current one), per leave type: entitlement (pro rata, in days of the person's own working week), carry-over and when it lapses, HR's adjustments with their reasons, days used, planned, awaiting approval, company closure days, and what remains. Types that do not reduce a balance (e.g. unpaid leave) have null entitlement and remaining.",
+    "The person's leave balances for one leave year (default: the current one), per leave type: entitlement (pro rata, in days of the person's own working week), carry-over and when it lapses (by year of origin: statutory and extra days), HR's adjustments with their reasons, days used, planned, awaiting approval, company closure days, and what remains. Types that do not reduce a balance (e.g. unpaid leave) have null entitlement and remaining.",
   scope: "self:read",
   permission: "mcp:connect",
   kind: "read",

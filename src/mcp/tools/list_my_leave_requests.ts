@@ -19,6 +19,9 @@ export const leaveRequestOut = z.object({
   approver: personRef.nullable(),
   decidedAt: z.string().optional(),
   channel: z.enum(["PORTAL", "ASSISTANT"]),
+  cancellationRequestedAt: z.string().optional().describe(
+    "When the person asked to cancel this approved leave; absent unless a cancellation awaits a decision.",
+  ),
   createdAt: z.string(),
   canWithdraw: z.boolean(),
   canRequestCancellation: z.boolean(),

@@ -36,6 +36,14 @@ export const list_pending_approvals = defineTool({
           startDate: z.string(),
           endDate: z.string(),
         })),
+        attachment: z.object({
+          fileName: z.string(),
+          contentType: z.enum(["application/pdf", "image/jpeg", "image/png"]),
+          sizeBytes: z.int(),
+          uploadedAt: z.string(),
+        }).nullable().describe(
+          "The requester's supporting file (e.g. a wedding invitation), or null; the file itself is opened in the portal, not through the connector.",
+        ),
       })),
       ...pageOut,
     }),
