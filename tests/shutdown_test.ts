@@ -171,3 +171,41 @@ Deno.test("serve: SIGTERM answers every request already sent on an open connecti
     await service.end();
   }
 });
+
+Deno.test("serve: SIGTERM the moment the service says it listens stops it cleanly", async () => {
+  // A service manager or a health probe may signal as soon as the port is reported: the stop is listened
+  // for by then, so the signal stops the service rather than killing it (exit 143, the log left behind).
+  // The signal goes out straight from the read that saw the port, as fast as this process can send it.
+  const dir = await Deno.makeTempDir({ prefix: "hr-stop-" });
+  const child = spawnPiped(
+    ["run", "-A", MAIN, "serve"],
+    serveEnv(dir, { DEMO_DATA: "false", LOG_LEVEL: "info" }),
+  );
+  const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const stderr = new Response(child.stderr).text();
+  try {
+    const start = await waitForPort(stdout, 180_000);
+    if (start.port) child.kill("SIGTERM");
+    assert.ok(start.port > 0, `the service reported its port:\n${start.out}`);
+    let out = start.out;
+    for (;;) {
+      const { value, done } = await stdout.read();
+      if (done) break;
+      out += value;
+    }
+    const status = await child.status;
+    assert.equal(status.signal, null, `ended by the signal itself:\n${await stderr}`);
+    assert.equal(status.code, 0, `clean exit after SIGTERM:\n${await stderr}`);
+    assert.match(out, /"msg":"stopped"/, "the service logged its stop");
+    const wal = await Deno.stat(`${dir}/hr.db-wal`).catch(() => undefined);
+    assert.equal(wal?.size ?? 0, 0, "the write-ahead log is empty after the stop");
+  } finally {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+    await child.status;
+    await stdout.cancel().catch(() => {});
+    await stderr.catch(() => "");
+    await Deno.remove(dir, { recursive: true });
+  }
+});
