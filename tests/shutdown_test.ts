@@ -5,7 +5,14 @@
  * The client gets the portal's 503 (nothing was saved, send it again) or a closed connection.
  */
 import assert from "node:assert/strict";
-import { readRawAnswer, serveEnv, spawnPiped, startService, waitForPort } from "./_serve.ts";
+import {
+  readRawAnswer,
+  serveEnv,
+  spawnPiped,
+  START_GIVE_UP_MS,
+  startService,
+  waitForPort,
+} from "./_serve.ts";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 /** The service's own overall deadline (src/main.ts) is 20 s; the margin covers a loaded machine. */
@@ -19,7 +26,7 @@ Deno.test("serve: SIGTERM with a request body still arriving exits cleanly withi
   );
   const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   const stderr = new Response(child.stderr).text();
-  const start = await waitForPort(stdout, 180_000);
+  const start = await waitForPort(stdout, START_GIVE_UP_MS);
   const port = start.port;
   let out = start.out;
   // The rest of standard output is kept (a full pipe would stall the child's log writes).
@@ -184,7 +191,7 @@ Deno.test("serve: SIGTERM the moment the service says it listens stops it cleanl
   const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   const stderr = new Response(child.stderr).text();
   try {
-    const start = await waitForPort(stdout, 180_000);
+    const start = await waitForPort(stdout, START_GIVE_UP_MS);
     if (start.port) child.kill("SIGTERM");
     assert.ok(start.port > 0, `the service reported its port:\n${start.out}`);
     let out = start.out;
