@@ -19,7 +19,7 @@ import { sendersFrom, startPushWorker } from "./push/outbox.ts";
 import type { Io } from "./cli/mod.ts";
 import { stdio } from "./stdio.ts";
 import { checkListen, EXIT_CANNOT_LISTEN } from "./listen.ts";
-import { countExchanges, stopOnSignal } from "./shutdown.ts";
+import { countExchanges, listenForStop, stopOnSignal } from "./shutdown.ts";
 import { collectGarbage } from "./start_garbage.ts";
 import { loadOnFirstUse } from "./first_use.ts";
 
@@ -195,6 +195,8 @@ export async function main(
       preloadConnector().catch((e) => log.error("connector failed to load", { error: String(e) }));
     })
     : exchanges.handler;
+  // Listened for before the port opens: whoever reads "listening" may send SIGTERM at once.
+  const signalled = listenForStop();
   const server = Deno.serve({
     port: config.port,
     hostname: config.host,
@@ -214,7 +216,7 @@ export async function main(
   // Graceful shutdown (src/shutdown.ts): every request received is answered (in-flight ones finish, later ones
   // and bodies still arriving get 503 service_stopping), 20 s at most; then the workers stop and the database
   // is closed.
-  await Promise.race([server.finished, stopOnSignal(server, exchanges, log)]);
+  await Promise.race([server.finished, stopOnSignal(signalled, server, exchanges, log)]);
   worker?.stop();
   pushWorker?.stop();
   transport?.close();

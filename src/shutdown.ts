@@ -96,56 +96,64 @@ export function countExchanges(handler: Handler): Exchanges {
 }
 
 /**
- * Resolves once the server has stopped after SIGTERM or SIGINT: every exchange ended, or `STOP_SECONDS`
- * passed. The caller then closes the database.
+ * From now on SIGTERM and SIGINT stop the service instead of ending the process: resolves with the first of
+ * them. Called before the server opens its port, because the line that says it listens is what a service
+ * manager or a test waits for before it may send SIGTERM; a signal with no listener yet takes its default
+ * action and kills the process (exit 143), cutting requests and leaving the write-ahead log behind.
  */
-export function stopOnSignal(
+export function listenForStop(): Promise<Deno.Signal> {
+  return new Promise((resolve) => {
+    Deno.addSignalListener("SIGTERM", () => resolve("SIGTERM"));
+    Deno.addSignalListener("SIGINT", () => resolve("SIGINT"));
+  });
+}
+
+/**
+ * Resolves once the server has stopped after the signal `signalled` brings (`listenForStop`): every
+ * exchange ended, or `STOP_SECONDS` passed. The caller then closes the database.
+ */
+export async function stopOnSignal(
+  signalled: Promise<Deno.Signal>,
   server: Deno.HttpServer,
   exchanges: Exchanges,
   log: Logger,
   seconds = { all: STOP_SECONDS },
 ): Promise<void> {
-  return new Promise((resolve) => {
-    let stopping = false;
-    const stop = (signal: Deno.Signal) => {
-      if (stopping) return;
-      stopping = true;
-      const started = performance.now();
-      log.info("stopping", { signal, running: exchanges.running });
-      exchanges.stop();
-      stopReadingBodies();
-      let shut = false;
-      let quiet = 0;
-      let since = Math.max(started, exchanges.changedAt);
-      const poll = setInterval(() => {
-        const now = performance.now();
-        if (exchanges.running > 0 || exchanges.changedAt > since) {
+  const signal = await signalled;
+  const started = performance.now();
+  log.info("stopping", { signal, running: exchanges.running });
+  exchanges.stop();
+  stopReadingBodies();
+  await new Promise<void>((resolve) => {
+    let shut = false;
+    let quiet = 0;
+    let since = Math.max(started, exchanges.changedAt);
+    const poll = setInterval(() => {
+      const now = performance.now();
+      if (exchanges.running > 0 || exchanges.changedAt > since) {
+        quiet = 0;
+        since = Math.max(since, exchanges.changedAt);
+      } else quiet++;
+      if (exchanges.running === 0 && quiet >= QUIET_CHECKS && now - since >= QUIET_MS) {
+        if (!shut) {
+          // Nothing arrived for a while: the connections are idle, and closing them cuts no request.
+          shut = true;
           quiet = 0;
-          since = Math.max(since, exchanges.changedAt);
-        } else quiet++;
-        if (exchanges.running === 0 && quiet >= QUIET_CHECKS && now - since >= QUIET_MS) {
-          if (!shut) {
-            // Nothing arrived for a while: the connections are idle, and closing them cuts no request.
-            shut = true;
-            quiet = 0;
-            since = now;
-            server.shutdown().catch(() => {});
-            return;
-          }
-          clearInterval(poll);
-          return resolve();
+          since = now;
+          server.shutdown().catch(() => {});
+          return;
         }
-        if (now - started >= seconds.all * 1000) {
-          log.warn("stop deadline reached: requests still running are not waited for", {
-            running: exchanges.running,
-            seconds: seconds.all,
-          });
-          clearInterval(poll);
-          resolve();
-        }
-      }, 50);
-    };
-    Deno.addSignalListener("SIGTERM", () => stop("SIGTERM"));
-    Deno.addSignalListener("SIGINT", () => stop("SIGINT"));
+        clearInterval(poll);
+        return resolve();
+      }
+      if (now - started >= seconds.all * 1000) {
+        log.warn("stop deadline reached: requests still running are not waited for", {
+          running: exchanges.running,
+          seconds: seconds.all,
+        });
+        clearInterval(poll);
+        resolve();
+      }
+    }, 50);
   });
 }

@@ -8,8 +8,20 @@ import { type Browser, type BrowserContext, chromium } from "playwright-core";
 /** The bound on each browser step, and what a step that exceeds it waited for is said by Playwright. */
 export const BROWSER_STEP_MS = 180_000;
 
+/** Headless, nothing the browser would fetch or start for itself beside the test's own pages. */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 /** Launches `/usr/bin/chromium` with `args`; its contexts and pages wait `BROWSER_STEP_MS` for each step. */
-export async function launchChromium(args: string[]): Promise<Browser> {
+export async function launchChromium(args: string[] = CHROMIUM_ARGS): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args });
   const patient = (c: BrowserContext) => {
     c.setDefaultTimeout(BROWSER_STEP_MS);

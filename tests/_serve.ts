@@ -1,7 +1,8 @@
 /**
  * The service as its own process, as the tests that start `serve` need it: the environment of a local run on
  * a free port, the start with its output piped, the wait for the port it says it listens on, and the portal's
- * sign-in over the network.
+ * sign-in over the network; and, for browsers and HTTP clients in the test's own process, an app served on a
+ * free loopback port.
  */
 
 /** The environment of `serve` on a free port of 127.0.0.1 with its database in `dir`, plus `more`. */
@@ -19,6 +20,12 @@ export function spawnPiped(args: string[], env: Record<string, string>, cwd?: st
     stderr: "piped",
   }).spawn();
 }
+
+/**
+ * How long a start may take before a test gives up on it: a bound on a start that hangs, not a check of its
+ * speed. Measured: over three minutes beside a CPU hog on the busy 2-core machine (a minute or less alone).
+ */
+export const START_GIVE_UP_MS = 600_000;
 
 /**
  * Reads the service's output until it says the port it listens on, the output ends, or `giveUpMs` pass (a
@@ -120,7 +127,7 @@ export async function startService(more: Record<string, string>) {
   );
   const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   const stderr = new Response(child.stderr).text();
-  const start = await waitForPort(stdout, 180_000);
+  const start = await waitForPort(stdout, START_GIVE_UP_MS);
   let out = start.out;
   const waiting = new Set<() => void>();
   const rest = (async () => {
@@ -168,4 +175,58 @@ export async function startService(more: Record<string, string>) {
       await Deno.remove(dir, { recursive: true });
     },
   };
+}
+
+type Handler = (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
+
+/** A server on a free loopback port: its origin, and its stop (which waits for it to finish). */
+export interface Loopback {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves `handler` on a free port of 127.0.0.1. The origin names the host `host` (a page on `localhost` is
+ * another origin than the service on 127.0.0.1, as a browser sees it).
+ */
+export function serveLoopback(handler: Handler, host = "127.0.0.1"): Loopback {
+  const ac = new AbortController();
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen: () => {} },
+    handler,
+  );
+  return {
+    origin: `http://${host}:${server.addr.port}`,
+    stop: async () => {
+      ac.abort();
+      await server.finished;
+    },
+  };
+}
+
+/**
+ * An app that must know its own origin (MCP_ISSUER_URL is compared with the browser's Origin), built by
+ * `build` once its port is open and served there; until then requests are answered 503. Its stop ends the
+ * server, then closes the app.
+ */
+export async function serveBuilt<T extends { app: { fetch: Handler }; close(): void }>(
+  build: (origin: string) => Promise<T>,
+): Promise<T & Loopback> {
+  let handler: Handler = () => new Response("starting", { status: 503 });
+  const server = serveLoopback((req, info) => handler(req, info));
+  let t: T;
+  try {
+    t = await build(server.origin);
+  } catch (e) {
+    await server.stop();
+    throw e;
+  }
+  handler = (req, info) => t.app.fetch(req, info);
+  return Object.assign(t, {
+    origin: server.origin,
+    stop: async () => {
+      await server.stop();
+      t.close();
+    },
+  });
 }

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { dirname, join, relative } from "node:path";
 import { excludes, packageGraph, unusedIncluded } from "../scripts/compile.ts";
 import { readMigrations } from "../src/db/migrate.ts";
-import { serveEnv, signInOver, spawnPiped, waitForPort } from "./_serve.ts";
+import { serveEnv, signInOver, spawnPiped, START_GIVE_UP_MS, waitForPort } from "./_serve.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -101,7 +101,7 @@ Deno.test("compile: the service runs from only the package files the executable 
     ];
     const child = spawnPiped([...base, "serve"], env, dir);
     const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    const { port, out } = await waitForPort(reader, 90_000);
+    const { port, out } = await waitForPort(reader, START_GIVE_UP_MS);
     try {
       const err = port ? "" : await new Response(child.stderr).text();
       assert.ok(port > 0, `the service started from the embedded files:\n${out}\n${err}`);

@@ -4,8 +4,9 @@
  * the process exits cleanly.
  */
 import assert from "node:assert/strict";
+import { createClient } from "@libsql/client";
 import { healthcheck } from "../src/healthcheck.ts";
-import { serveEnv, signInOver, spawnPiped, waitForPort } from "./_serve.ts";
+import { serveEnv, signInOver, spawnPiped, START_GIVE_UP_MS, waitForPort } from "./_serve.ts";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 
@@ -13,7 +14,7 @@ Deno.test("serve: starts with the demo, answers the README's flow, and stops cle
   const dir = await Deno.makeTempDir({ prefix: "hr-serve-" });
   const child = spawnPiped(["run", "-A", MAIN, "serve"], serveEnv(dir, { LOG_LEVEL: "warn" }));
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  const { port, out } = await waitForPort(reader, 180_000);
+  const { port, out } = await waitForPort(reader, START_GIVE_UP_MS);
   try {
     assert.ok(port > 0, `the service reported its port:\n${out}`);
     assert.match(out, /Demo organisation created/);
@@ -62,16 +63,32 @@ Deno.test("serve: starts with the demo, answers the README's flow, and stops cle
     }
     assert.match(errors.join("\n"), /PORT must be a port number from 1 to 65535, got "eighty"/);
 
-    // A request in flight when SIGTERM arrives still gets its answer. The request is written whole over
-    // its own connection first; a sign-in then spends about 100 ms hashing the password on the server, so
-    // it is mid-request when the signal lands.
+    // A request the service is serving when SIGTERM arrives still gets its own answer. The sign-in is written
+    // whole over its own connection; the signal goes once the service has stored the session it makes (seen
+    // from a connection of the test's own), so the request is being served, not waiting unread.
     const conn = await Deno.connect({ hostname: "127.0.0.1", port });
-    const payload = JSON.stringify({ email: "manager@demo.example", password: "demo-password-2026" });
+    const payload = JSON.stringify({
+      email: "manager@demo.example",
+      password: "demo-password-2026",
+      deviceName: "in flight at the stop",
+    });
     await conn.write(new TextEncoder().encode(
       `POST /api/v1/portal/auth/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
         `Content-Length: ${new TextEncoder().encode(payload).length}\r\nConnection: close\r\n\r\n${payload}`,
     ));
-    await new Promise((r) => setTimeout(r, 30));
+    const db = createClient({ url: `file:${dir}/hr.db` });
+    try {
+      const stored = async () =>
+        (await db.execute("SELECT count(*) AS n FROM sessions WHERE device_name = 'in flight at the stop'"))
+          .rows[0].n === 1;
+      const giveUp = Date.now() + 120_000;
+      while (!await stored()) {
+        assert.ok(Date.now() < giveUp, "the service stored the sign-in's session within two minutes");
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    } finally {
+      db.close();
+    }
     child.kill("SIGTERM");
     const answer = await new Response(conn.readable).text();
     assert.match(

@@ -5,7 +5,14 @@
  * The client gets the portal's 503 (nothing was saved, send it again) or a closed connection.
  */
 import assert from "node:assert/strict";
-import { readRawAnswer, serveEnv, spawnPiped, startService, waitForPort } from "./_serve.ts";
+import {
+  readRawAnswer,
+  serveEnv,
+  spawnPiped,
+  START_GIVE_UP_MS,
+  startService,
+  waitForPort,
+} from "./_serve.ts";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 /** The service's own overall deadline (src/main.ts) is 20 s; the margin covers a loaded machine. */
@@ -19,7 +26,7 @@ Deno.test("serve: SIGTERM with a request body still arriving exits cleanly withi
   );
   const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   const stderr = new Response(child.stderr).text();
-  const start = await waitForPort(stdout, 180_000);
+  const start = await waitForPort(stdout, START_GIVE_UP_MS);
   const port = start.port;
   let out = start.out;
   // The rest of standard output is kept (a full pipe would stall the child's log writes).
@@ -169,5 +176,43 @@ Deno.test("serve: SIGTERM answers every request already sent on an open connecti
       } catch { /* closed by the service */ }
     }
     await service.end();
+  }
+});
+
+Deno.test("serve: SIGTERM the moment the service says it listens stops it cleanly", async () => {
+  // A service manager or a health probe may signal as soon as the port is reported: the stop is listened
+  // for by then, so the signal stops the service rather than killing it (exit 143, the log left behind).
+  // The signal goes out straight from the read that saw the port, as fast as this process can send it.
+  const dir = await Deno.makeTempDir({ prefix: "hr-stop-" });
+  const child = spawnPiped(
+    ["run", "-A", MAIN, "serve"],
+    serveEnv(dir, { DEMO_DATA: "false", LOG_LEVEL: "info" }),
+  );
+  const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const stderr = new Response(child.stderr).text();
+  try {
+    const start = await waitForPort(stdout, START_GIVE_UP_MS);
+    if (start.port) child.kill("SIGTERM");
+    assert.ok(start.port > 0, `the service reported its port:\n${start.out}`);
+    let out = start.out;
+    for (;;) {
+      const { value, done } = await stdout.read();
+      if (done) break;
+      out += value;
+    }
+    const status = await child.status;
+    assert.equal(status.signal, null, `ended by the signal itself:\n${await stderr}`);
+    assert.equal(status.code, 0, `clean exit after SIGTERM:\n${await stderr}`);
+    assert.match(out, /"msg":"stopped"/, "the service logged its stop");
+    const wal = await Deno.stat(`${dir}/hr.db-wal`).catch(() => undefined);
+    assert.equal(wal?.size ?? 0, 0, "the write-ahead log is empty after the stop");
+  } finally {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+    await child.status;
+    await stdout.cancel().catch(() => {});
+    await stderr.catch(() => "");
+    await Deno.remove(dir, { recursive: true });
   }
 });

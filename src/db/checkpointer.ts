@@ -204,6 +204,8 @@ export interface OnDemandCheckpoints {
   readonly running: boolean;
   /** How many times a worker was started. */
   readonly starts: number;
+  /** How many times the log file was looked at (what a test waits for instead of a span of time). */
+  readonly looks: number;
   /** Stops watching and the worker, if one runs; the connections checkpoint by themselves. Idempotent. */
   stop(): Promise<void>;
 }
@@ -243,6 +245,7 @@ export function startCheckpointsOnDemand(
   if (seen.size > (opts.startWalBytes ?? START_WAL_BYTES)) seen = { size: seen.size, stamp: "start" };
   let worker: Checkpointer | null = null;
   let starts = 0;
+  let looks = 0;
   let quietSince = 0;
   let done = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -250,6 +253,7 @@ export function startCheckpointsOnDemand(
 
   const step = async () => {
     const now = look();
+    looks++;
     const changed = now.stamp !== seen.stamp;
     seen = now;
     if (worker && !worker.running) {
@@ -321,6 +325,9 @@ export function startCheckpointsOnDemand(
     },
     get starts() {
       return starts;
+    },
+    get looks() {
+      return looks;
     },
     stop() {
       return stopping ??= (async () => {

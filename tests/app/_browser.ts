@@ -7,45 +7,18 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "../_chromium.ts";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
+import { type Loopback, serveBuilt } from "../_serve.ts";
 
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-export type Served = TestApp & { origin: string; stop(): Promise<void> };
+export type Served = TestApp & Loopback;
 
 /** The demo organisation on a served port (with further settings where a test needs them). */
-export async function serveDemo(env: Record<string, string> = {}): Promise<Served> {
-  let handler: (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response> = () =>
-    new Response("starting", { status: 503 });
-  const ac = new AbortController();
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen: () => {} },
-    (req, info) => handler(req, info),
-  );
-  const origin = `http://127.0.0.1:${server.addr.port}`;
-  const t = await makeTestApp({ env: { MCP_ISSUER_URL: origin, ...env } });
-  handler = (req, info) => t.app.fetch(req, info);
-  return Object.assign(t, {
-    origin,
-    stop: async () => {
-      ac.abort();
-      await server.finished;
-      t.close();
-    },
-  });
+export function serveDemo(env: Record<string, string> = {}): Promise<Served> {
+  return serveBuilt((origin) => makeTestApp({ env: { MCP_ISSUER_URL: origin, ...env } }));
 }
 
 /** Debian's Chromium, headless, with a generous bound on each step (`tests/_chromium.ts`). */
 export function launch(): Promise<Browser> {
-  return launchChromium(CHROMIUM_ARGS);
+  return launchChromium();
 }
 
 const AXE = await Deno.readTextFile(

@@ -7,11 +7,10 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import type { TestApp } from "../_helpers.ts";
 import { cli } from "../_cli.ts";
 import { addAccounts, buildFixtureOrg, personPassword } from "../_fixture_org.ts";
-import { CHROMIUM_ARGS } from "./_browser.ts";
 import { launchChromium } from "../_chromium.ts";
+import { serveBuilt } from "../_serve.ts";
 import { users } from "../../src/db/schema/mod.ts";
 
 Deno.test({
@@ -19,20 +18,10 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   fn: async () => {
-    let handler: (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response> = () =>
-      new Response("starting", { status: 503 });
-    const ac = new AbortController();
-    const server = Deno.serve(
-      { hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen: () => {} },
-      (req, info) => handler(req, info),
-    );
-    const origin = `http://127.0.0.1:${server.addr.port}`;
-    let app: TestApp | undefined;
-    const browser = await launchChromium(CHROMIUM_ARGS);
+    const a = await serveBuilt((origin) => buildFixtureOrg({ env: { MCP_ISSUER_URL: origin } }));
+    const origin = a.origin;
+    const browser = await launchChromium();
     try {
-      app = await buildFixtureOrg({ env: { MCP_ISSUER_URL: origin } });
-      const a = app;
-      handler = (req, info) => a.app.fetch(req, info);
       const opening = await cli(
         a,
         ["leave", "import-opening", "--file", "-"],
@@ -56,9 +45,7 @@ Deno.test({
       await page.getByText("20 Tage aus 2026 verfallen am 31.12.2031", { exact: true }).waitFor();
     } finally {
       await browser.close();
-      ac.abort();
-      await server.finished;
-      app?.close();
+      await a.stop();
     }
   },
 });

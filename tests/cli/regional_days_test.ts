@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { json, makeTestApp, type TestApp } from "../_helpers.ts";
 import { cli } from "../_cli.ts";
-import { employees, settings } from "../../src/db/schema/mod.ts";
+import { cantonChanges, employees, settings } from "../../src/db/schema/mod.ts";
 import { DEMO_ACCOUNTS } from "../../src/demo/org.ts";
 import { exportConfiguration } from "../../src/org_config/mod.ts";
 import { csrfOn, post, session } from "../web/_console.ts";
@@ -28,10 +28,11 @@ async function previewDays(t: TestApp, token: string, from: string, to: string):
   return r.body.data.days;
 }
 
+/** The demo employee has always worked in `canton` (the record and its dated history). */
 async function workIn(t: TestApp, canton: string) {
-  await t.deps.db.update(employees).set({ canton }).where(
-    eq(employees.id, DEMO_ACCOUNTS.employee.employeeId!),
-  );
+  const id = DEMO_ACCOUNTS.employee.employeeId!;
+  await t.deps.db.update(employees).set({ canton }).where(eq(employees.id, id));
+  await t.deps.db.update(cantonChanges).set({ canton }).where(eq(cantonChanges.employeeId, id));
 }
 
 async function applySettings(t: TestApp, yaml: string) {

@@ -242,7 +242,7 @@ Deno.test("checkpoints on demand: an idle database has no worker; the first comm
   try {
     assert.ok(checkpoints);
     // Ten looks at an unchanged log: no worker, and the connections checkpoint by themselves.
-    await new Promise((r) => setTimeout(r, 200));
+    await until(() => checkpoints.looks >= 10, "ten looks at the log");
     assert.equal(checkpoints.running, false);
     assert.equal(checkpoints.starts, 0);
     assert.equal(await autocheckpoint(database.client), SQLITE_DEFAULT_AUTOCHECKPOINT);

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { openDatabase } from "../../src/db/client.ts";
-import { serveEnv, signInOver, spawnPiped, waitForPort } from "../_serve.ts";
+import { serveEnv, signInOver, spawnPiped, START_GIVE_UP_MS, waitForPort } from "../_serve.ts";
 
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 const SERVICE = ["--allow-net", "--allow-read", "--allow-write", "--allow-env", "--allow-ffi", "--allow-sys"];
@@ -25,7 +25,7 @@ async function firstStart(permissions: string[]) {
   let out = "";
   let signedIn = 0;
   try {
-    const listening = await waitForPort(reader, 180_000);
+    const listening = await waitForPort(reader, START_GIVE_UP_MS);
     out = listening.out;
     if (!listening.port) {
       child.kill("SIGTERM");

@@ -6,33 +6,15 @@
 import assert from "node:assert/strict";
 import { E2E, startMcpServer } from "./_harness.ts";
 import { launchChromium } from "../_chromium.ts";
-
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { serveLoopback } from "../_serve.ts";
 
 /** A page on its own loopback origin (`localhost`, unlike the service's 127.0.0.1). */
 function startPage() {
-  const ac = new AbortController();
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen: () => {} },
+  return serveLoopback(
     () =>
       new Response("<!DOCTYPE html><title>Assistant</title>", { headers: { "Content-Type": "text/html" } }),
+    "localhost",
   );
-  return {
-    origin: `http://localhost:${server.addr.port}`,
-    stop: async () => {
-      ac.abort();
-      await server.finished;
-    },
-  };
 }
 
 interface Outcome {
@@ -80,7 +62,7 @@ Deno.test({
   fn: async () => {
     const s = await startMcpServer();
     const page = startPage();
-    const browser = await launchChromium(CHROMIUM_ARGS);
+    const browser = await launchChromium();
     try {
       const g = await s.grant("employee");
       const tab = await browser.newPage();
@@ -111,7 +93,7 @@ Deno.test({
   fn: async () => {
     const s = await startMcpServer({ env: { MCP_ALLOWED_ORIGINS: "https://claude.ai" } });
     const page = startPage();
-    const browser = await launchChromium(CHROMIUM_ARGS);
+    const browser = await launchChromium();
     try {
       const g = await s.grant("employee");
       const tab = await browser.newPage();

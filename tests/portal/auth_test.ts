@@ -453,7 +453,14 @@ Deno.test("auth: at most two passwords are hashed at once; beyond a queue of 32 
       const running = [block("flood"), block("flood")];
       const flood = Array.from({ length: 32 }, () => block("flood").then(() => "done", () => "refused"));
       const colleague = block("office");
-      const settled = await Promise.race([flood[31], new Promise((r) => setTimeout(() => r("waiting"), 10))]);
+      // Nothing is released yet: the newest waiter can only settle by being refused. The bound is on a
+      // refusal that never comes.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const settled = await Promise.race([
+        flood[31],
+        new Promise((r) => timer = setTimeout(() => r("still waiting after a minute"), 60_000)),
+      ]);
+      clearTimeout(timer);
       assert.equal(settled, "refused", "the flood's newest waiter gave up its place");
       order.length = 0;
       for (let done = 0; done < 33;) {

@@ -13,7 +13,6 @@ import { addPersonalDocument } from "../../src/services/my_documents.ts";
 import { launchChromium } from "../_chromium.ts";
 
 const BASE = "/api/v1/portal";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
 const E2E = { sanitizeOps: false, sanitizeResources: false } as const;
 
 /** Signs in, refreshes the session once (so it holds a previous token hash) and downloads a fresh export. */
@@ -158,7 +157,7 @@ Deno.test(
   async () => {
     const app = await makeTestApp();
     const dir = await Deno.makeTempDir({ prefix: "hr-export-" });
-    const browser = await launchChromium(CHROMIUM_ARGS);
+    const browser = await launchChromium();
     try {
       // A medical certificate whose name has spaces and an umlaut: linked as safely as the payslips.
       const token = await app.signIn("employee@demo.example");

@@ -7,17 +7,9 @@ import assert from "node:assert/strict";
 import { serveApp } from "../oauth/_server.ts";
 import { launchChromium } from "../_chromium.ts";
 
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-];
-
 Deno.test("api reference: Redoc renders the operations in Chromium, offline, within the page's CSP", async () => {
   const s = await serveApp();
-  const browser = await launchChromium(CHROMIUM_ARGS);
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const problems: string[] = [];

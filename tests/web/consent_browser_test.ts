@@ -7,46 +7,25 @@ import assert from "node:assert/strict";
 import { PASSWORD, pkce, registerClient } from "../oauth/_helpers.ts";
 import { serveApp } from "../oauth/_server.ts";
 import { launchChromium } from "../_chromium.ts";
-
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { serveLoopback } from "../_serve.ts";
 
 /** A loopback "native app" that receives the authorization response. */
 function startReceiver() {
   const received: URL[] = [];
-  const ac = new AbortController();
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen: () => {} },
-    (req) => {
-      const url = new URL(req.url);
-      if (url.pathname === "/callback") received.push(url);
-      return new Response("<!DOCTYPE html><title>Done</title><p>You can close this window.</p>", {
-        headers: { "Content-Type": "text/html" },
-      });
-    },
-  );
-  return {
-    url: `http://127.0.0.1:${server.addr.port}/callback`,
-    received,
-    stop: async () => {
-      ac.abort();
-      await server.finished;
-    },
-  };
+  const server = serveLoopback((req) => {
+    const url = new URL(req.url);
+    if (url.pathname === "/callback") received.push(url);
+    return new Response("<!DOCTYPE html><title>Done</title><p>You can close this window.</p>", {
+      headers: { "Content-Type": "text/html" },
+    });
+  });
+  return { url: `${server.origin}/callback`, received, stop: server.stop };
 }
 
 Deno.test("web: sign-in and consent work in headless Chromium without JavaScript", async (ctx) => {
   const s = await serveApp();
   const receiver = startReceiver();
-  const browser = await launchChromium(CHROMIUM_ARGS);
+  const browser = await launchChromium();
   try {
     const clientId = await registerClient(fetch, s.origin, {
       client_name: "Claude Desktop",
@@ -137,9 +116,13 @@ Deno.test("web: sign-in and consent work in headless Chromium without JavaScript
       const page = await context.newPage();
       await page.goto(await authorizeUrl("st-frame", "self:read"));
       const signin = page.url();
-      await page.setContent(`<iframe src="${signin}" width="600" height="400"></iframe>`);
-      await page.waitForTimeout(300);
+      // The page's load event comes after its frame's, whether the frame shows the page or the browser's
+      // refusal.
+      await page.setContent(`<iframe src="${signin}" width="600" height="400"></iframe>`, {
+        waitUntil: "load",
+      });
       const frame = page.frames().find((f) => f !== page.mainFrame());
+      await frame?.waitForLoadState("load");
       const content = frame ? await frame.content().catch(() => "") : "";
       assert.ok(!content.includes("password"), "the framed page did not render");
       await context.close();

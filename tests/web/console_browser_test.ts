@@ -12,7 +12,6 @@ import { launchChromium } from "../_chromium.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const ADMIN_PASSWORD = "Console-admin-2026!";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
 
 /** Runs one command of the guide with the executable's own `main`. */
 async function command(args: string[], env: Record<string, string>, stdin = "") {
@@ -68,7 +67,7 @@ Deno.test({
       port = Number(/listening on http:\/\/localhost:(\d+)/.exec(out)?.[1] ?? 0);
     }
     const origin = `http://127.0.0.1:${port}`;
-    const browser = await launchChromium(CHROMIUM_ARGS);
+    const browser = await launchChromium();
     try {
       assert.ok(port, out);
       const context = await browser.newContext({ javaScriptEnabled: false, locale: "en-GB" });

@@ -6,31 +6,14 @@
  */
 import assert from "node:assert/strict";
 import { addAccounts, buildFixtureOrg, personPassword } from "../_fixture_org.ts";
-import type { TestApp } from "../_helpers.ts";
 import { assertAccessible, launch } from "../app/_browser.ts";
 import { HR_PN, hrCookie } from "./_hr_side.ts";
+import { serveBuilt } from "../_serve.ts";
 
 /** The fixture organisation served on a loopback port. */
-async function serveFixture(): Promise<{ t: TestApp; origin: string; stop: () => Promise<void> }> {
-  let handler: (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response> = () =>
-    new Response("starting", { status: 503 });
-  const ac = new AbortController();
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen: () => {} },
-    (req, info) => handler(req, info),
-  );
-  const origin = `http://127.0.0.1:${server.addr.port}`;
-  const t = await buildFixtureOrg({ env: { MCP_ISSUER_URL: origin } });
-  handler = (req, info) => t.app.fetch(req, info);
-  return {
-    t,
-    origin,
-    stop: async () => {
-      ac.abort();
-      await server.finished;
-      t.close();
-    },
-  };
+async function serveFixture() {
+  const t = await serveBuilt((origin) => buildFixtureOrg({ env: { MCP_ISSUER_URL: origin } }));
+  return { t, origin: t.origin, stop: t.stop };
 }
 
 Deno.test({

@@ -8,8 +8,7 @@ import assert from "node:assert/strict";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { declaredRoutes, ROUTES } from "./_console_routes.ts";
 import { launchChromium } from "../_chromium.ts";
-
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
+import { serveLoopback } from "../_serve.ts";
 
 /** Downloads (a PDF or another file), not pages: nothing to lay out. */
 const DOWNLOADS = new Set([
@@ -81,13 +80,9 @@ Deno.test({
   fn: async (t) => {
     // The assistants page is served with the connector.
     const app = await makeTestApp({ env: { FEATURE_MCP_CONNECTOR: "true" } });
-    const ac = new AbortController();
-    const server = Deno.serve(
-      { hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen: () => {} },
-      (req, info) => app.app.fetch(req, info),
-    );
-    const origin = `http://127.0.0.1:${server.addr.port}`;
-    const browser = await launchChromium(CHROMIUM_ARGS);
+    const server = serveLoopback((req, info) => app.app.fetch(req, info));
+    const origin = server.origin;
+    const browser = await launchChromium();
     try {
       const declared = await declaredRoutes();
       const addresses: string[] = [];
@@ -131,8 +126,7 @@ Deno.test({
       });
     } finally {
       await browser.close();
-      ac.abort();
-      await server.finished;
+      await server.stop();
       app.close();
     }
   },

@@ -12,7 +12,6 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { type Page } from "playwright-core";
-import type { TestApp } from "../_helpers.ts";
 import { cli } from "../_cli.ts";
 import { startSmtp } from "../_smtp.ts";
 import { deliverDue } from "../../src/mail/outbox.ts";
@@ -26,8 +25,8 @@ import {
   POSITION_TITLE,
 } from "../_fixture_org.ts";
 import { launchChromium } from "../_chromium.ts";
+import { serveBuilt } from "../_serve.ts";
 
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const LUCA = {
@@ -68,20 +67,10 @@ Deno.test({
   sanitizeResources: false,
   fn: async (t) => {
     const smtp = await startSmtp();
-    let handler: (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response> = () =>
-      new Response("starting", { status: 503 });
-    const ac = new AbortController();
-    const server = Deno.serve(
-      { hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen: () => {} },
-      (req, info) => handler(req, info),
-    );
-    const origin = `http://127.0.0.1:${server.addr.port}`;
-    let app: TestApp | undefined;
-    const browser = await launchChromium(CHROMIUM_ARGS);
+    const a = await serveBuilt((origin) => buildFixtureOrg({ env: { MCP_ISSUER_URL: origin } }));
+    const origin = a.origin;
+    const browser = await launchChromium();
     try {
-      app = await buildFixtureOrg({ env: { MCP_ISSUER_URL: origin } });
-      const a = app;
-      handler = (req, info) => a.app.fetch(req, info);
       await addAccounts(a, [["V02", "manager"]]);
       const positionId = await openPosition(a);
       const transport = smtpTransport(smtp.url);
@@ -316,9 +305,7 @@ Deno.test({
       assert.deepEqual(problems, []);
     } finally {
       await browser.close();
-      ac.abort();
-      await server.finished;
-      app?.close();
+      await a.stop();
       await smtp.close();
     }
   },

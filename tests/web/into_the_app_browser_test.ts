@@ -8,14 +8,13 @@
  */
 import assert from "node:assert/strict";
 import { type Page } from "playwright-core";
-import type { TestApp } from "../_helpers.ts";
 import { cli } from "../_cli.ts";
 import { startSmtp } from "../_smtp.ts";
 import { deliverDue } from "../../src/mail/outbox.ts";
 import { smtpTransport } from "../../src/mail/smtp.ts";
 import { buildFixtureOrg } from "../_fixture_org.ts";
-import { CHROMIUM_ARGS } from "../app/_browser.ts";
 import { launchChromium } from "../_chromium.ts";
+import { serveBuilt } from "../_serve.ts";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -66,21 +65,11 @@ Deno.test({
   sanitizeResources: false,
   fn: async (t) => {
     const smtp = await startSmtp();
-    let handler: (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response> = () =>
-      new Response("starting", { status: 503 });
-    const ac = new AbortController();
-    const server = Deno.serve(
-      { hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen: () => {} },
-      (req, info) => handler(req, info),
-    );
-    const origin = `http://127.0.0.1:${server.addr.port}`;
-    let app: TestApp | undefined;
-    const browser = await launchChromium(CHROMIUM_ARGS);
+    const a = await serveBuilt((origin) => buildFixtureOrg({ env: { MCP_ISSUER_URL: origin } }));
+    const origin = a.origin;
+    const browser = await launchChromium();
     const transport = smtpTransport(smtp.url);
     try {
-      app = await buildFixtureOrg({ env: { MCP_ISSUER_URL: origin } });
-      const a = app;
-      handler = (req, info) => a.app.fetch(req, info);
       const deliver = () => deliverDue(a.deps, transport, "Vetreria Ceresio SA <hr@ceresio.example>");
       /** The latest message to this address, delivered over SMTP, decoded. */
       const lastMailTo = async (to: string) => {
@@ -201,9 +190,7 @@ Deno.test({
     } finally {
       transport.close();
       await browser.close();
-      ac.abort();
-      await server.finished;
-      app?.close();
+      await a.stop();
       await smtp.close();
     }
   },

@@ -6,8 +6,7 @@
 import assert from "node:assert/strict";
 import { makeTestApp } from "../_helpers.ts";
 import { launchChromium } from "../_chromium.ts";
-
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
+import { serveLoopback } from "../_serve.ts";
 
 Deno.test({
   name: "console leave on a phone: the overview and the person page's balance fit the screen's width",
@@ -15,13 +14,9 @@ Deno.test({
   sanitizeResources: false,
   fn: async () => {
     const t = await makeTestApp();
-    const ac = new AbortController();
-    const server = Deno.serve(
-      { hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen: () => {} },
-      (req, info) => t.app.fetch(req, info),
-    );
-    const origin = `http://127.0.0.1:${server.addr.port}`;
-    const browser = await launchChromium(CHROMIUM_ARGS);
+    const server = serveLoopback((req, info) => t.app.fetch(req, info));
+    const origin = server.origin;
+    const browser = await launchChromium();
     try {
       const context = await browser.newContext({
         javaScriptEnabled: false,
@@ -57,8 +52,7 @@ Deno.test({
       assert.ok(person.boxes.some((b) => b.content > b.box), "the table scrolls inside its box");
     } finally {
       await browser.close();
-      ac.abort();
-      await server.finished;
+      await server.stop();
       t.close();
     }
   },

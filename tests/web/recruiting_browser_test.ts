@@ -20,7 +20,6 @@ import { deliverDue } from "../../src/mail/outbox.ts";
 import { smtpTransport } from "../../src/mail/smtp.ts";
 import { launchChromium } from "../_chromium.ts";
 
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
 const PDF = Buffer.from("%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 const CANDIDATE = "chloe.favre@example.ch";
 const TITLE = "Comptable 80 %";
@@ -32,7 +31,7 @@ Deno.test("recruiting in the browser: from the advertisement to the onboarding p
   const deliver = () => deliverDue(s.t.deps, transport, "HR <hr@demo.example>");
   const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to));
   const decoded = (data: string) => data.replace(/=\r?\n/g, "").replace(/=C3=A0/g, "à").replace(/=3D/g, "=");
-  const browser = await launchChromium(CHROMIUM_ARGS);
+  const browser = await launchChromium();
   try {
     assert.ok((await applyConfiguration(s.t.deps, TEMPLATE)).ok);
     const hrContext = await browser.newContext({ javaScriptEnabled: false, locale: "fr-CH" });

@@ -12,7 +12,6 @@ import { applications, positions } from "../../src/db/schema/mod.ts";
 import { GATED_APPLICATION_ID } from "../../src/demo/recruiting.ts";
 import { launchChromium } from "../_chromium.ts";
 
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"];
 const TITLE = "Comptable 60 %";
 
 Deno.test(
@@ -20,7 +19,7 @@ Deno.test(
   E2E,
   async (t) => {
     const s = await startMcpServer();
-    const browser = await launchChromium(CHROMIUM_ARGS);
+    const browser = await launchChromium();
     try {
       const hrContext = await browser.newContext({ javaScriptEnabled: false, locale: "fr-CH" });
       const hr = await hrContext.newPage();
