@@ -355,19 +355,21 @@ Deno.test("checkpointer: under a steady stream of commits the log starts over in
     assert.ok(checkpoints);
     // Commits of 16 KiB back to back: a checkpoint round never ends before the next commit, so without the
     // RESTART the log would hold all 48 MiB (measured: it grew to the 64 MiB limit in a second). With it, the
-    // log stayed under 3 MiB on an idle machine and under 5 MiB with the whole suite running beside it, but
-    // reached 23 MiB once on a CI machine starved by its neighbours (the worker's rounds are CPU time too).
-    // The bound is two thirds of what was written: far above what it needs, far below what it would be
-    // without the RESTART.
+    // log starts over while the writes go on: under 3 MiB on an idle machine, under 5 MiB with the whole suite
+    // beside it, 23 and 33 MiB on machines whose CPUs were taken by their neighbours (the worker's rounds are
+    // CPU time too, so how small the log stays measures the machine). What does not depend on the machine's
+    // speed: the log started over while the commits went on, so its file (which a RESTART reuses from the
+    // start, without shrinking it) never grew to hold all that was written.
     let largest = 0;
-    for (let written = 0; written < 48 * 1024 * 1024; written += 16384) {
+    const WRITTEN = 48 * 1024 * 1024;
+    for (let written = 0; written < WRITTEN; written += 16384) {
       await database.client.batch(
         [{ sql: "INSERT INTO t (payload) VALUES (randomblob(16384))", args: [] }],
         "write",
       );
       largest = Math.max(largest, (await Deno.stat(`${path}-wal`)).size);
     }
-    assert.ok(largest < 32 * 1024 * 1024, `the log stayed small: at most ${largest} bytes`);
+    assert.ok(largest < WRITTEN, `the log never held all that was written: at most ${largest} bytes`);
   } finally {
     await checkpoints?.stop();
     database.close();
