@@ -50,7 +50,6 @@ Deno.test("regional days: an AG place of work that keeps Easter Monday gives it;
     assert.equal(await previewDays(t, token, "2027-03-29", "2027-04-02"), 5);
     const r = await applySettings(t, "settings:\n  regionalDays:\n    - AG:easter-monday\n");
     assert.equal(r.code, 0, r.err);
-    t.clock.advance(30_000);
     assert.equal(await previewDays(t, token, "2027-03-29", "2027-04-02"), 4);
     // Whit Monday was not chosen: still a working day.
     assert.equal(await previewDays(t, token, "2027-05-17", "2027-05-21"), 5);
@@ -62,7 +61,6 @@ Deno.test("regional days: an AG place of work that keeps Easter Monday gives it;
     assert.doesNotMatch(again.out, /settings: 0 created, [1-9]/);
     // Cleared: Easter Monday is a working day again.
     assert.equal((await cli(t, ["regional-days", "set", "none"])).code, 0);
-    t.clock.advance(30_000);
     assert.equal(await previewDays(t, token, "2027-03-29", "2027-04-02"), 5);
   } finally {
     t.close();
@@ -79,7 +77,6 @@ Deno.test("regional days: a place of work in AI's inner part keeps St. Mauritius
     assert.equal(set.code, 0, set.err);
     assert.match(set.out, /Regional days set to AI:st-mauritius/);
     assert.match((await cli(t, ["regional-days"])).out, /AI:st-mauritius +kept +St\. Maurice's Day/);
-    t.clock.advance(30_000);
     assert.equal(await previewDays(t, token, "2027-09-20", "2027-09-24"), 4);
     const cal = await json(await t.request("/api/v1/portal/employee/holidays?year=2027", { token }));
     assert.ok(
