@@ -112,7 +112,7 @@ serverTest("assistants: an argument of the wrong type is named as such, not as m
     await call(c, "prepare_time_entry", { date: 20261116, start_time: "08:00", end_time: "09:00" }),
   );
   // The demo employee reads German.
-  assert.equal(wrong, "Ungültiges Argument 'date': erwartet string, nicht number.");
+  assert.equal(wrong, "Ungültiges Argument 'date': erwartet Text, nicht Zahl.");
   const missing = refusal(await call(c, "prepare_time_entry", { start_time: "08:00", end_time: "09:00" }));
   assert.equal(missing, "Das Argument 'date' fehlt.");
 });

@@ -162,6 +162,8 @@ Deno.test("refusals: the document lists the stable reasons beside the code", asy
       "timer_not_running",
       "timer_across_midnight",
       "timer_too_short",
+      "timer_on_break",
+      "timer_not_on_break",
     ]);
   } finally {
     app.close();
