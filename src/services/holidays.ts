@@ -7,7 +7,13 @@ import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { prepared } from "../db/prepared.ts";
 import { readRow } from "../db/local.ts";
 import { jsonRows } from "./json_rows.ts";
-import { cantonChanges, closurePeriods, closureWorkThrough, workloadChanges } from "../db/schema/mod.ts";
+import {
+  cantonChanges,
+  closurePeriods,
+  closureWorkThrough,
+  employees,
+  workloadChanges,
+} from "../db/schema/mod.ts";
 import {
   cantonOn,
   type CantonPeriod,
@@ -90,6 +96,17 @@ export const cantonHistoryOf = prepared((q: Q) =>
   q.select({ validFrom: cantonChanges.validFrom, canton: cantonChanges.canton }).from(cantonChanges)
     .where(eq(cantonChanges.employeeId, sql.placeholder("emp"))).limit(1000)
 );
+
+/**
+ * The canton of work on `day`, as a column of a query over `employees`: the dated history's latest change on
+ * or before it, else the record's. What shows "the canton" (the people list, the headcount, master data) reads
+ * it, so a move dated ahead shows from its day on without anything rewriting the record that day.
+ */
+export function cantonOnColumn(day: string) {
+  return sql<string>`coalesce((SELECT ${cantonChanges.canton} FROM ${cantonChanges}
+    WHERE ${cantonChanges.employeeId} = ${employees.id} AND ${cantonChanges.validFrom} <= ${day}
+    ORDER BY ${cantonChanges.validFrom} DESC LIMIT 1), ${employees.canton})`;
+}
 
 /**
  * The public holidays (date → 1 or 0.5) of `from`..`to` for the employee, each day by the canton in force on

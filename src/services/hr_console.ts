@@ -8,12 +8,13 @@ import { asc, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps.ts";
 import { applications, closurePeriods, employees, leaveTypes, stages, users } from "../db/schema/mod.ts";
 import type { Lang } from "../i18n/mod.ts";
-import { leaveTypeName } from "./common.ts";
+import { leaveTypeName, todayOf } from "./common.ts";
+import { cantonOnColumn } from "./holidays.ts";
 import { VACATION_CODE } from "./leave.ts";
 import { type PolicyChange, setLeavePolicy } from "./leave_policies.ts";
 import { endAccess } from "./end_access.ts";
 
-type Deps = Pick<AppDeps, "db">;
+type Deps = Pick<AppDeps, "db" | "clock">;
 
 /** The most people a console list or choice shows (an organisation the product is for has far fewer). */
 const MAX_PEOPLE = 1000;
@@ -44,7 +45,7 @@ export async function listPeopleWithAccounts(deps: Deps) {
     pn: employees.personnelNumber,
     first: employees.firstName,
     last: employees.lastName,
-    canton: employees.canton,
+    canton: cantonOnColumn(todayOf(deps)),
     start: employees.employmentStart,
     end: employees.employmentEnd,
     managerId: employees.managerId,

@@ -5,6 +5,7 @@ import { isHrOrAbove } from "../domain/access.ts";
 import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { localName, type ServiceDeps, todayOf } from "./common.ts";
+import { cantonOnColumn } from "./holidays.ts";
 
 /** Counts below this are withheld (contract: "counts below five are withheld"), so no one is singled out. */
 export const MIN_COUNT = 5;
@@ -30,8 +31,9 @@ export async function hrOverview(deps: ServiceDeps, actor: Actor) {
     or(isNull(employees.employmentEnd), gte(employees.employmentEnd, today)),
   );
   const [{ n: headcount }] = await deps.db.select({ n: count }).from(employees).where(active);
-  const byCanton = await deps.db.select({ key: employees.canton, n: count }).from(employees).where(active)
-    .groupBy(employees.canton);
+  const cantonToday = cantonOnColumn(today);
+  const byCanton = await deps.db.select({ key: cantonToday, n: count }).from(employees).where(active)
+    .groupBy(cantonToday);
   const byDept = await deps.db.select({ key: departments.name, n: count }).from(employees)
     .leftJoin(departments, eq(departments.id, employees.departmentId)).where(active).groupBy(
       departments.name,

@@ -4,6 +4,7 @@ import { departments, employees } from "../db/schema/mod.ts";
 import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { type Page, type PageInput, pageOf, type ServiceDeps, todayOf, toPage } from "./common.ts";
+import { cantonOnColumn } from "./holidays.ts";
 import { employeeScope, inScope, type Scope } from "./hr_scope.ts";
 
 /** Rows per search (contract: at most 25). */
@@ -32,14 +33,15 @@ export interface EmployeeCard {
 
 const manager = alias(employees, "manager");
 
-const CARD = {
+/** The card's columns, the canton as of `today` (a dated move shows from its day). */
+const card = (today: string) => ({
   id: employees.id,
   personnelNumber: employees.personnelNumber,
   firstName: employees.firstName,
   lastName: employees.lastName,
   jobTitle: employees.jobTitle,
   department: departments.name,
-  canton: employees.canton,
+  canton: cantonOnColumn(today),
   workEmail: employees.workEmail,
   managerId: employees.managerId,
   managerFirst: manager.firstName,
@@ -47,9 +49,9 @@ const CARD = {
   workloadPercent: employees.workloadPercent,
   employmentStart: employees.employmentStart,
   employmentEnd: employees.employmentEnd,
-};
+});
 
-type CardRow = { [K in keyof typeof CARD]: unknown };
+type CardRow = { [K in keyof ReturnType<typeof card>]: unknown };
 
 function toCard(r: CardRow, today: string): EmployeeCard {
   const end = r.employmentEnd as string | null;
@@ -82,8 +84,8 @@ function scopeCond(scope: Scope) {
   return scope === "ALL" ? undefined : inArray(employees.id, [...scope]);
 }
 
-function base(deps: ServiceDeps) {
-  return deps.db.select(CARD).from(employees)
+function base(deps: ServiceDeps, today: string) {
+  return deps.db.select(card(today)).from(employees)
     .leftJoin(departments, eq(departments.id, employees.departmentId))
     .leftJoin(manager, eq(manager.id, employees.managerId));
 }
@@ -101,7 +103,7 @@ export async function searchPeople(deps: ServiceDeps, actor: Actor, query: strin
     sql`${employees.lastName} LIKE ${pattern} ESCAPE '\\'`,
     sql`(${employees.firstName} || ' ' || ${employees.lastName}) LIKE ${pattern} ESCAPE '\\'`,
   );
-  const rows = await base(deps).where(and(nameMatch, activeOn(today), scopeCond(scope)))
+  const rows = await base(deps, today).where(and(nameMatch, activeOn(today), scopeCond(scope)))
     .orderBy(asc(employees.lastName), asc(employees.firstName)).limit(MAX_SEARCH);
   return rows.map((r) => toCard(r, today));
 }
@@ -116,7 +118,7 @@ export async function listEmployees(
   const page = pageOf(p);
   const today = todayOf(deps);
   if (scope !== "ALL" && scope.size === 0) return toPage([], page, (r: CardRow) => toCard(r, today));
-  const rows = await base(deps).where(and(
+  const rows = await base(deps, today).where(and(
     p.includeInactive ? undefined : activeOn(today),
     scopeCond(scope),
     p.department ? like(departments.name, p.department) : undefined,
@@ -137,7 +139,7 @@ export async function getEmployee(
   const scope = await employeeScope(deps, actor);
   const today = todayOf(deps);
   if (!inScope(scope, employeeId)) throw refusal("not_found", "hr.employeeOutOfReach");
-  const [r] = await base(deps).where(eq(employees.id, employeeId)).limit(1);
+  const [r] = await base(deps, today).where(eq(employees.id, employeeId)).limit(1);
   if (!r) throw refusal("not_found", "hr.employeeOutOfReach");
   return toCard(r, today);
 }

@@ -17,7 +17,10 @@ import { and, eq } from "drizzle-orm";
 import { addAccounts, ADMIN, buildFixtureOrg, fixturePeople, personPassword } from "../_fixture_org.ts";
 import { cli } from "../_cli.ts";
 import { csrfOn, post } from "../web/_console.ts";
-import { employees, leaveRequests, notifications } from "../../src/db/schema/mod.ts";
+import { employees, leaveRequests, notifications, users } from "../../src/db/schema/mod.ts";
+import { getEmployee } from "../../src/services/hr_people.ts";
+import { listPeopleWithAccounts } from "../../src/services/hr_console.ts";
+import type { Actor } from "../../src/services/actor.ts";
 import { weekTarget } from "../../src/services/time.ts";
 import { recordProblemText } from "../../src/web/console_common.ts";
 import type { TestApp } from "../_helpers.ts";
@@ -208,6 +211,38 @@ Deno.test("canton move: the employee file dates the move; the days before keep t
       assert.equal(await daysOf(t, allSaints.id), 4);
       assert.equal(await daysOf(t, easter.id), 4);
     });
+
+    await ctx.step(
+      "HR's people list and master data say Zurich until the move and Lucerne from its day",
+      async () => {
+        const admin = await t.deps.db.query.users.findFirst({ where: eq(users.email, ADMIN.email) });
+        const hr: Actor = {
+          userId: admin!.id,
+          role: admin!.role,
+          language: "en",
+          employeeId: admin!.employeeId,
+          channel: "ASSISTANT",
+        };
+        const id =
+          (await t.deps.db.query.employees.findFirst({ where: eq(employees.personnelNumber, "V07") }))!.id;
+        const shown = async () => ({
+          card: (await getEmployee(t.deps, hr, id)).canton,
+          list: (await listPeopleWithAccounts(t.deps)).find((p) => p.pn === "V07")!.canton,
+        });
+        const before = await shown();
+        assert.equal(before.card, "ZH");
+        assert.equal(before.list, "ZH");
+        const now = t.clock.now();
+        try {
+          t.clock.set("2027-07-01T08:00:00Z");
+          const after = await shown();
+          assert.equal(after.card, "LU");
+          assert.equal(after.list, "LU");
+        } finally {
+          t.clock.set(now);
+        }
+      },
+    );
   } finally {
     t.close();
   }
