@@ -10,7 +10,7 @@ import { prepared } from "../db/prepared.ts";
 import { readRow } from "../db/local.ts";
 import { exactReal, jsonRows, realOf } from "./json_rows.ts";
 import { compensation, departments, employees, profileChangeRequests, users } from "../db/schema/mod.ts";
-import { cantonOn, isValidDate } from "../domain/calendar.ts";
+import { cantonOn } from "../domain/calendar.ts";
 import { cantonHistoryOf } from "./holidays.ts";
 import { refusal } from "../errors.ts";
 import type { Actor } from "./actor.ts";
