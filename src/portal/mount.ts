@@ -143,6 +143,173 @@ export async function portalRefusalHeaders(deps: AppDeps, c: Context, limiter: P
   return langOf(c, user);
 }
 
+/** Where a portal request's input lies, for naming a refused field: the query of a read, else the body. */
+type Where = "body" | "query";
+
+/** The rate-limit key of a request counted against its address (no valid session). */
+function addressKey(c: Context, deps: AppDeps): string {
+  return `a:${sourceKey(clientAddress(c, deps.config.trustedProxies))}`;
+}
+
+/** Counts a request under `key`, sets the limit's headers, and refuses it (429) when the minute's limit is over. */
+function countRequest(c: Context, limiter: PortalLimiter, key: string): void {
+  const limit = limiter.hit(key);
+  for (const [k, v] of limit.headers) c.header(k, v);
+  if (limit.over) {
+    throw refusal(
+      "rate_limited",
+      "portal.tooManyRequests",
+      { limit: limiter.perMinute, seconds: limit.retryAfter },
+      { retryAfter: limit.retryAfter },
+    );
+  }
+}
+
+/**
+ * Admits a request to a route: the cross-site check, the headers every answer carries, sign-in, the request
+ * limit and the employee link. Returns the caller (undefined for a public route), its language and where its
+ * input lies.
+ */
+async function admitRequest(
+  c: Context,
+  r: RouteDef,
+  deps: AppDeps,
+  limiter: PortalLimiter,
+): Promise<{ user: AuthUser; lang: Lang; where: Where }> {
+  if (r.method !== "get" && crossSiteCookieRequest(c, deps.config.issuer)) {
+    throw refusal("forbidden", "portal.crossSite");
+  }
+  // Every answer, a refusal before sign-in included, is not for a shared cache and says the limit.
+  c.header("Cache-Control", CACHE_NO_STORE);
+  const where = r.method === "get" ? "query" : "body";
+  c.set(REFUSAL_IN, { lang: langOf(c), where });
+  let user: AuthUser;
+  try {
+    user = r.access === "public" ? (undefined as unknown as AuthUser) : await requireUser(deps, c);
+  } catch (e) {
+    // A request without a valid session counts against its address, as a public one does: a 401
+    // carries the limit's headers, and guessing tokens meets the limit.
+    if (!(e instanceof AppError) || e.code !== "unauthenticated") throw e;
+    countRequest(c, limiter, addressKey(c, deps));
+    throw e;
+  }
+  const lang = langOf(c, user);
+  c.set(REFUSAL_IN, { lang, where });
+  countRequest(c, limiter, user ? `u:${user.userId}` : addressKey(c, deps));
+  if (r.access === "employee" && !user.employeeId) {
+    throw refusal("not_found", "account.noEmployee");
+  }
+  return { user, lang, where };
+}
+
+/**
+ * Runs a route's handler on the request's validated input: its own Response, or the JSON text of the
+ * `{success, data}` envelope.
+ */
+async function runRoute(
+  c: Context,
+  r: RouteDef,
+  deps: AppDeps,
+  user: AuthUser,
+  lang: Lang,
+  text: string,
+): Promise<Response | string> {
+  const params = r.params ? parseOrThrow(r.params, c.req.param(), "path", lang) : undefined;
+  const query = r.query ? parseOrThrow(r.query, c.req.query(), "query", lang) : undefined;
+  const body = r.body ? parseOrThrow(r.body, parseJsonText(c, text), "body", lang) : undefined;
+  const out = await r.handler({
+    deps,
+    c,
+    user,
+    employeeId: user?.employeeId ?? "",
+    body,
+    query,
+    params,
+  });
+  if (out instanceof Response) return out;
+  // The response schema is the contract: data that does not fit it is a bug, never sent.
+  if (!r.response) return JSON.stringify({ success: true, data: out });
+  return `{"success":true,"data":${checkedJson(r.response, out)}}`;
+}
+
+/**
+ * Answers a creating request sent with an `Idempotency-Key`: runs it once and keeps its answer (a refusal
+ * included), which a retry with the same key and body gets again.
+ */
+async function answerOnce(
+  c: Context,
+  r: RouteDef,
+  deps: AppDeps,
+  p: { user: AuthUser; key: string; text: string; lang: Lang; where: Where },
+  run: (writeDeps: AppDeps) => Promise<Response | string>,
+): Promise<Response> {
+  const { user, key, text, lang, where } = p;
+  const answer = await withIdempotency(
+    deps,
+    {
+      userId: user.userId,
+      key,
+      method: r.method,
+      path: c.req.path,
+      body: r.upload
+        ? await formFingerprintInput(
+          await uploadedForm(c, r.upload.field, deps.config.bodyReadTimeoutSeconds),
+        )
+        : text,
+    },
+    async (writeDeps) => {
+      try {
+        const out = await run(writeDeps);
+        if (out instanceof Response) return { status: out.status, body: await out.text() };
+        return { status: r.status ?? 200, body: out };
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        return {
+          status: e.status,
+          body: JSON.stringify(errorBody(e, lang, where)),
+          retryAfter: e.retryAfter,
+        };
+      }
+    },
+  );
+  if (answer.replayed) c.header("Idempotent-Replayed", "true");
+  if (answer.retryAfter) c.header("Retry-After", String(answer.retryAfter));
+  return c.body(answer.body, answer.status as 200, { "Content-Type": "application/json" });
+}
+
+/**
+ * Answers a request without an idempotency key: a reused answer where the route allows it, else a fresh one;
+ * a read gets its `ETag`, its `Cache-Control` and 304 when the caller's copy is current.
+ */
+async function answerFresh(
+  c: Context,
+  r: RouteDef,
+  deps: AppDeps,
+  user: AuthUser,
+  lang: Lang,
+  run: () => Promise<Response | string>,
+): Promise<Response> {
+  const { value: out, etag: kept } = r.reuse
+    ? await reusedOr(
+      deps.database.client,
+      reuseKey(c, user, lang, todayOf(deps)),
+      deps.clock.now(),
+      c.get(DATA_VERSION),
+      run,
+      () => c.get(REUSE_UNTIL),
+    )
+    : { value: await run(), etag: undefined };
+  if (out instanceof Response) return out;
+  if (r.method !== "get") {
+    return c.body(out, (r.status ?? 200) as 200, { "Content-Type": "application/json" });
+  }
+  const etag = kept ?? strongEtag(out);
+  c.header("ETag", etag);
+  c.header("Cache-Control", readCacheControl(r));
+  if (ifNoneMatchHits(c.req.header("if-none-match"), etag)) return c.body(null, 304);
+  return c.body(out, 200, { "Content-Type": "application/json" });
+}
+
 /**
  * Mounts portal routes under `/api/v1/portal`: authentication, the per-account request limit, input
  * validation, `Idempotency-Key` on creating POSTs, the `{success, data}` envelope, validators and 304 on
@@ -157,120 +324,12 @@ export function mountPortal(app: Hono, deps: AppDeps, routes: RouteDef[], opts?:
     const creating = r.method === "post" && (r.status === 201 || r.upload !== undefined) &&
       r.access !== "public";
     app.on(r.method.toUpperCase(), `/api/v1/portal${r.path}`, async (c) => {
-      if (r.method !== "get" && crossSiteCookieRequest(c, deps.config.issuer)) {
-        throw refusal("forbidden", "portal.crossSite");
-      }
-      // Every answer, a refusal before sign-in included, is not for a shared cache and says the limit.
-      c.header("Cache-Control", CACHE_NO_STORE);
-      const where = r.method === "get" ? "query" : "body";
-      c.set(REFUSAL_IN, { lang: langOf(c), where });
-      const byAddress = () => `a:${sourceKey(clientAddress(c, deps.config.trustedProxies))}`;
-      let user: AuthUser;
-      try {
-        user = r.access === "public" ? (undefined as unknown as AuthUser) : await requireUser(deps, c);
-      } catch (e) {
-        // A request without a valid session counts against its address, as a public one does: a 401
-        // carries the limit's headers, and guessing tokens meets the limit.
-        if (!(e instanceof AppError) || e.code !== "unauthenticated") throw e;
-        const limit = limiter.hit(byAddress());
-        for (const [k, v] of limit.headers) c.header(k, v);
-        if (limit.over) {
-          throw refusal(
-            "rate_limited",
-            "portal.tooManyRequests",
-            { limit: limiter.perMinute, seconds: limit.retryAfter },
-            { retryAfter: limit.retryAfter },
-          );
-        }
-        throw e;
-      }
-      const lang = langOf(c, user);
-      c.set(REFUSAL_IN, { lang, where });
-      const limit = limiter.hit(user ? `u:${user.userId}` : byAddress());
-      for (const [k, v] of limit.headers) c.header(k, v);
-      if (limit.over) {
-        throw refusal(
-          "rate_limited",
-          "portal.tooManyRequests",
-          { limit: limiter.perMinute, seconds: limit.retryAfter },
-          { retryAfter: limit.retryAfter },
-        );
-      }
-      if (r.access === "employee" && !user.employeeId) {
-        throw refusal("not_found", "account.noEmployee");
-      }
+      const { user, lang, where } = await admitRequest(c, r, deps, limiter);
       const key = creating ? parseIdempotencyKey(c.req.header("idempotency-key")) : undefined;
       const text = r.body ? await readBodyText(c, deps.config.bodyReadTimeoutSeconds) : "";
-      const run = async (writeDeps: AppDeps = deps) => {
-        const params = r.params ? parseOrThrow(r.params, c.req.param(), "path", lang) : undefined;
-        const query = r.query ? parseOrThrow(r.query, c.req.query(), "query", lang) : undefined;
-        const body = r.body ? parseOrThrow(r.body, parseJsonText(c, text), "body", lang) : undefined;
-        const out = await r.handler({
-          deps: writeDeps,
-          c,
-          user,
-          employeeId: user?.employeeId ?? "",
-          body,
-          query,
-          params,
-        });
-        if (out instanceof Response) return out;
-        // The response schema is the contract: data that does not fit it is a bug, never sent.
-        if (!r.response) return JSON.stringify({ success: true, data: out });
-        return `{"success":true,"data":${checkedJson(r.response, out)}}`;
-      };
-      if (key !== undefined) {
-        const answer = await withIdempotency(
-          deps,
-          {
-            userId: user.userId,
-            key,
-            method: r.method,
-            path: c.req.path,
-            body: r.upload
-              ? await formFingerprintInput(
-                await uploadedForm(c, r.upload.field, deps.config.bodyReadTimeoutSeconds),
-              )
-              : text,
-          },
-          async (writeDeps) => {
-            try {
-              const out = await run(writeDeps);
-              if (out instanceof Response) return { status: out.status, body: await out.text() };
-              return { status: r.status ?? 200, body: out };
-            } catch (e) {
-              if (!(e instanceof AppError)) throw e;
-              return {
-                status: e.status,
-                body: JSON.stringify(errorBody(e, lang, where)),
-                retryAfter: e.retryAfter,
-              };
-            }
-          },
-        );
-        if (answer.replayed) c.header("Idempotent-Replayed", "true");
-        if (answer.retryAfter) c.header("Retry-After", String(answer.retryAfter));
-        return c.body(answer.body, answer.status as 200, { "Content-Type": "application/json" });
-      }
-      const { value: out, etag: kept } = r.reuse
-        ? await reusedOr(
-          deps.database.client,
-          reuseKey(c, user, lang, todayOf(deps)),
-          deps.clock.now(),
-          c.get(DATA_VERSION),
-          run,
-          () => c.get(REUSE_UNTIL),
-        )
-        : { value: await run(), etag: undefined };
-      if (out instanceof Response) return out;
-      if (r.method !== "get") {
-        return c.body(out, (r.status ?? 200) as 200, { "Content-Type": "application/json" });
-      }
-      const etag = kept ?? strongEtag(out);
-      c.header("ETag", etag);
-      c.header("Cache-Control", readCacheControl(r));
-      if (ifNoneMatchHits(c.req.header("if-none-match"), etag)) return c.body(null, 304);
-      return c.body(out, 200, { "Content-Type": "application/json" });
+      const run = (writeDeps: AppDeps = deps) => runRoute(c, r, writeDeps, user, lang, text);
+      if (key !== undefined) return await answerOnce(c, r, deps, { user, key, text, lang, where }, run);
+      return await answerFresh(c, r, deps, user, lang, run);
     });
   }
   // A known path asked with a method it does not have: 405 with the methods it has (RFC 9110 §15.5.6).
