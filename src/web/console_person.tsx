@@ -8,7 +8,6 @@
  * the person's (their invitation's, and their account's once they have one).
  */
 import type { Context, Hono } from "hono";
-import type { Child } from "hono/jsx";
 import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
 import { personTexts } from "../i18n/console_person.ts";
@@ -17,11 +16,7 @@ import { setAccountActive, setAccountRole } from "../services/accounts.ts";
 import { adjustEntitlement } from "../services/leave_policies.ts";
 import { changeWorkload } from "../services/workload_changes.ts";
 import { requestDocument } from "../services/required_documents.ts";
-import {
-  addPersonalDocument,
-  PERSONAL_DOCUMENT_KINDS,
-  type PersonalDocumentKind,
-} from "../services/my_documents.ts";
+import { addPersonalDocument, type PersonalDocumentKind } from "../services/my_documents.ts";
 import { todayOf } from "../services/common.ts";
 import {
   accountOfPerson,
@@ -30,32 +25,29 @@ import {
   personByNumber,
 } from "../services/hr_console.ts";
 import { refusal } from "../errors.ts";
-import { SALARY_SCALES } from "../domain/sick.ts";
 import {
-  CantonSelect,
-  Choice,
   consoleGet,
   ConsolePage,
   consolePost,
-  EmploymentFields,
-  Field,
   formText,
-  LanguageSelect,
-  NameFields,
   notFoundPage,
   type Page,
   type PageOpts,
   param,
-  PercentField,
-  PersonOptions,
-  PostForm,
   recordFormProblems,
   refusalShown,
   render,
-  WeekdayBoxes,
 } from "./console_kit.tsx";
 import { swissDate } from "./console_common.ts";
 import { loadOnboardingPlan, OnboardingPlan } from "./console_onboarding.tsx";
+import {
+  AccountSection,
+  CorrectionSection,
+  DocumentRequestSection,
+  OwnDocumentSection,
+  RecordForm,
+  WorkloadSection,
+} from "./console_person_sections.tsx";
 import { PayslipTable } from "./console_pay.tsx";
 import { listPayslipsOfPerson } from "../services/hr_pay.ts";
 import { BalanceSection, loadPersonBalances } from "./console_leave.tsx";
@@ -75,11 +67,10 @@ const NOT_EDITED: ReadonlySet<string> = new Set([
   "address_city",
 ]);
 const EDITED = EMPLOYEE_COLUMNS.filter((c) => !NOT_EDITED.has(c));
-const CONSOLE_ROLES_FOR_HR = ["employee", "manager", "hr", "recruiter"] as const;
-const CONSOLE_ROLES_FOR_ADMIN = [...CONSOLE_ROLES_FOR_HR, "admin"] as const;
 
 type Status = 200 | 400 | 403 | 404;
 
+/** The page of one person: the file's form and the page's other sections, or "unknown" (404). */
 async function personPage(
   deps: AppDeps,
   c: Context,
@@ -106,8 +97,6 @@ async function personPage(
   const name = `${record.first_name} ${record.last_name}`;
   const balanceTypes = await balanceLeaveTypes(deps, p.lang);
   const account = await accountOfPerson(deps, record.personnel_number);
-  // An administrator is made (or changed) by an administrator only.
-  const roles = p.user.role === "admin" ? [...CONSOLE_ROLES_FOR_ADMIN] : [...CONSOLE_ROLES_FOR_HR];
   const plan = await loadOnboardingPlan(deps, p, record.personnel_number);
   const balances = await loadPersonBalances(
     deps,
@@ -131,286 +120,24 @@ async function personPage(
       errors={opts.errors}
     >
       <p>{pt.intro}</p>
-      <PostForm p={p} action={action}>
-        <NameFields p={p} first={f.first_name} last={f.last_name} />
-        <Field
-          id="email"
-          label={t.email}
-          name="work_email"
-          type="email"
-          maxlength={200}
-          value={f.work_email}
-        />
-        <LanguageSelect lang={p.lang} value={f.language} />
-        <Field id="phone" label={pt.phone} name="phone" type="tel" maxlength={40} value={f.phone} />
-        <CantonSelect label={t.canton} value={f.canton} />
-        <Field
-          id="canton-from"
-          label={pt.cantonFrom}
-          hint={pt.cantonFromHint}
-          name="canton_valid_from"
-          type="date"
-          value={f.canton_valid_from}
-        />
-        <label for="manager">{pt.manager}</label>
-        <select id="manager" name="manager_personnel_number">
-          <option value="" selected={!f.manager_personnel_number}>{pt.noManager}</option>
-          <PersonOptions
-            people={others.filter((o) => o.pn !== record.personnel_number)}
-            value={f.manager_personnel_number}
-          />
-        </select>
-        <Field
-          id="department"
-          label={pt.department}
-          name="department"
-          type="text"
-          maxlength={100}
-          value={f.department}
-        />
-        <Field
-          id="job"
-          label={pt.jobTitle}
-          name="job_title"
-          type="text"
-          maxlength={100}
-          value={f.job_title}
-        />
-        <EmploymentFields
-          t={t}
-          f={f}
-          workload={f.workload_percent}
-          end={
-            <Field
-              id="end"
-              label={pt.end}
-              hint={pt.endHint}
-              name="employment_end"
-              type="date"
-              value={f.employment_end}
-            />
-          }
-        />
-        <WeekdayBoxes t={t} name="weekday" prefix="day" days={f.working_weekdays.split(/[;,]/)} />
-        <Field
-          id="hours"
-          label={pt.weeklyHours}
-          name="weekly_hours"
-          type="number"
-          min={1}
-          max={60}
-          step="0.25"
-          value={f.weekly_hours}
-        />
-        <Choice
-          id="scale"
-          label={pt.scale}
-          name="salary_continuation_scale"
-          options={SALARY_SCALES}
-          names={pt.scaleNames}
-          value={f.salary_continuation_scale}
-        />
-        <button type="submit">{t.save}</button>
-      </PostForm>
+      <RecordForm p={p} action={action} pn={record.personnel_number} f={f} others={others} />
       <BalanceSection p={p} pn={record.personnel_number} data={balances} />
-      <FormSection
+      <CorrectionSection
         p={p}
-        id="correction"
-        title={pt.correction}
-        intro={pt.correctionIntro}
-        action={`${action}/correction`}
-      >
-        <label for="ctype">{pt.leaveType}</label>
-        <select id="ctype" name="type">
-          {balanceTypes.map((lt) => (
-            <option key={lt.code} value={lt.code} selected={(opts.form?.type ?? "VACATION") === lt.code}>
-              {lt.name}
-            </option>
-          ))}
-        </select>
-        <Field
-          id="cyear"
-          label={pt.year}
-          name="year"
-          type="number"
-          required
-          min={2000}
-          max={2100}
-          value={opts.form?.year ?? todayOf(deps).slice(0, 4)}
-        />
-        <Field
-          id="cdays"
-          label={pt.days}
-          hint={pt.daysHint}
-          name="days"
-          type="number"
-          step="0.5"
-          required
-          value={opts.form?.days}
-        />
-        <Field
-          id="cnote"
-          label={pt.note}
-          name="note"
-          type="text"
-          required
-          minlength={3}
-          maxlength={500}
-          value={opts.form?.note}
-        />
-      </FormSection>
-      <FormSection
-        p={p}
-        id="workload"
-        title={pt.workload}
-        intro={pt.workloadIntro}
-        introId="workload-intro"
-        action={`${action}/workload`}
-      >
-        <Field
-          id="wfrom"
-          label={pt.workloadFrom}
-          name="wl_from"
-          type="date"
-          required
-          describedBy="workload-intro"
-          value={opts.form?.wl_from}
-        />
-        <PercentField
-          id="wpercent"
-          label={pt.workloadPercent}
-          name="wl_percent"
-          required
-          value={opts.form?.wl_percent ?? record.workload_percent}
-        />
-        <WeekdayBoxes
-          t={t}
-          name="wl_weekday"
-          prefix="wday"
-          days={(opts.form?.wl_weekdays ?? record.working_weekdays).split(/[;,]/)}
-        />
-      </FormSection>
-      <FormSection
-        p={p}
-        id="documents"
-        title={pt.askDocument}
-        intro={pt.askDocumentIntro}
-        introId="ask-intro"
-        action={`${action}/documents`}
-      >
-        <Field
-          id="dkind"
-          label={pt.documentKind}
-          name="doc_kind"
-          type="text"
-          required
-          minlength={2}
-          maxlength={100}
-          describedBy="ask-intro"
-          value={opts.form?.doc_kind}
-        />
-        <Field id="ddue" label={pt.dueDate} name="doc_due" type="date" value={opts.form?.doc_due} />
-      </FormSection>
-      <FormSection
-        p={p}
-        id="own-documents"
-        title={pt.fileDocument}
-        intro={pt.fileDocumentIntro}
-        introId="file-intro"
-        action={`${action}/own-documents`}
-        upload
-      >
-        <Choice
-          id="fkind"
-          label={pt.fileKind}
-          name="file_kind"
-          options={PERSONAL_DOCUMENT_KINDS}
-          names={pt.fileKinds}
-          value={opts.form?.file_kind}
-        />
-        <Field
-          id="ftitle"
-          label={pt.fileTitle}
-          name="file_title"
-          type="text"
-          required
-          maxlength={200}
-          value={opts.form?.file_title}
-        />
-        <Field
-          id="fyear"
-          label={pt.fileYear}
-          name="file_year"
-          type="number"
-          min={1900}
-          max={2100}
-          value={opts.form?.file_year}
-        />
-        <Field
-          id="ffile"
-          label={pt.fileFile}
-          name="file"
-          type="file"
-          required
-          accept="application/pdf,image/jpeg,image/png,image/heic"
-          describedBy="file-intro"
-        />
-      </FormSection>
+        action={action}
+        form={opts.form}
+        balanceTypes={balanceTypes}
+        thisYear={todayOf(deps).slice(0, 4)}
+      />
+      <WorkloadSection p={p} action={action} form={opts.form} record={record} />
+      <DocumentRequestSection p={p} action={action} form={opts.form} />
+      <OwnDocumentSection p={p} action={action} form={opts.form} />
       <h2 id="payslips">{t.personPayslips}</h2>
       <PayslipTable p={p} rows={await listPayslipsOfPerson(deps, pn)} labelledBy="payslips" />
       <OnboardingPlan p={p} plan={plan} />
-      <h2 id="account">{pt.account}</h2>
-      {account
-        ? (
-          <>
-            <p>
-              {`${account.email} · ${
-                t.roleNames[account.role as keyof typeof t.roleNames] ?? account.role
-              } · ${account.active ? pt.active : pt.deactivatedState}`}
-            </p>
-            <PostForm p={p} action={`${action}/role`}>
-              <label for="role">{t.role}</label>
-              <select id="role" name="role">
-                {roles.map((r) => (
-                  <option key={r} value={r} selected={account.role === r}>{t.roleNames[r]}</option>
-                ))}
-              </select>
-              <button type="submit">{t.save}</button>
-            </PostForm>
-            <PostForm p={p} action={`${action}/active`}>
-              <input type="hidden" name="active" value={account.active ? "no" : "yes"} />
-              <button type="submit" class="secondary">
-                {account.active ? pt.deactivate : pt.reactivate}
-              </button>
-            </PostForm>
-          </>
-        )
-        : <p>{pt.noAccount}</p>}
+      <AccountSection p={p} action={action} account={account} />
     </ConsolePage>,
     opts.status ?? 200,
-  );
-}
-
-/** One of the page's forms under its heading and introduction, with its save button. */
-function FormSection(props: {
-  p: Page;
-  id: string;
-  title: string;
-  intro: string;
-  introId?: string;
-  action: string;
-  upload?: boolean;
-  children?: Child;
-}) {
-  return (
-    <>
-      <h2 id={props.id}>{props.title}</h2>
-      <p id={props.introId}>{props.intro}</p>
-      <PostForm p={props.p} action={props.action} upload={props.upload}>
-        {props.children}
-        <button type="submit">{props.p.t.save}</button>
-      </PostForm>
-    </>
   );
 }
 
