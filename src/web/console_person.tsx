@@ -145,227 +145,245 @@ async function personPage(
 // deno-lint-ignore no-explicit-any
 export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
   app.get("/hr/people/:pn", consoleGet(deps, "/hr/people", (c, p) => personPage(deps, c, p)));
+  app.post("/hr/people/:pn/correction", correctionPost(deps));
+  app.post("/hr/people/:pn/workload", workloadPost(deps));
+  app.post("/hr/people/:pn/documents", documentRequestPost(deps));
+  app.post("/hr/people/:pn/own-documents", ownDocumentPost(deps));
+  app.post("/hr/people/:pn/role", rolePost(deps));
+  app.post("/hr/people/:pn/active", activePost(deps));
+  app.post("/hr/people/:pn", recordPost(deps));
+}
 
-  /** The page again with a service's refusal, the form as typed when there is one. */
-  const refused = async (
+/** The page again with a service's refusal, the form as typed when there is one. */
+async function refused(
+  deps: AppDeps,
+  c: Context,
+  p: Page,
+  e: unknown,
+  { form, allowed = [403, 404] }: { form?: Record<string, string>; allowed?: (403 | 404)[] } = {},
+) {
+  return await personPage(deps, c, p, { ...refusalShown(e, p.lang, allowed), form });
+}
+
+/** The person's name as their file has it now, for the outcome of a change. */
+async function nameOf(deps: AppDeps, pn: string) {
+  const [record] = await employeeRecordFields(deps, [pn]);
+  return `${record.first_name} ${record.last_name}`;
+}
+
+/** A change to the person's account: `act` runs with it; without one the page says so (404). */
+function onAccount(
+  deps: AppDeps,
+  act: (
     c: Context,
     p: Page,
-    e: unknown,
-    { form, allowed = [403, 404] }: { form?: Record<string, string>; allowed?: (403 | 404)[] } = {},
-  ) => {
-    return await personPage(deps, c, p, { ...refusalShown(e, p.lang, allowed), form });
-  };
+    form: URLSearchParams,
+    account: NonNullable<Awaited<ReturnType<typeof accountOfPerson>>>,
+  ) => Promise<Response>,
+) {
+  return consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
+    const account = await accountOfPerson(deps, param(c, "pn"));
+    if (!account) {
+      return await personPage(deps, c, p, { errors: [personTexts(p.lang).noAccount], status: 404 });
+    }
+    return await act(c, p, form, account);
+  });
+}
 
-  /** The person's name as their file has it now, for the outcome of a change. */
-  const nameOf = async (pn: string) => {
-    const [record] = await employeeRecordFields(deps, [pn]);
-    return `${record.first_name} ${record.last_name}`;
-  };
+/**
+ * A change sent from the person's page: `typed` reads the form as typed (shown again when the change is
+ * refused), `act` makes it and says its outcome; the page again with the outcome, or with the service's
+ * refusal (404 for an unknown person).
+ */
+function change<F extends Record<string, string>>(
+  deps: AppDeps,
+  typed: (form: URLSearchParams) => F,
+  act: (
+    pn: string,
+    sent: F,
+    p: Page,
+    files: Map<string, File>,
+  ) => Promise<{ flash: string; year?: string }>,
+) {
+  return consolePost(deps, "/hr/people", personPage, async (c, { p, form, files }) => {
+    const sent = typed(form);
+    try {
+      return await personPage(deps, c, p, await act(param(c, "pn"), sent, p, files));
+    } catch (e) {
+      return await refused(deps, c, p, e, { form: sent, allowed: [404] });
+    }
+  });
+}
 
-  /** A change to the person's account: `act` runs with it; without one the page says so (404). */
-  const onAccount = (
-    act: (
-      c: Context,
-      p: Page,
-      form: URLSearchParams,
-      account: NonNullable<Awaited<ReturnType<typeof accountOfPerson>>>,
-    ) => Promise<Response>,
-  ) =>
-    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
-      const account = await accountOfPerson(deps, param(c, "pn"));
-      if (!account) {
-        return await personPage(deps, c, p, { errors: [personTexts(p.lang).noAccount], status: 404 });
-      }
-      return await act(c, p, form, account);
-    });
-
-  /**
-   * A change sent from the person's page: `typed` reads the form as typed (shown again when the change is
-   * refused), `act` makes it and says its outcome; the page again with the outcome, or with the service's
-   * refusal (404 for an unknown person).
-   */
-  const change = <F extends Record<string, string>>(
-    typed: (form: URLSearchParams) => F,
-    act: (
-      pn: string,
-      sent: F,
-      p: Page,
-      files: Map<string, File>,
-    ) => Promise<{ flash: string; year?: string }>,
-  ) =>
-    consolePost(deps, "/hr/people", personPage, async (c, { p, form, files }) => {
-      const sent = typed(form);
-      try {
-        return await personPage(deps, c, p, await act(param(c, "pn"), sent, p, files));
-      } catch (e) {
-        return await refused(c, p, e, { form: sent, allowed: [404] });
-      }
-    });
-
-  app.post(
-    "/hr/people/:pn/correction",
-    change(
-      (form) => ({
-        type: formText(form, "type", 40),
-        year: formText(form, "year", 10, true),
-        days: formText(form, "days", 10, true),
-        note: formText(form, "note", 600),
-      }),
-      async (pn, sent, p) => {
-        const num = (v: string) => v === "" ? NaN : Number(v);
-        const row = await adjustEntitlement(deps, {
-          personnelNumber: pn,
-          code: sent.type,
-          year: num(sent.year),
-          days: num(sent.days),
-          note: sent.note,
-          by: p.user.email,
-        });
-        return {
+/** A correction of a leave balance: the balance's year is shown after it. */
+function correctionPost(deps: AppDeps) {
+  return change(
+    deps,
+    (form) => ({
+      type: formText(form, "type", 40),
+      year: formText(form, "year", 10, true),
+      days: formText(form, "days", 10, true),
+      note: formText(form, "note", 600),
+    }),
+    async (pn, sent, p) => {
+      const num = (v: string) => v === "" ? NaN : Number(v);
+      const row = await adjustEntitlement(deps, {
+        personnelNumber: pn,
+        code: sent.type,
+        year: num(sent.year),
+        days: num(sent.days),
+        note: sent.note,
+        by: p.user.email,
+      });
+      return {
+        year: String(row.year),
+        flash: fill(personTexts(p.lang).corrected, {
+          type: sent.type,
           year: String(row.year),
-          flash: fill(personTexts(p.lang).corrected, {
-            type: sent.type,
-            year: String(row.year),
-            days: (row.days > 0 ? "+" : "") + String(row.days),
-            name: await nameOf(pn),
-          }),
-        };
-      },
-    ),
-  );
-
-  app.post(
-    "/hr/people/:pn/workload",
-    change(
-      (form) => ({
-        wl_from: formText(form, "wl_from", 20, true),
-        wl_percent: formText(form, "wl_percent", 10, true),
-        wl_weekdays: form.getAll("wl_weekday").map((d) => d.slice(0, 1)).join(";"),
-      }),
-      async (pn, sent, p) => {
-        const row = await changeWorkload(deps, {
-          personnelNumber: pn,
-          validFrom: sent.wl_from,
-          workloadPercent: sent.wl_percent === "" ? NaN : Number(sent.wl_percent),
-          workingWeekdays: sent.wl_weekdays ? sent.wl_weekdays.split(";").map(Number) : [],
-        });
-        return {
-          flash: fill(personTexts(p.lang).workloadSaved, {
-            name: await nameOf(pn),
-            percent: String(row.workloadPercent),
-            date: swissDate(row.validFrom, p.lang),
-          }),
-        };
-      },
-    ),
-  );
-
-  app.post(
-    "/hr/people/:pn/documents",
-    change(
-      (form) => ({
-        doc_kind: formText(form, "doc_kind", 200),
-        doc_due: formText(form, "doc_due", 20, true),
-      }),
-      async (pn, sent, p) => {
-        const row = await requestDocument(deps, {
-          personnelNumber: pn,
-          kind: sent.doc_kind,
-          dueDate: sent.doc_due,
-        });
-        return { flash: fill(personTexts(p.lang).documentAsked, { name: await nameOf(pn), kind: row.kind }) };
-      },
-    ),
-  );
-
-  app.post(
-    "/hr/people/:pn/own-documents",
-    change(
-      (form) => ({
-        file_kind: formText(form, "file_kind", 40),
-        file_title: formText(form, "file_title", 200),
-        file_year: formText(form, "file_year", 4, true),
-      }),
-      async (pn, sent, p, files) => {
-        const [record] = await employeeRecordFields(deps, [pn]);
-        if (!record) throw refusal("not_found", "hr.unknownPersonnelNumber", { number: pn });
-        const emp = await personByNumber(deps, pn);
-        const file = files.get("file");
-        const row = await addPersonalDocument(deps, {
-          employeeId: emp!.id,
-          kind: sent.file_kind as PersonalDocumentKind,
-          title: sent.file_title,
-          year: sent.file_year ? Number(sent.file_year) : null,
-          fileName: file?.name ?? "",
-          bytes: file ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array(),
-          uploadedByUserId: p.user.userId,
-        });
-        return {
-          flash: fill(personTexts(p.lang).documentFiled, {
-            name: `${record.first_name} ${record.last_name}`,
-            title: row.title,
-          }),
-        };
-      },
-    ),
-  );
-
-  app.post(
-    "/hr/people/:pn/role",
-    onAccount(async (c, p, form, account) => {
-      const role = formText(form, "role", 20);
-      try {
-        await setAccountRole(deps, account.email, role, { userId: p.user.userId, role: p.user.role });
-      } catch (e) {
-        return await refused(c, p, e);
-      }
-      const shown = p.t.roleNames[role as keyof typeof p.t.roleNames] ?? role;
-      return await personPage(deps, c, p, {
-        flash: fill(personTexts(p.lang).roleSaved, { email: account.email, role: shown }),
-      });
-    }),
-  );
-
-  app.post(
-    "/hr/people/:pn/active",
-    onAccount(async (c, p, form, account) => {
-      const active = form.get("active") === "yes";
-      try {
-        await setAccountActive(deps, account.email, active, { userId: p.user.userId, role: p.user.role });
-      } catch (e) {
-        return await refused(c, p, e);
-      }
-      const pt = personTexts(p.lang);
-      return await personPage(deps, c, p, {
-        flash: fill(active ? pt.reactivated : pt.deactivated, { email: account.email }),
-      });
-    }),
-  );
-
-  app.post(
-    "/hr/people/:pn",
-    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
-      const [record] = await employeeRecordFields(deps, [param(c, "pn")]);
-      if (!record) return await personPage(deps, c, p);
-      const sent: Record<string, string> = {};
-      for (const k of EDITED) sent[k] = formText(form, k, 200);
-      sent.working_weekdays = form.getAll("weekday").join(";");
-      if (!sent.working_weekdays) {
-        return await personPage(deps, c, p, { errors: [p.t.needWeekday], status: 400, form: sent });
-      }
-      const saved = await saveEmployeeRecords(deps, [{ line: 1, fields: { ...record, ...sent } }]);
-      if (!saved.ok) {
-        return await personPage(deps, c, p, {
-          errors: recordFormProblems(saved, p.lang),
-          status: 400,
-          form: sent,
-        });
-      }
-      return await personPage(deps, c, p, {
-        flash: fill(personTexts(p.lang).saved, {
-          name: `${sent.first_name.trim()} ${sent.last_name.trim()}`,
+          days: (row.days > 0 ? "+" : "") + String(row.days),
+          name: await nameOf(deps, pn),
         }),
-      });
-    }),
+      };
+    },
   );
+}
+
+/** A change of workload and working weekdays from a date on. */
+function workloadPost(deps: AppDeps) {
+  return change(
+    deps,
+    (form) => ({
+      wl_from: formText(form, "wl_from", 20, true),
+      wl_percent: formText(form, "wl_percent", 10, true),
+      wl_weekdays: form.getAll("wl_weekday").map((d) => d.slice(0, 1)).join(";"),
+    }),
+    async (pn, sent, p) => {
+      const row = await changeWorkload(deps, {
+        personnelNumber: pn,
+        validFrom: sent.wl_from,
+        workloadPercent: sent.wl_percent === "" ? NaN : Number(sent.wl_percent),
+        workingWeekdays: sent.wl_weekdays ? sent.wl_weekdays.split(";").map(Number) : [],
+      });
+      return {
+        flash: fill(personTexts(p.lang).workloadSaved, {
+          name: await nameOf(deps, pn),
+          percent: String(row.workloadPercent),
+          date: swissDate(row.validFrom, p.lang),
+        }),
+      };
+    },
+  );
+}
+
+/** A document asked of the person. */
+function documentRequestPost(deps: AppDeps) {
+  return change(
+    deps,
+    (form) => ({
+      doc_kind: formText(form, "doc_kind", 200),
+      doc_due: formText(form, "doc_due", 20, true),
+    }),
+    async (pn, sent, p) => {
+      const row = await requestDocument(deps, {
+        personnelNumber: pn,
+        kind: sent.doc_kind,
+        dueDate: sent.doc_due,
+      });
+      return {
+        flash: fill(personTexts(p.lang).documentAsked, { name: await nameOf(deps, pn), kind: row.kind }),
+      };
+    },
+  );
+}
+
+/** A document HR files into the person's own documents (an upload). */
+function ownDocumentPost(deps: AppDeps) {
+  return change(
+    deps,
+    (form) => ({
+      file_kind: formText(form, "file_kind", 40),
+      file_title: formText(form, "file_title", 200),
+      file_year: formText(form, "file_year", 4, true),
+    }),
+    async (pn, sent, p, files) => {
+      const [record] = await employeeRecordFields(deps, [pn]);
+      if (!record) throw refusal("not_found", "hr.unknownPersonnelNumber", { number: pn });
+      const emp = await personByNumber(deps, pn);
+      const file = files.get("file");
+      const row = await addPersonalDocument(deps, {
+        employeeId: emp!.id,
+        kind: sent.file_kind as PersonalDocumentKind,
+        title: sent.file_title,
+        year: sent.file_year ? Number(sent.file_year) : null,
+        fileName: file?.name ?? "",
+        bytes: file ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array(),
+        uploadedByUserId: p.user.userId,
+      });
+      return {
+        flash: fill(personTexts(p.lang).documentFiled, {
+          name: `${record.first_name} ${record.last_name}`,
+          title: row.title,
+        }),
+      };
+    },
+  );
+}
+
+/** A change of the account's role. */
+function rolePost(deps: AppDeps) {
+  return onAccount(deps, async (c, p, form, account) => {
+    const role = formText(form, "role", 20);
+    try {
+      await setAccountRole(deps, account.email, role, { userId: p.user.userId, role: p.user.role });
+    } catch (e) {
+      return await refused(deps, c, p, e);
+    }
+    const shown = p.t.roleNames[role as keyof typeof p.t.roleNames] ?? role;
+    return await personPage(deps, c, p, {
+      flash: fill(personTexts(p.lang).roleSaved, { email: account.email, role: shown }),
+    });
+  });
+}
+
+/** The account deactivated or reactivated. */
+function activePost(deps: AppDeps) {
+  return onAccount(deps, async (c, p, form, account) => {
+    const active = form.get("active") === "yes";
+    try {
+      await setAccountActive(deps, account.email, active, { userId: p.user.userId, role: p.user.role });
+    } catch (e) {
+      return await refused(deps, c, p, e);
+    }
+    const pt = personTexts(p.lang);
+    return await personPage(deps, c, p, {
+      flash: fill(active ? pt.reactivated : pt.deactivated, { email: account.email }),
+    });
+  });
+}
+
+/** The personnel file's form saved, checked as a row of the employee file. */
+function recordPost(deps: AppDeps) {
+  return consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
+    const [record] = await employeeRecordFields(deps, [param(c, "pn")]);
+    if (!record) return await personPage(deps, c, p);
+    const sent: Record<string, string> = {};
+    for (const k of EDITED) sent[k] = formText(form, k, 200);
+    sent.working_weekdays = form.getAll("weekday").join(";");
+    if (!sent.working_weekdays) {
+      return await personPage(deps, c, p, { errors: [p.t.needWeekday], status: 400, form: sent });
+    }
+    const saved = await saveEmployeeRecords(deps, [{ line: 1, fields: { ...record, ...sent } }]);
+    if (!saved.ok) {
+      return await personPage(deps, c, p, {
+        errors: recordFormProblems(saved, p.lang),
+        status: 400,
+        form: sent,
+      });
+    }
+    return await personPage(deps, c, p, {
+      flash: fill(personTexts(p.lang).saved, {
+        name: `${sent.first_name.trim()} ${sent.last_name.trim()}`,
+      }),
+    });
+  });
 }
