@@ -8,7 +8,6 @@
  * the person's (their invitation's, and their account's once they have one).
  */
 import type { Context, Hono } from "hono";
-import type { Child } from "hono/jsx";
 import type { AppDeps } from "../deps.ts";
 import { fill } from "../i18n/mod.ts";
 import { personTexts } from "../i18n/console_person.ts";
@@ -17,11 +16,7 @@ import { setAccountActive, setAccountRole } from "../services/accounts.ts";
 import { adjustEntitlement } from "../services/leave_policies.ts";
 import { changeWorkload } from "../services/workload_changes.ts";
 import { requestDocument } from "../services/required_documents.ts";
-import {
-  addPersonalDocument,
-  PERSONAL_DOCUMENT_KINDS,
-  type PersonalDocumentKind,
-} from "../services/my_documents.ts";
+import { addPersonalDocument, type PersonalDocumentKind } from "../services/my_documents.ts";
 import { todayOf } from "../services/common.ts";
 import {
   accountOfPerson,
@@ -30,32 +25,29 @@ import {
   personByNumber,
 } from "../services/hr_console.ts";
 import { refusal } from "../errors.ts";
-import { SALARY_SCALES } from "../domain/sick.ts";
 import {
-  CantonSelect,
-  Choice,
   consoleGet,
   ConsolePage,
   consolePost,
-  EmploymentFields,
-  Field,
   formText,
-  LanguageSelect,
-  NameFields,
   notFoundPage,
   type Page,
   type PageOpts,
   param,
-  PercentField,
-  PersonOptions,
-  PostForm,
   recordFormProblems,
   refusalShown,
   render,
-  WeekdayBoxes,
 } from "./console_kit.tsx";
 import { swissDate } from "./console_common.ts";
 import { loadOnboardingPlan, OnboardingPlan } from "./console_onboarding.tsx";
+import {
+  AccountSection,
+  CorrectionSection,
+  DocumentRequestSection,
+  OwnDocumentSection,
+  RecordForm,
+  WorkloadSection,
+} from "./console_person_sections.tsx";
 import { PayslipTable } from "./console_pay.tsx";
 import { listPayslipsOfPerson } from "../services/hr_pay.ts";
 import { BalanceSection, loadPersonBalances } from "./console_leave.tsx";
@@ -75,11 +67,10 @@ const NOT_EDITED: ReadonlySet<string> = new Set([
   "address_city",
 ]);
 const EDITED = EMPLOYEE_COLUMNS.filter((c) => !NOT_EDITED.has(c));
-const CONSOLE_ROLES_FOR_HR = ["employee", "manager", "hr", "recruiter"] as const;
-const CONSOLE_ROLES_FOR_ADMIN = [...CONSOLE_ROLES_FOR_HR, "admin"] as const;
 
 type Status = 200 | 400 | 403 | 404;
 
+/** The page of one person: the file's form and the page's other sections, or "unknown" (404). */
 async function personPage(
   deps: AppDeps,
   c: Context,
@@ -106,8 +97,6 @@ async function personPage(
   const name = `${record.first_name} ${record.last_name}`;
   const balanceTypes = await balanceLeaveTypes(deps, p.lang);
   const account = await accountOfPerson(deps, record.personnel_number);
-  // An administrator is made (or changed) by an administrator only.
-  const roles = p.user.role === "admin" ? [...CONSOLE_ROLES_FOR_ADMIN] : [...CONSOLE_ROLES_FOR_HR];
   const plan = await loadOnboardingPlan(deps, p, record.personnel_number);
   const balances = await loadPersonBalances(
     deps,
@@ -131,286 +120,24 @@ async function personPage(
       errors={opts.errors}
     >
       <p>{pt.intro}</p>
-      <PostForm p={p} action={action}>
-        <NameFields p={p} first={f.first_name} last={f.last_name} />
-        <Field
-          id="email"
-          label={t.email}
-          name="work_email"
-          type="email"
-          maxlength={200}
-          value={f.work_email}
-        />
-        <LanguageSelect lang={p.lang} value={f.language} />
-        <Field id="phone" label={pt.phone} name="phone" type="tel" maxlength={40} value={f.phone} />
-        <CantonSelect label={t.canton} value={f.canton} />
-        <Field
-          id="canton-from"
-          label={pt.cantonFrom}
-          hint={pt.cantonFromHint}
-          name="canton_valid_from"
-          type="date"
-          value={f.canton_valid_from}
-        />
-        <label for="manager">{pt.manager}</label>
-        <select id="manager" name="manager_personnel_number">
-          <option value="" selected={!f.manager_personnel_number}>{pt.noManager}</option>
-          <PersonOptions
-            people={others.filter((o) => o.pn !== record.personnel_number)}
-            value={f.manager_personnel_number}
-          />
-        </select>
-        <Field
-          id="department"
-          label={pt.department}
-          name="department"
-          type="text"
-          maxlength={100}
-          value={f.department}
-        />
-        <Field
-          id="job"
-          label={pt.jobTitle}
-          name="job_title"
-          type="text"
-          maxlength={100}
-          value={f.job_title}
-        />
-        <EmploymentFields
-          t={t}
-          f={f}
-          workload={f.workload_percent}
-          end={
-            <Field
-              id="end"
-              label={pt.end}
-              hint={pt.endHint}
-              name="employment_end"
-              type="date"
-              value={f.employment_end}
-            />
-          }
-        />
-        <WeekdayBoxes t={t} name="weekday" prefix="day" days={f.working_weekdays.split(/[;,]/)} />
-        <Field
-          id="hours"
-          label={pt.weeklyHours}
-          name="weekly_hours"
-          type="number"
-          min={1}
-          max={60}
-          step="0.25"
-          value={f.weekly_hours}
-        />
-        <Choice
-          id="scale"
-          label={pt.scale}
-          name="salary_continuation_scale"
-          options={SALARY_SCALES}
-          names={pt.scaleNames}
-          value={f.salary_continuation_scale}
-        />
-        <button type="submit">{t.save}</button>
-      </PostForm>
+      <RecordForm p={p} action={action} pn={record.personnel_number} f={f} others={others} />
       <BalanceSection p={p} pn={record.personnel_number} data={balances} />
-      <FormSection
+      <CorrectionSection
         p={p}
-        id="correction"
-        title={pt.correction}
-        intro={pt.correctionIntro}
-        action={`${action}/correction`}
-      >
-        <label for="ctype">{pt.leaveType}</label>
-        <select id="ctype" name="type">
-          {balanceTypes.map((lt) => (
-            <option key={lt.code} value={lt.code} selected={(opts.form?.type ?? "VACATION") === lt.code}>
-              {lt.name}
-            </option>
-          ))}
-        </select>
-        <Field
-          id="cyear"
-          label={pt.year}
-          name="year"
-          type="number"
-          required
-          min={2000}
-          max={2100}
-          value={opts.form?.year ?? todayOf(deps).slice(0, 4)}
-        />
-        <Field
-          id="cdays"
-          label={pt.days}
-          hint={pt.daysHint}
-          name="days"
-          type="number"
-          step="0.5"
-          required
-          value={opts.form?.days}
-        />
-        <Field
-          id="cnote"
-          label={pt.note}
-          name="note"
-          type="text"
-          required
-          minlength={3}
-          maxlength={500}
-          value={opts.form?.note}
-        />
-      </FormSection>
-      <FormSection
-        p={p}
-        id="workload"
-        title={pt.workload}
-        intro={pt.workloadIntro}
-        introId="workload-intro"
-        action={`${action}/workload`}
-      >
-        <Field
-          id="wfrom"
-          label={pt.workloadFrom}
-          name="wl_from"
-          type="date"
-          required
-          describedBy="workload-intro"
-          value={opts.form?.wl_from}
-        />
-        <PercentField
-          id="wpercent"
-          label={pt.workloadPercent}
-          name="wl_percent"
-          required
-          value={opts.form?.wl_percent ?? record.workload_percent}
-        />
-        <WeekdayBoxes
-          t={t}
-          name="wl_weekday"
-          prefix="wday"
-          days={(opts.form?.wl_weekdays ?? record.working_weekdays).split(/[;,]/)}
-        />
-      </FormSection>
-      <FormSection
-        p={p}
-        id="documents"
-        title={pt.askDocument}
-        intro={pt.askDocumentIntro}
-        introId="ask-intro"
-        action={`${action}/documents`}
-      >
-        <Field
-          id="dkind"
-          label={pt.documentKind}
-          name="doc_kind"
-          type="text"
-          required
-          minlength={2}
-          maxlength={100}
-          describedBy="ask-intro"
-          value={opts.form?.doc_kind}
-        />
-        <Field id="ddue" label={pt.dueDate} name="doc_due" type="date" value={opts.form?.doc_due} />
-      </FormSection>
-      <FormSection
-        p={p}
-        id="own-documents"
-        title={pt.fileDocument}
-        intro={pt.fileDocumentIntro}
-        introId="file-intro"
-        action={`${action}/own-documents`}
-        upload
-      >
-        <Choice
-          id="fkind"
-          label={pt.fileKind}
-          name="file_kind"
-          options={PERSONAL_DOCUMENT_KINDS}
-          names={pt.fileKinds}
-          value={opts.form?.file_kind}
-        />
-        <Field
-          id="ftitle"
-          label={pt.fileTitle}
-          name="file_title"
-          type="text"
-          required
-          maxlength={200}
-          value={opts.form?.file_title}
-        />
-        <Field
-          id="fyear"
-          label={pt.fileYear}
-          name="file_year"
-          type="number"
-          min={1900}
-          max={2100}
-          value={opts.form?.file_year}
-        />
-        <Field
-          id="ffile"
-          label={pt.fileFile}
-          name="file"
-          type="file"
-          required
-          accept="application/pdf,image/jpeg,image/png,image/heic"
-          describedBy="file-intro"
-        />
-      </FormSection>
+        action={action}
+        form={opts.form}
+        balanceTypes={balanceTypes}
+        thisYear={todayOf(deps).slice(0, 4)}
+      />
+      <WorkloadSection p={p} action={action} form={opts.form} record={record} />
+      <DocumentRequestSection p={p} action={action} form={opts.form} />
+      <OwnDocumentSection p={p} action={action} form={opts.form} />
       <h2 id="payslips">{t.personPayslips}</h2>
       <PayslipTable p={p} rows={await listPayslipsOfPerson(deps, pn)} labelledBy="payslips" />
       <OnboardingPlan p={p} plan={plan} />
-      <h2 id="account">{pt.account}</h2>
-      {account
-        ? (
-          <>
-            <p>
-              {`${account.email} · ${
-                t.roleNames[account.role as keyof typeof t.roleNames] ?? account.role
-              } · ${account.active ? pt.active : pt.deactivatedState}`}
-            </p>
-            <PostForm p={p} action={`${action}/role`}>
-              <label for="role">{t.role}</label>
-              <select id="role" name="role">
-                {roles.map((r) => (
-                  <option key={r} value={r} selected={account.role === r}>{t.roleNames[r]}</option>
-                ))}
-              </select>
-              <button type="submit">{t.save}</button>
-            </PostForm>
-            <PostForm p={p} action={`${action}/active`}>
-              <input type="hidden" name="active" value={account.active ? "no" : "yes"} />
-              <button type="submit" class="secondary">
-                {account.active ? pt.deactivate : pt.reactivate}
-              </button>
-            </PostForm>
-          </>
-        )
-        : <p>{pt.noAccount}</p>}
+      <AccountSection p={p} action={action} account={account} />
     </ConsolePage>,
     opts.status ?? 200,
-  );
-}
-
-/** One of the page's forms under its heading and introduction, with its save button. */
-function FormSection(props: {
-  p: Page;
-  id: string;
-  title: string;
-  intro: string;
-  introId?: string;
-  action: string;
-  upload?: boolean;
-  children?: Child;
-}) {
-  return (
-    <>
-      <h2 id={props.id}>{props.title}</h2>
-      <p id={props.introId}>{props.intro}</p>
-      <PostForm p={props.p} action={props.action} upload={props.upload}>
-        {props.children}
-        <button type="submit">{props.p.t.save}</button>
-      </PostForm>
-    </>
   );
 }
 
@@ -418,227 +145,245 @@ function FormSection(props: {
 // deno-lint-ignore no-explicit-any
 export function mountConsolePerson(app: Hono<any>, deps: AppDeps): void {
   app.get("/hr/people/:pn", consoleGet(deps, "/hr/people", (c, p) => personPage(deps, c, p)));
+  app.post("/hr/people/:pn/correction", correctionPost(deps));
+  app.post("/hr/people/:pn/workload", workloadPost(deps));
+  app.post("/hr/people/:pn/documents", documentRequestPost(deps));
+  app.post("/hr/people/:pn/own-documents", ownDocumentPost(deps));
+  app.post("/hr/people/:pn/role", rolePost(deps));
+  app.post("/hr/people/:pn/active", activePost(deps));
+  app.post("/hr/people/:pn", recordPost(deps));
+}
 
-  /** The page again with a service's refusal, the form as typed when there is one. */
-  const refused = async (
+/** The page again with a service's refusal, the form as typed when there is one. */
+async function refused(
+  deps: AppDeps,
+  c: Context,
+  p: Page,
+  e: unknown,
+  { form, allowed = [403, 404] }: { form?: Record<string, string>; allowed?: (403 | 404)[] } = {},
+) {
+  return await personPage(deps, c, p, { ...refusalShown(e, p.lang, allowed), form });
+}
+
+/** The person's name as their file has it now, for the outcome of a change. */
+async function nameOf(deps: AppDeps, pn: string) {
+  const [record] = await employeeRecordFields(deps, [pn]);
+  return `${record.first_name} ${record.last_name}`;
+}
+
+/** A change to the person's account: `act` runs with it; without one the page says so (404). */
+function onAccount(
+  deps: AppDeps,
+  act: (
     c: Context,
     p: Page,
-    e: unknown,
-    { form, allowed = [403, 404] }: { form?: Record<string, string>; allowed?: (403 | 404)[] } = {},
-  ) => {
-    return await personPage(deps, c, p, { ...refusalShown(e, p.lang, allowed), form });
-  };
+    form: URLSearchParams,
+    account: NonNullable<Awaited<ReturnType<typeof accountOfPerson>>>,
+  ) => Promise<Response>,
+) {
+  return consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
+    const account = await accountOfPerson(deps, param(c, "pn"));
+    if (!account) {
+      return await personPage(deps, c, p, { errors: [personTexts(p.lang).noAccount], status: 404 });
+    }
+    return await act(c, p, form, account);
+  });
+}
 
-  /** The person's name as their file has it now, for the outcome of a change. */
-  const nameOf = async (pn: string) => {
-    const [record] = await employeeRecordFields(deps, [pn]);
-    return `${record.first_name} ${record.last_name}`;
-  };
+/**
+ * A change sent from the person's page: `typed` reads the form as typed (shown again when the change is
+ * refused), `act` makes it and says its outcome; the page again with the outcome, or with the service's
+ * refusal (404 for an unknown person).
+ */
+function change<F extends Record<string, string>>(
+  deps: AppDeps,
+  typed: (form: URLSearchParams) => F,
+  act: (
+    pn: string,
+    sent: F,
+    p: Page,
+    files: Map<string, File>,
+  ) => Promise<{ flash: string; year?: string }>,
+) {
+  return consolePost(deps, "/hr/people", personPage, async (c, { p, form, files }) => {
+    const sent = typed(form);
+    try {
+      return await personPage(deps, c, p, await act(param(c, "pn"), sent, p, files));
+    } catch (e) {
+      return await refused(deps, c, p, e, { form: sent, allowed: [404] });
+    }
+  });
+}
 
-  /** A change to the person's account: `act` runs with it; without one the page says so (404). */
-  const onAccount = (
-    act: (
-      c: Context,
-      p: Page,
-      form: URLSearchParams,
-      account: NonNullable<Awaited<ReturnType<typeof accountOfPerson>>>,
-    ) => Promise<Response>,
-  ) =>
-    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
-      const account = await accountOfPerson(deps, param(c, "pn"));
-      if (!account) {
-        return await personPage(deps, c, p, { errors: [personTexts(p.lang).noAccount], status: 404 });
-      }
-      return await act(c, p, form, account);
-    });
-
-  /**
-   * A change sent from the person's page: `typed` reads the form as typed (shown again when the change is
-   * refused), `act` makes it and says its outcome; the page again with the outcome, or with the service's
-   * refusal (404 for an unknown person).
-   */
-  const change = <F extends Record<string, string>>(
-    typed: (form: URLSearchParams) => F,
-    act: (
-      pn: string,
-      sent: F,
-      p: Page,
-      files: Map<string, File>,
-    ) => Promise<{ flash: string; year?: string }>,
-  ) =>
-    consolePost(deps, "/hr/people", personPage, async (c, { p, form, files }) => {
-      const sent = typed(form);
-      try {
-        return await personPage(deps, c, p, await act(param(c, "pn"), sent, p, files));
-      } catch (e) {
-        return await refused(c, p, e, { form: sent, allowed: [404] });
-      }
-    });
-
-  app.post(
-    "/hr/people/:pn/correction",
-    change(
-      (form) => ({
-        type: formText(form, "type", 40),
-        year: formText(form, "year", 10, true),
-        days: formText(form, "days", 10, true),
-        note: formText(form, "note", 600),
-      }),
-      async (pn, sent, p) => {
-        const num = (v: string) => v === "" ? NaN : Number(v);
-        const row = await adjustEntitlement(deps, {
-          personnelNumber: pn,
-          code: sent.type,
-          year: num(sent.year),
-          days: num(sent.days),
-          note: sent.note,
-          by: p.user.email,
-        });
-        return {
+/** A correction of a leave balance: the balance's year is shown after it. */
+function correctionPost(deps: AppDeps) {
+  return change(
+    deps,
+    (form) => ({
+      type: formText(form, "type", 40),
+      year: formText(form, "year", 10, true),
+      days: formText(form, "days", 10, true),
+      note: formText(form, "note", 600),
+    }),
+    async (pn, sent, p) => {
+      const num = (v: string) => v === "" ? NaN : Number(v);
+      const row = await adjustEntitlement(deps, {
+        personnelNumber: pn,
+        code: sent.type,
+        year: num(sent.year),
+        days: num(sent.days),
+        note: sent.note,
+        by: p.user.email,
+      });
+      return {
+        year: String(row.year),
+        flash: fill(personTexts(p.lang).corrected, {
+          type: sent.type,
           year: String(row.year),
-          flash: fill(personTexts(p.lang).corrected, {
-            type: sent.type,
-            year: String(row.year),
-            days: (row.days > 0 ? "+" : "") + String(row.days),
-            name: await nameOf(pn),
-          }),
-        };
-      },
-    ),
-  );
-
-  app.post(
-    "/hr/people/:pn/workload",
-    change(
-      (form) => ({
-        wl_from: formText(form, "wl_from", 20, true),
-        wl_percent: formText(form, "wl_percent", 10, true),
-        wl_weekdays: form.getAll("wl_weekday").map((d) => d.slice(0, 1)).join(";"),
-      }),
-      async (pn, sent, p) => {
-        const row = await changeWorkload(deps, {
-          personnelNumber: pn,
-          validFrom: sent.wl_from,
-          workloadPercent: sent.wl_percent === "" ? NaN : Number(sent.wl_percent),
-          workingWeekdays: sent.wl_weekdays ? sent.wl_weekdays.split(";").map(Number) : [],
-        });
-        return {
-          flash: fill(personTexts(p.lang).workloadSaved, {
-            name: await nameOf(pn),
-            percent: String(row.workloadPercent),
-            date: swissDate(row.validFrom, p.lang),
-          }),
-        };
-      },
-    ),
-  );
-
-  app.post(
-    "/hr/people/:pn/documents",
-    change(
-      (form) => ({
-        doc_kind: formText(form, "doc_kind", 200),
-        doc_due: formText(form, "doc_due", 20, true),
-      }),
-      async (pn, sent, p) => {
-        const row = await requestDocument(deps, {
-          personnelNumber: pn,
-          kind: sent.doc_kind,
-          dueDate: sent.doc_due,
-        });
-        return { flash: fill(personTexts(p.lang).documentAsked, { name: await nameOf(pn), kind: row.kind }) };
-      },
-    ),
-  );
-
-  app.post(
-    "/hr/people/:pn/own-documents",
-    change(
-      (form) => ({
-        file_kind: formText(form, "file_kind", 40),
-        file_title: formText(form, "file_title", 200),
-        file_year: formText(form, "file_year", 4, true),
-      }),
-      async (pn, sent, p, files) => {
-        const [record] = await employeeRecordFields(deps, [pn]);
-        if (!record) throw refusal("not_found", "hr.unknownPersonnelNumber", { number: pn });
-        const emp = await personByNumber(deps, pn);
-        const file = files.get("file");
-        const row = await addPersonalDocument(deps, {
-          employeeId: emp!.id,
-          kind: sent.file_kind as PersonalDocumentKind,
-          title: sent.file_title,
-          year: sent.file_year ? Number(sent.file_year) : null,
-          fileName: file?.name ?? "",
-          bytes: file ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array(),
-          uploadedByUserId: p.user.userId,
-        });
-        return {
-          flash: fill(personTexts(p.lang).documentFiled, {
-            name: `${record.first_name} ${record.last_name}`,
-            title: row.title,
-          }),
-        };
-      },
-    ),
-  );
-
-  app.post(
-    "/hr/people/:pn/role",
-    onAccount(async (c, p, form, account) => {
-      const role = formText(form, "role", 20);
-      try {
-        await setAccountRole(deps, account.email, role, { userId: p.user.userId, role: p.user.role });
-      } catch (e) {
-        return await refused(c, p, e);
-      }
-      const shown = p.t.roleNames[role as keyof typeof p.t.roleNames] ?? role;
-      return await personPage(deps, c, p, {
-        flash: fill(personTexts(p.lang).roleSaved, { email: account.email, role: shown }),
-      });
-    }),
-  );
-
-  app.post(
-    "/hr/people/:pn/active",
-    onAccount(async (c, p, form, account) => {
-      const active = form.get("active") === "yes";
-      try {
-        await setAccountActive(deps, account.email, active, { userId: p.user.userId, role: p.user.role });
-      } catch (e) {
-        return await refused(c, p, e);
-      }
-      const pt = personTexts(p.lang);
-      return await personPage(deps, c, p, {
-        flash: fill(active ? pt.reactivated : pt.deactivated, { email: account.email }),
-      });
-    }),
-  );
-
-  app.post(
-    "/hr/people/:pn",
-    consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
-      const [record] = await employeeRecordFields(deps, [param(c, "pn")]);
-      if (!record) return await personPage(deps, c, p);
-      const sent: Record<string, string> = {};
-      for (const k of EDITED) sent[k] = formText(form, k, 200);
-      sent.working_weekdays = form.getAll("weekday").join(";");
-      if (!sent.working_weekdays) {
-        return await personPage(deps, c, p, { errors: [p.t.needWeekday], status: 400, form: sent });
-      }
-      const saved = await saveEmployeeRecords(deps, [{ line: 1, fields: { ...record, ...sent } }]);
-      if (!saved.ok) {
-        return await personPage(deps, c, p, {
-          errors: recordFormProblems(saved, p.lang),
-          status: 400,
-          form: sent,
-        });
-      }
-      return await personPage(deps, c, p, {
-        flash: fill(personTexts(p.lang).saved, {
-          name: `${sent.first_name.trim()} ${sent.last_name.trim()}`,
+          days: (row.days > 0 ? "+" : "") + String(row.days),
+          name: await nameOf(deps, pn),
         }),
-      });
-    }),
+      };
+    },
   );
+}
+
+/** A change of workload and working weekdays from a date on. */
+function workloadPost(deps: AppDeps) {
+  return change(
+    deps,
+    (form) => ({
+      wl_from: formText(form, "wl_from", 20, true),
+      wl_percent: formText(form, "wl_percent", 10, true),
+      wl_weekdays: form.getAll("wl_weekday").map((d) => d.slice(0, 1)).join(";"),
+    }),
+    async (pn, sent, p) => {
+      const row = await changeWorkload(deps, {
+        personnelNumber: pn,
+        validFrom: sent.wl_from,
+        workloadPercent: sent.wl_percent === "" ? NaN : Number(sent.wl_percent),
+        workingWeekdays: sent.wl_weekdays ? sent.wl_weekdays.split(";").map(Number) : [],
+      });
+      return {
+        flash: fill(personTexts(p.lang).workloadSaved, {
+          name: await nameOf(deps, pn),
+          percent: String(row.workloadPercent),
+          date: swissDate(row.validFrom, p.lang),
+        }),
+      };
+    },
+  );
+}
+
+/** A document asked of the person. */
+function documentRequestPost(deps: AppDeps) {
+  return change(
+    deps,
+    (form) => ({
+      doc_kind: formText(form, "doc_kind", 200),
+      doc_due: formText(form, "doc_due", 20, true),
+    }),
+    async (pn, sent, p) => {
+      const row = await requestDocument(deps, {
+        personnelNumber: pn,
+        kind: sent.doc_kind,
+        dueDate: sent.doc_due,
+      });
+      return {
+        flash: fill(personTexts(p.lang).documentAsked, { name: await nameOf(deps, pn), kind: row.kind }),
+      };
+    },
+  );
+}
+
+/** A document HR files into the person's own documents (an upload). */
+function ownDocumentPost(deps: AppDeps) {
+  return change(
+    deps,
+    (form) => ({
+      file_kind: formText(form, "file_kind", 40),
+      file_title: formText(form, "file_title", 200),
+      file_year: formText(form, "file_year", 4, true),
+    }),
+    async (pn, sent, p, files) => {
+      const [record] = await employeeRecordFields(deps, [pn]);
+      if (!record) throw refusal("not_found", "hr.unknownPersonnelNumber", { number: pn });
+      const emp = await personByNumber(deps, pn);
+      const file = files.get("file");
+      const row = await addPersonalDocument(deps, {
+        employeeId: emp!.id,
+        kind: sent.file_kind as PersonalDocumentKind,
+        title: sent.file_title,
+        year: sent.file_year ? Number(sent.file_year) : null,
+        fileName: file?.name ?? "",
+        bytes: file ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array(),
+        uploadedByUserId: p.user.userId,
+      });
+      return {
+        flash: fill(personTexts(p.lang).documentFiled, {
+          name: `${record.first_name} ${record.last_name}`,
+          title: row.title,
+        }),
+      };
+    },
+  );
+}
+
+/** A change of the account's role. */
+function rolePost(deps: AppDeps) {
+  return onAccount(deps, async (c, p, form, account) => {
+    const role = formText(form, "role", 20);
+    try {
+      await setAccountRole(deps, account.email, role, { userId: p.user.userId, role: p.user.role });
+    } catch (e) {
+      return await refused(deps, c, p, e);
+    }
+    const shown = p.t.roleNames[role as keyof typeof p.t.roleNames] ?? role;
+    return await personPage(deps, c, p, {
+      flash: fill(personTexts(p.lang).roleSaved, { email: account.email, role: shown }),
+    });
+  });
+}
+
+/** The account deactivated or reactivated. */
+function activePost(deps: AppDeps) {
+  return onAccount(deps, async (c, p, form, account) => {
+    const active = form.get("active") === "yes";
+    try {
+      await setAccountActive(deps, account.email, active, { userId: p.user.userId, role: p.user.role });
+    } catch (e) {
+      return await refused(deps, c, p, e);
+    }
+    const pt = personTexts(p.lang);
+    return await personPage(deps, c, p, {
+      flash: fill(active ? pt.reactivated : pt.deactivated, { email: account.email }),
+    });
+  });
+}
+
+/** The personnel file's form saved, checked as a row of the employee file. */
+function recordPost(deps: AppDeps) {
+  return consolePost(deps, "/hr/people", personPage, async (c, { p, form }) => {
+    const [record] = await employeeRecordFields(deps, [param(c, "pn")]);
+    if (!record) return await personPage(deps, c, p);
+    const sent: Record<string, string> = {};
+    for (const k of EDITED) sent[k] = formText(form, k, 200);
+    sent.working_weekdays = form.getAll("weekday").join(";");
+    if (!sent.working_weekdays) {
+      return await personPage(deps, c, p, { errors: [p.t.needWeekday], status: 400, form: sent });
+    }
+    const saved = await saveEmployeeRecords(deps, [{ line: 1, fields: { ...record, ...sent } }]);
+    if (!saved.ok) {
+      return await personPage(deps, c, p, {
+        errors: recordFormProblems(saved, p.lang),
+        status: 400,
+        form: sent,
+      });
+    }
+    return await personPage(deps, c, p, {
+      flash: fill(personTexts(p.lang).saved, {
+        name: `${sent.first_name.trim()} ${sent.last_name.trim()}`,
+      }),
+    });
+  });
 }
