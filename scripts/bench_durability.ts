@@ -8,7 +8,7 @@
  *    per second, the largest log seen, the log at the end and after a clean stop. Bound: about 64 MiB
  *    (`src/db/checkpointer.ts`).
  *    Also printed: writes refused (by status) and the longest write, which the log's trimming must never make
- *    fail or wait (`src/db/checkpoint_worker.ts`).
+ *    fail or wait (`src/db/checkpointer.ts`).
  * 3. **Another program's long read during sustained writes.** The same writers for --seconds while a second
  *    connection (another program, as SQLite sees it) holds a read transaction for --read-seconds (default 10):
  *    the log cannot be cut back meanwhile. Printed: writes filed and refused while it reads, the longest write,

@@ -32,10 +32,10 @@ const PERMISSIONS = [
   "--allow-run",
 ];
 /**
- * The checkpoint worker is started by URL, and the employee app's files (src/app) are read from disk by
+ * The migrations are read from disk by src/db/migrate.ts, and the employee app's files (src/app) by
  * src/web/app_routes.ts, so `deno compile` embeds them only when told to.
  */
-export const INCLUDES = ["migrations", "src/db/checkpoint_worker.ts", "src/app"];
+export const INCLUDES = ["migrations", "src/app"];
 /**
  * Files of src/app the service never reads: the API types the app's modules are checked against
  * (`deno check`), which only the type checker reads.

@@ -12,7 +12,6 @@ import { fileURLToPath } from "node:url";
 const SRC = fileURLToPath(new URL("../src/", import.meta.url));
 
 const PER_OBJECT = "a WeakMap keyed by an object the app creates (its private field: fresh per app)";
-const WORKER = "the checkpoint worker's own thread: one worker per database, started and stopped with it";
 const MEMO = "a memo of a pure function of constant inputs: it cannot be observed";
 const LAZY = "a constant loaded on first use (a file or a module), the same for every app";
 
@@ -21,15 +20,6 @@ const ALLOWED: Record<string, string> = {
   "checked_json.ts:checks": "schemas' compiled checks, keyed by the schema object (constant)",
   "clock.ts:formats": MEMO + " (Intl formats per time zone)",
   "clock.ts:lastDay": MEMO + " (the local day of the last quarter hour per zone)",
-  "db/checkpoint_worker.ts:db": WORKER,
-  "db/checkpoint_worker.ts:holding": WORKER,
-  "db/checkpoint_worker.ts:nextTry": WORKER,
-  "db/checkpoint_worker.ts:pageSize": WORKER,
-  "db/checkpoint_worker.ts:pinnedSince": WORKER,
-  "db/checkpoint_worker.ts:restartBytes": WORKER,
-  "db/checkpoint_worker.ts:timer": WORKER,
-  "db/checkpoint_worker.ts:walMaxBytes": WORKER,
-  "db/checkpoint_worker.ts:walPath": WORKER,
   "db/local.ts:brokenConnections": "connections the driver reported broken, keyed by the connection",
   "db/local.ts:keptReads": PER_OBJECT,
   "db/local.ts:knownTables": LAZY + " (the schema's table names)",

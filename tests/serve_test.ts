@@ -20,10 +20,10 @@ Deno.test("serve: starts with the demo, answers the README's flow, and stops cle
     assert.match(out, /Demo organisation created/);
     assert.match(out, /employee@demo\.example/);
     // The new organisation's rows (about 2.4 MB of write-ahead log) were copied into the database before the
-    // service listened, so the idle service's checkpoint worker has nothing to start for.
+    // service listened, so the idle service's checkpoints have nothing to start for.
     const log = await Deno.stat(`${dir}/hr.db-wal`).then((s) => s.size, () => 0);
     assert.ok(log < 256 * 1024, `the write-ahead log holds ${log} bytes after the start`);
-    // Checkpoints run in their worker thread (a failure to start would be logged as a warning by now).
+    // Checkpoints run on their own connection (a failure to start would be logged as a warning by now).
     assert.doesNotMatch(out, /background checkpoints/);
     const base = `http://127.0.0.1:${port}`;
     const signIn = await signInOver(base, {
