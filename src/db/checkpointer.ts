@@ -115,9 +115,48 @@ function counts(r: Record<string, unknown>): CheckpointResult {
   return { busy: Number(r.busy), log: Number(r.log), checkpointed: Number(r.checkpointed) };
 }
 
-/** One row of a statement run on the driver's thread pool. */
-async function row(db: AsyncDatabase, sql: string): Promise<Record<string, unknown>> {
-  return (await (await db.prepare(sql) as AsyncStatement).all())[0] ?? {};
+/**
+ * The checkpoints' own connection, with the checkpoint statements prepared once: a round then runs without a
+ * turn of the event loop first. The driver closes a connection only once every statement prepared on it has
+ * been collected (`close` drops its handle, and each statement holds one too: measured, 50 starts and stops
+ * with a connection each left 100 descriptors open), so one connection serves every start of the rounds,
+ * and is closed once, when they stop for good.
+ */
+class CheckpointConnection {
+  #prepared = new Map<string, Promise<AsyncStatement>>();
+
+  private constructor(readonly db: AsyncDatabase, readonly walPath: string, readonly pageSize: number) {}
+
+  /** Opens it (throws where it cannot be). */
+  static async open(path: string, walMaxBytes: number): Promise<CheckpointConnection> {
+    // Never a busy wait: a checkpoint that meets a lock gives up at once and tries again next round.
+    const db = new AsyncDatabase(path, { timeout: 0 });
+    try {
+      const size = await (await db.prepare("PRAGMA page_size") as AsyncStatement).all();
+      await db.exec(`PRAGMA journal_size_limit=${walMaxBytes}`);
+      return new CheckpointConnection(db, `${path}-wal`, Number(size[0]?.page_size) || 4096);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  /** One checkpoint's row, run on the driver's thread pool. */
+  async checkpoint(mode: "PASSIVE" | "RESTART" | "TRUNCATE"): Promise<CheckpointResult> {
+    let statement = this.#prepared.get(mode);
+    if (!statement) {
+      statement = this.db.prepare(`PRAGMA wal_checkpoint(${mode})`) as Promise<AsyncStatement>;
+      this.#prepared.set(mode, statement);
+      // Prepared again next time if it could not be.
+      statement.catch(() => this.#prepared.delete(mode));
+    }
+    return counts((await (await statement).all())[0] ?? {});
+  }
+
+  close(): void {
+    this.#prepared.clear();
+    this.db.close();
+  }
 }
 
 /**
@@ -135,12 +174,7 @@ class Rounds {
   /** Whether the last round found more than `restartBytes` of frames, so this one tries to start the log over. */
   #restartNext = false;
 
-  constructor(
-    readonly db: AsyncDatabase,
-    readonly walPath: string,
-    readonly pageSize: number,
-    readonly opts: CheckpointOptions,
-  ) {}
+  constructor(readonly connection: CheckpointConnection, readonly opts: CheckpointOptions) {}
 
   /** `fn` after every round before it. */
   queue<T>(fn: () => Promise<T>): Promise<T> {
@@ -149,24 +183,9 @@ class Rounds {
     return next;
   }
 
-  /** The checkpoint statements, prepared once: a round then runs without a turn of the event loop first. */
-  #prepared = new Map<string, Promise<AsyncStatement>>();
-
-  /** One row of a checkpoint statement, run on the driver's thread pool. */
-  async #checkpoint(mode: "PASSIVE" | "RESTART" | "TRUNCATE"): Promise<CheckpointResult> {
-    let statement = this.#prepared.get(mode);
-    if (!statement) {
-      statement = this.db.prepare(`PRAGMA wal_checkpoint(${mode})`) as Promise<AsyncStatement>;
-      this.#prepared.set(mode, statement);
-      // Prepared again next time if it could not be.
-      statement.catch(() => this.#prepared.delete(mode));
-    }
-    return counts((await (await statement).all())[0] ?? {});
-  }
-
   #walSize(): number {
     try {
-      return Deno.statSync(this.walPath).size;
+      return Deno.statSync(this.connection.walPath).size;
     } catch {
       return 0;
     }
@@ -181,7 +200,7 @@ class Rounds {
   async holdingLock(mode: "RESTART" | "TRUNCATE"): Promise<CheckpointResult> {
     Atomics.store(this.holding, 0, 1);
     try {
-      return await this.#checkpoint(mode);
+      return await this.connection.checkpoint(mode);
     } catch {
       // A lock met at once (a writer in the middle of its transaction): the same as pinned for this round.
       return { busy: 1, log: -1, checkpointed: -1 };
@@ -224,9 +243,10 @@ class Rounds {
   }
 
   async #passive(): Promise<CheckpointResult> {
-    const result = await this.#checkpoint("PASSIVE");
+    const result = await this.connection.checkpoint("PASSIVE");
     // The frames a round finds in the log are those written since the log last started over.
-    this.#restartNext = result.log * (this.pageSize + 24) > (this.opts.restartBytes ?? RESTART_BYTES);
+    this.#restartNext =
+      result.log * (this.connection.pageSize + 24) > (this.opts.restartBytes ?? RESTART_BYTES);
     return result;
   }
 
@@ -251,28 +271,6 @@ class Rounds {
   }
 }
 
-/** Opens the checkpoints' connection and runs the first round; null (logged) when it cannot. */
-async function openRounds(path: string, opts: CheckpointOptions): Promise<Rounds | null> {
-  let db: AsyncDatabase | null = null;
-  try {
-    // Never a busy wait: a checkpoint that meets a lock gives up at once and tries again next round.
-    db = new AsyncDatabase(path, { timeout: 0 });
-    const pageSize = Number((await row(db, "PRAGMA page_size")).page_size) || 4096;
-    await db.exec(`PRAGMA journal_size_limit=${opts.walMaxBytes ?? WAL_MAX_BYTES}`);
-    const rounds = new Rounds(db, `${path}-wal`, pageSize, opts);
-    await rounds.queue(() => rounds.round());
-    return rounds;
-  } catch (error) {
-    try {
-      db?.close();
-    } catch {
-      // Not open.
-    }
-    opts.log?.warn("background checkpoints could not start", { error: String(error) });
-    return null;
-  }
-}
-
 /** Resolves to `work`'s result, or to `late` once `ms` have passed without it. */
 function within<T>(work: Promise<T>, ms: number, late: () => T): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -292,18 +290,45 @@ export async function startBackgroundCheckpoints(
 ): Promise<Checkpointer | null> {
   const path = database.path;
   if (!path) return null;
-  let timedOut = false;
-  const opening = openRounds(path, opts);
-  const rounds = await within(opening, opts.startTimeoutMs ?? START_TIMEOUT_MS, () => {
-    timedOut = true;
-    opts.log?.warn("background checkpoints could not start", { error: "the first checkpoint did not end" });
+  const opening = CheckpointConnection.open(path, opts.walMaxBytes ?? WAL_MAX_BYTES);
+  const connection = await opening.catch((error) => {
+    opts.log?.warn("background checkpoints could not start", { error: String(error) });
     return null;
   });
+  if (!connection) return null;
+  const rounds = await startRounds(database, connection, opts);
   if (!rounds) {
-    // Given up on: closed once its first round ends.
-    if (timedOut) opening.then((late) => late?.db.close());
+    connection.close();
     return null;
   }
+  return {
+    get running() {
+      return rounds.running;
+    },
+    run: () => rounds.run(),
+    stop: () => rounds.stop().finally(() => connection.close()),
+  };
+}
+
+/**
+ * The rounds on an open connection, from a first round (null, logged, if that does not end within
+ * `startTimeoutMs`); their stop leaves the connection open.
+ */
+async function startRounds(
+  database: Database,
+  connection: CheckpointConnection,
+  opts: CheckpointOptions,
+): Promise<Checkpointer | null> {
+  const rounds = new Rounds(connection, opts);
+  const first = rounds.queue(() => rounds.round()).then(() => true, (error) => {
+    opts.log?.warn("background checkpoints could not start", { error: String(error) });
+    return false;
+  });
+  const started = await within(first, opts.startTimeoutMs ?? START_TIMEOUT_MS, () => {
+    opts.log?.warn("background checkpoints could not start", { error: "the first checkpoint did not end" });
+    return false;
+  });
+  if (!started) return null;
   let running = true;
   shareCheckpointFlag(database.client, rounds.holding);
   setAutoCheckpoint(database.client, 0);
@@ -339,8 +364,8 @@ export async function startBackgroundCheckpoints(
         setAutoCheckpoint(database.client, AUTOCHECKPOINT_PAGES);
         // A clean stop leaves an empty log behind (the service's connections are closed by then or idle);
         // in use by another program, the next start checkpoints.
-        const last = rounds.queue(() => rounds.holdingLock("TRUNCATE")).finally(() => rounds.db.close());
-        await within(last.then(() => {}), opts.stopTimeoutMs ?? STOP_TIMEOUT_MS, () => {});
+        const last = rounds.queue(() => rounds.holdingLock("TRUNCATE"));
+        await within(last.then(() => {}, () => {}), opts.stopTimeoutMs ?? STOP_TIMEOUT_MS, () => {});
       })();
     },
   };
@@ -402,6 +427,8 @@ export function startCheckpointsOnDemand(
   // A log of more than a few pages is there to be checkpointed: seen as changed at the first look.
   if (seen.size > (opts.startWalBytes ?? START_WAL_BYTES)) seen = { size: seen.size, stamp: "start" };
   let active: Checkpointer | null = null;
+  /** Opened at the first start and kept for every later one (see `CheckpointConnection`). */
+  let connection: CheckpointConnection | null = null;
   let starts = 0;
   let looks = 0;
   let quietSince = 0;
@@ -416,7 +443,13 @@ export function startCheckpointsOnDemand(
     seen = now;
     if (!active) {
       if (!changed) return;
-      const started = await startBackgroundCheckpoints(database, opts);
+      connection ??= await CheckpointConnection.open(path, opts.walMaxBytes ?? WAL_MAX_BYTES).catch(
+        (error) => {
+          opts.log?.warn("background checkpoints could not start", { error: String(error) });
+          return null;
+        },
+      );
+      const started = connection && await startRounds(database, connection, opts);
       starts++;
       if (!started) {
         done = true;
@@ -487,6 +520,8 @@ export function startCheckpointsOnDemand(
         clearTimeout(timer);
         await stepping;
         await stopRounds();
+        connection?.close();
+        connection = null;
       })();
     },
   };

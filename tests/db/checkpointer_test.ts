@@ -292,6 +292,51 @@ Deno.test("checkpoints on demand: idle rounds stop and empty the log; the connec
   }
 });
 
+/** The process's open descriptors of files under `dir` (Linux: /proc/self/fd). */
+function descriptorsUnder(dir: string): number {
+  let n = 0;
+  for (const entry of Deno.readDirSync("/proc/self/fd")) {
+    try {
+      if (Deno.readLinkSync(`/proc/self/fd/${entry.name}`).startsWith(dir)) n++;
+    } catch {
+      // Closed meanwhile (the descriptor of the listing itself).
+    }
+  }
+  return n;
+}
+
+Deno.test({
+  name:
+    "checkpoints on demand: every start uses the same connection, so ten starts and stops leave no descriptors behind",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const { database, path } = await fresh();
+    const dir = path.slice(0, path.lastIndexOf("/"));
+    const before = descriptorsUnder(dir);
+    const checkpoints = startCheckpointsOnDemand(database, {
+      watchMs: 20,
+      intervalMs: 20,
+      idleStopMs: 50,
+      ...PATIENT,
+    });
+    try {
+      assert.ok(checkpoints);
+      for (let i = 1; i <= 10; i++) {
+        await database.client.execute("INSERT INTO t (payload) VALUES (randomblob(100000))");
+        await until(() => checkpoints.starts >= i, `start ${i}`);
+        await until(() => !checkpoints.running, `stop ${i}`);
+      }
+      // The connection's database file and log (a connection apiece, never closed while a statement prepared
+      // on it lives, left 20 here).
+      const open = descriptorsUnder(dir) - before;
+      assert.ok(open <= 3, `${open} descriptors more than before the starts`);
+    } finally {
+      await checkpoints?.stop();
+      database.close();
+    }
+  },
+});
+
 Deno.test("checkpoints on demand: a log of more than a few pages when the watch starts is checkpointed at once", async () => {
   const { database, path } = await fresh();
   // 2 MB, about 500 pages: under the 1000 at which a commit checkpoints, so it stays in the log.
