@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { Browser, Locator, Page } from "playwright-core";
-import { launchChromium } from "../_chromium.ts";
+import { BROWSER_STEP_MS, launchChromium } from "../_chromium.ts";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { type Loopback, serveBuilt } from "../_serve.ts";
 
@@ -50,6 +50,16 @@ export async function assertNoOverflow(page: Page, screen: string): Promise<void
     assert.ok(scroll <= client, `${screen} at ${width} px: ${scroll} px wide content in ${client} px`);
   }
   if (before) await page.setViewportSize(before);
+  // A click needs frames (Playwright's stability check counts them): a page that stopped drawing after the
+  // resize fails here, saying so, instead of at the next click with a silent log.
+  const drawn = await page.evaluate(`new Promise((ok) => {
+    setTimeout(() => ok(false), ${BROWSER_STEP_MS});
+    requestAnimationFrame(() => ok(true));
+  })`);
+  assert.ok(
+    drawn,
+    `${screen}: no animation frame within ${BROWSER_STEP_MS} ms after the viewport was set back`,
+  );
 }
 
 /** No placeholder or missing value leaked into the text: "null", "undefined", "NaN", "{name}". */
