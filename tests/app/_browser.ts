@@ -4,8 +4,8 @@
  * cookie writes compares the browser's Origin with it), and axe-core run inside the page.
  */
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
-import { launchChromium } from "../_chromium.ts";
+import type { Browser, Locator, Page } from "playwright-core";
+import { BROWSER_STEP_MS, launchChromium } from "../_chromium.ts";
 import { makeTestApp, type TestApp } from "../_helpers.ts";
 import { type Loopback, serveBuilt } from "../_serve.ts";
 
@@ -50,6 +50,16 @@ export async function assertNoOverflow(page: Page, screen: string): Promise<void
     assert.ok(scroll <= client, `${screen} at ${width} px: ${scroll} px wide content in ${client} px`);
   }
   if (before) await page.setViewportSize(before);
+  // A click needs frames (Playwright's stability check counts them): a page that stopped drawing after the
+  // resize fails here, saying so, instead of at the next click with a silent log.
+  const drawn = await page.evaluate(`new Promise((ok) => {
+    setTimeout(() => ok(false), ${BROWSER_STEP_MS});
+    requestAnimationFrame(() => ok(true));
+  })`);
+  assert.ok(
+    drawn,
+    `${screen}: no animation frame within ${BROWSER_STEP_MS} ms after the viewport was set back`,
+  );
 }
 
 /** No placeholder or missing value leaked into the text: "null", "undefined", "NaN", "{name}". */
@@ -67,4 +77,83 @@ export async function signIn(page: Page, origin: string, email: string, path: st
   await page.locator("#password").fill("demo-password-2026");
   await page.locator("form button[type=submit]").click();
   await page.waitForURL((u) => u.pathname === path);
+}
+
+/**
+ * Clicks `target`; when the click gives up, the error says what the page showed of it and whether the page
+ * still drew frames. Playwright's own log stops at "waiting for element to be visible, enabled and stable"
+ * when no animation frame comes (its stability check counts frames), whatever the element looks like.
+ */
+export async function click(page: Page, target: Locator): Promise<void> {
+  try {
+    await target.click();
+  } catch (e) {
+    throw new Error(`${e instanceof Error ? e.message : e}\n${await stateOf(page, target)}`, { cause: e });
+  }
+}
+
+/** How long a diagnosis may wait for one animation frame, and for the page to answer at all. */
+const FRAME_PROBE_MS = 10_000;
+const ANSWER_PROBE_MS = 30_000;
+
+/**
+ * The element's state as a person and Playwright's actionability checks see it (attached, box, display,
+ * visibility, disabled, inert), the document's (ready, visible, focused, stylesheets loaded, busy), and
+ * whether the page draws an animation frame within ten seconds.
+ */
+export async function stateOf(page: Page, target: Locator): Promise<string> {
+  const probe = (async () => {
+    // deno-lint-ignore no-explicit-any
+    const elements = await target.evaluateAll((list: any[]) => {
+      // deno-lint-ignore no-explicit-any
+      const w = globalThis as any;
+      return list.map((el) => {
+        const r = el.getBoundingClientRect();
+        const st = w.getComputedStyle(el);
+        return {
+          html: el.outerHTML.slice(0, 200),
+          connected: el.isConnected,
+          box: [r.x, r.y, r.width, r.height].map(Math.round).join(","),
+          display: st.display,
+          visibility: st.visibility,
+          opacity: st.opacity,
+          pointerEvents: st.pointerEvents,
+          visible: el.checkVisibility(),
+          disabled: el.matches(":disabled"),
+          inert: !!el.closest("[inert]"),
+          atPoint: w.document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.outerHTML.slice(
+            0,
+            120,
+          ),
+        };
+      });
+    });
+    const doc = await page.evaluate(`({
+      url: location.href,
+      readyState: document.readyState,
+      visibilityState: document.visibilityState,
+      hasFocus: document.hasFocus(),
+      stylesheets: [...document.querySelectorAll("link[rel=stylesheet]")].map((l) => l.href + (l.sheet ? " loaded" : " NOT loaded")),
+      busy: document.getElementById("main")?.getAttribute("aria-busy"),
+      viewport: innerWidth + "x" + innerHeight,
+      scrollY,
+    })`);
+    const frame = await page.evaluate(`new Promise((ok) => {
+      const t = setTimeout(() => ok("none within ${FRAME_PROBE_MS} ms"), ${FRAME_PROBE_MS});
+      requestAnimationFrame(() => { clearTimeout(t); ok("drawn"); });
+    })`);
+    return JSON.stringify({ elements, document: doc, animationFrame: frame }, null, 1);
+  })();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const silent = new Promise<string>((ok) => {
+    timer = setTimeout(() => ok(`the page did not answer within ${ANSWER_PROBE_MS} ms`), ANSWER_PROBE_MS);
+  });
+  try {
+    return `the target and the page then: ${await Promise.race([
+      probe.catch((e) => `no state: ${e}`),
+      silent,
+    ])}`;
+  } finally {
+    clearTimeout(timer);
+  }
 }

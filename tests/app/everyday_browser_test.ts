@@ -14,6 +14,7 @@ import {
   assertAccessible,
   assertNoOverflow,
   assertNoStrayText,
+  click,
   launch,
   serveDemo,
   signIn,
@@ -140,7 +141,7 @@ Deno.test({
           assert.match(text, /Nettolohn\s+\d{1,3}('\d{3})*\.\d{2} CHF/);
           assert.match(text, /-\d{1,3}('\d{3})*\.\d{2} CHF/, "deductions as negative lines");
           await check(page, "payslips with amounts");
-          await page.getByRole("link", { name: "Mein Lohn" }).click();
+          await click(page, page.getByRole("link", { name: "Mein Lohn" }));
           await page.getByRole("heading", { level: 1, name: "Mein Lohn" }).waitFor();
           const salary = await page.locator("main").innerText();
           assert.match(salary, /Monatslohn\s+\d{1,3}('\d{3})*\.\d{2} CHF/);
