@@ -213,7 +213,7 @@ class Rounds {
    * A round (see the module comment): past `walMaxBytes` a try at cutting the log back, after a round that
    * found more than `restartBytes` of frames a try at starting it over, otherwise a PASSIVE checkpoint. Each
    * is one statement, run on the driver's thread in one go: a second statement would wait for a turn of the
-   * event loop first, and under a steady stream of commits a writer has taken the lock by then.
+   * event loop first, in which a writer under a steady stream of commits may take the lock.
    */
   async round(asked = false): Promise<CheckpointResult> {
     // Asked for: tried now, even within the pause after a pinned try.

@@ -421,7 +421,7 @@ Deno.test("checkpointer: under a steady stream of commits the log starts over in
     assert.ok(checkpoints);
     // Commits of 16 KiB back to back, up to 48 MiB, with no pause in which every frame is copied back and the
     // next writer would start the log over by itself. Measured on the 2-core machine, 48 MiB in all: without
-    // the RESTART one start (the log grew to 77.5 MB), with it 8–13 starts (16–34 beside a CPU hog: how often
+    // the RESTART no start (the log grew to 77.5 MB), with it 8–57 starts (16–34 beside a CPU hog: how often
     // measures the machine, as the rounds take turns of the event loop these commits also take). Three starts
     // is what is asked: the loop ends there.
     const before = await logStarts(log);
