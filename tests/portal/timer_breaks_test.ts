@@ -6,29 +6,12 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
-import { timeEntries, timeTimerBreaks, timeTimers, users } from "../../src/db/schema/mod.ts";
-import { json, makeTestApp, type TestApp } from "../_helpers.ts";
+import { timeEntries, timeTimerBreaks, timeTimers } from "../../src/db/schema/mod.ts";
+import { json, makeTestApp } from "../_helpers.ts";
+import { call, EMAIL, fieldOf, speaks } from "./_timer.ts";
 
 const BASE = "/api/v1/portal";
 const MIN = 60_000;
-const EMAIL = "employee@demo.example";
-
-function call(t: TestApp, token: string, method: string, path: string, body?: unknown) {
-  return t.request(`${BASE}/employee/timer${path}`, {
-    method,
-    token,
-    ...(body === undefined ? {} : { json: body }),
-  });
-}
-
-/** The first field a refusal names. */
-function fieldOf(body: Record<string, unknown>): string | undefined {
-  return (body.fields as { field: string }[] | undefined)?.[0]?.field;
-}
-
-async function speaks(t: TestApp, language: string) {
-  await t.deps.db.update(users).set({ language }).where(eq(users.email, EMAIL));
-}
 
 Deno.test("timer breaks: two breaks, one sent offline with the device's moments, become the entry's 45 break minutes", async () => {
   // Tests' clock: Wednesday 18 November 2026, 10:00 in Zurich (UTC+1).

@@ -6,32 +6,14 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { timeEntries, timeTimers, users } from "../../src/db/schema/mod.ts";
+import { timeEntries, timeTimers } from "../../src/db/schema/mod.ts";
 import { json, makeTestApp, type TestApp } from "../_helpers.ts";
+import { call, EMAIL, fieldOf, speaks } from "./_timer.ts";
 
-const BASE = "/api/v1/portal";
 const MIN = 60_000;
-const EMAIL = "employee@demo.example";
-
-function call(t: TestApp, token: string, method: string, path: string, body?: unknown) {
-  return t.request(`${BASE}/employee/timer${path}`, {
-    method,
-    token,
-    ...(body === undefined ? {} : { json: body }),
-  });
-}
 
 async function timers(t: TestApp) {
   return await t.deps.db.select().from(timeTimers);
-}
-
-/** The first field a refusal names. */
-function fieldOf(body: Record<string, unknown>): string | undefined {
-  return (body.fields as { field: string }[] | undefined)?.[0]?.field;
-}
-
-async function speaks(t: TestApp, language: string) {
-  await t.deps.db.update(users).set({ language }).where(eq(users.email, EMAIL));
 }
 
 Deno.test("timer device time: an offline clock-in sent 40 minutes late is recorded at the device's moment, both moments kept", async () => {
