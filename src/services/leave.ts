@@ -419,6 +419,12 @@ function yearCalendar(
   };
 }
 
+/** A leave type as the balances need it: its rules, its id and, where it has them, its carry-over limits. */
+type BalanceLeaveType =
+  & BalanceType
+  & Pick<LeaveTypeRow, "id">
+  & Partial<Pick<LeaveTypeRow, "carryOverMaxDays" | "carryOverExpiry">>;
+
 /**
  * The balance of one employee, leave type and leave year, from the stored entitlement (or the type's
  * default when HR has not created the year yet, with the carry-over derived from the previous year's
@@ -428,10 +434,7 @@ function yearCalendar(
 export async function balanceOf(
   q: Q,
   emp: EmployeeCore,
-  type:
-    & BalanceType
-    & Pick<LeaveTypeRow, "id">
-    & Partial<Pick<LeaveTypeRow, "carryOverMaxDays" | "carryOverExpiry">>,
+  type: BalanceLeaveType,
   year: number,
   today: string,
 ): Promise<LeaveBalance & { hasEntitlement: boolean }> {
@@ -498,12 +501,6 @@ export const workloadHistoryOf = prepared((q: Q) =>
     .limit(WORKLOAD_HISTORY_LIMIT)
 );
 
-/** A leave type as the balances need it: its rules, its id and, where it has them, its carry-over limits. */
-type BalanceLeaveType =
-  & BalanceType
-  & Pick<LeaveTypeRow, "id">
-  & Partial<Pick<LeaveTypeRow, "carryOverMaxDays" | "carryOverExpiry">>;
-
 /**
  * The balances of one employee for several leave types and one leave year (`balanceOf` for each), read
  * with one query per kind of fact for all the types together instead of one per type.
@@ -560,10 +557,7 @@ export async function withRecordedStatutory<
 >(
   q: Q,
   emp: EmployeeCore,
-  type:
-    & BalanceType
-    & Pick<LeaveTypeRow, "id">
-    & Partial<Pick<LeaveTypeRow, "carryOverMaxDays" | "carryOverExpiry">>,
+  type: BalanceLeaveType,
   year: number,
   row: R,
   openingCarry: number,
@@ -588,10 +582,7 @@ export async function withRecordedStatutory<
 export async function carryOverOf(
   q: Q,
   emp: EmployeeCore,
-  type:
-    & BalanceType
-    & Pick<LeaveTypeRow, "id">
-    & Partial<Pick<LeaveTypeRow, "carryOverMaxDays" | "carryOverExpiry">>,
+  type: BalanceLeaveType,
   year: number,
   row: { carryOverDays: number; carryOverExpiresOn: string | null; adjustmentDays: number } | undefined,
   openingCarry: number,
